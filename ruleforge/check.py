@@ -1,0 +1,1032 @@
+"""Syntax tree -> checked program: every name resolved, every expression typed.
+
+The checker is its own pass and collects every mistake it finds as a diagnostic. It
+never lets an unknown node through: each node kind has a rule here, and anything else is
+reported. What it learns (the type of each expression, what each name refers to, the
+values of the parameters) is handed to the compiler in a `Checked`.
+
+Types are short strings: "number", "bool", "text", "player", "card", "zone" (one pile,
+hand or slot), "row" (a row of slots), "sym:DOMAIN" (a symbol such as a suit),
+"piece:KIND", and "list:T" for a list of T.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from attrs import define, field
+
+from . import ast as A
+from .cards import STANDARD_ATTRS, STANDARD_DOMAINS
+from .diagnostics import Diagnostic, Span, did_you_mean
+
+NUMBER, BOOL, TEXT, PLAYER, CARD, ZONE, ROW = "number", "bool", "text", "player", "card", "zone", "row"
+ANY = "any"
+
+
+def list_of(t: str) -> str:
+    return "list:" + t
+
+
+def elem_of(t: str) -> Optional[str]:
+    if t.startswith("list:"):
+        return t[5:]
+    if t in (ZONE, ROW):
+        return CARD
+    return None
+
+
+def describe(t: str) -> str:
+    if t.startswith("list:"):
+        inner = t[5:]
+        return "a list" if inner == ANY else f"a list of {describe(inner).split(' ', 1)[1]}s"
+    if t.startswith("sym:"):
+        return f"a {t[4:]}"
+    if t.startswith("piece:"):
+        return f"a {t[6:]}"
+    return {NUMBER: "a number", BOOL: "a yes/no condition", TEXT: "a text", PLAYER: "a player",
+            CARD: "a card", ZONE: "a zone", ROW: "a row of slots", ANY: "a value"}.get(t, t)
+
+
+def compatible(a: str, b: str) -> bool:
+    if a == b or ANY in (a, b):
+        return True
+    if a.startswith("list:") and b.startswith("list:"):
+        return compatible(a[5:], b[5:])
+    return False
+
+
+@define
+class ZoneInfo:
+    decl: A.ZoneDecl
+    owner: Optional[str]  # a role name, "each", or None
+    size: int = 0         # slots of a row
+    down_slots: frozenset = frozenset()
+
+
+@define
+class PiecesInfo:
+    decl: A.PiecesDecl
+    key: str
+    domain: str
+    keys: list
+    attrs: dict  # name -> (low, high, start)
+
+
+@define
+class Checked:
+    """Everything the compiler needs, all of it already validated."""
+    tree: A.RuleFile
+    title: str
+    players: tuple
+    roles: list            # [(name, title)]
+    params: dict           # name -> value
+    param_types: dict      # name -> type
+    zones: dict            # name -> ZoneInfo
+    pieces: dict           # kind -> PiecesInfo
+    counters: dict         # name -> CounterDecl
+    defines: dict          # name -> DefineDecl
+    card_attrs: dict       # name -> type
+    domains: dict          # domain -> [symbols]
+    cards_zone: Optional[str]
+    turn_order: list       # role names, or [] for seat order
+    setup: Optional[A.SetupDecl]
+    turns: dict            # role name or None -> TurnDecl
+    actions: dict          # name -> ActionDecl
+    events: list
+    endings: dict          # name -> EndingDecl
+    invariants: list
+    match: Optional[A.MatchDecl]
+    types: dict = field(factory=dict)   # expression node -> type
+    refs: dict = field(factory=dict)    # Name node -> what it refers to
+
+
+class _Scope:
+    """Local names: a chain of dicts name -> (type, binder node)."""
+
+    def __init__(self, parent: Optional["_Scope"] = None, element: Optional[tuple] = None):
+        self.parent = parent
+        self.names: dict[str, tuple] = {}
+        # (element type, filter node) inside a `where`/`has` condition
+        self.element = element
+
+    def lookup(self, name: str):
+        s = self
+        while s is not None:
+            if name in s.names:
+                return s.names[name]
+            s = s.parent
+        return None
+
+    def elements(self):
+        s = self
+        while s is not None:
+            if s.element is not None:
+                yield s.element
+            s = s.parent
+
+    def all_names(self):
+        s, out = self, set()
+        while s is not None:
+            out |= set(s.names)
+            s = s.parent
+        return out
+
+
+class ConstError(Exception):
+    def __init__(self, node, message):
+        self.node, self.message = node, message
+
+
+class Checker:
+    def __init__(self, tree: A.RuleFile, overrides: dict[str, str] | None = None,
+                 unparsed: set[str] | None = None):
+        self.tree = tree
+        self.overrides = dict(overrides or {})
+        self.unparsed = unparsed or set()
+        self.diags: list[Diagnostic] = []
+        self.types: dict = {}
+        self.refs: dict = {}
+
+    # ---- reporting
+    def error(self, node_or_span, message: str, hint: str | None = None) -> None:
+        span = node_or_span if isinstance(node_or_span, Span) else node_or_span.span
+        self.diags.append(Diagnostic(span, message, hint))
+
+    def require(self, node, t: str, want: str, what: str) -> None:
+        if t is not None and not compatible(t, want):
+            self.error(node, f"{what} must be {describe(want)}, not {describe(t)}")
+
+    # ---- entry point
+    def run(self) -> tuple[Optional[Checked], list[Diagnostic]]:
+        items = self.tree.items
+        by_kind: dict[type, list] = {}
+        for item in items:
+            by_kind.setdefault(type(item), []).append(item)
+        get = lambda k: by_kind.get(k, [])  # noqa: E731
+
+        self.title = "untitled"
+        for g in get(A.GameDecl)[:1]:
+            self.title = g.title
+        self.roles: list = []
+        seen_names: dict[str, A.Name] = {}
+
+        def declare(name: A.Name, what: str) -> bool:
+            if name.name in seen_names:
+                prev = seen_names[name.name]
+                self.error(name, f"'{name.name}' is already declared (line {prev.span.line})",
+                           "each name may be declared once")
+                return False
+            seen_names[name.name] = name
+            return True
+
+        for r in get(A.RoleDecl):
+            if declare(r.name, "role"):
+                self.roles.append((r.name.name, r.title or r.name.name))
+        role_names = [r for r, _ in self.roles]
+        players = get(A.PlayersDecl)
+        if players:
+            p = players[0]
+            low, high = p.low, p.high
+            if not 1 <= low <= high <= 16:
+                self.error(p, f"player count {low} to {high} is not possible",
+                           "give a count from 1 to 16, low before high")
+        else:
+            low = high = max(len(self.roles), 1)
+            if not self.roles:
+                self.error(Span.point(1, 1), "the file says nothing about players",
+                           "add a line such as 'players 2' or 'players 2 to 6'")
+        if self.roles and players and not (low == high == len(self.roles)):
+            self.error(players[0], f"{len(self.roles)} roles are declared, so the game is for exactly "
+                                   f"{len(self.roles)} players")
+        self.players = (low, high)
+
+        # parameters first: everything constant may use them
+        self.params: dict[str, Any] = {}
+        self.param_types: dict[str, str] = {}
+        for p in get(A.ParamDecl):
+            if not declare(p.name, "parameter"):
+                continue
+            try:
+                value = self.const(p.value)
+            except ConstError as e:
+                self.error(e.node, e.message, "a parameter's default is a number, yes/no, text or a list")
+                continue
+            self.params[p.name.name] = value
+            self.param_types[p.name.name] = self.const_type(value)
+        self.apply_overrides(get(A.ParamDecl))
+
+        # cards
+        self.card_attrs: dict[str, str] = {}
+        self.domains: dict[str, list] = {}
+        self.cards_zone = None
+        decks = get(A.CardsDecl)
+        for c in decks[1:]:
+            self.error(c, "the cards are already declared", "declare the cards once")
+        if decks:
+            self.card_attrs = dict(STANDARD_ATTRS)
+            self.domains = {k: list(v) for k, v in STANDARD_DOMAINS.items()}
+            self.cards_zone = decks[0].zone
+
+        # zones
+        self.zones: dict[str, ZoneInfo] = {}
+        for z in get(A.ZoneDecl):
+            if not declare(z.name, "zone"):
+                continue
+            owner = None
+            if isinstance(z.owner, A.Name):
+                if z.owner.name not in role_names:
+                    self.error(z.owner, f"unknown role '{z.owner.name}'", did_you_mean(z.owner.name, role_names))
+                owner = z.owner.name
+            elif z.owner == "each":
+                owner = "each"
+            info = ZoneInfo(z, owner)
+            if z.kind == "row":
+                info.size = self.const_int(z.size, "the number of slots", 1, 1000) or 1
+            if z.down_slots is not None:
+                if z.kind != "row":
+                    self.error(z.down_slots, "only a row of slots has face-down slots")
+                else:
+                    try:
+                        v = self.const(z.down_slots)
+                        slots = v if isinstance(v, list) else [v]
+                        bad = [s for s in slots if not isinstance(s, int) or isinstance(s, bool) or not 1 <= s <= info.size]
+                        if bad:
+                            self.error(z.down_slots, f"face-down slots must be numbers from 1 to {info.size}, not {bad[0]!r}")
+                        else:
+                            info.down_slots = frozenset(slots)
+                    except ConstError as e:
+                        self.error(e.node, e.message)
+            if z.facing == "private" and owner is None:
+                self.error(z, f"zone '{z.name.name}' is private but belongs to nobody",
+                           "private zones belong to a role ('zone hand of radar') or to each player ('per player')")
+            self.zones[z.name.name] = info
+        if self.cards_zone is not None and self.cards_zone.name not in self.zones:
+            self.unknown(self.cards_zone, "zone", list(self.zones))
+        elif self.cards_zone is not None and self.zones[self.cards_zone.name].owner is not None:
+            self.error(self.cards_zone, "the cards start in a shared zone")
+        if self.cards_zone is not None:
+            self.cards_zone = self.cards_zone.name
+        if not decks:
+            self.error(Span.point(1, 1), "the file declares no cards", "add 'cards: standard deck in ZONE'")
+
+        # pieces
+        self.pieces: dict[str, PiecesInfo] = {}
+        for pd in get(A.PiecesDecl):
+            if not declare(pd.name, "pieces"):
+                continue
+            key = pd.key.name
+            domain = None
+            t = self.card_attrs.get(key)
+            if t is None or not t.startswith("sym:"):
+                sym_attrs = [a for a, t in self.card_attrs.items() if t.startswith("sym:")]
+                self.error(pd.key, f"'{key}' is not a kind of symbol cards have",
+                           did_you_mean(key, sym_attrs) or f"use one of: {', '.join(sym_attrs)}")
+            else:
+                domain = t[4:]
+            keys = []
+            if isinstance(pd.keys, A.ListOf) and domain:
+                for k in pd.keys.items:
+                    if isinstance(k, A.Name) and k.name in self.domains[domain]:
+                        keys.append(k.name)
+                    else:
+                        self.error(k, f"expected a {key}", did_you_mean(getattr(k, "name", ""), self.domains[domain]))
+            elif domain:
+                self.error(pd.keys, f"expected a list of {key}s, such as [{', '.join(self.domains[domain][:2])}]")
+            attrs = {}
+            for a in pd.attrs:
+                lo = self.const_int(a.low, "the lowest value", -10**9, 10**9)
+                hi = self.const_int(a.high, "the highest value", -10**9, 10**9)
+                start = self.const_int(a.start, "the starting value", -10**9, 10**9)
+                if None not in (lo, hi, start) and not lo <= start <= hi:
+                    self.error(a.start, f"the starting value {start} is outside {lo} to {hi}")
+                if a.name.name in attrs or a.name.name == key:
+                    self.error(a.name, f"'{a.name.name}' is already an attribute of {pd.name.name}")
+                attrs[a.name.name] = (lo or 0, hi or 0, start or 0)
+            self.pieces[pd.name.name] = PiecesInfo(pd, key, domain or "?", keys, attrs)
+
+        self.counters = {}
+        for c in get(A.CounterDecl):
+            if declare(c.name, "counter"):
+                self.const_int(c.value, "a counter's starting value", -10**9, 10**9)
+                self.counters[c.name.name] = c
+        self.endings = {}
+        for e in get(A.EndingDecl):
+            if declare(e.name, "ending"):
+                self.endings[e.name.name] = e
+        self.actions = {}
+        for a in get(A.ActionDecl):
+            if declare(a.name, "action"):
+                self.actions[a.name.name] = a
+        self.defines = {}
+        for d in get(A.DefineDecl):
+            if declare(d.name, "define"):
+                self.defines[d.name.name] = d
+        invariants = []
+        for inv in get(A.InvariantDecl):
+            if declare(inv.name, "invariant"):
+                invariants.append(inv)
+        # names for resolution, in order of precedence after locals
+        self.define_types: dict[str, Optional[str]] = {}
+        self.define_busy: set[str] = set()
+        for name, d in self.defines.items():
+            self.define_type(name)
+
+        # turn order
+        order = []
+        for t in get(A.TurnOrderDecl)[:1]:
+            for n in t.names:
+                if n.name not in role_names:
+                    self.unknown(n, "role", role_names)
+                else:
+                    order.append(n.name)
+            missing = [r for r in role_names if r not in order]
+            if missing and role_names:
+                self.error(t, f"the turn order leaves out {', '.join(missing)}")
+
+        # rules
+        setup = get(A.SetupDecl)
+        for s in setup[1:]:
+            self.error(s, "setup is already declared", "write all setup steps in one 'setup:' block")
+        if setup:
+            self.block(setup[0].body, _Scope(), ctx="setup")
+        turns = {}
+        for t in get(A.TurnDecl):
+            role = t.role.name if t.role else None
+            if role is not None and role not in role_names:
+                self.unknown(t.role, "role", role_names)
+            if role in turns:
+                self.error(t, f"the turn of {role or 'each player'} is already declared")
+            turns[role] = t
+            self.block(t.body, _Scope(), ctx="turn")
+        if not turns and not self.diags:
+            self.error(Span.point(1, 1), "the file has no turn rules", "add 'turn:' or 'turn of ROLE:'")
+        if None not in turns:
+            for r in role_names:
+                if r not in turns and turns:
+                    self.error(next(iter(turns.values())), f"no turn rules for role '{r}'",
+                               f"add 'turn of {r}:' or a 'turn:' for every player")
+        for a in self.actions.values():
+            if a.role is not None and a.role.name not in role_names:
+                self.unknown(a.role, "role", role_names)
+            scope = _Scope()
+            for p in a.params:
+                if p.domain is not None:
+                    t = self.expr(p.domain, scope, want="collection")
+                    et = elem_of(t) if t else None
+                    if t is not None and et is None:
+                        self.error(p.domain, f"a choice is made from a collection, not {describe(t)}")
+                    ptype = et
+                else:
+                    self.require(p.low, self.expr(p.low, scope), NUMBER, "the lowest choice")
+                    self.require(p.high, self.expr(p.high, scope), NUMBER, "the highest choice")
+                    ptype = NUMBER
+                self.bind(scope, p.name, ptype, p)
+            if a.allowed is not None:
+                self.require(a.allowed, self.expr(a.allowed, scope), BOOL, "'allowed if'")
+            self.block(a.body, scope, ctx="action")
+        events = []
+        for ev in get(A.EventDecl):
+            if ev.zone is not None:
+                z = self.zones.get(ev.zone.name)
+                if z is None:
+                    self.unknown(ev.zone, "zone", list(self.zones))
+                elif z.owner is not None or z.decl.kind == "row":
+                    self.error(ev.zone, "'runs out' applies to a shared pile or hand")
+            self.block(ev.body, _Scope(), ctx="game end" if ev.event == "game ends" else "event")
+            events.append(ev)
+        for e in self.endings.values():
+            t = self.expr(e.winners, _Scope(), want="player")
+            if t is not None and t not in (PLAYER, list_of(PLAYER)):
+                self.error(e.winners, f"the winners must be a player or a list of players, not {describe(t)}")
+            if e.condition is not None:
+                self.require(e.condition, self.expr(e.condition, _Scope()), BOOL, "an ending's condition")
+        if not self.endings and not self.diags:
+            self.error(Span.point(1, 1), "the game has no ending", "add 'ending NAME: ROLE wins when CONDITION'")
+        for inv in invariants:
+            self.require(inv.condition, self.expr(inv.condition, _Scope()), BOOL, "an invariant")
+        matches = get(A.MatchDecl)
+        match = matches[0] if matches else None
+        if match is not None:
+            if match.loser_chooses is not None and match.loser_chooses.name not in role_names:
+                self.unknown(match.loser_chooses, "role", role_names)
+            if match.total is None and match.streak is None:
+                self.error(match, "the match needs a number of wins", "add 'wins needed: 3 in all'")
+            if len(role_names) != 2 and match.loser_chooses is not None:
+                self.error(match, "'loser chooses' needs a two-role game")
+
+        if self.diags:
+            return None, self.diags
+        checked = Checked(
+            tree=self.tree, title=self.title, players=self.players, roles=self.roles,
+            params=self.params, param_types=self.param_types, zones=self.zones, pieces=self.pieces,
+            counters=self.counters, defines=self.defines, card_attrs=self.card_attrs,
+            domains=self.domains, cards_zone=self.cards_zone, turn_order=order or role_names,
+            setup=setup[0] if setup else None, turns=turns, actions=self.actions, events=events,
+            endings=self.endings, invariants=invariants, match=match, types=self.types, refs=self.refs)
+        return checked, []
+
+    # ---- parameters and constants
+    def apply_overrides(self, decls) -> None:
+        spans = {p.name.name: p for p in decls}
+        for name, text in self.overrides.items():
+            if name not in self.params:
+                if name in self.unparsed:
+                    continue
+                self.error(Span(0, 0, 0, 0), f"--set {name}={text}: there is no parameter '{name}'",
+                           did_you_mean(name, self.params) or
+                           (f"the parameters are: {', '.join(self.params)}" if self.params else "this file has no parameters"))
+                continue
+            t = self.param_types[name]
+            value = parse_value(text, t)
+            if value is None:
+                self.error(spans[name].name, f"--set {name}={text}: '{name}' takes {describe(t)}",
+                           {NUMBER: "write a whole number, such as 3", BOOL: "write true or false",
+                            list_of(NUMBER): "write numbers separated by commas, such as 5,7"}.get(t))
+                continue
+            self.params[name] = value
+
+    def const_type(self, v) -> str:
+        if isinstance(v, bool):
+            return BOOL
+        if isinstance(v, int):
+            return NUMBER
+        if isinstance(v, str):
+            return TEXT
+        return list_of(NUMBER)
+
+    def const(self, node):
+        """Evaluate a constant expression: literals, parameters and arithmetic."""
+        if isinstance(node, A.Number):
+            return node.value
+        if isinstance(node, A.Bool):
+            return node.value
+        if isinstance(node, A.Text):
+            return node.value
+        if isinstance(node, A.Unary) and node.op == "-":
+            v = self.const(node.operand)
+            if isinstance(v, int) and not isinstance(v, bool):
+                return -v
+        if isinstance(node, A.ListOf):
+            values = [self.const(x) for x in node.items]
+            if all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+                return values
+            raise ConstError(node, "a list parameter holds numbers only")
+        if isinstance(node, A.Name):
+            if node.name in getattr(self, "params", {}):
+                self.refs[node] = ("param", node.name)
+                return self.params[node.name]
+            if node.name in self.unparsed:
+                raise ConstError(node, "")
+            raise ConstError(node, f"'{node.name}' is not a parameter")
+        if isinstance(node, A.Binary) and node.op in "+-*/":
+            a, b = self.const(node.left), self.const(node.right)
+            if all(isinstance(v, int) and not isinstance(v, bool) for v in (a, b)):
+                if node.op == "/" and b == 0:
+                    raise ConstError(node, "division by zero")
+                return {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0}[node.op]
+        raise ConstError(node, "this must be a constant: a number, yes/no, text, a list of numbers, or a parameter")
+
+    def const_int(self, node, what: str, low: int, high: int) -> Optional[int]:
+        try:
+            v = self.const(node)
+        except ConstError as e:
+            if e.message:
+                self.error(e.node, e.message)
+            return None
+        if not isinstance(v, int) or isinstance(v, bool):
+            self.error(node, f"{what} must be a number")
+            return None
+        if not low <= v <= high:
+            self.error(node, f"{what} must be from {low} to {high}, not {v}")
+            return None
+        return v
+
+    # ---- names
+    def unknown(self, name: A.Name, what: str, candidates) -> None:
+        if name.name in self.unparsed:
+            return
+        self.error(name, f"unknown {what} '{name.name}'", did_you_mean(name.name, candidates))
+
+    def bind(self, scope: _Scope, name: A.Name, t: Optional[str], binder) -> None:
+        if name.name in scope.names:
+            self.error(name, f"'{name.name}' is already used in this rule", "pick another name")
+        elif self.global_kind(name.name) is not None:
+            self.error(name, f"'{name.name}' is already the name of a {self.global_kind(name.name)}",
+                       "pick another name for this local value")
+        scope.names[name.name] = (t, binder)
+
+    def global_kind(self, n: str) -> Optional[str]:
+        if n in self.params:
+            return "parameter"
+        if n in self.counters:
+            return "counter"
+        if n in self.zones:
+            return "zone"
+        if n in self.pieces:
+            return "set of pieces"
+        if n in self.defines:
+            return "definition"
+        if n in dict(self.roles):
+            return "role"
+        return None
+
+    def define_type(self, name: str) -> Optional[str]:
+        if name in self.define_types:
+            return self.define_types[name]
+        if name in self.define_busy:
+            d = self.defines[name]
+            self.error(d.name, f"'{name}' is defined in terms of itself")
+            self.define_types[name] = None
+            return None
+        self.define_busy.add(name)
+        t = self.expr(self.defines[name].value, _Scope())
+        self.define_busy.discard(name)
+        self.define_types[name] = t
+        return t
+
+    def symbol_domain(self, n: str) -> Optional[str]:
+        for domain, values in self.domains.items():
+            if n in values:
+                return domain
+        return None
+
+    def name(self, node: A.Name, scope: _Scope, want: Optional[str]) -> Optional[str]:
+        n = node.name
+        local = scope.lookup(n)
+        if local is not None:
+            self.refs[node] = ("local", local[1])
+            return local[0]
+        for etype, owner in scope.elements():
+            if n == "it":
+                self.refs[node] = ("element", owner)
+                return etype
+            attrs = self.attributes(etype)
+            if n in attrs:
+                self.refs[node] = ("element attr", owner, n)
+                return attrs[n]
+        if n in self.defines:
+            self.refs[node] = ("define", n)
+            return self.define_type(n)
+        if n in self.params:
+            self.refs[node] = ("param", n)
+            return self.param_types[n]
+        if n in self.counters:
+            if self.counters[n].per_player:
+                self.error(node, f"'{n}' is counted per player", f"write '{n} of PLAYER'")
+                return None
+            self.refs[node] = ("counter", n)
+            return NUMBER
+        if n in self.zones:
+            z = self.zones[n]
+            if z.owner is not None:
+                owner = z.owner if z.owner != "each" else "PLAYER"
+                self.error(node, f"zone '{n}' belongs to {'a player' if z.owner == 'each' else z.owner}",
+                           f"write '{n} of {owner}'")
+                return None
+            self.refs[node] = ("zone", n)
+            return ROW if z.decl.kind == "row" else ZONE
+        if n in self.pieces:
+            self.refs[node] = ("pieces", n)
+            return list_of("piece:" + n)
+        if n in dict(self.roles):
+            self.refs[node] = ("role", n)
+            return PLAYER
+        domain = self.symbol_domain(n)
+        if domain is not None:
+            self.refs[node] = ("symbol", n)
+            return "sym:" + domain
+        if n in self.unparsed:
+            return None
+        pools = {
+            "zone": list(self.zones),
+            "player": [r for r, _ in self.roles] + ["current"],
+        }
+        candidates = pools.get(want) or (
+            list(scope.all_names()) + list(self.params) + list(self.counters) + list(self.zones)
+            + list(self.pieces) + list(self.defines) + [r for r, _ in self.roles]
+            + [a for etype, _ in scope.elements() for a in self.attributes(etype)]
+            + [s for v in self.domains.values() for s in v])
+        what = {"zone": "zone", "player": "player"}.get(want, "name")
+        hint = did_you_mean(n, candidates)
+        if hint is None and what == "name" and any(n in self.attributes(t) for t in [CARD] + [f"piece:{k}" for k in self.pieces]):
+            hint = f"'{n}' is an attribute: write 'CARD.{n}', or use it inside 'where'"
+        self.error(node, f"unknown {what} '{n}'", hint)
+        return None
+
+    def attributes(self, t: Optional[str]) -> dict:
+        if t == CARD:
+            return self.card_attrs
+        if t and t.startswith("piece:"):
+            info = self.pieces.get(t[6:])
+            if info is None:
+                return {}
+            out = {info.key: "sym:" + info.domain}
+            out.update({a: NUMBER for a in info.attrs})
+            return out
+        return {}
+
+    # ---- expressions
+    def expr(self, node, scope: _Scope, want: Optional[str] = None) -> Optional[str]:
+        t = self._expr(node, scope, want)
+        if t is not None:
+            self.types[node] = t
+        return t
+
+    def _expr(self, node, scope: _Scope, want: Optional[str]) -> Optional[str]:
+        if isinstance(node, A.Number):
+            return NUMBER
+        if isinstance(node, A.Text):
+            return TEXT
+        if isinstance(node, A.Bool):
+            return BOOL
+        if isinstance(node, A.Nobody):
+            return list_of(PLAYER)
+        if isinstance(node, A.Current):
+            return PLAYER
+        if isinstance(node, A.Name):
+            return self.name(node, scope, want)
+        if isinstance(node, A.ListOf):
+            types = [self.expr(x, scope) for x in node.items]
+            known = [t for t in types if t is not None]
+            if not known:
+                return list_of(ANY) if not node.items else None
+            first = known[0]
+            for x, t in zip(node.items, types):
+                if t is not None and not compatible(t, first):
+                    self.error(x, f"a list holds one kind of value: this is {describe(t)}, the first is {describe(first)}")
+            return list_of(first)
+        if isinstance(node, A.Attr):
+            ot = self.expr(node.obj, scope)
+            if ot is None:
+                return None
+            attrs = self.attributes(ot)
+            if not attrs:
+                self.error(node.name_span, f"{describe(ot)} has no attributes",
+                           "attributes belong to cards and pieces")
+                return None
+            if node.name not in attrs:
+                self.error(node.name_span, f"{describe(ot)} has no attribute '{node.name}'",
+                           did_you_mean(node.name, attrs) or f"its attributes are: {', '.join(attrs)}")
+                return None
+            return attrs[node.name]
+        if isinstance(node, A.Of):
+            return self.of(node, scope)
+        if isinstance(node, A.Slot):
+            z = self.zones.get(node.zone.name)
+            if z is None:
+                self.unknown(node.zone, "zone", list(self.zones))
+                self.expr(node.index, scope)
+                return None
+            self.refs[node.zone] = ("zone", node.zone.name)
+            if z.decl.kind != "row":
+                self.error(node.zone, f"zone '{node.zone.name}' has no slots", "only a 'row of N slots' has slots")
+            self.require(node.index, self.expr(node.index, scope), NUMBER, "a slot number")
+            return ZONE
+        if isinstance(node, A.Unary):
+            t = self.expr(node.operand, scope)
+            want_t = NUMBER if node.op == "-" else BOOL
+            self.require(node.operand, t, want_t, f"the operand of '{node.op}'")
+            return want_t
+        if isinstance(node, A.Binary):
+            return self.binary(node, scope)
+        if isinstance(node, A.Between):
+            for part, what in ((node.value, "the value"), (node.low, "the low end"), (node.high, "the high end")):
+                self.require(part, self.expr(part, scope), NUMBER, f"{what} of 'between'")
+            return BOOL
+        if isinstance(node, A.Test):
+            t = self.expr(node.value, scope, want="collection" if "empty" in node.test else None)
+            if t is None:
+                return BOOL
+            if "empty" in node.test:
+                if elem_of(t) is None:
+                    self.error(node.value, f"only a zone or a list can be empty, not {describe(t)}")
+            elif t not in (CARD, ZONE):
+                self.error(node.value, f"only a card (or the card in a slot) is face up or down, not {describe(t)}")
+            return BOOL
+        if isinstance(node, A.Filter):
+            ct = self.expr(node.collection, scope, want="collection")
+            if ct is None:
+                self.expr(node.condition, _Scope(scope, (ANY, node)))
+                return None
+            et = elem_of(ct)
+            if et is None:
+                self.error(node.collection, f"'where' picks from a zone or a list, not {describe(ct)}")
+                return None
+            self.require(node.condition, self.expr(node.condition, _Scope(scope, (et, node))), BOOL, "a 'where' condition")
+            return list_of(et)
+        if isinstance(node, A.CardsIn):
+            t = self.expr(node.zone, scope, want="zone")
+            if t is not None and t not in (ZONE, ROW):
+                self.error(node.zone, f"expected a zone, not {describe(t)}")
+            return list_of(CARD)
+        if isinstance(node, A.TheCard):
+            t = self.expr(node.collection, scope, want="zone")
+            if t is None:
+                return None
+            et = elem_of(t)
+            if et is None:
+                self.error(node.collection, f"expected a zone or a list, not {describe(t)}")
+            return et
+        if isinstance(node, A.Top):
+            t = self.expr(node.zone, scope, want="zone")
+            if t is not None and t != ZONE:
+                self.error(node.zone, f"'{node.end} of' takes a pile or hand, not {describe(t)}")
+            if node.count is not None:
+                self.require(node.count, self.expr(node.count, scope), NUMBER, "the number of cards")
+                return list_of(CARD)
+            return CARD
+        if isinstance(node, A.Aggregate):
+            t = self.expr(node.collection, scope, want="collection")
+            if t is None:
+                return NUMBER
+            if node.op == "count" and elem_of(t) is None:
+                self.error(node.collection, f"'count of' counts a zone or a list, not {describe(t)}")
+            if node.op == "sum" and t != list_of(NUMBER):
+                self.error(node.collection, f"'sum of' adds a list of numbers, not {describe(t)}")
+            return NUMBER
+        if isinstance(node, A.Quantifier):
+            t = self.expr(node.collection, scope, want="collection")
+            et = elem_of(t) if t else ANY
+            if et is None:
+                self.error(node.collection, f"'{node.kind}' looks through a zone or a list, not {describe(t)}")
+                et = ANY
+            self.require(node.condition, self.expr(node.condition, _Scope(scope, (et, node))), BOOL,
+                         f"the condition of '{node.kind}'")
+            return BOOL
+        if isinstance(node, A.ChoiceCond):
+            self.error(node, "a choice can only be the condition of 'if' or 'repeat while'")
+            return BOOL
+        self.error(node, f"this cannot be used as a value here ({type(node).__name__})")
+        return None
+
+    def of(self, node: A.Of, scope: _Scope) -> Optional[str]:
+        n = node.name.name
+        if n in self.zones:
+            z = self.zones[n]
+            ot = self.expr(node.owner, scope, want="player")
+            self.refs[node.name] = ("zone", n)
+            if z.owner is None:
+                self.error(node.name, f"zone '{n}' is shared and belongs to no one", f"write just '{n}'")
+            elif z.owner == "each":
+                self.require(node.owner, ot, PLAYER, "the owner of a zone")
+            elif not (isinstance(node.owner, A.Name) and node.owner.name == z.owner):
+                self.error(node.owner, f"zone '{n}' belongs to {z.owner} only", f"write '{n} of {z.owner}'")
+            return ROW if z.decl.kind == "row" else ZONE
+        if n in self.pieces:
+            info = self.pieces[n]
+            ot = self.expr(node.owner, scope)
+            self.refs[node.name] = ("pieces", n)
+            self.require(node.owner, ot, "sym:" + info.domain, f"the {info.key} of a {n}")
+            return "piece:" + n
+        if n in self.counters:
+            self.refs[node.name] = ("counter", n)
+            ot = self.expr(node.owner, scope, want="player")
+            if not self.counters[n].per_player:
+                self.error(node.name, f"counter '{n}' is shared", f"write just '{n}'")
+            self.require(node.owner, ot, PLAYER, "the owner of a counter")
+            return NUMBER
+        self.expr(node.owner, scope)
+        if n in self.unparsed:
+            return None
+        self.error(node.name, f"'{n}' is not a zone, a set of pieces or a counter, so it has no 'of'",
+                   did_you_mean(n, list(self.zones) + list(self.pieces) + list(self.counters)))
+        return None
+
+    def binary(self, node: A.Binary, scope: _Scope) -> Optional[str]:
+        op = node.op
+        lt = self.expr(node.left, scope)
+        rt = self.expr(node.right, scope, want="collection" if op in ("in", "not in") else None)
+        if op in ("and", "or"):
+            self.require(node.left, lt, BOOL, f"each side of '{op}'")
+            self.require(node.right, rt, BOOL, f"each side of '{op}'")
+            return BOOL
+        if op in ("+", "-", "*", "/"):
+            self.require(node.left, lt, NUMBER, f"each side of '{op}'")
+            self.require(node.right, rt, NUMBER, f"each side of '{op}'")
+            return NUMBER
+        if op in ("<", "<=", ">", ">="):
+            self.require(node.left, lt, NUMBER, f"each side of '{op}'")
+            self.require(node.right, rt, NUMBER, f"each side of '{op}'")
+            return BOOL
+        if op in ("=", "!="):
+            if lt is not None and rt is not None and not compatible(lt, rt):
+                hint = None
+                if "sym:rank" in (lt, rt) and NUMBER in (lt, rt):
+                    hint = "ranks are A, 2 to 10, J, Q, K as symbols; compare the card's value to a number"
+                self.error(node, f"cannot compare {describe(lt)} with {describe(rt)}", hint)
+            return BOOL
+        if op in ("in", "not in"):
+            if rt is not None:
+                et = elem_of(rt)
+                if et is None:
+                    self.error(node.right, f"'{op}' looks in a zone or a list, not {describe(rt)}")
+                elif lt is not None and not compatible(lt, et):
+                    hint = None
+                    if et == "sym:rank" and lt == NUMBER or lt == "sym:rank" and et == NUMBER:
+                        hint = "ranks are symbols (A, J, Q, K); use the card's value to compare numbers"
+                    self.error(node, f"cannot look for {describe(lt)} in {describe(rt)}", hint)
+            return BOOL
+        self.error(node, f"unknown operator '{op}'")
+        return None
+
+    # ---- statements
+    def block(self, stmts, scope: _Scope, ctx: str) -> None:
+        inner = _Scope(scope)
+        for s in stmts:
+            self.stmt(s, inner, ctx)
+
+    def lvalue(self, node, scope: _Scope, numeric: bool) -> Optional[str]:
+        if isinstance(node, A.Name):
+            local = scope.lookup(node.name)
+            if local is not None and not numeric:
+                self.refs[node] = ("local", local[1])
+                return local[0]
+            if node.name in self.counters and not self.counters[node.name].per_player:
+                self.refs[node] = ("counter", node.name)
+                return NUMBER
+            if node.name in self.params:
+                self.error(node, f"'{node.name}' is a parameter and cannot change during a game",
+                           "declare a 'counter' for a number that changes")
+                return None
+        elif isinstance(node, A.Attr):
+            ot = self.expr(node.obj, scope)
+            if ot and ot.startswith("piece:"):
+                info = self.pieces.get(ot[6:])
+                if info and node.name in info.attrs:
+                    return NUMBER
+                if info:
+                    self.error(node.name_span, f"'{node.name}' is not a number a {ot[6:]} keeps",
+                               did_you_mean(node.name, info.attrs))
+                    return None
+            if ot is not None:
+                self.error(node, f"the attributes of {describe(ot)} cannot change")
+            return None
+        elif isinstance(node, A.Of) and node.name.name in self.counters:
+            return self.of(node, scope)
+        what = "a counter or a piece's number" if numeric else "a local name, a counter or a piece's number"
+        if isinstance(node, A.Name) and node.name not in self.unparsed:
+            cands = list(self.counters) + (list(scope.all_names()) if not numeric else [])
+            self.error(node, f"unknown counter '{node.name}'", did_you_mean(node.name, cands))
+            return None
+        self.error(node, f"this cannot be changed: expected {what}")
+        return None
+
+    def cards_value(self, node, scope: _Scope, what: str) -> Optional[str]:
+        t = self.expr(node, scope)
+        if t is not None and t not in (CARD, list_of(CARD)):
+            hint = "write 'cards in ZONE' to take every card of a zone" if t in (ZONE, ROW) else None
+            self.error(node, f"{what} must be a card or a list of cards, not {describe(t)}", hint)
+        return t
+
+    def target(self, node, slots, scope: _Scope) -> None:
+        t = self.expr(node, scope, want="zone")
+        if slots is None:
+            if t == ROW:
+                self.error(node, "a row needs a slot", "write 'ZONE slot N' or 'ZONE slots A to B'")
+            elif t is not None and t != ZONE:
+                self.error(node, f"cards go to a zone, not {describe(t)}")
+        else:
+            if t is not None and t != ROW:
+                self.error(node, f"only a row of slots has 'slots', not {describe(t)}")
+            for s in slots:
+                self.require(s, self.expr(s, scope), NUMBER, "a slot number")
+
+    def stmt(self, s, scope: _Scope, ctx: str) -> None:
+        if isinstance(s, A.Move):
+            t = self.cards_value(s.what, scope, "what moves")
+            self.target(s.target, s.slots, scope)
+            if s.bind is not None:
+                if t == list_of(CARD):
+                    self.error(s.bind, "'as' names a single card", "move one card to name it")
+                self.bind(scope, s.bind, CARD, s)
+        elif isinstance(s, A.Reveal):
+            t = self.cards_value(s.what, scope, "what is revealed")
+            if s.target is not None:
+                self.target(s.target, s.slots, scope)
+            if s.bind is not None:
+                if t == list_of(CARD):
+                    self.error(s.bind, "'as' names a single card", "reveal one card to name it")
+                self.bind(scope, s.bind, CARD, s)
+        elif isinstance(s, A.Flip):
+            self.cards_value(s.what, scope, "what is flipped")
+        elif isinstance(s, A.Swap):
+            self.require(s.first, self.expr(s.first, scope), CARD, "each side of a swap")
+            self.require(s.second, self.expr(s.second, scope), CARD, "each side of a swap")
+        elif isinstance(s, A.Shuffle):
+            t = self.expr(s.zone, scope, want="zone")
+            if t is not None and t != ZONE:
+                self.error(s.zone, f"only a pile or hand can be shuffled, not {describe(t)}")
+            if s.into is not None:
+                t = self.expr(s.into, scope, want="zone")
+                if t is not None and t != ZONE:
+                    self.error(s.into, f"cards are shuffled into a pile, not {describe(t)}")
+        elif isinstance(s, A.SetValue):
+            t = self.lvalue(s.target, scope, numeric=False)
+            v = self.expr(s.value, scope)
+            if t is not None and v is not None and not compatible(t, v):
+                self.error(s.value, f"'{_text(s.target)}' holds {describe(t)}, not {describe(v)}")
+        elif isinstance(s, A.Change):
+            self.lvalue(s.target, scope, numeric=True)
+            self.require(s.amount, self.expr(s.amount, scope), NUMBER, f"the amount to {s.op} by")
+        elif isinstance(s, A.Let):
+            t = self.expr(s.value, scope)
+            self.bind(scope, s.name, t, s)
+        elif isinstance(s, A.Choose):
+            self.require(s.player, self.expr(s.player, scope, want="player"), PLAYER, "who chooses")
+            t = self.expr(s.collection, scope, want="collection")
+            et = elem_of(t) if t else None
+            if t is not None and et is None:
+                self.error(s.collection, f"a choice is made from a zone or a list, not {describe(t)}")
+            self.bind(scope, s.name, et, s)
+        elif isinstance(s, A.TakeAction):
+            self.require(s.player, self.expr(s.player, scope, want="player"), PLAYER, "who acts")
+            if not self.actions and not (self.unparsed & {"action"}):
+                self.error(s, "no actions are declared", "declare one with 'action NAME by ROLE:'")
+            if isinstance(s.player, A.Name) and s.player.name in dict(self.roles):
+                mine = [a for a in self.actions.values() if a.role is None or a.role.name == s.player.name]
+                if not mine and self.actions:
+                    self.error(s, f"no action is declared for {s.player.name}",
+                               f"declare one with 'action NAME by {s.player.name}:'")
+        elif isinstance(s, A.EndTurn):
+            if ctx not in ("turn", "action"):
+                self.error(s, f"'end turn' cannot be used in {ctx} rules", "use it in a turn or an action")
+        elif isinstance(s, A.EndGame):
+            if s.ending.name not in self.endings:
+                self.unknown(s.ending, "ending", list(self.endings))
+            if ctx == "game end":
+                self.error(s, "the game is already ending here")
+        elif isinstance(s, A.Say):
+            pass
+        elif isinstance(s, A.If):
+            for cond, body in s.branches:
+                self.condition(cond, scope)
+                self.block(body, scope, ctx)
+            if s.otherwise is not None:
+                self.block(s.otherwise, scope, ctx)
+        elif isinstance(s, A.RepeatTimes):
+            self.require(s.count, self.expr(s.count, scope), NUMBER, "the number of repeats")
+            self.block(s.body, scope, ctx)
+        elif isinstance(s, A.RepeatWhile):
+            self.condition(s.condition, scope)
+            self.block(s.body, scope, ctx)
+        elif isinstance(s, A.ForEach):
+            t = self.expr(s.collection, scope, want="collection")
+            et = elem_of(t) if t else None
+            if t is not None and et is None:
+                self.error(s.collection, f"'for each' goes through a zone or a list, not {describe(t)}")
+            inner = _Scope(scope)
+            self.bind(inner, s.name, et, s)
+            self.block(s.body, inner, ctx)
+        else:
+            self.error(s, f"this is not a statement ({type(s).__name__})")
+
+    def condition(self, cond, scope: _Scope) -> None:
+        if isinstance(cond, A.ChoiceCond):
+            self.require(cond.player, self.expr(cond.player, scope, want="player"), PLAYER, "who chooses")
+            if cond.yes == cond.no:
+                self.error(cond, "the two choices must differ")
+        else:
+            self.require(cond, self.expr(cond, scope), BOOL, "a condition")
+
+
+def _text(node) -> str:
+    if isinstance(node, A.Name):
+        return node.name
+    if isinstance(node, A.Attr):
+        return f"{_text(node.obj)}.{node.name}"
+    if isinstance(node, A.Of):
+        return f"{node.name.name} of {_text(node.owner)}"
+    return "this"
+
+
+def parse_value(text: str, t: str):
+    """A --set value as the parameter's type, or None if it does not fit."""
+    text = text.strip()
+    if t == NUMBER:
+        try:
+            return int(text)
+        except ValueError:
+            return None
+    if t == BOOL:
+        return {"true": True, "yes": True, "false": False, "no": False}.get(text.lower())
+    if t == TEXT:
+        return text
+    if t == list_of(NUMBER):
+        body = text[1:-1] if text.startswith("[") and text.endswith("]") else text
+        if not body.strip():
+            return []
+        try:
+            return [int(x) for x in body.split(",")]
+        except ValueError:
+            return None
+    return None
+
+
+def check(tree: A.RuleFile, overrides: dict[str, str] | None = None,
+          unparsed: set[str] | None = None) -> tuple[Optional[Checked], list[Diagnostic]]:
+    try:
+        return Checker(tree, overrides, unparsed).run()
+    except RecursionError:
+        return None, [Diagnostic(Span.point(1, 1), "the rule file is nested too deeply to check",
+                                 "split deep expressions with 'define' or 'let'")]

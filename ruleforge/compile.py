@@ -1,0 +1,866 @@
+"""Checked program -> runtime rules: every expression and statement becomes a closure,
+once, so that playing a game never walks the syntax tree.
+
+Expressions compile to `fn(state, locals) -> value`; statements to instructions
+`ins(state, frame)` in a `Proc`, with jumps for control flow. Values at run time are
+plain: cards, pieces and players are ints, symbols are strs, lists are tuples.
+"""
+
+from __future__ import annotations
+
+from . import ast as A
+from .cards import standard_deck
+from .check import CARD, NUMBER, PLAYER, ROW, ZONE, Checked, elem_of
+from .engine import (DOWN, PRIVATE, UP, Ending, Frame, Proc, ZoneInst, check_immediate, decide,
+                     end_game, flip_card, move_card, push, reveal_card, set_var, shuffle_zone,
+                     swap_cards)
+from .game import Game
+from .values import Action, Ref, RuleError
+
+
+class _Ctx:
+    """Local slots of one rule: each binder (let, choice, loop, filter) gets a slot."""
+
+    def __init__(self):
+        self.n = 0
+        self.slots: dict = {}
+
+    def slot(self, binder) -> int:
+        if binder not in self.slots:
+            self.slots[binder] = self.n
+            self.n += 1
+        return self.slots[binder]
+
+    def temp(self) -> int:
+        self.n += 1
+        return self.n - 1
+
+
+class _ActionSpec:
+    __slots__ = ("name", "title", "seat_filter", "params", "allowed", "proc")
+
+
+class _Param:
+    __slots__ = ("name", "domain", "ref")
+
+
+def compile_game(ch: Checked, nplayers: int | None = None, path: str = "") -> Game:
+    return _Compiler(ch, nplayers, path).game
+
+
+class _Compiler:
+    def __init__(self, ch: Checked, nplayers: int | None, path: str):
+        self.ch = ch
+        g = self.game = Game()
+        g.title, g.path, g.params = ch.title, path, dict(ch.params)
+        low, high = ch.players
+        g.nplayers = nplayers if nplayers is not None else low
+        if not low <= g.nplayers <= high:
+            raise ValueError(f"this game is for {low} to {high} players, not {g.nplayers}")
+        if ch.roles:
+            g.seat_names = [r for r, _ in ch.roles]
+            g.seat_titles = [t for _, t in ch.roles]
+        else:
+            g.seat_names = [f"player {i + 1}" for i in range(g.nplayers)]
+            g.seat_titles = list(g.seat_names)
+        g.roles = {r: i for i, (r, _) in enumerate(ch.roles)}
+        g.all_seats = (1 << g.nplayers) - 1
+        g.match = ch.match
+        self.imm = bool([e for e in ch.endings.values() if e.condition is not None and not e.at_round_end])
+        self.build_cards()
+        self.build_zones()
+        self.build_vars()
+        self.build_rules()
+
+    # ---- static layout
+    def build_cards(self) -> None:
+        g = self.game
+        g.cards = standard_deck()
+        g.card_index = {c.name: c.index for c in g.cards}
+        for attr in self.ch.card_attrs:
+            g.card_attr[attr] = [c.attrs[attr] for c in g.cards]
+
+    def build_zones(self) -> None:
+        g = self.game
+        defaults = {"pile": DOWN, "hand": PRIVATE, "row": UP}
+        facings = {"up": UP, "down": DOWN, "private": PRIVATE}
+
+        def add(decl, owner, facing, kind, slot, label):
+            zi = ZoneInst(len(g.zinst), decl.name.name, owner, facing, kind, slot, label)
+            g.zinst.append(zi)
+            g.zone_lookup[(decl.name.name, owner if owner >= 0 else None, slot)] = zi.index
+            return zi
+
+        for name, info in self.ch.zones.items():
+            d = info.decl
+            facing = facings[d.facing] if d.facing else defaults[d.kind]
+            if info.owner is None:
+                owners = [-1]
+            elif info.owner == "each":
+                owners = list(range(g.nplayers))
+            else:
+                owners = [g.roles[info.owner]]
+            for owner in owners:
+                if d.title:
+                    label = d.title
+                else:
+                    label = name if owner < 0 else f"{name} of {g.seat_names[owner]}"
+                if facing == PRIVATE and owner < 0:
+                    facing = DOWN
+                if d.kind == "row":
+                    row = add(d, owner, facing, "row", None, label)
+                    slots = []
+                    for k in range(1, info.size + 1):
+                        f = DOWN if k in info.down_slots else facing
+                        slots.append(add(d, owner, f, "slot", k, f"{label} {k}" if d.title else f"{label} slot {k}").index)
+                    row.slots = tuple(slots)
+                else:
+                    add(d, owner, facing, d.kind, None, label)
+        g.start_zone = g.zone_lookup[(self.ch.cards_zone, None, None)]
+
+    def build_vars(self) -> None:
+        g, ch = self.game, self.ch
+        for name, c in ch.counters.items():
+            start = ch.params.get(c.value.name) if isinstance(c.value, A.Name) else None
+            value = start if start is not None else _const(c.value, ch.params)
+            base = len(g.vars_init)
+            if c.per_player:
+                for s in range(g.nplayers):
+                    g.vars_init.append(value)
+                    g.var_labels.append(f"{name} of {g.seat_names[s]}")
+            else:
+                g.vars_init.append(value)
+                g.var_labels.append(name)
+            g.counter_base[name] = (base, c.per_player)
+        for kind, info in ch.pieces.items():
+            g.piece_by_key[kind] = {}
+            for key in info.keys:
+                pid = len(g.pieces)
+                pname = f"{key} {kind}"
+                g.pieces.append((kind, key, pname))
+                g.piece_by_key[kind][key] = pid
+                for attr, (lo, hi, start) in info.attrs.items():
+                    g.piece_attr_var[(pid, attr)] = len(g.vars_init)
+                    g.vars_init.append(start)
+                    g.var_labels.append(f"{pname} {attr}")
+
+    # ---- rules
+    def build_rules(self) -> None:
+        g, ch = self.game, self.ch
+        for name, e in ch.endings.items():
+            ctx = _Ctx()
+            winners = self.ex(e.winners, ctx)
+            cond = self.ex(e.condition, ctx) if e.condition is not None else None
+            ending = Ending(name, e.title or name, winners, cond, e.at_round_end, ctx.n)
+            g.endings[name] = ending
+            if cond is not None:
+                (g.round_end if e.at_round_end else g.immediate).append(ending)
+        for name, a in ch.actions.items():
+            spec = _ActionSpec()
+            spec.name, spec.title = name, a.title or name
+            spec.seat_filter = None if a.role is None else g.roles[a.role.name]
+            ctx = _Ctx()
+            spec.params = []
+            for p in a.params:  # parameters take the first slots, in order
+                ctx.slot(p)
+            for p in a.params:
+                prm = _Param()
+                prm.name = p.name.name
+                if p.domain is not None:
+                    prm.domain = self.coll(p.domain, ctx)
+                    prm.ref = self.ref_maker(elem_of(self.ch.types[p.domain]))
+                else:
+                    lo, hi = self.ex(p.low, ctx), self.ex(p.high, ctx)
+                    prm.domain = lambda st, L, lo=lo, hi=hi: range(lo(st, L), hi(st, L) + 1)
+                    prm.ref = None
+                spec.params.append(prm)
+            spec.allowed = self.ex(a.allowed, ctx) if a.allowed is not None else None
+            spec.proc = self.proc(f"action {name}", a.body, ctx)
+            g.actions[name] = spec
+        if ch.setup is not None:
+            g.setup = self.proc("setup", ch.setup.body, _Ctx())
+        by_role = {}
+        for role, t in ch.turns.items():
+            title = f"turn of {role}" if role else "turn"
+            by_role[role] = self.proc(title, t.body, _Ctx(), is_turn=True)
+        g.turn_procs = [by_role.get(g.seat_names[s] if ch.roles else None, by_role.get(None))
+                        for s in range(g.nplayers)]
+        g.turn_order = [g.roles[r] for r in ch.turn_order] if ch.roles else list(range(g.nplayers))
+        for ev in ch.events:
+            if ev.event == "runs out":
+                proc = self.proc(f"when {ev.zone.name} runs out", ev.body, _Ctx())
+                g.runs_out[g.zone_lookup[(ev.zone.name, None, None)]] = proc
+            else:
+                g.game_end_procs.append(self.proc("when the game ends", ev.body, _Ctx()))
+        for inv in ch.invariants:
+            ctx = _Ctx()
+            fn = self.ex(inv.condition, ctx)
+            g.invariants.append((inv.name.name, inv.title or inv.name.name, fn, ctx.n, inv.span))
+
+    def proc(self, name: str, body, ctx: _Ctx, is_turn: bool = False) -> Proc:
+        p = Proc(name, is_turn)
+        self.block(body, p, ctx)
+        p.nlocals = ctx.n
+        return p
+
+    # ---- helpers
+    def t(self, node) -> str:
+        return self.ch.types[node]
+
+    def ref_maker(self, t):
+        g = self.game
+        if t == CARD:
+            return lambda v: Ref("card", v, g.cards[v].name)
+        if t and t.startswith("piece:"):
+            return lambda v: Ref("piece", v, g.pieces[v][2])
+        if t == PLAYER:
+            return lambda v: Ref("player", v, g.seat_names[v])
+        return None
+
+    # ---- expressions
+    def ex(self, node, ctx: _Ctx):
+        fn = getattr(self, "ex_" + type(node).__name__)
+        return fn(node, ctx)
+
+    def ex_Number(self, node, ctx):
+        v = node.value
+        return lambda st, L: v
+
+    ex_Text = ex_Bool = ex_Number
+
+    def ex_Nobody(self, node, ctx):
+        return lambda st, L: ()
+
+    def ex_Current(self, node, ctx):
+        order = self.game.turn_order
+
+        def current(st, L):
+            if st.turn_pos < 0:
+                raise RuleError("there is no current player during setup")
+            return order[st.turn_pos]
+        return current
+
+    def ex_ListOf(self, node, ctx):
+        items = [self.ex(x, ctx) for x in node.items]
+        return lambda st, L: tuple(f(st, L) for f in items)
+
+    def ex_Name(self, node, ctx):
+        g = self.game
+        ref = self.ch.refs[node]
+        kind = ref[0]
+        if kind == "local":
+            i = ctx.slot(ref[1])
+            return lambda st, L: L[i]
+        if kind == "element":
+            i = ctx.slot(ref[1])
+            return lambda st, L: L[i]
+        if kind == "element attr":
+            i = ctx.slot(ref[1])
+            owner_type = self.element_type(ref[1])
+            get = self.attr_getter(owner_type, ref[2])
+            return lambda st, L: get(st, L[i])
+        if kind == "define":
+            return self.ex(self.ch.defines[ref[1]].value, ctx)
+        if kind == "param":
+            v = self.ch.params[ref[1]]
+            v = tuple(v) if isinstance(v, list) else v
+            return lambda st, L: v
+        if kind == "counter":
+            i = g.counter_base[ref[1]][0]
+            return lambda st, L: st.vars[i]
+        if kind == "zone":
+            z = g.zone_lookup[(ref[1], None, None)]
+            return lambda st, L: z
+        if kind == "pieces":
+            ids = tuple(g.piece_by_key[ref[1]].values())
+            return lambda st, L: ids
+        if kind == "role":
+            s = g.roles[ref[1]]
+            return lambda st, L: s
+        if kind == "symbol":
+            v = ref[1]
+            return lambda st, L: v
+        raise AssertionError(kind)  # pragma: no cover
+
+    def element_type(self, owner) -> str:
+        coll = owner.collection
+        return elem_of(self.ch.types[coll]) or "any"
+
+    def attr_getter(self, t: str, attr: str):
+        g = self.game
+        if t == CARD:
+            values = g.card_attr[attr]
+
+            def card_attr(st, c):
+                if c is None:
+                    raise RuleError(f"there is no card here to read its {attr}")
+                return values[c]
+            return card_attr
+        kind = t[6:]
+        info = self.ch.pieces[kind]
+        if attr == info.key:
+            keys = [p[1] for p in g.pieces]
+            return lambda st, p: keys[p]
+        var = {pid: g.piece_attr_var[(pid, attr)] for pid in g.piece_by_key[kind].values()}
+        return lambda st, p: st.vars[var[p]]
+
+    def ex_Attr(self, node, ctx):
+        obj = self.ex(node.obj, ctx)
+        get = self.attr_getter(self.t(node.obj), node.name)
+        return lambda st, L: get(st, obj(st, L))
+
+    def ex_Of(self, node, ctx):
+        g = self.game
+        kind, name = self.ch.refs[node.name]
+        owner = self.ex(node.owner, ctx)
+        if kind == "zone":
+            info = self.ch.zones[name]
+            if info.owner == "each":
+                lookup = {s: g.zone_lookup[(name, s, None)] for s in range(g.nplayers)}
+                return lambda st, L: lookup[owner(st, L)]
+            z = g.zone_lookup[(name, g.roles[info.owner], None)]
+            return lambda st, L: z
+        if kind == "pieces":
+            by_key = g.piece_by_key[name]
+
+            def piece_of(st, L):
+                k = owner(st, L)
+                if k not in by_key:
+                    raise RuleError(f"there is no {name} of {k}")
+                return by_key[k]
+            return piece_of
+        base = g.counter_base[name][0]
+        return lambda st, L: st.vars[base + owner(st, L)]
+
+    def ex_Slot(self, node, ctx):
+        g = self.game
+        row = g.zinst[g.zone_lookup[(node.zone.name, None, None)]] if (node.zone.name, None, None) in g.zone_lookup \
+            else next(z for z in g.zinst if z.decl == node.zone.name and z.kind == "row")
+        slots = row.slots
+        index = self.ex(node.index, ctx)
+        label = row.label
+
+        def slot(st, L):
+            k = index(st, L)
+            if not 1 <= k <= len(slots):
+                raise RuleError(f"{label} has no slot {k} (it has slots 1 to {len(slots)})")
+            return slots[k - 1]
+        return slot
+
+    def ex_Unary(self, node, ctx):
+        f = self.ex(node.operand, ctx)
+        if node.op == "-":
+            return lambda st, L: -f(st, L)
+        return lambda st, L: not f(st, L)
+
+    def ex_Binary(self, node, ctx):
+        op = node.op
+        a = self.ex(node.left, ctx)
+        if op in ("in", "not in"):
+            rt = self.t(node.right)
+            if rt in (ZONE, ROW):
+                coll = self.coll(node.right, ctx)
+                test = lambda st, L: a(st, L) in coll(st, L)  # noqa: E731
+            else:
+                b = self.ex(node.right, ctx)
+                test = lambda st, L: a(st, L) in b(st, L)  # noqa: E731
+            return test if op == "in" else (lambda st, L: not test(st, L))
+        b = self.ex(node.right, ctx)
+        if op == "and":
+            return lambda st, L: a(st, L) and b(st, L)
+        if op == "or":
+            return lambda st, L: a(st, L) or b(st, L)
+        if op == "/":
+            def div(st, L):
+                d = b(st, L)
+                if d == 0:
+                    raise RuleError("division by zero")
+                return a(st, L) // d
+            return div
+        import operator
+        fn = {"+": operator.add, "-": operator.sub, "*": operator.mul, "=": operator.eq,
+              "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
+              ">=": operator.ge}[op]
+        return lambda st, L: fn(a(st, L), b(st, L))
+
+    def ex_Between(self, node, ctx):
+        v, lo, hi = self.ex(node.value, ctx), self.ex(node.low, ctx), self.ex(node.high, ctx)
+        return lambda st, L: lo(st, L) <= v(st, L) <= hi(st, L)
+
+    def ex_Test(self, node, ctx):
+        if "empty" in node.test:
+            coll = self.coll(node.value, ctx)
+            if node.test == "empty":
+                return lambda st, L: len(coll(st, L)) == 0
+            return lambda st, L: len(coll(st, L)) > 0
+        want_up = node.test == "face up"
+        f = self.ex(node.value, ctx)
+        if self.t(node.value) == ZONE:
+            def zone_facing(st, L):
+                cards = st.zones[f(st, L)]
+                return bool(cards) and bool(st.up[cards[-1]]) == want_up
+            return zone_facing
+
+        def card_facing(st, L):
+            c = f(st, L)
+            return c is not None and bool(st.up[c]) == want_up
+        return card_facing
+
+    def coll(self, node, ctx):
+        """A collection-valued expression -> fn giving a sequence (never a live zone list
+        that a later step could change under an iteration)."""
+        t = self.t(node)
+        f = self.ex(node, ctx)
+        g = self.game
+        if t == ZONE:
+            return lambda st, L: tuple(st.zones[f(st, L)])
+        if t == ROW:
+            def row_cards(st, L):
+                return tuple(c for s in g.zinst[f(st, L)].slots for c in st.zones[s])
+            return row_cards
+        return f
+
+    def ex_Filter(self, node, ctx):
+        items = self.coll(node.collection, ctx)
+        i = ctx.slot(node)
+        cond = self.ex(node.condition, ctx)
+
+        def filt(st, L):
+            out = []
+            for e in items(st, L):
+                L[i] = e
+                if cond(st, L):
+                    out.append(e)
+            return tuple(out)
+        return filt
+
+    def ex_CardsIn(self, node, ctx):
+        return self.coll(node.zone, ctx)
+
+    def ex_TheCard(self, node, ctx):
+        items = self.coll(node.collection, ctx)
+
+        def the(st, L):
+            found = items(st, L)
+            if len(found) > 1:
+                raise RuleError(f"'the card in' found {len(found)} cards where one was expected")
+            return found[0] if found else None
+        return the
+
+    def ex_Top(self, node, ctx):
+        z = self.ex(node.zone, ctx)
+        if node.count is not None:
+            n = self.ex(node.count, ctx)
+
+            def top_n(st, L):
+                cards = st.zones[z(st, L)]
+                k = max(0, n(st, L))
+                return tuple(reversed(cards[-k:])) if k else ()
+            return top_n
+        if node.end == "top":
+            return lambda st, L: st.zones[z(st, L)][-1] if st.zones[z(st, L)] else None
+        return lambda st, L: st.zones[z(st, L)][0] if st.zones[z(st, L)] else None
+
+    def ex_Aggregate(self, node, ctx):
+        items = self.coll(node.collection, ctx)
+        if node.op == "count":
+            return lambda st, L: len(items(st, L))
+        return lambda st, L: sum(items(st, L))
+
+    def ex_Quantifier(self, node, ctx):
+        items = self.coll(node.collection, ctx)
+        i = ctx.slot(node)
+        cond = self.ex(node.condition, ctx)
+
+        def hits(st, L):
+            for e in items(st, L):
+                L[i] = e
+                yield cond(st, L)
+        if node.kind == "any":
+            return lambda st, L: any(hits(st, L))
+        if node.kind == "every":
+            return lambda st, L: all(hits(st, L))
+        return lambda st, L: not any(hits(st, L))
+
+    # ---- statements
+    def block(self, stmts, p: Proc, ctx: _Ctx) -> None:
+        for s in stmts:
+            getattr(self, "st_" + type(s).__name__)(s, p, ctx)
+
+    def emit(self, p: Proc, ins, span) -> int:
+        p.code.append(ins)
+        p.spans.append(span)
+        return len(p.code) - 1
+
+    def effect(self, p: Proc, eff, span) -> None:
+        if self.imm:
+            def ins(st, fr):
+                eff(st, fr.L)
+                check_immediate(st)
+        else:
+            def ins(st, fr):
+                eff(st, fr.L)
+        self.emit(p, ins, span)
+
+    def jump(self, p: Proc, span, cond=None, when=False) -> list:
+        """Emit a jump (if cond(st, L) == when, or always); returns a cell to patch."""
+        target = [0]
+        if cond is None:
+            def ins(st, fr):
+                fr.pc = target[0]
+        else:
+            def ins(st, fr):
+                if bool(cond(st, fr.L)) == when:
+                    fr.pc = target[0]
+        self.emit(p, ins, span)
+        return target
+
+    def runs_out_check(self, node, p: Proc, ctx: _Ctx) -> None:
+        """Before taking from the top of a zone that has a 'runs out' rule, run that rule
+        when the zone holds too few cards, then try once more."""
+        if not isinstance(node, A.Top):
+            return
+        g = self.game
+        zone = self.ex(node.zone, ctx)
+        need = self.ex(node.count, ctx) if node.count is not None else (lambda st, L: 1)
+        handlers = g.runs_out
+        if not handlers:
+            return
+
+        def ins(st, fr):
+            z = zone(st, fr.L)
+            if z not in handlers or len(st.zones[z]) >= need(st, fr.L):
+                fr.retry = -1
+                return
+            me = fr.pc - 1
+            if fr.retry == me:  # the rule ran and the zone is still short: go on
+                fr.retry = -1
+                return
+            fr.retry = me
+            fr.pc = me
+            push(st, handlers[z])
+        self.emit(p, ins, node.span)
+
+    def cards_fn(self, node, ctx):
+        f = self.ex(node, ctx)
+        if self.t(node) == CARD:
+            return lambda st, L: () if f(st, L) is None else (f(st, L),)
+        return f
+
+    def targets_fn(self, target, slots, ctx):
+        """-> fn(st, L, n) giving n destination zones."""
+        z = self.ex(target, ctx)
+        g = self.game
+        if slots is None:
+            return lambda st, L, n: [z(st, L)] * n
+        lo, hi = self.ex(slots[0], ctx), self.ex(slots[1], ctx)
+
+        def spread(st, L, n):
+            row = g.zinst[z(st, L)]
+            a, b = lo(st, L), hi(st, L)
+            if not (1 <= a <= b <= len(row.slots)):
+                raise RuleError(f"{row.label} has no slots {a} to {b}")
+            if b - a + 1 != n:
+                raise RuleError(f"{n} card(s) for {b - a + 1} slot(s) of {row.label}")
+            return list(row.slots[a - 1:b])
+        return spread
+
+    def st_Move(self, s: A.Move, p, ctx):
+        self.runs_out_check(s.what, p, ctx)
+        cards = self.cards_fn(s.what, ctx)
+        dests = self.targets_fn(s.target, s.slots, ctx)
+        facing = {"up": UP, "down": DOWN}.get(s.facing)
+        bottom = s.facing == "bottom"
+        bind = ctx.slot(s) if s.bind is not None else None
+
+        def move(st, L):
+            cs = cards(st, L)
+            for c, d in zip(cs, dests(st, L, len(cs))):
+                move_card(st, c, d, facing, bottom)
+            if bind is not None:
+                L[bind] = cs[0] if cs else None
+        self.effect(p, move, s.span)
+
+    def st_Reveal(self, s: A.Reveal, p, ctx):
+        self.runs_out_check(s.what, p, ctx)
+        cards = self.cards_fn(s.what, ctx)
+        dests = self.targets_fn(s.target, s.slots, ctx) if s.target is not None else None
+        bind = ctx.slot(s) if s.bind is not None else None
+
+        def reveal(st, L):
+            cs = cards(st, L)
+            if dests is None:
+                for c in cs:
+                    reveal_card(st, c)
+            else:
+                for c, d in zip(cs, dests(st, L, len(cs))):
+                    move_card(st, c, d, UP)
+            if bind is not None:
+                L[bind] = cs[0] if cs else None
+        self.effect(p, reveal, s.span)
+
+    def st_Flip(self, s: A.Flip, p, ctx):
+        cards = self.cards_fn(s.what, ctx)
+
+        def flip(st, L):
+            for c in cards(st, L):
+                flip_card(st, c)
+        self.effect(p, flip, s.span)
+
+    def st_Swap(self, s: A.Swap, p, ctx):
+        a, b = self.ex(s.first, ctx), self.ex(s.second, ctx)
+
+        def swap(st, L):
+            x, y = a(st, L), b(st, L)
+            if x is None or y is None:
+                raise RuleError("a swap needs two cards, and one of them is missing")
+            swap_cards(st, x, y)
+        self.effect(p, swap, s.span)
+
+    def st_Shuffle(self, s: A.Shuffle, p, ctx):
+        z = self.ex(s.zone, ctx)
+        into = self.ex(s.into, ctx) if s.into is not None else None
+
+        def shuffle(st, L):
+            src = z(st, L)
+            if into is None:
+                shuffle_zone(st, src)
+                return
+            dst = into(st, L)
+            for c in list(st.zones[src]):
+                move_card(st, c, dst)
+            shuffle_zone(st, dst)
+        self.effect(p, shuffle, s.span)
+
+    def setter(self, target, ctx):
+        """-> (set(st, L, value), get(st, L)) for a local, counter or piece number."""
+        g = self.game
+        if isinstance(target, A.Name):
+            ref = self.ch.refs[target]
+            if ref[0] == "local":
+                i = ctx.slot(ref[1])
+
+                def set_local(st, L, v):
+                    L[i] = v
+                return set_local, (lambda st, L: L[i])
+            i = g.counter_base[ref[1]][0]
+            label = ref[1]
+            return (lambda st, L, v: set_var(st, i, v, label)), (lambda st, L: st.vars[i])
+        if isinstance(target, A.Of):
+            base = g.counter_base[target.name.name][0]
+            owner = self.ex(target.owner, ctx)
+            labels = g.var_labels
+
+            def set_counter(st, L, v):
+                i = base + owner(st, L)
+                set_var(st, i, v, labels[i])
+            return set_counter, (lambda st, L: st.vars[base + owner(st, L)])
+        # a piece's number, kept within its declared bounds
+        kind = self.t(target.obj)[6:]
+        lo, hi, _ = self.ch.pieces[kind].attrs[target.name]
+        obj = self.ex(target.obj, ctx)
+        var = {pid: g.piece_attr_var[(pid, target.name)] for pid in g.piece_by_key[kind].values()}
+        labels = g.var_labels
+
+        def set_piece(st, L, v):
+            i = var[obj(st, L)]
+            set_var(st, i, min(hi, max(lo, v)), labels[i])
+        return set_piece, (lambda st, L: st.vars[var[obj(st, L)]])
+
+    def st_SetValue(self, s: A.SetValue, p, ctx):
+        put, _ = self.setter(s.target, ctx)
+        v = self.ex(s.value, ctx)
+        self.effect(p, lambda st, L: put(st, L, v(st, L)), s.span)
+
+    def st_Change(self, s: A.Change, p, ctx):
+        put, get = self.setter(s.target, ctx)
+        amount = self.ex(s.amount, ctx)
+        sign = 1 if s.op == "increase" else -1
+        self.effect(p, lambda st, L: put(st, L, get(st, L) + sign * amount(st, L)), s.span)
+
+    def st_Let(self, s: A.Let, p, ctx):
+        i = ctx.slot(s)
+        v = self.ex(s.value, ctx)
+
+        def let(st, fr):
+            fr.L[i] = v(st, fr.L)
+        self.emit(p, let, s.span)
+
+    def st_Choose(self, s: A.Choose, p, ctx):
+        i = ctx.slot(s)
+        who = self.ex(s.player, ctx)
+        items = self.coll(s.collection, ctx)
+        ref = self.ref_maker(elem_of(self.t(s.collection)))
+        prompt = s.prompt or f"choose {s.name.name}"
+        var = s.name.name
+
+        def resume(st, fr, value):
+            fr.L[i] = value
+
+        def choose(st, fr):
+            options = items(st, fr.L)
+            if not options:
+                raise RuleError(f"there is nothing to choose from for '{var}'")
+            payload = {Action("choose", var, ((var, ref(o) if ref else o),)): o for o in options}
+            decide(st, who(st, fr.L), prompt, payload, resume)
+        self.emit(p, choose, s.span)
+
+    def st_TakeAction(self, s: A.TakeAction, p, ctx):
+        who = self.ex(s.player, ctx)
+        specs = list(self.game.actions.values())
+        may_pass = s.may_pass
+        pass_action = Action("menu", "pass")
+
+        def resume(st, fr, payload):
+            if payload is None:
+                return
+            spec, values = payload
+            L = [None] * spec.proc.nlocals
+            L[:len(values)] = values
+            push(st, spec.proc, L)
+
+        def take(st, fr):
+            seat = who(st, fr.L)
+            payload = {}
+            for spec in specs:
+                if spec.seat_filter is not None and spec.seat_filter != seat:
+                    continue
+                for values in _enumerate(st, spec):
+                    args = tuple((prm.name, prm.ref(v) if prm.ref else v) for prm, v in zip(spec.params, values))
+                    payload[Action("menu", spec.name, args)] = (spec, values)
+            if may_pass:
+                payload[pass_action] = None
+            if not payload:
+                raise RuleError(f"{st.game.seat_names[seat]} has no legal action")
+            decide(st, seat, "take an action", payload, resume)
+        self.emit(p, take, s.span)
+
+    def st_EndTurn(self, s, p, ctx):
+        def end_turn(st, fr):
+            while st.stack:
+                top = st.stack.pop()
+                if top.proc.is_turn:
+                    return
+        self.emit(p, end_turn, s.span)
+
+    def st_EndGame(self, s, p, ctx):
+        ending = self.game.endings[s.ending.name]
+        self.emit(p, lambda st, fr: end_game(st, ending), s.span)
+
+    def st_Say(self, s, p, ctx):
+        text = s.text
+
+        def say(st, fr):
+            if st.record is not None:
+                st.record.append(("say", text))
+        self.emit(p, say, s.span)
+
+    def cond(self, cond, p: Proc, ctx: _Ctx):
+        """Compile a condition, emitting a decision first when it is a choice."""
+        if isinstance(cond, A.ChoiceCond):
+            i = ctx.temp()
+            who = self.ex(cond.player, ctx)
+            payload = {Action("ask", cond.yes): True, Action("ask", cond.no): False}
+            prompt = f"{cond.yes} or {cond.no}?"
+
+            def resume(st, fr, value):
+                fr.L[i] = value
+
+            def ask(st, fr):
+                decide(st, who(st, fr.L), prompt, payload, resume)
+            self.emit(p, ask, cond.span)
+            return lambda st, L: L[i]
+        return self.ex(cond, ctx)
+
+    def st_If(self, s: A.If, p, ctx):
+        ends = []
+        for cond, body in s.branches:
+            test = self.cond(cond, p, ctx)
+            skip = self.jump(p, s.span, test, when=False)
+            self.block(body, p, ctx)
+            ends.append(self.jump(p, s.span))
+            skip[0] = len(p.code)
+        if s.otherwise is not None:
+            self.block(s.otherwise, p, ctx)
+        for e in ends:
+            e[0] = len(p.code)
+
+    def st_RepeatTimes(self, s: A.RepeatTimes, p, ctx):
+        i = ctx.temp()
+        n = self.ex(s.count, ctx)
+
+        def start(st, fr):
+            fr.L[i] = n(st, fr.L)
+        self.emit(p, start, s.span)
+        top = len(p.code)
+
+        def more(st, L):
+            if L[i] <= 0:
+                return False
+            L[i] -= 1
+            return True
+        out = self.jump(p, s.span, more, when=False)
+        self.block(s.body, p, ctx)
+        self.jump(p, s.span)[0] = top
+        out[0] = len(p.code)
+
+    def st_RepeatWhile(self, s: A.RepeatWhile, p, ctx):
+        top = len(p.code)
+        test = self.cond(s.condition, p, ctx)
+        out = self.jump(p, s.span, test, when=False)
+        self.block(s.body, p, ctx)
+        self.jump(p, s.span)[0] = top
+        out[0] = len(p.code)
+
+    def st_ForEach(self, s: A.ForEach, p, ctx):
+        items_slot, index_slot, var = ctx.temp(), ctx.temp(), ctx.slot(s)
+        items = self.coll(s.collection, ctx)
+
+        def start(st, fr):
+            fr.L[items_slot] = tuple(items(st, fr.L))
+            fr.L[index_slot] = 0
+        self.emit(p, start, s.span)
+        top = len(p.code)
+
+        def more(st, L):
+            k = L[index_slot]
+            if k >= len(L[items_slot]):
+                return False
+            L[var] = L[items_slot][k]
+            L[index_slot] = k + 1
+            return True
+        out = self.jump(p, s.span, more, when=False)
+        self.block(s.body, p, ctx)
+        self.jump(p, s.span)[0] = top
+        out[0] = len(p.code)
+
+
+def _enumerate(st, spec):
+    """Every combination of an action's parameters that its 'allowed if' accepts."""
+    L = [None] * spec.proc.nlocals
+    params, allowed = spec.params, spec.allowed
+    out = []
+
+    def rec(k):
+        if k == len(params):
+            if allowed is None or allowed(st, L):
+                out.append(tuple(L[:k]))
+            return
+        for v in params[k].domain(st, L):
+            L[k] = v
+            rec(k + 1)
+    rec(0)
+    return out
+
+
+def _const(node, params):
+    if isinstance(node, A.Number):
+        return node.value
+    if isinstance(node, A.Unary):
+        return -_const(node.operand, params)
+    if isinstance(node, A.Name):
+        return params[node.name]
+    if isinstance(node, A.Binary):
+        a, b = _const(node.left, params), _const(node.right, params)
+        return {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0}[node.op]
+    raise AssertionError(node)  # pragma: no cover

@@ -1,0 +1,78 @@
+"""Diagnostics are values: a severity, a span, a message and an optional hint.
+
+Every stage that can find a mistake in a rule file returns a list of these instead of
+raising, so that a designer sees all of the file's mistakes in one run.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Iterable
+
+from attrs import frozen
+
+
+@frozen(order=True)
+class Span:
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    @classmethod
+    def point(cls, line: int, column: int) -> "Span":
+        return cls(line, column, line, column + 1)
+
+
+@frozen(order=True)
+class Diagnostic:
+    span: Span
+    message: str
+    hint: str | None = None
+    severity: str = "error"
+
+    def render(self, path: str, source_lines: list[str]) -> str:
+        """`FILE:LINE:COL: error: message`, the source line, a caret, and the hint."""
+        line, col = self.span.line, self.span.column
+        out = [f"{path}:{line}:{col}: {self.severity}: {self.message}"]
+        if 1 <= line <= len(source_lines):
+            text = source_lines[line - 1].rstrip("\r\n").expandtabs(8)
+            if len(text) > 160:
+                start = max(0, col - 80)
+                text = ("..." if start else "") + text[start:start + 160]
+                col = col - start + (3 if start else 0)
+            width = 1
+            if self.span.end_line == line and self.span.end_column > self.span.column:
+                width = self.span.end_column - self.span.column
+            width = max(1, min(width, len(text) - col + 2))
+            out.append(f"    {text}")
+            out.append("    " + " " * (col - 1) + "^" * width)
+        if self.hint:
+            out.append(f"  hint: {self.hint}")
+        return "\n".join(out)
+
+
+class RuleFileError(Exception):
+    """A rule file (or its parameter overrides) has mistakes; carries all of them."""
+
+    def __init__(self, path: str, source: str, diagnostics: list[Diagnostic]):
+        self.path = path
+        self.source = source
+        self.diagnostics = sorted(diagnostics)
+        super().__init__(f"{path}: {len(self.diagnostics)} error(s)")
+
+    def render(self, limit: int = 50) -> str:
+        lines = self.source.splitlines()
+        shown = [d.render(self.path, lines) for d in self.diagnostics[:limit]]
+        extra = len(self.diagnostics) - limit
+        if extra > 0:
+            shown.append(f"... and {extra} more error(s)")
+        count = len(self.diagnostics)
+        shown.append(f"{count} error{'s' if count != 1 else ''} in {self.path}")
+        return "\n".join(shown)
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
+    """A hint naming the closest candidate, or None when nothing is close."""
+    close = difflib.get_close_matches(word, sorted(set(candidates)), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else None

@@ -1,0 +1,334 @@
+"""The engine: game state as a plain value, and the loop that runs compiled rules.
+
+A game is a sequence of decision points. Between them the engine runs compiled
+instructions (closures made once by `compile`) on a small call stack of frames held in
+the state itself, so a state can stop at any decision, be cloned, and go on. Clone cost
+is a few list copies; the random generator is an integer inside the state.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+from . import rng
+from .values import Action, IllegalAction, Result, RuleError
+
+UP, DOWN, PRIVATE = 0, 1, 2
+MAX_FRAMES = 200
+
+
+class Proc:
+    """A compiled rule: its instructions, their spans, and how many local slots it uses."""
+
+    __slots__ = ("name", "code", "spans", "nlocals", "is_turn")
+
+    def __init__(self, name: str, is_turn: bool = False):
+        self.name = name
+        self.code: list[Callable] = []
+        self.spans: list = []
+        self.nlocals = 0
+        self.is_turn = is_turn
+
+
+class Frame:
+    __slots__ = ("proc", "pc", "L", "retry")
+
+    def __init__(self, proc: Proc, L: list, pc: int = 0, retry: int = -1):
+        self.proc, self.L, self.pc, self.retry = proc, L, pc, retry
+
+    def copy(self) -> "Frame":
+        return Frame(self.proc, self.L.copy(), self.pc, self.retry)
+
+
+class Pending:
+    """A decision the game is waiting for. Immutable once made, so clones share it."""
+
+    __slots__ = ("player", "prompt", "actions", "payload", "resume")
+
+    def __init__(self, player: int, prompt: str, payload: dict, resume: Callable):
+        self.player, self.prompt, self.payload, self.resume = player, prompt, payload, resume
+        self.actions = tuple(sorted(payload))
+
+
+class ZoneInst:
+    """One concrete zone: a pile, a hand, one slot of a row, or a whole row (which holds
+    no cards itself; its slots do)."""
+
+    __slots__ = ("index", "decl", "owner", "facing", "kind", "slot", "label", "slots")
+
+    def __init__(self, index, decl, owner, facing, kind, slot, label):
+        self.index, self.decl, self.owner, self.facing = index, decl, owner, facing
+        self.kind, self.slot, self.label = kind, slot, label
+        self.slots: tuple = ()
+
+
+class Ending:
+    __slots__ = ("name", "title", "winners", "condition", "at_round_end", "nlocals")
+
+    def __init__(self, name, title, winners, condition, at_round_end, nlocals):
+        self.name, self.title, self.winners = name, title, winners
+        self.condition, self.at_round_end, self.nlocals = condition, at_round_end, nlocals
+
+
+class State:
+    """One game in progress. Copy it with `clone()`; change it only with `apply()`."""
+
+    __slots__ = ("game", "zones", "loc", "up", "known", "vars", "rng", "stack", "pending",
+                 "turn_pos", "round", "turns", "over", "result", "finishing", "record",
+                 "decisions")
+
+    # ---- the public face
+    @property
+    def current_player(self) -> Optional[int]:
+        """The seat that must decide now, or None when the game is over."""
+        return None if self.pending is None else self.pending.player
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def prompt(self) -> str:
+        return "" if self.pending is None else self.pending.prompt
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the current decision, sorted; empty when the game is over."""
+        return [] if self.pending is None else list(self.pending.actions)
+
+    def apply(self, action: Action) -> None:
+        """Take `action` for the current player and run the rules to the next decision."""
+        p = self.pending
+        if p is None:
+            raise IllegalAction("game over", "the game is over")
+        try:
+            payload = p.payload[action]
+        except (KeyError, TypeError):
+            raise IllegalAction("not offered", f"{action} is not a legal action now") from None
+        self.pending = None
+        self.decisions += 1
+        if self.record is not None:
+            self.record.append(("decide", p.player, action, p.prompt))
+        p.resume(self, self.stack[-1] if self.stack else None, payload)
+        run(self)
+
+    def view(self, player: Optional[int]):
+        """What `player` (a seat, or None for a spectator) may know, and nothing more."""
+        from .view import view
+        return view(self, player)
+
+    def clone(self) -> "State":
+        s = State.__new__(State)
+        s.game = self.game
+        s.zones = [z.copy() for z in self.zones]
+        s.loc = self.loc.copy()
+        s.up = self.up.copy()
+        s.known = self.known.copy()
+        s.vars = self.vars.copy()
+        s.rng = self.rng
+        s.stack = [f.copy() for f in self.stack]
+        s.pending = self.pending
+        s.turn_pos, s.round, s.turns = self.turn_pos, self.round, self.turns
+        s.over, s.result, s.finishing = self.over, self.result, self.finishing
+        s.record = None
+        s.decisions = self.decisions
+        return s
+
+    # ---- conveniences for tests, narration and tools
+    def role_of(self, seat: int) -> str:
+        return self.game.seat_names[seat]
+
+    def cards_in(self, zone: str, owner=None, slot: Optional[int] = None) -> list[str]:
+        """Names of the cards in a zone, bottom to top (omniscient: for tests and tools)."""
+        inst = self.game.zone_inst(zone, owner, slot)
+        if inst.kind == "row":
+            return [self.game.cards[c].name for s in inst.slots for c in self.zones[s]]
+        return [self.game.cards[c].name for c in self.zones[inst.index]]
+
+    def piece(self, kind: str, key: str, attr: str) -> int:
+        return self.vars[self.game.piece_var(kind, key, attr)]
+
+    def counter(self, name: str, owner=None) -> int:
+        return self.vars[self.game.counter_var(name, owner)]
+
+    def is_face_up(self, card: str) -> bool:
+        return bool(self.up[self.game.card_index[card]])
+
+    def knows(self, seat: int, card: str) -> bool:
+        c = self.game.card_index[card]
+        return bool(self.up[c] or (self.known[c] >> seat) & 1)
+
+
+# ---- primitives used by compiled instructions ------------------------------------------
+
+def place(st: State, c: int, inst: int, facing: Optional[int] = None) -> None:
+    """Give card c the facing of the zone it now lies in (or the one a rule says)."""
+    zi = st.game.zinst[inst]
+    f = zi.facing if facing is None else facing
+    if f == UP:
+        st.up[c] = 1
+        st.known[c] = st.game.all_seats
+    elif f == DOWN:
+        st.up[c] = 0
+    else:
+        st.up[c] = 0
+        if zi.owner >= 0:
+            st.known[c] |= 1 << zi.owner
+
+
+def move_card(st: State, c: int, dst: int, facing: Optional[int] = None, bottom: bool = False) -> None:
+    src = st.loc[c]
+    st.zones[src].remove(c)
+    if bottom:
+        st.zones[dst].insert(0, c)
+    else:
+        st.zones[dst].append(c)
+    st.loc[c] = dst
+    place(st, c, dst, facing)
+    if st.record is not None:
+        st.record.append(("move", c, src, dst, bool(st.up[c])))
+
+
+def swap_cards(st: State, a: int, b: int) -> None:
+    za, zb = st.loc[a], st.loc[b]
+    if a == b:
+        return
+    ia, ib = st.zones[za].index(a), st.zones[zb].index(b)
+    st.zones[za][ia], st.zones[zb][ib] = b, a
+    st.loc[a], st.loc[b] = zb, za
+    place(st, a, zb)
+    place(st, b, za)
+    if st.record is not None:
+        st.record.append(("swap", a, za, zb, bool(st.up[a]), b, bool(st.up[b])))
+
+
+def reveal_card(st: State, c: int) -> None:
+    st.up[c] = 1
+    st.known[c] = st.game.all_seats
+    if st.record is not None:
+        st.record.append(("reveal", c, st.loc[c]))
+
+
+def flip_card(st: State, c: int) -> None:
+    if st.up[c]:
+        st.up[c] = 0
+    else:
+        st.up[c] = 1
+        st.known[c] = st.game.all_seats
+    if st.record is not None:
+        st.record.append(("flip", c, bool(st.up[c])))
+
+
+def shuffle_zone(st: State, inst: int) -> None:
+    cards = st.zones[inst]
+    st.rng = rng.shuffle(st.rng, cards)
+    # Nobody can follow a face-down card through a shuffle.
+    for c in cards:
+        if not st.up[c]:
+            st.known[c] = 0
+    if st.record is not None:
+        st.record.append(("shuffle", inst, len(cards)))
+
+
+def set_var(st: State, i: int, value, label: str) -> None:
+    old = st.vars[i]
+    st.vars[i] = value
+    if st.record is not None and old != value:
+        st.record.append(("set", label, old, value))
+
+
+def end_game(st: State, ending: Ending) -> None:
+    """Stop the rules and run the game-end handlers; the result is fixed after them."""
+    if st.finishing is not None:
+        return
+    st.finishing = ending
+    st.stack.clear()
+    for proc in reversed(st.game.game_end_procs):
+        st.stack.append(Frame(proc, [None] * proc.nlocals))
+
+
+def check_immediate(st: State) -> None:
+    # Endings are checked once setup is over: a game cannot end before it has begun.
+    if st.finishing is None and st.turn_pos >= 0:
+        for e in st.game.immediate:
+            if e.condition(st, [None] * e.nlocals):
+                end_game(st, e)
+                return
+
+
+def push(st: State, proc: Proc, L: Optional[list] = None) -> None:
+    if len(st.stack) >= MAX_FRAMES:
+        raise RuleError(f"rules call each other more than {MAX_FRAMES} deep: an event that triggers itself?")
+    st.stack.append(Frame(proc, L if L is not None else [None] * proc.nlocals))
+
+
+def decide(st: State, player: int, prompt: str, payload: dict, resume: Callable) -> None:
+    st.pending = Pending(player, prompt, payload, resume)
+
+
+# ---- the loop -----------------------------------------------------------------------------
+
+def _next_turn(st: State) -> None:
+    g = st.game
+    if st.turn_pos < 0:
+        st.turn_pos, st.round = 0, 1
+        check_immediate(st)
+        if st.finishing is not None:
+            return
+    else:
+        st.turn_pos += 1
+        if st.turn_pos >= len(g.turn_order):
+            for e in g.round_end:
+                if e.condition(st, [None] * e.nlocals):
+                    end_game(st, e)
+                    return
+            st.turn_pos = 0
+            st.round += 1
+    seat = g.turn_order[st.turn_pos]
+    st.turns += 1
+    if st.record is not None:
+        st.record.append(("turn", seat, st.round))
+    push(st, g.turn_procs[seat])
+
+
+def _finish(st: State) -> None:
+    e = st.finishing
+    winners = e.winners(st, [None] * e.nlocals)
+    if isinstance(winners, int):
+        winners = (winners,)
+    st.result = Result(e.name, e.title, tuple(sorted(set(winners))))
+    st.over = True
+    if st.record is not None:
+        st.record.append(("end", st.result))
+
+
+def run(st: State) -> None:
+    """Run instructions until a decision is pending or the game is over."""
+    budget = st.game.step_budget
+    stack = st.stack
+    fr = None
+    try:
+        while st.pending is None and not st.over:
+            if not stack:
+                if st.finishing is not None:
+                    _finish(st)
+                    break
+                _next_turn(st)
+                continue
+            fr = stack[-1]
+            code = fr.proc.code
+            pc = fr.pc
+            if pc >= len(code):
+                stack.pop()
+                continue
+            fr.pc = pc + 1
+            code[pc](st, fr)
+            budget -= 1
+            if budget <= 0:
+                raise RuleError(f"more than {st.game.step_budget:,} steps without a decision: "
+                                "does a loop never end?", fr.proc.name, fr.proc.spans[pc])
+    except RuleError as e:
+        if e.rule is None and fr is not None:
+            e.rule = fr.proc.name
+            e.span = fr.proc.spans[min(fr.pc - 1, len(fr.proc.spans) - 1)] if fr.proc.spans else None
+            e.args = (e.describe(),)
+        raise

@@ -1,0 +1,106 @@
+"""A compiled game: the runtime rules made once from a checked rule file.
+
+`Game.new(seed)` deals a fresh `State`. Everything here is read-only while games run,
+so any number of states (clones, parallel games) share one `Game`.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from . import rng
+from .engine import Frame, State, run
+
+
+class Game:
+    def __init__(self):
+        self.title = ""
+        self.path = ""
+        self.source_hash = ""
+        self.params: dict = {}
+        self.nplayers = 0
+        self.seat_names: list[str] = []   # role names, or "player 1", ...
+        self.seat_titles: list[str] = []
+        self.roles: dict[str, int] = {}   # role name -> seat
+        self.all_seats = 0
+        self.cards: list = []
+        self.card_index: dict[str, int] = {}
+        self.card_attr: dict[str, list] = {}
+        self.zinst: list = []
+        self.zone_lookup: dict = {}
+        self.start_zone = 0
+        self.vars_init: list = []
+        self.var_labels: list[str] = []
+        self.counter_base: dict[str, tuple] = {}   # name -> (first var, per player?)
+        self.pieces: list[tuple] = []               # (kind, key, name)
+        self.piece_by_key: dict[str, dict] = {}
+        self.piece_attr_var: dict[tuple, int] = {}  # (piece, attr) -> var
+        self.setup = None
+        self.turn_procs: list = []
+        self.turn_order: list[int] = []
+        self.game_end_procs: list = []
+        self.runs_out: dict[int, object] = {}
+        self.actions: dict[str, object] = {}
+        self.endings: dict[str, object] = {}
+        self.immediate: list = []
+        self.round_end: list = []
+        self.invariants: list = []
+        self.match = None
+        self.step_budget = 100_000
+
+    # ---- starting a game
+    def new(self, seed: int = 0, record: bool = False) -> State:
+        """A new game dealt from `seed`, run to its first decision."""
+        st = State.__new__(State)
+        st.game = self
+        n = len(self.cards)
+        st.zones = [[] for _ in self.zinst]
+        st.zones[self.start_zone] = list(range(n))
+        st.loc = [self.start_zone] * n
+        st.up = bytearray(n)
+        st.known = [0] * n
+        from .engine import place
+        for c in range(n):
+            place(st, c, self.start_zone)
+        st.vars = self.vars_init.copy()
+        st.rng = rng.seed(seed)
+        st.stack = [Frame(self.setup, [None] * self.setup.nlocals)] if self.setup else []
+        st.pending = None
+        st.turn_pos, st.round, st.turns = -1, 0, 0
+        st.over, st.result, st.finishing = False, None, None
+        st.record = [] if record else None
+        st.decisions = 0
+        run(st)
+        return st
+
+    # ---- names -> indexes, for tests and tools
+    def seat(self, who) -> int:
+        if isinstance(who, int):
+            return who
+        if who in self.roles:
+            return self.roles[who]
+        raise KeyError(f"no role or seat {who!r}")
+
+    def zone_inst(self, name: str, owner=None, slot: Optional[int] = None):
+        key = (name, None if owner is None else self.seat(owner), slot)
+        if key not in self.zone_lookup and owner is None:
+            # a role-owned zone may be named without its owner
+            matches = [v for (n, o, s), v in self.zone_lookup.items() if n == name and s == slot]
+            if len(matches) == 1:
+                return self.zinst[matches[0]]
+        return self.zinst[self.zone_lookup[key]]
+
+    def piece_var(self, kind: str, key: str, attr: str) -> int:
+        return self.piece_attr_var[(self.piece_by_key[kind][key], attr)]
+
+    def counter_var(self, name: str, owner=None) -> int:
+        base, per_player = self.counter_base[name]
+        return base + (self.seat(owner) if per_player else 0)
+
+    def check_invariants(self, st: State) -> list[tuple]:
+        """The invariants that do not hold in `st`: [(name, text, span)]."""
+        broken = []
+        for name, title, fn, nlocals, span in self.invariants:
+            if not fn(st, [None] * nlocals):
+                broken.append((name, title, span))
+        return broken

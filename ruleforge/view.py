@@ -1,0 +1,111 @@
+"""view(state, player): everything one seat may know, as a plain frozen value.
+
+This is the only thing an agent or a player's screen receives. A card's name appears in
+it only if the card is face up or the seat knows it (it saw the card and no shuffle has
+hidden it since). Unordered zones (hands) list the known cards sorted and then one
+`None` per unknown card, so that positions leak nothing either.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from attrs import frozen
+
+
+@frozen
+class ZoneView:
+    label: str
+    zone: str
+    owner: Optional[str]
+    slot: Optional[int]
+    cards: tuple  # card names, None for a card this seat cannot see
+
+    @property
+    def hidden(self) -> int:
+        return sum(1 for c in self.cards if c is None)
+
+
+@frozen
+class View:
+    player: Optional[int]
+    seat_name: Optional[str]
+    round: int
+    turn: Optional[str]
+    to_move: Optional[str]
+    prompt: str
+    zones: tuple
+    pieces: tuple      # ((piece name, ((attr, value), ...)), ...)
+    counters: tuple    # ((label, value), ...)
+    result: Optional[object]
+
+    def zone(self, name: str, owner: Optional[str] = None, slot: Optional[int] = None) -> ZoneView:
+        for z in self.zones:
+            if z.zone == name and z.slot == slot and (owner is None or z.owner == owner):
+                return z
+        raise KeyError(name)
+
+    def visible_cards(self) -> set[str]:
+        return {c for z in self.zones for c in z.cards if c is not None}
+
+    def __str__(self) -> str:
+        lines = [f"view of {self.seat_name or 'a spectator'} · round {self.round}"
+                 + (f" · {self.to_move} to move: {self.prompt}" if self.to_move else "")]
+        for z in self.zones:
+            shown = " ".join(c if c is not None else "▒" for c in z.cards) or "-"
+            lines.append(f"  {z.label}: {shown}")
+        for name, attrs in self.pieces:
+            lines.append(f"  {name}: " + ", ".join(f"{a} {v}" for a, v in attrs))
+        for label, value in self.counters:
+            lines.append(f"  {label}: {value}")
+        if self.result is not None:
+            lines.append(f"  over: {self.result.reason}")
+        return "\n".join(lines)
+
+
+def view(st, player: Optional[int]) -> View:
+    g = st.game
+    mask = (1 << player) if player is not None else 0
+    up, known, names = st.up, st.known, g.cards
+
+    def sees(c: int) -> bool:
+        if up[c]:
+            return True
+        if player is None:
+            return known[c] == g.all_seats
+        return bool(known[c] & mask)
+
+    zones = []
+    for zi in g.zinst:
+        if zi.kind == "row":
+            continue
+        cards = st.zones[zi.index]
+        if zi.kind == "hand":
+            seen = sorted(names[c].name for c in cards if sees(c))
+            shown = tuple(seen) + (None,) * (len(cards) - len(seen))
+        else:
+            shown = tuple(names[c].name if sees(c) else None for c in cards)
+        owner = g.seat_names[zi.owner] if zi.owner >= 0 else None
+        zones.append(_zone_view(zi, owner, shown))
+    pieces = []
+    for pid, (kind, key, pname) in enumerate(g.pieces):
+        attrs = tuple((a, st.vars[v]) for (p, a), v in g.piece_attr_var.items() if p == pid)
+        pieces.append((pname, attrs))
+    counters = tuple((label, st.vars[i]) for i, label in enumerate(g.var_labels)
+                     if i not in _piece_vars(g))
+    turn = g.seat_names[g.turn_order[st.turn_pos]] if st.turn_pos >= 0 else None
+    to_move = g.seat_names[st.pending.player] if st.pending is not None else None
+    return View(player, g.seat_names[player] if player is not None else None, st.round, turn,
+                to_move, st.prompt, tuple(zones), tuple(pieces), counters, st.result)
+
+
+def _zone_view(zi, owner, shown) -> ZoneView:
+    return ZoneView(zi.label, zi.decl, owner, zi.slot, shown)
+
+
+def _piece_vars(g) -> frozenset:
+    cached = getattr(g, "_piece_vars", None)
+    if cached is None:
+        cached = frozenset(g.piece_attr_var.values())
+        g._piece_vars = cached
+    return cached
