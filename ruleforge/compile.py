@@ -155,6 +155,19 @@ class _Compiler:
             g.endings[name] = ending
             if cond is not None:
                 (g.round_end if e.at_round_end else g.immediate).append(ending)
+        # Event rules are registered before any rule is compiled, since any rule may
+        # take from a zone that has a 'runs out' rule (the handler's own body included).
+        events = []
+        for ev in ch.events:
+            if ev.event == "runs out":
+                proc = Proc(f"when {ev.zone.name} runs out")
+                g.runs_out[g.zone_lookup[(ev.zone.name, None, None)]] = proc
+            else:
+                proc = Proc("when the game ends")
+                g.game_end_procs.append(proc)
+            events.append((proc, ev))
+        for proc, ev in events:
+            self.fill(proc, ev.body, _Ctx())
         for name, a in ch.actions.items():
             spec = _ActionSpec()
             spec.name, spec.title = name, a.title or name
@@ -186,19 +199,15 @@ class _Compiler:
         g.turn_procs = [by_role.get(g.seat_names[s] if ch.roles else None, by_role.get(None))
                         for s in range(g.nplayers)]
         g.turn_order = [g.roles[r] for r in ch.turn_order] if ch.roles else list(range(g.nplayers))
-        for ev in ch.events:
-            if ev.event == "runs out":
-                proc = self.proc(f"when {ev.zone.name} runs out", ev.body, _Ctx())
-                g.runs_out[g.zone_lookup[(ev.zone.name, None, None)]] = proc
-            else:
-                g.game_end_procs.append(self.proc("when the game ends", ev.body, _Ctx()))
         for inv in ch.invariants:
             ctx = _Ctx()
             fn = self.ex(inv.condition, ctx)
             g.invariants.append((inv.name.name, inv.title or inv.name.name, fn, ctx.n, inv.span))
 
     def proc(self, name: str, body, ctx: _Ctx, is_turn: bool = False) -> Proc:
-        p = Proc(name, is_turn)
+        return self.fill(Proc(name, is_turn), body, ctx)
+
+    def fill(self, p: Proc, body, ctx: _Ctx) -> Proc:
         self.block(body, p, ctx)
         p.nlocals = ctx.n
         return p

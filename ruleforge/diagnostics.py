@@ -34,6 +34,11 @@ class Diagnostic:
     def render(self, path: str, source_lines: list[str]) -> str:
         """`FILE:LINE:COL: error: message`, the source line, a caret, and the hint."""
         line, col = self.span.line, self.span.column
+        if line <= 0:  # about the file as a whole, or its command-line overrides
+            out = [f"{path}: {self.severity}: {self.message}"]
+            if self.hint:
+                out.append(f"  hint: {self.hint}")
+            return "\n".join(out)
         out = [f"{path}:{line}:{col}: {self.severity}: {self.message}"]
         if 1 <= line <= len(source_lines):
             text = source_lines[line - 1].rstrip("\r\n").expandtabs(8)

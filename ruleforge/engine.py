@@ -286,6 +286,7 @@ def _next_turn(st: State) -> None:
     seat = g.turn_order[st.turn_pos]
     st.turns += 1
     if st.record is not None:
+        record_status(st)
         st.record.append(("turn", seat, st.round))
     push(st, g.turn_procs[seat])
 
@@ -298,7 +299,17 @@ def _finish(st: State) -> None:
     st.result = Result(e.name, e.title, tuple(sorted(set(winners))))
     st.over = True
     if st.record is not None:
+        record_status(st)
         st.record.append(("end", st.result))
+
+
+def record_status(st: State) -> None:
+    """A snapshot for the narrator: every number, and what lies in each row's slots."""
+    rows = {}
+    for zi in st.game.zinst:
+        if zi.kind == "slot":
+            rows[zi.index] = tuple((c, bool(st.up[c])) for c in st.zones[zi.index])
+    st.record.append(("status", tuple(st.vars), rows))
 
 
 def run(st: State) -> None:

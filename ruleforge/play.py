@@ -1,0 +1,140 @@
+"""Drivers: one game between agents, and a match of games, with narration and a log.
+
+The log is a list of JSON-ready records (JSON Lines when written): the parameters and
+seed, the deal after setup, every decision (who, how many legal actions, which one),
+and the result. Replaying the seed with the logged actions reproduces the game.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional, Sequence
+
+from . import __version__
+from .narrate import Narrator
+from .rng import Random, derive
+
+Say = Optional[Callable[[str], None]]
+
+
+def deal_snapshot(st) -> dict:
+    """Every zone's cards, bottom to top: the deal as setup left it."""
+    g = st.game
+    return {zi.label: [g.cards[c].name for c in st.zones[zi.index]]
+            for zi in g.zinst if zi.kind != "row" and st.zones[zi.index]}
+
+
+def start_record(game, seed: int) -> dict:
+    return {"type": "start", "ruleforge": __version__, "rules": game.path, "sha256": game.source_hash,
+            "game": game.title, "params": game.params, "seed": seed, "players": game.nplayers,
+            "seats": game.seat_names}
+
+
+def play_game(game, seed: int, agents: Sequence, say: Say = None, log: Optional[list] = None):
+    """Play one game to the end; narrate through `say`, append records to `log`."""
+    st = game.new(seed, record=say is not None)
+    narrator = Narrator(game) if say else None
+    rngs = [Random(derive(seed, 0x5EA7, s)) for s in range(game.nplayers)]
+    if log is not None:
+        log.append(start_record(game, seed))
+        log.append({"type": "setup", "zones": deal_snapshot(st)})
+    if say:
+        say("Setup")
+    _flush(st, narrator, say)
+    n = 0
+    while not st.is_over:
+        p = st.current_player
+        actions = st.legal_actions()
+        action = agents[p].act(st.view(p), actions, rngs[p])
+        if log is not None:
+            log.append({"type": "decision", "n": n, "player": p, "seat": game.seat_names[p],
+                        "prompt": st.prompt, "legal": len(actions), "action": str(action),
+                        "choice": actions.index(action)})
+        st.apply(action)
+        n += 1
+        _flush(st, narrator, say)
+    if log is not None:
+        log.append(result_record(st))
+    return st
+
+
+def result_record(st) -> dict:
+    g = st.game
+    return {"type": "result", "ending": st.result.ending, "reason": st.result.reason,
+            "winners": [g.seat_names[s] for s in st.result.winners], "decisions": st.decisions,
+            "rounds": st.round}
+
+
+def _flush(st, narrator, say) -> None:
+    if narrator is None or not st.record:
+        return
+    for line in narrator.lines(st.record):
+        say(line)
+    st.record.clear()
+
+
+def play_match(game, seed: int, agents_for: Callable[[int], object], say: Say = None,
+               log: Optional[list] = None, max_games: int = 99):
+    """Play games until the match rule names a winner.
+
+    Match participants are "player 1" and "player 2"; `agents_for(participant)` gives
+    each one's agent. In the first game player 1 takes the first role; after each game
+    the loser chooses who takes the chosen role next (an agent decision).
+    """
+    m = game.match
+    if m is None:
+        raise ValueError("this rule file declares no match")
+    names = ["player 1", "player 2"]
+    seat_of = [0, 1]  # participant -> seat in the coming game
+    totals, streak_holder, streak = [0, 0], None, 0
+    rng = Random(derive(seed, 0xA7C4))
+    results = []
+    for number in range(1, max_games + 1):
+        game_seed = derive(seed, number)
+        by_seat = [None] * 2
+        for who in range(2):
+            by_seat[seat_of[who]] = agents_for(who)
+        if say:
+            roles = ", ".join(f"{names[w]} is the {game.seat_titles[seat_of[w]]}" for w in range(2))
+            say(f"━━ Game {number} (seed {game_seed}): {roles}")
+        sub_log = [] if log is not None else None
+        st = play_game(game, game_seed, by_seat, say, sub_log)
+        if log is not None:
+            for rec in sub_log:
+                log.append({"game": number, **rec})
+        winners = [w for w in range(2) if seat_of[w] in st.result.winners]
+        results.append(winners)
+        if len(winners) == 1:
+            w = winners[0]
+            totals[w] += 1
+            streak = streak + 1 if streak_holder == w else 1
+            streak_holder = w
+        else:
+            streak_holder, streak = None, 0
+        if say:
+            say(f"Score: {names[0]} {totals[0]}, {names[1]} {totals[1]}"
+                + (f"; {names[streak_holder]} has won {streak} in a row" if streak_holder is not None else ""))
+        winner = None
+        for w in range(2):
+            if (m.total is not None and totals[w] >= m.total) or \
+                    (m.streak is not None and streak_holder == w and streak >= m.streak):
+                winner = w
+        if winner is not None:
+            how = "in a row" if m.streak is not None and streak >= m.streak and streak_holder == winner else "in all"
+            count = streak if how == "in a row" else totals[winner]
+            if say:
+                say(f"{names[winner]} wins the match with {count} wins {how}.")
+            if log is not None:
+                log.append({"type": "match", "winner": names[winner], "wins": totals, "games": number})
+            return winner, totals, results
+        if m.loser_chooses is not None and len(winners) == 1:
+            loser = 1 - winners[0]
+            role = m.loser_chooses.name
+            role_seat = game.roles[role]
+            pick = rng.below(2)  # the loser's choice; bots choose at random
+            for w in range(2):
+                seat_of[w] = role_seat if w == pick else 1 - role_seat
+            if say:
+                say(f"{names[loser]} lost and chooses {names[pick]} to be the {game.seat_titles[role_seat]} next.")
+            if log is not None:
+                log.append({"type": "match decision", "player": names[loser], "chose": names[pick], "role": role})
+    return None, totals, results

@@ -1,0 +1,52 @@
+"""Helpers for designers' and our own tests: stacked decks and scripted play."""
+
+from __future__ import annotations
+
+from typing import Iterable, Optional
+
+from .engine import State, place
+from .values import Action
+
+
+def arrange(st: State, zone: str, cards: Iterable[str], owner=None, slot: Optional[int] = None) -> None:
+    """Stack a zone: put the named cards on top of `zone`, the last name on top.
+
+    A card taken from elsewhere trades places with a card of `zone` that is not named,
+    so every card stays in exactly one place and zone sizes do not change. Facing follows
+    each card's new zone, as if it had been dealt there. Use it right after `new()` to
+    script a known deal.
+    """
+    g = st.game
+    target = g.zone_inst(zone, owner, slot).index
+    wanted = [g.card_index[n] for n in cards]
+    spare = [c for c in st.zones[target] if c not in wanted]
+    for c in wanted:
+        src = st.loc[c]
+        if src == target:
+            continue
+        if not spare:
+            raise ValueError(f"{zone} has no room for {g.cards[c].name}")
+        out = spare.pop()
+        i, j = st.zones[src].index(c), st.zones[target].index(out)
+        st.zones[src][i], st.zones[target][j] = out, c
+        st.loc[c], st.loc[out] = target, src
+        place(st, out, src)
+        place(st, c, target)
+    rest = [c for c in st.zones[target] if c not in wanted]
+    st.zones[target][:] = rest + wanted
+
+
+def find(st: State, text: str) -> Action:
+    """The legal action whose printed form is `text` (e.g. "7♣", "stop",
+    "scan(card=2♥, level=5)")."""
+    for a in st.legal_actions():
+        if str(a) == text:
+            return a
+    raise AssertionError(f"{text!r} is not legal now; legal: {[str(a) for a in st.legal_actions()]}")
+
+
+def play(st: State, *moves: str) -> State:
+    """Apply actions given by their printed forms, in order."""
+    for m in moves:
+        st.apply(find(st, m))
+    return st
