@@ -555,6 +555,12 @@ class Checker:
         n = node.name
         local = scope.lookup(n)
         if local is not None:
+            for etype, owner in scope.elements():
+                if n in self.attributes(etype) and local[1] is not owner:
+                    self.error(node, f"'{n}' names both a local value and an attribute of the "
+                                     f"{describe(etype).split(' ', 1)[1]} being tested",
+                               f"write 'it.{n}' for the attribute, or rename the local value")
+                    break
             self.refs[node] = ("local", local[1])
             return local[0]
         for etype, owner in scope.elements():
@@ -705,16 +711,7 @@ class Checker:
                 self.error(node.value, f"only a card (or the card in a slot) is face up or down, not {describe(t)}")
             return BOOL
         if isinstance(node, A.Filter):
-            ct = self.expr(node.collection, scope, want="collection")
-            if ct is None:
-                self.expr(node.condition, _Scope(scope, (ANY, node)))
-                return None
-            et = elem_of(ct)
-            if et is None:
-                self.error(node.collection, f"'where' picks from a zone or a list, not {describe(ct)}")
-                return None
-            self.require(node.condition, self.expr(node.condition, _Scope(scope, (et, node))), BOOL, "a 'where' condition")
-            return list_of(et)
+            return self.filter(node, scope)
         if isinstance(node, A.CardsIn):
             t = self.expr(node.zone, scope, want="zone")
             if t is not None and t not in (ZONE, ROW):
@@ -759,6 +756,18 @@ class Checker:
             return BOOL
         self.error(node, f"this cannot be used as a value here ({type(node).__name__})")
         return None
+
+    def filter(self, node: A.Filter, scope: _Scope, var: Optional[A.Name] = None) -> Optional[str]:
+        """`C where COND`; in `for each x in C where COND`, COND may also name x."""
+        ct = self.expr(node.collection, scope, want="collection")
+        et = elem_of(ct) if ct is not None else None
+        if ct is not None and et is None:
+            self.error(node.collection, f"'where' picks from a zone or a list, not {describe(ct)}")
+        inner = _Scope(scope, (et or ANY, node))
+        if var is not None:
+            inner.names[var.name] = (et, node)
+        self.require(node.condition, self.expr(node.condition, inner), BOOL, "a 'where' condition")
+        return list_of(et) if et is not None else None
 
     def of(self, node: A.Of, scope: _Scope) -> Optional[str]:
         n = node.name.name
@@ -971,7 +980,12 @@ class Checker:
             self.condition(s.condition, scope)
             self.block(s.body, scope, ctx)
         elif isinstance(s, A.ForEach):
-            t = self.expr(s.collection, scope, want="collection")
+            if isinstance(s.collection, A.Filter):
+                t = self.filter(s.collection, scope, s.name)
+                if t is not None:
+                    self.types[s.collection] = t
+            else:
+                t = self.expr(s.collection, scope, want="collection")
             et = elem_of(t) if t else None
             if t is not None and et is None:
                 self.error(s.collection, f"'for each' goes through a zone or a list, not {describe(t)}")

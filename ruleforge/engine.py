@@ -47,7 +47,7 @@ class Pending:
 
     def __init__(self, player: int, prompt: str, payload: dict, resume: Callable):
         self.player, self.prompt, self.payload, self.resume = player, prompt, payload, resume
-        self.actions = tuple(sorted(payload))
+        self.actions = tuple(sorted(payload, key=Action.sort_key))
 
 
 class ZoneInst:

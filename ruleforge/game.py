@@ -98,7 +98,13 @@ class Game:
         return base + (self.seat(owner) if per_player else 0)
 
     def check_invariants(self, st: State) -> list[tuple]:
-        """The invariants that do not hold in `st`: [(name, text, span)]."""
+        """The invariants that do not hold in `st`: [(name, text, span)].
+
+        Like endings, invariants apply once setup is over: setup is where the state
+        they describe gets built.
+        """
+        if st.turn_pos < 0:
+            return []
         broken = []
         for name, title, fn, nlocals, span in self.invariants:
             if not fn(st, [None] * nlocals):

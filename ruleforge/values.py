@@ -9,7 +9,7 @@ from attrs import frozen
 from .diagnostics import Span
 
 
-@frozen(order=True)
+@frozen(order=True, cache_hash=True)
 class Ref:
     """A card, piece or player named inside an action: stable and comparable by index."""
     kind: str
@@ -20,7 +20,7 @@ class Ref:
         return self.name
 
 
-@frozen(order=True)
+@frozen(order=True, cache_hash=True)
 class Action:
     """One legal action at a decision point.
 
@@ -40,6 +40,11 @@ class Action:
         if self.kind == "choose":
             return str(self.args[0][1])
         return self.name
+
+    def sort_key(self) -> tuple:
+        """The same order as `<`, computed without attrs' generic comparison."""
+        return (self.kind, self.name,
+                tuple((k, (v.kind, v.index, v.name) if isinstance(v, Ref) else v) for k, v in self.args))
 
     def to_json(self) -> dict:
         return {"kind": self.kind, "name": self.name,
