@@ -147,6 +147,7 @@ class _Compiler:
     # ---- rules
     def build_rules(self) -> None:
         g, ch = self.game, self.ch
+        g.turn_order = [g.roles[r] for r in ch.turn_order] if ch.roles else list(range(g.nplayers))
         for name, e in ch.endings.items():
             ctx = _Ctx()
             winners = self.ex(e.winners, ctx)
@@ -198,7 +199,6 @@ class _Compiler:
             by_role[role] = self.proc(title, t.body, _Ctx(), is_turn=True)
         g.turn_procs = [by_role.get(g.seat_names[s] if ch.roles else None, by_role.get(None))
                         for s in range(g.nplayers)]
-        g.turn_order = [g.roles[r] for r in ch.turn_order] if ch.roles else list(range(g.nplayers))
         for inv in ch.invariants:
             ctx = _Ctx()
             fn = self.ex(inv.condition, ctx)

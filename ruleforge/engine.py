@@ -274,15 +274,16 @@ def _next_turn(st: State) -> None:
         check_immediate(st)
         if st.finishing is not None:
             return
-    else:
+    elif st.turn_pos + 1 < len(g.turn_order):
         st.turn_pos += 1
-        if st.turn_pos >= len(g.turn_order):
-            for e in g.round_end:
-                if e.condition(st, [None] * e.nlocals):
-                    end_game(st, e)
-                    return
-            st.turn_pos = 0
-            st.round += 1
+    else:
+        # The round is over when the last seat has played; 'current' is still that seat.
+        for e in g.round_end:
+            if e.condition(st, [None] * e.nlocals):
+                end_game(st, e)
+                return
+        st.turn_pos = 0
+        st.round += 1
     seat = g.turn_order[st.turn_pos]
     st.turns += 1
     if st.record is not None:

@@ -72,20 +72,49 @@ def _flush(st, narrator, say) -> None:
     st.record.clear()
 
 
+class MatchTally:
+    """The match rule: first to `total` wins in all, or `streak` wins in a row."""
+
+    def __init__(self, total: Optional[int], streak: Optional[int], players: int = 2):
+        self.total, self.streak = total, streak
+        self.wins = [0] * players
+        self.holder: Optional[int] = None  # who holds the current winning streak
+        self.run = 0
+
+    def add(self, winner: Optional[int]) -> Optional[int]:
+        """Record one game (None: no single winner); return the match winner, if any."""
+        if winner is None:
+            self.holder, self.run = None, 0
+            return None
+        self.wins[winner] += 1
+        self.run = self.run + 1 if self.holder == winner else 1
+        self.holder = winner
+        if self.streak is not None and self.run >= self.streak:
+            return winner
+        if self.total is not None and self.wins[winner] >= self.total:
+            return winner
+        return None
+
+    def how(self, winner: int) -> str:
+        if self.streak is not None and self.holder == winner and self.run >= self.streak:
+            return f"{self.run} wins in a row"
+        return f"{self.wins[winner]} wins in all"
+
+
 def play_match(game, seed: int, agents_for: Callable[[int], object], say: Say = None,
                log: Optional[list] = None, max_games: int = 99):
-    """Play games until the match rule names a winner.
+    """Play games until the match rule names a winner; return (winner, tally, results).
 
-    Match participants are "player 1" and "player 2"; `agents_for(participant)` gives
-    each one's agent. In the first game player 1 takes the first role; after each game
-    the loser chooses who takes the chosen role next (an agent decision).
+    Participants are "player 1" and "player 2"; `agents_for(participant)` gives each
+    one's agent. In the first game player 1 takes the first seat; after each game the
+    loser chooses who takes the named role next (bots choose at random).
     """
     m = game.match
     if m is None:
         raise ValueError("this rule file declares no match")
     names = ["player 1", "player 2"]
     seat_of = [0, 1]  # participant -> seat in the coming game
-    totals, streak_holder, streak = [0, 0], None, 0
+    tally = MatchTally(m.total, m.streak)
     rng = Random(derive(seed, 0xA7C4))
     results = []
     for number in range(1, max_games + 1):
@@ -102,39 +131,27 @@ def play_match(game, seed: int, agents_for: Callable[[int], object], say: Say = 
             for rec in sub_log:
                 log.append({"game": number, **rec})
         winners = [w for w in range(2) if seat_of[w] in st.result.winners]
-        results.append(winners)
-        if len(winners) == 1:
-            w = winners[0]
-            totals[w] += 1
-            streak = streak + 1 if streak_holder == w else 1
-            streak_holder = w
-        else:
-            streak_holder, streak = None, 0
+        single = winners[0] if len(winners) == 1 else None
+        results.append((tuple(seat_of), single))
+        winner = tally.add(single)
         if say:
-            say(f"Score: {names[0]} {totals[0]}, {names[1]} {totals[1]}"
-                + (f"; {names[streak_holder]} has won {streak} in a row" if streak_holder is not None else ""))
-        winner = None
-        for w in range(2):
-            if (m.total is not None and totals[w] >= m.total) or \
-                    (m.streak is not None and streak_holder == w and streak >= m.streak):
-                winner = w
+            say(f"Score: {names[0]} {tally.wins[0]}, {names[1]} {tally.wins[1]}"
+                + (f"; {names[tally.holder]} has won {tally.run} in a row" if tally.holder is not None else ""))
         if winner is not None:
-            how = "in a row" if m.streak is not None and streak >= m.streak and streak_holder == winner else "in all"
-            count = streak if how == "in a row" else totals[winner]
             if say:
-                say(f"{names[winner]} wins the match with {count} wins {how}.")
+                say(f"{names[winner]} wins the match with {tally.how(winner)}.")
             if log is not None:
-                log.append({"type": "match", "winner": names[winner], "wins": totals, "games": number})
-            return winner, totals, results
-        if m.loser_chooses is not None and len(winners) == 1:
-            loser = 1 - winners[0]
-            role = m.loser_chooses.name
-            role_seat = game.roles[role]
+                log.append({"type": "match", "winner": names[winner], "wins": tally.wins, "games": number})
+            return winner, tally, results
+        if m.loser_chooses is not None and single is not None:
+            loser = 1 - single
+            role_seat = game.roles[m.loser_chooses.name]
             pick = rng.below(2)  # the loser's choice; bots choose at random
             for w in range(2):
                 seat_of[w] = role_seat if w == pick else 1 - role_seat
             if say:
                 say(f"{names[loser]} lost and chooses {names[pick]} to be the {game.seat_titles[role_seat]} next.")
             if log is not None:
-                log.append({"type": "match decision", "player": names[loser], "chose": names[pick], "role": role})
-    return None, totals, results
+                log.append({"type": "match decision", "player": names[loser], "chose": names[pick],
+                            "role": m.loser_chooses.name})
+    return None, tally, results

@@ -1,0 +1,138 @@
+"""The engine on small rule files: expressions, loops, the step budget, event chains."""
+
+import pytest
+
+import ruleforge
+import ruleforge.testing
+from ruleforge import RuleError
+
+BASE = """\
+game "t"
+players 2
+cards: standard deck in box
+zone box: pile, face down
+zone pile: pile, face up
+zone hand per player: hand
+counter n = 0
+ending done: nobody wins
+"""
+
+
+def make(tmp_path, text, **params):
+    path = tmp_path / "t.rules"
+    path.write_text(BASE + text)
+    return ruleforge.load(path, **params)
+
+
+@pytest.mark.parametrize("expr, expected", [
+    ("2 + 3 * 4 = 14", True),
+    ("(2 + 3) * 4 = 20", True),
+    ("10 / 3 = 3", True),
+    ("-3 + 5 = 2", True),
+    ("not (1 > 2)", True),
+    ("3 between 1 and 5 and 6 between 1 and 5", False),
+    ("count of box = 52", True),
+    ("count of cards in box where suit = hearts = 13", True),
+    ("any box has rank = K and suit = clubs", True),
+    ("every [1, 2, 3] has it > 0", True),
+    ("no box has value > 13", True),
+    ("7 in [1, 7] and 2 not in [1, 7]", True),
+    ("(the card in box where rank = A and suit = spades).value = 1", True),
+    ("(the card in box where rank = A and suit = spades).color = black", True),
+    ("top of box is face down", True),
+    ("sum of [1, 2, 3] = 6", True),
+    ("(top of box).name = \"K♠\" and (bottom of box).name = \"A♣\"", True),
+    ("count of top 3 cards of box = 3", True),
+    ("pile is empty and box is not empty", True),
+    ("player_count = 2", True),
+])
+def test_expressions(tmp_path, expr, expected):
+    game = make(tmp_path, f"parameter player_count = 2\nturn:\n    end the game with done\ninvariant t: {expr}\n")
+    st = game.new(1)
+    assert st.is_over
+    assert (game.check_invariants(st) == []) is expected
+
+
+def test_a_loop_that_never_ends_is_stopped_and_named(tmp_path):
+    game = make(tmp_path, "turn:\n    repeat while true:\n        increase n by 1\n")
+    with pytest.raises(RuleError) as e:
+        game.new(1)
+    assert e.value.rule == "turn" and e.value.span.line == 10  # the loop that never ends
+    assert "steps without a decision" in str(e.value)
+
+
+def test_an_event_that_triggers_itself_is_stopped(tmp_path):
+    game = make(tmp_path, "when pile runs out:\n    move top of pile to box\nturn:\n    move top of pile to box\n")
+    with pytest.raises(RuleError) as e:
+        game.new(1)
+    assert e.value.rule == "when pile runs out" and "deep" in str(e.value)
+
+
+def test_runs_out_rule_refills_then_the_move_goes_on(tmp_path):
+    game = make(tmp_path, (
+        "when pile runs out:\n    increase n by 1\n    move top 2 cards of box to pile\n"
+        "turn:\n    move top of pile to hand of current\n    move top of pile to hand of current\n"
+        "    move top of pile to hand of current\n    end the game with done\n"))
+    st = game.new(3)
+    assert st.is_over and st.result.winners == ()
+    assert st.counter("n") == 2
+    # "top 2 cards" are dealt one by one: K♠ then Q♠ on top of it
+    assert st.cards_in("hand", 0) == ["Q♠", "K♠", "10♠"]
+    assert st.cards_in("pile") == ["J♠"]
+
+
+def test_round_end_ending_waits_for_the_last_seat(tmp_path):
+    game = make(tmp_path, (
+        "ending enough: current wins when n >= 3 at round end\n"
+        "turn:\n    increase n by 1\n    let c = current chooses one of [1, 2]\n"))
+    st = game.new(1)
+    moves = 0
+    while not st.is_over:
+        st.apply(st.legal_actions()[0])
+        moves += 1
+    # n reaches 3 in round 2 (seat 0), but the game ends only when round 2 is complete.
+    assert moves == 4 and st.counter("n") == 4 and st.round == 2
+    assert st.result.ending == "enough"
+
+
+def test_pieces_are_clamped_to_their_bounds(tmp_path):
+    game = make(tmp_path, (
+        "pieces token: one for each suit in [clubs, hearts]\n    height from 1 to 5, starting at 3\n"
+        "turn:\n    increase (token of clubs).height by 10\n    decrease (token of hearts).height by 10\n"
+        "    end the game with done\n"))
+    st = game.new(1)
+    assert st.piece("token", "clubs", "height") == 5 and st.piece("token", "hearts", "height") == 1
+
+
+def test_illegal_actions_are_typed_rejections(tmp_path):
+    game = make(tmp_path, "turn:\n    let c = current chooses one of [1, 2] \"pick\"\n    end the game with done\n")
+    st = game.new(1)
+    other = ruleforge.Action("choose", "c", (("c", 3),))
+    with pytest.raises(ruleforge.IllegalAction) as e:
+        st.apply(other)
+    assert e.value.reason == "not offered"
+    st.apply(st.legal_actions()[1])
+    assert st.is_over
+    with pytest.raises(ruleforge.IllegalAction) as e:
+        st.apply(other)
+    assert e.value.reason == "game over"
+
+
+def test_private_hands_and_shuffles_hide_cards(tmp_path):
+    game = make(tmp_path, (
+        "setup:\n    move top 2 cards of box to hand of current\n"
+        "turn:\n    let c = current chooses a card in hand of current\n"
+        "    move c to box\n    shuffle box\n    end the game with done\n"))
+    with pytest.raises(RuleError):
+        game.new(1)  # 'current' has no meaning during setup
+    game = make(tmp_path, (
+        "turn:\n    move top 2 cards of box to hand of current\n"
+        "    let c = current chooses a card in hand of current\n"
+        "    move c to box\n    shuffle box\n    end the game with done\n"))
+    st = game.new(1)
+    assert st.view(0).zone("hand", owner="player 1").cards == ("K♠", "Q♠")
+    assert st.view(1).zone("hand", owner="player 1").cards == (None, None)
+    st.apply(ruleforge.testing.find(st, "Q♠"))
+    # the chosen card went back into the box face down and the box was shuffled:
+    # nobody, not even its last holder, can tell where it is now
+    assert st.view(0).visible_cards() == {"K♠"}
