@@ -763,8 +763,11 @@ class Checker:
         et = elem_of(ct) if ct is not None else None
         if ct is not None and et is None:
             self.error(node.collection, f"'where' picks from a zone or a list, not {describe(ct)}")
-        inner = _Scope(scope, (et or ANY, node))
-        if var is not None:
+        if var is None:
+            inner = _Scope(scope, (et or ANY, node))
+        else:
+            # The element has a name, so the condition says `u.altitude`, not `altitude`.
+            inner = _Scope(scope)
             inner.names[var.name] = (et, node)
         self.require(node.condition, self.expr(node.condition, inner), BOOL, "a 'where' condition")
         return list_of(et) if et is not None else None

@@ -160,19 +160,29 @@ class State:
 
 # ---- primitives used by compiled instructions ------------------------------------------
 
-def place(st: State, c: int, inst: int, facing: Optional[int] = None) -> None:
-    """Give card c the facing of the zone it now lies in (or the one a rule says)."""
-    zi = st.game.zinst[inst]
+def place(st: State, c: int, inst: int, facing: Optional[int] = None, src: int = -1) -> None:
+    """Give card c the facing of the zone it now lies in (or the one a rule says), and
+    update who knows it.
+
+    Face up: everyone. Private: the owner learns it. Face down: those who knew it keep
+    knowing it (they watched it go there), except when it came out of a hand: nobody
+    else can tell which card of a hand was put down, so only the hand's owner still
+    knows it.
+    """
+    g = st.game
+    zi = g.zinst[inst]
     f = zi.facing if facing is None else facing
     if f == UP:
         st.up[c] = 1
-        st.known[c] = st.game.all_seats
-    elif f == DOWN:
-        st.up[c] = 0
-    else:
-        st.up[c] = 0
-        if zi.owner >= 0:
-            st.known[c] |= 1 << zi.owner
+        st.known[c] = g.all_seats
+        return
+    st.up[c] = 0
+    if src >= 0:
+        from_zone = g.zinst[src]
+        if from_zone.kind == "hand":
+            st.known[c] &= (1 << from_zone.owner) if from_zone.owner >= 0 else 0
+    if f == PRIVATE and zi.owner >= 0:
+        st.known[c] |= 1 << zi.owner
 
 
 def move_card(st: State, c: int, dst: int, facing: Optional[int] = None, bottom: bool = False) -> None:
@@ -183,7 +193,7 @@ def move_card(st: State, c: int, dst: int, facing: Optional[int] = None, bottom:
     else:
         st.zones[dst].append(c)
     st.loc[c] = dst
-    place(st, c, dst, facing)
+    place(st, c, dst, facing, src)
     if st.record is not None:
         st.record.append(("move", c, src, dst, bool(st.up[c])))
 
@@ -195,8 +205,8 @@ def swap_cards(st: State, a: int, b: int) -> None:
     ia, ib = st.zones[za].index(a), st.zones[zb].index(b)
     st.zones[za][ia], st.zones[zb][ib] = b, a
     st.loc[a], st.loc[b] = zb, za
-    place(st, a, zb)
-    place(st, b, za)
+    place(st, a, zb, None, za)
+    place(st, b, za, None, zb)
     if st.record is not None:
         st.record.append(("swap", a, za, zb, bool(st.up[a]), b, bool(st.up[b])))
 

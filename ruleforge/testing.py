@@ -30,6 +30,8 @@ def arrange(st: State, zone: str, cards: Iterable[str], owner=None, slot: Option
         i, j = st.zones[src].index(c), st.zones[target].index(out)
         st.zones[src][i], st.zones[target][j] = out, c
         st.loc[c], st.loc[out] = target, src
+        # as if dealt there: what anyone knew of either card no longer holds
+        st.known[out] = st.known[c] = 0
         place(st, out, src)
         place(st, c, target)
     rest = [c for c in st.zones[target] if c not in wanted]
