@@ -153,11 +153,67 @@ class Aggregate:
 
 @node
 class Quantifier:
-    """`any X has C`, `every X has C`, `no X has C`."""
+    """`any X has C`, `every X has C`, `no X has C`; with a name: `any c in X has C`."""
     span: Span
     kind: str
     collection: object
     condition: object
+    name: Optional[Name] = None
+
+
+@node
+class This:
+    """The card whose attribute, effect or modifier is being evaluated."""
+    span: Span
+
+
+@node
+class Owner:
+    """The player who owns the zone where `this` card lies."""
+    span: Span
+
+
+@node
+class Players:
+    """Every player, in turn order."""
+    span: Span
+
+
+@node
+class Opponents:
+    span: Span
+    player: object
+
+
+@node
+class PlayersWith:
+    """`players with the highest score`: every player tied for the extreme value."""
+    span: Span
+    extreme: str
+    name: Name
+
+
+@node
+class RandomCard:
+    span: Span
+    collection: object
+
+
+@node
+class SumFor:
+    """`sum of c.value for each c in C`."""
+    span: Span
+    value: object
+    name: Name
+    collection: object
+
+
+@node
+class HasEffect:
+    """`c has a play effect`."""
+    span: Span
+    value: object
+    trigger: Name
 
 
 # ---- statements -------------------------------------------------------------------------
@@ -252,8 +308,27 @@ class EndGame:
 
 @node
 class Say:
+    """`say "text {expression} text"`: narration; parts are strs and expressions."""
     span: Span
     text: str
+    parts: tuple = ()
+
+
+@node
+class Resolve:
+    """`resolve play effect of c`: run c's effect as if that action had been taken."""
+    span: Span
+    trigger: Name
+    card: object
+    by: Optional[object] = None  # who the effect acts for: its 'owner'
+
+
+@node
+class Look:
+    """`p looks at X`: the player learns the cards."""
+    span: Span
+    player: object
+    what: object
 
 
 @node
@@ -294,6 +369,17 @@ class ForEach:
     body: tuple
 
 
+@node
+class ForEachChosen:
+    """`for each c chosen by p from C:`: p picks elements one at a time, or stops."""
+    span: Span
+    name: Name
+    player: object
+    collection: object
+    prompt: Optional[str]
+    body: tuple
+
+
 # ---- declarations -----------------------------------------------------------------------
 
 @node
@@ -326,8 +412,58 @@ class ParamDecl:
 @node
 class CardsDecl:
     span: Span
-    kind: str
+    kind: str  # "standard" or "listed"
     zone: Name
+
+
+@node
+class AttributeDecl:
+    """`attribute type: CE1, CE2, ...`: the symbols a card attribute may take."""
+    span: Span
+    name: Name
+    values: tuple
+
+
+@node
+class CardAttr:
+    span: Span
+    name: Name
+    value: object
+
+
+@node
+class CardEffect:
+    span: Span
+    trigger: Name
+    body: tuple
+
+
+@node
+class Modifier:
+    """`add 1 to hand_limit of owner` while the card is active."""
+    span: Span
+    sign: int
+    amount: object
+    quantity: Name
+    target: object
+
+
+@node
+class CardDecl:
+    span: Span
+    title: str
+    attrs: tuple
+    effects: tuple
+    modifiers: tuple
+
+
+@node
+class QuantityDecl:
+    """A number that active cards may modify; per player when it has a parameter."""
+    span: Span
+    name: Name
+    param: Optional[Name]
+    value: object
 
 
 @node
@@ -340,6 +476,7 @@ class ZoneDecl:
     size: Optional[object]   # slot count of a row
     facing: Optional[str]    # "up", "down", "private" or None (the kind's default)
     down_slots: Optional[object]
+    active: bool = False     # cards here are in play: their 'while active' modifiers apply
 
 
 @node
@@ -364,8 +501,12 @@ class PiecesDecl:
 class CounterDecl:
     span: Span
     name: Name
-    per_player: bool
+    per: Optional[str]  # None, "player" or "card"
     value: object
+
+    @property
+    def per_player(self) -> bool:
+        return self.per == "player"
 
 
 @node
@@ -373,6 +514,7 @@ class DefineDecl:
     span: Span
     name: Name
     value: object
+    param: Optional[Name] = None
 
 
 @node

@@ -97,6 +97,10 @@ class Checked:
     endings: dict          # name -> EndingDecl
     invariants: list
     match: Optional[A.MatchDecl]
+    card_decls: list = field(factory=list)
+    card_counters: dict = field(factory=dict)  # name -> CounterDecl (one number per card)
+    quantities: dict = field(factory=dict)     # name -> QuantityDecl
+    triggers: set = field(factory=set)         # every trigger a card defines an effect for
     types: dict = field(factory=dict)   # expression node -> type
     refs: dict = field(factory=dict)    # Name node -> what it refers to
 
@@ -220,13 +224,38 @@ class Checker:
         self.card_attrs: dict[str, str] = {}
         self.domains: dict[str, list] = {}
         self.cards_zone = None
+        self.card_decls = get(A.CardDecl)
+        self.card_ctx = False
+        for a in get(A.AttributeDecl):
+            if declare(a.name, "attribute"):
+                self.domains[a.name.name] = [v.name for v in a.values]
         decks = get(A.CardsDecl)
         for c in decks[1:]:
             self.error(c, "the cards are already declared", "declare the cards once")
         if decks:
-            self.card_attrs = dict(STANDARD_ATTRS)
-            self.domains = {k: list(v) for k, v in STANDARD_DOMAINS.items()}
             self.cards_zone = decks[0].zone
+            if decks[0].kind == "standard":
+                self.card_attrs = dict(STANDARD_ATTRS)
+                self.domains.update({k: list(v) for k, v in STANDARD_DOMAINS.items()})
+                for cd in self.card_decls[:1]:
+                    self.error(cd, "this file uses the standard deck, so it cannot list cards too",
+                               "write 'cards: listed in ZONE' to use only the listed cards")
+            elif not self.card_decls:
+                self.error(decks[0], "no card is listed", "add 'card \"NAME\":' blocks")
+        elif self.card_decls:
+            self.error(self.card_decls[0], "cards are listed but nothing says where they start",
+                       "add 'cards: listed in ZONE'")
+        self.triggers = {e.trigger.name for cd in self.card_decls for e in cd.effects}
+        self.card_attr_types: dict[str, Optional[str]] = {}
+        self.card_attr_busy: set[str] = set()
+        if decks and decks[0].kind == "listed":
+            self.card_attrs = {"name": TEXT}
+            for cd in self.card_decls:
+                for a in cd.attrs:
+                    if a.name.name in ("name",):
+                        self.error(a.name, "a card's name is its title", "remove this line")
+                    elif a.name.name != "copies":
+                        self.card_attrs.setdefault(a.name.name, None)
 
         # zones
         self.zones: dict[str, ZoneInfo] = {}
@@ -306,10 +335,23 @@ class Checker:
             self.pieces[pd.name.name] = PiecesInfo(pd, key, domain or "?", keys, attrs)
 
         self.counters = {}
+        self.card_counters = {}
         for c in get(A.CounterDecl):
-            if declare(c.name, "counter"):
+            if c.per == "card":
+                if c.name.name in self.card_attrs:
+                    self.error(c.name, f"cards already have an attribute '{c.name.name}'")
+                    continue
+                self.const_int(c.value, "a counter's starting value", -10**9, 10**9)
+                self.card_counters[c.name.name] = c
+                self.card_attrs[c.name.name] = NUMBER
+                self.card_attr_types[c.name.name] = NUMBER
+            elif declare(c.name, "counter"):
                 self.const_int(c.value, "a counter's starting value", -10**9, 10**9)
                 self.counters[c.name.name] = c
+        self.quantities = {}
+        for q in get(A.QuantityDecl):
+            if declare(q.name, "quantity"):
+                self.quantities[q.name.name] = q
         self.endings = {}
         for e in get(A.EndingDecl):
             if declare(e.name, "ending"):
@@ -331,6 +373,12 @@ class Checker:
         self.define_busy: set[str] = set()
         for name, d in self.defines.items():
             self.define_type(name)
+        for name, q in self.quantities.items():
+            scope = _Scope()
+            if q.param is not None:
+                self.bind(scope, q.param, PLAYER, q)
+            self.require(q.value, self.expr(q.value, scope), NUMBER, "a quantity")
+        self.check_cards()
 
         # turn order
         order = []
@@ -423,8 +471,96 @@ class Checker:
             counters=self.counters, defines=self.defines, card_attrs=self.card_attrs,
             domains=self.domains, cards_zone=self.cards_zone, turn_order=order or role_names,
             setup=setup[0] if setup else None, turns=turns, actions=self.actions, events=events,
-            endings=self.endings, invariants=invariants, match=match, types=self.types, refs=self.refs)
+            endings=self.endings, invariants=invariants, match=match, card_decls=self.card_decls,
+            card_counters=self.card_counters, quantities=self.quantities, triggers=self.triggers,
+            types=self.types, refs=self.refs)
         return checked, []
+
+    # ---- listed cards
+    def card_attr_type(self, name: str) -> Optional[str]:
+        """The type of a card attribute: from a card that gives it a plain value, or else
+        from the first card's expression."""
+        if name in self.card_attr_types:
+            return self.card_attr_types[name]
+        if name in self.card_attr_busy:
+            return None
+        self.card_attr_busy.add(name)
+        t = None
+        exprs = [a.value for cd in self.card_decls for a in cd.attrs if a.name.name == name]
+        for e in exprs:
+            t = self.literal_type(e)
+            if t is not None:
+                break
+        if t is None and exprs:
+            t = self.card_expr(exprs[0])
+        self.card_attr_busy.discard(name)
+        self.card_attr_types[name] = t
+        return t
+
+    def literal_type(self, e) -> Optional[str]:
+        if isinstance(e, A.Number) or (isinstance(e, A.Unary) and e.op == "-" and isinstance(e.operand, A.Number)):
+            return NUMBER
+        if isinstance(e, A.Text):
+            return TEXT
+        if isinstance(e, A.Bool):
+            return BOOL
+        if isinstance(e, A.Name) and self.global_kind(e.name) is None:
+            domain = self.symbol_domain(e.name)
+            if domain is not None:
+                return "sym:" + domain
+        return None
+
+    def card_expr(self, e, scope: Optional[_Scope] = None) -> Optional[str]:
+        was, self.card_ctx = self.card_ctx, True
+        try:
+            return self.expr(e, scope or _Scope())
+        finally:
+            self.card_ctx = was
+
+    def check_cards(self) -> None:
+        titles: dict[str, A.CardDecl] = {}
+        for cd in self.card_decls:
+            if cd.title in titles:
+                self.error(cd, f"card \"{cd.title}\" is already listed (line {titles[cd.title].span.line})",
+                           "give each card its own title, or use 'copies: N'")
+            titles[cd.title] = cd
+            seen = set()
+            for a in cd.attrs:
+                n = a.name.name
+                if n in seen:
+                    self.error(a.name, f"'{n}' is given twice for this card")
+                seen.add(n)
+                if n == "copies":
+                    self.const_int(a.value, "the number of copies", 1, 1000)
+                    continue
+                if n == "name":
+                    continue
+                want = self.card_attr_type(n)
+                t = self.card_expr(a.value)
+                if t is not None and want is not None and not compatible(t, want):
+                    self.error(a.value, f"'{n}' of this card is {describe(t)}, but on other cards it is {describe(want)}")
+            triggers = set()
+            for e in cd.effects:
+                if e.trigger.name in triggers:
+                    self.error(e.trigger, f"this card already has an 'on {e.trigger.name}' effect")
+                triggers.add(e.trigger.name)
+                was, self.card_ctx = self.card_ctx, True
+                self.block(e.body, _Scope(), ctx="effect")
+                self.card_ctx = was
+            for m in cd.modifiers:
+                q = self.quantities.get(m.quantity.name)
+                if q is None:
+                    self.unknown(m.quantity, "quantity", list(self.quantities))
+                elif q.param is None:
+                    self.error(m.quantity, f"'{m.quantity.name}' is not counted per player",
+                               f"a modifier changes a quantity declared as 'quantity {m.quantity.name} of p: ...'")
+                self.require(m.amount, self.card_expr(m.amount), NUMBER, "a modifier's amount")
+                t = self.card_expr(m.target)
+                if t is not None and t not in (PLAYER, list_of(PLAYER)):
+                    self.error(m.target, f"a modifier applies to a player or a list of players, not {describe(t)}")
+        for name in list(self.card_attrs):
+            if self.card_attrs[name] is None:
+                self.card_attrs[name] = self.card_attr_type(name) or ANY
 
     # ---- parameters and constants
     def apply_overrides(self, decls) -> None:
@@ -527,6 +663,8 @@ class Checker:
             return "set of pieces"
         if n in self.defines:
             return "definition"
+        if n in getattr(self, "quantities", {}):
+            return "quantity"
         if n in dict(self.roles):
             return "role"
         return None
@@ -540,7 +678,11 @@ class Checker:
             self.define_types[name] = None
             return None
         self.define_busy.add(name)
-        t = self.expr(self.defines[name].value, _Scope())
+        d = self.defines[name]
+        scope = _Scope()
+        if d.param is not None:
+            self.bind(scope, d.param, ANY, d)
+        t = self.expr(d.value, scope)
         self.define_busy.discard(name)
         self.define_types[name] = t
         return t
@@ -572,8 +714,18 @@ class Checker:
                 self.refs[node] = ("element attr", owner, n)
                 return attrs[n]
         if n in self.defines:
+            if self.defines[n].param is not None:
+                self.error(node, f"'{n}' is defined for a given {self.defines[n].param.name}",
+                           f"write '{n} of ...'")
+                return None
             self.refs[node] = ("define", n)
             return self.define_type(n)
+        if n in self.quantities:
+            if self.quantities[n].param is not None:
+                self.error(node, f"'{n}' is counted per player", f"write '{n} of PLAYER'")
+                return None
+            self.refs[node] = ("quantity", n)
+            return NUMBER
         if n in self.params:
             self.refs[node] = ("param", n)
             return self.param_types[n]
@@ -622,7 +774,8 @@ class Checker:
 
     def attributes(self, t: Optional[str]) -> dict:
         if t == CARD:
-            return self.card_attrs
+            return {n: (v if v is not None else (self.card_attr_type(n) or ANY))
+                    for n, v in self.card_attrs.items()}
         if t and t.startswith("piece:"):
             info = self.pieces.get(t[6:])
             if info is None:
@@ -748,11 +901,64 @@ class Checker:
             if et is None:
                 self.error(node.collection, f"'{node.kind}' looks through a zone or a list, not {describe(t)}")
                 et = ANY
-            self.require(node.condition, self.expr(node.condition, _Scope(scope, (et, node))), BOOL,
+            if node.name is None:
+                inner = _Scope(scope, (et, node))
+            else:
+                inner = _Scope(scope)
+                self.bind(inner, node.name, et, node)
+            self.require(node.condition, self.expr(node.condition, inner), BOOL,
                          f"the condition of '{node.kind}'")
             return BOOL
         if isinstance(node, A.ChoiceCond):
             self.error(node, "a choice can only be the condition of 'if' or 'repeat while'")
+            return BOOL
+        if isinstance(node, (A.This, A.Owner)):
+            word = "this" if isinstance(node, A.This) else "owner"
+            if not self.card_ctx:
+                self.error(node, f"'{word}' means a card's own {'self' if word == 'this' else 'owner'}, "
+                                 "so it is used only inside a card's definition")
+                return None
+            return CARD if word == "this" else PLAYER
+        if isinstance(node, A.Players):
+            return list_of(PLAYER)
+        if isinstance(node, A.Opponents):
+            self.require(node.player, self.expr(node.player, scope, want="player"), PLAYER, "whose opponents")
+            return list_of(PLAYER)
+        if isinstance(node, A.PlayersWith):
+            n = node.name.name
+            ok = (n in self.quantities and self.quantities[n].param is not None) or \
+                 (n in self.counters and self.counters[n].per_player) or \
+                 (n in self.defines and self.defines[n].param is not None)
+            if ok:
+                self.refs[node.name] = ("quantity" if n in self.quantities else
+                                        "counter" if n in self.counters else "define", n)
+                if n in self.defines and self.define_type(n) not in (NUMBER, None):
+                    self.error(node.name, f"'{n}' is not a number")
+            elif n not in self.unparsed:
+                cands = [q for q, d in self.quantities.items() if d.param] + \
+                        [c for c, d in self.counters.items() if d.per_player]
+                self.error(node.name, f"'{n}' is not a number counted per player", did_you_mean(n, cands))
+            return list_of(PLAYER)
+        if isinstance(node, A.RandomCard):
+            t = self.expr(node.collection, scope, want="zone")
+            et = elem_of(t) if t else None
+            if t is not None and et is None:
+                self.error(node.collection, f"a random pick is made from a zone or a list, not {describe(t)}")
+            return et
+        if isinstance(node, A.SumFor):
+            t = self.expr(node.collection, scope, want="collection")
+            et = elem_of(t) if t else None
+            if t is not None and et is None:
+                self.error(node.collection, f"'for each' goes through a zone or a list, not {describe(t)}")
+            inner = _Scope(scope)
+            self.bind(inner, node.name, et, node)
+            self.require(node.value, self.expr(node.value, inner), NUMBER, "what is summed")
+            return NUMBER
+        if isinstance(node, A.HasEffect):
+            self.require(node.value, self.expr(node.value, scope), CARD, "what has an effect")
+            if node.trigger.name not in self.triggers and node.trigger.name not in self.unparsed:
+                self.error(node.trigger, f"no card has an 'on {node.trigger.name}' effect",
+                           did_you_mean(node.trigger.name, self.triggers))
             return BOOL
         self.error(node, f"this cannot be used as a value here ({type(node).__name__})")
         return None
@@ -791,6 +997,17 @@ class Checker:
             self.refs[node.name] = ("pieces", n)
             self.require(node.owner, ot, "sym:" + info.domain, f"the {info.key} of a {n}")
             return "piece:" + n
+        if n in self.defines and self.defines[n].param is not None:
+            self.refs[node.name] = ("define", n)
+            self.expr(node.owner, scope)
+            return self.define_type(n)
+        if n in self.quantities:
+            self.refs[node.name] = ("quantity", n)
+            ot = self.expr(node.owner, scope, want="player")
+            if self.quantities[n].param is None:
+                self.error(node.name, f"quantity '{n}' is shared", f"write just '{n}'")
+            self.require(node.owner, ot, PLAYER, "the owner of a quantity")
+            return NUMBER
         if n in self.counters:
             self.refs[node.name] = ("counter", n)
             ot = self.expr(node.owner, scope, want="player")
@@ -813,6 +1030,10 @@ class Checker:
             self.require(node.left, lt, BOOL, f"each side of '{op}'")
             self.require(node.right, rt, BOOL, f"each side of '{op}'")
             return BOOL
+        if op == "+" and lt is not None and rt is not None and lt.startswith("list:") and rt.startswith("list:"):
+            if not compatible(lt, rt):
+                self.error(node, f"cannot join {describe(lt)} and {describe(rt)}")
+            return lt if not lt.endswith(ANY) else rt
         if op in ("+", "-", "*", "/"):
             self.require(node.left, lt, NUMBER, f"each side of '{op}'")
             self.require(node.right, rt, NUMBER, f"each side of '{op}'")
@@ -863,6 +1084,8 @@ class Checker:
                 return None
         elif isinstance(node, A.Attr):
             ot = self.expr(node.obj, scope)
+            if ot == CARD and node.name in self.card_counters:
+                return NUMBER
             if ot and ot.startswith("piece:"):
                 info = self.pieces.get(ot[6:])
                 if info and node.name in info.attrs:
@@ -886,7 +1109,7 @@ class Checker:
 
     def cards_value(self, node, scope: _Scope, what: str) -> Optional[str]:
         t = self.expr(node, scope)
-        if t is not None and t not in (CARD, list_of(CARD)):
+        if t is not None and t not in (CARD, list_of(CARD), ANY, list_of(ANY)):
             hint = "write 'cards in ZONE' to take every card of a zone" if t in (ZONE, ROW) else None
             self.error(node, f"{what} must be a card or a list of cards, not {describe(t)}", hint)
         return t
@@ -936,6 +1159,9 @@ class Checker:
         elif isinstance(s, A.SetValue):
             t = self.lvalue(s.target, scope, numeric=False)
             v = self.expr(s.value, scope)
+            if t == list_of(ANY) and v is not None and v.startswith("list:") and isinstance(s.target, A.Name):
+                self.refine(scope, s.target.name, v)
+                t = v
             if t is not None and v is not None and not compatible(t, v):
                 self.error(s.value, f"'{_text(s.target)}' holds {describe(t)}, not {describe(v)}")
         elif isinstance(s, A.Change):
@@ -969,7 +1195,28 @@ class Checker:
             if ctx == "game end":
                 self.error(s, "the game is already ending here")
         elif isinstance(s, A.Say):
-            pass
+            for part in s.parts:
+                if not isinstance(part, str):
+                    self.expr(part, scope)
+        elif isinstance(s, A.Resolve):
+            self.require(s.card, self.expr(s.card, scope), CARD, "whose effect is resolved")
+            if s.by is not None:
+                self.require(s.by, self.expr(s.by, scope, want="player"), PLAYER, "who the effect acts for")
+            if s.trigger.name not in self.triggers and s.trigger.name not in self.unparsed:
+                self.error(s.trigger, f"no card has an 'on {s.trigger.name}' effect",
+                           did_you_mean(s.trigger.name, self.triggers))
+        elif isinstance(s, A.Look):
+            self.require(s.player, self.expr(s.player, scope, want="player"), PLAYER, "who looks")
+            self.cards_value(s.what, scope, "what is looked at")
+        elif isinstance(s, A.ForEachChosen):
+            self.require(s.player, self.expr(s.player, scope, want="player"), PLAYER, "who chooses")
+            t = self.expr(s.collection, scope, want="collection")
+            et = elem_of(t) if t else None
+            if t is not None and et is None:
+                self.error(s.collection, f"a choice is made from a zone or a list, not {describe(t)}")
+            inner = _Scope(scope)
+            self.bind(inner, s.name, et, s)
+            self.block(s.body, inner, ctx)
         elif isinstance(s, A.If):
             for cond, body in s.branches:
                 self.condition(cond, scope)
@@ -997,6 +1244,14 @@ class Checker:
             self.block(s.body, inner, ctx)
         else:
             self.error(s, f"this is not a statement ({type(s).__name__})")
+
+    def refine(self, scope: _Scope, name: str, t: str) -> None:
+        """`let pool = []` learns what it holds from its first `set`."""
+        while scope is not None:
+            if name in scope.names:
+                scope.names[name] = (t, scope.names[name][1])
+                return
+            scope = scope.parent
 
     def condition(self, cond, scope: _Scope) -> None:
         if isinstance(cond, A.ChoiceCond):

@@ -9,11 +9,12 @@ plain: cards, pieces and players are ints, symbols are strs, lists are tuples.
 from __future__ import annotations
 
 from . import ast as A
-from .cards import standard_deck
+from . import rng
+from .cards import Card, standard_deck
 from .check import CARD, NUMBER, PLAYER, ROW, ZONE, Checked, elem_of
 from .engine import (DOWN, PRIVATE, UP, Ending, Frame, Proc, ZoneInst, check_immediate, decide,
-                     end_game, flip_card, move_card, push, reveal_card, set_var, shuffle_zone,
-                     swap_cards)
+                     end_game, flip_card, move_card, push, quantity, reveal_card, set_var,
+                     shuffle_zone, swap_cards)
 from .game import Game
 from .values import Action, Ref, RuleError
 
@@ -70,15 +71,97 @@ class _Compiler:
         self.build_cards()
         self.build_zones()
         self.build_vars()
+        self.build_quantities()
+        self.build_card_rules()
         self.build_rules()
+
+    def build_quantities(self) -> None:
+        g = self.game
+        for name, q in self.ch.quantities.items():
+            ctx = _Ctx()
+            slot = ctx.slot(q) if q.param is not None else None
+            g.quantities[name] = (self.ex(q.value, ctx), slot, ctx)
 
     # ---- static layout
     def build_cards(self) -> None:
-        g = self.game
-        g.cards = standard_deck()
+        g, ch = self.game, self.ch
+        if not ch.card_decls:
+            g.cards = standard_deck()
+            g.card_decl_of = [None] * len(g.cards)
+        else:
+            g.cards, g.card_decl_of = [], []
+            for cd in ch.card_decls:
+                copies = next((_const(a.value, ch.params) for a in cd.attrs if a.name.name == "copies"), 1)
+                attrs = {"name": cd.title}
+                for a in cd.attrs:
+                    if a.name.name != "copies" and self.is_constant(a.value):
+                        attrs[a.name.name] = self.constant(a.value)
+                for k in range(copies):
+                    name = cd.title if copies == 1 else f"{cd.title} ({k + 1})"
+                    g.cards.append(Card(len(g.cards), name, attrs))
+                    g.card_decl_of.append(cd)
         g.card_index = {c.name: c.index for c in g.cards}
-        for attr in self.ch.card_attrs:
-            g.card_attr[attr] = [c.attrs[attr] for c in g.cards]
+        for attr in ch.card_attrs:
+            if attr not in ch.card_counters:
+                g.card_attr[attr] = [c.attrs.get(attr) for c in g.cards]
+                # filled once zones and numbers exist: see build_card_rules
+                g.card_dyn[attr] = [None] * len(g.cards)
+
+    def is_constant(self, node) -> bool:
+        if isinstance(node, (A.Number, A.Text, A.Bool)):
+            return True
+        if isinstance(node, A.Unary) and node.op == "-":
+            return self.is_constant(node.operand)
+        if isinstance(node, A.Name):
+            ref = self.ch.refs.get(node)
+            return ref is not None and ref[0] in ("symbol", "param")
+        return False
+
+    def constant(self, node):
+        return self.ex(node, _Ctx())(None, [])
+
+    def build_card_rules(self) -> None:
+        """Card attributes that are rules, card effects and modifiers, compiled once per
+        listed card and shared by its copies."""
+        g, ch = self.game, self.ch
+        if not ch.card_decls:
+            return
+        per_decl_attr: dict = {}
+        for c, cd in enumerate(g.card_decl_of):
+            for a in cd.attrs:
+                n = a.name.name
+                if n == "copies" or self.is_constant(a.value):
+                    continue
+                key = (id(cd), n)
+                if key not in per_decl_attr:
+                    ctx = _Ctx()
+                    ctx.slot("this")
+                    fn, size = self.ex(a.value, ctx), ctx
+                    per_decl_attr[key] = _card_fn(fn, ctx)
+                g.card_dyn[n][c] = per_decl_attr[key]
+        procs: dict = {}
+        for cd in ch.card_decls:
+            for e in cd.effects:
+                procs[(id(cd), e.trigger.name)] = (Proc(f"{cd.title}: on {e.trigger.name}"), e)
+        for trigger in ch.triggers:
+            g.effects[trigger] = [procs[(id(cd), trigger)][0] if (id(cd), trigger) in procs else None
+                                  for cd in g.card_decl_of]
+        for proc, e in procs.values():
+            ctx = _Ctx()
+            ctx.slot("this")   # L[0]: the card
+            ctx.slot("owner")  # L[1]: who it acts for, when 'resolve ... by' says so
+            self.fill(proc, e.body, ctx)
+        mods: dict = {}
+        for cd in ch.card_decls:
+            out = []
+            for m in cd.modifiers:
+                ctx = _Ctx()
+                ctx.slot("this")
+                amount, target = self.ex(m.amount, ctx), self.ex(m.target, ctx)
+                many = self.t(m.target) != PLAYER
+                out.append((m.quantity.name, m.sign, amount, target, many, ctx))
+            mods[id(cd)] = tuple(out)
+        g.modifiers = [mods[id(cd)] for cd in g.card_decl_of]
 
     def build_zones(self) -> None:
         g = self.game
@@ -102,7 +185,7 @@ class _Compiler:
                 owners = [g.roles[info.owner]]
             for owner in owners:
                 if d.title:
-                    label = d.title
+                    label = d.title if info.owner != "each" else f"{d.title} of {g.seat_titles[owner]}"
                 else:
                     label = name if owner < 0 else f"{name} of {g.seat_names[owner]}"
                 if facing == PRIVATE and owner < 0:
@@ -116,6 +199,8 @@ class _Compiler:
                     row.slots = tuple(slots)
                 else:
                     add(d, owner, facing, d.kind, None, label)
+        g.active_zones = [zi.index for zi in g.zinst
+                          if zi.kind != "row" and self.ch.zones[zi.decl].decl.active]
         g.start_zone = g.zone_lookup[(self.ch.cards_zone, None, None)]
 
     def build_vars(self) -> None:
@@ -132,6 +217,12 @@ class _Compiler:
                 g.vars_init.append(value)
                 g.var_labels.append(name)
             g.counter_base[name] = (base, c.per_player)
+        for name, c in ch.card_counters.items():
+            g.card_counter_base[name] = len(g.vars_init)
+            value = _const(c.value, ch.params)
+            for card in g.cards:
+                g.vars_init.append(value)
+                g.var_labels.append(f"{name} of {card.name}")
         for kind, info in ch.pieces.items():
             g.piece_by_key[kind] = {}
             for key in info.keys:
@@ -163,6 +254,9 @@ class _Compiler:
             if ev.event == "runs out":
                 proc = Proc(f"when {ev.zone.name} runs out")
                 g.runs_out[g.zone_lookup[(ev.zone.name, None, None)]] = proc
+            elif ev.event == "round ends":
+                proc = Proc("when the round ends")
+                g.round_end_procs.append(proc)
             else:
                 proc = Proc("when the game ends")
                 g.game_end_procs.append(proc)
@@ -249,6 +343,91 @@ class _Compiler:
             return order[st.turn_pos]
         return current
 
+    def ex_This(self, node, ctx):
+        i = ctx.slot("this")
+        return lambda st, L: L[i]
+
+    def ex_Owner(self, node, ctx):
+        i = ctx.slot("this")
+        j = ctx.slots.get("owner")
+        g = self.game
+
+        def owner(st, L):
+            if j is not None and L[j] is not None:
+                return L[j]
+            o = g.zinst[st.loc[L[i]]].owner
+            if o < 0:
+                raise RuleError(f"{g.cards[L[i]].name} lies in {g.zinst[st.loc[L[i]]].label}, which belongs to no one")
+            return o
+        return owner
+
+    def ex_Players(self, node, ctx):
+        order = tuple(self.game.turn_order)
+        return lambda st, L: order
+
+    def ex_Opponents(self, node, ctx):
+        order = tuple(self.game.turn_order)
+        who = self.ex(node.player, ctx)
+
+        def opponents(st, L):
+            p = who(st, L)
+            return tuple(q for q in order if q != p)
+        return opponents
+
+    def ex_PlayersWith(self, node, ctx):
+        kind, name = self.ch.refs[node.name]
+        order = tuple(self.game.turn_order)
+        g = self.game
+        if kind == "quantity":
+            value = lambda st, L, p: quantity(st, name, p)  # noqa: E731
+        elif kind == "counter":
+            base = g.counter_base[name][0]
+            value = lambda st, L, p: st.vars[base + p]  # noqa: E731
+        else:
+            d = self.ch.defines[name]
+            i = ctx.slot(d)
+            body = self.ex(d.value, ctx)
+
+            def value(st, L, p):
+                L[i] = p
+                return body(st, L)
+        pick = max if node.extreme == "highest" else min
+
+        def players_with(st, L):
+            scores = [(value(st, L, p), p) for p in order]
+            best = pick(v for v, _ in scores)
+            return tuple(p for v, p in scores if v == best)
+        return players_with
+
+    def ex_RandomCard(self, node, ctx):
+        items = self.coll(node.collection, ctx)
+
+        def random_card(st, L):
+            found = items(st, L)
+            if not found:
+                return None
+            st.rng, k = rng.below(st.rng, len(found))
+            return found[k]
+        return random_card
+
+    def ex_SumFor(self, node, ctx):
+        items = self.coll(node.collection, ctx)
+        i = ctx.slot(node)
+        value = self.ex(node.value, ctx)
+
+        def sum_for(st, L):
+            total = 0
+            for e in items(st, L):
+                L[i] = e
+                total += value(st, L)
+            return total
+        return sum_for
+
+    def ex_HasEffect(self, node, ctx):
+        card = self.ex(node.value, ctx)
+        procs = self.game.effects.get(node.trigger.name) or [None] * len(self.game.cards)
+        return lambda st, L: procs[card(st, L)] is not None
+
     def ex_ListOf(self, node, ctx):
         items = [self.ex(x, ctx) for x in node.items]
         return lambda st, L: tuple(f(st, L) for f in items)
@@ -286,6 +465,9 @@ class _Compiler:
         if kind == "role":
             s = g.roles[ref[1]]
             return lambda st, L: s
+        if kind == "quantity":
+            name = ref[1]
+            return lambda st, L: quantity(st, name, None)
         if kind == "symbol":
             v = ref[1]
             return lambda st, L: v
@@ -298,12 +480,27 @@ class _Compiler:
     def attr_getter(self, t: str, attr: str):
         g = self.game
         if t == CARD:
+            if attr in g.card_counter_base:
+                base = g.card_counter_base[attr]
+
+                def card_counter(st, c):
+                    if c is None:
+                        raise RuleError(f"there is no card here to read its {attr}")
+                    return st.vars[base + c]
+                return card_counter
             values = g.card_attr[attr]
+            dyn = g.card_dyn.get(attr)
 
             def card_attr(st, c):
                 if c is None:
                     raise RuleError(f"there is no card here to read its {attr}")
-                return values[c]
+                f = dyn[c] if dyn is not None else None
+                if f is not None:
+                    return f(st, c)
+                v = values[c]
+                if v is None:
+                    raise RuleError(f"{g.cards[c].name} has no {attr}")
+                return v
             return card_attr
         kind = t[6:]
         info = self.ch.pieces[kind]
@@ -322,6 +519,17 @@ class _Compiler:
         g = self.game
         kind, name = self.ch.refs[node.name]
         owner = self.ex(node.owner, ctx)
+        if kind == "define":
+            d = self.ch.defines[name]
+            i = ctx.slot(d)
+            body = self.ex(d.value, ctx)
+
+            def defined(st, L):
+                L[i] = owner(st, L)
+                return body(st, L)
+            return defined
+        if kind == "quantity":
+            return lambda st, L: quantity(st, name, owner(st, L))
         if kind == "zone":
             info = self.ch.zones[name]
             if info.owner == "each":
@@ -664,6 +872,15 @@ class _Compiler:
                 i = base + owner(st, L)
                 set_var(st, i, v, labels[i])
             return set_counter, (lambda st, L: st.vars[base + owner(st, L)])
+        if self.t(target.obj) == CARD:
+            base = g.card_counter_base[target.name]
+            card = self.ex(target.obj, ctx)
+            labels = g.var_labels
+
+            def set_card_counter(st, L, v):
+                i = base + card(st, L)
+                set_var(st, i, v, labels[i])
+            return set_card_counter, (lambda st, L: st.vars[base + card(st, L)])
         # a piece's number, kept within its declared bounds
         kind = self.t(target.obj)[6:]
         lo, hi, _ = self.ch.pieces[kind].attrs[target.name]
@@ -757,12 +974,86 @@ class _Compiler:
         self.emit(p, lambda st, fr: end_game(st, ending), s.span)
 
     def st_Say(self, s, p, ctx):
-        text = s.text
+        parts = [part if isinstance(part, str) else (self.ex(part, ctx), self.formatter(self.t(part)))
+                 for part in s.parts] or [s.text]
 
         def say(st, fr):
             if st.record is not None:
-                st.record.append(("say", text))
+                st.record.append(("say", "".join(
+                    part if isinstance(part, str) else part[1](part[0](st, fr.L)) for part in parts)))
         self.emit(p, say, s.span)
+
+    def formatter(self, t):
+        g = self.game
+        if t == CARD:
+            return lambda v: "no card" if v is None else g.cards[v].name
+        if t == PLAYER:
+            return lambda v: g.seat_titles[v]
+        if t and t.startswith("piece:"):
+            return lambda v: g.pieces[v][2]
+        if t == "bool":
+            return lambda v: "yes" if v else "no"
+        if t and t.startswith("list:"):
+            inner = self.formatter(t[5:])
+            return lambda v: ", ".join(inner(x) for x in v) or "none"
+        return str
+
+    def st_Resolve(self, s, p, ctx):
+        card = self.ex(s.card, ctx)
+        by = self.ex(s.by, ctx) if s.by is not None else (lambda st, L: None)
+        procs = self.game.effects.get(s.trigger.name) or [None] * len(self.game.cards)
+
+        def resolve(st, fr):
+            c = card(st, fr.L)
+            if c is None:
+                raise RuleError("there is no card here whose effect could be resolved")
+            proc = procs[c]
+            if proc is not None:
+                L = [None] * proc.nlocals
+                L[0], L[1] = c, by(st, fr.L)
+                push(st, proc, L)
+        self.emit(p, resolve, s.span)
+
+    def st_Look(self, s, p, ctx):
+        who = self.ex(s.player, ctx)
+        cards = self.cards_fn(s.what, ctx)
+
+        def look(st, L):
+            bit = 1 << who(st, L)
+            for c in cards(st, L):
+                st.known[c] |= bit
+        self.effect(p, look, s.span)
+
+    def st_ForEachChosen(self, s, p, ctx):
+        """p picks elements one at a time (each once) until p says "done"."""
+        chosen_slot, var = ctx.temp(), ctx.slot(s)
+        who = self.ex(s.player, ctx)
+        items = self.coll(s.collection, ctx)
+        ref = self.ref_maker(elem_of(self.t(s.collection)))
+        prompt = s.prompt or f"choose {s.name.name}, or be done"
+        name = s.name.name
+        done = Action("ask", "done")
+
+        def start(st, fr):
+            fr.L[chosen_slot] = ()
+        self.emit(p, start, s.span)
+        top = len(p.code)
+
+        def resume(st, fr, value):
+            fr.L[var] = value
+            if value is not None:
+                fr.L[chosen_slot] = fr.L[chosen_slot] + (value,)
+
+        def offer(st, fr):
+            left = [e for e in items(st, fr.L) if e not in fr.L[chosen_slot]]
+            payload = {Action("choose", name, ((name, ref(o) if ref else o),)): o for o in left}
+            payload[done] = None
+            decide(st, who(st, fr.L), prompt, payload, resume)
+        self.emit(p, offer, s.span)
+        out = self.jump(p, s.span, lambda st, L: L[var] is None, when=True)
+        self.block(s.body, p, ctx)
+        self.jump(p, s.span)[0] = top
+        out[0] = len(p.code)
 
     def cond(self, cond, p: Proc, ctx: _Ctx):
         """Compile a condition, emitting a decision first when it is a choice."""
@@ -842,6 +1133,17 @@ class _Compiler:
         self.block(s.body, p, ctx)
         self.jump(p, s.span)[0] = top
         out[0] = len(p.code)
+
+
+def _card_fn(fn, ctx):
+    """A card attribute rule as fn(state, card)."""
+    n = ctx.n
+
+    def attr(st, c):
+        L = [None] * n
+        L[0] = c
+        return fn(st, L)
+    return attr
 
 
 def _enumerate(st, spec):

@@ -74,7 +74,7 @@ class State:
     """One game in progress. Copy it with `clone()`; change it only with `apply()`."""
 
     __slots__ = ("game", "zones", "loc", "up", "known", "vars", "rng", "stack", "pending",
-                 "turn_pos", "round", "turns", "over", "result", "finishing", "record",
+                 "turn_pos", "round", "turns", "phase", "over", "result", "finishing", "record",
                  "decisions")
 
     # ---- the public face
@@ -127,7 +127,7 @@ class State:
         s.rng = self.rng
         s.stack = [f.copy() for f in self.stack]
         s.pending = self.pending
-        s.turn_pos, s.round, s.turns = self.turn_pos, self.round, self.turns
+        s.turn_pos, s.round, s.turns, s.phase = self.turn_pos, self.round, self.turns, self.phase
         s.over, s.result, s.finishing = self.over, self.result, self.finishing
         s.record = None
         s.decisions = self.decisions
@@ -265,6 +265,29 @@ def check_immediate(st: State) -> None:
                 return
 
 
+def quantity(st: State, name: str, player: Optional[int]) -> int:
+    """A quantity's rule, plus what every active card adds to it for this player."""
+    g = st.game
+    base, slot, ctx = g.quantities[name]
+    L = [None] * ctx.n
+    if slot is not None:
+        L[slot] = player
+    value = base(st, L)
+    mods = g.modifiers
+    if mods:
+        for z in g.active_zones:
+            for c in st.zones[z]:
+                for q, sign, amount, target, many, mctx in mods[c]:
+                    if q != name:
+                        continue
+                    M = [None] * mctx.n
+                    M[0] = c
+                    who = target(st, M)
+                    if (player in who) if many else (player == who):
+                        value += sign * amount(st, M)
+    return value
+
+
 def push(st: State, proc: Proc, L: Optional[list] = None) -> None:
     if len(st.stack) >= MAX_FRAMES:
         raise RuleError(f"rules call each other more than {MAX_FRAMES} deep: an event that triggers itself?")
@@ -288,6 +311,13 @@ def _next_turn(st: State) -> None:
         st.turn_pos += 1
     else:
         # The round is over when the last seat has played; 'current' is still that seat.
+        # First the 'when the round ends' rules run, then the round-end endings are checked.
+        if g.round_end_procs and not st.phase:
+            st.phase = 1
+            for proc in reversed(g.round_end_procs):
+                push(st, proc)
+            return
+        st.phase = 0
         for e in g.round_end:
             if e.condition(st, [None] * e.nlocals):
                 end_game(st, e)

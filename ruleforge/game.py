@@ -47,6 +47,14 @@ class Game:
         self.invariants: list = []
         self.match = None
         self.step_budget = 100_000
+        self.card_decl_of: list = []
+        self.card_dyn: dict[str, list] = {}        # attribute -> per card: a rule, or None
+        self.card_counter_base: dict[str, int] = {}
+        self.effects: dict[str, list] = {}         # trigger -> per card: a Proc, or None
+        self.modifiers: list = []                  # per card: ((quantity, sign, amount, target, many, ctx), ...)
+        self.quantities: dict[str, tuple] = {}     # name -> (base rule, parameter slot, ctx)
+        self.active_zones: list[int] = []
+        self.round_end_procs: list = []
 
     # ---- starting a game
     def new(self, seed: int = 0, record: bool = False) -> State:
@@ -66,7 +74,7 @@ class Game:
         st.rng = rng.seed(seed)
         st.stack = [Frame(self.setup, [None] * self.setup.nlocals)] if self.setup else []
         st.pending = None
-        st.turn_pos, st.round, st.turns = -1, 0, 0
+        st.turn_pos, st.round, st.turns, st.phase = -1, 0, 0, 0
         st.over, st.result, st.finishing = False, None, None
         st.record = [] if record else None
         st.decisions = 0

@@ -28,6 +28,11 @@ from .diagnostics import Diagnostic, Span, did_you_mean
 MAX_SOURCE_BYTES = 2_000_000
 
 
+class _PlaceholderError(LarkError):
+    def __init__(self, line: int, column: int):
+        self.line, self.column = line, column
+
+
 class _IndentError(LarkError):
     def __init__(self, line: int, column: int):
         self.line, self.column = line, column
@@ -53,7 +58,7 @@ class _Indenter(Indenter):
 def parser() -> Lark:
     grammar = resources.files(__package__).joinpath("grammar.lark").read_text("utf-8")
     return Lark(grammar, parser="lalr", postlex=_Indenter(), propagate_positions=True,
-                maybe_placeholders=True)
+                maybe_placeholders=True, start=["start", "expr"])
 
 
 @lru_cache(maxsize=1)
@@ -67,7 +72,7 @@ def keywords() -> dict[str, str]:
 
 
 _DECLARES = re.compile(
-    r"^(?:zone|parameter|counter|define|role|pieces|action|ending|invariant)\s+([A-Za-z_]\w*)")
+    r"^(?:zone|parameter|counter|define|role|pieces|action|ending|invariant|quantity|attribute)\s+([A-Za-z_]\w*)")
 
 
 class ParseResult:
@@ -132,7 +137,7 @@ def parse(text: str) -> ParseResult:
             break
     for first, chunk in _chunks(lines):
         try:
-            tree = parser().parse(chunk)
+            tree = parser().parse(chunk, start="start")
             items.extend(_ToAst(first - 1).transform(tree).items)
         except RecursionError:
             diags.append(Diagnostic(Span.point(first, 1), "this item is nested too deeply to read",
@@ -142,7 +147,13 @@ def parse(text: str) -> ParseResult:
             diags.append(_syntax_diagnostic(e, first - 1, chunk))
             _note_unparsed(chunk, unparsed)
         except VisitError as e:
-            if isinstance(e.orig_exc, RecursionError):
+            if isinstance(e.orig_exc, _PlaceholderError):
+                diags.append(Diagnostic(Span.point(e.orig_exc.line + first - 1, e.orig_exc.column),
+                                        "this {...} in a text is not an expression",
+                                        "write an expression between the braces, such as {count of deck}"))
+            elif isinstance(e.orig_exc, (UnexpectedInput, _IndentError)):
+                diags.append(_syntax_diagnostic(e.orig_exc, first - 1, chunk))
+            elif isinstance(e.orig_exc, RecursionError):
                 diags.append(Diagnostic(Span.point(first, 1), "this item is nested too deeply to read",
                                         "split the expression with 'define' or 'let'"))
             else:  # pragma: no cover - a transformer bug, reported rather than hidden
@@ -179,9 +190,11 @@ def _expected(names) -> str:
 
 
 _STATEMENT_WORDS = ["move", "reveal", "flip", "swap", "shuffle", "set", "increase", "decrease",
-                    "let", "end", "say", "if", "else", "repeat", "for", "with", "allowed"]
+                    "let", "end", "say", "if", "else", "repeat", "for", "with", "allowed",
+                    "resolve", "on", "while", "add", "subtract"]
 _ITEM_WORDS = ["game", "players", "role", "parameter", "cards", "zone", "pieces", "counter",
-               "define", "turn", "setup", "action", "when", "ending", "invariant", "match"]
+               "define", "turn", "setup", "action", "when", "ending", "invariant", "match",
+               "attribute", "card", "quantity"]
 
 
 def _syntax_diagnostic(e, offset: int, chunk: str) -> Diagnostic:
@@ -283,17 +296,53 @@ class _ToAst(Transformer):
     def param_decl(self, meta, c):
         return A.ParamDecl(self._span(meta), self._name(c[0]), c[1])
 
-    def cards_decl(self, meta, c):
+    def cards_standard(self, meta, c):
         return A.CardsDecl(self._span(meta), "standard", self._name(c[0]))
 
+    def cards_listed(self, meta, c):
+        return A.CardsDecl(self._span(meta), "listed", self._name(c[0]))
+
     def per_player(self, meta, c):
-        return True
+        return "player"
+
+    def per_card(self, meta, c):
+        return "card"
 
     def counter_decl(self, meta, c):
-        return A.CounterDecl(self._span(meta), self._name(c[0]), bool(c[1]), c[2])
+        return A.CounterDecl(self._span(meta), self._name(c[0]), c[1], c[2])
 
     def define_decl(self, meta, c):
-        return A.DefineDecl(self._span(meta), self._name(c[0]), c[1])
+        return A.DefineDecl(self._span(meta), self._name(c[0]), c[2],
+                            self._name(c[1]) if c[1] is not None else None)
+
+    def quantity_decl(self, meta, c):
+        return A.QuantityDecl(self._span(meta), self._name(c[0]),
+                              self._name(c[1]) if c[1] is not None else None, c[2])
+
+    def attribute_decl(self, meta, c):
+        return A.AttributeDecl(self._span(meta), self._name(c[0]), tuple(self._name(t) for t in c[1:]))
+
+    def card_attr(self, meta, c):
+        return A.CardAttr(self._span(meta), self._name(c[0]), c[1])
+
+    def card_effect(self, meta, c):
+        return A.CardEffect(self._span(meta), self._name(c[0]), c[1])
+
+    def mod_add(self, meta, c):
+        return A.Modifier(self._span(meta), 1, c[0], self._name(c[1]), c[2])
+
+    def mod_sub(self, meta, c):
+        return A.Modifier(self._span(meta), -1, c[0], self._name(c[1]), c[2])
+
+    def card_modifiers(self, meta, c):
+        return ("modifiers", tuple(c))
+
+    def card_decl(self, meta, c):
+        title, *lines = c
+        attrs = tuple(x for x in lines if isinstance(x, A.CardAttr))
+        effects = tuple(x for x in lines if isinstance(x, A.CardEffect))
+        mods = tuple(m for x in lines if isinstance(x, tuple) for m in x[1])
+        return A.CardDecl(self._span(meta), _unquote(title), attrs, effects, mods)
 
     def turn_order_decl(self, meta, c):
         return A.TurnOrderDecl(self._span(meta), tuple(self._name(t) for t in c))
@@ -322,19 +371,25 @@ class _ToAst(Transformer):
     def opt_private(self, meta, c):
         return ("facing", "private")
 
+    def opt_active(self, meta, c):
+        return ("active", True)
+
     def opt_slots_face_down(self, meta, c):
         return ("down_slots", c[0])
 
     def zone_decl(self, meta, c):
         name, owner, title, (kind, size), *options = c
         facing = down = None
+        active = False
         for key, value in options:
             if key == "facing":
                 facing = value
+            elif key == "active":
+                active = True
             else:
                 down = value
         return A.ZoneDecl(self._span(meta), self._name(name), owner,
-                          _unquote(title) if title else None, kind, size, facing, down)
+                          _unquote(title) if title else None, kind, size, facing, down, active)
 
     def piece_attr(self, meta, c):
         return A.PieceAttr(self._span(meta), self._name(c[0]), c[1], c[2], c[3])
@@ -373,6 +428,9 @@ class _ToAst(Transformer):
 
     def when_game_ends(self, meta, c):
         return A.EventDecl(self._span(meta), "game ends", None, c[0])
+
+    def when_round_ends(self, meta, c):
+        return A.EventDecl(self._span(meta), "round ends", None, c[0])
 
     def at_round_end(self, meta, c):
         return True
@@ -483,7 +541,35 @@ class _ToAst(Transformer):
         return A.EndGame(self._span(meta), self._name(c[0]))
 
     def say_stmt(self, meta, c):
-        return A.Say(self._span(meta), _unquote(c[0]))
+        tok = c[0]
+        text = _unquote(tok)
+        parts: list = []
+        pos = 0
+        for m in re.finditer(r"\{([^{}]*)\}", text):
+            if m.start() > pos:
+                parts.append(text[pos:m.start()])
+            # parse the placeholder as an expression, positioned where it stands
+            col = tok.column + 1 + m.start(1)
+            try:
+                tree = parser().parse(" " * (col - 1) + m.group(1), start="expr")
+            except UnexpectedInput as e:
+                raise _PlaceholderError(tok.line, getattr(e, "column", col) or col) from None
+            parts.append(_ToAst(self.off + tok.line - 1).transform(tree))
+            pos = m.end()
+        if pos < len(text):
+            parts.append(text[pos:])
+        return A.Say(self._span(meta), text, tuple(parts))
+
+    def resolve_stmt(self, meta, c):
+        return A.Resolve(self._span(meta), self._name(c[0]), c[1], c[2])
+
+    def look_stmt(self, meta, c):
+        return A.Look(self._span(meta), c[0], c[1])
+
+    def for_each_chosen(self, meta, c):
+        name, player, coll, prompt, body = c
+        return A.ForEachChosen(self._span(meta), self._name(name), player, coll,
+                               _unquote(prompt) if prompt else None, body)
 
     def choice_cond(self, meta, c):
         return A.ChoiceCond(self._span(meta), c[0], _unquote(c[1]), _unquote(c[2]))
@@ -572,6 +658,30 @@ class _ToAst(Transformer):
     is_face_down = _test("face down")
     del _test
 
+    def has_effect(self, meta, c):
+        return A.HasEffect(self._span(meta), c[0], self._name(c[1]))
+
+    def this(self, meta, c):
+        return A.This(self._span(meta))
+
+    def owner(self, meta, c):
+        return A.Owner(self._span(meta))
+
+    def players(self, meta, c):
+        return A.Players(self._span(meta))
+
+    def opponents(self, meta, c):
+        return A.Opponents(self._span(meta), c[0])
+
+    def players_with(self, meta, c):
+        return A.PlayersWith(self._span(meta), str(c[0]), self._name(c[1]))
+
+    def random_card(self, meta, c):
+        return A.RandomCard(self._span(meta), c[0])
+
+    def sum_for(self, meta, c):
+        return A.SumFor(self._span(meta), c[0], self._name(c[1]), c[2])
+
     def filter(self, meta, c):
         return A.Filter(self._span(meta), c[0], c[1])
 
@@ -637,3 +747,12 @@ class _ToAst(Transformer):
 
     def no_(self, meta, c):
         return A.Quantifier(self._span(meta), "no", c[0], c[1])
+
+    def any_named(self, meta, c):
+        return A.Quantifier(self._span(meta), "any", c[1], c[2], self._name(c[0]))
+
+    def every_named(self, meta, c):
+        return A.Quantifier(self._span(meta), "every", c[1], c[2], self._name(c[0]))
+
+    def no_named(self, meta, c):
+        return A.Quantifier(self._span(meta), "no", c[1], c[2], self._name(c[0]))
