@@ -174,6 +174,13 @@ class Owner:
 
 
 @node
+class OwnerOf:
+    """`owner of c`: the player who owns the zone where card c lies."""
+    span: Span
+    card: object
+
+
+@node
 class Players:
     """Every player, in turn order."""
     span: Span

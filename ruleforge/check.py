@@ -921,6 +921,9 @@ class Checker:
             return CARD if word == "this" else PLAYER
         if isinstance(node, A.Players):
             return list_of(PLAYER)
+        if isinstance(node, A.OwnerOf):
+            self.require(node.card, self.expr(node.card, scope), CARD, "whose owner")
+            return PLAYER
         if isinstance(node, A.Opponents):
             self.require(node.player, self.expr(node.player, scope, want="player"), PLAYER, "whose opponents")
             return list_of(PLAYER)

@@ -135,6 +135,7 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
         writer.commit()
         click.echo(f"log written to {log_path}")
     click.echo(f"(the same game again: ruleforge run {file} --seed {seed}"
+               + (f" --players {players}" if players else "")
                + "".join(f" --set {s}" for s in sets) + (" --match" if match else "") + ")")
 
 

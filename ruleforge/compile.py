@@ -68,6 +68,7 @@ class _Compiler:
         g.all_seats = (1 << g.nplayers) - 1
         g.match = ch.match
         self.imm = bool([e for e in ch.endings.values() if e.condition is not None and not e.at_round_end])
+        g.turn_order = [g.roles[r] for r in ch.turn_order] if ch.roles else list(range(g.nplayers))
         self.build_cards()
         self.build_zones()
         self.build_vars()
@@ -238,7 +239,6 @@ class _Compiler:
     # ---- rules
     def build_rules(self) -> None:
         g, ch = self.game, self.ch
-        g.turn_order = [g.roles[r] for r in ch.turn_order] if ch.roles else list(range(g.nplayers))
         for name, e in ch.endings.items():
             ctx = _Ctx()
             winners = self.ex(e.winners, ctx)
@@ -360,6 +360,20 @@ class _Compiler:
                 raise RuleError(f"{g.cards[L[i]].name} lies in {g.zinst[st.loc[L[i]]].label}, which belongs to no one")
             return o
         return owner
+
+    def ex_OwnerOf(self, node, ctx):
+        card = self.ex(node.card, ctx)
+        g = self.game
+
+        def owner_of(st, L):
+            c = card(st, L)
+            if c is None:
+                raise RuleError("there is no card here to find its owner")
+            o = g.zinst[st.loc[c]].owner
+            if o < 0:
+                raise RuleError(f"{g.cards[c].name} lies in {g.zinst[st.loc[c]].label}, which belongs to no one")
+            return o
+        return owner_of
 
     def ex_Players(self, node, ctx):
         order = tuple(self.game.turn_order)

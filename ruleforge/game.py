@@ -105,6 +105,15 @@ class Game:
         base, per_player = self.counter_base[name]
         return base + (self.seat(owner) if per_player else 0)
 
+    def card_vars(self) -> frozenset:
+        """The numbers that belong to cards (per-card counters), by var index."""
+        cached = getattr(self, "_card_vars", None)
+        if cached is None:
+            n = len(self.cards)
+            cached = frozenset(i for base in self.card_counter_base.values() for i in range(base, base + n))
+            self._card_vars = cached
+        return cached
+
     def check_invariants(self, st: State) -> list[tuple]:
         """The invariants that do not hold in `st`: [(name, text, span)].
 

@@ -97,7 +97,8 @@ class Narrator:
     def status(self, values: tuple, rows: dict) -> str:
         """One line of where things stand: every number, and each row's slots."""
         g = self.g
-        parts = [f"{label} {values[i]}" for i, label in enumerate(g.var_labels)]
+        per_card = g.card_vars()
+        parts = [f"{label} {values[i]}" for i, label in enumerate(g.var_labels) if i not in per_card]
         for zi in g.zinst:
             if zi.kind == "row":
                 cells = []

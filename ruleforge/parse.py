@@ -667,6 +667,9 @@ class _ToAst(Transformer):
     def owner(self, meta, c):
         return A.Owner(self._span(meta))
 
+    def owner_of(self, meta, c):
+        return A.OwnerOf(self._span(meta), c[0])
+
     def players(self, meta, c):
         return A.Players(self._span(meta))
 

@@ -91,8 +91,8 @@ def view(st, player: Optional[int]) -> View:
     for pid, (kind, key, pname) in enumerate(g.pieces):
         attrs = tuple((a, st.vars[v]) for (p, a), v in g.piece_attr_var.items() if p == pid)
         pieces.append((pname, attrs))
-    counters = tuple((label, st.vars[i]) for i, label in enumerate(g.var_labels)
-                     if i not in _piece_vars(g))
+    skip = _piece_vars(g) | g.card_vars()
+    counters = tuple((label, st.vars[i]) for i, label in enumerate(g.var_labels) if i not in skip)
     turn = g.seat_names[g.turn_order[st.turn_pos]] if st.turn_pos >= 0 else None
     to_move = g.seat_names[st.pending.player] if st.pending is not None else None
     return View(player, g.seat_names[player] if player is not None else None, st.round, turn,
