@@ -150,6 +150,20 @@ class State:
     def counter(self, name: str, owner=None) -> int:
         return self.vars[self.game.counter_var(name, owner)]
 
+    def card_attr(self, card: str, attr: str):
+        """A card's attribute as the rules see it now (rules evaluated, counters read)."""
+        g = self.game
+        c = g.card_index[card]
+        if attr in g.card_counter_base:
+            return self.vars[g.card_counter_base[attr] + c]
+        dyn = g.card_dyn.get(attr)
+        f = dyn[c] if dyn else None
+        return f(self, c) if f is not None else g.card_attr[attr][c]
+
+    def quantity(self, name: str, owner=None) -> int:
+        """A quantity with every active card's modifiers applied."""
+        return quantity(self, name, None if owner is None else self.game.seat(owner))
+
     def is_face_up(self, card: str) -> bool:
         return bool(self.up[self.game.card_index[card]])
 

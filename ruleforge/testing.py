@@ -38,6 +38,16 @@ def arrange(st: State, zone: str, cards: Iterable[str], owner=None, slot: Option
     st.zones[target][:] = rest + wanted
 
 
+def set_number(st: State, name: str, value: int, owner=None, card: Optional[str] = None) -> None:
+    """Set a counter (shared, per player with `owner`, or per card with `card`) to script a
+    position."""
+    g = st.game
+    if card is not None:
+        st.vars[g.card_counter_base[name] + g.card_index[card]] = value
+    else:
+        st.vars[g.counter_var(name, owner)] = value
+
+
 def find(st: State, text: str) -> Action:
     """The legal action whose printed form is `text` (e.g. "7♣", "stop",
     "scan(card=2♥, level=5)")."""
