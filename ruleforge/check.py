@@ -144,10 +144,13 @@ class ConstError(Exception):
 
 class Checker:
     def __init__(self, tree: A.RuleFile, overrides: dict[str, str] | None = None,
-                 unparsed: set[str] | None = None):
+                 unparsed: set[str] | None = None, partial: bool = False):
         self.tree = tree
         self.overrides = dict(overrides or {})
         self.unparsed = unparsed or set()
+        # Some items failed to parse: what seems missing may be in them, so say nothing
+        # about missing parts (the syntax errors are reported already).
+        self.partial = unparsed is not None and partial
         self.diags: list[Diagnostic] = []
         self.types: dict = {}
         self.refs: dict = {}
@@ -175,7 +178,18 @@ class Checker:
         self.roles: list = []
         seen_names: dict[str, A.Name] = {}
 
+        from .parse import EXPRESSION_WORDS, STATEMENT_WORDS
+
         def declare(name: A.Name, what: str) -> bool:
+            reserved = EXPRESSION_WORDS | (STATEMENT_WORDS if what == "role" else frozenset())
+            if name.name in reserved:
+                self.error(name, f"'{name.name}' is a word of the language and cannot name a {what}",
+                           "choose another name")
+                return False
+            if name.name == "pass" and what == "action":
+                self.error(name, "'pass' is the name of passing, offered by 'takes an action or passes'",
+                           "choose another name")
+                return False
             if name.name in seen_names:
                 prev = seen_names[name.name]
                 self.error(name, f"'{name.name}' is already declared (line {prev.span.line})",
@@ -197,7 +211,7 @@ class Checker:
                            "give a count from 1 to 16, low before high")
         else:
             low = high = max(len(self.roles), 1)
-            if not self.roles:
+            if not self.roles and not self.partial:
                 self.error(Span.point(1, 1), "the file says nothing about players",
                            "add a line such as 'players 2' or 'players 2 to 6'")
         if self.roles and players and not (low == high == len(self.roles)):
@@ -218,7 +232,14 @@ class Checker:
                 continue
             self.params[p.name.name] = value
             self.param_types[p.name.name] = self.const_type(value)
-        self.apply_overrides(get(A.ParamDecl))
+            # an override takes effect at once, so later defaults computed from it see it
+            if p.name.name in self.overrides:
+                self.apply_override(p, self.overrides[p.name.name])
+        for name, text in self.overrides.items():
+            if name not in self.params and name not in self.unparsed:
+                self.error(Span(0, 0, 0, 0), f"--set {name}={text}: there is no parameter '{name}'",
+                           did_you_mean(name, self.params) or
+                           (f"the parameters are: {', '.join(self.params)}" if self.params else "this file has no parameters"))
 
         # cards
         self.card_attrs: dict[str, str] = {}
@@ -296,7 +317,7 @@ class Checker:
             self.error(self.cards_zone, "the cards start in a shared zone")
         if self.cards_zone is not None:
             self.cards_zone = self.cards_zone.name
-        if not decks:
+        if not decks and not self.partial:
             self.error(Span.point(1, 1), "the file declares no cards", "add 'cards: standard deck in ZONE'")
 
         # pieces
@@ -407,11 +428,11 @@ class Checker:
                 self.error(t, f"the turn of {role or 'each player'} is already declared")
             turns[role] = t
             self.block(t.body, _Scope(), ctx="turn")
-        if not turns and not self.diags:
+        if not turns and not self.diags and not self.partial:
             self.error(Span.point(1, 1), "the file has no turn rules", "add 'turn:' or 'turn of ROLE:'")
         if None not in turns:
             for r in role_names:
-                if r not in turns and turns:
+                if r not in turns and turns and not self.partial:
                     self.error(next(iter(turns.values())), f"no turn rules for role '{r}'",
                                f"add 'turn of {r}:' or a 'turn:' for every player")
         for a in self.actions.values():
@@ -434,7 +455,14 @@ class Checker:
                 self.require(a.allowed, self.expr(a.allowed, scope), BOOL, "'allowed if'")
             self.block(a.body, scope, ctx="action")
         events = []
+        runs_out_seen: dict = {}
         for ev in get(A.EventDecl):
+            if ev.zone is not None and ev.zone.name in runs_out_seen:
+                self.error(ev.zone, f"'{ev.zone.name}' already has a 'runs out' rule "
+                                    f"(line {runs_out_seen[ev.zone.name].span.line})",
+                           "write both in one rule")
+            elif ev.zone is not None:
+                runs_out_seen[ev.zone.name] = ev
             if ev.zone is not None:
                 z = self.zones.get(ev.zone.name)
                 if z is None:
@@ -449,7 +477,7 @@ class Checker:
                 self.error(e.winners, f"the winners must be a player or a list of players, not {describe(t)}")
             if e.condition is not None:
                 self.require(e.condition, self.expr(e.condition, _Scope()), BOOL, "an ending's condition")
-        if not self.endings and not self.diags:
+        if not self.endings and not self.diags and not self.partial:
             self.error(Span.point(1, 1), "the game has no ending", "add 'ending NAME: ROLE wins when CONDITION'")
         for inv in invariants:
             self.require(inv.condition, self.expr(inv.condition, _Scope()), BOOL, "an invariant")
@@ -563,24 +591,16 @@ class Checker:
                 self.card_attrs[name] = self.card_attr_type(name) or ANY
 
     # ---- parameters and constants
-    def apply_overrides(self, decls) -> None:
-        spans = {p.name.name: p for p in decls}
-        for name, text in self.overrides.items():
-            if name not in self.params:
-                if name in self.unparsed:
-                    continue
-                self.error(Span(0, 0, 0, 0), f"--set {name}={text}: there is no parameter '{name}'",
-                           did_you_mean(name, self.params) or
-                           (f"the parameters are: {', '.join(self.params)}" if self.params else "this file has no parameters"))
-                continue
-            t = self.param_types[name]
-            value = parse_value(text, t)
-            if value is None:
-                self.error(spans[name].name, f"--set {name}={text}: '{name}' takes {describe(t)}",
-                           {NUMBER: "write a whole number, such as 3", BOOL: "write true or false",
-                            list_of(NUMBER): "write numbers separated by commas, such as 5,7"}.get(t))
-                continue
-            self.params[name] = value
+    def apply_override(self, decl: A.ParamDecl, text: str) -> None:
+        name = decl.name.name
+        t = self.param_types[name]
+        value = parse_value(text, t)
+        if value is None:
+            self.error(decl.name, f"--set {name}={text}: '{name}' takes {describe(t)}",
+                       {NUMBER: "write a whole number, such as 3", BOOL: "write true or false",
+                        list_of(NUMBER): "write numbers separated by commas, such as 5,7"}.get(t))
+            return
+        self.params[name] = value
 
     def const_type(self, v) -> str:
         if isinstance(v, bool):
@@ -645,6 +665,10 @@ class Checker:
         self.error(name, f"unknown {what} '{name.name}'", did_you_mean(name.name, candidates))
 
     def bind(self, scope: _Scope, name: A.Name, t: Optional[str], binder) -> None:
+        from .parse import EXPRESSION_WORDS, STATEMENT_WORDS
+        if name.name in EXPRESSION_WORDS | STATEMENT_WORDS:
+            self.error(name, f"'{name.name}' is a word of the language and cannot name a value",
+                       "choose another name")
         if name.name in scope.names:
             self.error(name, f"'{name.name}' is already used in this rule", "pick another name")
         elif self.global_kind(name.name) is not None:
@@ -1049,7 +1073,7 @@ class Checker:
             if lt is not None and rt is not None and not compatible(lt, rt):
                 hint = None
                 if "sym:rank" in (lt, rt) and NUMBER in (lt, rt):
-                    hint = "ranks are A, 2 to 10, J, Q, K as symbols; compare the card's value to a number"
+                    hint = "only A, J, Q and K are rank names; compare the card's value to a number (A=1, J=11, Q=12, K=13)"
                 self.error(node, f"cannot compare {describe(lt)} with {describe(rt)}", hint)
             return BOOL
         if op in ("in", "not in"):
@@ -1075,8 +1099,11 @@ class Checker:
     def lvalue(self, node, scope: _Scope, numeric: bool) -> Optional[str]:
         if isinstance(node, A.Name):
             local = scope.lookup(node.name)
-            if local is not None and not numeric:
+            if local is not None:
                 self.refs[node] = ("local", local[1])
+                if numeric and local[0] is not None and local[0] != NUMBER:
+                    self.error(node, f"'{node.name}' holds {describe(local[0])}, not a number")
+                    return None
                 return local[0]
             if node.name in self.counters and not self.counters[node.name].per_player:
                 self.refs[node] = ("counter", node.name)
@@ -1299,9 +1326,9 @@ def parse_value(text: str, t: str):
 
 
 def check(tree: A.RuleFile, overrides: dict[str, str] | None = None,
-          unparsed: set[str] | None = None) -> tuple[Optional[Checked], list[Diagnostic]]:
+          unparsed: set[str] | None = None, partial: bool = False) -> tuple[Optional[Checked], list[Diagnostic]]:
     try:
-        return Checker(tree, overrides, unparsed).run()
+        return Checker(tree, overrides, unparsed, partial).run()
     except RecursionError:
         return None, [Diagnostic(Span.point(1, 1), "the rule file is nested too deeply to check",
                                  "split deep expressions with 'define' or 'let'")]

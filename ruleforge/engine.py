@@ -190,8 +190,9 @@ def place(st: State, c: int, inst: int, facing: Optional[int] = None, src: int =
         st.up[c] = 1
         st.known[c] = g.all_seats
         return
+    was_up = st.up[c]
     st.up[c] = 0
-    if src >= 0:
+    if src >= 0 and not was_up:  # a card everyone saw stays known to everyone
         from_zone = g.zinst[src]
         if from_zone.kind == "hand":
             st.known[c] &= (1 << from_zone.owner) if from_zone.owner >= 0 else 0
@@ -245,10 +246,13 @@ def flip_card(st: State, c: int) -> None:
 def shuffle_zone(st: State, inst: int) -> None:
     cards = st.zones[inst]
     st.rng = rng.shuffle(st.rng, cards)
-    # Nobody can follow a face-down card through a shuffle.
+    # Nobody can follow a face-down card through a shuffle, except the owner of a private
+    # zone (a hand), who still holds every card of it.
+    zi = st.game.zinst[inst]
+    keep = (1 << zi.owner) if zi.facing == PRIVATE and zi.owner >= 0 else 0
     for c in cards:
         if not st.up[c]:
-            st.known[c] = 0
+            st.known[c] &= keep
     if st.record is not None:
         st.record.append(("shuffle", inst, len(cards)))
 

@@ -27,7 +27,7 @@ def check_source(path: str, data: bytes, overrides: dict[str, str] | None = None
     if diags:
         raise RuleFileError(path, text, diags)
     result = parse(text)
-    checked, more = check(result.tree, overrides, result.unparsed_names)
+    checked, more = check(result.tree, overrides, result.unparsed_names, partial=bool(result.diagnostics))
     diags = result.diagnostics + more
     if diags or checked is None:
         raise RuleFileError(path, text, diags)

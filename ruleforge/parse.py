@@ -71,6 +71,20 @@ def keywords() -> dict[str, str]:
     return out
 
 
+# Words that can begin an expression: a name spelt like one would be read as the word.
+EXPRESSION_WORDS = frozenset({
+    "true", "false", "nobody", "current", "this", "owner", "players", "opponents", "random",
+    "cards", "the", "top", "bottom", "count", "sum", "any", "every", "no", "not"})
+# Words that begin a statement: a role or local name spelt like one cannot start a line.
+STATEMENT_WORDS = frozenset({
+    "move", "reveal", "flip", "swap", "shuffle", "set", "increase", "decrease", "let", "end",
+    "say", "if", "else", "repeat", "for", "resolve"})
+
+
+def reserved_words() -> frozenset:
+    return EXPRESSION_WORDS
+
+
 _DECLARES = re.compile(
     r"^(?:zone|parameter|counter|define|role|pieces|action|ending|invariant|quantity|attribute)\s+([A-Za-z_]\w*)")
 
@@ -233,10 +247,11 @@ def _syntax_diagnostic(e, offset: int, chunk: str) -> Diagnostic:
         return Diagnostic(Span.point(line, len(code) + 1), "this line ends too early",
                           f"expected {_expected(expected)}")
     if tok.type == "_INDENT":
-        return Diagnostic(Span.point(tok.line + offset, 1), "unexpected indentation",
+        # an indent token borrows the position of the line break before the indented line
+        return Diagnostic(Span.point(tok.end_line + offset, 1), "unexpected indentation",
                           "indent only the lines of a block, after a line ending in ':'")
     if tok.type == "_DEDENT":
-        return Diagnostic(Span.point(line, 1), "this block ends too early",
+        return Diagnostic(Span.point(tok.end_line + offset, 1), "this block ends too early",
                           f"expected {_expected(expected)}")
     span = Span(line, col, line, col + len(str(tok)))
     hint = None

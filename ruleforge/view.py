@@ -81,7 +81,7 @@ def view(st, player: Optional[int]) -> View:
             continue
         cards = st.zones[zi.index]
         if zi.kind == "hand":
-            seen = sorted(names[c].name for c in cards if sees(c))
+            seen = [names[c].name for c in sorted(cards) if sees(c)]
             shown = tuple(seen) + (None,) * (len(cards) - len(seen))
         else:
             shown = tuple(names[c].name if sees(c) else None for c in cards)

@@ -130,7 +130,7 @@ def test_private_hands_and_shuffles_hide_cards(tmp_path):
         "    let c = current chooses a card in hand of current\n"
         "    move c to box\n    shuffle box\n    end the game with done\n"))
     st = game.new(1)
-    assert st.view(0).zone("hand", owner="player 1").cards == ("K♠", "Q♠")
+    assert st.view(0).zone("hand", owner="player 1").cards == ("Q♠", "K♠")  # in deck order
     assert st.view(1).zone("hand", owner="player 1").cards == (None, None)
     st.apply(ruleforge.testing.find(st, "Q♠"))
     # the chosen card went back into the box face down and the box was shuffled:
