@@ -96,6 +96,22 @@ def check(file: str, sets: tuple[str, ...]) -> None:
 
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a parameter.")
+@click.option("--markdown", is_flag=True, help="Print a Markdown table (for docs) instead.")
+def cards(file: str, sets, markdown: bool) -> None:
+    """List a rule file's cards: name, type, value, copies, text."""
+    from .cardlist import card_rows, render_markdown, render_table
+    name, data = read_source(file)
+    text, checked = check_source(name, data, _parse_sets(sets))
+    rows = card_rows(checked, text)
+    if markdown:
+        click.echo(render_markdown(rows))
+    else:
+        render_table(rows, f"{checked.title}: {sum(r['copies'] for r in rows)} cards")
+
+
+@cli.command()
+@click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--seed", type=int, default=None, help="The game's seed (random when not given).")
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a parameter.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,

@@ -1,0 +1,61 @@
+"""A rule file's card list, for `ruleforge cards` and for documentation."""
+
+from __future__ import annotations
+
+from . import ast as A
+from .cards import standard_deck
+
+
+def _source(text_lines: list[str], node) -> str:
+    s = node.span
+    if s.line == s.end_line:
+        return text_lines[s.line - 1][s.column - 1:s.end_column - 1].strip()
+    first = text_lines[s.line - 1][s.column - 1:]
+    rest = [text_lines[i - 1] for i in range(s.line + 1, s.end_line + 1)]
+    return " ".join(x.strip() for x in [first, *rest] if x.strip())
+
+
+def card_rows(checked, text: str) -> list[dict]:
+    """One row per listed card (copies counted, not repeated); a rule-valued attribute
+    is shown as the rule's text."""
+    lines = text.splitlines()
+    if not checked.card_decls:
+        return [{"name": c.name, "type": c.attrs["suit"], "value": str(c.attrs["value"]), "copies": 1,
+                 "text": f"{c.attrs['rank']} of {c.attrs['suit']}"} for c in standard_deck()]
+    rows = []
+    for cd in checked.card_decls:
+        attrs = {a.name.name: a.value for a in cd.attrs}
+
+        def show(key):
+            node = attrs.get(key)
+            if node is None:
+                return ""
+            if isinstance(node, A.Text):
+                return node.value
+            return _source(lines, node)
+        copies = attrs.get("copies")
+        rows.append({"name": cd.title, "type": show("type"), "value": show("value"),
+                     "copies": int(_source(lines, copies)) if isinstance(copies, A.Number) else
+                     (checked.params.get(copies.name) if isinstance(copies, A.Name) else 1),
+                     "text": show("text")})
+    return rows
+
+
+def render_table(rows: list[dict], title: str) -> None:
+    from rich.console import Console
+    from rich.table import Table
+    table = Table(title=title, show_lines=False)
+    for col, kw in (("Name", {"style": "bold"}), ("Type", {}), ("Value", {}), ("Copies", {"justify": "right"}),
+                    ("Text", {"overflow": "fold"})):
+        table.add_column(col, **kw)
+    for r in rows:
+        table.add_row(r["name"], r["type"], r["value"], str(r["copies"]), r["text"])
+    Console().print(table)
+
+
+def render_markdown(rows: list[dict]) -> str:
+    out = ["| Name | Type | Value | Copies | Text |", "|---|---|---|---:|---|"]
+    for r in rows:
+        cells = [r["name"], r["type"], f"`{r['value']}`" if r["value"] else "", str(r["copies"]), r["text"]]
+        out.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    return "\n".join(out)
