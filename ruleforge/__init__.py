@@ -1,6 +1,6 @@
 """ruleforge: card games as rule files, checked, played, simulated and compared.
 
-    game = ruleforge.load("games/gufo.rules", reveal_count=3)
+    game = ruleforge.load("mygame.rules", hand_size=4)
     state = game.new(seed=1)
     while not state.is_over:
         state.apply(state.legal_actions()[0])

@@ -67,7 +67,7 @@ class Attr:
 
 @node
 class Of:
-    """`hand of radar`, `ufo of clubs`: something that belongs to, or is keyed by, a value."""
+    """`hand of north`, `token of clubs`: something that belongs to, or is keyed by, a value."""
     span: Span
     name: Name
     owner: object
@@ -425,7 +425,7 @@ class CardsDecl:
 
 @node
 class AttributeDecl:
-    """`attribute type: CE1, CE2, ...`: the symbols a card attribute may take."""
+    """`attribute kind: creature, spell, ...`: the symbols a card attribute may take."""
     span: Span
     name: Name
     values: tuple

@@ -309,7 +309,7 @@ class Checker:
                         self.error(e.node, e.message)
             if z.facing == "private" and owner is None:
                 self.error(z, f"zone '{z.name.name}' is private but belongs to nobody",
-                           "private zones belong to a role ('zone hand of radar') or to each player ('per player')")
+                           "private zones belong to a role ('zone hand of north') or to each player ('per player')")
             self.zones[z.name.name] = info
         if self.cards_zone is not None and self.cards_zone.name not in self.zones:
             self.unknown(self.cards_zone, "zone", list(self.zones))

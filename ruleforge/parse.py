@@ -539,7 +539,7 @@ class _ToAst(Transformer):
     def choose_stmt(self, meta, c):
         name, player, *rest = c
         if isinstance(rest[0], Token) and rest[0].type == "NAME":
-            rest = rest[1:]  # "a ufo in ...": the noun is for the reader
+            rest = rest[1:]  # "a piece in ...": the noun is for the reader
         coll, prompt = rest
         return A.Choose(self._span(meta), self._name(name), player, coll, _unquote(prompt) if prompt else None)
 
