@@ -1,35 +1,229 @@
-"""Agents: given one seat's view and the legal actions, pick an action.
+"""Agents: given what one seat may know, pick an action.
 
-An agent never receives the state, only `state.view(seat)`; it brings its own seeded
-random generator so that a game is reproducible from its seed.
+An agent's whole input is an `Observation`: the seat, its `view`, the legal actions, and
+`sample(rng)`, which gives full states consistent with the view. The observation holds
+no true state: the driver hands it a world already re-dealt from the seat's point of
+view (`determinize`), so an agent that tried to read hidden cards would find only a
+random re-deal. Each agent also gets its own seeded generator: one seed, one game.
 """
 
 from __future__ import annotations
 
-from typing import Protocol, Sequence
+import math
+import time
+from typing import Optional, Protocol, Sequence
 
+from .determinize import determinize
 from .rng import Random
 from .values import Action
 
 
+class Observation:
+    __slots__ = ("seat", "view", "actions", "_world")
+
+    def __init__(self, seat: int, view, actions: Sequence[Action], world=None):
+        self.seat, self.view, self.actions, self._world = seat, view, list(actions), world
+
+    def sample(self, rng: Random):
+        """A full state consistent with this seat's view, at this decision."""
+        if self._world is None:
+            raise RuntimeError("this agent did not ask for sampled worlds (needs_worlds)")
+        return determinize(self._world, self.seat, rng.below(1 << 62))
+
+
 class Agent(Protocol):
-    def act(self, view, actions: Sequence[Action], rng: Random) -> Action: ...
+    name: str
+    needs_worlds: bool
+
+    def act(self, obs: Observation, rng: Random) -> Action: ...
 
 
 class RandomAgent:
     """Uniformly random among the legal actions."""
 
     name = "random"
+    needs_worlds = False
 
-    def act(self, view, actions: Sequence[Action], rng: Random) -> Action:
-        return actions[rng.below(len(actions))]
-
-
-AGENTS = {"random": RandomAgent}
+    def act(self, obs: Observation, rng: Random) -> Action:
+        return obs.actions[rng.below(len(obs.actions))]
 
 
-def make_agent(spec: str) -> Agent:
-    name = spec.split(":", 1)[0]
+def heuristic_value(st, seat: int) -> float:
+    """How good `st` looks for `seat`: the game's declared heuristic, else win/loss."""
+    g = st.game
+    if st.is_over:
+        winners = st.result.winners
+        if seat in winners:
+            return 1000.0 / len(winners)
+        return -1000.0
+    if g.heuristic is not None:
+        fn, slot, ctx = g.heuristic
+        L = [None] * ctx.n
+        L[slot] = seat
+        return float(fn(st, L))
+    return 0.0
+
+
+class GreedyAgent:
+    """One step of lookahead: the action whose result scores best on the heuristic,
+    averaged over a few sampled worlds; ties broken at random."""
+
+    name = "greedy"
+    needs_worlds = True
+
+    def __init__(self, samples: int = 4):
+        self.samples = samples
+
+    def act(self, obs: Observation, rng: Random) -> Action:
+        if len(obs.actions) == 1:
+            return obs.actions[0]
+        worlds = [obs.sample(rng) for _ in range(self.samples)]
+        best, best_value = [], -math.inf
+        for a in obs.actions:
+            total = 0.0
+            for w in worlds:
+                after = w.clone()
+                after.apply(a)
+                total += heuristic_value(after, obs.seat)
+            if total > best_value + 1e-9:
+                best, best_value = [a], total
+            elif abs(total - best_value) <= 1e-9:
+                best.append(a)
+        return best[rng.below(len(best))]
+
+
+class _Node:
+    __slots__ = ("children", "visits", "avail", "reward")
+
+    def __init__(self):
+        self.children: dict = {}
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+
+
+class IsmctsAgent:
+    """Single-observer information-set MCTS (Cowling, Powley and Whitehouse, 2012).
+
+    Each iteration samples a world consistent with the agent's view, descends the tree
+    by UCB among the actions available in that world, adds one node, plays the rest of
+    the game at random, and credits each node with the result for the seat that chose
+    it. The budget is a number of iterations, or milliseconds (not reproducible).
+    """
+
+    name = "ismcts"
+    needs_worlds = True
+
+    def __init__(self, iterations: Optional[int] = 200, millis: Optional[float] = None,
+                 exploration: float = 0.7):
+        self.iterations, self.millis, self.c = iterations, millis, exploration
+
+    def act(self, obs: Observation, rng: Random) -> Action:
+        if len(obs.actions) == 1:
+            return obs.actions[0]
+        root = _Node()
+        deadline = time.perf_counter() + self.millis / 1000 if self.millis else None
+        n = 0
+        while True:
+            if deadline is not None:
+                if time.perf_counter() >= deadline and n > 0:
+                    break
+            elif n >= self.iterations:
+                break
+            self._iterate(root, obs.sample(rng), rng)
+            n += 1
+        legal = set(obs.actions)
+        return max((a for a in root.children if a in legal),
+                   key=lambda a: (root.children[a].visits, root.children[a].reward))
+
+    def _iterate(self, root: _Node, world, rng: Random) -> None:
+        node, path = root, []
+        while not world.is_over:
+            actions = world.legal_actions()
+            untried = [a for a in actions if a not in node.children]
+            mover = world.current_player
+            if untried:
+                a = untried[rng.below(len(untried))]
+                child = node.children[a] = _Node()
+                world.apply(a)
+                path.append((child, mover))
+                break
+            logs = None
+            best, best_score = None, -math.inf
+            for a in actions:
+                ch = node.children[a]
+                ch.avail += 1
+            for a in actions:
+                ch = node.children[a]
+                logs = math.log(ch.avail)
+                score = ch.reward / ch.visits + self.c * math.sqrt(logs / ch.visits)
+                if score > best_score:
+                    best, best_score = a, score
+            node = node.children[best]
+            world.apply(best)
+            path.append((node, mover))
+        while not world.is_over:
+            actions = world.legal_actions()
+            world.apply(actions[rng.below(len(actions))])
+        winners = world.result.winners
+        share = 1.0 / len(winners) if winners else 0.0
+        for node, mover in path:
+            node.visits += 1
+            if mover in winners:
+                node.reward += share
+
+
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": IsmctsAgent}
+
+
+def make_agent(spec: str):
+    """'random', 'greedy', 'greedy:8' (samples), 'ismcts:500' (iterations), 'ismcts:200ms'."""
+    name, _, arg = spec.strip().partition(":")
     if name not in AGENTS:
-        raise ValueError(f"unknown agent '{spec}'; known: {', '.join(sorted(AGENTS))}")
-    return AGENTS[name]()
+        raise ValueError(f"unknown agent '{spec}'; the agents are: {', '.join(AGENTS)}")
+    if name == "random":
+        if arg:
+            raise ValueError("the random agent takes no budget")
+        return RandomAgent()
+    if name == "greedy":
+        if not arg:
+            return GreedyAgent()
+        if not arg.isdigit() or int(arg) < 1:
+            raise ValueError(f"'{spec}': greedy takes a number of sampled worlds, such as greedy:4")
+        return GreedyAgent(int(arg))
+    if not arg:
+        return IsmctsAgent()
+    if arg.endswith("ms") and arg[:-2].replace(".", "", 1).isdigit() and float(arg[:-2]) > 0:
+        return IsmctsAgent(iterations=None, millis=float(arg[:-2]))
+    if arg.isdigit() and int(arg) > 0:
+        return IsmctsAgent(iterations=int(arg))
+    raise ValueError(f"'{spec}': ismcts takes iterations (ismcts:500) or milliseconds (ismcts:200ms)")
+
+
+def parse_agents(text: Optional[str], game) -> list:
+    """'radar=ismcts:500,invader=random' or 'greedy' (everyone) -> one agent per seat."""
+    agents = [RandomAgent() for _ in range(game.nplayers)]
+    if not text:
+        return agents
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if len(parts) == 1 and "=" not in parts[0]:
+        return [make_agent(parts[0]) for _ in range(game.nplayers)]
+    for part in parts:
+        who, sep, spec = part.partition("=")
+        if not sep:
+            raise ValueError(f"'{part}': write SEAT=AGENT, such as {game.seat_names[0].replace(' ', '')}=ismcts:200")
+        seat = _seat(who.strip(), game)
+        agents[seat] = make_agent(spec)
+    return agents
+
+
+def _seat(who: str, game) -> int:
+    if who in game.roles:
+        return game.roles[who]
+    if who.isdigit() and 1 <= int(who) <= game.nplayers:
+        return int(who) - 1
+    names = list(game.roles) + [str(i + 1) for i in range(game.nplayers)]
+    from .diagnostics import did_you_mean
+    hint = did_you_mean(who, names)
+    raise ValueError(f"no seat or role '{who}'" + (f"; {hint}" if hint else
+                     f"; seats are {', '.join(names)}"))

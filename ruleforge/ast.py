@@ -390,6 +390,13 @@ class ForEachChosen:
 # ---- declarations -----------------------------------------------------------------------
 
 @node
+class ExtendsDecl:
+    """`extends "base.rules"`: this file is a variant of another."""
+    span: Span
+    path: str
+
+
+@node
 class GameDecl:
     span: Span
     title: str
@@ -462,6 +469,14 @@ class CardDecl:
     attrs: tuple
     effects: tuple
     modifiers: tuple
+
+
+@node
+class HeuristicDecl:
+    """`heuristic of p: EXPR`: how good a position looks for p, to bots that look ahead."""
+    span: Span
+    param: Name
+    value: object
 
 
 @node

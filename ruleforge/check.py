@@ -101,6 +101,8 @@ class Checked:
     card_counters: dict = field(factory=dict)  # name -> CounterDecl (one number per card)
     quantities: dict = field(factory=dict)     # name -> QuantityDecl
     triggers: set = field(factory=set)         # every trigger a card defines an effect for
+    heuristic: Optional[A.HeuristicDecl] = None
+    source_bytes: bytes = b""
     types: dict = field(factory=dict)   # expression node -> type
     refs: dict = field(factory=dict)    # Name node -> what it refers to
 
@@ -400,6 +402,14 @@ class Checker:
                 self.bind(scope, q.param, PLAYER, q)
             self.require(q.value, self.expr(q.value, scope), NUMBER, "a quantity")
         self.check_cards()
+        self.heuristic = None
+        for h in get(A.HeuristicDecl)[:1]:
+            scope = _Scope()
+            self.bind(scope, h.param, PLAYER, h)
+            self.require(h.value, self.expr(h.value, scope), NUMBER, "a heuristic")
+            self.heuristic = h
+        for h in get(A.HeuristicDecl)[1:]:
+            self.error(h, "the heuristic is already declared")
 
         # turn order
         order = []
@@ -501,6 +511,7 @@ class Checker:
             setup=setup[0] if setup else None, turns=turns, actions=self.actions, events=events,
             endings=self.endings, invariants=invariants, match=match, card_decls=self.card_decls,
             card_counters=self.card_counters, quantities=self.quantities, triggers=self.triggers,
+            heuristic=self.heuristic,
             types=self.types, refs=self.refs)
         return checked, []
 

@@ -45,7 +45,7 @@ def _load(path: str, sets: tuple[str, ...], players: int | None = None):
             Span(0, 0, 0, 0), f"--players {players}: this game is for {low}"
                               f"{f' to {high}' if high != low else ''} players")])
     game = compile_game(checked, players, name)
-    game.source_hash = hashlib.sha256(data).hexdigest()
+    game.source_hash = hashlib.sha256(checked.source_bytes).hexdigest()
     return game, checked
 
 
@@ -110,19 +110,109 @@ def cards(file: str, sets, markdown: bool) -> None:
         render_table(rows, f"{checked.title}: {sum(r['copies'] for r in rows)} cards")
 
 
+def _agents(spec: str | None, game) -> None:
+    from .agents import parse_agents
+    try:
+        parse_agents(spec, game)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="'--agents'") from None
+
+
+def _check_out(path: str | None, kinds: tuple[str, ...], flag: str) -> None:
+    if path is None:
+        return
+    if not path.lower().endswith(kinds):
+        raise click.BadParameter(f"'{path}' should end in {' or '.join(kinds)}", param_hint=f"'{flag}'")
+    parent = Path(path).parent
+    if not parent.is_dir():
+        raise click.BadParameter(f"there is no folder '{parent}' to write '{path}' in", param_hint=f"'{flag}'")
+
+
+def _progress(total: int):
+    """A progress bar that appears only if the run lasts longer than a second."""
+    import time
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    start = time.monotonic()
+    state = {"bar": None, "task": None, "done": 0}
+
+    def advance(n: int) -> None:
+        state["done"] += n
+        if state["bar"] is None and time.monotonic() - start > 1.0 and state["done"] < total:
+            bar = Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                           transient=True)
+            bar.start()
+            state["bar"], state["task"] = bar, bar.add_task("games", total=total, completed=state["done"])
+        elif state["bar"] is not None:
+            state["bar"].update(state["task"], completed=state["done"])
+
+    def stop() -> None:
+        if state["bar"] is not None:
+            state["bar"].stop()
+    return advance, stop
+
+
+def _simulate(file, sets, players, games, agents, jobs, seed, scheduler, label=None):
+    from .simulate import GameSpec, run_games, summarize
+    game, checked = _load(file, sets, players)
+    _agents(agents, game)
+    spec = GameSpec(file, _parse_sets(sets), players, agents, seed)
+    advance, stop = _progress(games)
+    try:
+        outcomes = run_games(spec, games, jobs, scheduler, advance)
+    finally:
+        stop()
+    return game, outcomes, summarize(game, outcomes, agents)
+
+
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--seed", type=int, default=None, help="The game's seed (random when not given).")
+@click.option("--seed", type=int, default=None, help="The seed (random when not given).")
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a parameter.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
               help="Write the game as JSON Lines to this file.")
 @click.option("--match", is_flag=True, help="Play a whole match, as the rule file's match rule says.")
-@click.option("--players", type=int, default=None, help="Number of players, for games that allow several.")
-def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, players: int | None) -> None:
-    """Play one game (or a match) between bots and narrate it."""
-    from .agents import RandomAgent
+@click.option("--players", type=click.IntRange(1, 16), default=None, help="Number of players, for games that allow several.")
+@click.option("--games", type=click.IntRange(1, 10_000_000), default=None,
+              help="Simulate this many games and report statistics instead of narrating one.")
+@click.option("--agents", default=None, metavar="SPEC",
+              help="Bots per seat or role, e.g. radar=ismcts:500,invader=random (default: random).")
+@click.option("--jobs", type=click.IntRange(1, 512), default=None, help="Processes to play on (default: all cores).")
+@click.option("--out", "out", type=click.Path(dir_okay=False), default=None, help="Write results to .json or .csv.")
+@click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None, help="Draw the results into a .png.")
+@click.option("--sweep", default=None, metavar="NAME=V1,V2,...", help="Simulate once per value of a parameter.")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Play on a Dask distributed cluster.")
+def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, players: int | None,
+        games: int | None, agents: str | None, jobs: int | None, out: str | None, plot: str | None,
+        sweep: str | None, scheduler: str | None) -> None:
+    """Play one narrated game (or a match) between bots, or simulate many with --games."""
+    if games is not None or sweep is not None:
+        if log_path or match:
+            raise click.UsageError("--log and --match narrate one game; they cannot be used with --games or --sweep")
+        _check_out(out, (".json", ".csv"), "--out")
+        _check_out(plot, (".png",), "--plot")
+        seed = seed if seed is not None else secrets.randbelow(2**31)
+        jobs = jobs or os.cpu_count() or 1
+        games = games or 1000
+        if sweep:
+            return _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out, plot)
+        from .report import plot_summary, print_summary, write_results
+        game, outcomes, summary = _simulate(file, sets, players, games, agents, jobs, seed, scheduler)
+        summary["seed"] = seed
+        click.echo(f"seed {seed} (the same results again: --seed {seed})")
+        print_summary(summary)
+        if out:
+            write_results(out, summary, outcomes)
+            click.echo(f"results written to {out}")
+        if plot:
+            plot_summary(plot, summary, outcomes)
+            click.echo(f"plot written to {plot}")
+        return
+    if out or plot or scheduler or jobs:
+        raise click.UsageError("--out, --plot, --jobs and --scheduler go with --games")
+    from .agents import parse_agents
     from .play import play_game, play_match
     game, checked = _load(file, sets, players)
+    _agents(agents, game)
     if match and game.match is None:
         raise click.UsageError(f"{file} declares no match", ctx=click.get_current_context())
     if seed is None:
@@ -131,12 +221,15 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
     log: list | None = [] if writer else None
     params = ", ".join(f"{k}={v}" for k, v in game.params.items())
     click.echo(f"{game.title} · seed {seed}" + (f" · {params}" if params else ""))
-    click.echo("Seats: " + ", ".join(f"{t} (seat {i + 1})" for i, t in enumerate(game.seat_titles)))
+    seat_agents = parse_agents(agents, game)
+    click.echo("Seats: " + ", ".join(f"{t} (seat {i + 1}, {seat_agents[i].name})"
+                                     for i, t in enumerate(game.seat_titles)))
     try:
         if match:
-            play_match(game, seed, lambda who: RandomAgent(), click.echo, log)
+            play_match(game, seed, lambda who: parse_agents(agents, game)[0] if agents and "=" not in agents
+                       else parse_agents(None, game)[0], click.echo, log)
         else:
-            play_game(game, seed, [RandomAgent() for _ in range(game.nplayers)], click.echo, log)
+            play_game(game, seed, seat_agents, click.echo, log)
     except RuleError as e:
         if writer:
             writer.write_records(log + [{"type": "error", "message": e.describe()}])
@@ -152,7 +245,136 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
         click.echo(f"log written to {log_path}")
     click.echo(f"(the same game again: ruleforge run {file} --seed {seed}"
                + (f" --players {players}" if players else "")
-               + "".join(f" --set {s}" for s in sets) + (" --match" if match else "") + ")")
+               + "".join(f" --set {s}" for s in sets) + (f" --agents {agents}" if agents else "")
+               + (" --match" if match else "") + ")")
+
+
+def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out, plot):
+    from rich.console import Console
+    from rich.table import Table
+    from .report import ci, pct, plot_series, _atomic_write
+    name, sep, values = sweep.partition("=")
+    name = name.strip()
+    if not sep or not values.strip():
+        raise click.BadParameter(f"'{sweep}' is not NAME=V1,V2,...", param_hint="'--sweep'")
+    # A list parameter takes values separated by ';' in a sweep (its items use ',').
+    game, checked = _load(file, sets, players)
+    if name not in checked.params:
+        from .diagnostics import did_you_mean
+        hint = did_you_mean(name, checked.params)
+        raise click.BadParameter(f"there is no parameter '{name}'" + (f"; {hint}" if hint else ""),
+                                 param_hint="'--sweep'")
+    is_list = checked.param_types[name].startswith("list:")
+    options = [v.strip() for v in values.split(";" if is_list else ",") if v.strip()]
+    results = []
+    for v in options:
+        game, outcomes, summary = _simulate(file, tuple(sets) + (f"{name}={v}",), players, games, agents,
+                                            jobs, seed, scheduler)
+        results.append((v, summary))
+    t = Table(title=f"{game.title}: {name} swept, {games} games each, seed {seed}", title_justify="left")
+    t.add_column(name)
+    for seat in results[0][1]["seats"]:
+        t.add_column(f"{seat['title']} wins", justify="right")
+    t.add_column("decisions", justify="right")
+    t.add_column("most common ending")
+    for v, s in results:
+        ending = next(iter(s["endings"]), "-")
+        t.add_row(v, *[f"{pct(x['win_rate'])} {ci(x['ci95'])}" for x in s["seats"]],
+                  f"{s['length']['decisions'].get('mean', 0):.1f}", ending)
+    from .report import _console
+    _console().print(t)
+    if out:
+        import json
+        doc = {"sweep": name, "values": options, "seed": seed, "games": games,
+               "results": [dict(s, value=v) for v, s in results]}
+        if out.lower().endswith(".csv"):
+            lines = [",".join([name] + [f"{x['name']} win rate" for x in results[0][1]["seats"]] + ["mean decisions"])]
+            for v, s in results:
+                lines.append(",".join([v] + [f"{x['win_rate']:.4f}" for x in s["seats"]] +
+                                      [f"{s['length']['decisions'].get('mean', 0):.2f}"]))
+            _atomic_write(out, ("\n".join(lines) + "\n").encode())
+        else:
+            _atomic_write(out, (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode())
+        click.echo(f"results written to {out}")
+    if plot:
+        series = {}
+        for seat_i, seat in enumerate(results[0][1]["seats"]):
+            series[seat["title"]] = [(s["seats"][seat_i]["win_rate"], s["seats"][seat_i]["ci95"]) for _, s in results]
+        plot_series(plot, f"{game.title}: win rate by {name}", name, options, series)
+        click.echo(f"plot written to {plot}")
+
+
+@cli.command()
+@click.argument("base", type=click.Path(dir_okay=False))
+@click.argument("variants", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
+@click.option("--agents", default=None, metavar="SPEC", help="Bots per seat or role (default: random).")
+@click.option("--players", type=click.IntRange(1, 16), default=None)
+@click.option("--seed", type=int, default=None, help="The seed (random when not given).")
+@click.option("--jobs", type=click.IntRange(1, 512), default=None, help="Processes (default: all cores).")
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a parameter in every file.")
+@click.option("--out", "out", type=click.Path(dir_okay=False), default=None, help="Write results to .json.")
+@click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None, help="Draw win rates into a .png.")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Play on a Dask distributed cluster.")
+def compare(base, variants, games, agents, players, seed, jobs, sets, out, plot, scheduler) -> None:
+    """Compare variants with a base game on the same seeds: win rates and their differences."""
+    from rich.console import Console
+    from rich.table import Table
+    from .compare import paired_difference
+    from .report import ci, pct, plot_series, _atomic_write
+    _check_out(out, (".json",), "--out")
+    _check_out(plot, (".png",), "--plot")
+    seed = seed if seed is not None else secrets.randbelow(2**31)
+    jobs = jobs or os.cpu_count() or 1
+    runs = []
+    for f in (base, *variants):
+        game, outcomes, summary = _simulate(f, sets, players, games, agents, jobs, seed, scheduler)
+        runs.append((f, game, outcomes, summary))
+    seats = runs[0][1].seat_titles
+    for f, game, _, _ in runs[1:]:
+        if game.seat_titles != seats:
+            raise click.UsageError(f"{f} has seats {game.seat_titles}, but {base} has {seats}: only games with the "
+                                   "same seats can be compared")
+    from .report import _console
+    console = _console()
+    click.echo(f"seed {seed}; {games} paired games per file (game i uses the same seed in every file)")
+    t = Table(title="Win rates", title_justify="left")
+    t.add_column("File")
+    for title in seats:
+        t.add_column(title, justify="right")
+    t.add_column("decisions", justify="right")
+    for f, game, outcomes, s in runs:
+        t.add_row(f, *[f"{pct(x['win_rate'])} {ci(x['ci95'])}" for x in s["seats"]],
+                  f"{s['length']['decisions'].get('mean', 0):.1f}")
+    console.print(t)
+    d = Table(title=f"Difference from {base} (paired, 95% CI)", title_justify="left")
+    d.add_column("Variant")
+    d.add_column("Seat")
+    d.add_column("Difference", justify="right")
+    d.add_column("95% CI", justify="right")
+    d.add_column("Verdict")
+    diffs = []
+    for f, game, outcomes, s in runs[1:]:
+        for seat, title in enumerate(seats):
+            diff = paired_difference(runs[0][2], outcomes, seat)
+            diffs.append({"variant": f, "seat": title, **diff})
+            verdict = "significant" if diff["significant"] else "not significant"
+            d.add_row(f, title, f"{100 * diff['difference']:+.1f} pts",
+                      f"[{100 * diff['ci95'][0]:+.1f}, {100 * diff['ci95'][1]:+.1f}]",
+                      f"[bold]{verdict}[/]" if diff["significant"] else verdict)
+    console.print(d)
+    if out:
+        import json
+        doc = {"base": base, "variants": list(variants), "seed": seed, "games": games, "agents": agents or "random",
+               "summaries": {f: s for f, _, _, s in runs}, "differences": diffs}
+        _atomic_write(out, (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode())
+        click.echo(f"results written to {out}")
+    if plot:
+        labels = [Path(f).stem for f, *_ in runs]
+        series = {title: [(s["seats"][i]["win_rate"], s["seats"][i]["ci95"]) for _, _, _, s in runs]
+                  for i, title in enumerate(seats)}
+        plot_series(plot, "Win rate by variant", "rule file", labels, series)
+        click.echo(f"plot written to {plot}")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -170,6 +392,9 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(EXIT_USER)
     except RuleError as e:
         click.echo(f"error: {e.describe()}", err=True)
+        sys.exit(EXIT_USER)
+    except OSError as e:
+        click.echo(f"error: {e.strerror or e}: {getattr(e, 'filename', '') or ''}", err=True)
         sys.exit(EXIT_USER)
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)

@@ -13,8 +13,8 @@ from . import rng
 from .cards import Card, standard_deck
 from .check import CARD, NUMBER, PLAYER, ROW, ZONE, Checked, elem_of
 from .engine import (DOWN, PRIVATE, UP, Ending, Frame, Proc, ZoneInst, check_immediate, decide,
-                     end_game, flip_card, move_card, push, quantity, reveal_card, set_var,
-                     shuffle_zone, swap_cards)
+                     end_game, flip_card, move_card, new_class, push, quantity, reveal_card,
+                     set_var, shuffle_zone, swap_cards)
 from .game import Game
 from .values import Action, Ref, RuleError
 
@@ -25,6 +25,7 @@ class _Ctx:
     def __init__(self):
         self.n = 0
         self.slots: dict = {}
+        self.temp_types: dict[int, str] = {}  # temporaries that hold cards, by slot
 
     def slot(self, binder) -> int:
         if binder not in self.slots:
@@ -32,8 +33,10 @@ class _Ctx:
             self.n += 1
         return self.slots[binder]
 
-    def temp(self) -> int:
+    def temp(self, t: str | None = None) -> int:
         self.n += 1
+        if t is not None:
+            self.temp_types[self.n - 1] = t
         return self.n - 1
 
 
@@ -75,6 +78,22 @@ class _Compiler:
         self.build_quantities()
         self.build_card_rules()
         self.build_rules()
+        self.build_heuristic()
+
+    def build_heuristic(self) -> None:
+        """The declared heuristic, or else a per-player 'score' if the game has one."""
+        g, ch = self.game, self.ch
+        ctx = _Ctx()
+        if ch.heuristic is not None:
+            slot = ctx.slot(ch.heuristic)
+            g.heuristic = (self.ex(ch.heuristic.value, ctx), slot, ctx)
+        elif "score" in ch.quantities and ch.quantities["score"].param is not None:
+            slot = ctx.temp()
+            g.heuristic = (lambda st, L: quantity(st, "score", L[slot]), slot, ctx)
+        elif "score" in ch.counters and ch.counters["score"].per_player:
+            slot = ctx.temp()
+            base = g.counter_base["score"][0]
+            g.heuristic = (lambda st, L: st.vars[base + L[slot]], slot, ctx)
 
     def build_quantities(self) -> None:
         g = self.game
@@ -304,7 +323,26 @@ class _Compiler:
     def fill(self, p: Proc, body, ctx: _Ctx) -> Proc:
         self.block(body, p, ctx)
         p.nlocals = ctx.n
+        # Which locals hold cards: a sampled world (determinize) renames hidden cards there.
+        kinds = {slot: self.binder_type(b) for b, slot in ctx.slots.items()}
+        kinds.update(ctx.temp_types)
+        p.card_slots = tuple(i for i, t in kinds.items() if t == CARD)
+        p.cards_slots = tuple(i for i, t in kinds.items() if t == "list:" + CARD)
         return p
+
+    def binder_type(self, b) -> str | None:
+        types = self.ch.types
+        if b == "this":
+            return CARD
+        if isinstance(b, (A.Move, A.Reveal)):
+            return CARD
+        if isinstance(b, A.Let):
+            return types.get(b.value)
+        if isinstance(b, A.ActionParam):
+            return elem_of(types.get(b.domain, "")) if b.domain is not None else NUMBER
+        if isinstance(b, (A.Choose, A.ForEach, A.Filter, A.Quantifier, A.SumFor, A.ForEachChosen)):
+            return elem_of(types.get(b.collection, "") or "")
+        return None
 
     # ---- helpers
     def t(self, node) -> str:
@@ -803,11 +841,14 @@ class _Compiler:
         facing = {"up": UP, "down": DOWN}.get(s.facing)
         bottom = s.facing == "bottom"
         bind = ctx.slot(s) if s.bind is not None else None
+        picked = _picks_by_rule(s.what)
 
         def move(st, L):
             cs = cards(st, L)
             for c, d in zip(cs, dests(st, L, len(cs))):
                 move_card(st, c, d, facing, bottom)
+            if picked and cs:
+                new_class(st, cs)
             if bind is not None:
                 L[bind] = cs[0] if cs else None
         self.effect(p, move, s.span)
@@ -1040,7 +1081,8 @@ class _Compiler:
 
     def st_ForEachChosen(self, s, p, ctx):
         """p picks elements one at a time (each once) until p says "done"."""
-        chosen_slot, var = ctx.temp(), ctx.slot(s)
+        ct = self.t(s.collection)
+        chosen_slot, var = ctx.temp(ct if ct.startswith("list:") else "list:" + CARD), ctx.slot(s)
         who = self.ex(s.player, ctx)
         items = self.coll(s.collection, ctx)
         ref = self.ref_maker(elem_of(self.t(s.collection)))
@@ -1127,7 +1169,8 @@ class _Compiler:
         out[0] = len(p.code)
 
     def st_ForEach(self, s: A.ForEach, p, ctx):
-        items_slot, index_slot, var = ctx.temp(), ctx.temp(), ctx.slot(s)
+        items_slot, index_slot, var = ctx.temp(self.t(s.collection) if self.t(s.collection).startswith("list:")
+                                               else "list:" + CARD), ctx.temp(), ctx.slot(s)
         items = self.coll(s.collection, ctx)
 
         def start(st, fr):
@@ -1147,6 +1190,13 @@ class _Compiler:
         self.block(s.body, p, ctx)
         self.jump(p, s.span)[0] = top
         out[0] = len(p.code)
+
+
+def _picks_by_rule(node) -> bool:
+    """Does this expression pick cards by their attributes (a 'where' or 'the card in')?"""
+    if isinstance(node, (A.Filter, A.TheCard)):
+        return True
+    return any(_picks_by_rule(getattr(node, f)) for f in ("collection", "zone") if hasattr(node, f))
 
 
 def _card_fn(fn, ctx):

@@ -18,6 +18,7 @@ class Span:
     column: int
     end_line: int
     end_column: int
+    file: str | None = None  # set for text from another file (the base of a variant)
 
     @classmethod
     def point(cls, line: int, column: int) -> "Span":
@@ -34,6 +35,7 @@ class Diagnostic:
     def render(self, path: str, source_lines: list[str]) -> str:
         """`FILE:LINE:COL: error: message`, the source line, a caret, and the hint."""
         line, col = self.span.line, self.span.column
+        path = self.span.file or path
         if line <= 0:  # about the file as a whole, or its command-line overrides
             out = [f"{path}: {self.severity}: {self.message}"]
             if self.hint:
@@ -60,15 +62,19 @@ class Diagnostic:
 class RuleFileError(Exception):
     """A rule file (or its parameter overrides) has mistakes; carries all of them."""
 
-    def __init__(self, path: str, source: str, diagnostics: list[Diagnostic]):
+    def __init__(self, path: str, source: str, diagnostics: list[Diagnostic],
+                 other_sources: dict[str, str] | None = None):
         self.path = path
         self.source = source
-        self.diagnostics = sorted(diagnostics)
+        self.other_sources = other_sources or {}
+        self.diagnostics = sorted(diagnostics, key=lambda d: (d.span.file is not None, d.span.file or "", d.span, d.message))
         super().__init__(f"{path}: {len(self.diagnostics)} error(s)")
 
     def render(self, limit: int = 50) -> str:
         lines = self.source.splitlines()
-        shown = [d.render(self.path, lines) for d in self.diagnostics[:limit]]
+        shown = [d.render(self.path, self.other_sources[d.span.file].splitlines()
+                          if d.span.file in self.other_sources else lines)
+                 for d in self.diagnostics[:limit]]
         extra = len(self.diagnostics) - limit
         if extra > 0:
             shown.append(f"... and {extra} more error(s)")

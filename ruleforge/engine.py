@@ -20,7 +20,7 @@ MAX_FRAMES = 200
 class Proc:
     """A compiled rule: its instructions, their spans, and how many local slots it uses."""
 
-    __slots__ = ("name", "code", "spans", "nlocals", "is_turn")
+    __slots__ = ("name", "code", "spans", "nlocals", "is_turn", "card_slots", "cards_slots")
 
     def __init__(self, name: str, is_turn: bool = False):
         self.name = name
@@ -28,6 +28,8 @@ class Proc:
         self.spans: list = []
         self.nlocals = 0
         self.is_turn = is_turn
+        self.card_slots: tuple = ()   # locals holding a card
+        self.cards_slots: tuple = ()  # locals holding a list of cards
 
 
 class Frame:
@@ -73,9 +75,9 @@ class Ending:
 class State:
     """One game in progress. Copy it with `clone()`; change it only with `apply()`."""
 
-    __slots__ = ("game", "zones", "loc", "up", "known", "vars", "rng", "stack", "pending",
+    __slots__ = ("game", "zones", "loc", "up", "known", "cls", "vars", "rng", "stack", "pending",
                  "turn_pos", "round", "turns", "phase", "over", "result", "finishing", "record",
-                 "decisions")
+                 "decisions", "stats")
 
     # ---- the public face
     @property
@@ -123,6 +125,7 @@ class State:
         s.loc = self.loc.copy()
         s.up = self.up.copy()
         s.known = self.known.copy()
+        s.cls = self.cls.copy()
         s.vars = self.vars.copy()
         s.rng = self.rng
         s.stack = [f.copy() for f in self.stack]
@@ -130,6 +133,7 @@ class State:
         s.turn_pos, s.round, s.turns, s.phase = self.turn_pos, self.round, self.turns, self.phase
         s.over, s.result, s.finishing = self.over, self.result, self.finishing
         s.record = None
+        s.stats = None
         s.decisions = self.decisions
         return s
 
@@ -246,6 +250,7 @@ def flip_card(st: State, c: int) -> None:
 def shuffle_zone(st: State, inst: int) -> None:
     cards = st.zones[inst]
     st.rng = rng.shuffle(st.rng, cards)
+    new_class(st, cards)
     # Nobody can follow a face-down card through a shuffle, except the owner of a private
     # zone (a hand), who still holds every card of it.
     zi = st.game.zinst[inst]
@@ -255,6 +260,15 @@ def shuffle_zone(st: State, inst: int) -> None:
             st.known[c] &= keep
     if st.record is not None:
         st.record.append(("shuffle", inst, len(cards)))
+
+
+def new_class(st: State, cards) -> None:
+    """Cards shuffled together, or picked out by a rule everyone can read, form a new
+    class: to someone who cannot see them, the cards of a class are interchangeable
+    (see determinize)."""
+    k = max(st.cls) + 1 if st.cls else 0
+    for c in cards:
+        st.cls[c] = k
 
 
 def set_var(st: State, i: int, value, label: str) -> None:
@@ -271,7 +285,7 @@ def end_game(st: State, ending: Ending) -> None:
     st.finishing = ending
     st.stack.clear()
     for proc in reversed(st.game.game_end_procs):
-        st.stack.append(Frame(proc, [None] * proc.nlocals))
+        push(st, proc)
 
 
 def check_immediate(st: State) -> None:
@@ -309,6 +323,8 @@ def quantity(st: State, name: str, player: Optional[int]) -> int:
 def push(st: State, proc: Proc, L: Optional[list] = None) -> None:
     if len(st.stack) >= MAX_FRAMES:
         raise RuleError(f"rules call each other more than {MAX_FRAMES} deep: an event that triggers itself?")
+    if st.stats is not None and not proc.is_turn:
+        st.stats[proc.name] = st.stats.get(proc.name, 0) + 1
     st.stack.append(Frame(proc, L if L is not None else [None] * proc.nlocals))
 
 

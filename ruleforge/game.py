@@ -55,9 +55,10 @@ class Game:
         self.quantities: dict[str, tuple] = {}     # name -> (base rule, parameter slot, ctx)
         self.active_zones: list[int] = []
         self.round_end_procs: list = []
+        self.heuristic = None  # (rule, parameter slot, ctx): see agents.heuristic_value
 
     # ---- starting a game
-    def new(self, seed: int = 0, record: bool = False) -> State:
+    def new(self, seed: int = 0, record: bool = False, stats: bool = False) -> State:
         """A new game dealt from `seed`, run to its first decision."""
         st = State.__new__(State)
         st.game = self
@@ -67,6 +68,7 @@ class Game:
         st.loc = [self.start_zone] * n
         st.up = bytearray(n)
         st.known = [0] * n
+        st.cls = [0] * n
         from .engine import place
         for c in range(n):
             place(st, c, self.start_zone)
@@ -77,6 +79,8 @@ class Game:
         st.turn_pos, st.round, st.turns, st.phase = -1, 0, 0, 0
         st.over, st.result, st.finishing = False, None, None
         st.record = [] if record else None
+        # with stats, every rule that runs is counted by name (rule coverage)
+        st.stats = {} if stats else None
         st.decisions = 0
         run(st)
         return st

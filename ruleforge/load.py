@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from . import ast as A
 from .check import Checked, check
 from .compile import compile_game
 from .diagnostics import Diagnostic, RuleFileError, Span
@@ -22,16 +23,87 @@ def read_source(path: str | Path) -> tuple[str, bytes]:
 
 
 def check_source(path: str, data: bytes, overrides: dict[str, str] | None = None) -> tuple[str, Checked]:
-    """Parse and check; raise RuleFileError with every diagnostic found."""
+    """Parse (with the files it extends) and check; raise RuleFileError with every
+    diagnostic found."""
     text, diags = decode(data)
     if diags:
         raise RuleFileError(path, text, diags)
     result = parse(text)
-    checked, more = check(result.tree, overrides, result.unparsed_names, partial=bool(result.diagnostics))
+    sources: dict[str, str] = {}
+    items, unparsed = _with_bases(path, result, sources, {str(Path(path).resolve())})
+    tree = A.RuleFile(tuple(items))
+    checked, more = check(tree, overrides, unparsed, partial=bool(result.diagnostics))
     diags = result.diagnostics + more
     if diags or checked is None:
-        raise RuleFileError(path, text, diags)
+        raise RuleFileError(path, text, diags, sources)
+    checked.source_bytes = data + b"".join(s.encode() for s in sources.values())
     return text, checked
+
+
+def _with_bases(path: str, result, sources: dict, seen: set) -> tuple[list, set]:
+    """A variant's items: its base's, with the variant's replacing those they name."""
+    items = list(result.tree.items)
+    unparsed = set(result.unparsed_names)
+    ext = [i for i in items if isinstance(i, A.ExtendsDecl)]
+    items = [i for i in items if not isinstance(i, A.ExtendsDecl)]
+    if not ext:
+        return items, unparsed
+    e = ext[0]
+    base = Path(path).parent / e.path
+    if str(base.resolve()) in seen:
+        raise RuleFileError(path, sources.get(path, ""), [Diagnostic(e.span, f"'{e.path}' extends this file again",
+                                                                     "a variant cannot extend itself")])
+    try:
+        data = base.read_bytes()
+    except OSError as err:
+        raise RuleFileError(path, _text_of(path), [Diagnostic(e.span, f"cannot read '{e.path}': {err.strerror}",
+                                                              "the path is relative to this file")]) from None
+    text, diags = decode(data)
+    base_result = parse(text, file=str(base)) if not diags else None
+    if diags or base_result.diagnostics:
+        raise RuleFileError(str(base), text, diags or base_result.diagnostics)
+    sources[str(base)] = text
+    base_items, base_unparsed = _with_bases(str(base), base_result, sources, seen | {str(base.resolve())})
+    return merge(base_items, items), unparsed | base_unparsed
+
+
+def _text_of(path: str) -> str:
+    try:
+        return Path(path).read_text("utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+_ONCE = (A.GameDecl, A.PlayersDecl, A.CardsDecl, A.SetupDecl, A.TurnOrderDecl, A.MatchDecl, A.HeuristicDecl)
+
+
+def item_key(item):
+    """What a variant's item replaces in its base: the item of the same kind and name."""
+    kind = type(item).__name__
+    if isinstance(item, A.CardDecl):
+        return (kind, item.title)
+    if isinstance(item, A.TurnDecl):
+        return (kind, item.role.name if item.role else None)
+    if isinstance(item, A.EventDecl):
+        return (kind, item.event, item.zone.name if item.zone else None)
+    if isinstance(item, _ONCE):
+        return (kind,)
+    name = getattr(item, "name", None)
+    if isinstance(name, A.Name):
+        return (kind, name.name)
+    return None
+
+
+def merge(base: list, variant: list) -> list:
+    out = list(base)
+    index = {item_key(x): i for i, x in enumerate(out) if item_key(x) is not None}
+    for item in variant:
+        k = item_key(item)
+        if k is not None and k in index:
+            out[index[k]] = item
+        else:
+            out.append(item)
+    return out
 
 
 def load(path: str | Path, players: int | None = None, **params) -> Game:
@@ -47,7 +119,7 @@ def load(path: str | Path, players: int | None = None, **params) -> Game:
         raise RuleFileError(name, text, [Diagnostic(
             Span(0, 0, 0, 0), f"this game is for {low}{f' to {high}' if high != low else ''} players, not {players}")])
     game = compile_game(checked, players, name)
-    game.source_hash = hashlib.sha256(data).hexdigest()
+    game.source_hash = hashlib.sha256(checked.source_bytes).hexdigest()
     return game
 
 

@@ -137,7 +137,8 @@ def _chunks(lines: list[str]):
         yield start, "".join(buf)
 
 
-def parse(text: str) -> ParseResult:
+def parse(text: str, file: str | None = None) -> ParseResult:
+    """Parse a rule file; `file` names it in spans when it is not the file being checked."""
     lines = text.splitlines(keepends=True)
     diags: list[Diagnostic] = []
     items: list = []
@@ -152,7 +153,7 @@ def parse(text: str) -> ParseResult:
     for first, chunk in _chunks(lines):
         try:
             tree = parser().parse(chunk, start="start")
-            items.extend(_ToAst(first - 1).transform(tree).items)
+            items.extend(_ToAst(first - 1, file).transform(tree).items)
         except RecursionError:
             diags.append(Diagnostic(Span.point(first, 1), "this item is nested too deeply to read",
                                     "split the expression with 'define' or 'let'"))
@@ -281,15 +282,16 @@ def _unquote(tok) -> str:
 class _ToAst(Transformer):
     """Lark tree -> ast nodes; spans are shifted by the item's line offset."""
 
-    def __init__(self, offset: int):
+    def __init__(self, offset: int, file: str | None = None):
         super().__init__()
         self.off = offset
+        self.file = file
 
     def _span(self, meta) -> Span:
-        return Span(meta.line + self.off, meta.column, meta.end_line + self.off, meta.end_column)
+        return Span(meta.line + self.off, meta.column, meta.end_line + self.off, meta.end_column, self.file)
 
     def _tspan(self, tok) -> Span:
-        return Span(tok.line + self.off, tok.column, tok.end_line + self.off, tok.end_column)
+        return Span(tok.line + self.off, tok.column, tok.end_line + self.off, tok.end_column, self.file)
 
     def _name(self, tok) -> A.Name:
         return A.Name(self._tspan(tok), str(tok))
@@ -297,6 +299,9 @@ class _ToAst(Transformer):
     # ---- file and declarations
     def start(self, meta, children):
         return A.RuleFile(tuple(children))
+
+    def extends_decl(self, meta, c):
+        return A.ExtendsDecl(self._span(meta), _unquote(c[0]))
 
     def game_decl(self, meta, c):
         return A.GameDecl(self._span(meta), _unquote(c[0]))
@@ -333,6 +338,9 @@ class _ToAst(Transformer):
     def quantity_decl(self, meta, c):
         return A.QuantityDecl(self._span(meta), self._name(c[0]),
                               self._name(c[1]) if c[1] is not None else None, c[2])
+
+    def heuristic_decl(self, meta, c):
+        return A.HeuristicDecl(self._span(meta), self._name(c[0]), c[1])
 
     def attribute_decl(self, meta, c):
         return A.AttributeDecl(self._span(meta), self._name(c[0]), tuple(self._name(t) for t in c[1:]))
@@ -569,7 +577,7 @@ class _ToAst(Transformer):
                 tree = parser().parse(" " * (col - 1) + m.group(1), start="expr")
             except UnexpectedInput as e:
                 raise _PlaceholderError(tok.line, getattr(e, "column", col) or col) from None
-            parts.append(_ToAst(self.off + tok.line - 1).transform(tree))
+            parts.append(_ToAst(self.off + tok.line - 1, self.file).transform(tree))
             pos = m.end()
         if pos < len(text):
             parts.append(text[pos:])

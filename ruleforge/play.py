@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Callable, Optional, Sequence
 
 from . import __version__
+from .agents import Observation
+from .determinize import determinize
 from .narrate import Narrator
 from .rng import Random, derive
 
@@ -44,7 +46,7 @@ def play_game(game, seed: int, agents: Sequence, say: Say = None, log: Optional[
     while not st.is_over:
         p = st.current_player
         actions = st.legal_actions()
-        action = agents[p].act(st.view(p), actions, rngs[p])
+        action = decide_for(agents[p], st, p, actions, rngs[p])
         if log is not None:
             log.append({"type": "decision", "n": n, "player": p, "seat": game.seat_names[p],
                         "prompt": st.prompt, "legal": len(actions), "action": str(action),
@@ -55,6 +57,12 @@ def play_game(game, seed: int, agents: Sequence, say: Say = None, log: Optional[
     if log is not None:
         log.append(result_record(st))
     return st
+
+
+def decide_for(agent, st, seat: int, actions, rng: Random):
+    """Ask `agent` for seat's action, giving it an observation and nothing more."""
+    world = determinize(st, seat, rng.below(1 << 62)) if agent.needs_worlds else None
+    return agent.act(Observation(seat, st.view(seat), actions, world), rng)
 
 
 def result_record(st) -> dict:

@@ -1,0 +1,75 @@
+"""Sampled worlds: a full state consistent with what one seat may know.
+
+Search agents (ISMCTS, greedy lookahead) need whole states to play forward, but may only
+know what their seat knows. `determinize(state, seat, seed)` re-deals every card hidden
+from `seat` among the places it cannot see, from the visibility model alone:
+
+- a card is hidden from a seat when it is face down and the seat does not know it;
+- hidden cards are re-dealt only within their class: cards shuffled together, or picked
+  out of a zone by a rule everyone can read, form a class (`engine.new_class`). So the
+  hidden hearts of a row stay hearts, and a deck's hidden cards stay deck cards;
+- the re-deal goes by position: hidden positions are listed in a fixed order and the
+  class's cards, sorted, are shuffled onto them with `seed`. Where the hidden cards
+  really were therefore cannot change the sample;
+- everything a card carries with its place (facing, who knows it, its counters) stays
+  with the place; rules' local values naming a moved card are renamed to match;
+- the game's random generator is reseeded: future shuffles are unknown too.
+
+Nothing here is game-specific.
+"""
+
+from __future__ import annotations
+
+from . import rng
+
+
+def hidden_from(st, seat: int) -> list[int]:
+    bit = 1 << seat
+    return [c for c in range(len(st.loc)) if not st.up[c] and not st.known[c] & bit]
+
+
+def determinize(st, seat: int, seed: int):
+    """A copy of `st` with the cards hidden from `seat` re-dealt; see the module doc."""
+    out = st.clone()
+    hidden = hidden_from(st, seat)
+    if not hidden:
+        out.rng = rng.derive(seed, 0xD37)
+        return out
+    hidden_set = set(hidden)
+    # Hidden positions in a fixed order: zone by zone, bottom to top.
+    positions: dict[int, list[tuple[int, int]]] = {}
+    for z, cards in enumerate(st.zones):
+        for i, c in enumerate(cards):
+            if c in hidden_set:
+                positions.setdefault(st.cls[c], []).append((z, i))
+    s = rng.derive(seed, 0x5A4D)
+    perm: dict[int, int] = {}  # the card that was at a place -> the card now there
+    for k in sorted(positions):
+        places = positions[k]
+        deal = sorted(st.zones[z][i] for z, i in places)
+        s = rng.shuffle(s, deal)
+        for (z, i), new in zip(places, deal):
+            perm[st.zones[z][i]] = new
+    g = st.game
+    counter_bases = list(g.card_counter_base.values())
+    for old, new in perm.items():
+        z = st.loc[old]
+        out.zones[z][st.zones[z].index(old)] = new
+        out.loc[new] = z
+        out.up[new] = st.up[old]
+        out.known[new] = st.known[old]
+        out.cls[new] = st.cls[old]
+        for base in counter_bases:
+            out.vars[base + new] = st.vars[base + old]
+    for fr in out.stack:
+        L = fr.L
+        for i in fr.proc.card_slots:
+            v = L[i]
+            if v is not None and v in perm:
+                L[i] = perm[v]
+        for i in fr.proc.cards_slots:
+            v = L[i]
+            if v:
+                L[i] = tuple(perm.get(c, c) for c in v)
+    out.rng = rng.derive(seed, 0xD37)
+    return out

@@ -1,0 +1,158 @@
+"""Simulation results for people (rich tables) and for tools (JSON, CSV, PNG).
+
+Files are written whole or not at all: each goes to a temporary file beside the target,
+which then replaces it.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+
+def _console() -> Console:
+    """Wide enough for the tables when the output goes to a file or a pipe."""
+    import sys
+    return Console(width=None if sys.stdout.isatty() else 120)
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def ci(pair) -> str:
+    return f"[{100 * pair[0]:.1f}, {100 * pair[1]:.1f}]"
+
+
+def print_summary(s: dict, console: Console | None = None) -> None:
+    console = console or _console()
+    t = Table(title=f"{s['game']}: {s['games']} games · agents {s['agents']}", title_justify="left")
+    for col in ("Seat", "Wins", "Win rate", "95% CI", "Ties"):
+        t.add_column(col, justify="right" if col != "Seat" else "left")
+    for seat in s["seats"]:
+        t.add_row(seat["title"], str(seat["wins"]), pct(seat["win_rate"]), ci(seat["ci95"]),
+                  str(seat["ties"]))
+    console.print(t)
+    if s.get("first_seat"):
+        f = s["first_seat"]
+        verdict = "significant" if f["significant"] else "not significant"
+        console.print(f"First-seat advantage: {pct(f['win_rate'])} {ci(f['ci95'])} against a fair "
+                      f"{pct(f['fair_share'])}: {verdict}")
+    d, r = s["length"]["decisions"], s["length"]["rounds"]
+    if d:
+        console.print(f"Length: {d['mean']:.1f} decisions on average (median {d['median']:.0f}, "
+                      f"10%-90% {d['p10']:.0f}-{d['p90']:.0f}); {r['mean']:.1f} rounds "
+                      f"(median {r['median']:.0f}, 10%-90% {r['p10']:.0f}-{r['p90']:.0f})")
+    e = Table(title="How games ended", title_justify="left")
+    e.add_column("Ending")
+    e.add_column("Games", justify="right")
+    e.add_column("Share", justify="right")
+    for name, count in s["endings"].items():
+        e.add_row(name, str(count), pct(count / max(1, s["games"] - s["errors"])))
+    console.print(e)
+    c = Table(title="Rule coverage", title_justify="left")
+    c.add_column("Rule")
+    c.add_column("Fired", justify="right")
+    for rule, count in s["coverage"].items():
+        c.add_row(rule, str(count) if count else "[bold red]never[/]")
+    console.print(c)
+    if s["never_fired"]:
+        console.print(f"[yellow]Possibly dead rules (never fired in {s['games']} games):[/] "
+                      + ", ".join(s["never_fired"]))
+    if s["errors"]:
+        fe = s["first_error"]
+        console.print(f"[red]{s['errors']} game(s) stopped on a rule error;[/] first: game {fe['game']} "
+                      f"(seed {fe['seed']}): {fe['message']}")
+
+
+def _atomic_write(path: str, data: bytes) -> None:
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or ".")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def write_results(path: str, summary: dict, outcomes: list) -> None:
+    """`.json`: the summary and every game; `.csv`: one row per game."""
+    if path.lower().endswith(".csv"):
+        buf = io.StringIO()
+        w = csv.writer(buf)
+        w.writerow(["game", "seed", "winners", "ending", "decisions", "rounds"])
+        for o in outcomes:
+            w.writerow([o.index, o.seed, " ".join(summary["seats"][s]["name"] for s in o.winners),
+                        o.ending, o.decisions, o.rounds])
+        _atomic_write(path, buf.getvalue().encode("utf-8"))
+    else:
+        doc = dict(summary, outcomes=[o.to_json() for o in outcomes])
+        _atomic_write(path, (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+
+
+def _figure():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def _save(fig, path: str) -> None:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=110)
+    _atomic_write(path, buf.getvalue())
+
+
+def plot_summary(path: str, summary: dict, outcomes: list) -> None:
+    """Win rate per seat with its interval, and the histogram of game lengths."""
+    plt = _figure()
+    fig, (a, b) = plt.subplots(1, 2, figsize=(10, 4))
+    seats = summary["seats"]
+    rates = [s["win_rate"] for s in seats]
+    errs = [[s["win_rate"] - s["ci95"][0] for s in seats], [s["ci95"][1] - s["win_rate"] for s in seats]]
+    a.bar([s["title"] for s in seats], rates, yerr=errs, capsize=6, color="#4c72b0")
+    a.set_ylim(0, 1)
+    a.set_ylabel("win rate (95% CI)")
+    a.set_title(f"{summary['game']}: {summary['games']} games, {summary['agents']}")
+    b.hist([o.decisions for o in outcomes if o.error is None], bins=30, color="#55a868")
+    b.set_xlabel("decisions per game")
+    b.set_ylabel("games")
+    b.set_title("game length")
+    fig.tight_layout()
+    _save(fig, path)
+    plt.close(fig)
+
+
+def plot_series(path: str, title: str, xlabel: str, labels: list, series: dict) -> None:
+    """Win rate (with interval) of each seat across variants or parameter values.
+
+    series: seat title -> [(rate, (low, high)), ...] in the order of `labels`.
+    """
+    plt = _figure()
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    xs = list(range(len(labels)))
+    for name, points in series.items():
+        rates = [p[0] for p in points]
+        errs = [[p[0] - p[1][0] for p in points], [p[1][1] - p[0] for p in points]]
+        ax.errorbar(xs, rates, yerr=errs, marker="o", capsize=5, label=name)
+    ax.set_xticks(xs, [str(x) for x in labels])
+    ax.set_ylim(0, 1)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("win rate (95% CI)")
+    ax.set_title(title)
+    ax.legend()
+    fig.tight_layout()
+    _save(fig, path)
+    plt.close(fig)

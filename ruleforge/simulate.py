@@ -1,0 +1,183 @@
+"""Many seeded games, and what they say: win rates with intervals, lengths, endings,
+rule coverage.
+
+Game i of a run with seed S is dealt from derive(S, i) and its bots draw from their own
+generators derived from it, so a run's results depend only on (rules, parameters,
+agents, seed, number of games), never on how many processes or machines played them.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import Counter
+from typing import Callable, Optional, Sequence
+
+from attrs import define, field
+
+from .rng import Random, derive
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion (good at small n and near 0 or 1)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@define
+class GameSpec:
+    """Everything a worker needs to rebuild the game: it loads the rules itself."""
+    path: str
+    params: dict
+    players: Optional[int]
+    agents: Optional[str]
+    seed: int
+
+
+@define
+class GameOutcome:
+    index: int
+    seed: int
+    winners: tuple
+    ending: str
+    decisions: int
+    rounds: int
+    fired: dict = field(factory=dict)
+    error: Optional[str] = None
+
+    def to_json(self) -> dict:
+        return {"index": self.index, "seed": self.seed, "winners": list(self.winners),
+                "ending": self.ending, "decisions": self.decisions, "rounds": self.rounds,
+                **({"error": self.error} if self.error else {})}
+
+
+_GAMES: dict = {}
+
+
+def _game(spec: GameSpec):
+    key = (spec.path, tuple(sorted(spec.params.items())), spec.players)
+    if key not in _GAMES:
+        from .load import load
+        _GAMES[key] = load(spec.path, players=spec.players, **spec.params)
+    return _GAMES[key]
+
+
+def play_one(spec: GameSpec, index: int) -> GameOutcome:
+    from .agents import parse_agents
+    from .play import decide_for
+    from .values import RuleError
+    game = _game(spec)
+    seed = derive(spec.seed, index)
+    agents = parse_agents(spec.agents, game)
+    rngs = [Random(derive(seed, 0x5EA7, s)) for s in range(game.nplayers)]
+    try:
+        st = game.new(seed, stats=True)
+        while not st.is_over:
+            p = st.current_player
+            st.apply(decide_for(agents[p], st, p, st.legal_actions(), rngs[p]))
+    except RuleError as e:
+        return GameOutcome(index, seed, (), "error", 0, 0, {}, e.describe())
+    fired = dict(st.stats)
+    fired[f"ending {st.result.ending}"] = 1
+    return GameOutcome(index, seed, st.result.winners, st.result.ending, st.decisions, st.round, fired)
+
+
+def play_chunk(spec: GameSpec, indexes: Sequence[int]) -> list[GameOutcome]:
+    return [play_one(spec, i) for i in indexes]
+
+
+def chunks(n: int, size: int) -> list[list[int]]:
+    return [list(range(i, min(n, i + size))) for i in range(0, n, size)]
+
+
+def run_games(spec: GameSpec, games: int, jobs: int = 1, scheduler: Optional[str] = None,
+              progress: Optional[Callable[[int], None]] = None) -> list[GameOutcome]:
+    """Play games 0..games-1; the outcomes come back in game order."""
+    size = max(1, min(50, games // (max(jobs, 1) * 8) or 1))
+    parts = chunks(games, size)
+    out: list[GameOutcome] = []
+    if scheduler:
+        from .scale import run_on_dask
+        for part in run_on_dask(scheduler, spec, parts, progress):
+            out.extend(part)
+    elif jobs <= 1:
+        for part in parts:
+            out.extend(play_chunk(spec, part))
+            if progress:
+                progress(len(part))
+    else:
+        import multiprocessing as mp
+        from functools import partial
+        ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+        with ctx.Pool(jobs) as pool:
+            for part in pool.imap(partial(play_chunk, spec), parts):
+                out.extend(part)
+                if progress:
+                    progress(len(part))
+    return out
+
+
+def all_rules(game) -> list[str]:
+    """Every rule a run could fire: actions, events, card effects, endings."""
+    names = [f"action {a}" for a in game.actions]
+    names += [p.name for p in game.runs_out.values()] + [p.name for p in game.round_end_procs]
+    names += [p.name for p in game.game_end_procs]
+    seen = set()
+    for procs in game.effects.values():
+        for p in procs:
+            if p is not None and p.name not in seen:
+                seen.add(p.name)
+                names.append(p.name)
+    names += [f"ending {e}" for e in game.endings]
+    return names
+
+
+def summarize(game, outcomes: list[GameOutcome], agents: Optional[str] = None) -> dict:
+    n = len(outcomes)
+    ok = [o for o in outcomes if o.error is None]
+    seats = []
+    for s in range(game.nplayers):
+        wins = sum(1 for o in ok if o.winners == (s,))
+        ties = sum(1 for o in ok if s in o.winners and len(o.winners) > 1)
+        lo, hi = wilson(wins, len(ok))
+        seats.append({"seat": s + 1, "name": game.seat_names[s], "title": game.seat_titles[s],
+                      "wins": wins, "ties": ties, "win_rate": wins / len(ok) if ok else 0.0,
+                      "ci95": [lo, hi], "tie_rate": ties / len(ok) if ok else 0.0})
+
+    def spread(values):
+        if not values:
+            return {}
+        qs = statistics.quantiles(values, n=10) if len(values) > 1 else [values[0]] * 9
+        return {"mean": statistics.fmean(values), "median": statistics.median(values),
+                "p10": qs[0], "p90": qs[-1], "min": min(values), "max": max(values)}
+
+    fired = Counter()
+    for o in ok:
+        fired.update(o.fired)
+    rules = all_rules(game)
+    summary = {
+        "game": game.title, "rules": game.path, "params": game.params, "players": game.nplayers,
+        "agents": agents or "random", "games": n, "errors": n - len(ok),
+        "seats": seats,
+        "no_winner": sum(1 for o in ok if not o.winners),
+        "length": {"decisions": spread([o.decisions for o in ok]), "rounds": spread([o.rounds for o in ok])},
+        "endings": dict(sorted(Counter(o.ending for o in ok).items(), key=lambda kv: -kv[1])),
+        "coverage": {r: fired.get(r, 0) for r in rules},
+        "never_fired": [r for r in rules if not fired.get(r)],
+    }
+    if not game.roles and ok:
+        first = seats[0]
+        summary["first_seat"] = {"win_rate": first["win_rate"], "ci95": first["ci95"],
+                                 "fair_share": 1 / game.nplayers,
+                                 "significant": not (first["ci95"][0] <= 1 / game.nplayers <= first["ci95"][1])}
+    errors = [o for o in outcomes if o.error]
+    if errors:
+        summary["first_error"] = {"game": errors[0].index, "seed": errors[0].seed, "message": errors[0].error}
+    return summary
