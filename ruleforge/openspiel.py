@@ -1,0 +1,157 @@
+"""Any rule file as an OpenSpiel game, so that OpenSpiel's algorithms can play it.
+
+    import pyspiel
+    from ruleforge.openspiel import load_game
+    game = load_game("games/gufo.rules")          # a pyspiel.Game
+    pyspiel.random_sim_test(game, num_sims=10, serialize=False, verbose=False)
+
+Mapping:
+- Chance: the game's one chance event is the deal. The initial state is a chance node
+  with `deals` equally likely outcomes; outcome k deals the game from seed k. Every later
+  shuffle comes from the state's own generator, unseen by the players.
+- Actions: at a decision, action i is the i-th legal action in ruleforge's sorted order.
+  The list a player is offered depends only on what that player knows, so an action id
+  means the same thing in every state of an information set.
+- Information state strings are the player's `view` (and the number of decisions so
+  far): nothing hidden from that player is in them.
+- `resample_from_infostate` re-deals the hidden cards (ruleforge.determinize), as
+  OpenSpiel's ISMCTS bot needs.
+- Returns: 1 to each winner and -1 to each loser, 0 to all on a game without winners.
+
+Install with `pip install ruleforge[openspiel]`.
+"""
+
+from __future__ import annotations
+
+
+import pyspiel
+
+from .determinize import determinize
+from .load import load
+
+MAX_ACTIONS = 1024
+_REGISTERED: dict = {}
+
+
+def load_game(path: str, players: int | None = None, deals: int = 1000, **params):
+    """Register the rule file as an OpenSpiel game (once) and load it."""
+    rf = load(path, players=players, **params)
+    key = (str(path), players, deals, tuple(sorted(params.items())))
+    if key not in _REGISTERED:
+        short = f"ruleforge_{len(_REGISTERED)}"
+        n = rf.nplayers
+        game_type = pyspiel.GameType(
+            short_name=short, long_name=f"ruleforge: {rf.title}",
+            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+            chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+            information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+            utility=pyspiel.GameType.Utility.GENERAL_SUM,
+            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+            max_num_players=n, min_num_players=n,
+            provides_information_state_string=True, provides_information_state_tensor=False,
+            provides_observation_string=True, provides_observation_tensor=False,
+            parameter_specification={})
+        info = pyspiel.GameInfo(num_distinct_actions=MAX_ACTIONS, max_chance_outcomes=deals,
+                                num_players=n, min_utility=-1.0, max_utility=1.0,
+                                max_game_length=10_000)
+
+        class Game(pyspiel.Game):
+            def __init__(self, params=None):
+                super().__init__(game_type, info, params or {})
+                self.rules = rf
+                self.deals = deals
+
+            def new_initial_state(self):
+                return State(self)
+
+            def make_py_observer(self, iig_obs_type=None, params=None):
+                return Observer(iig_obs_type)
+
+        pyspiel.register_game(game_type, Game)
+        _REGISTERED[key] = short
+    return pyspiel.load_game(_REGISTERED[key])
+
+
+class State(pyspiel.State):
+    def __init__(self, game, st=None):
+        super().__init__(game)
+        self.spiel_game = game
+        self.rules, self.deals = game.rules, game.deals
+        self.st = st  # None until the deal (the chance node)
+
+    # ---- the pyspiel API
+    def current_player(self):
+        if self.st is None:
+            return pyspiel.PlayerId.CHANCE
+        if self.st.is_over:
+            return pyspiel.PlayerId.TERMINAL
+        return self.st.current_player
+
+    def _legal_actions(self, player):
+        if self.st is None or self.st.is_over or player != self.st.current_player:
+            return []
+        return list(range(len(self.st.legal_actions())))
+
+    def chance_outcomes(self):
+        n = self.deals
+        return [(k, 1.0 / n) for k in range(n)]
+
+    def _apply_action(self, action):
+        if self.st is None:
+            self.st = self.rules.new(action)
+        else:
+            self.st.apply(self.st.legal_actions()[action])
+
+    def _action_to_string(self, player, action):
+        if self.st is None:
+            return f"deal {action}"
+        return str(self.st.legal_actions()[action])
+
+    def is_terminal(self):
+        return self.st is not None and self.st.is_over
+
+    def returns(self):
+        n = self.rules.nplayers
+        if self.st is None or not self.st.is_over:
+            return [0.0] * n
+        winners = self.st.result.winners
+        if not winners:
+            return [0.0] * n
+        return [1.0 if p in winners else -1.0 for p in range(n)]
+
+    def information_state_string(self, player=None):
+        player = self.current_player() if player is None else player
+        if self.st is None:
+            return "before the deal"
+        return f"decisions {self.st.decisions}\n{self.st.view(player)}"
+
+    def observation_string(self, player=None):
+        player = self.current_player() if player is None else player
+        return "before the deal" if self.st is None else str(self.st.view(player))
+
+    def resample_from_infostate(self, player_id, probability_sampler):
+        seed = int(probability_sampler() * (1 << 53)) if callable(probability_sampler) else 0
+        return State(self.spiel_game, determinize(self.st, player_id, seed) if self.st is not None else None)
+
+    def __str__(self):
+        return "before the deal" if self.st is None else str(self.st.view(None))
+
+    def __deepcopy__(self, memo):
+        return State(self.spiel_game, None if self.st is None else self.st.clone())
+
+
+class Observer:
+    """String observations only: a player's view."""
+
+    def __init__(self, iig_obs_type=None):
+        self.tensor = None
+        self.dict = {}
+
+    def set_from(self, state, player):
+        pass
+
+    def string_from(self, state, player):
+        return state.information_state_string(player)
+
+
+__all__ = ["load_game", "State"]
