@@ -33,10 +33,10 @@ def card_rows(checked, text: str) -> list[dict]:
             if isinstance(node, A.Text):
                 return node.value
             return _source(lines, node)
+        from .compile import _const
         copies = attrs.get("copies")
         rows.append({"name": cd.title, "type": show("type"), "value": show("value"),
-                     "copies": int(_source(lines, copies)) if isinstance(copies, A.Number) else
-                     (checked.params.get(copies.name) if isinstance(copies, A.Name) else 1),
+                     "copies": _const(copies, checked.params) if copies is not None else 1,
                      "text": show("text")})
     return rows
 

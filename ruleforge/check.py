@@ -251,6 +251,10 @@ class Checker:
         self.card_ctx = False
         for a in get(A.AttributeDecl):
             if declare(a.name, "attribute"):
+                for v in a.values:
+                    if v.name in EXPRESSION_WORDS:
+                        self.error(v, f"'{v.name}' is a word of the language and cannot be a symbol",
+                                   "choose another name")
                 self.domains[a.name.name] = [v.name for v in a.values]
         decks = get(A.CardsDecl)
         for c in decks[1:]:
@@ -300,11 +304,13 @@ class Checker:
                     self.error(z.down_slots, "only a row of slots has face-down slots")
                 else:
                     try:
+                        self.const_used = []
                         v = self.const(z.down_slots)
                         slots = v if isinstance(v, list) else [v]
                         bad = [s for s in slots if not isinstance(s, int) or isinstance(s, bool) or not 1 <= s <= info.size]
                         if bad:
-                            self.error(z.down_slots, f"face-down slots must be numbers from 1 to {info.size}, not {bad[0]!r}")
+                            self.error(z.down_slots, f"face-down slots must be numbers from 1 to {info.size}, not {bad[0]!r}",
+                                       self.overridden_hint())
                         else:
                             info.down_slots = frozenset(slots)
                     except ConstError as e:
@@ -360,6 +366,10 @@ class Checker:
         self.counters = {}
         self.card_counters = {}
         for c in get(A.CounterDecl):
+            if c.per == "card" and c.name.name in EXPRESSION_WORDS:
+                self.error(c.name, f"'{c.name.name}' is a word of the language and cannot name a counter",
+                           "choose another name")
+                continue
             if c.per == "card":
                 if c.name.name in self.card_attrs:
                     self.error(c.name, f"cards already have an attribute '{c.name.name}'")
@@ -622,6 +632,13 @@ class Checker:
             return TEXT
         return list_of(NUMBER)
 
+    def overridden_hint(self) -> Optional[str]:
+        """When a constant used an overridden parameter, say so: the mistake is in --set."""
+        used = [n for n in getattr(self, "const_used", ()) if n in self.overrides]
+        if not used:
+            return None
+        return "; ".join(f"{n} is {self.overrides[n]} from --set {n}={self.overrides[n]}" for n in used)
+
     def const(self, node):
         """Evaluate a constant expression: literals, parameters and arithmetic."""
         if isinstance(node, A.Number):
@@ -642,6 +659,9 @@ class Checker:
         if isinstance(node, A.Name):
             if node.name in getattr(self, "params", {}):
                 self.refs[node] = ("param", node.name)
+                if not hasattr(self, "const_used"):
+                    self.const_used = []
+                self.const_used.append(node.name)
                 return self.params[node.name]
             if node.name in self.unparsed:
                 raise ConstError(node, "")
@@ -655,6 +675,7 @@ class Checker:
         raise ConstError(node, "this must be a constant: a number, yes/no, text, a list of numbers, or a parameter")
 
     def const_int(self, node, what: str, low: int, high: int) -> Optional[int]:
+        self.const_used = []
         try:
             v = self.const(node)
         except ConstError as e:
@@ -665,7 +686,7 @@ class Checker:
             self.error(node, f"{what} must be a number")
             return None
         if not low <= v <= high:
-            self.error(node, f"{what} must be from {low} to {high}, not {v}")
+            self.error(node, f"{what} must be from {low} to {high}, not {v}", self.overridden_hint())
             return None
         return v
 
@@ -716,7 +737,7 @@ class Checker:
         d = self.defines[name]
         scope = _Scope()
         if d.param is not None:
-            self.bind(scope, d.param, ANY, d)
+            self.bind(scope, d.param, PLAYER, d)
         t = self.expr(d.value, scope)
         self.define_busy.discard(name)
         self.define_types[name] = t
@@ -821,8 +842,22 @@ class Checker:
         return {}
 
     # ---- expressions
+    MAX_DEPTH = 120
+
     def expr(self, node, scope: _Scope, want: Optional[str] = None) -> Optional[str]:
-        t = self._expr(node, scope, want)
+        self.depth = getattr(self, "depth", 0) + 1
+        try:
+            if self.depth > self.MAX_DEPTH:
+                if not getattr(self, "too_deep", False):
+                    self.too_deep = True
+                    self.error(node, "this expression is nested too deeply",
+                               "split it with 'define' or 'let'")
+                return None
+            t = self._expr(node, scope, want)
+        finally:
+            self.depth -= 1
+            if self.depth == 0:
+                self.too_deep = False
         if t is not None:
             self.types[node] = t
         return t
@@ -984,7 +1019,12 @@ class Checker:
                 self.error(node.collection, f"a random pick is made from a zone or a list, not {describe(t)}")
             return et
         if isinstance(node, A.SumFor):
-            t = self.expr(node.collection, scope, want="collection")
+            if isinstance(node.collection, A.Filter):
+                t = self.filter(node.collection, scope, node.name)
+                if t is not None:
+                    self.types[node.collection] = t
+            else:
+                t = self.expr(node.collection, scope, want="collection")
             et = elem_of(t) if t else None
             if t is not None and et is None:
                 self.error(node.collection, f"'for each' goes through a zone or a list, not {describe(t)}")
@@ -1037,7 +1077,8 @@ class Checker:
             return "piece:" + n
         if n in self.defines and self.defines[n].param is not None:
             self.refs[node.name] = ("define", n)
-            self.expr(node.owner, scope)
+            self.require(node.owner, self.expr(node.owner, scope, want="player"), PLAYER,
+                         f"what '{n}' is defined of")
             return self.define_type(n)
         if n in self.quantities:
             self.refs[node.name] = ("quantity", n)
@@ -1220,11 +1261,11 @@ class Checker:
             self.bind(scope, s.name, et, s)
         elif isinstance(s, A.TakeAction):
             self.require(s.player, self.expr(s.player, scope, want="player"), PLAYER, "who acts")
-            if not self.actions and not (self.unparsed & {"action"}):
+            if not self.actions and not self.partial:
                 self.error(s, "no actions are declared", "declare one with 'action NAME by ROLE:'")
             if isinstance(s.player, A.Name) and s.player.name in dict(self.roles):
                 mine = [a for a in self.actions.values() if a.role is None or a.role.name == s.player.name]
-                if not mine and self.actions:
+                if not mine and self.actions and not self.partial:
                     self.error(s, f"no action is declared for {s.player.name}",
                                f"declare one with 'action NAME by {s.player.name}:'")
         elif isinstance(s, A.EndTurn):

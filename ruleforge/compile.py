@@ -1033,9 +1033,10 @@ class _Compiler:
                  for part in s.parts] or [s.text]
 
         def say(st, fr):
+            # evaluated even when nobody listens: narrating a game must not change it
+            text = "".join(part if isinstance(part, str) else part[1](part[0](st, fr.L)) for part in parts)
             if st.record is not None:
-                st.record.append(("say", "".join(
-                    part if isinstance(part, str) else part[1](part[0](st, fr.L)) for part in parts)))
+                st.record.append(("say", text))
         self.emit(p, say, s.span)
 
     def formatter(self, t):
@@ -1048,6 +1049,8 @@ class _Compiler:
             return lambda v: g.pieces[v][2]
         if t == "bool":
             return lambda v: "yes" if v else "no"
+        if t in (ZONE, ROW):
+            return lambda v: g.zinst[v].label
         if t and t.startswith("list:"):
             inner = self.formatter(t[5:])
             return lambda v: ", ".join(inner(x) for x in v) or "none"
@@ -1102,6 +1105,9 @@ class _Compiler:
 
         def offer(st, fr):
             left = [e for e in items(st, fr.L) if e not in fr.L[chosen_slot]]
+            if not left:  # nothing left to pick: no question to ask
+                fr.L[var] = None
+                return
             payload = {Action("choose", name, ((name, ref(o) if ref else o),)): o for o in left}
             payload[done] = None
             decide(st, who(st, fr.L), prompt, payload, resume)

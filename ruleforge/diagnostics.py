@@ -71,8 +71,9 @@ class RuleFileError(Exception):
         super().__init__(f"{path}: {len(self.diagnostics)} error(s)")
 
     def render(self, limit: int = 50) -> str:
-        lines = self.source.splitlines()
-        shown = [d.render(self.path, self.other_sources[d.span.file].splitlines()
+        from .parse import split_lines
+        lines = split_lines(self.source)
+        shown = [d.render(self.path, split_lines(self.other_sources[d.span.file])
                           if d.span.file in self.other_sources else lines)
                  for d in self.diagnostics[:limit]]
         extra = len(self.diagnostics) - limit

@@ -412,6 +412,10 @@ def run(st: State) -> None:
             if budget <= 0:
                 raise RuleError(f"more than {st.game.step_budget:,} steps without a decision: "
                                 "does a loop never end?", fr.proc.name, fr.proc.spans[pc])
+    except RecursionError:
+        raise RuleError("a quantity, attribute or definition is computed from itself",
+                        fr.proc.name if fr is not None else None,
+                        fr.proc.spans[min(fr.pc - 1, len(fr.proc.spans) - 1)] if fr is not None and fr.proc.spans else None) from None
     except RuleError as e:
         if e.rule is None and fr is not None:
             e.rule = fr.proc.name

@@ -86,7 +86,9 @@ class Narrator:
             elif kind == "say":
                 out.append(f"    — {ev[1]}")
             elif kind == "status":
-                out.append(self.status(ev[1], ev[2]))
+                line = self.status(ev[1], ev[2])
+                if line.strip() != "=":
+                    out.append(line)
             elif kind == "end":
                 res = ev[1]
                 winners = " and ".join(self.seat(s) for s in res.winners) or "nobody"

@@ -137,9 +137,22 @@ def _chunks(lines: list[str]):
         yield start, "".join(buf)
 
 
+def split_lines(text: str, keepends: bool = False) -> list[str]:
+    """Lines as the grammar counts them: broken at '\n' only (not at form feeds or
+    U+2028, which str.splitlines also breaks at)."""
+    parts = text.split("\n")
+    if parts and parts[-1] == "":
+        parts.pop()
+        if keepends:
+            return [p + "\n" for p in parts]
+    if keepends:
+        return [p + "\n" for p in parts[:-1]] + parts[-1:]
+    return [p[:-1] if p.endswith("\r") else p for p in parts]
+
+
 def parse(text: str, file: str | None = None) -> ParseResult:
     """Parse a rule file; `file` names it in spans when it is not the file being checked."""
-    lines = text.splitlines(keepends=True)
+    lines = split_lines(text, keepends=True)
     diags: list[Diagnostic] = []
     items: list = []
     unparsed: set[str] = set()
@@ -177,10 +190,19 @@ def parse(text: str, file: str | None = None) -> ParseResult:
     return ParseResult(A.RuleFile(tuple(items)), diags, unparsed)
 
 
+_DECLARING = ["zone", "parameter", "counter", "define", "role", "pieces", "action", "ending",
+              "invariant", "quantity", "attribute"]
+
+
 def _note_unparsed(chunk: str, unparsed: set[str]) -> None:
     m = _DECLARES.match(chunk)
     if m:
         unparsed.add(m.group(1))
+        return
+    # a misspelt declaring word ('zoen removed ...') still declares its name for the reader
+    m = re.match(r"^([A-Za-z_]\w*)\s+([A-Za-z_]\w*)", chunk)
+    if m and did_you_mean(m.group(1), _DECLARING):
+        unparsed.add(m.group(2))
 
 
 _TERMINAL_WORDS = {
@@ -213,7 +235,7 @@ _ITEM_WORDS = ["game", "players", "role", "parameter", "cards", "zone", "pieces"
 
 
 def _syntax_diagnostic(e, offset: int, chunk: str) -> Diagnostic:
-    chunk_lines = chunk.splitlines()
+    chunk_lines = split_lines(chunk)
     if isinstance(e, _IndentError):
         return Diagnostic(Span.point(e.line + offset, e.column),
                           "this line's indentation matches no enclosing block",
@@ -251,6 +273,12 @@ def _syntax_diagnostic(e, offset: int, chunk: str) -> Diagnostic:
         # an indent token borrows the position of the line break before the indented line
         return Diagnostic(Span.point(tok.end_line + offset, 1), "unexpected indentation",
                           "indent only the lines of a block, after a line ending in ':'")
+    if tok.type in ("_DEDENT", "_NL") and tok.end_line > len(chunk_lines):
+        # the file ended: inside an open bracket, or in the middle of a block
+        last = len(chunk_lines)
+        col = len(chunk_lines[-1]) + 1 if chunk_lines else 1
+        return Diagnostic(Span.point(last + offset, col), "the file ends in the middle of this item",
+                          f"expected {_expected(expected)}")
     if tok.type == "_DEDENT":
         return Diagnostic(Span.point(tok.end_line + offset, 1), "this block ends too early",
                           f"expected {_expected(expected)}")

@@ -27,7 +27,7 @@ def deal_snapshot(st) -> dict:
 
 def start_record(game, seed: int) -> dict:
     return {"type": "start", "ruleforge": __version__, "rules": game.path, "sha256": game.source_hash,
-            "game": game.title, "params": game.params, "seed": seed, "players": game.nplayers,
+            "title": game.title, "params": game.params, "seed": seed, "players": game.nplayers,
             "seats": game.seat_names}
 
 

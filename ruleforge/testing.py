@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable, Optional
 
-from .engine import State, place
+from .engine import State, place, run
 from .values import Action
 
 
@@ -18,6 +18,9 @@ def arrange(st: State, zone: str, cards: Iterable[str], owner=None, slot: Option
     """
     g = st.game
     target = g.zone_inst(zone, owner, slot).index
+    cards = list(cards)
+    if len(set(cards)) != len(cards):
+        raise ValueError(f"a card is named twice: {cards}")
     wanted = [g.card_index[n] for n in cards]
     spare = [c for c in st.zones[target] if c not in wanted]
     for c in wanted:
@@ -36,6 +39,15 @@ def arrange(st: State, zone: str, cards: Iterable[str], owner=None, slot: Option
         place(st, c, target)
     rest = [c for c in st.zones[target] if c not in wanted]
     st.zones[target][:] = rest + wanted
+    refresh(st)
+
+
+def refresh(st: State) -> None:
+    """Ask the pending decision again, so its legal actions match a scripted change."""
+    if st.pending is not None and st.stack:
+        st.pending = None
+        st.stack[-1].pc -= 1  # the instruction that asked; asking has no other effect
+        run(st)
 
 
 def set_number(st: State, name: str, value: int, owner=None, card: Optional[str] = None) -> None:
@@ -46,6 +58,7 @@ def set_number(st: State, name: str, value: int, owner=None, card: Optional[str]
         st.vars[g.card_counter_base[name] + g.card_index[card]] = value
     else:
         st.vars[g.counter_var(name, owner)] = value
+    refresh(st)
 
 
 def find(st: State, text: str) -> Action:

@@ -1,0 +1,706 @@
+"""`ruleforge check`: every mistake in a rule file is reported once, where it is, with a hint.
+
+The rule files here are variants of tests/data/gufo.rules, a snapshot of games/gufo.rules
+kept so that the line and column numbers asserted below stay put while the real game
+evolves. Every broken file must end in diagnostics and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import ruleforge
+from ruleforge.cli import main
+
+DATA = Path(__file__).parent / "data"
+GUFO = DATA / "gufo.rules"
+GUFO_TEXT = GUFO.read_text(encoding="utf-8")
+REAL_GUFO = Path(__file__).parents[1] / "games" / "gufo.rules"
+
+
+# ---- helpers -------------------------------------------------------------------------
+
+class Ran:
+    def __init__(self, code, out, err):
+        self.code, self.out, self.err = code, out, err
+
+    @property
+    def headers(self) -> list[str]:
+        """The `FILE:LINE:COL: error: message` lines, in order."""
+        return [line for line in self.err.splitlines() if re.match(r"^\S.*:\d+:\d+: error: ", line)]
+
+
+@pytest.fixture
+def ruleforge_cmd(capsys):
+    """Run the `ruleforge` entry point in-process: (exit code, stdout, stderr)."""
+    def run(*args) -> Ran:
+        with pytest.raises(SystemExit) as exc:
+            main([str(a) for a in args])
+        out, err = capsys.readouterr()
+        code = exc.value.code
+        assert "Traceback" not in out + err
+        return Ran(0 if code is None else code, out, err)
+    return run
+
+
+def variant(tmp_path: Path, *edits, name: str = "game.rules", append: str = "") -> Path:
+    """tests/data/gufo.rules with each (old, new) replacement made once, written to a file."""
+    text = GUFO_TEXT
+    for old, new in edits:
+        assert text.count(old) == 1, f"the snapshot should hold {old!r} exactly once"
+        text = text.replace(old, new)
+    path = tmp_path / name
+    path.write_text(text + append, encoding="utf-8")
+    return path
+
+
+def expect(text: str) -> str:
+    return textwrap.dedent(text).lstrip("\n")
+
+
+def test_the_snapshot_and_the_real_game_check(ruleforge_cmd):
+    r = ruleforge_cmd("check", GUFO)
+    assert (r.code, r.err) == (0, "")
+    assert r.out == f"{GUFO}: ok: gUFO, 2 players, 4 actions, 5 endings, 4 invariants\n"
+    r = ruleforge_cmd("check", REAL_GUFO)
+    assert (r.code, r.err) == (0, "")
+    assert r.out.startswith(f"{REAL_GUFO}: ok: gUFO, 2 players, ")
+
+
+# ---- 1. three mistakes, three diagnostics ----------------------------------------------
+
+THREE = DATA / "three_mistakes.rules"
+
+
+def test_three_mistakes_give_three_diagnostics_in_line_order(ruleforge_cmd):
+    r = ruleforge_cmd("check", THREE)
+    assert r.code == 2
+    assert r.out == ""
+    assert r.err == expect(f"""
+        {THREE}:85:12: error: unknown name 'reveal_cout'
+                repeat reveal_cout times:
+                       ^^^^^^^^^^^
+          hint: did you mean 'reveal_count'?
+        {THREE}:89:32: error: the amount to decrease by must be a number, not a yes/no condition
+                decrease mover.altitude by true
+                                           ^^^^
+        {THREE}:107:31: error: unknown zone 'discrad'
+                move cards in revealed to discrad
+                                          ^^^^^^^
+          hint: did you mean 'discard'?
+        3 errors in {THREE}
+        """)
+
+
+def test_the_three_mistakes_are_the_only_ones(ruleforge_cmd, tmp_path):
+    fixed = THREE.read_text(encoding="utf-8")
+    for wrong, right in [("repeat reveal_cout times", "repeat reveal_count times"),
+                         ("decrease mover.altitude by true", "decrease mover.altitude by 1"),
+                         ("to discrad", "to discard")]:
+        assert fixed.count(wrong) == 1
+        fixed = fixed.replace(wrong, right)
+    path = tmp_path / "fixed.rules"
+    path.write_text(fixed, encoding="utf-8")
+    r = ruleforge_cmd("check", path)
+    assert r.code == 0, r.err
+
+
+def test_a_text_compared_with_a_number(ruleforge_cmd, tmp_path):
+    f = variant(tmp_path, ("if exhaustions >= exhaustions_to_lose", 'if exhaustions >= "two"'))
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    assert r.err == expect(f"""
+        {f}:158:23: error: each side of '>=' must be a number, not a text
+                if exhaustions >= "two" or discard is empty:
+                                  ^^^^^
+        1 error in {f}
+        """)
+
+
+# ---- 2. files that are not rule files at all ---------------------------------------------
+
+def test_truncated_in_the_middle_of_a_line(ruleforge_cmd, tmp_path):
+    cut = GUFO_TEXT.index('ending owl_shot "the Radar Operator') + len('ending owl_shot "the Radar Operator')
+    f = tmp_path / "cut.rules"
+    f.write_text(GUFO_TEXT[:cut], encoding="utf-8")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    assert r.err == expect(f"""
+        {f}:171:17: error: unexpected character '"'
+            ending owl_shot "the Radar Operator
+                            ^
+          hint: a quoted text must end on the same line
+        1 error in {f}
+        """)
+
+
+def test_truncated_in_the_middle_of_a_turn_reports_only_the_cut(ruleforge_cmd, tmp_path):
+    # no "the file has no turn rules" for the turn that could not be read
+    cut = GUFO_TEXT.index("        if next.value >") + len("        if next.value >")
+    f = tmp_path / "cut.rules"
+    f.write_text(GUFO_TEXT[:cut], encoding="utf-8")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    assert r.headers == [f"{f}:94:24: error: this line ends too early"]
+    assert r.err.startswith(expect(f"""
+        {f}:94:24: error: this line ends too early
+                    if next.value >
+                                   ^
+          hint: expected '(', """))
+    assert r.err.endswith(f"\n1 error in {f}\n")
+
+
+def test_truncated_in_the_only_action_does_not_claim_there_are_no_actions(ruleforge_cmd, tmp_path):
+    marker = "    allowed if (sky slot altitude is face up"
+    f = tmp_path / "cut.rules"
+    f.write_text(GUFO_TEXT[:GUFO_TEXT.index(marker) + len(marker)], encoding="utf-8")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    assert not any("no actions are declared" in h for h in r.headers), r.err
+
+
+def test_truncated_inside_parentheses_points_at_the_end(ruleforge_cmd, tmp_path):
+    marker = "    allowed if (sky slot altitude is face up"
+    f = tmp_path / "cut.rules"
+    f.write_text(GUFO_TEXT[:GUFO_TEXT.index(marker) + len(marker)], encoding="utf-8")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    # at the end of the line (column 45), or at the '(' left open (column 16)
+    at_121 = [h for h in r.headers if h.startswith(f"{f}:121:")]
+    assert len(at_121) == 1 and re.match(rf"{re.escape(str(f))}:121:(45|16): error: ", at_121[0]), r.err
+    assert "block ends too early" not in r.err
+
+
+def test_empty_file(ruleforge_cmd, tmp_path):
+    f = tmp_path / "empty.rules"
+    f.write_bytes(b"")
+    r = ruleforge_cmd("check", f)
+    assert (r.code, r.out) == (2, "")
+    assert r.err == expect(f"""
+        {f}:1:1: error: the file declares no cards
+          hint: add 'cards: standard deck in ZONE'
+        {f}:1:1: error: the file says nothing about players
+          hint: add a line such as 'players 2' or 'players 2 to 6'
+        2 errors in {f}
+        """)
+
+
+def test_only_comments(ruleforge_cmd, tmp_path):
+    f = tmp_path / "comments.rules"
+    f.write_text("# a rule file still to be written\n\n    # an indented comment\n#\n", encoding="utf-8")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    assert r.err == expect(f"""
+        {f}:1:1: error: the file declares no cards
+            # a rule file still to be written
+            ^
+          hint: add 'cards: standard deck in ZONE'
+        {f}:1:1: error: the file says nothing about players
+            # a rule file still to be written
+            ^
+          hint: add a line such as 'players 2' or 'players 2 to 6'
+        2 errors in {f}
+        """)
+
+
+def test_every_byte_value(ruleforge_cmd, tmp_path):
+    f = tmp_path / "bytes.rules"
+    f.write_bytes(bytes(range(256)))
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    # byte 0x80 is at offset 128; the line after b"\n" (offset 10) starts at offset 11
+    assert r.err == expect(f"""
+        {f}:2:118: error: not a text file: byte 0x80 is not UTF-8
+          hint: a rule file is plain UTF-8 text
+        1 error in {f}
+        """)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_bytes(ruleforge_cmd, tmp_path, seed):
+    f = tmp_path / "noise.rules"
+    f.write_bytes(random.Random(seed).randbytes(20_000))
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    assert re.fullmatch(rf"{re.escape(str(f))}:\d+:\d+: error: not a text file: "
+                        rf"(byte 0x[0-9a-f]{{2}} is not UTF-8|it contains a NUL byte)\n"
+                        rf"  hint: a rule file is plain UTF-8 text\n1 error in {re.escape(str(f))}\n", r.err), r.err
+
+
+def test_a_nul_byte(ruleforge_cmd, tmp_path):
+    f = tmp_path / "nul.rules"
+    f.write_bytes(GUFO_TEXT.replace("players 2\n", "players 2\0\n").encode())
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    assert r.err == expect(f"""
+        {f}:9:10: error: not a text file: it contains a NUL byte
+          hint: a rule file is plain UTF-8 text
+        1 error in {f}
+        """)
+
+
+def test_deeply_nested_parentheses(ruleforge_cmd, tmp_path):
+    f = variant(tmp_path, ("counter exhaustions = 0\n",
+                           "counter exhaustions = 0\ndefine deep = " + "(" * 5000 + "1" + ")" * 5000 + "\n"))
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    shown = "    " + ("define deep = " + "(" * 5000)[:160]  # long lines are cut to 160 characters
+    assert r.err == expect(f"""
+        {f}:50:1: error: this item is nested too deeply to read
+        {shown}
+            ^
+          hint: split the expression with 'define' or 'let'
+        1 error in {f}
+        """)
+
+
+@pytest.mark.parametrize("expr", ["not " * 5000 + "true", "- " * 5000 + "1", " + ".join(["1"] * 5000)],
+                         ids=["not", "minus", "plus"])
+def test_deeply_nested_operators(ruleforge_cmd, tmp_path, expr):
+    f = variant(tmp_path, ("counter exhaustions = 0\n", f"counter exhaustions = 0\ndefine deep = {expr}\n"))
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    assert r.headers == [f"{f}:50:1: error: this item is nested too deeply to read"]
+    assert r.err.endswith("  hint: split the expression with 'define' or 'let'\n1 error in " + str(f) + "\n")
+
+
+def test_five_thousand_unclosed_parentheses(ruleforge_cmd, tmp_path):
+    f = tmp_path / "open.rules"
+    f.write_text("define x = " + "(" * 5000 + "\n", encoding="utf-8")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    assert f"{f}:1:5012: error: the file ends in the middle of this item" in r.headers
+    assert "  hint: expected '(', " in r.err
+
+
+def test_too_deep_to_check_points_at_the_item(tmp_path):
+    # Somewhere in this range the parser still copes and the checker does not; every
+    # "too deep" diagnostic must point at the invariant appended as line 187.
+    for depth in range(250, 600, 10):
+        f = variant(tmp_path, append='invariant deep "deep": 0 = ' + " + ".join(["0"] * depth) + "\n")
+        try:
+            ruleforge.load(f)
+        except ruleforge.RuleFileError as e:
+            for d in e.diagnostics:
+                if "too deep" in d.message:
+                    assert d.span.line == 187, (depth, d)
+
+
+def test_an_enormous_file(ruleforge_cmd, tmp_path):
+    f = tmp_path / "huge.rules"
+    data = (GUFO_TEXT + "# padding\n" * 250_000).encode()
+    assert len(data) > 2_000_000
+    f.write_bytes(data)
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    assert r.err == expect(f"""
+        {f}:1:1: error: file is too large for a rule file ({len(data):,} bytes)
+          hint: rule files are limited to 2,000,000 bytes
+        1 error in {f}
+        """)
+
+
+def test_a_file_that_does_not_exist(ruleforge_cmd, tmp_path):
+    f = tmp_path / "missing.rules"
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    assert r.err == f"{f}: error: cannot read the file: No such file or directory\n1 error in {f}\n"
+
+
+def test_a_directory(ruleforge_cmd, tmp_path):
+    r = ruleforge_cmd("check", tmp_path)
+    assert r.code == 2
+    assert r.err.endswith(f"Error: Invalid value for 'FILE': File '{tmp_path}' is a directory.\n")
+
+
+def test_crlf_line_endings_keep_line_numbers(ruleforge_cmd, tmp_path):
+    f = tmp_path / "crlf.rules"
+    f.write_bytes(THREE.read_bytes().replace(b"\n", b"\r\n"))
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    assert r.headers == [f"{f}:85:12: error: unknown name 'reveal_cout'",
+                         f"{f}:89:32: error: the amount to decrease by must be a number, not a yes/no condition",
+                         f"{f}:107:31: error: unknown zone 'discrad'"]
+
+
+@pytest.mark.parametrize("odd", ["\x0c", "\u2028"], ids=["form-feed", "line-separator"])
+def test_form_feed_and_line_separator_in_a_comment(ruleforge_cmd, tmp_path, odd):
+    f = variant(tmp_path, ("# ---- Turns ---", f"# ---- Turns {odd}---"),
+                ("move cards in revealed to discard", "move cards in revealed to discrad"))
+    r = ruleforge_cmd("check", f)
+    assert r.headers == [f"{f}:107:31: error: unknown zone 'discrad'"], r.err
+
+
+def test_the_command_line_entry_point_in_a_subprocess(tmp_path):
+    """The real entry point, in a fresh interpreter: no traceback for garbage either."""
+    import subprocess
+    f = tmp_path / "bytes.rules"
+    f.write_bytes(bytes(range(256)))
+    proc = subprocess.run([sys.executable, "-c", "from ruleforge.cli import main; main()", "check", str(f)],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert proc.stderr == f"{f}:2:118: error: not a text file: byte 0x80 is not UTF-8\n" \
+                          f"  hint: a rule file is plain UTF-8 text\n1 error in {f}\n"
+
+
+# ---- 3. syntax errors ----------------------------------------------------------------------
+
+def test_syntax_errors_in_four_items_are_all_reported(ruleforge_cmd, tmp_path):
+    f = variant(tmp_path,
+                ("slots cloudy_altitudes face down", "slots cloudy_altitudes face sideways"),
+                ("rank not in [A, K] to deck", "rank not in [A, K to deck"),
+                ('ending exhausted "the invasion deck ran out": radar wins',
+                 'ending exhausted "the invasion deck ran out" radar wins'),
+                ('invariant one_alien "exactly one Alien": count', 'invariant one_alien "exactly one Alien" count'))
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    assert r.err == expect(f"""
+        {f}:40:75: error: unexpected name sideways
+            zone sky "altitude": row of 8 slots, face up, slots cloudy_altitudes face sideways
+                                                                                      ^^^^^^^^
+          hint: expected 'down'
+        {f}:61:66: error: unexpected 'to'
+                move cards in box where suit != hearts and rank not in [A, K to deck
+                                                                             ^^
+          hint: expected ',', ']'
+        {f}:169:46: error: unexpected name radar
+            ending exhausted "the invasion deck ran out" radar wins
+                                                         ^^^^^
+          hint: expected ':'
+        {f}:177:41: error: unexpected 'count'
+            invariant one_alien "exactly one Alien" count of alien of invader = 1
+                                                    ^^^^^
+          hint: expected ':'
+        4 errors in {f}
+        """)
+
+
+def test_misspelt_declaration_keyword(ruleforge_cmd, tmp_path):
+    f = variant(tmp_path, ('zone removed "removed from the game": pile, face up\n',
+                           'zone removed "removed from the game": pile, face up\n'
+                           'zoen graveyard "the graveyard": pile, face up\n'))
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    assert r.err == expect(f"""
+        {f}:37:1: error: unknown declaration 'zoen'
+            zoen graveyard "the graveyard": pile, face up
+            ^^^^
+          hint: did you mean 'zone'?
+        1 error in {f}
+        """)
+
+
+def test_misspelt_statement_keyword_in_a_block(ruleforge_cmd, tmp_path):
+    f = variant(tmp_path, ("    move card to removed\n", "    mvoe card to removed\n"))
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    assert r.err == expect(f"""
+        {f}:131:5: error: unknown statement 'mvoe'
+                mvoe card to removed
+                ^^^^
+          hint: did you mean 'move'?
+        1 error in {f}
+        """)
+
+
+def test_misspelt_declaration_keyword_does_not_cascade(ruleforge_cmd, tmp_path):
+    f = variant(tmp_path, ('zone removed "removed from the game": pile, face up\n',
+                           'zoen removed "removed from the game": pile, face up\n'))
+    r = ruleforge_cmd("check", f)
+    assert r.headers == [f"{f}:36:1: error: unknown declaration 'zoen'"], r.err
+
+
+def test_misspelt_statement_in_a_turn_does_not_cascade(ruleforge_cmd, tmp_path):
+    # the turn that could not be read is not reported missing ("no turn rules for role")
+    f = variant(tmp_path, ("    move gone to removed\n", "    mvoe gone to removed\n"))
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    assert r.err == expect(f"""
+        {f}:106:5: error: unknown statement 'mvoe'
+                mvoe gone to removed
+                ^^^^
+          hint: did you mean 'move'?
+        1 error in {f}
+        """)
+
+
+@pytest.mark.parametrize("word", ["top", "count"])
+def test_a_keyword_as_a_zone_name(ruleforge_cmd, tmp_path, word):
+    # lark's contextual lexer reads a keyword as a name where only a name fits, but such
+    # a zone could never be named in an expression: the declaration is the mistake
+    f = variant(tmp_path, ('zone removed "removed from the game": pile, face up\n',
+                           'zone removed "removed from the game": pile, face up\n'
+                           f'zone {word} "a pile": pile, face up\n'))
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    caret = "^" * len(word)
+    assert r.err == expect(f"""
+        {f}:37:6: error: '{word}' is a word of the language and cannot name a zone
+            zone {word} "a pile": pile, face up
+                 {caret}
+          hint: choose another name
+        1 error in {f}
+        """)
+
+
+def test_an_indented_first_line(ruleforge_cmd, tmp_path):
+    f = variant(tmp_path, ('game "gUFO"\n', '  game "gUFO"\n'))
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    assert r.err == expect(f"""
+        {f}:7:1: error: this line is indented but belongs to nothing
+              game "gUFO"
+            ^
+          hint: only lines inside a block (after a line ending in ':') are indented
+        1 error in {f}
+        """)
+
+
+def test_an_indented_top_level_line_is_reported_where_it_is(ruleforge_cmd, tmp_path):
+    f = variant(tmp_path, ("players 2\n", "  players 2\n"))
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    assert r.err == expect(f"""
+        {f}:9:1: error: unexpected indentation
+              players 2
+            ^
+          hint: indent only the lines of a block, after a line ending in ':'
+        1 error in {f}
+        """)
+
+
+def test_a_quote_left_open(ruleforge_cmd, tmp_path):
+    f = variant(tmp_path, ('ending alien_shot "the Radar Operator shot the Alien"',
+                           'ending alien_shot "the Radar Operator shot the Alien'))
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    assert r.err == expect(f"""
+        {f}:170:19: error: unexpected character '"'
+            ending alien_shot "the Radar Operator shot the Alien: radar wins
+                              ^
+          hint: a quoted text must end on the same line
+        1 error in {f}
+        """)
+
+
+# ---- 4. semantic errors and --set ------------------------------------------------------
+
+def test_unknown_role_in_turn_of(ruleforge_cmd, tmp_path):
+    f = variant(tmp_path, ("turn of radar:", "turn of radr:"))
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    assert r.err == expect(f"""
+        {f}:83:1: error: no turn rules for role 'radar'
+            turn of invader:
+            ^
+          hint: add 'turn of radar:' or a 'turn:' for every player
+        {f}:109:9: error: unknown role 'radr'
+            turn of radr:
+                    ^^^^
+          hint: did you mean 'radar'?
+        2 errors in {f}
+        """)
+
+
+def test_duplicate_declarations(ruleforge_cmd, tmp_path):
+    f = variant(tmp_path, append='\nzone discard "a second discard pile": pile, face up\n'
+                                 'parameter reveal_count = 3\n'
+                                 'action shoot "Shoot again" by radar:\n'
+                                 '    end the game with owl_shot\n')
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    assert r.err == expect(f"""
+        {f}:188:6: error: 'discard' is already declared (line 35)
+            zone discard "a second discard pile": pile, face up
+                 ^^^^^^^
+          hint: each name may be declared once
+        {f}:189:11: error: 'reveal_count' is already declared (line 16)
+            parameter reveal_count = 3
+                      ^^^^^^^^^^^^
+          hint: each name may be declared once
+        {f}:190:8: error: 'shoot' is already declared (line 144)
+            action shoot "Shoot again" by radar:
+                   ^^^^^
+          hint: each name may be declared once
+        3 errors in {f}
+        """)
+
+
+def test_set_of_the_wrong_type_points_at_the_parameter(ruleforge_cmd):
+    r = ruleforge_cmd("check", GUFO, "--set", "reveal_count=abc")
+    assert (r.code, r.out) == (2, "")
+    assert r.err == expect(f"""
+        {GUFO}:16:11: error: --set reveal_count=abc: 'reveal_count' takes a number
+            parameter reveal_count = 2
+                      ^^^^^^^^^^^^
+          hint: write a whole number, such as 3
+        1 error in {GUFO}
+        """)
+
+
+def test_set_of_a_list_parameter(ruleforge_cmd):
+    r = ruleforge_cmd("check", GUFO, "--set", "cloudy_altitudes=5,x")
+    assert r.code == 2
+    assert r.err == expect(f"""
+        {GUFO}:19:11: error: --set cloudy_altitudes=5,x: 'cloudy_altitudes' takes a list of numbers
+            parameter cloudy_altitudes = [5, 7]
+                      ^^^^^^^^^^^^^^^^
+          hint: write numbers separated by commas, such as 5,7
+        1 error in {GUFO}
+        """)
+    for good in ("cloudy_altitudes=3,4", "cloudy_altitudes=[3, 4]", "cloudy_altitudes="):
+        assert ruleforge_cmd("check", GUFO, "--set", good).code == 0, good
+
+
+def test_set_out_of_range_says_where_the_value_came_from(ruleforge_cmd):
+    r = ruleforge_cmd("check", GUFO, "--set", "cloudy_altitudes=9")
+    assert r.code == 2
+    assert r.headers == [f"{GUFO}:40:53: error: face-down slots must be numbers from 1 to 8, not 9"]
+    assert "--set cloudy_altitudes=9" in r.err
+
+
+def test_set_of_an_unknown_parameter(ruleforge_cmd):
+    r = ruleforge_cmd("check", GUFO, "--set", "reveal_cout=3")
+    assert r.code == 2
+    assert r.err == expect(f"""
+        {GUFO}: error: --set reveal_cout=3: there is no parameter 'reveal_cout'
+          hint: did you mean 'reveal_count'?
+        1 error in {GUFO}
+        """)
+
+
+def test_set_of_an_unknown_parameter_far_from_any(ruleforge_cmd):
+    r = ruleforge_cmd("check", GUFO, "--set", "speed=3")
+    assert r.code == 2
+    assert r.err == expect(f"""
+        {GUFO}: error: --set speed=3: there is no parameter 'speed'
+          hint: the parameters are: reveal_count, cloudy_altitudes, exhaustions_to_lose, radar_hand_size, start_altitude
+        1 error in {GUFO}
+        """)
+
+
+@pytest.mark.parametrize("arg", ["reveal_count", "=3"])
+def test_set_without_name_and_value(ruleforge_cmd, arg):
+    r = ruleforge_cmd("check", GUFO, "--set", arg)
+    assert (r.code, r.out) == (2, "")
+    assert r.err == expect(f"""
+        Usage: ruleforge check [OPTIONS] FILE
+        Try 'ruleforge check --help' for help.
+
+        Error: Invalid value for '--set': '{arg}' is not NAME=VALUE
+        """)
+
+
+def test_end_the_game_with_an_unknown_ending(ruleforge_cmd, tmp_path):
+    f = variant(tmp_path, ("end the game with owl_shot", "end the game with nonexistent"))
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    assert r.err == expect(f"""
+        {f}:149:27: error: unknown ending 'nonexistent'
+                    end the game with nonexistent
+                                      ^^^^^^^^^^^
+        1 error in {f}
+        """)
+
+
+def test_end_the_game_with_two_endings(ruleforge_cmd, tmp_path):
+    f = variant(tmp_path, ("end the game with owl_shot", "end the game with owl_shot and alien_shot"))
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    assert r.err == expect(f"""
+        {f}:149:36: error: unexpected 'and'
+                    end the game with owl_shot and alien_shot
+                                               ^^^
+          hint: expected the end of the line
+        1 error in {f}
+        """)
+
+
+def test_a_local_value_shadowing_an_attribute_in_where(ruleforge_cmd, tmp_path):
+    f = variant(tmp_path, ("    move card to removed\n",
+                           "    move card to removed\n    let low = ufo where altitude < 3\n"))
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    assert r.err == expect(f"""
+        {f}:132:25: error: 'altitude' names both a local value and an attribute of the ufo being tested
+                let low = ufo where altitude < 3
+                                    ^^^^^^^^
+          hint: write 'it.altitude' for the attribute, or rename the local value
+        1 error in {f}
+        """)
+
+
+def test_comparing_a_rank_with_a_number(ruleforge_cmd, tmp_path):
+    f = variant(tmp_path, ("where suit = hearts and rank = A to", "where suit = hearts and rank = 1 to"),
+                ("rank not in [A, K]", "rank not in [1, 13]"))
+    r = ruleforge_cmd("check", f)
+    assert r.code == 2
+    lines = r.err.splitlines()
+    assert lines[:3] == [
+        f"{f}:58:50: error: cannot compare a rank with a number",
+        "        move the card in box where suit = hearts and rank = 1 to sky slot 1",
+        "                                                     ^^^^^^^^"]
+    assert lines[4:7] == [
+        f"{f}:61:48: error: cannot look for a rank in a list of numbers",
+        "        move cards in box where suit != hearts and rank not in [1, 13] to deck",
+        "                                                   ^^^^^^^^^^^^^^^^^^^"]
+    assert lines[8:] == [f"2 errors in {f}"]
+    for hint in (lines[3], lines[7]):  # each says what to compare instead
+        assert hint.startswith("  hint: ") and "the card's value" in hint, hint
+
+
+# ---- 6. no input makes the loader raise anything but RuleFileError ---------------------------
+
+FUZZ = settings(max_examples=50, deadline=None, database=None,
+                suppress_health_check=[HealthCheck.too_slow])
+REAL_TEXT = REAL_GUFO.read_text(encoding="utf-8")
+REAL_LINES = REAL_TEXT.splitlines(keepends=True)
+
+
+def _load_cleanly(path: Path, data: bytes) -> None:
+    path.write_bytes(data)
+    try:
+        ruleforge.load(path)
+    except ruleforge.RuleFileError as e:
+        shown = e.render()
+        assert shown.endswith(f"in {path}")
+        assert "Traceback" not in shown
+        assert e.diagnostics, "a RuleFileError always carries a diagnostic"
+
+
+@pytest.fixture(scope="module")
+def fuzz_file(tmp_path_factory):
+    return tmp_path_factory.mktemp("fuzz") / "fuzz.rules"
+
+
+@FUZZ
+@given(st.text())
+def test_any_text_loads_or_raises_rule_file_error(fuzz_file, text):
+    _load_cleanly(fuzz_file, text.encode("utf-8"))
+
+
+@FUZZ
+@given(st.binary(max_size=4096))
+def test_any_bytes_load_or_raise_rule_file_error(fuzz_file, data):
+    _load_cleanly(fuzz_file, data)
+
+
+@FUZZ
+@given(st.integers(0, len(REAL_LINES) - 1))
+def test_gufo_without_one_line(fuzz_file, i):
+    _load_cleanly(fuzz_file, "".join(REAL_LINES[:i] + REAL_LINES[i + 1:]).encode())
+
+
+@FUZZ
+@given(st.integers(0, len(REAL_TEXT) - 1), st.integers(1, 300))
+def test_gufo_without_a_range_of_characters(fuzz_file, start, length):
+    _load_cleanly(fuzz_file, (REAL_TEXT[:start] + REAL_TEXT[start + length:]).encode())

@@ -1,0 +1,268 @@
+"""`ruleforge run`: reproducible narration, the JSON Lines log, matches, and user errors.
+
+Games are played on games/gufo.rules (the real game); what a seed deals is not
+hard-coded here, but the narration, the log and the replay line must agree exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from ruleforge.cli import main
+
+ROOT = Path(__file__).parents[1]
+GUFO = ROOT / "games" / "gufo.rules"
+DATA = Path(__file__).parent / "data"
+SNAPSHOT = DATA / "gufo.rules"  # for assertions about line numbers
+DRAW_RACE = DATA / "draw_race.rules"
+TITLES = {"invader": "Invader", "radar": "Radar Operator"}
+
+
+class Ran:
+    def __init__(self, code, out, err):
+        self.code, self.out, self.err = code, out, err
+        self.lines = out.splitlines()
+
+
+@pytest.fixture
+def ruleforge_cmd(capsys):
+    """Run the `ruleforge` entry point in-process: (exit code, stdout, stderr)."""
+    def run(*args) -> Ran:
+        with pytest.raises(SystemExit) as exc:
+            main([str(a) for a in args])
+        out, err = capsys.readouterr()
+        code = exc.value.code
+        assert "Traceback" not in out + err
+        return Ran(0 if code is None else code, out, err)
+    return run
+
+
+def read_log(path: Path) -> list[dict]:
+    text = path.read_text(encoding="utf-8")
+    assert text.endswith("\n")
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def params_text(params: dict) -> str:
+    return ", ".join(f"{k}={v}" for k, v in params.items())
+
+
+# ---- one game ------------------------------------------------------------------------------
+
+def test_same_seed_same_game_and_the_end_is_named(ruleforge_cmd, tmp_path):
+    first = ruleforge_cmd("run", GUFO, "--seed", 1)
+    again = ruleforge_cmd("run", GUFO, "--seed", 1)
+    assert (first.code, first.err) == (0, "")
+    assert first.out == again.out
+    log = tmp_path / "game.jsonl"
+    logged = ruleforge_cmd("run", GUFO, "--seed", 1, "--log", log)
+    assert logged.lines == first.lines[:-1] + [f"log written to {log}", first.lines[-1]]
+
+    records = read_log(log)
+    start, result = records[0], records[-1]
+    assert first.lines[0] == f"gUFO · seed 1 · {params_text(start['params'])}"
+    # each seat, with the bot that plays it when the CLI names one
+    assert re.fullmatch(r"Seats: Invader \(seat 1(, random)?\), Radar Operator \(seat 2(, random)?\)",
+                        first.lines[1]), first.lines[1]
+    winners = " and ".join(TITLES[w] for w in result["winners"]) or "nobody"
+    assert first.lines[-2] == f"Game over: {result['reason']}. Winner: {winners}."
+    assert first.lines[-1] == f"(the same game again: ruleforge run {GUFO} --seed 1)"
+
+
+def test_another_seed_another_game(ruleforge_cmd):
+    one = ruleforge_cmd("run", GUFO, "--seed", 1)
+    two = ruleforge_cmd("run", GUFO, "--seed", 2)
+    assert two.code == 0
+    assert two.lines[0].startswith("gUFO · seed 2 · ")
+    assert two.lines[-1] == f"(the same game again: ruleforge run {GUFO} --seed 2)"
+    assert one.lines[2:-1] != two.lines[2:-1]
+
+
+def test_without_a_seed_the_seed_is_printed_and_replays(ruleforge_cmd):
+    r = ruleforge_cmd("run", GUFO)
+    assert r.code == 0
+    seed = int(re.fullmatch(r"gUFO · seed (\d+) · .*", r.lines[0]).group(1))
+    assert r.lines[-1] == f"(the same game again: ruleforge run {GUFO} --seed {seed})"
+    assert ruleforge_cmd("run", GUFO, "--seed", seed).out == r.out
+
+
+def test_the_log(ruleforge_cmd, tmp_path):
+    log = tmp_path / "game.jsonl"
+    r = ruleforge_cmd("run", GUFO, "--seed", 1, "--set", "reveal_count=3", "--log", log)
+    assert (r.code, r.err) == (0, "")
+    assert r.lines[0].startswith("gUFO · seed 1 · reveal_count=3, ")
+    assert r.lines[-2] == f"log written to {log}"
+    assert r.lines[-1] == f"(the same game again: ruleforge run {GUFO} --seed 1 --set reveal_count=3)"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl"], "no temporary file is left behind"
+
+    records = read_log(log)
+    start, setup, *decisions, result = records
+    assert start["type"] == "start"
+    assert start["seed"] == 1
+    assert start["title"] == "gUFO"
+    assert start["params"]["reveal_count"] == 3
+    assert start["params"]["cloudy_altitudes"] == [5, 7]
+    assert r.lines[0] == f"gUFO · seed 1 · {params_text(start['params'])}"
+    assert start["seats"] == ["invader", "radar"] and start["players"] == 2
+
+    assert setup["type"] == "setup"
+    dealt = [card for cards in setup["zones"].values() for card in cards]
+    assert len(dealt) == len(set(dealt)) == 52, "the deal places every card of the deck once"
+
+    assert decisions and all(d["type"] == "decision" for d in decisions)
+    for n, d in enumerate(decisions):
+        assert d["n"] == n
+        assert d["player"] in (0, 1) and d["seat"] == start["seats"][d["player"]]
+        assert isinstance(d["legal"], int) and 0 <= d["choice"] < d["legal"]
+        assert isinstance(d["action"], str) and d["action"]
+    assert decisions[0]["prompt"] == "to be the Alien" and decisions[0]["legal"] == 3
+
+    assert result["type"] == "result"
+    assert result["decisions"] == len(decisions)
+    assert set(result["winners"]) <= {"invader", "radar"}
+    assert sum(1 for line in r.lines if "▸" in line) == len(decisions)
+
+
+def test_log_into_a_missing_directory(ruleforge_cmd, tmp_path):
+    log = tmp_path / "no such dir" / "game.jsonl"
+    r = ruleforge_cmd("run", GUFO, "--seed", 1, "--log", log)
+    assert (r.code, r.out) == (2, "")
+    assert r.err == (f"Usage: ruleforge run [OPTIONS] FILE\nTry 'ruleforge run --help' for help.\n\n"
+                     f"Error: cannot write '{log}': No such file or directory\n")
+    assert not log.parent.exists()
+
+
+def test_a_bad_set_leaves_an_existing_log_alone(ruleforge_cmd, tmp_path):
+    log = tmp_path / "game.jsonl"
+    log.write_text("the previous game\n", encoding="utf-8")
+    r = ruleforge_cmd("run", SNAPSHOT, "--seed", 1, "--log", log, "--set", "reveal_count=abc")
+    assert (r.code, r.out) == (2, "")
+    assert r.err.startswith(f"{SNAPSHOT}:16:11: error: --set reveal_count=abc: 'reveal_count' takes a number\n")
+    assert log.read_text(encoding="utf-8") == "the previous game\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl"]
+
+
+def test_a_rule_error_during_play_is_logged_and_exits_2(ruleforge_cmd, tmp_path):
+    log = tmp_path / "game.jsonl"
+    r = ruleforge_cmd("run", SNAPSHOT, "--seed", 1, "--set", "reveal_count=0", "--log", log)
+    assert r.code == 2
+    message = "in rule 'turn of invader' (line 87): there is nothing to choose from for 'used'"
+    assert r.err == f"error: {message}\n"
+    records = read_log(log)
+    assert records[0]["type"] == "start" and records[0]["params"]["reveal_count"] == 0
+    assert records[-1] == {"type": "error", "message": message}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl"]
+
+
+@pytest.mark.parametrize("args, error", [
+    (["--bogus"], "Error: No such option '--bogus'."),  # then click's did-you-mean, which varies
+    (["--seed", "abc"], "Error: Invalid value for '--seed': 'abc' is not a valid integer.\n"),
+    (["--seed"], "Error: Option '--seed' requires an argument.\n"),
+])
+def test_bad_flags(ruleforge_cmd, args, error):
+    r = ruleforge_cmd("run", GUFO, *args)
+    assert (r.code, r.out) == (2, "")
+    assert r.err.startswith(error) or f"\n{error}" in r.err, r.err
+
+
+def test_players_outside_the_game_s_range(ruleforge_cmd):
+    r = ruleforge_cmd("run", GUFO, "--players", 3)
+    assert (r.code, r.out) == (2, "")
+    assert r.err == f"{GUFO}: error: --players 3: this game is for 2 players\n1 error in {GUFO}\n"
+
+
+def test_a_bad_rule_file_is_not_run(ruleforge_cmd):
+    r = ruleforge_cmd("run", DATA / "three_mistakes.rules", "--seed", 1)
+    assert (r.code, r.out) == (2, "")
+    assert r.err.endswith(f"3 errors in {DATA / 'three_mistakes.rules'}\n")
+
+
+def test_match_without_a_match_rule(ruleforge_cmd):
+    r = ruleforge_cmd("run", DRAW_RACE, "--match")
+    assert (r.code, r.out) == (2, "")
+    assert r.err.endswith(f"Error: {DRAW_RACE} declares no match\n")
+
+
+def test_players_in_a_game_for_several(ruleforge_cmd):
+    r = ruleforge_cmd("run", DRAW_RACE, "--seed", 5, "--players", 3)
+    assert r.code == 0
+    assert r.lines[0] == "Draw race · seed 5"
+    assert re.fullmatch(r"Seats: player 1 \(seat 1(, random)?\), player 2 \(seat 2(, random)?\), "
+                        r"player 3 \(seat 3(, random)?\)", r.lines[1]), r.lines[1]
+
+
+def test_the_replay_line_keeps_players(ruleforge_cmd):
+    r = ruleforge_cmd("run", DRAW_RACE, "--seed", 5, "--players", 3)
+    assert r.lines[-1] == f"(the same game again: ruleforge run {DRAW_RACE} --seed 5 --players 3)"
+
+
+# ---- a match -------------------------------------------------------------------------------
+
+def test_match_plays_until_someone_wins_it(ruleforge_cmd, tmp_path):
+    log = tmp_path / "match.jsonl"
+    r = ruleforge_cmd("run", GUFO, "--seed", 1, "--match", "--log", log)
+    assert (r.code, r.err) == (0, "")
+    assert r.out == ruleforge_cmd("run", GUFO, "--seed", 1, "--match", "--log", log).out
+    games = [line for line in r.lines if line.startswith("━━ Game ")]
+    over = [line for line in r.lines if line.startswith("Game over: ")]
+    scores = [line for line in r.lines if line.startswith("Score: ")]
+    assert len(games) == len(over) == len(scores) >= 2
+    for n, line in enumerate(games, 1):
+        assert re.fullmatch(rf"━━ Game {n} \(seed \d+\): player 1 is the (Invader|Radar Operator), "
+                            rf"player 2 is the (Invader|Radar Operator)", line), line
+    m = re.fullmatch(r"player ([12]) wins the match with (\d+) wins (in a row|in all)\.", r.lines[-3])
+    assert m, r.lines[-3]
+    assert r.lines[-2] == f"log written to {log}"
+    assert r.lines[-1] == f"(the same game again: ruleforge run {GUFO} --seed 1 --match)"
+    assert [line for line in r.lines if "wins the match" in line] == [r.lines[-3]]
+
+    wins = [int(x) for x in re.match(r"Score: player 1 (\d+), player 2 (\d+)", scores[-1]).groups()]
+    winner, count, how = int(m.group(1)), int(m.group(2)), m.group(3)
+    if how == "in all":
+        assert wins[winner - 1] == count == 3
+    else:
+        assert count == 2 and scores[-1].endswith(f"player {winner} has won {count} in a row")
+
+    records = read_log(log)
+    assert records[-1] == {"type": "match", "winner": f"player {winner}", "wins": wins, "games": len(games)}
+    decisions = [rec for rec in records if rec["type"] == "decision"]
+    assert len(decisions) == sum(1 for line in r.lines if "▸" in line)
+    assert [rec["type"] for rec in records].count("start") == len(games)
+
+
+def test_match_log_numbers_every_game_s_records(ruleforge_cmd, tmp_path):
+    log = tmp_path / "match.jsonl"
+    assert ruleforge_cmd("run", GUFO, "--seed", 1, "--match", "--log", log).code == 0
+    records = read_log(log)
+    starts = [rec for rec in records if rec["type"] == "start"]
+    assert [rec["game"] for rec in starts] == list(range(1, len(starts) + 1))
+    for rec in records:
+        if rec["type"] in ("start", "setup", "decision", "result"):
+            assert isinstance(rec["game"], int), rec
+
+
+# ---- the command itself --------------------------------------------------------------------
+
+def test_check_ok(ruleforge_cmd):
+    r = ruleforge_cmd("check", DRAW_RACE)
+    assert (r.code, r.err) == (0, "")
+    assert r.out.startswith(f"{DRAW_RACE}: ok: Draw race, 2 to 4 players, ")
+
+
+def test_no_command(ruleforge_cmd):
+    r = ruleforge_cmd()
+    assert r.code == 2
+    shown = r.out + r.err
+    assert shown.startswith("Usage: ruleforge [OPTIONS] COMMAND [ARGS]...\n")
+    assert re.search(r"\nCommands:\n(  \w+ .*\n)*  check +Check a rule file and report every mistake in it\.\n", shown)
+    assert re.search(r"\n  run +Play one ", shown)
+
+
+def test_unknown_command(ruleforge_cmd):
+    r = ruleforge_cmd("play", GUFO)
+    assert (r.code, r.out) == (2, "")
+    assert r.err.endswith("Error: No such command 'play'.\n")
