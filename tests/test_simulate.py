@@ -1,0 +1,164 @@
+"""Simulation: exact, reproducible results whatever the number of processes; honest
+intervals; variants and comparisons on paired seeds."""
+
+import csv
+import json
+
+import pytest
+
+import ruleforge
+from ruleforge.cli import main
+from ruleforge.compare import paired_difference
+from ruleforge.simulate import GameOutcome, GameSpec, run_games, summarize, wilson
+
+
+def run_cli(capsys, *args):
+    with pytest.raises(SystemExit) as e:
+        main([str(a) for a in args])
+    out = capsys.readouterr()
+    return e.value.code, out.out, out.err
+
+
+def test_wilson_known_values():
+    lo, hi = wilson(50, 100)
+    assert (round(lo, 4), round(hi, 4)) == (0.4038, 0.5962)
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and round(hi, 4) == 0.2775
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_results_do_not_depend_on_the_number_of_processes():
+    spec = GameSpec("games/ufology.rules", {}, 3, "1=greedy", 11)
+    one = run_games(spec, 60, jobs=1)
+    two = run_games(spec, 60, jobs=2)
+    assert [o.to_json() for o in one] == [o.to_json() for o in two]
+    assert [o.index for o in one] == list(range(60))
+
+
+def test_summary_counts_every_game_and_rule():
+    game = ruleforge.load("games/gufo.rules")
+    outcomes = run_games(GameSpec("games/gufo.rules", {}, None, None, 3), 200)
+    s = summarize(game, outcomes)
+    assert s["games"] == 200 and s["errors"] == 0
+    assert sum(x["wins"] for x in s["seats"]) == 200
+    assert sum(s["endings"].values()) == 200
+    assert set(s["endings"]) <= {f"{e}" for e in game.endings}
+    for x in s["seats"]:
+        assert x["ci95"][0] <= x["win_rate"] <= x["ci95"][1]
+    assert s["coverage"]["ending alien_shot"] == s["endings"].get("alien_shot", 0)
+    assert s["coverage"]["when the game ends"] == 200
+    assert s["never_fired"] == [r for r, n in s["coverage"].items() if n == 0]
+    assert "first_seat" not in s  # gUFO has roles: no first-seat advantage to report
+
+
+def test_first_seat_advantage_reported_for_symmetric_games():
+    game = ruleforge.load("games/ufology.rules", players=3)
+    s = summarize(game, run_games(GameSpec("games/ufology.rules", {}, 3, None, 5), 90))
+    f = s["first_seat"]
+    assert f["fair_share"] == pytest.approx(1 / 3)
+    assert f["win_rate"] == s["seats"][0]["win_rate"]
+
+
+def test_paired_difference():
+    def outcome(i, winners):
+        return GameOutcome(i, i, winners, "x", 1, 1)
+    base = [outcome(i, (0,)) for i in range(10)]
+    same = paired_difference(base, base, 0)
+    assert same["difference"] == 0 and not same["significant"]
+    variant = [outcome(i, (1,)) if i < 8 else outcome(i, (0,)) for i in range(10)]
+    d = paired_difference(base, variant, 0)
+    assert d["difference"] == pytest.approx(-0.8) and d["significant"] and d["ci95"][1] < 0
+
+
+def test_run_games_cli_writes_json_csv_and_png(capsys, tmp_path):
+    out_json, out_csv, png = tmp_path / "r.json", tmp_path / "r.csv", tmp_path / "r.png"
+    code, out, err = run_cli(capsys, "run", "games/gufo.rules", "--games", 120, "--seed", 4, "--jobs", 2,
+                             "--out", out_json, "--plot", png)
+    assert code == 0, err
+    assert "Win rate" in out and "How games ended" in out and "Rule coverage" in out
+    doc = json.loads(out_json.read_text())
+    assert doc["games"] == 120 and len(doc["outcomes"]) == 120 and doc["seed"] == 4
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    code, _, err = run_cli(capsys, "run", "games/gufo.rules", "--games", 120, "--seed", 4, "--jobs", 1,
+                           "--out", out_csv)
+    rows = list(csv.DictReader(out_csv.open()))
+    assert len(rows) == 120
+    assert [r["ending"] for r in rows] == [o["ending"] for o in doc["outcomes"]]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--games", 5, "--agents", "radr=random"], "did you mean 'radar'"),
+    (["--games", 5, "--out", "results.txt"], "should end in .json or .csv"),
+    (["--games", 5, "--plot", "x/y/z.png"], "there is no folder"),
+    (["--games", 5, "--log", "g.jsonl"], "cannot be used with --games"),
+    (["--games", 0], "0 is not in the range"),
+    (["--games", 5, "--sweep", "reveal_cnt=1,2"], "did you mean 'reveal_count'"),
+    (["--jobs", 2], "go with --games"),
+])
+def test_simulation_flags_are_checked(capsys, args, message):
+    code, out, err = run_cli(capsys, "run", "games/gufo.rules", *args)
+    assert code == 2 and message in err and "Traceback" not in err
+
+
+def test_sweep_table_has_a_row_per_value(capsys, tmp_path):
+    out = tmp_path / "sweep.json"
+    code, text, err = run_cli(capsys, "run", "games/gufo.rules", "--games", 40, "--seed", 2,
+                              "--sweep", "reveal_count=2,3,4", "--out", out)
+    assert code == 0, err
+    doc = json.loads(out.read_text())
+    assert doc["values"] == ["2", "3", "4"] and [r["params"]["reveal_count"] for r in doc["results"]] == [2, 3, 4]
+    # the same seeds at reveal_count=2 as a plain run
+    plain = summarize(ruleforge.load("games/gufo.rules"),
+                      run_games(GameSpec("games/gufo.rules", {}, None, None, 2), 40))
+    assert doc["results"][0]["seats"] == plain["seats"]
+
+
+def test_compare_base_with_variants(capsys, tmp_path):
+    out = tmp_path / "cmp.json"
+    code, text, err = run_cli(capsys, "compare", "games/gufo.rules", "games/variants/gufo-three-reveals.rules",
+                              "--games", 150, "--seed", 9, "--jobs", 2, "--out", out)
+    assert code == 0, err
+    assert "Difference from games/gufo.rules" in text and "significant" in text
+    doc = json.loads(out.read_text())
+    assert [d["seat"] for d in doc["differences"]] == ["Invader", "Radar Operator"]
+    # two seats, no ties: one seat's gain is the other's loss
+    a, b = doc["differences"]
+    assert a["difference"] == pytest.approx(-b["difference"])
+
+
+def test_compare_refuses_games_with_other_seats(capsys):
+    code, out, err = run_cli(capsys, "compare", "games/gufo.rules", "games/ufology.rules", "--games", 5)
+    assert code == 2 and "same seats" in err
+
+
+def test_variant_replaces_parameters_and_rules(tmp_path):
+    three = ruleforge.load("games/variants/gufo-three-reveals.rules")
+    assert three.params["reveal_count"] == 3 and three.params["exhaustions_to_lose"] == 2
+    st = three.new(1)
+    st.apply(st.legal_actions()[0])
+    assert len(st.cards_in("revealed")) == 3
+    open_play = ruleforge.load("games/variants/ufology-open-play.rules", players=2)
+    st = open_play.new(1)
+    plays = [str(a) for a in st.legal_actions() if a.name == "play"]
+    assert len(plays) == 6  # every card of the hand may now be Played
+
+
+def test_variant_errors_point_at_the_right_file(tmp_path):
+    (tmp_path / "base.rules").write_text(open("games/gufo.rules", encoding="utf-8").read(), encoding="utf-8")
+    v = tmp_path / "v.rules"
+    v.write_text('extends "base.rules"\n\naction shoot "Shoot" by radar:\n    with target in ufos\n'
+                 '    end the game with owl_shot\n', encoding="utf-8")
+    with pytest.raises(ruleforge.RuleFileError) as e:
+        ruleforge.load(v)
+    text = e.value.render()
+    assert f"{v}:4:20: error: unknown name 'ufos'" in text
+    missing = tmp_path / "w.rules"
+    missing.write_text('extends "nowhere.rules"\n', encoding="utf-8")
+    with pytest.raises(ruleforge.RuleFileError) as e:
+        ruleforge.load(missing)
+    assert f"{missing}:1:1: error: cannot read 'nowhere.rules'" in e.value.render()
+    loop = tmp_path / "loop.rules"
+    loop.write_text('extends "loop.rules"\n', encoding="utf-8")
+    with pytest.raises(ruleforge.RuleFileError) as e:
+        ruleforge.load(loop)
+    assert "extends this file again" in e.value.render()
