@@ -216,6 +216,20 @@ class SumFor:
 
 
 @node
+class Knows:
+    """`radar knows c`: the card is face up, or this player has seen it where it lies."""
+    span: Span
+    player: object
+    card: object
+
+
+@node
+class GameOver:
+    """`the game is over`: an ending has been reached (true in 'when the game ends')."""
+    span: Span
+
+
+@node
 class HasEffect:
     """`c has a play effect`."""
     span: Span

@@ -991,6 +991,12 @@ class Checker:
             return CARD if word == "this" else PLAYER
         if isinstance(node, A.Players):
             return list_of(PLAYER)
+        if isinstance(node, A.GameOver):
+            return BOOL
+        if isinstance(node, A.Knows):
+            self.require(node.player, self.expr(node.player, scope, want="player"), PLAYER, "who knows")
+            self.require(node.card, self.expr(node.card, scope), CARD, "what is known")
+            return BOOL
         if isinstance(node, A.OwnerOf):
             self.require(node.card, self.expr(node.card, scope), CARD, "whose owner")
             return PLAYER

@@ -413,6 +413,17 @@ class _Compiler:
             return o
         return owner_of
 
+    def ex_GameOver(self, node, ctx):
+        return lambda st, L: st.over or st.finishing is not None
+
+    def ex_Knows(self, node, ctx):
+        who, card = self.ex(node.player, ctx), self.ex(node.card, ctx)
+
+        def knows(st, L):
+            c = card(st, L)
+            return c is not None and bool(st.up[c] or (st.known[c] >> who(st, L)) & 1)
+        return knows
+
     def ex_Players(self, node, ctx):
         order = tuple(self.game.turn_order)
         return lambda st, L: order

@@ -712,6 +712,12 @@ class _ToAst(Transformer):
     def has_effect(self, meta, c):
         return A.HasEffect(self._span(meta), c[0], self._name(c[1]))
 
+    def knows(self, meta, c):
+        return A.Knows(self._span(meta), c[0], c[1])
+
+    def game_over(self, meta, c):
+        return A.GameOver(self._span(meta))
+
     def this(self, meta, c):
         return A.This(self._span(meta))
 
