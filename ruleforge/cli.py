@@ -377,6 +377,32 @@ def compare(base, variants, games, agents, players, seed, jobs, sets, out, plot,
         click.echo(f"plot written to {plot}")
 
 
+@cli.command()
+@click.argument("log", type=click.Path(dir_okay=False))
+@click.option("--quiet", is_flag=True, help="Only say whether the log reproduces.")
+@click.option("--rules", "rules_path", default=None, type=click.Path(dir_okay=False),
+              help="The rule file, if it has moved since the log was written.")
+def replay(log: str, quiet: bool, rules_path: str | None) -> None:
+    """Re-run a logged game and confirm that it reproduces exactly."""
+    from .replay import LogError, Mismatch, read_log, replay_game, split_games
+    try:
+        records = read_log(log)
+        games = split_games(records)
+        total = 0
+        for number, recs in enumerate(games, 1):
+            if len(games) > 1 and not quiet:
+                click.echo(f"━━ Game {number}")
+            game, st, n = replay_game(recs, None if quiet else click.echo, rules_path)
+            total += n
+    except LogError as e:
+        raise click.UsageError(str(e)) from None
+    except Mismatch as e:
+        click.echo(f"{log}: does not reproduce: {e}", err=True)
+        sys.exit(1)
+    what = f"{len(games)} games" if len(games) > 1 else "the game"
+    click.echo(f"{log}: reproduced exactly: {what}, {total} decisions, the same deal and result")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: user errors exit with code 2 and a message, never a traceback."""
     try:

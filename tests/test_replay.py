@@ -1,0 +1,102 @@
+"""Logs replay exactly; a log whose rules changed is refused."""
+
+import json
+import shutil
+
+import pytest
+
+import ruleforge
+from ruleforge.agents import RandomAgent
+from ruleforge.cli import main
+from ruleforge.play import play_game
+from ruleforge.replay import LogError, Mismatch, replay_game
+from ruleforge.rng import derive
+
+
+def run_cli(capsys, *args):
+    with pytest.raises(SystemExit) as e:
+        main([str(a) for a in args])
+    out = capsys.readouterr()
+    return e.value.code, out.out, out.err
+
+
+@pytest.mark.parametrize("path, players", [("games/gufo.rules", None), ("games/ufology.rules", 3)])
+def test_a_thousand_logged_games_replay_exactly(path, players):
+    game = ruleforge.load(path, players=players)
+    for i in range(1000):
+        log = []
+        st = play_game(game, derive(77, i), [RandomAgent() for _ in range(game.nplayers)], log=log)
+        log = json.loads(json.dumps(log))  # as written to and read from a file
+        _, again, decisions = replay_game(log)
+        assert decisions == st.decisions
+        assert again.result == st.result
+        assert [list(z) for z in again.zones] == [list(z) for z in st.zones]
+
+
+def logged(tmp_path, capsys, *extra):
+    log = tmp_path / "g.jsonl"
+    code, out, err = run_cli(capsys, "run", "games/gufo.rules", "--seed", 12, "--log", log, *extra)
+    assert code == 0, err
+    return log, [json.loads(line) for line in log.read_text().splitlines()]
+
+
+def test_replay_command_reproduces_and_narrates(tmp_path, capsys):
+    log, records = logged(tmp_path, capsys)
+    code, out, err = run_cli(capsys, "replay", log)
+    decisions = sum(1 for r in records if r["type"] == "decision")
+    assert code == 0 and out.count("▸") == decisions
+    assert out.splitlines()[-1] == f"{log}: reproduced exactly: the game, {decisions} decisions, the same deal and result"
+
+
+def test_replay_of_a_match_log(tmp_path, capsys):
+    log, records = logged(tmp_path, capsys, "--match")
+    code, out, err = run_cli(capsys, "replay", log, "--quiet")
+    games = sum(1 for r in records if r["type"] == "start")
+    assert code == 0 and out.startswith(f"{log}: reproduced exactly: {games} games")
+
+
+def test_a_tampered_decision_does_not_reproduce(tmp_path, capsys):
+    log, records = logged(tmp_path, capsys)
+    k, rec = next((k, r) for k, r in enumerate(records) if r["type"] == "decision" and r["legal"] > 1)
+    records[k] = dict(rec, choice=(rec["choice"] + 1) % rec["legal"])
+    log.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
+    code, out, err = run_cli(capsys, "replay", log, "--quiet")
+    assert code == 1
+    assert err.startswith(f"{log}: does not reproduce: decision {rec['n']}: the log's action {rec['action']!r}")
+
+
+def test_changed_rules_are_refused(tmp_path, capsys):
+    rules = tmp_path / "gufo.rules"
+    shutil.copy("games/gufo.rules", rules)
+    log = tmp_path / "g.jsonl"
+    assert run_cli(capsys, "run", rules, "--seed", 3, "--log", log)[0] == 0
+    rules.write_text(rules.read_text() + "\n# a changed comment is a changed file\n")
+    code, out, err = run_cli(capsys, "replay", log)
+    assert code == 2 and "has changed since this log was written" in err
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    with pytest.raises(LogError):
+        replay_game(records)
+
+
+@pytest.mark.parametrize("content, message", [
+    ("", "does not start with a 'start' record"),
+    ("not json\n", ":1: not a JSON line"),
+    ('{"type": "decision"}\n', "does not start with a 'start' record"),
+    ("[1, 2]\n", ":1: not a ruleforge log record"),
+])
+def test_bad_logs_get_a_clear_message(tmp_path, capsys, content, message):
+    log = tmp_path / "bad.jsonl"
+    log.write_text(content)
+    code, out, err = run_cli(capsys, "replay", log)
+    assert code == 2 and message in err and "Traceback" not in err
+    code, out, err = run_cli(capsys, "replay", tmp_path / "missing.jsonl")
+    assert code == 2 and "cannot read" in err
+
+
+def test_replay_checks_the_deal(tmp_path, capsys):
+    log, records = logged(tmp_path, capsys)
+    setup = next(r for r in records if r["type"] == "setup")
+    deck = setup["zones"]["the invasion deck"]
+    deck[0], deck[1] = deck[1], deck[0]
+    with pytest.raises(Mismatch, match="the deal differs"):
+        replay_game(records)
