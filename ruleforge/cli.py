@@ -85,13 +85,63 @@ def cli() -> None:
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a parameter.")
-def check(file: str, sets: tuple[str, ...]) -> None:
-    """Check a rule file and report every mistake in it."""
+@click.option("--deep", is_flag=True, help="Also play hypothesis-driven games and check their properties.")
+@click.option("--examples", type=click.IntRange(1, 1_000_000), default=100, show_default=True,
+              help="Games per player count for --deep.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed for --deep.")
+@click.option("--max-steps", type=click.IntRange(1, 100_000), default=500, show_default=True,
+              help="A game must end within this many decisions (--deep).")
+@click.option("--players", type=click.IntRange(1, 16), default=None,
+              help="Player count for --deep (default: every count the game allows).")
+@click.option("--out", "out", type=click.Path(dir_okay=False), default=None,
+              help="Where --deep writes a counterexample's log (default: FILE's name + .counterexample.jsonl).")
+def check(file: str, sets: tuple[str, ...], deep: bool, examples: int, seed: int, max_steps: int,
+          players: int | None, out: str | None) -> None:
+    """Check a rule file and report every mistake in it; with --deep, property-test it."""
     game, checked = _load(file, sets)
-    counts = (f"{len(checked.actions)} actions, {len(checked.endings)} endings, "
-              f"{len(checked.invariants)} invariants")
+    plural = lambda n, word: f"{n} {word}{'' if n == 1 else 's'}"  # noqa: E731
+    counts = (f"{plural(len(checked.actions), 'action')}, {plural(len(checked.endings), 'ending')}, "
+              f"{plural(len(checked.invariants), 'invariant')}")
     click.echo(f"{file}: ok: {checked.title}, {checked.players[0]}"
                f"{'' if checked.players[0] == checked.players[1] else f' to {checked.players[1]}'} players, {counts}")
+    if not deep:
+        return
+    _check_out(out, (".jsonl",), "--out")
+    from .deep import deep_check
+    from .diagnostics import Diagnostic
+    from .parse import split_lines
+    low, high = checked.players
+    counts_to_play = [players] if players else list(range(low, high + 1))
+    for n in counts_to_play:
+        game, _ = _load(file, sets, n)
+        advance, stop = _progress(examples)
+        try:
+            found = deep_check(game, examples, seed, max_steps, on_example=lambda: advance(1))
+        finally:
+            stop()
+        where = f" at {n} players" if len(counts_to_play) > 1 or players else ""
+        if found is None:
+            click.echo(f"deep check{where}: {plural(examples, 'game')} (seed {seed}): invariants, card conservation, "
+                       f"termination within {max_steps} decisions, offered actions, views and replay: all hold")
+            continue
+        steps = len(found.choices)
+        if found.span is not None:
+            text = open(file, encoding="utf-8").read() if found.span.file is None else \
+                open(found.span.file, encoding="utf-8").read()
+            click.echo(Diagnostic(found.span, f"{found.message}, after {plural(steps, 'decision')}").render(
+                file, split_lines(text)), err=True)
+        else:
+            click.echo(f"{file}: error: {found.message}, after {plural(steps, 'decision')}", err=True)
+        click.echo(f"counterexample{where} (seed {found.seed}, {plural(steps, 'decision')}, shrunk by hypothesis):",
+                   err=True)
+        for line in found.narration:
+            click.echo("  " + line, err=True)
+        target = out or (Path(file).stem + ".counterexample.jsonl")
+        writer = _AtomicWriter(target)
+        writer.write_records(found.log)
+        writer.commit()
+        click.echo(f"the counterexample's log: {target} (ruleforge replay {target})", err=True)
+        sys.exit(EXIT_USER)
 
 
 @cli.command()

@@ -1,0 +1,189 @@
+"""`ruleforge check --deep`: property-test a rule file with hypothesis-driven games.
+
+Each example is a game: hypothesis draws the seed, then the index of the action taken
+at every decision, so a failing game shrinks to a short sequence of decisions. After
+setup and after every decision the game is checked for:
+
+- the declared invariants;
+- card conservation: every card in exactly one place;
+- termination: the game ends within `max_steps` decisions (a rule loop with no
+  decision in it is stopped by the engine's step budget, which names the rule);
+- every offered action applies (each is tried on a copy of the state);
+- no leak: each seat's view names only cards that seat knows, and is the same in a
+  world where what it cannot see is re-dealt (ruleforge.determinize);
+- and at the end, the game's log replays to the same game.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Callable, Optional
+
+from attrs import define, field
+
+from .narrate import Narrator
+from .play import deal_snapshot, result_record, start_record
+from .values import RuleError
+
+
+class DeepFailure(Exception):
+    def __init__(self, kind: str, message: str, step: int, span=None):
+        super().__init__(message)
+        self.kind, self.message, self.step, self.span = kind, message, step, span
+        self.seed: Optional[int] = None
+        self.choices: list[int] = []
+
+
+@define
+class Counterexample:
+    kind: str
+    message: str
+    seed: int
+    choices: list
+    span: object = None
+    narration: list = field(factory=list)
+    log: list = field(factory=list)
+
+
+def check_state(st, step: int) -> None:
+    g = st.game
+    n = len(g.cards)
+    seen = sorted(c for z in st.zones for c in z)
+    if seen != list(range(n)):
+        missing = sorted(set(range(n)) - set(seen))
+        twice = sorted({c for c in seen if seen.count(c) > 1})
+        raise DeepFailure("conservation", "cards are not all in exactly one place"
+                          + (f": missing {', '.join(g.cards[c].name for c in missing)}" if missing else "")
+                          + (f": twice {', '.join(g.cards[c].name for c in twice)}" if twice else ""), step)
+    for name, title, span in g.check_invariants(st):
+        raise DeepFailure("invariant", f"invariant '{name}' ({title}) does not hold", step, span)
+    from .determinize import determinize
+    for seat in range(g.nplayers):
+        view = st.view(seat)
+        bit = 1 << seat
+        allowed = {g.cards[c].name for c in range(n) if st.up[c] or st.known[c] & bit}
+        extra = view.visible_cards() - allowed
+        if extra:
+            raise DeepFailure("leak", f"{g.seat_titles[seat]}'s view shows {', '.join(sorted(extra))}, "
+                                      "which that seat does not know", step)
+        if determinize(st, seat, step * 7919 + seat).view(seat) != view:
+            raise DeepFailure("leak", f"{g.seat_titles[seat]}'s view changes when what that seat cannot "
+                                      "see is re-dealt: it depends on hidden cards", step)
+
+
+def play_checked(game, seed: int, choose: Callable[[int], int], max_steps: int) -> list[int]:
+    """Play one game choosing with `choose(number of actions)`; raise DeepFailure."""
+    choices: list[int] = []
+    try:
+        st = game.new(seed)
+    except RuleError as e:
+        raise DeepFailure("rule error", e.describe(), 0, e.span) from None
+    check_state(st, 0)
+    while not st.is_over:
+        step = len(choices)
+        if step >= max_steps:
+            raise DeepFailure("termination", f"the game did not end within {max_steps} decisions "
+                                             "(raise the bound with --max-steps if it is legitimately long)", step)
+        actions = st.legal_actions()
+        for a in actions:
+            other = st.clone()
+            try:
+                other.apply(a)
+            except RuleError as e:
+                raise DeepFailure("offered action", f"'{a}' is offered at decision {step + 1} but cannot be "
+                                                    f"applied: {e.describe()}", step, e.span) from None
+        i = choose(len(actions))
+        choices.append(i)
+        st.apply(actions[i])
+        check_state(st, step + 1)
+    # the log replays to the same game
+    from .replay import Mismatch, replay_game
+    log = game_log(game, seed, choices)
+    try:
+        _, again, _ = replay_game(json.loads(json.dumps(log)))
+    except Mismatch as e:
+        raise DeepFailure("replay", f"the game's log does not replay: {e}", len(choices)) from None
+    if [list(z) for z in again.zones] != [list(z) for z in st.zones] or again.result != st.result:
+        raise DeepFailure("replay", "the game's log replays to a different game", len(choices))
+    return choices
+
+
+def game_log(game, seed: int, choices: list[int], upto: Optional[int] = None) -> list:
+    """The JSON Lines log of the game that makes these choices (as `ruleforge run` writes)."""
+    st = game.new(seed)
+    log = [start_record(game, seed), {"type": "setup", "zones": deal_snapshot(st)}]
+    for n, i in enumerate(choices[:upto]):
+        if st.is_over:
+            break
+        actions = st.legal_actions()
+        p = st.current_player
+        log.append({"type": "decision", "n": n, "player": p, "seat": game.seat_names[p], "prompt": st.prompt,
+                    "legal": len(actions), "action": str(actions[i]), "choice": i})
+        try:
+            st.apply(actions[i])
+        except RuleError as e:
+            log.append({"type": "error", "message": e.describe()})
+            return log
+    if st.is_over:
+        log.append(result_record(st))
+    return log
+
+
+def narrate_choices(game, seed: int, choices: list[int]) -> list[str]:
+    st = game.new(seed, record=True)
+    narrator = Narrator(game)
+    lines = ["Setup"] + narrator.lines(st.record)
+    st.record.clear()
+    for n, i in enumerate(choices):
+        if st.is_over:
+            break
+        actions = st.legal_actions()
+        lines.append(f"[decision {n + 1} of {len(choices)}: choice {i + 1} of {len(actions)}]")
+        try:
+            st.apply(actions[i])
+        except RuleError as e:
+            lines.extend(narrator.lines(st.record))
+            lines.append(f"error: {e.describe()}")
+            break
+        lines.extend(narrator.lines(st.record))
+        st.record.clear()
+    return lines
+
+
+def deep_check(game, examples: int = 100, seed: int = 0, max_steps: int = 500,
+               on_example: Optional[Callable[[], None]] = None) -> Optional[Counterexample]:
+    """Run `examples` hypothesis-driven games; return the shrunk counterexample, if any."""
+    from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import seed as hseed
+    from hypothesis import strategies as s
+
+    last: dict = {}
+
+    @hseed(seed)
+    @settings(max_examples=examples, deadline=None, database=None, print_blob=False,
+              suppress_health_check=list(HealthCheck), phases=[Phase.generate, Phase.shrink])
+    @given(data=s.data())
+    def property_holds(data):
+        game_seed = data.draw(s.integers(0, 2**31 - 1), label="seed")
+        choices: list[int] = []
+
+        def choose(n: int) -> int:
+            i = data.draw(s.integers(0, n - 1)) if n > 1 else 0
+            choices.append(i)
+            return i
+        try:
+            play_checked(game, game_seed, choose, max_steps)
+        except DeepFailure as f:
+            f.seed, f.choices = game_seed, list(choices)
+            last["failure"] = f
+            raise
+        finally:
+            if on_example:
+                on_example()
+
+    try:
+        property_holds()
+    except DeepFailure as f:
+        return Counterexample(f.kind, f.message, f.seed, f.choices, f.span,
+                              narrate_choices(game, f.seed, f.choices), game_log(game, f.seed, f.choices))
+    return None
