@@ -1,8 +1,9 @@
 """The engine's record of a game -> sentences for a reader.
 
-The narrator is omniscient (it is for the designer watching bots): every card is named,
-and a card that lies face down where it went is marked "(face down)" so that the reader
-can tell what the players could see.
+By default the narrator is omniscient (it is for the designer watching bots): every card
+is named, and a card that lies face down where it went is marked "(face down)" so that
+the reader can tell what the players could see. Given a seat and the state, it tells
+only what that seat may know: a card it does not know is "a card".
 """
 
 from __future__ import annotations
@@ -11,9 +12,25 @@ from typing import Iterable
 
 
 class Narrator:
-    def __init__(self, game):
+    def __init__(self, game, seat=None, state=None):
         self.g = game
         self.round = 0
+        self.seat_of_view, self.state = seat, state
+
+    def shown(self, c: int, up: bool = False) -> str:
+        """A card's name for this reader: hidden when a seat's reader may not know it."""
+        if self.seat_of_view is None:
+            return self.g.cards[c].name + ("" if up else " (face down)")
+        st = self.state
+        if up or st.up[c] or (st.known[c] >> self.seat_of_view) & 1:
+            return self.g.cards[c].name
+        return "a card"
+
+    def arg(self, v) -> str:
+        from .values import Ref
+        if isinstance(v, Ref) and v.kind == "card" and self.seat_of_view is not None:
+            return self.shown(v.index, False)
+        return str(v)
 
     def seat(self, s: int) -> str:
         return self.g.seat_titles[s]
@@ -30,7 +47,9 @@ class Narrator:
             title = spec.title if spec else action.name
             if not action.args:
                 return title
-            return f"{title}: " + ", ".join(f"{k} {v}" for k, v in action.args)
+            return f"{title}: " + ", ".join(f"{k} {self.arg(v)}" for k, v in action.args)
+        if action.kind == "choose":
+            return self.arg(action.args[0][1])
         return str(action)
 
     def lines(self, events: Iterable[tuple]) -> list[str]:
@@ -41,7 +60,7 @@ class Narrator:
             if not pending_moves:
                 return
             src, dst = pending_moves[0][2], pending_moves[0][3]
-            cards = [self.card(m[1]) + ("" if m[4] else " (face down)") for m in pending_moves]
+            cards = [self.shown(m[1], m[4]) for m in pending_moves]
             if len(cards) > 8:
                 hidden = sum(1 for m in pending_moves if not m[4])
                 shown = f"{len(cards)} cards" + (f" ({hidden} face down)" if hidden else "")
@@ -67,13 +86,12 @@ class Narrator:
             elif kind == "decide":
                 _, seat, action, prompt = ev
                 if action.kind == "choose":
-                    out.append(f"  ▸ {self.seat(seat)} chooses {action} ({prompt})")
+                    out.append(f"  ▸ {self.seat(seat)} chooses {self.action(action)} ({prompt})")
                 else:
                     out.append(f"  ▸ {self.seat(seat)}: {self.action(action)}")
             elif kind == "swap":
                 _, a, za, zb, upa, b, upb = ev
-                out.append(f"    swap: {self.card(a)}{'' if upa else ' (face down)'} → {self.zone(zb)}, "
-                           f"{self.card(b)}{'' if upb else ' (face down)'} → {self.zone(za)}")
+                out.append(f"    swap: {self.shown(a, upa)} → {self.zone(zb)}, {self.shown(b, upb)} → {self.zone(za)}")
             elif kind == "reveal":
                 out.append(f"    revealed: {self.card(ev[1])} in {self.zone(ev[2])}")
             elif kind == "flip":
@@ -107,6 +125,8 @@ class Narrator:
                 for k, s in enumerate(zi.slots, 1):
                     cs = rows.get(s, ())
                     cells.append(f"{k}:" + ("·" if not cs else " ".join(
-                        self.card(c) if up else f"[{self.card(c)}]" for c, up in cs)))
+                        self.card(c) if up else (f"[{self.card(c)}]" if self.seat_of_view is None else
+                                                 ("▒" if self.shown(c) == "a card" else f"[{self.card(c)}]"))
+                        for c, up in cs)))
                 parts.append(f"{zi.label} " + " ".join(cells))
         return "    = " + " · ".join(parts)

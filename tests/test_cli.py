@@ -263,6 +263,6 @@ def test_no_command(ruleforge_cmd):
 
 
 def test_unknown_command(ruleforge_cmd):
-    r = ruleforge_cmd("play", GUFO)
+    r = ruleforge_cmd("simulate", GUFO)
     assert (r.code, r.out) == (2, "")
-    assert r.err.endswith("Error: No such command 'play'.\n")
+    assert r.err.endswith("Error: No such command 'simulate'.\n")
