@@ -214,12 +214,13 @@ class TerminalGame:
 
 def console_reader(console: Console) -> Callable[[str], Optional[str]]:
     import click
+    stdin = click.get_text_stream("stdin")  # one stream: each call would buffer its own
 
     def read(prompt: str) -> Optional[str]:
         try:
             if prompt:
                 console.print(prompt, end="")
-            line = click.get_text_stream("stdin").readline()
+            line = stdin.readline()
         except (KeyboardInterrupt, EOFError):
             return None
         if line == "":
