@@ -432,7 +432,10 @@ def compare(base, variants, games, agents, players, seed, jobs, sets, out, plot,
 @click.option("--quiet", is_flag=True, help="Only say whether the log reproduces.")
 @click.option("--rules", "rules_path", default=None, type=click.Path(dir_okay=False),
               help="The rule file, if it has moved since the log was written.")
-def replay(log: str, quiet: bool, rules_path: str | None) -> None:
+@click.option("--as", "as_", default=None, metavar="SEAT",
+              help="Tell the game as this seat saw it (a role or seat number).")
+@click.option("--step", is_flag=True, help="Wait for Enter after each decision.")
+def replay(log: str, quiet: bool, rules_path: str | None, as_: str | None, step: bool) -> None:
     """Re-run a logged game and confirm that it reproduces exactly."""
     from .replay import LogError, Mismatch, read_log, replay_game, split_games
     try:
@@ -442,7 +445,14 @@ def replay(log: str, quiet: bool, rules_path: str | None) -> None:
         for number, recs in enumerate(games, 1):
             if len(games) > 1 and not quiet:
                 click.echo(f"━━ Game {number}")
-            game, st, n = replay_game(recs, None if quiet else click.echo, rules_path)
+            stdin = click.get_text_stream("stdin")
+
+            def pause() -> None:
+                click.echo("  (Enter for the next step)", nl=False)
+                if stdin.readline() == "":
+                    raise click.Abort()
+            game, st, n = replay_game(recs, None if quiet else click.echo, rules_path, as_,
+                                      pause if step and not quiet else None)
             total += n
     except LogError as e:
         raise click.UsageError(str(e)) from None

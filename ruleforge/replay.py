@@ -58,7 +58,10 @@ def split_games(records: list[dict]) -> list[list[dict]]:
     return [games[k] for k in sorted(games)]
 
 
-def replay_game(records: list[dict], say: Optional[Callable[[str], None]] = None, rules_path: Optional[str] = None):
+def replay_game(records: list[dict], say: Optional[Callable[[str], None]] = None, rules_path: Optional[str] = None,
+                seat=None, pause: Optional[Callable[[], None]] = None):
+    """Replay one game's records. With `seat`, the narration tells only what that seat
+    could see (a role name or seat number); `pause` is called after each decision."""
     start = records[0]
     path = rules_path or start["rules"]
     params = dict(start.get("params", {}))
@@ -75,7 +78,13 @@ def replay_game(records: list[dict], say: Optional[Callable[[str], None]] = None
         raise LogError(f"the parameters differ from the log's: {', '.join(changed)}")
     seed = start["seed"]
     st = game.new(seed, record=say is not None)
-    narrator = Narrator(game) if say else None
+    if seat is not None and not isinstance(seat, int):
+        from .agents import _seat
+        try:
+            seat = _seat(str(seat), game)
+        except ValueError as e:
+            raise LogError(str(e)) from None
+    narrator = Narrator(game, seat, st) if say else None
 
     def flush():
         if narrator and st.record:
@@ -105,6 +114,8 @@ def replay_game(records: list[dict], say: Optional[Callable[[str], None]] = None
             st.apply(action)
             decisions += 1
             flush()
+            if pause is not None and not st.is_over:
+                pause()
         elif kind == "result":
             if not st.is_over:
                 raise Mismatch("the log's game ended here, but the replay goes on")
