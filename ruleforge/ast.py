@@ -513,6 +513,7 @@ class ZoneDecl:
     facing: Optional[str]    # "up", "down", "private" or None (the kind's default)
     down_slots: Optional[object]
     active: bool = False     # cards here are in play: their 'while active' modifiers apply
+    display: tuple = ()      # how a screen best shows it: (("shown", "fan"), ("grouped", Name), ("pieces", Name, Name))
 
 
 @node

@@ -315,6 +315,12 @@ class Checker:
                             info.down_slots = frozenset(slots)
                     except ConstError as e:
                         self.error(e.node, e.message)
+            for hint in z.display:
+                if hint[0] == "shown" and hint[1].name not in ("pile", "fan"):
+                    self.error(hint[1], f"a zone is shown as a pile or a fan, not '{hint[1].name}'",
+                               did_you_mean(hint[1].name, ["pile", "fan"]))
+                if hint[0] == "pieces" and z.kind != "row":
+                    self.error(hint[1], "only a row of slots shows pieces on its slots")
             if z.facing == "private" and owner is None:
                 self.error(z, f"zone '{z.name.name}' is private but belongs to nobody",
                            "private zones belong to a role ('zone hand of north') or to each player ('per player')")
@@ -412,6 +418,18 @@ class Checker:
                 self.bind(scope, q.param, PLAYER, q)
             self.require(q.value, self.expr(q.value, scope), NUMBER, "a quantity")
         self.check_cards()
+        for info in self.zones.values():
+            for hint in info.decl.display:
+                if hint[0] == "grouped" and hint[1].name not in self.card_attrs:
+                    self.error(hint[1], f"cards have no attribute '{hint[1].name}'",
+                               did_you_mean(hint[1].name, self.card_attrs))
+                if hint[0] == "pieces":
+                    kind, attr = hint[1].name, hint[2].name
+                    if kind not in self.pieces:
+                        self.unknown(hint[1], "set of pieces", list(self.pieces))
+                    elif attr not in self.pieces[kind].attrs:
+                        self.error(hint[2], f"a {kind} has no number '{attr}'",
+                                   did_you_mean(attr, self.pieces[kind].attrs))
         self.heuristic = None
         for h in get(A.HeuristicDecl)[:1]:
             scope = _Scope()

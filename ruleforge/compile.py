@@ -219,6 +219,11 @@ class _Compiler:
                     row.slots = tuple(slots)
                 else:
                     add(d, owner, facing, d.kind, None, label)
+        for name, info in self.ch.zones.items():
+            shown = {}
+            for hint in info.decl.display:
+                shown[hint[0]] = hint[1].name if len(hint) == 2 else (hint[1].name, hint[2].name)
+            g.zone_display[name] = shown
         g.active_zones = [zi.index for zi in g.zinst
                           if zi.kind != "row" and self.ch.zones[zi.decl].decl.active]
         g.start_zone = g.zone_lookup[(self.ch.cards_zone, None, None)]

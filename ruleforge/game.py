@@ -54,6 +54,7 @@ class Game:
         self.modifiers: list = []                  # per card: ((quantity, sign, amount, target, many, ctx), ...)
         self.quantities: dict[str, tuple] = {}     # name -> (base rule, parameter slot, ctx)
         self.active_zones: list[int] = []
+        self.zone_display: dict[str, dict] = {}  # zone name -> display hints (see terminal.py)
         self.round_end_procs: list = []
         self.heuristic = None  # (rule, parameter slot, ctx): see agents.heuristic_value
 

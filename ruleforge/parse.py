@@ -425,6 +425,15 @@ class _ToAst(Transformer):
     def opt_active(self, meta, c):
         return ("active", True)
 
+    def opt_shown(self, meta, c):
+        return ("display", ("shown", self._name(c[0])))
+
+    def opt_grouped(self, meta, c):
+        return ("display", ("grouped", self._name(c[0])))
+
+    def opt_pieces_at(self, meta, c):
+        return ("display", ("pieces", self._name(c[0]), self._name(c[1])))
+
     def opt_slots_face_down(self, meta, c):
         return ("down_slots", c[0])
 
@@ -432,15 +441,18 @@ class _ToAst(Transformer):
         name, owner, title, (kind, size), *options = c
         facing = down = None
         active = False
+        display = []
         for key, value in options:
             if key == "facing":
                 facing = value
             elif key == "active":
                 active = True
+            elif key == "display":
+                display.append(value)
             else:
                 down = value
         return A.ZoneDecl(self._span(meta), self._name(name), owner,
-                          _unquote(title) if title else None, kind, size, facing, down, active)
+                          _unquote(title) if title else None, kind, size, facing, down, active, tuple(display))
 
     def piece_attr(self, meta, c):
         return A.PieceAttr(self._span(meta), self._name(c[0]), c[1], c[2], c[3])

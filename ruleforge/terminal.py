@@ -174,7 +174,7 @@ class TerminalGame:
         """The table as seat p sees it."""
         g, st = self.game, self.st
         v = st.view(p)
-        title = f"{g.title} · round {v.round} · you are the {g.seat_titles[p]}"
+        title = f"{g.title} · round {v.round} · you are {'the ' if g.roles else ''}{g.seat_titles[p]}"
         t = Table(title=title, title_justify="left", show_header=False, box=None, pad_edge=False)
         t.add_column("zone", style="cyan", no_wrap=True)
         t.add_column("cards")
@@ -191,19 +191,38 @@ class TerminalGame:
                     continue
                 shown_rows.add(zi.decl)
                 cells = []
+                pieces_at = g.zone_display.get(zi.decl, {}).get("pieces")
                 for s in rows[zi.decl]:
                     sv = v.zone(s.decl, None if s.owner < 0 else g.seat_names[s.owner], s.slot)
-                    cells.append(f"{s.slot}:" + (" ".join(c or "▒" for c in sv.cards) or "·"))
+                    cell = f"{s.slot}:" + (" ".join(c or "▒" for c in sv.cards) or "·")
+                    if pieces_at:
+                        kind, attr = pieces_at
+                        here = [name for name, attrs in v.pieces if name.endswith(" " + kind)
+                                and dict(attrs).get(attr) == s.slot]
+                        if here:
+                            cell += " [" + ", ".join(h[:-len(kind) - 1] for h in here) + f" {kind}]"
+                    cells.append(cell)
                 label = g.zinst[[x.index for x in g.zinst if x.decl == zi.decl and x.kind == "row"][0]].label
                 t.add_row(label, Text("  ".join(cells)))
                 continue
             if not z.cards and zi.kind == "pile":
                 continue
-            if zi.kind == "pile" and len(z.cards) > 6:
-                top = z.cards[-1]
-                shown = f"{len(z.cards)} cards" + (f", {top} on top" if top else "")
+            hints = g.zone_display.get(zi.decl, {})
+            as_pile = hints.get("shown") == "pile" or (zi.kind == "pile" and len(z.cards) > 6
+                                                       and hints.get("shown") != "fan" and "grouped" not in hints)
+            if as_pile:
+                top = z.cards[-1] if z.cards else None
+                shown = f"{len(z.cards)} card{'s' if len(z.cards) != 1 else ''}" + (f", {top} on top" if top else "")
+            elif "grouped" in hints:
+                attr = hints["grouped"]
+                groups: dict = {}
+                for c in z.cards:
+                    key = "?" if c is None else str(g.card_attr[attr][g.card_index[c]])
+                    groups.setdefault(key, []).append(c or "▒")
+                shown = "  ".join(f"{k}: {' '.join(cs)}" for k, cs in groups.items()) or "-"
             else:
-                shown = " ".join(c or "▒" for c in z.cards) or "-"
+                sep = " · " if any(c and " " in c for c in z.cards) else " "
+                shown = sep.join(c or "▒" for c in z.cards) or "-"
             t.add_row(z.label, shown)
         self.console.print(t)
         numbers = [f"{name}: " + ", ".join(f"{a} {val}" for a, val in attrs) for name, attrs in v.pieces]
