@@ -276,8 +276,8 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
                                      for i, t in enumerate(game.seat_titles)))
     try:
         if match:
-            play_match(game, seed, lambda who: parse_agents(agents, game)[0] if agents and "=" not in agents
-                       else parse_agents(None, game)[0], click.echo, log)
+            # bots are given per seat (role): whoever takes a role plays it with that bot
+            play_match(game, seed, seat_agents, click.echo, log)
         else:
             play_game(game, seed, seat_agents, click.echo, log)
     except RuleError as e:

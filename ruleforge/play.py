@@ -109,13 +109,13 @@ class MatchTally:
         return f"{self.wins[winner]} wins in all"
 
 
-def play_match(game, seed: int, agents_for: Callable[[int], object], say: Say = None,
-               log: Optional[list] = None, max_games: int = 99):
+def play_match(game, seed: int, agents, say: Say = None, log: Optional[list] = None, max_games: int = 99):
     """Play games until the match rule names a winner; return (winner, tally, results).
 
-    Participants are "player 1" and "player 2"; `agents_for(participant)` gives each
-    one's agent. In the first game player 1 takes the first seat; after each game the
-    loser chooses who takes the named role next (bots choose at random).
+    Participants are "player 1" and "player 2"; `agents` gives the bot for each seat
+    (role), so whoever takes a role plays it with that bot. In the first game player 1
+    takes the first seat; after each game the loser chooses who takes the named role
+    next (bots choose at random).
     """
     m = game.match
     if m is None:
@@ -127,9 +127,7 @@ def play_match(game, seed: int, agents_for: Callable[[int], object], say: Say = 
     results = []
     for number in range(1, max_games + 1):
         game_seed = derive(seed, number)
-        by_seat = [None] * 2
-        for who in range(2):
-            by_seat[seat_of[who]] = agents_for(who)
+        by_seat = list(agents)
         if say:
             roles = ", ".join(f"{names[w]} is the {game.seat_titles[seat_of[w]]}" for w in range(2))
             say(f"━━ Game {number} (seed {game_seed}): {roles}")

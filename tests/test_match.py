@@ -39,8 +39,8 @@ def game():
 
 def test_match_played_by_bots_is_exact_and_follows_the_rule(game):
     lines = []
-    winner, tally, results = play_match(game, 5, lambda who: RandomAgent(), lines.append)
-    again = play_match(game, 5, lambda who: RandomAgent(), None)
+    winner, tally, results = play_match(game, 5, [RandomAgent(), RandomAgent()], lines.append)
+    again = play_match(game, 5, [RandomAgent(), RandomAgent()], None)
     assert (again[0], again[2]) == (winner, results)
     # The match stops at the first game that satisfies the rule, and not before.
     check = MatchTally(3, 2)
@@ -55,7 +55,7 @@ def test_match_played_by_bots_is_exact_and_follows_the_rule(game):
 
 def test_match_over_many_seeds_always_ends_by_the_rule(game):
     for seed in range(30):
-        winner, tally, results = play_match(game, seed, lambda who: RandomAgent(), None)
+        winner, tally, results = play_match(game, seed, [RandomAgent(), RandomAgent()], None)
         assert winner in (0, 1)
         assert tally.wins[winner] == 3 or tally.run == 2
         assert 2 <= len(results) <= 5
