@@ -13,7 +13,7 @@ import argparse
 import json
 import time
 
-from ruleforge.simulate import GameSpec, run_games, summarize
+from ruleforge.simulate import GameSpec, _game, run_games, summarize
 
 EXPERIMENTS = [
     # (label, rules, players, agents, seat that matters (1-based), games scale)
@@ -44,9 +44,9 @@ def main() -> None:
         n = max(1, int(args.games * scale))
         start = time.perf_counter()
         spec = GameSpec(rules, {}, players, agents, args.seed)
-        from ruleforge.load import load
+        game = _game(spec)  # loaded once: the rules stay the ones the games were played with
         outcomes = run_games(spec, n, args.jobs)
-        s = summarize(load(rules, players=players), outcomes, agents)
+        s = summarize(game, outcomes, agents)
         x = s["seats"][seat - 1]
         secs = time.perf_counter() - start
         rows.append({"experiment": label, "agents": agents, "games": n, "seat": x["title"],

@@ -185,9 +185,12 @@ def _progress(total: int):
     start = time.monotonic()
     state = {"bar": None, "task": None, "done": 0}
 
+    import sys as _sys
+    on_terminal = _sys.stdout.isatty()
+
     def advance(n: int) -> None:
         state["done"] += n
-        if state["bar"] is None and time.monotonic() - start > 1.0 and state["done"] < total:
+        if on_terminal and state["bar"] is None and time.monotonic() - start > 1.0 and state["done"] < total:
             bar = Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                            transient=True)
             bar.start()

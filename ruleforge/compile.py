@@ -163,7 +163,7 @@ class _Compiler:
         for cd in ch.card_decls:
             for e in cd.effects:
                 procs[(id(cd), e.trigger.name)] = (Proc(f"{cd.title}: on {e.trigger.name}"), e)
-        for trigger in ch.triggers:
+        for trigger in sorted(ch.triggers):
             g.effects[trigger] = [procs[(id(cd), trigger)][0] if (id(cd), trigger) in procs else None
                                   for cd in g.card_decl_of]
         for proc, e in procs.values():

@@ -48,6 +48,9 @@ def _with_bases(path: str, result, sources: dict, seen: set) -> tuple[list, set]
     items = [i for i in items if not isinstance(i, A.ExtendsDecl)]
     if not ext:
         return items, unparsed
+    if len(ext) > 1:
+        raise RuleFileError(path, _text_of(path), [Diagnostic(ext[1].span, "a variant extends one file",
+                                                              "keep one 'extends' line")])
     e = ext[0]
     base = Path(path).parent / e.path
     if str(base.resolve()) in seen:
@@ -85,7 +88,9 @@ def item_key(item):
     if isinstance(item, A.TurnDecl):
         return (kind, item.role.name if item.role else None)
     if isinstance(item, A.EventDecl):
-        return (kind, item.event, item.zone.name if item.zone else None)
+        # a zone has one 'runs out' rule, which a variant replaces; round-end and
+        # game-end rules may be several, so a variant's are added to the base's
+        return (kind, item.event, item.zone.name) if item.zone else None
     if isinstance(item, _ONCE):
         return (kind,)
     name = getattr(item, "name", None)

@@ -43,8 +43,8 @@ def print_summary(s: dict, console: Console | None = None) -> None:
     if s.get("first_seat"):
         f = s["first_seat"]
         verdict = "significant" if f["significant"] else "not significant"
-        console.print(f"First-seat advantage: {pct(f['win_rate'])} {ci(f['ci95'])} against a fair "
-                      f"{pct(f['fair_share'])}: {verdict}")
+        console.print(f"First-seat advantage: seat 1 takes {pct(f['win_share'])} {ci(f['ci95'])} of the wins "
+                      f"(a shared win counts in part) against a fair {pct(f['fair_share'])}: {verdict}")
     d, r = s["length"]["decisions"], s["length"]["rounds"]
     if d:
         console.print(f"Length: {d['mean']:.1f} decisions on average (median {d['median']:.0f}, "

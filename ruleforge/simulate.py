@@ -172,11 +172,16 @@ def summarize(game, outcomes: list[GameOutcome], agents: Optional[str] = None) -
         "coverage": {r: fired.get(r, 0) for r in rules},
         "never_fired": [r for r in rules if not fired.get(r)],
     }
-    if not game.roles and ok:
-        first = seats[0]
-        summary["first_seat"] = {"win_rate": first["win_rate"], "ci95": first["ci95"],
-                                 "fair_share": 1 / game.nplayers,
-                                 "significant": not (first["ci95"][0] <= 1 / game.nplayers <= first["ci95"][1])}
+    same_bots = not agents or "=" not in agents
+    if not game.roles and ok and same_bots:
+        # seat 1's share of the wins (a shared win counts 1/k): fair is 1/N
+        shares = [(1 / len(o.winners)) if 0 in o.winners else 0.0 for o in ok]
+        mean = statistics.fmean(shares)
+        sd = statistics.stdev(shares) if len(shares) > 1 else 0.0
+        half = Z95 * sd / math.sqrt(len(shares))
+        fair = 1 / game.nplayers
+        summary["first_seat"] = {"win_share": mean, "ci95": [max(0.0, mean - half), min(1.0, mean + half)],
+                                 "fair_share": fair, "significant": not (mean - half <= fair <= mean + half)}
     errors = [o for o in outcomes if o.error]
     if errors:
         summary["first_error"] = {"game": errors[0].index, "seed": errors[0].seed, "message": errors[0].error}

@@ -56,7 +56,12 @@ def test_first_seat_advantage_reported_for_symmetric_games():
     s = summarize(game, run_games(GameSpec("games/ufology.rules", {}, 3, None, 5), 90))
     f = s["first_seat"]
     assert f["fair_share"] == pytest.approx(1 / 3)
-    assert f["win_rate"] == s["seats"][0]["win_rate"]
+    outcomes = run_games(GameSpec("games/ufology.rules", {}, 3, None, 5), 90)
+    share = sum(1 / len(o.winners) for o in outcomes if 0 in o.winners) / 90
+    assert f["win_share"] == pytest.approx(share)
+    assert f["ci95"][0] <= share <= f["ci95"][1]
+    # not reported when the seats play different bots
+    assert "first_seat" not in summarize(game, outcomes, "1=greedy")
 
 
 def test_paired_difference():
