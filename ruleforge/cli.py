@@ -319,6 +319,8 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
                                  param_hint="'--sweep'")
     is_list = checked.param_types[name].startswith("list:")
     options = [v.strip() for v in values.split(";" if is_list else ",") if v.strip()]
+    for v in options:  # every value is checked before any game is played
+        _load(file, tuple(sets) + (f"{name}={v}",), players)
     results = []
     for v in options:
         game, outcomes, summary = _simulate(file, tuple(sets) + (f"{name}={v}",), players, games, agents,
@@ -379,15 +381,16 @@ def compare(base, variants, games, agents, players, seed, jobs, sets, out, plot,
     _check_out(plot, (".png",), "--plot")
     seed = seed if seed is not None else secrets.randbelow(2**31)
     jobs = jobs or os.cpu_count() or 1
+    seats = _load(base, sets, players)[0].seat_titles
+    for f in variants:  # checked before any game is played
+        other = _load(f, sets, players)[0]
+        if other.seat_titles != seats:
+            raise click.UsageError(f"{f} has seats {other.seat_titles}, but {base} has {seats}: only games with the "
+                                   "same seats can be compared")
     runs = []
     for f in (base, *variants):
         game, outcomes, summary = _simulate(f, sets, players, games, agents, jobs, seed, scheduler)
         runs.append((f, game, outcomes, summary))
-    seats = runs[0][1].seat_titles
-    for f, game, _, _ in runs[1:]:
-        if game.seat_titles != seats:
-            raise click.UsageError(f"{f} has seats {game.seat_titles}, but {base} has {seats}: only games with the "
-                                   "same seats can be compared")
     from .report import _console
     console = _console()
     click.echo(f"seed {seed}; {games} paired games per file (game i uses the same seed in every file)")
