@@ -461,7 +461,7 @@ def replay(log: str, quiet: bool, rules_path: str | None, as_: str | None, step:
                                       pause if step and not quiet else None)
             total += n
     except LogError as e:
-        raise click.UsageError(str(e)) from None
+        raise click.ClickException(str(e)) from None
     except Mismatch as e:
         click.echo(f"{log}: does not reproduce: {e}", err=True)
         sys.exit(1)

@@ -26,6 +26,15 @@ from .play import deal_snapshot, result_record, start_record
 from .values import RuleError
 
 
+class _Unshrinkable(BaseException):
+    """Carries a DeepFailure past hypothesis without shrinking it: a game that does not
+    end is as long as the bound whatever hypothesis tries, so shrinking only costs time."""
+
+    def __init__(self, failure):
+        super().__init__(failure.message)
+        self.failure = failure
+
+
 class DeepFailure(Exception):
     def __init__(self, kind: str, message: str, step: int, span=None):
         super().__init__(message)
@@ -110,7 +119,10 @@ def play_checked(game, seed: int, choose: Callable[[int], int], max_steps: int) 
 
 def game_log(game, seed: int, choices: list[int], upto: Optional[int] = None) -> list:
     """The JSON Lines log of the game that makes these choices (as `ruleforge run` writes)."""
-    st = game.new(seed)
+    try:
+        st = game.new(seed)
+    except RuleError as e:
+        return [start_record(game, seed), {"type": "error", "message": e.describe()}]
     log = [start_record(game, seed), {"type": "setup", "zones": deal_snapshot(st)}]
     for n, i in enumerate(choices[:upto]):
         if st.is_over:
@@ -130,7 +142,10 @@ def game_log(game, seed: int, choices: list[int], upto: Optional[int] = None) ->
 
 
 def narrate_choices(game, seed: int, choices: list[int]) -> list[str]:
-    st = game.new(seed, record=True)
+    try:
+        st = game.new(seed, record=True)
+    except RuleError as e:
+        return ["Setup", f"error: {e.describe()}"]
     narrator = Narrator(game)
     lines = ["Setup"] + narrator.lines(st.record)
     st.record.clear()
@@ -176,13 +191,18 @@ def deep_check(game, examples: int = 100, seed: int = 0, max_steps: int = 500,
         except DeepFailure as f:
             f.seed, f.choices = game_seed, list(choices)
             last["failure"] = f
+            if f.kind == "termination":
+                raise _Unshrinkable(f) from None
             raise
         finally:
             if on_example:
                 on_example()
 
     try:
-        property_holds()
+        try:
+            property_holds()
+        except _Unshrinkable as u:
+            raise u.failure from None
     except DeepFailure as f:
         return Counterexample(f.kind, f.message, f.seed, f.choices, f.span,
                               narrate_choices(game, f.seed, f.choices), game_log(game, f.seed, f.choices))
