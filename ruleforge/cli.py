@@ -484,6 +484,7 @@ def replay(log: str, quiet: bool, rules_path: str | None, as_: str | None, step:
 def play(file, as_, humans, agents, seed, sets, players, log_path, delay) -> None:
     """Play a game at the terminal against bots, or with friends on one screen."""
     from .agents import _seat, parse_agents
+    from rich.text import Text
     from .terminal import Quit, TerminalGame, console_reader
     from .report import _console
     game, checked = _load(file, sets, players)
@@ -495,6 +496,9 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay) -> Non
             list(range(humans or 1))
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="'--as'") from None
+    if not seats or len(set(seats)) != len(seats):
+        raise click.BadParameter("name each seat once, such as --as radar or --as radar,invader",
+                                 param_hint="'--as'")
     if humans and humans > game.nplayers:
         raise click.BadParameter(f"this game has {game.nplayers} seats", param_hint="'--humans'")
     seed = seed if seed is not None else secrets.randbelow(2**31)
@@ -521,8 +525,10 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay) -> Non
         writer.write_records(log)
         writer.commit()
         console.print(f"log written to {log_path}")
-    console.print(f"(the same deal again: ruleforge play {file} --seed {seed}"
-                  + (f" --as {as_}" if as_ else "") + ")")
+    console.print(Text(f"(the same deal again: ruleforge play {file} --seed {seed}"
+                       + (f" --players {players}" if players else "") + (f" --as {as_}" if as_ else "")
+                       + (f" --humans {humans}" if humans else "") + "".join(f" --set {s}" for s in sets)
+                       + (f" --agents {agents}" if agents else "") + ")"))
 
 
 def main(argv: list[str] | None = None) -> None:

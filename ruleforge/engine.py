@@ -214,7 +214,7 @@ def move_card(st: State, c: int, dst: int, facing: Optional[int] = None, bottom:
     st.loc[c] = dst
     place(st, c, dst, facing, src)
     if st.record is not None:
-        st.record.append(("move", c, src, dst, bool(st.up[c])))
+        st.record.append(("move", c, src, dst, bool(st.up[c]), st.known[c]))
 
 
 def swap_cards(st: State, a: int, b: int) -> None:
@@ -227,7 +227,7 @@ def swap_cards(st: State, a: int, b: int) -> None:
     place(st, a, zb, None, za)
     place(st, b, za, None, zb)
     if st.record is not None:
-        st.record.append(("swap", a, za, zb, bool(st.up[a]), b, bool(st.up[b])))
+        st.record.append(("swap", a, za, zb, bool(st.up[a]), b, bool(st.up[b]), st.known[a], st.known[b]))
 
 
 def reveal_card(st: State, c: int) -> None:

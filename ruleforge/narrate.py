@@ -17,12 +17,17 @@ class Narrator:
         self.round = 0
         self.seat_of_view, self.state = seat, state
 
-    def shown(self, c: int, up: bool = False) -> str:
-        """A card's name for this reader: hidden when a seat's reader may not know it."""
+    def shown(self, c: int, up: bool = False, known: int | None = None) -> str:
+        """A card's name for this reader: hidden when a seat's reader may not know it.
+
+        `known` is who knew the card when the event happened; without it, what the
+        seat knows now is used (never more than the seat may know by now)."""
         if self.seat_of_view is None:
             return self.g.cards[c].name + ("" if up else " (face down)")
-        st = self.state
-        if up or st.up[c] or (st.known[c] >> self.seat_of_view) & 1:
+        if known is None:
+            st = self.state
+            known = st.known[c] if not st.up[c] else -1
+        if up or (known >> self.seat_of_view) & 1:
             return self.g.cards[c].name
         return "a card"
 
@@ -60,7 +65,7 @@ class Narrator:
             if not pending_moves:
                 return
             src, dst = pending_moves[0][2], pending_moves[0][3]
-            cards = [self.shown(m[1], m[4]) for m in pending_moves]
+            cards = [self.shown(m[1], m[4], m[5] if len(m) > 5 else None) for m in pending_moves]
             if len(cards) > 8:
                 hidden = sum(1 for m in pending_moves if not m[4])
                 shown = f"{len(cards)} cards" + (f" ({hidden} face down)" if hidden else "")
@@ -90,8 +95,9 @@ class Narrator:
                 else:
                     out.append(f"  ▸ {self.seat(seat)}: {self.action(action)}")
             elif kind == "swap":
-                _, a, za, zb, upa, b, upb = ev
-                out.append(f"    swap: {self.shown(a, upa)} → {self.zone(zb)}, {self.shown(b, upb)} → {self.zone(za)}")
+                _, a, za, zb, upa, b, upb, ka, kb = ev
+                out.append(f"    swap: {self.shown(a, upa, ka)} → {self.zone(zb)}, "
+                           f"{self.shown(b, upb, kb)} → {self.zone(za)}")
             elif kind == "reveal":
                 out.append(f"    revealed: {self.card(ev[1])} in {self.zone(ev[2])}")
             elif kind == "flip":

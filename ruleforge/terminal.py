@@ -48,7 +48,7 @@ def match_action(text: str, labels: list[str]) -> tuple[Optional[int], str]:
         return None, "type the number of an action (help explains the screen)"
     if len(text) > MAX_INPUT:
         return None, f"that line is {len(text)} characters long; type a number or a few words"
-    if text.isdigit():
+    if text.isdecimal() and text.isascii():
         n = int(text)
         if 1 <= n <= len(labels):
             return n - 1, ""
@@ -72,7 +72,8 @@ class TerminalGame:
         self.game, self.seed, self.humans = game, seed, humans
         self.agents, self.console, self.read, self.delay, self.log = agents, console, read, delay, log
         self.history: dict[int, list[str]] = {p: [] for p in humans}
-        self.unseen: dict[int, list[tuple]] = {p: [] for p in humans}
+        self.unseen: dict[int, list[str]] = {p: [] for p in humans}
+        self.narrators: dict = {}
         self.last_human: Optional[int] = None
 
     # ---- the loop
@@ -113,20 +114,23 @@ class TerminalGame:
         return st
 
     def _collect(self) -> None:
-        """Hand the engine's new events to every human, to be told from their seat."""
+        """Tell the engine's new events to every human, from their seat, now: what a
+        seat learns later must not show in the telling of earlier events."""
         events = list(self.st.record)
         self.st.record.clear()
         for p in self.humans:
-            self.unseen[p].extend(events)
+            if p not in self.narrators:
+                self.narrators[p] = Narrator(self.game, p, self.st)
+            lines = self.narrators[p].lines(events)
+            self.unseen[p].extend(line for line in lines if not line.lstrip().startswith("="))
 
     def _show_events(self, p: int, final: bool = False) -> None:
-        lines = Narrator(self.game, p, self.st).lines(self.unseen[p])
+        lines = list(self.unseen[p])
         self.unseen[p].clear()
-        lines = [line for line in lines if not line.lstrip().startswith("=")]
         self.history[p].extend(lines)
         if lines:
             title = "What happened" if final else "Since your last move"
-            self.console.print(Panel("\n".join(lines[-40:]), title=title, title_align="left"))
+            self.console.print(Panel(Text("\n".join(lines)), title=title, title_align="left"))
 
     # ---- a person's decision
     def _ask(self, p: int, actions) -> int:
@@ -156,19 +160,19 @@ class TerminalGame:
                 self._menu(labels)
                 continue
             if word == "log":
-                self.console.print(Panel("\n".join(self.history[p][-200:]) or "nothing yet", title="Your log"))
+                self.console.print(Panel(Text("\n".join(self.history[p]) or "nothing yet"), title="Your log"))
                 self._menu(labels)
                 continue
             i, reason = match_action(text, labels)
             if i is not None:
                 return i
-            self.console.print(f"[red]{reason}[/]")
+            self.console.print(Text(reason, style="red"))
 
     def _menu(self, labels: list[str]) -> None:
         st = self.st
         self.console.print(f"[bold]{self.game.seat_titles[st.current_player]}, {st.prompt}:[/]")
         for i, lab in enumerate(labels, 1):
-            self.console.print(f"  {i:>2}. {lab}")
+            self.console.print(Text(f"  {i:>2}. {lab}"))
 
     def _draw(self, p: int) -> None:
         """The table as seat p sees it."""
