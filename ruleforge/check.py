@@ -1043,17 +1043,7 @@ class Checker:
                 self.error(node.collection, f"a random pick is made from a zone or a list, not {describe(t)}")
             return et
         if isinstance(node, A.SumFor):
-            if isinstance(node.collection, A.Filter):
-                t = self.filter(node.collection, scope, node.name)
-                if t is not None:
-                    self.types[node.collection] = t
-            else:
-                t = self.expr(node.collection, scope, want="collection")
-            et = elem_of(t) if t else None
-            if t is not None and et is None:
-                self.error(node.collection, f"'for each' goes through a zone or a list, not {describe(t)}")
-            inner = _Scope(scope)
-            self.bind(inner, node.name, et, node)
+            inner = self.loop(node.collection, node.name, node, scope)
             self.require(node.value, self.expr(node.value, inner), NUMBER, "what is summed")
             return NUMBER
         if isinstance(node, A.HasEffect):
@@ -1079,6 +1069,22 @@ class Checker:
             inner.names[var.name] = (et, node)
         self.require(node.condition, self.expr(node.condition, inner), BOOL, "a 'where' condition")
         return list_of(et) if et is not None else None
+
+    def loop(self, collection, name: A.Name, binder, scope: _Scope) -> _Scope:
+        """`for each NAME in COLLECTION [where ...]`: the scope in which NAME is the
+        element (a `where` right after the collection may name it too)."""
+        if isinstance(collection, A.Filter):
+            t = self.filter(collection, scope, name)
+            if t is not None:
+                self.types[collection] = t
+        else:
+            t = self.expr(collection, scope, want="collection")
+        et = elem_of(t) if t else None
+        if t is not None and et is None:
+            self.error(collection, f"'for each' goes through a zone or a list, not {describe(t)}")
+        inner = _Scope(scope)
+        self.bind(inner, name, et, binder)
+        return inner
 
     def of(self, node: A.Of, scope: _Scope) -> Optional[str]:
         n = node.name.name
@@ -1336,18 +1342,7 @@ class Checker:
             self.condition(s.condition, scope)
             self.block(s.body, scope, ctx)
         elif isinstance(s, A.ForEach):
-            if isinstance(s.collection, A.Filter):
-                t = self.filter(s.collection, scope, s.name)
-                if t is not None:
-                    self.types[s.collection] = t
-            else:
-                t = self.expr(s.collection, scope, want="collection")
-            et = elem_of(t) if t else None
-            if t is not None and et is None:
-                self.error(s.collection, f"'for each' goes through a zone or a list, not {describe(t)}")
-            inner = _Scope(scope)
-            self.bind(inner, s.name, et, s)
-            self.block(s.body, inner, ctx)
+            self.block(s.body, self.loop(s.collection, s.name, s, scope), ctx)
         else:
             self.error(s, f"this is not a statement ({type(s).__name__})")
 
