@@ -106,17 +106,21 @@ class IsmctsAgent:
     """Single-observer information-set MCTS (Cowling, Powley and Whitehouse, 2012).
 
     Each iteration samples a world consistent with the agent's view, descends the tree
-    by UCB among the actions available in that world, adds one node, plays the rest of
-    the game at random, and credits each node with the result for the seat that chose
-    it. The budget is a number of iterations, or milliseconds (not reproducible).
+    by UCB among the actions available in that world, adds one node, plays on at
+    random, and credits each node with the result for the seat that chose it. When the
+    game declares a heuristic (or a per-player score), a playout stops after
+    `rollout_depth` decisions and the seats with the best heuristic count as the
+    winners: random play to the end of a long many-player game says little. The budget
+    is a number of iterations, or milliseconds (not reproducible).
     """
 
     name = "ismcts"
     needs_worlds = True
 
     def __init__(self, iterations: Optional[int] = 200, millis: Optional[float] = None,
-                 exploration: float = 0.7):
+                 exploration: float = 0.7, rollout_depth: int = 6):
         self.iterations, self.millis, self.c = iterations, millis, exploration
+        self.rollout_depth = rollout_depth
 
     def act(self, obs: Observation, rng: Random) -> Action:
         if len(obs.actions) == 1:
@@ -162,15 +166,25 @@ class IsmctsAgent:
             node = node.children[best]
             world.apply(best)
             path.append((node, mover))
-        while not world.is_over:
+        use_heuristic = world.game.heuristic is not None
+        depth = 0
+        while not world.is_over and not (use_heuristic and depth >= self.rollout_depth):
             actions = world.legal_actions()
             world.apply(actions[rng.below(len(actions))])
-        winners = world.result.winners
-        share = 1.0 / len(winners) if winners else 0.0
+            depth += 1
+        n = world.game.nplayers
+        if world.is_over:
+            winners = world.result.winners
+            share = 1.0 / len(winners) if winners else 0.0
+            reward = [share if s in winners else 0.0 for s in range(n)]
+        else:
+            # a cut-off playout: each seat scores by how many seats its heuristic beats
+            values = [heuristic_value(world, s) for s in range(n)]
+            reward = [(sum(1 for v in values if v < values[s]) + 0.5 * (sum(1 for v in values if v == values[s]) - 1))
+                      / max(1, n - 1) for s in range(n)]
         for node, mover in path:
             node.visits += 1
-            if mover in winners:
-                node.reward += share
+            node.reward += reward[mover]
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": IsmctsAgent}
