@@ -215,7 +215,7 @@ def make_agent(spec: str):
 
 
 def parse_agents(text: Optional[str], game) -> list:
-    """'radar=ismcts:500,invader=random' or 'greedy' (everyone) -> one agent per seat."""
+    """'north=ismcts:500,south=random' or 'greedy' (everyone) -> one agent per seat."""
     agents = [RandomAgent() for _ in range(game.nplayers)]
     if not text:
         return agents

@@ -217,7 +217,7 @@ class SumFor:
 
 @node
 class Knows:
-    """`radar knows c`: the card is face up, or this player has seen it where it lies."""
+    """`north knows c`: the card is face up, or this player has seen it where it lies."""
     span: Span
     player: object
     card: object

@@ -228,7 +228,7 @@ def _simulate(file, sets, players, games, agents, jobs, seed, scheduler, label=N
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=None,
               help="Simulate this many games and report statistics instead of narrating one.")
 @click.option("--agents", default=None, metavar="SPEC",
-              help="Bots per seat or role, e.g. radar=ismcts:500,invader=random (default: random).")
+              help="Bots per seat or role, e.g. north=ismcts:500,south=random (default: random).")
 @click.option("--jobs", type=click.IntRange(1, 512), default=None, help="Processes to play on (default: all cores).")
 @click.option("--out", "out", type=click.Path(dir_okay=False), default=None, help="Write results to .json or .csv.")
 @click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None, help="Draw the results into a .png.")
@@ -472,7 +472,7 @@ def replay(log: str, quiet: bool, rules_path: str | None, as_: str | None, step:
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--as", "as_", default=None, metavar="SEAT[,SEAT...]",
-              help="The seat(s) people play: a role (radar) or a seat number (1). Several: hot seat.")
+              help="The seat(s) people play: a role (north) or a seat number (1). Several: hot seat.")
 @click.option("--humans", type=click.IntRange(1, 16), default=None, help="People at seats 1..N (hot seat).")
 @click.option("--agents", default=None, metavar="SPEC", help="Bots for the other seats (default: random).")
 @click.option("--seed", type=int, default=None, help="The game's seed (random when not given).")
@@ -497,7 +497,7 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay) -> Non
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="'--as'") from None
     if not seats or len(set(seats)) != len(seats):
-        raise click.BadParameter("name each seat once, such as --as radar or --as radar,invader",
+        raise click.BadParameter("name each seat once, such as --as north or --as north,south",
                                  param_hint="'--as'")
     if humans and humans > game.nplayers:
         raise click.BadParameter(f"this game has {game.nplayers} seats", param_hint="'--humans'")

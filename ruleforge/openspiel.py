@@ -2,7 +2,7 @@
 
     import pyspiel
     from ruleforge.openspiel import load_game
-    game = load_game("games/gufo.rules")          # a pyspiel.Game
+    game = load_game("games/mygame.rules")        # a pyspiel.Game
     pyspiel.random_sim_test(game, num_sims=10, serialize=False, verbose=False)
 
 Mapping:
