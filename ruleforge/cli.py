@@ -451,7 +451,7 @@ def replay(log: str, quiet: bool, rules_path: str | None, as_: str | None, step:
         for number, recs in enumerate(games, 1):
             if len(games) > 1 and not quiet:
                 click.echo(f"━━ Game {number}")
-            stdin = click.get_text_stream("stdin")
+            stdin = sys.stdin
 
             def pause() -> None:
                 click.echo("  (Enter for the next step)", nl=False)

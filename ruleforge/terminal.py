@@ -9,6 +9,7 @@ screen hides the table until the next one is ready.
 
 from __future__ import annotations
 
+import sys
 import time
 from typing import Callable, Optional
 
@@ -236,8 +237,7 @@ class TerminalGame:
 
 
 def console_reader(console: Console) -> Callable[[str], Optional[str]]:
-    import click
-    stdin = click.get_text_stream("stdin")  # one stream: each call would buffer its own
+    stdin = sys.stdin  # one stream (CliRunner swaps it for its input)
 
     def read(prompt: str) -> Optional[str]:
         try:
