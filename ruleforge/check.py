@@ -1283,12 +1283,7 @@ class Checker:
             t = self.expr(s.value, scope)
             self.bind(scope, s.name, t, s)
         elif isinstance(s, A.Choose):
-            self.require(s.player, self.expr(s.player, scope, want="player"), PLAYER, "who chooses")
-            t = self.expr(s.collection, scope, want="collection")
-            et = elem_of(t) if t else None
-            if t is not None and et is None:
-                self.error(s.collection, f"a choice is made from a zone or a list, not {describe(t)}")
-            self.bind(scope, s.name, et, s)
+            self.bind(scope, s.name, self.chooser(s, scope), s)
         elif isinstance(s, A.TakeAction):
             self.require(s.player, self.expr(s.player, scope, want="player"), PLAYER, "who acts")
             if not self.actions and not self.partial:
@@ -1321,13 +1316,8 @@ class Checker:
             self.require(s.player, self.expr(s.player, scope, want="player"), PLAYER, "who looks")
             self.cards_value(s.what, scope, "what is looked at")
         elif isinstance(s, A.ForEachChosen):
-            self.require(s.player, self.expr(s.player, scope, want="player"), PLAYER, "who chooses")
-            t = self.expr(s.collection, scope, want="collection")
-            et = elem_of(t) if t else None
-            if t is not None and et is None:
-                self.error(s.collection, f"a choice is made from a zone or a list, not {describe(t)}")
             inner = _Scope(scope)
-            self.bind(inner, s.name, et, s)
+            self.bind(inner, s.name, self.chooser(s, scope), s)
             self.block(s.body, inner, ctx)
         elif isinstance(s, A.If):
             for cond, body in s.branches:
@@ -1345,6 +1335,15 @@ class Checker:
             self.block(s.body, self.loop(s.collection, s.name, s, scope), ctx)
         else:
             self.error(s, f"this is not a statement ({type(s).__name__})")
+
+    def chooser(self, s, scope: _Scope) -> Optional[str]:
+        """`PLAYER chooses ... COLLECTION`: check both; the type of what is chosen."""
+        self.require(s.player, self.expr(s.player, scope, want="player"), PLAYER, "who chooses")
+        t = self.expr(s.collection, scope, want="collection")
+        et = elem_of(t) if t else None
+        if t is not None and et is None:
+            self.error(s.collection, f"a choice is made from a zone or a list, not {describe(t)}")
+        return et
 
     def refine(self, scope: _Scope, name: str, t: str) -> None:
         """`let pool = []` learns what it holds from its first `set`."""

@@ -18,7 +18,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ruleforge
-from ruleforge.cli import main
 
 DATA = Path(__file__).parent / "data"
 GUFO = DATA / "gufo.rules"
@@ -28,27 +27,6 @@ REAL_GUFO = Path(__file__).parents[1] / "games" / "gufo.rules"
 
 # ---- helpers -------------------------------------------------------------------------
 
-class Ran:
-    def __init__(self, code, out, err):
-        self.code, self.out, self.err = code, out, err
-
-    @property
-    def headers(self) -> list[str]:
-        """The `FILE:LINE:COL: error: message` lines, in order."""
-        return [line for line in self.err.splitlines() if re.match(r"^\S.*:\d+:\d+: error: ", line)]
-
-
-@pytest.fixture
-def ruleforge_cmd(capsys):
-    """Run the `ruleforge` entry point in-process: (exit code, stdout, stderr)."""
-    def run(*args) -> Ran:
-        with pytest.raises(SystemExit) as exc:
-            main([str(a) for a in args])
-        out, err = capsys.readouterr()
-        code = exc.value.code
-        assert "Traceback" not in out + err
-        return Ran(0 if code is None else code, out, err)
-    return run
 
 
 def variant(tmp_path: Path, *edits, name: str = "game.rules", append: str = "") -> Path:

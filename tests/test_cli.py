@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from ruleforge.cli import main
 
 ROOT = Path(__file__).parents[1]
 GUFO = ROOT / "games" / "gufo.rules"
@@ -22,23 +21,6 @@ DRAW_RACE = DATA / "draw_race.rules"
 TITLES = {"invader": "Invader", "radar": "Radar Operator"}
 
 
-class Ran:
-    def __init__(self, code, out, err):
-        self.code, self.out, self.err = code, out, err
-        self.lines = out.splitlines()
-
-
-@pytest.fixture
-def ruleforge_cmd(capsys):
-    """Run the `ruleforge` entry point in-process: (exit code, stdout, stderr)."""
-    def run(*args) -> Ran:
-        with pytest.raises(SystemExit) as exc:
-            main([str(a) for a in args])
-        out, err = capsys.readouterr()
-        code = exc.value.code
-        assert "Traceback" not in out + err
-        return Ran(0 if code is None else code, out, err)
-    return run
 
 
 def read_log(path: Path) -> list[dict]:
