@@ -182,14 +182,39 @@ class OwnerOf:
 
 @node
 class Players:
-    """Every player, in turn order."""
+    """Every player still in the game, in turn order (`all players`: eliminated ones too)."""
     span: Span
+    every: bool = False
 
 
 @node
 class Opponents:
     span: Span
     player: object
+
+
+@node
+class PlayerAfter:
+    """`the player after p` (step 1), `the player before p` (step -1): the neighbour in
+    turn order, wrapping around, skipping eliminated players."""
+    span: Span
+    player: object
+    step: int
+
+
+@node
+class IsEliminated:
+    span: Span
+    player: object
+
+
+@node
+class IfExpr:
+    """`if C then A else B`."""
+    span: Span
+    condition: object
+    then: object
+    otherwise: object
 
 
 @node
@@ -319,6 +344,19 @@ class TakeAction:
 @node
 class EndTurn:
     span: Span
+
+
+@node
+class Eliminate:
+    span: Span
+    player: object
+
+
+@node
+class NextTurn:
+    """`p takes the next turn`: the turn after this one is p's."""
+    span: Span
+    player: object
 
 
 @node

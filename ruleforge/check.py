@@ -370,6 +370,7 @@ class Checker:
             self.pieces[pd.name.name] = PiecesInfo(pd, key, domain or "?", keys, attrs)
 
         self.counters = {}
+        self.counter_types = {}
         self.card_counters = {}
         for c in get(A.CounterDecl):
             if c.per == "card" and c.name.name in EXPRESSION_WORDS:
@@ -385,7 +386,14 @@ class Checker:
                 self.card_attrs[c.name.name] = NUMBER
                 self.card_attr_types[c.name.name] = NUMBER
             elif declare(c.name, "counter"):
-                self.const_int(c.value, "a counter's starting value", -10**9, 10**9)
+                domain = self.symbol_domain(c.value.name) if isinstance(c.value, A.Name) \
+                    and c.value.name not in self.params else None
+                if domain is not None:  # a counter that holds a symbol: `counter trumps = hearts`
+                    self.refs[c.value] = ("symbol", c.value.name)
+                    self.counter_types[c.name.name] = "sym:" + domain
+                else:
+                    self.const_int(c.value, "a counter's starting value", -10**9, 10**9)
+                    self.counter_types[c.name.name] = NUMBER
                 self.counters[c.name.name] = c
         self.quantities = {}
         for q in get(A.QuantityDecl):
@@ -808,7 +816,7 @@ class Checker:
                 self.error(node, f"'{n}' is counted per player", f"write '{n} of PLAYER'")
                 return None
             self.refs[node] = ("counter", n)
-            return NUMBER
+            return self.counter_types[n]
         if n in self.zones:
             z = self.zones[n]
             if z.owner is not None:
@@ -1021,10 +1029,28 @@ class Checker:
         if isinstance(node, A.Opponents):
             self.require(node.player, self.expr(node.player, scope, want="player"), PLAYER, "whose opponents")
             return list_of(PLAYER)
+        if isinstance(node, A.IfExpr):
+            self.require(node.condition, self.expr(node.condition, scope), BOOL, "the condition of 'if'")
+            a = self.expr(node.then, scope, want)
+            b = self.expr(node.otherwise, scope, want)
+            if a is not None and b is not None and not compatible(a, b):
+                self.error(node.otherwise, f"'then' gives {describe(a)} and 'else' gives {describe(b)}: "
+                                           "both must be of one kind")
+            if a is None or a == list_of(ANY):
+                return b if b is not None else a
+            return a
+        if isinstance(node, A.PlayerAfter):
+            self.require(node.player, self.expr(node.player, scope, want="player"), PLAYER,
+                         "whose neighbour")
+            return PLAYER
+        if isinstance(node, A.IsEliminated):
+            self.require(node.player, self.expr(node.player, scope, want="player"), PLAYER,
+                         "who is eliminated")
+            return BOOL
         if isinstance(node, A.PlayersWith):
             n = node.name.name
             ok = (n in self.quantities and self.quantities[n].param is not None) or \
-                 (n in self.counters and self.counters[n].per_player) or \
+                 (n in self.counters and self.counters[n].per_player and self.counter_types[n] == NUMBER) or \
                  (n in self.defines and self.defines[n].param is not None)
             if ok:
                 self.refs[node.name] = ("quantity" if n in self.quantities else
@@ -1123,7 +1149,7 @@ class Checker:
             if not self.counters[n].per_player:
                 self.error(node.name, f"counter '{n}' is shared", f"write just '{n}'")
             self.require(node.owner, ot, PLAYER, "the owner of a counter")
-            return NUMBER
+            return self.counter_types[n]
         self.expr(node.owner, scope)
         if n in self.unparsed:
             return None
@@ -1189,7 +1215,7 @@ class Checker:
                 return local[0]
             if node.name in self.counters and not self.counters[node.name].per_player:
                 self.refs[node] = ("counter", node.name)
-                return NUMBER
+                return self.numeric_counter(node, node.name, numeric)
             if node.name in self.params:
                 self.error(node, f"'{node.name}' is a parameter and cannot change during a game",
                            "declare a 'counter' for a number that changes")
@@ -1210,7 +1236,8 @@ class Checker:
                 self.error(node, f"the attributes of {describe(ot)} cannot change")
             return None
         elif isinstance(node, A.Of) and node.name.name in self.counters:
-            return self.of(node, scope)
+            t = self.of(node, scope)
+            return self.numeric_counter(node, node.name.name, numeric) if t is not None else None
         what = "a counter or a piece's number" if numeric else "a local name, a counter or a piece's number"
         if isinstance(node, A.Name) and node.name not in self.unparsed:
             cands = list(self.counters) + (list(scope.all_names()) if not numeric else [])
@@ -1218,6 +1245,14 @@ class Checker:
             return None
         self.error(node, f"this cannot be changed: expected {what}")
         return None
+
+    def numeric_counter(self, node, name: str, numeric: bool) -> Optional[str]:
+        t = self.counter_types[name]
+        if numeric and t != NUMBER:
+            self.error(node, f"counter '{name}' holds {describe(t)}, not a number",
+                       f"write 'set {name} to ...'")
+            return None
+        return t
 
     def cards_value(self, node, scope: _Scope, what: str) -> Optional[str]:
         t = self.expr(node, scope)
@@ -1293,6 +1328,10 @@ class Checker:
                 if not mine and self.actions and not self.partial:
                     self.error(s, f"no action is declared for {s.player.name}",
                                f"declare one with 'action NAME by {s.player.name}:'")
+        elif isinstance(s, A.Eliminate):
+            self.require(s.player, self.expr(s.player, scope, want="player"), PLAYER, "who is eliminated")
+        elif isinstance(s, A.NextTurn):
+            self.require(s.player, self.expr(s.player, scope, want="player"), PLAYER, "who plays next")
         elif isinstance(s, A.EndTurn):
             if ctx not in ("turn", "action"):
                 self.error(s, f"'end turn' cannot be used in {ctx} rules", "use it in a turn or an action")

@@ -13,8 +13,8 @@ from . import rng
 from .cards import Card, standard_deck
 from .check import CARD, NUMBER, PLAYER, ROW, ZONE, Checked, elem_of
 from .engine import (DOWN, PRIVATE, UP, Ending, Frame, Proc, ZoneInst, check_immediate, decide,
-                     end_game, flip_card, move_card, new_class, push, quantity, reveal_card,
-                     set_var, shuffle_zone, swap_cards)
+                     eliminate, end_game, flip_card, in_game, move_card, new_class, push, quantity,
+                     reveal_card, set_var, shuffle_zone, swap_cards)
 from .game import Game
 from .values import Action, Ref, RuleError
 
@@ -231,8 +231,11 @@ class _Compiler:
     def build_vars(self) -> None:
         g, ch = self.game, self.ch
         for name, c in ch.counters.items():
-            start = ch.params.get(c.value.name) if isinstance(c.value, A.Name) else None
-            value = start if start is not None else _const(c.value, ch.params)
+            if ch.refs.get(c.value, ("",))[0] == "symbol":
+                value = c.value.name
+            else:
+                start = ch.params.get(c.value.name) if isinstance(c.value, A.Name) else None
+                value = start if start is not None else _const(c.value, ch.params)
             base = len(g.vars_init)
             if c.per_player:
                 for s in range(g.nplayers):
@@ -430,21 +433,49 @@ class _Compiler:
         return knows
 
     def ex_Players(self, node, ctx):
-        order = tuple(self.game.turn_order)
-        return lambda st, L: order
+        order = self.seat_order()
+        if node.every:
+            return lambda st, L: order
+        return lambda st, L: in_game(st, order)
 
     def ex_Opponents(self, node, ctx):
-        order = tuple(self.game.turn_order)
+        order = self.seat_order()
         who = self.ex(node.player, ctx)
 
         def opponents(st, L):
             p = who(st, L)
-            return tuple(q for q in order if q != p)
+            return tuple(q for q in in_game(st, order) if q != p)
         return opponents
+
+    def seat_order(self) -> tuple:
+        """Every seat once, in turn order (a role may play twice a round)."""
+        return tuple(dict.fromkeys(self.game.turn_order))
+
+    def ex_PlayerAfter(self, node, ctx):
+        order = self.seat_order()
+        n, step = len(order), node.step
+        who = self.ex(node.player, ctx)
+
+        def neighbour(st, L):
+            i = order.index(who(st, L))
+            for k in range(1, n + 1):
+                q = order[(i + step * k) % n]
+                if not st.out >> q & 1:
+                    return q
+            raise RuleError("every player is eliminated")  # pragma: no cover
+        return neighbour
+
+    def ex_IsEliminated(self, node, ctx):
+        who = self.ex(node.player, ctx)
+        return lambda st, L: bool(st.out >> who(st, L) & 1)
+
+    def ex_IfExpr(self, node, ctx):
+        cond, a, b = self.ex(node.condition, ctx), self.ex(node.then, ctx), self.ex(node.otherwise, ctx)
+        return lambda st, L: a(st, L) if cond(st, L) else b(st, L)
 
     def ex_PlayersWith(self, node, ctx):
         kind, name = self.ch.refs[node.name]
-        order = tuple(self.game.turn_order)
+        order = self.seat_order()
         g = self.game
         if kind == "quantity":
             value = lambda st, L, p: quantity(st, name, p)  # noqa: E731
@@ -462,7 +493,9 @@ class _Compiler:
         pick = max if node.extreme == "highest" else min
 
         def players_with(st, L):
-            scores = [(value(st, L, p), p) for p in order]
+            scores = [(value(st, L, p), p) for p in in_game(st, order)]
+            if not scores:
+                return ()
             best = pick(v for v, _ in scores)
             return tuple(p for v, p in scores if v == best)
         return players_with
@@ -1031,6 +1064,17 @@ class _Compiler:
                 raise RuleError(f"{st.game.seat_names[seat]} has no legal action")
             decide(st, seat, "take an action", payload, resume)
         self.emit(p, take, s.span)
+
+    def st_Eliminate(self, s, p, ctx):
+        who = self.ex(s.player, ctx)
+        self.effect(p, lambda st, L: eliminate(st, who(st, L)), s.span)
+
+    def st_NextTurn(self, s, p, ctx):
+        who = self.ex(s.player, ctx)
+
+        def next_turn(st, L):
+            st.next_seat = who(st, L)
+        self.effect(p, next_turn, s.span)
 
     def st_EndTurn(self, s, p, ctx):
         def end_turn(st, fr):

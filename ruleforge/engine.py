@@ -77,7 +77,7 @@ class State:
 
     __slots__ = ("game", "zones", "loc", "up", "known", "cls", "vars", "rng", "stack", "pending",
                  "turn_pos", "round", "turns", "phase", "over", "result", "finishing", "record",
-                 "decisions", "stats")
+                 "decisions", "stats", "out", "next_seat")
 
     # ---- the public face
     @property
@@ -131,6 +131,7 @@ class State:
         s.stack = [f.copy() for f in self.stack]
         s.pending = self.pending
         s.turn_pos, s.round, s.turns, s.phase = self.turn_pos, self.round, self.turns, self.phase
+        s.out, s.next_seat = self.out, self.next_seat
         s.over, s.result, s.finishing = self.over, self.result, self.finishing
         s.record = None
         s.stats = None
@@ -167,6 +168,9 @@ class State:
     def quantity(self, name: str, owner=None) -> int:
         """A quantity with every active card's modifiers applied."""
         return quantity(self, name, None if owner is None else self.game.seat(owner))
+
+    def is_eliminated(self, who) -> bool:
+        return bool(self.out >> self.game.seat(who) & 1)
 
     def is_face_up(self, card: str) -> bool:
         return bool(self.up[self.game.card_index[card]])
@@ -278,6 +282,19 @@ def set_var(st: State, i: int, value, label: str) -> None:
         st.record.append(("set", label, old, value))
 
 
+def eliminate(st: State, seat: int) -> None:
+    if not st.out >> seat & 1:
+        st.out |= 1 << seat
+        if st.record is not None:
+            st.record.append(("eliminate", seat))
+
+
+def in_game(st: State, seats) -> tuple:
+    """`seats` without the eliminated players (the same tuple when nobody is out)."""
+    out = st.out
+    return tuple(s for s in seats if not out >> s & 1) if out else seats
+
+
 def end_game(st: State, ending: Ending) -> None:
     """Stop the rules and run the game-end handlers; the result is fixed after them."""
     if st.finishing is not None:
@@ -334,30 +351,54 @@ def decide(st: State, player: int, prompt: str, payload: dict, resume: Callable)
 
 # ---- the loop -----------------------------------------------------------------------------
 
+def _next_position(st: State) -> tuple[int, bool]:
+    """Where the turn order goes next, and whether that starts a new round: the next
+    position (or the one of the player who takes the next turn), skipping eliminated
+    players. A round ends when play goes back to an earlier position, or the same."""
+    order = st.game.turn_order
+    n = len(order)
+    if st.next_seat >= 0:
+        pos = order.index(st.next_seat)
+        wrapped = pos <= st.turn_pos
+    else:
+        pos, wrapped = st.turn_pos + 1, False
+    for _ in range(n + 1):
+        if pos >= n:
+            pos, wrapped = 0, True
+        if not st.out >> order[pos] & 1:
+            return pos, wrapped and st.turn_pos >= 0
+        pos += 1
+    raise RuleError("every player is eliminated, and no ending has said who wins")
+
+
 def _next_turn(st: State) -> None:
     g = st.game
+    pos, new_round = _next_position(st)
     if st.turn_pos < 0:
-        st.turn_pos, st.round = 0, 1
+        st.turn_pos, st.round = pos, 1
+        st.next_seat = -1
         check_immediate(st)
         if st.finishing is not None:
             return
-    elif st.turn_pos + 1 < len(g.turn_order):
-        st.turn_pos += 1
     else:
-        # The round is over when the last seat has played; 'current' is still that seat.
-        # First the 'when the round ends' rules run, then the round-end endings are checked.
-        if g.round_end_procs and not st.phase:
-            st.phase = 1
-            for proc in reversed(g.round_end_procs):
-                push(st, proc)
-            return
-        st.phase = 0
-        for e in g.round_end:
-            if e.condition(st, [None] * e.nlocals):
-                end_game(st, e)
+        if new_round or st.phase:
+            # The round is over when the last seat has played; 'current' is still that
+            # seat. First the 'when the round ends' rules run, then the round-end endings
+            # are checked. (Those rules may eliminate a player or say who plays next, so
+            # the next position is worked out again after them.)
+            if g.round_end_procs and not st.phase:
+                st.phase = 1
+                for proc in reversed(g.round_end_procs):
+                    push(st, proc)
                 return
-        st.turn_pos = 0
-        st.round += 1
+            st.phase = 0
+            for e in g.round_end:
+                if e.condition(st, [None] * e.nlocals):
+                    end_game(st, e)
+                    return
+            st.round += 1
+        st.turn_pos = pos
+        st.next_seat = -1
     seat = g.turn_order[st.turn_pos]
     st.turns += 1
     if st.record is not None:
@@ -371,6 +412,7 @@ def _finish(st: State) -> None:
     winners = e.winners(st, [None] * e.nlocals)
     if isinstance(winners, int):
         winners = (winners,)
+    winners = in_game(st, tuple(winners))  # an eliminated player wins nothing
     st.result = Result(e.name, e.title, tuple(sorted(set(winners))))
     st.over = True
     if st.record is not None:

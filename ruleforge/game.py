@@ -78,6 +78,7 @@ class Game:
         st.stack = [Frame(self.setup, [None] * self.setup.nlocals)] if self.setup else []
         st.pending = None
         st.turn_pos, st.round, st.turns, st.phase = -1, 0, 0, 0
+        st.out, st.next_seat = 0, -1  # eliminated seats (a bit each); who takes the next turn
         st.over, st.result, st.finishing = False, None, None
         st.record = [] if record else None
         # with stats, every rule that runs is counted by name (rule coverage)

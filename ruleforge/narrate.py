@@ -107,6 +107,8 @@ class Narrator:
             elif kind == "set":
                 _, label, old, new = ev
                 out.append(f"    {label}: {old} → {new}")
+            elif kind == "eliminate":
+                out.append(f"    {self.seat(ev[1])} is eliminated")
             elif kind == "say":
                 out.append(f"    — {ev[1]}")
             elif kind == "status":

@@ -74,11 +74,11 @@ def keywords() -> dict[str, str]:
 # Words that can begin an expression: a name spelt like one would be read as the word.
 EXPRESSION_WORDS = frozenset({
     "true", "false", "nobody", "current", "this", "owner", "players", "opponents", "random",
-    "cards", "the", "top", "bottom", "count", "sum", "any", "every", "no", "not"})
+    "cards", "the", "top", "bottom", "count", "sum", "any", "every", "no", "not", "all", "if"})
 # Words that begin a statement: a role or local name spelt like one cannot start a line.
 STATEMENT_WORDS = frozenset({
     "move", "reveal", "flip", "swap", "shuffle", "set", "increase", "decrease", "let", "end",
-    "say", "if", "else", "repeat", "for", "resolve"})
+    "say", "if", "else", "repeat", "for", "resolve", "eliminate"})
 
 
 def reserved_words() -> frozenset:
@@ -742,8 +742,29 @@ class _ToAst(Transformer):
     def players(self, meta, c):
         return A.Players(self._span(meta))
 
+    def all_players(self, meta, c):
+        return A.Players(self._span(meta), every=True)
+
     def opponents(self, meta, c):
         return A.Opponents(self._span(meta), c[0])
+
+    def player_after(self, meta, c):
+        return A.PlayerAfter(self._span(meta), c[0], 1)
+
+    def player_before(self, meta, c):
+        return A.PlayerAfter(self._span(meta), c[0], -1)
+
+    def is_eliminated(self, meta, c):
+        return A.IsEliminated(self._span(meta), c[0])
+
+    def if_expr(self, meta, c):
+        return A.IfExpr(self._span(meta), c[0], c[1], c[2])
+
+    def eliminate_stmt(self, meta, c):
+        return A.Eliminate(self._span(meta), c[0])
+
+    def next_turn_stmt(self, meta, c):
+        return A.NextTurn(self._span(meta), c[0])
 
     def players_with(self, meta, c):
         return A.PlayersWith(self._span(meta), str(c[0]), self._name(c[1]))

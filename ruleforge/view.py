@@ -38,6 +38,7 @@ class View:
     pieces: tuple      # ((piece name, ((attr, value), ...)), ...)
     counters: tuple    # ((label, value), ...)
     result: Optional[object]
+    eliminated: tuple = ()  # the names of the seats that are out
 
     def zone(self, name: str, owner: Optional[str] = None, slot: Optional[int] = None) -> ZoneView:
         for z in self.zones:
@@ -58,6 +59,8 @@ class View:
             lines.append(f"  {name}: " + ", ".join(f"{a} {v}" for a, v in attrs))
         for label, value in self.counters:
             lines.append(f"  {label}: {value}")
+        if self.eliminated:
+            lines.append("  eliminated: " + ", ".join(self.eliminated))
         if self.result is not None:
             lines.append(f"  over: {self.result.reason}")
         return "\n".join(lines)
@@ -95,8 +98,9 @@ def view(st, player: Optional[int]) -> View:
     counters = tuple((label, st.vars[i]) for i, label in enumerate(g.var_labels) if i not in skip)
     turn = g.seat_names[g.turn_order[st.turn_pos]] if st.turn_pos >= 0 else None
     to_move = g.seat_names[st.pending.player] if st.pending is not None else None
+    out = tuple(g.seat_names[s] for s in range(g.nplayers) if st.out >> s & 1)
     return View(player, g.seat_names[player] if player is not None else None, st.round, turn,
-                to_move, st.prompt, tuple(zones), tuple(pieces), counters, st.result)
+                to_move, st.prompt, tuple(zones), tuple(pieces), counters, st.result, out)
 
 
 def _zone_view(zi, owner, shown) -> ZoneView:

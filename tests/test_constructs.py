@@ -1,0 +1,199 @@
+"""Constructs added for the example games (issue 7): conditional expressions, counters that
+hold a symbol, who takes the next turn, neighbours in turn order, and eliminations.
+
+Each test runs a small rule file with fixed choices and asserts the exact outcome."""
+
+from __future__ import annotations
+
+import pytest
+
+import ruleforge
+from ruleforge import RuleError
+from ruleforge.load import check_source
+from ruleforge import RuleFileError
+from ruleforge.narrate import Narrator
+from ruleforge.testing import play
+
+BASE = """\
+game "t"
+players 2 to 4
+cards: standard deck in box
+zone box: pile, face down
+zone pile: pile, face up
+zone hand per player: hand
+counter n = 0
+"""
+
+
+def make(tmp_path, text, players=None):
+    path = tmp_path / "t.rules"
+    path.write_text(BASE + text)
+    return ruleforge.load(path, players=players) if players else ruleforge.load(path)
+
+
+def errors(text):
+    with pytest.raises(RuleFileError) as e:
+        check_source("t.rules", (BASE + text).encode())
+    return [(d.span.line, d.span.column, d.message) for d in e.value.diagnostics]
+
+
+# ---- if ... then ... else ----------------------------------------------------------------
+
+@pytest.mark.parametrize("expr, expected", [
+    ("(if 1 < 2 then 10 else 20) = 10", True),
+    ("(if 1 > 2 then 10 else 20) = 20", True),
+    ("3 + (if count of box = 52 then 1 else 0) * 2 = 5", True),
+    ("(if false then hearts else (if true then clubs else spades)) = clubs", True),
+    ("count of (if pile is empty then cards in box else cards in pile) = 52", True),
+])
+def test_a_conditional_expression_picks_one_side(tmp_path, expr, expected):
+    game = make(tmp_path, f"turn:\n    end the game with done\nending done: nobody wins\ninvariant t: {expr}\n")
+    assert (game.check_invariants(game.new(1)) == []) is expected
+
+
+def test_a_conditional_expression_needs_one_kind_and_a_condition():
+    text = "turn:\n    set n to if 1 then 2 else hearts\nending done: nobody wins\n"
+    assert errors(text) == [
+        (9, 17, "the condition of 'if' must be a yes/no condition, not a number"),
+        (9, 31, "'then' gives a number and 'else' gives a suit: both must be of one kind"),
+    ]
+
+
+def test_only_the_side_taken_is_worked_out(tmp_path):
+    # the other side would be an error (no card in an empty pile has a value)
+    game = make(tmp_path, "turn:\n    set n to if pile is empty then 7 else (top of pile).value\n"
+                          "    end the game with done\nending done: nobody wins\n")
+    st = game.new(1)
+    assert st.counter("n") == 7
+
+
+# ---- counters that hold a symbol ---------------------------------------------------------
+
+def test_a_counter_can_hold_a_symbol(tmp_path):
+    game = make(tmp_path, "counter trumps = clubs\ncounter pet per player = hearts\nsetup:\n"
+                          "    set trumps to (top of box).suit\n"
+                          "turn:\n    set pet of current to trumps\n    end the game with done\n"
+                          "ending done: players where pet of it = spades win\n")
+    st = game.new(1, record=True)
+    assert st.counter("trumps") == "spades"  # the box's top card is the king of spades
+    assert st.counter("pet", 0) == "spades" and st.counter("pet", 1) == "hearts"
+    assert st.result.winners == (0,)
+    assert "    trumps: clubs → spades" in Narrator(game).lines(st.record)
+
+
+def test_a_symbol_counter_is_not_a_number():
+    text = "counter trumps = clubs\nturn:\n    increase trumps by 1\n    set trumps to 3\n" \
+           "    set n to trumps\nending done: nobody wins\n"
+    assert errors(text) == [
+        (10, 14, "counter 'trumps' holds a suit, not a number"),
+        (11, 19, "'trumps' holds a suit, not a number"),
+        (12, 14, "'n' holds a number, not a suit"),
+    ]
+
+
+# ---- who takes the next turn -------------------------------------------------------------
+
+NEXT = """\
+counter log per player = 0
+setup:
+    for each p in players where p != (the player after p) and count of hand of p = 0:
+        move top of box to hand of p
+    {first} takes the next turn
+turn:
+    increase n by 1
+    increase log of current by n
+    let c = current chooses one of [1, 2, 3] "how far to pass"
+    if c = 1:
+        the player after current takes the next turn
+    else if c = 2:
+        the player before current takes the next turn
+    else:
+        current takes the next turn
+when the round ends:
+    say "round {{n}} over"
+ending done: nobody wins when n = 5
+"""
+
+
+def test_setup_says_who_takes_the_first_turn(tmp_path):
+    game = make(tmp_path, NEXT.format(first="the player before (the player after (random card in players))"),
+                players=3)
+    st = game.new(4)
+    first = st.current_player
+    assert first == 1  # the random pick of seed 4
+    st = game.new(4)
+    assert st.current_player == first
+
+
+def test_the_turn_goes_where_the_rule_says_and_a_jump_back_ends_the_round(tmp_path):
+    game = make(tmp_path, NEXT.format(first="random card in players"), players=3)
+    st = game.new(3, record=True)
+    start = st.current_player
+    assert start == 0  # the random pick of seed 3
+    seats, rounds = [], []
+    for choice in ["3", "1", "2", "1"]:  # again, after, before, after
+        seats.append(st.current_player)
+        rounds.append(st.round)
+        play(st, choice)
+    assert seats == [start, start, (start + 1) % 3, start]
+    # staying (a jump to the same position) and going back both start a new round
+    assert rounds == [1, 2, 2, 3]
+    said = [line for line in Narrator(game).lines(st.record) if "— round" in line]
+    assert said == ["    — round 1 over", "    — round 3 over"]  # 'when the round ends' ran at each
+
+
+def test_without_a_jump_the_turn_order_is_unchanged(tmp_path):
+    game = make(tmp_path, "turn:\n    increase n by 1\n    let c = current chooses one of [1, 2] \"x\"\n"
+                          "ending done: nobody wins when n = 6\n", players=3)
+    st = game.new(1)
+    seats = []
+    while not st.is_over:
+        seats.append((st.current_player, st.round))
+        play(st, "1")
+    assert seats == [(0, 1), (1, 1), (2, 1), (0, 2), (1, 2)]  # the 6th turn ends the game
+
+
+# ---- eliminations --------------------------------------------------------------------------
+
+ELIM = """\
+setup:
+    for each p in players:
+        move top of box to hand of p
+turn:
+    increase n by 1
+    if current chooses "go out" over "stay":
+        move cards in hand of current to pile
+        eliminate current
+        say "{current} is out: {current is eliminated}; next {the player after current}, before {the player before current}; left {players} of {all players}"
+ending alone "one left": players win when count of players = 1
+ending long "long game": players win when n >= 20
+"""
+
+
+def test_an_eliminated_player_is_skipped_and_cannot_win(tmp_path):
+    game = make(tmp_path, ELIM, players=4)
+    st = game.new(1, record=True)
+    order = []
+    for choice in ["stay", "go out", "stay", "stay", "go out", "stay"]:
+        order.append(st.current_player)
+        play(st, choice)
+    # seats 0..3; seat 1 goes out in round 1, seat 0 in round 2
+    assert order == [0, 1, 2, 3, 0, 2]
+    assert st.is_eliminated(1) and st.is_eliminated(0) and not st.is_eliminated(2)
+    assert st.view(2).eliminated == ("player 1", "player 2")
+    lines = Narrator(game).lines(st.record)
+    assert "    player 2 is eliminated" in lines
+    assert ("    — player 2 is out: yes; next player 3, before player 1; left player 1, player 3, player 4 of player 1, player 2, player 3, player 4"
+            in lines)
+    assert "    — player 1 is out: yes; next player 3, before player 4; left player 3, player 4 of player 1, player 2, player 3, player 4" in lines
+    play(st, "go out")  # seat 3: one left
+    assert st.result.reason == "one left" and st.result.winners == (2,)
+
+
+def test_when_every_player_is_out_play_stops_with_an_error(tmp_path):
+    game = make(tmp_path, ELIM.replace("ending alone \"one left\": players win when count of players = 1\n", ""),
+                players=2)
+    st = game.new(1)
+    play(st, "go out")
+    with pytest.raises(RuleError, match="every player is eliminated"):
+        play(st, "go out")
