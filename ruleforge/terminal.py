@@ -234,6 +234,9 @@ class TerminalGame:
         numbers += [f"{label} {val}" for label, val in v.counters]
         if numbers:
             self.console.print("  " + " · ".join(numbers))
+        if v.eliminated:
+            titles = [g.seat_titles[g.seat_names.index(n)] for n in v.eliminated]
+            self.console.print("  out of the game: " + ", ".join(titles))
 
 
 def console_reader(console: Console) -> Callable[[str], Optional[str]]:
