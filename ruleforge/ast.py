@@ -590,6 +590,7 @@ class DefineDecl:
     name: Name
     value: object
     param: Optional[Name] = None
+    param_kind: str = "player"  # what the parameter is: "player", "card" or "number"
 
 
 @node

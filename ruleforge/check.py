@@ -763,7 +763,7 @@ class Checker:
         d = self.defines[name]
         scope = _Scope()
         if d.param is not None:
-            self.bind(scope, d.param, PLAYER, d)
+            self.bind(scope, d.param, d.param_kind, d)
         t = self.expr(d.value, scope)
         self.define_busy.discard(name)
         self.define_types[name] = t
@@ -1051,7 +1051,8 @@ class Checker:
             n = node.name.name
             ok = (n in self.quantities and self.quantities[n].param is not None) or \
                  (n in self.counters and self.counters[n].per_player and self.counter_types[n] == NUMBER) or \
-                 (n in self.defines and self.defines[n].param is not None)
+                 (n in self.defines and self.defines[n].param is not None
+                  and self.defines[n].param_kind == PLAYER)
             if ok:
                 self.refs[node.name] = ("quantity" if n in self.quantities else
                                         "counter" if n in self.counters else "define", n)
@@ -1133,8 +1134,9 @@ class Checker:
             return "piece:" + n
         if n in self.defines and self.defines[n].param is not None:
             self.refs[node.name] = ("define", n)
-            self.require(node.owner, self.expr(node.owner, scope, want="player"), PLAYER,
-                         f"what '{n}' is defined of")
+            kind = self.defines[n].param_kind
+            self.require(node.owner, self.expr(node.owner, scope, want=kind if kind == PLAYER else None),
+                         kind, f"what '{n}' is defined of")
             return self.define_type(n)
         if n in self.quantities:
             self.refs[node.name] = ("quantity", n)

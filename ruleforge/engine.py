@@ -77,7 +77,7 @@ class State:
 
     __slots__ = ("game", "zones", "loc", "up", "known", "cls", "vars", "rng", "stack", "pending",
                  "turn_pos", "round", "turns", "phase", "over", "result", "finishing", "record",
-                 "decisions", "stats", "out", "next_seat")
+                 "decisions", "stats", "out", "next_seat", "played")
 
     # ---- the public face
     @property
@@ -131,7 +131,7 @@ class State:
         s.stack = [f.copy() for f in self.stack]
         s.pending = self.pending
         s.turn_pos, s.round, s.turns, s.phase = self.turn_pos, self.round, self.turns, self.phase
-        s.out, s.next_seat = self.out, self.next_seat
+        s.out, s.next_seat, s.played = self.out, self.next_seat, self.played
         s.over, s.result, s.finishing = self.over, self.result, self.finishing
         s.record = None
         s.stats = None
@@ -352,23 +352,27 @@ def decide(st: State, player: int, prompt: str, payload: dict, resume: Callable)
 # ---- the loop -----------------------------------------------------------------------------
 
 def _next_position(st: State) -> tuple[int, bool]:
-    """Where the turn order goes next, and whether that starts a new round: the next
-    position (or the one of the player who takes the next turn), skipping eliminated
-    players. A round ends when play goes back to an earlier position, or the same."""
+    """Where the turn order goes next, and whether that starts a new round.
+
+    The next position is the one after this turn's (or that of the player who takes the
+    next turn), going round the table and skipping eliminated players. A round is over
+    when every position of a player still in the game has had its turn in it, or when
+    play comes to a position that already had its turn in this round (a player who
+    plays again, a trick's winner who leads the next trick)."""
     order = st.game.turn_order
     n = len(order)
-    if st.next_seat >= 0:
-        pos = order.index(st.next_seat)
-        wrapped = pos <= st.turn_pos
-    else:
-        pos, wrapped = st.turn_pos + 1, False
-    for _ in range(n + 1):
-        if pos >= n:
-            pos, wrapped = 0, True
+    pos = order.index(st.next_seat) if st.next_seat >= 0 else st.turn_pos + 1
+    for _ in range(n):
+        pos %= n
         if not st.out >> order[pos] & 1:
-            return pos, wrapped and st.turn_pos >= 0
+            break
         pos += 1
-    raise RuleError("every player is eliminated, and no ending has said who wins")
+    else:
+        raise RuleError("every player is eliminated, and no ending has said who wins")
+    if st.turn_pos < 0:
+        return pos, False
+    live = sum(1 << i for i, seat in enumerate(order) if not st.out >> seat & 1)
+    return pos, (st.played & live) == live or bool(st.played >> pos & 1)
 
 
 def _next_turn(st: State) -> None:
@@ -376,7 +380,7 @@ def _next_turn(st: State) -> None:
     pos, new_round = _next_position(st)
     if st.turn_pos < 0:
         st.turn_pos, st.round = pos, 1
-        st.next_seat = -1
+        st.next_seat, st.played = -1, 1 << pos
         check_immediate(st)
         if st.finishing is not None:
             return
@@ -397,8 +401,10 @@ def _next_turn(st: State) -> None:
                     end_game(st, e)
                     return
             st.round += 1
+            st.played = 0
         st.turn_pos = pos
         st.next_seat = -1
+        st.played |= 1 << pos
     seat = g.turn_order[st.turn_pos]
     st.turns += 1
     if st.record is not None:

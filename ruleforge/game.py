@@ -78,7 +78,9 @@ class Game:
         st.stack = [Frame(self.setup, [None] * self.setup.nlocals)] if self.setup else []
         st.pending = None
         st.turn_pos, st.round, st.turns, st.phase = -1, 0, 0, 0
-        st.out, st.next_seat = 0, -1  # eliminated seats (a bit each); who takes the next turn
+        # eliminated seats (a bit each); who takes the next turn; the positions of the turn
+        # order that had their turn this round (a bit each)
+        st.out, st.next_seat, st.played = 0, -1, 0
         st.over, st.result, st.finishing = False, None, None
         st.record = [] if record else None
         # with stats, every rule that runs is counted by name (rule coverage)

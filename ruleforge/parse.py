@@ -360,8 +360,17 @@ class _ToAst(Transformer):
         return A.CounterDecl(self._span(meta), self._name(c[0]), c[1], c[2])
 
     def define_decl(self, meta, c):
-        return A.DefineDecl(self._span(meta), self._name(c[0]), c[2],
-                            self._name(c[1]) if c[1] is not None else None)
+        return A.DefineDecl(self._span(meta), self._name(c[0]), c[3],
+                            self._name(c[2]) if c[2] is not None else None, c[1] or "player")
+
+    def kind_card(self, meta, c):
+        return "card"
+
+    def kind_player(self, meta, c):
+        return "player"
+
+    def kind_number(self, meta, c):
+        return "number"
 
     def quantity_decl(self, meta, c):
         return A.QuantityDecl(self._span(meta), self._name(c[0]),

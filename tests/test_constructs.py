@@ -197,3 +197,31 @@ def test_when_every_player_is_out_play_stops_with_an_error(tmp_path):
     play(st, "go out")
     with pytest.raises(RuleError, match="every player is eliminated"):
         play(st, "go out")
+
+
+# ---- define NAME of card c -------------------------------------------------------------------
+
+def test_a_definition_can_take_a_card_or_a_number(tmp_path):
+    game = make(tmp_path, "define high of card c = if c.rank = A then 14 else c.value\n"
+                          "define twice of number x = 2 * x\n"
+                          "quantity best of p: sum of twice of (high of c) for each c in hand of p where c.suit = hearts\n"
+                          "setup:\n    move cards in box where suit = hearts and value in [1, 5, 13] or rank = Q to "
+                          "hand of (the player after (random card in players))\n"
+                          "turn:\n    end the game with done\nending done: players with the highest best win\n",
+                players=2)
+    st = game.new(1)
+    assert len(st.cards_in("hand", 0)) == 7 and st.cards_in("hand", 1) == []  # four queens, A♥ 5♥ K♥
+    assert st.quantity("best", 1) == 0
+    assert st.quantity("best", 0) == 2 * (14 + 5 + 13 + 12)  # the hearts only, aces high
+    assert st.result.winners == (0,)
+
+
+def test_a_definition_is_given_the_kind_it_takes():
+    text = "define high of card c = c.value\ndefine mine of p = count of hand of p\n" \
+           "turn:\n    set n to high of current\n    set n to mine of (top of box)\n" \
+           "ending done: players with the highest high win\n"
+    assert errors(text) == [
+        (11, 22, "what 'high' is defined of must be a card, not a player"),
+        (12, 23, "what 'mine' is defined of must be a player, not a card"),
+        (13, 39, "'high' is not a number counted per player"),
+    ]
