@@ -128,8 +128,9 @@ def check(file: str, sets: tuple[str, ...], deep: bool, examples: int, seed: int
         if found.span is not None:
             text = open(file, encoding="utf-8").read() if found.span.file is None else \
                 open(found.span.file, encoding="utf-8").read()
+            from .highlight import terminal_colouring
             click.echo(Diagnostic(found.span, f"{found.message}, after {plural(steps, 'decision')}").render(
-                file, split_lines(text)), err=True)
+                file, split_lines(text), terminal_colouring(stderr=True)), err=True)
         else:
             click.echo(f"{file}: error: {found.message}, after {plural(steps, 'decision')}", err=True)
         click.echo(f"counterexample{where} (seed {found.seed}, {plural(steps, 'decision')}, shrunk by hypothesis):",
@@ -157,6 +158,10 @@ def cards(file: str, sets, markdown: bool) -> None:
     if markdown:
         click.echo(render_markdown(rows))
     else:
+        from rich.console import Console
+        if Console().is_terminal:  # rule-valued attributes in colour; a pipe gets plain text
+            from .highlight import highlight
+            rows = [dict(r, value=highlight(r["value"])) for r in rows]
         render_table(rows, f"{checked.title}: {sum(r['copies'] for r in rows)} cards")
 
 
@@ -542,7 +547,8 @@ def main(argv: list[str] | None = None) -> None:
         e.show()
         sys.exit(EXIT_USER)
     except RuleFileError as e:
-        click.echo(e.render(), err=True)
+        from .highlight import terminal_colouring
+        click.echo(e.render(colour=terminal_colouring(stderr=True)), err=True)
         sys.exit(EXIT_USER)
     except RuleError as e:
         click.echo(f"error: {e.describe()}", err=True)

@@ -32,8 +32,11 @@ class Diagnostic:
     hint: str | None = None
     severity: str = "error"
 
-    def render(self, path: str, source_lines: list[str]) -> str:
-        """`FILE:LINE:COL: error: message`, the source line, a caret, and the hint."""
+    def render(self, path: str, source_lines: list[str], colour=None) -> str:
+        """`FILE:LINE:COL: error: message`, the source line, a caret, and the hint.
+
+        `colour`, if given, styles the quoted source line (ruleforge.highlight's
+        terminal_colouring); the caret is placed by the plain text."""
         line, col = self.span.line, self.span.column
         path = self.span.file or path
         if line <= 0:  # about the file as a whole, or its command-line overrides
@@ -52,7 +55,7 @@ class Diagnostic:
             if self.span.end_line == line and self.span.end_column > self.span.column:
                 width = self.span.end_column - self.span.column
             width = max(1, min(width, len(text) - col + 2))
-            out.append(f"    {text}")
+            out.append(f"    {colour(text) if colour else text}")
             out.append("    " + " " * (col - 1) + "^" * width)
         if self.hint:
             out.append(f"  hint: {self.hint}")
@@ -70,11 +73,11 @@ class RuleFileError(Exception):
         self.diagnostics = sorted(diagnostics, key=lambda d: (d.span.file is not None, d.span.file or "", d.span, d.message))
         super().__init__(f"{path}: {len(self.diagnostics)} error(s)")
 
-    def render(self, limit: int = 50) -> str:
+    def render(self, limit: int = 50, colour=None) -> str:
         from .parse import split_lines
         lines = split_lines(self.source)
         shown = [d.render(self.path, split_lines(self.other_sources[d.span.file])
-                          if d.span.file in self.other_sources else lines)
+                          if d.span.file in self.other_sources else lines, colour)
                  for d in self.diagnostics[:limit]]
         extra = len(self.diagnostics) - limit
         if extra > 0:
