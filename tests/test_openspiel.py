@@ -8,7 +8,11 @@ np = pytest.importorskip("numpy")
 from ruleforge.openspiel import load_game  # noqa: E402
 
 
-@pytest.mark.parametrize("path, players", [("games/gufo.rules", None), ("games/ufology.rules", 3)])
+@pytest.mark.parametrize("path, players", [
+    ("games/gufo.rules", None), ("games/ufology.rules", 3),
+    # the examples: a game with no decision, eliminations, a turn order that jumps
+    ("examples/war.rules", None), ("examples/courtiers.rules", 3), ("examples/hearts.rules", None),
+    ("examples/go_fish.rules", 3), ("examples/crazy_eights.rules", 3), ("examples/blackjack.rules", 2)])
 def test_openspiel_random_sim_test(path, players):
     game = load_game(path, players=players)
     pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
