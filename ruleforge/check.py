@@ -524,7 +524,9 @@ class Checker:
             if e.condition is not None:
                 self.require(e.condition, self.expr(e.condition, _Scope()), BOOL, "an ending's condition")
         if not self.endings and not self.diags and not self.partial:
-            self.error(Span.point(1, 1), "the game has no ending", "add 'ending NAME: ROLE wins when CONDITION'")
+            self.error(Span.point(1, 1), "the game has no ending",
+                       "add 'ending NAME: ROLE wins when CONDITION'" if self.roles else
+                       "add 'ending NAME: players with the highest NUMBER win when CONDITION'")
         for inv in invariants:
             self.require(inv.condition, self.expr(inv.condition, _Scope()), BOOL, "an invariant")
         matches = get(A.MatchDecl)
@@ -1155,8 +1157,10 @@ class Checker:
         self.expr(node.owner, scope)
         if n in self.unparsed:
             return None
-        self.error(node.name, f"'{n}' is not a zone, a set of pieces or a counter, so it has no 'of'",
-                   did_you_mean(n, list(self.zones) + list(self.pieces) + list(self.counters)))
+        self.error(node.name, f"'{n}' is not a zone, a set of pieces, a counter, a quantity or a "
+                              "definition with a parameter, so it has no 'of'",
+                   did_you_mean(n, list(self.zones) + list(self.pieces) + list(self.counters)
+                                + list(self.quantities) + [d for d, v in self.defines.items() if v.param]))
         return None
 
     def binary(self, node: A.Binary, scope: _Scope) -> Optional[str]:
