@@ -590,7 +590,7 @@ class DefineDecl:
     name: Name
     value: object
     param: Optional[Name] = None
-    param_kind: str = "player"  # what the parameter is: "player", "card" or "number"
+    param_kind: str = "player"  # what the parameter is: "player", "card", "number" or "zone"
 
 
 @node

@@ -372,6 +372,9 @@ class _ToAst(Transformer):
     def kind_number(self, meta, c):
         return "number"
 
+    def kind_zone(self, meta, c):
+        return "zone"
+
     def quantity_decl(self, meta, c):
         return A.QuantityDecl(self._span(meta), self._name(c[0]),
                               self._name(c[1]) if c[1] is not None else None, c[2])

@@ -225,3 +225,12 @@ def test_a_definition_is_given_the_kind_it_takes():
         (12, 23, "what 'mine' is defined of must be a player, not a card"),
         (13, 39, "'high' is not a number counted per player"),
     ]
+
+
+def test_a_definition_can_take_a_zone(tmp_path):
+    game = make(tmp_path, "define total of zone z = sum of c.value for each c in z\n"
+                          "setup:\n    move top 2 cards of box to pile\n"
+                          "turn:\n    set n to total of pile + total of hand of current\n    end the game with done\n"
+                          "ending done: nobody wins\n", players=2)
+    st = game.new(1)
+    assert st.cards_in("pile") == ["K♠", "Q♠"] and st.counter("n") == 13 + 12
