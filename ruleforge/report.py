@@ -76,6 +76,9 @@ def _atomic_write(path: str, data: bytes) -> None:
     target = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or ".")
     try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes a private file; results are ordinary files
         with os.fdopen(fd, "wb") as f:
             f.write(data)
         os.replace(tmp, target)

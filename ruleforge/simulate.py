@@ -173,9 +173,11 @@ def summarize(game, outcomes: list[GameOutcome], agents: Optional[str] = None) -
         "never_fired": [r for r in rules if not fired.get(r)],
     }
     same_bots = not agents or "=" not in agents
-    if not game.roles and ok and same_bots:
-        # seat 1's share of the wins (a shared win counts 1/k): fair is 1/N
-        shares = [(1 / len(o.winners)) if 0 in o.winners else 0.0 for o in ok]
+    won = [o for o in ok if o.winners]
+    if not game.roles and won and same_bots:
+        # seat 1's share of the wins (a shared win counts 1/k; a game nobody wins gives
+        # no wins to share): fair is 1/N
+        shares = [(1 / len(o.winners)) if 0 in o.winners else 0.0 for o in won]
         mean = statistics.fmean(shares)
         sd = statistics.stdev(shares) if len(shares) > 1 else 0.0
         half = Z95 * sd / math.sqrt(len(shares))
