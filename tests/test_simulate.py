@@ -64,6 +64,18 @@ def test_first_seat_advantage_reported_for_symmetric_games():
     assert "first_seat" not in summarize(game, outcomes, "1=greedy")
 
 
+def test_first_seat_share_leaves_out_games_nobody_won():
+    game = ruleforge.load("games/ufology.rules", players=2)
+
+    def outcome(i, winners):
+        return GameOutcome(i, i, winners, "x", 1, 1)
+    # seat 1 wins 3, shares 1, loses 2 of the 6 won games; 4 games have no winner
+    games = [outcome(0, (0,)), outcome(1, (0,)), outcome(2, (0,)), outcome(3, (0, 1)),
+             outcome(4, (1,)), outcome(5, (1,))] + [outcome(i, ()) for i in range(6, 10)]
+    f = summarize(game, games)["first_seat"]
+    assert f["win_share"] == pytest.approx(3.5 / 6) and f["fair_share"] == 0.5
+
+
 def test_paired_difference():
     def outcome(i, winners):
         return GameOutcome(i, i, winners, "x", 1, 1)
