@@ -54,7 +54,8 @@ class Counterexample:
     log: list = field(factory=list)
 
 
-def check_state(st, step: int) -> None:
+def check_position(st, step: int, when: str = "") -> None:
+    """Card conservation and the declared invariants."""
     g = st.game
     n = len(g.cards)
     seen = sorted(c for z in st.zones for c in z)
@@ -65,7 +66,14 @@ def check_state(st, step: int) -> None:
                           + (f": missing {', '.join(g.cards[c].name for c in missing)}" if missing else "")
                           + (f": twice {', '.join(g.cards[c].name for c in twice)}" if twice else ""), step)
     for name, title, span in g.check_invariants(st):
-        raise DeepFailure("invariant", f"invariant '{name}' ({title}) does not hold", step, span)
+        raise DeepFailure("invariant", f"invariant '{name}' ({title}) does not hold{when}", step, span)
+
+
+def check_state(st, step: int) -> None:
+    """Everything checked after a decision: the position, and what each seat may see."""
+    check_position(st, step)
+    g = st.game
+    n = len(g.cards)
     from .determinize import determinize
     for seat in range(g.nplayers):
         view = st.view(seat)
@@ -83,8 +91,11 @@ def check_state(st, step: int) -> None:
 def play_checked(game, seed: int, choose: Callable[[int], int], max_steps: int) -> list[int]:
     """Play one game choosing with `choose(number of actions)`; raise DeepFailure."""
     choices: list[int] = []
+
+    def at_turn(st):  # between decisions too: a turn may begin with no decision before it
+        check_position(st, len(choices), f" at the start of turn {st.turns} (round {st.round})")
     try:
-        st = game.new(seed)
+        st = game.new(seed, watch=at_turn)
     except RuleError as e:
         raise DeepFailure("rule error", e.describe(), 0, e.span) from None
     check_state(st, 0)

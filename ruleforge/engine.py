@@ -77,7 +77,7 @@ class State:
 
     __slots__ = ("game", "zones", "loc", "up", "known", "cls", "vars", "rng", "stack", "pending",
                  "turn_pos", "round", "turns", "phase", "over", "result", "finishing", "record",
-                 "decisions", "stats", "out", "next_seat", "played")
+                 "decisions", "stats", "out", "next_seat", "played", "watch")
 
     # ---- the public face
     @property
@@ -135,6 +135,7 @@ class State:
         s.over, s.result, s.finishing = self.over, self.result, self.finishing
         s.record = None
         s.stats = None
+        s.watch = None
         s.decisions = self.decisions
         return s
 
@@ -407,6 +408,8 @@ def _next_turn(st: State) -> None:
         st.played |= 1 << pos
     seat = g.turn_order[st.turn_pos]
     st.turns += 1
+    if st.watch is not None:  # check --deep looks at every turn, decisions or not
+        st.watch(st)
     if st.record is not None:
         record_status(st)
         st.record.append(("turn", seat, st.round))

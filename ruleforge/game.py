@@ -59,8 +59,11 @@ class Game:
         self.heuristic = None  # (rule, parameter slot, ctx): see agents.heuristic_value
 
     # ---- starting a game
-    def new(self, seed: int = 0, record: bool = False, stats: bool = False) -> State:
-        """A new game dealt from `seed`, run to its first decision."""
+    def new(self, seed: int = 0, record: bool = False, stats: bool = False, watch=None) -> State:
+        """A new game dealt from `seed`, run to its first decision.
+
+        `watch(state)`, if given, is called as each turn begins (for tests: a game may
+        play many turns between two decisions, or have no decision at all)."""
         st = State.__new__(State)
         st.game = self
         n = len(self.cards)
@@ -86,6 +89,7 @@ class Game:
         # with stats, every rule that runs is counted by name (rule coverage)
         st.stats = {} if stats else None
         st.decisions = 0
+        st.watch = watch
         run(st)
         return st
 
