@@ -92,8 +92,9 @@ def play_checked(game, seed: int, choose: Callable[[int], int], max_steps: int) 
     """Play one game choosing with `choose(number of actions)`; raise DeepFailure."""
     choices: list[int] = []
 
-    def at_turn(st):  # between decisions too: a turn may begin with no decision before it
-        check_position(st, len(choices), f" at the start of turn {st.turns} (round {st.round})")
+    def at_turn(st):  # between decisions too: a turn may end with no decision in it
+        check_position(st, len(choices), f" after turn {st.turns} (round {st.round})" if st.turns
+                       else " once setup is over")
     try:
         st = game.new(seed, watch=at_turn)
     except RuleError as e:

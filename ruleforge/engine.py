@@ -378,6 +378,8 @@ def _next_position(st: State) -> tuple[int, bool]:
 
 def _next_turn(st: State) -> None:
     g = st.game
+    if st.watch is not None and not st.phase:  # setup or a turn is over (check --deep looks)
+        st.watch(st)
     pos, new_round = _next_position(st)
     if st.turn_pos < 0:
         st.turn_pos, st.round = pos, 1
@@ -408,8 +410,6 @@ def _next_turn(st: State) -> None:
         st.played |= 1 << pos
     seat = g.turn_order[st.turn_pos]
     st.turns += 1
-    if st.watch is not None:  # check --deep looks at every turn, decisions or not
-        st.watch(st)
     if st.record is not None:
         record_status(st)
         st.record.append(("turn", seat, st.round))

@@ -62,8 +62,9 @@ class Game:
     def new(self, seed: int = 0, record: bool = False, stats: bool = False, watch=None) -> State:
         """A new game dealt from `seed`, run to its first decision.
 
-        `watch(state)`, if given, is called as each turn begins (for tests: a game may
-        play many turns between two decisions, or have no decision at all)."""
+        `watch(state)`, if given, is called when setup is over and after every turn
+        (for tests: a game may play many turns between two decisions, or have no
+        decision at all)."""
         st = State.__new__(State)
         st.game = self
         n = len(self.cards)

@@ -42,6 +42,23 @@ def arrange(st: State, zone: str, cards: Iterable[str], owner=None, slot: Option
     refresh(st)
 
 
+def new_arranged(game, seed: int = 0, stacks: Iterable[tuple] = (), record: bool = False) -> State:
+    """A new game with zones stacked the moment setup is over, before the first turn
+    (and before any ending is checked).
+
+    For a game that plays on without asking anyone (a game of pure chance), `new()`
+    runs to the end, so `arrange` after it comes too late. Each stack is
+    `(zone, cards)` or `(zone, cards, owner)` or `(zone, cards, owner, slot)`, cards
+    bottom..top, as for `arrange`."""
+    stacks = list(stacks)
+
+    def at_turn(st: State) -> None:
+        if st.turns == 0:
+            for zone, cards, *where in stacks:
+                arrange(st, zone, cards, *where)
+    return game.new(seed, record=record, watch=at_turn)
+
+
 def refresh(st: State) -> None:
     """Ask the pending decision again, so its legal actions match a scripted change."""
     if st.pending is not None and st.stack:

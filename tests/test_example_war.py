@@ -1,9 +1,8 @@
 """War (examples/war.rules): scripted deals of its distinctive rules.
 
 War has no decision at all, so `Game.new` plays the whole game: there is no position at
-which to stack a deck with `arrange`. The deal is stacked instead at the one shuffle of
-setup: `deal()` replaces the game's shuffle, for that one call of `new`, with one that
-leaves the deck in the order the test asks for. Each test gives the top cards of each
+which to stack a deck with `arrange` after `new`. `ruleforge.testing.new_arranged`
+stacks the piles the moment setup is over, before the first battle. Each test gives the top cards of each
 player's pile (top card first); the rest of the deck fills the piles underneath, in a
 fixed order. The parameter `max_battles` stops the game after as many battles as a test
 wants to look at (the cap ending), so the exact piles after one battle, two, or a war
@@ -20,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import ruleforge
-from ruleforge import rng
+from ruleforge.testing import new_arranged
 
 RULES = Path(__file__).resolve().parent.parent / "examples" / "war.rules"
 P1, P2 = 0, 1
@@ -52,19 +51,8 @@ def deal(monkeypatch, top1, top2, record=False, **params):
     whole piles as dealt, top card first."""
     g = war(**params)
     pile1, pile2 = full_piles(top1, top2)
-    # Setup deals the deck from the top, one card to each player in turn, 26 times: the
-    # first card a player is dealt ends at the bottom of their pile.
-    top_first = [c for pair in zip(reversed(pile1), reversed(pile2)) for c in pair]
-    order = [g.card_index[c] for c in reversed(top_first)]   # bottom .. top
-
-    def stacked(s, items):
-        assert sorted(items) == sorted(order)
-        items[:] = order
-        return s
-
-    with monkeypatch.context() as m:
-        m.setattr(rng, "shuffle", stacked)
-        st = g.new(0, record=record)
+    st = new_arranged(g, 0, [("pile", list(reversed(pile1)), P1), ("pile", list(reversed(pile2)), P2)],
+                      record=record)
     return st, pile1, pile2
 
 

@@ -30,14 +30,14 @@ CASES = {
     "creates_a_card": ("gufo", [], ":186:1: error: invariant 'full_sky' (every altitude holds exactly one card) "
                        "does not hold, after 1 decision", 2, "invariant"),
     "loses_a_card": ("gufo", [], ":183:1: error: invariant 'all_cards' (the 52 cards stay where the rules put them) "
-                     "does not hold at the start of turn 2 (round 1), after 4 decisions", 6, "invariant"),
+                     "does not hold after turn 1 (round 1), after 4 decisions", 6, "invariant"),
     "leaks_the_alien": ("gufo", [], ":184:1: error: invariant 'alien_is_secret' (the Radar Operator does not know "
-                        "the Alien until the game is over) does not hold at the start of turn 1 (round 1), after 1 decision",
+                        "the Alien until the game is over) does not hold, after 1 decision",
                         2, "invariant"),
     "shows_a_hand": ("ufology", [], ":181:1: error: invariant 'hands_are_hidden' (no hand is ever shown) does not "
-                     "hold at the start of turn 1 (round 1), after 0 decisions", 0, "invariant"),
+                     "hold, after 0 decisions", 0, "invariant"),
     "breaks_an_invariant": ("gufo", [], ":180:1: error: invariant 'radar_hand_limit' (the Radar Operator never holds "
-                            "more than her starting hand) does not hold at the start of turn 3 (round 2), "
+                            "more than her starting hand) does not hold after turn 2 (round 1), "
                             "after 4 decisions", 8, "invariant"),
     "unappliable_action": ("gufo", [], ":144:5: error: 'scan(card=7♥, altitude=8)' is offered at decision 4 but "
                            "cannot be applied: in rule 'action scan' (line 144): altitude has no slot 9 (it has "
@@ -183,7 +183,7 @@ def test_mutants_load_and_the_originals_keep_their_invariants():
 
 
 def test_a_game_without_decisions_is_checked_at_every_turn(tmp_path):
-    """War never asks anything: the deep check looks at the start of every turn, so an
+    """War never asks anything: the deep check looks at the end of every turn, so an
     invariant broken between two battles is caught although no decision comes."""
     from ruleforge.testing import PropertyFailure, check_properties
     broken = tmp_path / "lopsided_war.rules"
@@ -194,5 +194,5 @@ def test_a_game_without_decisions_is_checked_at_every_turn(tmp_path):
         check_properties(str(broken), examples=5)
     first = str(e.value).splitlines()[0]
     assert re.fullmatch(r".*lopsided_war\.rules:2:1: error: invariant 'balanced' \(nobody holds 40 cards before "
-                        r"the end\) does not hold at the start of turn \d+ \(round \d+\), after 0 decisions", first)
+                        r"the end\) does not hold after turn \d+ \(round \d+\), after 0 decisions", first)
     check_properties(str(HERE.parent / "examples" / "war.rules"), examples=5)  # the real War passes

@@ -117,7 +117,7 @@ def test_check_properties_raises_with_the_narrated_counterexample(tmp_path):
     assert isinstance(e.value, AssertionError)
     lines = str(e.value).splitlines()
     assert lines[0] == (f"{path}:183:1: error: invariant 'all_cards' (the 52 cards stay where the rules put them) "
-                        "does not hold at the start of turn 2 (round 1), after 4 decisions")
+                        "does not hold after turn 1 (round 1), after 4 decisions")
     found = e.value.counterexample
     assert found.kind == "invariant" and len(found.choices) == 4
     assert lines[1] == f"counterexample at 2 players (seed {found.seed}, 4 decisions, choices {found.choices}):"
