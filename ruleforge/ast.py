@@ -392,11 +392,13 @@ class Look:
 
 @node
 class ChoiceCond:
-    """`P chooses "A" over "B"`: a yes/no decision, allowed as the head of if and repeat."""
+    """`P chooses "A" over "B"`: a yes/no decision, allowed as the head of if and repeat.
+    `C and P chooses ...` asks only when C holds (`guard`)."""
     span: Span
     player: object
     yes: str
     no: str
+    guard: object = None
 
 
 @node

@@ -1400,6 +1400,8 @@ class Checker:
 
     def condition(self, cond, scope: _Scope) -> None:
         if isinstance(cond, A.ChoiceCond):
+            if cond.guard is not None:
+                self.require(cond.guard, self.expr(cond.guard, scope), BOOL, "the condition before 'and'")
             self.require(cond.player, self.expr(cond.player, scope, want="player"), PLAYER, "who chooses")
             if cond.yes == cond.no:
                 self.error(cond, "the two choices must differ")

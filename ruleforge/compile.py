@@ -1190,6 +1190,14 @@ class _Compiler:
 
             def ask(st, fr):
                 decide(st, who(st, fr.L), prompt, payload, resume)
+            if cond.guard is not None:  # no question unless the condition before 'and' holds
+                guard = self.ex(cond.guard, ctx)
+
+                def check(st, fr):
+                    if not guard(st, fr.L):
+                        fr.L[i] = False
+                        fr.pc += 1  # past the question
+                self.emit(p, check, cond.span)
             self.emit(p, ask, cond.span)
             return lambda st, L: L[i]
         return self.ex(cond, ctx)

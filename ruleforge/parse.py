@@ -647,7 +647,12 @@ class _ToAst(Transformer):
                                _unquote(prompt) if prompt else None, body)
 
     def choice_cond(self, meta, c):
-        return A.ChoiceCond(self._span(meta), c[0], _unquote(c[1]), _unquote(c[2]))
+        who, guard = c[0], None
+        # `total < 21 and current chooses ...` reads as (total < 21) and (a choice): the
+        # choice is asked only when the condition before it holds
+        if isinstance(who, A.Binary) and who.op == "and":
+            who, guard = who.right, who.left
+        return A.ChoiceCond(self._span(meta), who, _unquote(c[1]), _unquote(c[2]), guard)
 
     def else_if(self, meta, c):
         return ("elif", c[0], c[1])

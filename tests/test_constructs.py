@@ -234,3 +234,17 @@ def test_a_definition_can_take_a_zone(tmp_path):
                           "ending done: nobody wins\n", players=2)
     st = game.new(1)
     assert st.cards_in("pile") == ["K♠", "Q♠"] and st.counter("n") == 13 + 12
+
+
+# ---- a choice after 'and' ----------------------------------------------------------------------
+
+def test_a_choice_after_and_is_asked_only_when_the_condition_holds(tmp_path):
+    game = make(tmp_path, "turn:\n    repeat while n < 2 and current chooses \"hit\" over \"stand\":\n"
+                          "        increase n by 1\n    end the game with done\nending done: nobody wins\n",
+                players=2)
+    st = game.new(1)
+    play(st, "hit", "hit")  # n = 2: the loop stops without asking again
+    assert st.is_over and st.counter("n") == 2
+    st = game.new(1)
+    play(st, "hit", "stand")
+    assert st.is_over and st.counter("n") == 1
