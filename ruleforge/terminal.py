@@ -108,7 +108,11 @@ class TerminalGame:
         if self.log is not None:
             self.log.append(result_record(st))
         for p in self.humans:
+            # the result gets its own panel below
+            self.unseen[p] = [line for line in self.unseen[p] if not line.startswith("Game over:")]
             self._show_events(p, final=True)
+        if len(self.humans) == 1:
+            self._draw(self.humans[0])  # the table as the game left it
         res = st.result
         winners = " and ".join(g.seat_titles[s] for s in res.winners) or "nobody"
         self.console.print(Panel(f"Game over: {res.reason}. Winner: {winners}.", style="bold"))

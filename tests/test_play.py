@@ -185,9 +185,10 @@ def test_the_alien_is_not_on_the_radar_operators_screen_before_the_game_ends(tmp
         assert "Invader chooses a card (to be the Alien)" in before
         assert "a card: the Invader's aces → the Alien" in before
         assert alien not in before
-        # At the end the Alien is revealed to both: that is the only line naming it.
+        # At the end the Alien is revealed to both: the only lines naming it are that
+        # event and the final table's row of the Alien.
         naming = [line for line in final.splitlines() if alien in line]
-        assert naming and all(f"revealed: {alien} in the Alien" in line for line in naming)
+        assert [line.split()[:3] for line in naming] == [["│", "revealed:", alien], ["the", "Alien", alien]]
         # The two aces put aside unseen are never named at all.
         others = {f"A{s}" for s in "♣♦♠"} - {alien}
         assert not any(ace in out for ace in others)
