@@ -1,6 +1,6 @@
 """Agent strength: the experiments quoted in docs/agents.md.
 
-    python bench/agents.py [--games 500] [--jobs 1] [--out bench/agents.json]
+    python bench/agents.py [--games 500] [--jobs 1] [--out bench/agents.json] [--only TEXT]
 
 Each line plays seeded games with one agent setup and reports the win rate of the seat
 that matters, with its 95% Wilson interval. Seeds are the same for every setup, so
@@ -15,6 +15,7 @@ import time
 
 from ruleforge.simulate import GameSpec, _game, run_games, summarize
 
+GREEDY3 = "2=greedy,3=greedy,4=greedy"
 EXPERIMENTS = [
     # (label, rules, players, agents, seat that matters (1-based), games scale)
     ("gUFO: random Radar Operator vs random Invader", "games/gufo.rules", None, "random", 2, 1.0),
@@ -24,8 +25,10 @@ EXPERIMENTS = [
     ("UFO*logy, 4 players: random seat 1 vs 3 random", "games/ufology.rules", 4, "random", 1, 0.4),
     ("UFO*logy, 4 players: greedy seat 1 vs 3 random", "games/ufology.rules", 4, "1=greedy", 1, 0.4),
     ("UFO*logy, 4 players: greedy seat 1 vs 3 greedy", "games/ufology.rules", 4, "greedy", 1, 0.4),
-    ("UFO*logy, 4 players: ISMCTS seat 1 (60 iterations) vs 3 greedy", "games/ufology.rules", 4,
-     "1=ismcts:60,2=greedy,3=greedy,4=greedy", 1, 0.4),
+    ("UFO*logy, 4 players: ISMCTS seat 1 (300 iterations, random playouts cut at 6) vs 3 greedy",
+     "games/ufology.rules", 4, "1=ismcts:300:random," + GREEDY3, 1, 0.24),
+    ("UFO*logy, 4 players: ISMCTS seat 1 (200 iterations, guided playouts cut at 6) vs 3 greedy",
+     "games/ufology.rules", 4, "1=ismcts:200," + GREEDY3, 1, 0.8),
 ]
 
 

@@ -64,6 +64,21 @@ def heuristic_value(st, seat: int) -> float:
     return 0.0
 
 
+def best_next(world, actions, rng: Random):
+    """The action whose result the mover's heuristic likes best, in this one world."""
+    mover = world.current_player
+    best, best_value = [], -math.inf
+    for a in actions:
+        after = world.clone()
+        after.apply(a)
+        v = heuristic_value(after, mover)
+        if v > best_value + 1e-9:
+            best, best_value = [a], v
+        elif v >= best_value - 1e-9:
+            best.append(a)
+    return best[0] if len(best) == 1 else best[rng.below(len(best))]
+
+
 class GreedyAgent:
     """One step of lookahead: the action whose result scores best on the heuristic,
     averaged over a few sampled worlds; ties broken at random."""
@@ -106,21 +121,33 @@ class IsmctsAgent:
     """Single-observer information-set MCTS (Cowling, Powley and Whitehouse, 2012).
 
     Each iteration samples a world consistent with the agent's view, descends the tree
-    by UCB among the actions available in that world, adds one node, plays on at
-    random, and credits each node with the result for the seat that chose it. When the
-    game declares a heuristic (or a per-player score), a playout stops after
-    `rollout_depth` decisions and the seats with the best heuristic count as the
-    winners: random play to the end of a long many-player game says little. The budget
-    is a number of iterations, or milliseconds (not reproducible).
+    by UCB among the actions available in that world, adds one node, plays on, and
+    credits each node with the result for the seat that chose it.
+
+    When the game declares a heuristic (or a per-player score), a playout is short and
+    guided: each seat in turn takes the action its heuristic likes best in the sampled
+    world (one step of lookahead, as the greedy agent does; with probability `guided`,
+    else a random action), forced moves aside, and after `rollout_depth` real choices
+    each seat is credited by the share of the other seats its heuristic beats (`reward`
+    "rank"; "win" credits only the leaders). Random play to the end of a long
+    many-player game says little, and guided playouts model opponents that play well.
+    With `guided=0` (spec 'ismcts:N:random') the cut playouts are random instead.
+    Without a heuristic, playouts are random and go to the end of the game.
+    The budget is a number of iterations, or milliseconds (not reproducible).
     """
 
     name = "ismcts"
     needs_worlds = True
 
     def __init__(self, iterations: Optional[int] = 200, millis: Optional[float] = None,
-                 exploration: float = 0.7, rollout_depth: int = 6):
+                 exploration: float = 0.7, rollout_depth: int = 6, guided: float = 1.0,
+                 reward: str = "rank"):
         self.iterations, self.millis, self.c = iterations, millis, exploration
         self.rollout_depth = rollout_depth
+        if reward not in ("rank", "win"):
+            raise ValueError(f"reward is 'rank' or 'win', not {reward!r}")
+        self.guided = guided
+        self.reward = reward
 
     def act(self, obs: Observation, rng: Random) -> Action:
         if len(obs.actions) == 1:
@@ -168,6 +195,20 @@ class IsmctsAgent:
             path.append((node, mover))
         use_heuristic = world.game.heuristic is not None
         depth = 0
+        if use_heuristic and self.guided:
+            # guided playout: each seat takes the move its heuristic likes best in this
+            # world (with probability `guided`, else a random one); forced moves are free
+            guided = self.guided
+            while not world.is_over and depth < self.rollout_depth:
+                actions = world.legal_actions()
+                if len(actions) == 1:
+                    world.apply(actions[0])
+                    continue
+                if guided >= 1.0 or rng.below(1 << 20) < guided * (1 << 20):
+                    world.apply(best_next(world, actions, rng))
+                else:
+                    world.apply(actions[rng.below(len(actions))])
+                depth += 1
         while not world.is_over and not (use_heuristic and depth >= self.rollout_depth):
             actions = world.legal_actions()
             world.apply(actions[rng.below(len(actions))])
@@ -180,8 +221,13 @@ class IsmctsAgent:
         else:
             # a cut-off playout: each seat scores by how many seats its heuristic beats
             values = [heuristic_value(world, s) for s in range(n)]
-            reward = [(sum(1 for v in values if v < values[s]) + 0.5 * (sum(1 for v in values if v == values[s]) - 1))
-                      / max(1, n - 1) for s in range(n)]
+            if self.reward == "rank":
+                reward = [(sum(1 for v in values if v < values[s]) + 0.5 * (sum(1 for v in values if v == values[s]) - 1))
+                          / max(1, n - 1) for s in range(n)]
+            else:
+                top = max(values)
+                leaders = [s for s in range(n) if values[s] == top]
+                reward = [1.0 / len(leaders) if values[s] == top else 0.0 for s in range(n)]
         for node, mover in path:
             node.visits += 1
             node.reward += reward[mover]
@@ -191,7 +237,8 @@ AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": IsmctsAgent}
 
 
 def make_agent(spec: str):
-    """'random', 'greedy', 'greedy:8' (samples), 'ismcts:500' (iterations), 'ismcts:200ms'."""
+    """'random', 'greedy', 'greedy:8' (samples), 'ismcts:500' (iterations), 'ismcts:200ms';
+    'ismcts:500:random' plays its playouts at random instead of by the heuristic."""
     name, _, arg = spec.strip().partition(":")
     if name not in AGENTS:
         raise ValueError(f"unknown agent '{spec}'; the agents are: {', '.join(AGENTS)}")
@@ -205,12 +252,16 @@ def make_agent(spec: str):
         if not arg.isdigit() or int(arg) < 1:
             raise ValueError(f"'{spec}': greedy takes a number of sampled worlds, such as greedy:4")
         return GreedyAgent(int(arg))
+    arg, _, playouts = arg.partition(":")
+    if playouts not in ("", "random"):
+        raise ValueError(f"'{spec}': ismcts playouts are guided by the heuristic, or ':random' (ismcts:300:random)")
+    options = {"guided": 0.0} if playouts == "random" else {}
     if not arg:
-        return IsmctsAgent()
+        return IsmctsAgent(**options)
     if arg.endswith("ms") and arg[:-2].replace(".", "", 1).isdigit() and float(arg[:-2]) > 0:
-        return IsmctsAgent(iterations=None, millis=float(arg[:-2]))
+        return IsmctsAgent(iterations=None, millis=float(arg[:-2]), **options)
     if arg.isdigit() and int(arg) > 0:
-        return IsmctsAgent(iterations=int(arg))
+        return IsmctsAgent(iterations=int(arg), **options)
     raise ValueError(f"'{spec}': ismcts takes iterations (ismcts:500) or milliseconds (ismcts:200ms)")
 
 

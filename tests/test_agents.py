@@ -124,3 +124,33 @@ def test_ismcts_radar_beats_random_radar(gufo):
         return won
     # a small check that search helps at all; docs/agents.md has the 500-game figures
     assert radar_wins("radar=ismcts:150") > radar_wins("random") + 4
+
+
+def test_ismcts_playouts_follow_the_heuristic_when_there_is_one(ufology):
+    from ruleforge.agents import best_next, heuristic_value
+    assert IsmctsAgent().guided == 1.0
+    assert make_agent("ismcts:300").guided == 1.0
+    assert make_agent("ismcts:300:random").guided == 0.0
+    assert make_agent("ismcts:50ms:random").millis == 50.0
+    with pytest.raises(ValueError, match="random"):
+        make_agent("ismcts:300:smart")
+    # a guided playout step takes an action whose result the mover's heuristic likes best
+    for seed in range(4):
+        st = advance(ufology.new(seed), 6 + 5 * seed, seed)
+        actions = st.legal_actions()
+        mover = st.current_player
+
+        def value(a):
+            after = st.clone()
+            after.apply(a)
+            return heuristic_value(after, mover)
+
+        chosen = best_next(st, actions, Random(seed))
+        assert chosen in actions and value(chosen) == max(value(a) for a in actions)
+
+
+def test_ismcts_is_reproducible(ufology):
+    st = advance(ufology.new(9), 12, 9)
+    seat = st.current_player
+    choices = {decide_for(IsmctsAgent(iterations=30), st, seat, st.legal_actions(), Random(3)) for _ in range(2)}
+    assert len(choices) == 1
