@@ -276,7 +276,8 @@ def parse_agents(text: Optional[str], game) -> list:
     for part in parts:
         who, sep, spec = part.partition("=")
         if not sep:
-            raise ValueError(f"'{part}': write SEAT=AGENT, such as {game.seat_names[0].replace(' ', '')}=ismcts:200")
+            example = next(iter(game.roles), "1")  # a role's name, or a seat number
+            raise ValueError(f"'{part}': write SEAT=AGENT, such as {example}=ismcts:200")
         seat = _seat(who.strip(), game)
         agents[seat] = make_agent(spec)
     return agents
