@@ -284,6 +284,9 @@ class _Compiler:
             elif ev.event == "round ends":
                 proc = Proc("when the round ends")
                 g.round_end_procs.append(proc)
+            elif ev.event == "round begins":
+                proc = Proc("when the round begins")
+                g.round_begin_procs.append(proc)
             else:
                 proc = Proc("when the game ends")
                 g.game_end_procs.append(proc)

@@ -410,10 +410,26 @@ def _next_turn(st: State) -> None:
         st.played |= 1 << pos
     seat = g.turn_order[st.turn_pos]
     st.turns += 1
+    if st.played == 1 << st.turn_pos and g.round_begin_procs:
+        # A round begins: its 'when the round begins' rules run first ('current' is the
+        # player about to play), and the turn is announced once they are done.
+        if st.record is not None:
+            record_status(st)
+            st.record.append(("round", st.round))
+        push(st, g.turn_procs[seat])
+        push(st, g.turn_announcement)
+        for proc in reversed(g.round_begin_procs):
+            push(st, proc)
+        return
     if st.record is not None:
         record_status(st)
         st.record.append(("turn", seat, st.round))
     push(st, g.turn_procs[seat])
+
+
+def _announce_turn(st: State, fr: Frame) -> None:
+    if st.record is not None:
+        st.record.append(("turn", st.game.turn_order[st.turn_pos], st.round))
 
 
 def _finish(st: State) -> None:

@@ -82,7 +82,11 @@ class Narrator:
                 pending_moves.append(ev)
                 continue
             flush()
-            if kind == "turn":
+            if kind == "round":
+                if ev[1] != self.round:
+                    self.round = ev[1]
+                    out.append(f"Round {ev[1]}")
+            elif kind == "turn":
                 _, seat, rnd = ev
                 if rnd != self.round:
                     self.round = rnd

@@ -507,6 +507,9 @@ class _ToAst(Transformer):
     def when_round_ends(self, meta, c):
         return A.EventDecl(self._span(meta), "round ends", None, c[0])
 
+    def when_round_begins(self, meta, c):
+        return A.EventDecl(self._span(meta), "round begins", None, c[0])
+
     def at_round_end(self, meta, c):
         return True
 

@@ -128,6 +128,7 @@ def all_rules(game) -> list[str]:
     """Every rule a run could fire: actions, events, card effects, endings."""
     names = [f"action {a}" for a in game.actions]
     names += [p.name for p in game.runs_out.values()] + [p.name for p in game.round_end_procs]
+    names += [p.name for p in game.round_begin_procs]
     names += [p.name for p in game.game_end_procs]
     seen = set()
     for procs in game.effects.values():

@@ -248,3 +248,37 @@ def test_a_choice_after_and_is_asked_only_when_the_condition_holds(tmp_path):
     st = game.new(1)
     play(st, "hit", "stand")
     assert st.is_over and st.counter("n") == 1
+
+
+# ---- when the round begins ---------------------------------------------------------------------
+
+ROUND_BEGINS = """\
+counter bets per player = 0
+when the round begins:
+    increase n by 1
+    say "round {n} begins with {current}"
+    for each p in players:
+        if p chooses "bet" over "fold":
+            increase bets of p by 1
+turn:
+    move top of box to pile
+ending done: players with the highest bets win when n = 2 at round end
+"""
+
+
+def test_the_round_begins_before_its_first_turn(tmp_path):
+    game = make(tmp_path, ROUND_BEGINS, players=3)
+    st = game.new(1, record=True, stats=True)
+    asked = []
+    for answer in ["bet", "fold", "bet", "fold", "fold", "bet"]:
+        asked.append((st.current_player, st.round, st.prompt))
+        play(st, answer)
+    assert [(p, r) for p, r, _ in asked] == [(0, 1), (1, 1), (2, 1), (0, 2), (1, 2), (2, 2)]
+    assert st.is_over and st.result.winners == (2,)  # bets: 1, 0, 2
+    assert st.cards_in("pile") == ["K♠", "Q♠", "J♠", "10♠", "9♠", "8♠"]  # three turns a round
+    lines = [line for line in Narrator(game).lines(st.record) if not line.startswith("    =")]
+    start = lines.index("Round 2")
+    assert lines[start:start + 4] == ["Round 2", "    n: 1 → 2", "    — round 2 begins with player 1",
+                                      "  ▸ player 1: fold"]
+    assert lines[start + 7] == "  player 1's turn"
+    assert st.stats["when the round begins"] == 2
