@@ -41,7 +41,7 @@ class _Ctx:
 
 
 class _ActionSpec:
-    __slots__ = ("name", "title", "seat_filter", "params", "allowed", "proc")
+    __slots__ = ("name", "title", "seat_filter", "params", "allowed", "proc", "actor")
 
 
 class _Param:
@@ -301,6 +301,8 @@ class _Compiler:
             spec.params = []
             for p in a.params:  # parameters take the first slots, in order
                 ctx.slot(p)
+            # then the player taking the action: 'current' inside an action
+            spec.actor = ctx.actor = ctx.slot("actor")
             for p in a.params:
                 prm = _Param()
                 prm.name = p.name.name
@@ -384,6 +386,9 @@ class _Compiler:
         return lambda st, L: ()
 
     def ex_Current(self, node, ctx):
+        actor = getattr(ctx, "actor", None)
+        if actor is not None:  # inside an action: the player taking it
+            return lambda st, L: L[actor]
         order = self.game.turn_order
 
         def current(st, L):
@@ -1040,16 +1045,17 @@ class _Compiler:
 
     def st_TakeAction(self, s: A.TakeAction, p, ctx):
         who = self.ex(s.player, ctx)
-        specs = list(self.game.actions.values())
+        specs = self.game.actions.values()  # a view: event rules are compiled before the actions
         may_pass = s.may_pass
         pass_action = Action("menu", "pass")
 
         def resume(st, fr, payload):
             if payload is None:
                 return
-            spec, values = payload
+            spec, values, seat = payload
             L = [None] * spec.proc.nlocals
             L[:len(values)] = values
+            L[spec.actor] = seat
             push(st, spec.proc, L)
 
         def take(st, fr):
@@ -1058,9 +1064,9 @@ class _Compiler:
             for spec in specs:
                 if spec.seat_filter is not None and spec.seat_filter != seat:
                     continue
-                for values in _enumerate(st, spec):
+                for values in _enumerate(st, spec, seat):
                     args = tuple((prm.name, prm.ref(v) if prm.ref else v) for prm, v in zip(spec.params, values))
-                    payload[Action("menu", spec.name, args)] = (spec, values)
+                    payload[Action("menu", spec.name, args)] = (spec, values, seat)
             if may_pass:
                 payload[pass_action] = None
             if not payload:
@@ -1287,9 +1293,11 @@ def _card_fn(fn, ctx):
     return attr
 
 
-def _enumerate(st, spec):
-    """Every combination of an action's parameters that its 'allowed if' accepts."""
+def _enumerate(st, spec, seat):
+    """Every combination of an action's parameters that its 'allowed if' accepts, for
+    the player `seat` taking it."""
     L = [None] * spec.proc.nlocals
+    L[spec.actor] = seat
     params, allowed = spec.params, spec.allowed
     out = []
 

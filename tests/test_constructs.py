@@ -282,3 +282,18 @@ def test_the_round_begins_before_its_first_turn(tmp_path):
                                       "  ▸ player 1: fold"]
     assert lines[start + 7] == "  player 1's turn"
     assert st.stats["when the round begins"] == 2
+
+
+def test_current_in_an_action_is_the_player_taking_it(tmp_path):
+    game = make(tmp_path, "counter bets per player = 0\n"
+                          "action bet \"Bet\":\n    with amount from 1 to 3\n    allowed if amount > bets of current\n"
+                          "    increase bets of current by amount\n"
+                          "when the round begins:\n    for each p in players:\n        p takes an action\n"
+                          "turn:\n    increase n by 1\n"
+                          "ending done: players with the highest bets win when n = 3 at round end\n", players=3)
+    st = game.new(1)
+    assert st.current_player == 0 and [str(a) for a in st.legal_actions()] == [
+        "bet(amount=1)", "bet(amount=2)", "bet(amount=3)"]
+    play(st, "bet(amount=2)", "bet(amount=3)", "bet(amount=1)")
+    assert [st.counter("bets", s) for s in range(3)] == [2, 3, 1]  # each bet went to its bettor
+    assert st.result.winners == (1,)
