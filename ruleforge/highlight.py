@@ -59,7 +59,7 @@ PHRASE_WORDS = (
     "takes an action", "takes the next turn", "or passes", "looks at", "chooses", "chosen by",
     "runs out", "at round end", "at bottom", "face up", "face down", "standard deck", "listed",
     "one for each", "starting at", "per player", "per card", "the game ends",
-    "the round ends", "the game is over", "in a row", "one of", "a card in",
+    "the round ends", "the round begins", "the game is over", "in a row", "one of", "a card in",
     "a card from", "random card in", "the card in", "the player after", "the player before",
     "player after", "player before", "loser chooses", "for each")
 
