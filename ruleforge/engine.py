@@ -417,7 +417,7 @@ def _next_turn(st: State) -> None:
             record_status(st)
             st.record.append(("round", st.round))
         push(st, g.turn_procs[seat])
-        push(st, g.turn_announcement)
+        push(st, TURN_ANNOUNCEMENT)
         for proc in reversed(g.round_begin_procs):
             push(st, proc)
         return
@@ -430,6 +430,12 @@ def _next_turn(st: State) -> None:
 def _announce_turn(st: State, fr: Frame) -> None:
     if st.record is not None:
         st.record.append(("turn", st.game.turn_order[st.turn_pos], st.round))
+
+
+# Runs after a round's 'when the round begins' rules: says whose turn it is. (A turn
+# frame, so rule coverage does not count it.)
+TURN_ANNOUNCEMENT = Proc("turn", is_turn=True)
+TURN_ANNOUNCEMENT.code, TURN_ANNOUNCEMENT.spans = [_announce_turn], [None]
 
 
 def _finish(st: State) -> None:

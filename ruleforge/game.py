@@ -57,10 +57,6 @@ class Game:
         self.zone_display: dict[str, dict] = {}  # zone name -> display hints (see terminal.py)
         self.round_end_procs: list = []
         self.round_begin_procs: list = []
-        from .engine import Proc, _announce_turn
-        # run after the 'when the round begins' rules: says whose turn it is
-        self.turn_announcement = Proc("turn", is_turn=True)
-        self.turn_announcement.code, self.turn_announcement.spans = [_announce_turn], [None]
         self.heuristic = None  # (rule, parameter slot, ctx): see agents.heuristic_value
 
     # ---- starting a game
