@@ -13,7 +13,7 @@ import argparse
 import json
 import time
 
-from ruleforge.simulate import GameSpec, _game, run_games, summarize
+from ruleforge.drivers.simulate import GameSpec, _game, run_games, summarize
 
 GREEDY3 = "2=greedy,3=greedy,4=greedy"
 EXPERIMENTS = [

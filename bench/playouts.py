@@ -16,7 +16,7 @@ import sys
 import time
 
 import ruleforge
-from ruleforge.rng import Random
+from ruleforge.runtime.rng import Random
 
 
 def one_run(game, games: int) -> tuple[float, int]:

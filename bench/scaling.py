@@ -14,10 +14,10 @@ import statistics
 import time
 
 import ruleforge
-from ruleforge.agents import IsmctsAgent, Observation
-from ruleforge.determinize import determinize
-from ruleforge.rng import Random
-from ruleforge.simulate import GameSpec, run_games
+from ruleforge.drivers.agents import IsmctsAgent, Observation
+from ruleforge.runtime.determinize import determinize
+from ruleforge.runtime.rng import Random
+from ruleforge.drivers.simulate import GameSpec, run_games
 
 
 def ismcts_rate(path: str, players, iterations: int, positions: int = 5) -> float:

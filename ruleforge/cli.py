@@ -16,9 +16,9 @@ from pathlib import Path
 
 import click
 
-from .diagnostics import RuleFileError
+from .lang.diagnostics import RuleFileError
 from .load import check_source, read_source
-from .values import RuleError
+from .runtime.values import RuleError
 
 EXIT_USER = 2
 
@@ -34,8 +34,8 @@ def _parse_sets(values: tuple[str, ...]) -> dict[str, str]:
 
 
 def _load(path: str, sets: tuple[str, ...], players: int | None = None):
-    from .compile import compile_game
-    from .diagnostics import Diagnostic, Span
+    from .runtime.compile import compile_game
+    from .lang.diagnostics import Diagnostic, Span
     import hashlib
     name, data = read_source(path)
     text, checked = check_source(name, data, _parse_sets(sets))
@@ -107,9 +107,9 @@ def check(file: str, sets: tuple[str, ...], deep: bool, examples: int, seed: int
     if not deep:
         return
     _check_out(out, (".jsonl",), "--out")
-    from .deep import deep_check
-    from .diagnostics import Diagnostic
-    from .parse import split_lines
+    from .drivers.deep import deep_check
+    from .lang.diagnostics import Diagnostic
+    from .lang.parse import split_lines
     low, high = checked.players
     counts_to_play = [players] if players else list(range(low, high + 1))
     for n in counts_to_play:
@@ -128,7 +128,7 @@ def check(file: str, sets: tuple[str, ...], deep: bool, examples: int, seed: int
         if found.span is not None:
             text = open(file, encoding="utf-8").read() if found.span.file is None else \
                 open(found.span.file, encoding="utf-8").read()
-            from .highlight import terminal_colouring
+            from .lang.highlight import terminal_colouring
             click.echo(Diagnostic(found.span, f"{found.message}, after {plural(steps, 'decision')}").render(
                 file, split_lines(text), terminal_colouring(stderr=True)), err=True)
         else:
@@ -151,7 +151,7 @@ def check(file: str, sets: tuple[str, ...], deep: bool, examples: int, seed: int
 @click.option("--markdown", is_flag=True, help="Print a Markdown table (for docs) instead.")
 def cards(file: str, sets, markdown: bool) -> None:
     """List a rule file's cards: name, type, value, copies, text."""
-    from .cardlist import card_rows, render_markdown, render_table
+    from .drivers.cardlist import card_rows, render_markdown, render_table
     name, data = read_source(file)
     text, checked = check_source(name, data, _parse_sets(sets))
     rows = card_rows(checked, text)
@@ -160,13 +160,13 @@ def cards(file: str, sets, markdown: bool) -> None:
     else:
         from rich.console import Console
         if Console().is_terminal:  # rule-valued attributes in colour; a pipe gets plain text
-            from .highlight import highlight
+            from .lang.highlight import highlight
             rows = [dict(r, value=highlight(r["value"])) for r in rows]
         render_table(rows, f"{checked.title}: {sum(r['copies'] for r in rows)} cards")
 
 
 def _agents(spec: str | None, game) -> None:
-    from .agents import parse_agents
+    from .drivers.agents import parse_agents
     try:
         parse_agents(spec, game)
     except ValueError as e:
@@ -210,7 +210,7 @@ def _progress(total: int):
 
 
 def _simulate(file, sets, players, games, agents, jobs, seed, scheduler, label=None):
-    from .simulate import GameSpec, run_games, summarize
+    from .drivers.simulate import GameSpec, run_games, summarize
     game, checked = _load(file, sets, players)
     _agents(agents, game)
     spec = GameSpec(file, _parse_sets(sets), players, agents, seed)
@@ -253,7 +253,7 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
         games = games or 1000
         if sweep:
             return _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out, plot)
-        from .report import plot_summary, print_summary, write_results
+        from .drivers.report import plot_summary, print_summary, write_results
         game, outcomes, summary = _simulate(file, sets, players, games, agents, jobs, seed, scheduler)
         summary["seed"] = seed
         click.echo(f"seed {seed} (the same results again: --seed {seed})")
@@ -267,8 +267,8 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
         return
     if out or plot or scheduler or jobs:
         raise click.UsageError("--out, --plot, --jobs and --scheduler go with --games")
-    from .agents import parse_agents
-    from .play import play_game, play_match
+    from .drivers.agents import parse_agents
+    from .drivers.play import play_game, play_match
     game, checked = _load(file, sets, players)
     _agents(agents, game)
     if match and game.match is None:
@@ -310,7 +310,7 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
 def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out, plot):
     from rich.console import Console
     from rich.table import Table
-    from .report import ci, pct, plot_series, _atomic_write
+    from .drivers.report import ci, pct, plot_series, _atomic_write
     name, sep, values = sweep.partition("=")
     name = name.strip()
     if not sep or not values.strip():
@@ -318,7 +318,7 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
     # A list parameter takes values separated by ';' in a sweep (its items use ',').
     game, checked = _load(file, sets, players)
     if name not in checked.params:
-        from .diagnostics import did_you_mean
+        from .lang.diagnostics import did_you_mean
         hint = did_you_mean(name, checked.params)
         raise click.BadParameter(f"there is no parameter '{name}'" + (f"; {hint}" if hint else ""),
                                  param_hint="'--sweep'")
@@ -341,7 +341,7 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
         ending = next(iter(s["endings"]), "-")
         t.add_row(v, *[f"{pct(x['win_rate'])} {ci(x['ci95'])}" for x in s["seats"]],
                   f"{s['length']['decisions'].get('mean', 0):.1f}", ending)
-    from .report import _console
+    from .drivers.report import _console
     _console().print(t)
     if out:
         import json
@@ -380,8 +380,8 @@ def compare(base, variants, games, agents, players, seed, jobs, sets, out, plot,
     """Compare variants with a base game on the same seeds: win rates and their differences."""
     from rich.console import Console
     from rich.table import Table
-    from .compare import paired_difference
-    from .report import ci, pct, plot_series, _atomic_write
+    from .drivers.compare import paired_difference
+    from .drivers.report import ci, pct, plot_series, _atomic_write
     _check_out(out, (".json",), "--out")
     _check_out(plot, (".png",), "--plot")
     seed = seed if seed is not None else secrets.randbelow(2**31)
@@ -396,7 +396,7 @@ def compare(base, variants, games, agents, players, seed, jobs, sets, out, plot,
     for f in (base, *variants):
         game, outcomes, summary = _simulate(f, sets, players, games, agents, jobs, seed, scheduler)
         runs.append((f, game, outcomes, summary))
-    from .report import _console
+    from .drivers.report import _console
     console = _console()
     click.echo(f"seed {seed}; {games} paired games per file (game i uses the same seed in every file)")
     t = Table(title="Win rates", title_justify="left")
@@ -448,7 +448,7 @@ def compare(base, variants, games, agents, players, seed, jobs, sets, out, plot,
 @click.option("--step", is_flag=True, help="Wait for Enter after each decision.")
 def replay(log: str, quiet: bool, rules_path: str | None, as_: str | None, step: bool) -> None:
     """Re-run a logged game and confirm that it reproduces exactly."""
-    from .replay import LogError, Mismatch, read_log, replay_game, split_games
+    from .drivers.replay import LogError, Mismatch, read_log, replay_game, split_games
     try:
         records = read_log(log)
         games = split_games(records)
@@ -488,10 +488,10 @@ def replay(log: str, quiet: bool, rules_path: str | None, as_: str | None, step:
               help="Seconds to pause after each bot move (0: no pause).")
 def play(file, as_, humans, agents, seed, sets, players, log_path, delay) -> None:
     """Play a game at the terminal against bots, or with friends on one screen."""
-    from .agents import _seat, parse_agents
+    from .drivers.agents import _seat, parse_agents
     from rich.text import Text
-    from .terminal import Quit, TerminalGame, console_reader
-    from .report import _console
+    from .drivers.terminal import Quit, TerminalGame, console_reader
+    from .drivers.report import _console
     game, checked = _load(file, sets, players)
     _agents(agents, game)
     if as_ and humans:
@@ -547,7 +547,7 @@ def main(argv: list[str] | None = None) -> None:
         e.show()
         sys.exit(EXIT_USER)
     except RuleFileError as e:
-        from .highlight import terminal_colouring
+        from .lang.highlight import terminal_colouring
         click.echo(e.render(colour=terminal_colouring(stderr=True)), err=True)
         sys.exit(EXIT_USER)
     except RuleError as e:

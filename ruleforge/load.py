@@ -5,12 +5,12 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from . import ast as A
-from .check import Checked, check
-from .compile import compile_game
-from .diagnostics import Diagnostic, RuleFileError, Span
-from .game import Game
-from .parse import decode, parse
+from .lang import ast as A
+from .lang.check import Checked, check
+from .runtime.compile import compile_game
+from .lang.diagnostics import Diagnostic, RuleFileError, Span
+from .runtime.game import Game
+from .lang.parse import decode, parse
 
 
 def read_source(path: str | Path) -> tuple[str, bytes]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Iterable, Optional
 
-from .engine import State, place, run
-from .values import Action
+from .runtime.engine import State, place, run
+from .runtime.values import Action
 
 
 def arrange(st: State, zone: str, cards: Iterable[str], owner=None, slot: Optional[int] = None) -> None:
@@ -188,7 +188,7 @@ def check_properties(game, examples: int = 100, seed: int = 0, max_steps: int = 
     log to, for `ruleforge replay`.
     """
     import json
-    from .deep import deep_check
+    from .drivers.deep import deep_check
     for g in _all_games(game, players):
         found = deep_check(g, examples, seed, max_steps)
         if found is None:

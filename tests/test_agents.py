@@ -3,10 +3,10 @@
 import pytest
 
 import ruleforge
-from ruleforge.agents import GreedyAgent, IsmctsAgent, Observation, make_agent, parse_agents
-from ruleforge.determinize import determinize, hidden_from
-from ruleforge.play import decide_for, play_game
-from ruleforge.rng import Random, derive
+from ruleforge.drivers.agents import GreedyAgent, IsmctsAgent, Observation, make_agent, parse_agents
+from ruleforge.runtime.determinize import determinize, hidden_from
+from ruleforge.drivers.play import decide_for, play_game
+from ruleforge.runtime.rng import Random, derive
 
 
 @pytest.fixture(scope="module")
@@ -127,7 +127,7 @@ def test_ismcts_radar_beats_random_radar(gufo):
 
 
 def test_ismcts_playouts_follow_the_heuristic_when_there_is_one(ufology):
-    from ruleforge.agents import best_next, heuristic_value
+    from ruleforge.drivers.agents import best_next, heuristic_value
     assert IsmctsAgent().guided == 1.0
     assert make_agent("ismcts:300").guided == 1.0
     assert make_agent("ismcts:300:random").guided == 0.0

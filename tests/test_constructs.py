@@ -11,7 +11,7 @@ import ruleforge
 from ruleforge import RuleError
 from ruleforge.load import check_source
 from ruleforge import RuleFileError
-from ruleforge.narrate import Narrator
+from ruleforge.drivers.narrate import Narrator
 from ruleforge.testing import play
 
 BASE = """\

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 import ruleforge
-from ruleforge.engine import move_card
-from ruleforge.narrate import Narrator
+from ruleforge.runtime.engine import move_card
+from ruleforge.drivers.narrate import Narrator
 from ruleforge.testing import arrange, play, refresh, set_number
 
 RULES = Path(__file__).resolve().parent.parent / "examples" / "crazy_eights.rules"

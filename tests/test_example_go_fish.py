@@ -16,7 +16,7 @@ import functools
 from pathlib import Path
 
 import ruleforge
-from ruleforge.engine import move_card, place
+from ruleforge.runtime.engine import move_card, place
 from ruleforge.testing import arrange, play, refresh, set_number
 
 RULES = Path(__file__).resolve().parent.parent / "examples" / "go_fish.rules"

@@ -32,8 +32,8 @@ import pytest
 
 import ruleforge
 from ruleforge.load import check_source, read_source
-from ruleforge.rng import Random
-from ruleforge.values import Action
+from ruleforge.runtime.rng import Random
+from ruleforge.runtime.values import Action
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.rules"))
 IDS = [p.stem for p in EXAMPLES]

@@ -8,7 +8,7 @@ point, or it was in that seat's own private zone.
 import pytest
 
 import ruleforge
-from ruleforge.rng import Random
+from ruleforge.runtime.rng import Random
 
 GAMES = 2000
 ACES = {"A♣", "A♦", "A♠"}

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from pygments.token import Comment, Error, Keyword, Name, Number, Operator, Punctuation, String, Whitespace
 
-from ruleforge import highlight as H
-from ruleforge.diagnostics import Diagnostic, RuleFileError, Span
-from ruleforge.highlight import RulesLexer, highlight, terminal_colouring
+from ruleforge.lang import highlight as H
+from ruleforge.lang.diagnostics import Diagnostic, RuleFileError, Span
+from ruleforge.lang.highlight import RulesLexer, highlight, terminal_colouring
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = [ROOT / "games" / "gufo.rules", ROOT / "games" / "ufology.rules"]
@@ -185,7 +185,7 @@ def test_odd_texts_do_not_spill():
 def test_the_lexer_is_registered_with_pygments():
     from pygments.lexers import find_lexer_class_for_filename, get_lexer_by_name
     names = {ep.name: ep.value for ep in entry_points(group="pygments.lexers")}
-    assert names.get("ruleforge") == "ruleforge.highlight:RulesLexer", \
+    assert names.get("ruleforge") == "ruleforge.lang.highlight:RulesLexer", \
         "stale metadata: run `pip install -e . --no-deps`"
     assert isinstance(get_lexer_by_name("ruleforge"), RulesLexer)
     assert isinstance(get_lexer_by_name("rules"), RulesLexer)
@@ -265,7 +265,7 @@ def test_error_output_colours_the_quoted_line_when_on_a_terminal(ruleforge_cmd, 
 
 
 def test_cards_output_is_unchanged_when_not_a_terminal(ruleforge_cmd, capsys, monkeypatch):
-    from ruleforge.cardlist import card_rows, render_table
+    from ruleforge.drivers.cardlist import card_rows, render_table
     from ruleforge.load import check_source, read_source
     monkeypatch.setenv("COLUMNS", "80")
     for var in ("FORCE_COLOR", "TTY_COMPATIBLE"):
@@ -530,6 +530,6 @@ def test_the_vscode_manifest_points_to_the_grammar():
 
 
 def test_the_package_names_no_game():
-    source = (ROOT / "ruleforge" / "highlight.py").read_text("utf-8").lower()
+    source = (ROOT / "ruleforge" / "lang" / "highlight.py").read_text("utf-8").lower()
     for word in ("gufo", "ufology", "radar", "invader", "alien", "owl", "mirage"):
         assert not re.search(rf"\b{word}", source), word

@@ -4,8 +4,8 @@ or three in all wins the match."""
 import pytest
 
 import ruleforge
-from ruleforge.agents import RandomAgent
-from ruleforge.play import MatchTally, play_match
+from ruleforge.drivers.agents import RandomAgent
+from ruleforge.drivers.play import MatchTally, play_match
 
 
 def test_two_in_a_row_wins():

@@ -17,8 +17,8 @@ import pytest
 
 from ruleforge.cli import main
 from ruleforge.load import load
-from ruleforge.replay import read_log, replay_game
-from ruleforge.values import RuleError
+from ruleforge.drivers.replay import read_log, replay_game
+from ruleforge.runtime.values import RuleError
 
 HERE = Path(__file__).parent
 MUTANTS = HERE / "mutants"

@@ -5,7 +5,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
-from ruleforge.openspiel import load_game  # noqa: E402
+from ruleforge.drivers.openspiel import load_game  # noqa: E402
 
 
 @pytest.mark.parametrize("path, players", [

@@ -22,10 +22,10 @@ import pytest
 from click.testing import CliRunner
 
 import ruleforge
-from ruleforge.agents import parse_agents
+from ruleforge.drivers.agents import parse_agents
 from ruleforge.cli import cli, main
-from ruleforge.play import play_game
-from ruleforge.replay import replay_game
+from ruleforge.drivers.play import play_game
+from ruleforge.drivers.replay import replay_game
 
 ROOT = Path(__file__).parents[1]
 GUFO = str(ROOT / "games" / "gufo.rules")

@@ -6,11 +6,11 @@ import shutil
 import pytest
 
 import ruleforge
-from ruleforge.agents import RandomAgent
+from ruleforge.drivers.agents import RandomAgent
 from ruleforge.cli import main
-from ruleforge.play import play_game
-from ruleforge.replay import LogError, Mismatch, replay_game
-from ruleforge.rng import derive
+from ruleforge.drivers.play import play_game
+from ruleforge.drivers.replay import LogError, Mismatch, replay_game
+from ruleforge.runtime.rng import derive
 
 
 def run_cli(capsys, *args):

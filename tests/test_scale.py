@@ -4,7 +4,7 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
-from ruleforge.simulate import GameSpec, run_games  # noqa: E402
+from ruleforge.drivers.simulate import GameSpec, run_games  # noqa: E402
 
 
 def test_dask_local_cluster_matches_the_local_run():

@@ -8,8 +8,8 @@ import pytest
 
 import ruleforge
 from ruleforge.cli import main
-from ruleforge.compare import paired_difference
-from ruleforge.simulate import GameOutcome, GameSpec, run_games, summarize, wilson
+from ruleforge.drivers.compare import paired_difference
+from ruleforge.drivers.simulate import GameOutcome, GameSpec, run_games, summarize, wilson
 
 
 def run_cli(capsys, *args):

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as s
 
-from ruleforge.deep import check_state, game_log
+from ruleforge.drivers.deep import check_state, game_log
 from ruleforge.load import load
-from ruleforge.replay import read_log, replay_game
+from ruleforge.drivers.replay import read_log, replay_game
 from ruleforge.testing import (MAX_SEED, PropertyFailure, action_choices, check_properties, games, play_choices,
                                seeds)
 

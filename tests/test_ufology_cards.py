@@ -31,7 +31,7 @@ from pathlib import Path
 import pytest
 
 import ruleforge
-from ruleforge.engine import move_card, run, swap_cards
+from ruleforge.runtime.engine import move_card, run, swap_cards
 from ruleforge.testing import arrange, play, set_number
 
 RULES = Path(__file__).resolve().parent.parent / "games" / "ufology.rules"

@@ -56,8 +56,8 @@ from pathlib import Path
 import pytest
 
 import ruleforge
-from ruleforge.rng import Random
-from ruleforge.values import Action
+from ruleforge.runtime.rng import Random
+from ruleforge.runtime.values import Action
 
 RULES = Path(__file__).resolve().parent.parent / "games" / "ufology.rules"
 GAMES = 1000

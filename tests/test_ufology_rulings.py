@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import ruleforge
-from ruleforge.engine import move_card
+from ruleforge.runtime.engine import move_card
 from ruleforge.testing import arrange, play, refresh, set_number
 
 RULES = Path(__file__).resolve().parent.parent / "games" / "ufology.rules"

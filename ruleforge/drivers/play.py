@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Callable, Optional, Sequence
 
-from . import __version__
+from .. import __version__
 from .agents import Observation
-from .determinize import determinize
+from ..runtime.determinize import determinize
 from .narrate import Narrator
-from .rng import Random, derive
+from ..runtime.rng import Random, derive
 
 Say = Optional[Callable[[str], None]]
 

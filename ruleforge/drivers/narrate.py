@@ -32,7 +32,7 @@ class Narrator:
         return "a card"
 
     def arg(self, v) -> str:
-        from .values import Ref
+        from ..runtime.values import Ref
         if isinstance(v, Ref) and v.kind == "card" and self.seat_of_view is not None:
             return self.shown(v.index, False)
         return str(v)

@@ -1,7 +1,7 @@
 """Any rule file as an OpenSpiel game, so that OpenSpiel's algorithms can play it.
 
     import pyspiel
-    from ruleforge.openspiel import load_game
+    from ruleforge.drivers.openspiel import load_game
     game = load_game("games/mygame.rules")        # a pyspiel.Game
     pyspiel.random_sim_test(game, num_sims=10, serialize=False, verbose=False)
 
@@ -14,7 +14,7 @@ Mapping:
   means the same thing in every state of an information set.
 - Information state strings are the player's `view` (and the number of decisions so
   far): nothing hidden from that player is in them.
-- `resample_from_infostate` re-deals the hidden cards (ruleforge.determinize), as
+- `resample_from_infostate` re-deals the hidden cards (ruleforge.runtime.determinize), as
   OpenSpiel's ISMCTS bot needs.
 - Returns: 1 to each winner and -1 to each loser, 0 to all on a game without winners.
 
@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import pyspiel
 
-from .determinize import determinize
-from .load import load
+from ..runtime.determinize import determinize
+from ..load import load
 
 MAX_ACTIONS = 1024
 _REGISTERED: dict = {}

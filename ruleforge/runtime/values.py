@@ -6,7 +6,7 @@ from typing import Optional
 
 from attrs import frozen
 
-from .diagnostics import Span
+from ..lang.diagnostics import Span
 
 
 @frozen(order=True, cache_hash=True)

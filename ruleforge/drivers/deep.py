@@ -10,7 +10,7 @@ setup and after every decision the game is checked for:
   decision in it is stopped by the engine's step budget, which names the rule);
 - every offered action applies (each is tried on a copy of the state);
 - no leak: each seat's view names only cards that seat knows, and is the same in a
-  world where what it cannot see is re-dealt (ruleforge.determinize);
+  world where what it cannot see is re-dealt (ruleforge.runtime.determinize);
 - and at the end, the game's log replays to the same game.
 """
 
@@ -23,7 +23,7 @@ from attrs import define, field
 
 from .narrate import Narrator
 from .play import deal_snapshot, result_record, start_record
-from .values import RuleError
+from ..runtime.values import RuleError
 
 
 class _Unshrinkable(BaseException):
@@ -74,7 +74,7 @@ def check_state(st, step: int) -> None:
     check_position(st, step)
     g = st.game
     n = len(g.cards)
-    from .determinize import determinize
+    from ..runtime.determinize import determinize
     for seat in range(g.nplayers):
         view = st.view(seat)
         bit = 1 << seat

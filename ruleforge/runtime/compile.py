@@ -8,10 +8,10 @@ plain: cards, pieces and players are ints, symbols are strs, lists are tuples.
 
 from __future__ import annotations
 
-from . import ast as A
+from ..lang import ast as A
 from . import rng
-from .cards import Card, standard_deck
-from .check import CARD, NUMBER, PLAYER, ROW, ZONE, Checked, elem_of
+from ..lang.cards import Card, standard_deck
+from ..lang.check import CARD, NUMBER, PLAYER, ROW, ZONE, Checked, elem_of
 from .engine import (DOWN, PRIVATE, UP, Ending, Frame, Proc, ZoneInst, check_immediate, decide,
                      eliminate, end_game, flip_card, in_game, move_card, new_class, push, quantity,
                      reveal_card, set_var, shuffle_zone, swap_cards)

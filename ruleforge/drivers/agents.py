@@ -13,9 +13,9 @@ import math
 import time
 from typing import Optional, Protocol, Sequence
 
-from .determinize import determinize
-from .rng import Random
-from .values import Action
+from ..runtime.determinize import determinize
+from ..runtime.rng import Random
+from ..runtime.values import Action
 
 
 class Observation:
@@ -289,7 +289,7 @@ def _seat(who: str, game) -> int:
     if who.isdigit() and 1 <= int(who) <= game.nplayers:
         return int(who) - 1
     names = list(game.roles) + [str(i + 1) for i in range(game.nplayers)]
-    from .diagnostics import did_you_mean
+    from ..lang.diagnostics import did_you_mean
     hint = did_you_mean(who, names)
     raise ValueError(f"no seat or role '{who}'" + (f"; {hint}" if hint else
                      f"; seats are {', '.join(names)}"))

@@ -35,7 +35,7 @@ class Diagnostic:
     def render(self, path: str, source_lines: list[str], colour=None) -> str:
         """`FILE:LINE:COL: error: message`, the source line, a caret, and the hint.
 
-        `colour`, if given, styles the quoted source line (ruleforge.highlight's
+        `colour`, if given, styles the quoted source line (ruleforge.lang.highlight's
         terminal_colouring); the caret is placed by the plain text."""
         line, col = self.span.line, self.span.column
         path = self.span.file or path

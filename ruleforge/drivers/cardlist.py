@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from . import ast as A
-from .cards import standard_deck
+from ..lang import ast as A
+from ..lang.cards import standard_deck
 
 
 def _source(text_lines: list[str], node) -> str:
@@ -33,7 +33,7 @@ def card_rows(checked, text: str) -> list[dict]:
             if isinstance(node, A.Text):
                 return node.value
             return _source(lines, node)
-        from .compile import _const
+        from ..runtime.compile import _const
         copies = attrs.get("copies")
         rows.append({"name": cd.title, "type": show("type"), "value": show("value"),
                      "copies": _const(copies, checked.params) if copies is not None else 1,

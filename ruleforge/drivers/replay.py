@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Callable, Optional
 
-from .load import load
+from ..load import load
 from .narrate import Narrator
 from .play import deal_snapshot
 

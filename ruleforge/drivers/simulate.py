@@ -15,7 +15,7 @@ from typing import Callable, Optional, Sequence
 
 from attrs import define, field
 
-from .rng import Random, derive
+from ..runtime.rng import Random, derive
 
 Z95 = 1.959963984540054
 
@@ -64,7 +64,7 @@ _GAMES: dict = {}
 def _game(spec: GameSpec):
     key = (spec.path, tuple(sorted(spec.params.items())), spec.players)
     if key not in _GAMES:
-        from .load import load
+        from ..load import load
         _GAMES[key] = load(spec.path, players=spec.players, **spec.params)
     return _GAMES[key]
 
@@ -72,7 +72,7 @@ def _game(spec: GameSpec):
 def play_one(spec: GameSpec, index: int) -> GameOutcome:
     from .agents import parse_agents
     from .play import decide_for
-    from .values import RuleError
+    from ..runtime.values import RuleError
     game = _game(spec)
     seed = derive(spec.seed, index)
     agents = parse_agents(spec.agents, game)

@@ -20,7 +20,7 @@ from rich.text import Text
 
 from .narrate import Narrator
 from .play import decide_for, deal_snapshot, result_record, start_record
-from .rng import Random, derive
+from ..runtime.rng import Random, derive
 
 HELP = """\
 How to play
