@@ -7,7 +7,7 @@ from pathlib import Path
 
 from .lang import ast as A
 from .lang.check import Checked, check
-from .runtime.compile import compile_game
+from .runtime.build import compile_game
 from .lang.diagnostics import Diagnostic, RuleFileError, Span
 from .runtime.game import Game
 from .lang.parse import decode, parse

@@ -331,7 +331,7 @@ class _Compiler:
             g.invariants.append((inv.name.name, inv.title or inv.name.name, fn, ctx.n, inv.span))
 
     def proc(self, name: str, body, ctx: _Ctx, is_turn: bool = False) -> Proc:
-        return self.fill(Proc(name, is_turn), body, ctx)
+        return self.fill(Proc(name, is_turn=is_turn), body, ctx)
 
     def fill(self, p: Proc, body, ctx: _Ctx) -> Proc:
         self.block(body, p, ctx)

@@ -18,18 +18,37 @@ MAX_FRAMES = 200
 
 
 class Proc:
-    """A compiled rule: its instructions, their spans, and how many local slots it uses."""
+    """A compiled rule: the function that runs it (see codegen), how many local slots
+    its frame has, which of them hold cards, and where each of its stops is."""
 
-    __slots__ = ("name", "code", "spans", "nlocals", "is_turn", "card_slots", "cards_slots")
+    __slots__ = ("name", "fn", "code", "spans", "nlocals", "is_turn", "card_slots", "cards_slots")
 
-    def __init__(self, name: str, is_turn: bool = False):
+    def __init__(self, name: str, fn: Optional[Callable] = None, nlocals: int = 0, is_turn: bool = False,
+                 card_slots: tuple = (), cards_slots: tuple = (), spans=None):
         self.name = name
-        self.code: list[Callable] = []
-        self.spans: list = []
-        self.nlocals = 0
+        self.fn = fn if fn is not None else _one_instruction
+        self.code: list[Callable] = []  # the closure compiler's instructions (fn runs one)
+        self.spans = spans if spans is not None else []
+        self.nlocals = nlocals
         self.is_turn = is_turn
-        self.card_slots: tuple = ()   # locals holding a card
-        self.cards_slots: tuple = ()  # locals holding a list of cards
+        self.card_slots = card_slots    # locals holding a card
+        self.cards_slots = cards_slots  # locals holding a list of cards
+
+    def span_at(self, fr: "Frame"):
+        if isinstance(self.spans, dict):
+            return self.spans.get(fr.pc)
+        return self.spans[min(max(fr.pc - 1, 0), len(self.spans) - 1)] if self.spans else None
+
+
+def _one_instruction(st, fr) -> None:
+    """A closure-compiled rule runs one instruction per call of the loop."""
+    code = fr.proc.code
+    pc = fr.pc
+    if pc >= len(code):
+        st.stack.pop()
+        return
+    fr.pc = pc + 1
+    code[pc](st, fr)
 
 
 class Frame:
@@ -47,7 +66,9 @@ class Pending:
 
     __slots__ = ("player", "prompt", "actions", "payload", "resume")
 
-    def __init__(self, player: int, prompt: str, payload: dict, resume: Callable):
+    def __init__(self, player: int, prompt: str, payload: dict, resume):
+        # resume: the slot of the waiting frame's locals that receives the answer, or
+        # (closure compiler) a function(state, frame, answer)
         self.player, self.prompt, self.payload, self.resume = player, prompt, payload, resume
         self.actions = tuple(sorted(payload, key=Action.sort_key))
 
@@ -77,7 +98,7 @@ class State:
 
     __slots__ = ("game", "zones", "loc", "up", "known", "cls", "vars", "rng", "stack", "pending",
                  "turn_pos", "round", "turns", "phase", "over", "result", "finishing", "record",
-                 "decisions", "stats", "out", "next_seat", "played", "watch")
+                 "decisions", "stats", "out", "next_seat", "played", "watch", "steps")
 
     # ---- the public face
     @property
@@ -110,7 +131,11 @@ class State:
         self.decisions += 1
         if self.record is not None:
             self.record.append(("decide", p.player, action, p.prompt))
-        p.resume(self, self.stack[-1] if self.stack else None, payload)
+        r = p.resume
+        if r.__class__ is int:
+            self.stack[-1].L[r] = payload
+        else:
+            r(self, self.stack[-1] if self.stack else None, payload)
         run(self)
 
     def view(self, player: Optional[int]):
@@ -296,28 +321,33 @@ def in_game(st: State, seats) -> tuple:
     return tuple(s for s in seats if not out >> s & 1) if out else seats
 
 
-def end_game(st: State, ending: Ending) -> None:
-    """Stop the rules and run the game-end handlers; the result is fixed after them."""
+def end_game(st: State, ending: Ending) -> bool:
+    """Stop the rules and run the game-end handlers; the result is fixed after them.
+    False when the game is already ending (a game-end handler goes on)."""
     if st.finishing is not None:
-        return
+        return False
     st.finishing = ending
     st.stack.clear()
     for proc in reversed(st.game.game_end_procs):
         push(st, proc)
+    return True
 
 
-def check_immediate(st: State) -> None:
+def check_immediate(st: State) -> bool:
     # Endings are checked once setup is over: a game cannot end before it has begun.
     if st.finishing is None and st.turn_pos >= 0:
         for e in st.game.immediate:
             if e.condition(st, [None] * e.nlocals):
                 end_game(st, e)
-                return
+                return True
+    return False
 
 
 def quantity(st: State, name: str, player: Optional[int]) -> int:
     """A quantity's rule, plus what every active card adds to it for this player."""
     g = st.game
+    if callable(g.quantities[name]):  # generated: modifiers included
+        return g.quantities[name](st, player)
     base, slot, ctx = g.quantities[name]
     L = [None] * ctx.n
     if slot is not None:
@@ -428,14 +458,14 @@ def _next_turn(st: State) -> None:
 
 
 def _announce_turn(st: State, fr: Frame) -> None:
+    st.stack.pop()
     if st.record is not None:
         st.record.append(("turn", st.game.turn_order[st.turn_pos], st.round))
 
 
 # Runs after a round's 'when the round begins' rules: says whose turn it is. (A turn
 # frame, so rule coverage does not count it.)
-TURN_ANNOUNCEMENT = Proc("turn", is_turn=True)
-TURN_ANNOUNCEMENT.code, TURN_ANNOUNCEMENT.spans = [_announce_turn], [None]
+TURN_ANNOUNCEMENT = Proc("turn", _announce_turn, is_turn=True, spans={})
 
 
 def _finish(st: State) -> None:
@@ -461,9 +491,13 @@ def record_status(st: State) -> None:
 
 
 def run(st: State) -> None:
-    """Run instructions until a decision is pending or the game is over."""
-    budget = st.game.step_budget
+    """Run rules until a decision is pending or the game is over.
+
+    Each call runs the top frame's rule until it stops (a decision, a call of another
+    rule) or ends. The step budget counts those calls and, inside generated rules,
+    every loop iteration."""
     stack = st.stack
+    st.steps = st.game.step_budget
     fr = None
     try:
         while st.pending is None and not st.over:
@@ -474,24 +508,35 @@ def run(st: State) -> None:
                 _next_turn(st)
                 continue
             fr = stack[-1]
-            code = fr.proc.code
-            pc = fr.pc
-            if pc >= len(code):
-                stack.pop()
-                continue
-            fr.pc = pc + 1
-            code[pc](st, fr)
-            budget -= 1
-            if budget <= 0:
+            fr.proc.fn(st, fr)
+            st.steps -= 1
+            if st.steps <= 0:
                 raise RuleError(f"more than {st.game.step_budget:,} steps without a decision: "
-                                "does a loop never end?", fr.proc.name, fr.proc.spans[pc])
-    except RecursionError:
-        raise RuleError("a quantity, attribute or definition is computed from itself",
-                        fr.proc.name if fr is not None else None,
-                        fr.proc.spans[min(fr.pc - 1, len(fr.proc.spans) - 1)] if fr is not None and fr.proc.spans else None) from None
+                                "does a loop never end?", fr.proc.name, fr.proc.span_at(fr))
+    except RecursionError as e:
+        rule, span = _where(e.__traceback__, fr)
+        raise RuleError("a quantity, attribute or definition is computed from itself", rule, span) from None
     except RuleError as e:
         if e.rule is None and fr is not None:
-            e.rule = fr.proc.name
-            e.span = fr.proc.spans[min(fr.pc - 1, len(fr.proc.spans) - 1)] if fr.proc.spans else None
+            e.rule, e.span = _where(e.__traceback__, fr)
             e.args = (e.describe(),)
         raise
+
+
+# generated module file name -> per line: (rule, span) or None (see codegen)
+SOURCE_LINES: dict[str, list] = {}
+
+
+def _where(tb, fr) -> tuple:
+    """The rule and the rule-file position of an error: the line of generated code the
+    running rule was at, or (closure compiler) the frame's instruction."""
+    while tb is not None:
+        lines = SOURCE_LINES.get(tb.tb_frame.f_code.co_filename)
+        if lines is not None:
+            at = lines[tb.tb_lineno - 1]
+            if at is not None:
+                return at
+        tb = tb.tb_next
+    if fr is None:
+        return None, None
+    return fr.proc.name, fr.proc.span_at(fr)

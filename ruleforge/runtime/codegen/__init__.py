@@ -1,0 +1,98 @@
+"""Checked program -> Python source -> a Game.
+
+The generated module (see program.ProgramWriter) is compiled once per rule file,
+parameters and player count, and cached; each Game executes it in a namespace holding
+only the engine primitives the code needs. `source(checked, players)` is what
+`ruleforge compile` prints.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from ...lang.check import Checked
+from .. import engine, prims
+from ..layout import new_game
+from ..values import Action, Ref
+from .program import ProgramWriter
+
+_CACHE: dict = {}   # (source hash, parameters, players) -> (source, code, spans)
+
+
+class ActionSpec:
+    """One declared action: its parameters, the function listing their legal values,
+    and its rule (parameters in the first local slots, then the player taking it)."""
+
+    __slots__ = ("name", "title", "seat_filter", "param_names", "makers", "enum", "proc", "actor")
+
+    def __init__(self, name, title, seat_filter, param_names, makers, enum, proc, actor):
+        self.name, self.title, self.seat_filter = name, title, seat_filter
+        self.param_names, self.makers, self.enum, self.proc, self.actor = param_names, makers, enum, proc, actor
+
+
+def make_ref(kind: str, names: tuple):
+    return lambda v: Ref(kind, v, names[v])
+
+
+def _primitives() -> dict:
+    from .. import decisions
+    ns = {name: getattr(prims, name) for name in prims.__all__}
+    for name in ("move_card", "swap_cards", "reveal_card", "flip_card", "shuffle_zone", "new_class", "set_var",
+                 "eliminate", "end_game", "push", "decide"):
+        ns[name] = getattr(engine, name)
+    ns.update(Proc=engine.Proc, Ending=engine.Ending, Action=Action, ActionSpec=ActionSpec, make_ref=make_ref,
+              Table=prims.Table, end_turn=decisions.end_turn, offer_choice=decisions.offer_choice,
+              offer_chosen=decisions.offer_chosen, offer_menu=decisions.offer_menu,
+              start_action=decisions.start_action, push_effect=decisions.push_effect)
+    ns["__builtins__"] = {name: __builtins__[name] if isinstance(__builtins__, dict) else getattr(__builtins__, name)
+                          for name in ("len", "range", "tuple", "list", "sum", "any", "all", "min", "max", "str",
+                                       "bool", "zip", "reversed", "sorted", "dict", "set", "abs")}
+    return ns
+
+
+def generate(ch: Checked, game) -> tuple[str, list, dict]:
+    """-> (source, per line (rule, span) or None, per proc {pc: span})."""
+    gen = ProgramWriter(ch, game)
+    src = gen.generate()
+    return src, gen.w.where, gen.spans
+
+
+def source(ch: Checked, nplayers: int | None = None) -> str:
+    return generate(ch, new_game(ch, nplayers, ""))[0]
+
+
+def compile_game(ch: Checked, nplayers: int | None = None, path: str = ""):
+    g = new_game(ch, nplayers, path)
+    key = (hashlib.sha256(ch.source_bytes).hexdigest(), repr(sorted(ch.params.items())), g.nplayers)
+    cached = _CACHE.get(key) if ch.source_bytes else None
+    if cached is None:
+        src, where, spans = generate(ch, g)
+        filename = f"<ruleforge {len(_CACHE)}:{key[0][:12]}>"
+        code = compile(src, filename, "exec")
+        engine.SOURCE_LINES[filename] = where
+        cached = (src, code, spans)
+        if ch.source_bytes:
+            _CACHE[key] = cached
+    src, code, spans = cached
+    ns = _primitives()
+    ns["SPANS"] = spans
+    ns["INV_SPANS"] = [inv.span for inv in ch.invariants]
+    exec(code, ns)  # noqa: S102 - our own generated source; rule-file text is only repr()'d in it
+    g.source = src
+    g.setup = ns["SETUP"]
+    g.turn_procs = ns["TURNS"]
+    g.actions = ns["ACTIONS"]
+    g.endings = ns["ENDINGS"]
+    g.immediate = list(ns["IMMEDIATE"])
+    g.round_end = list(ns["ROUND_END"])
+    g.runs_out = ns["RUNS_OUT"]
+    g.round_end_procs = ns["ROUND_END_PROCS"]
+    g.round_begin_procs = ns["ROUND_BEGIN_PROCS"]
+    g.game_end_procs = ns["GAME_END_PROCS"]
+    g.effects = ns["EFFECTS"]
+    for attr, fns in ns["CARD_DYN"].items():
+        g.card_dyn[attr] = list(fns)
+    g.quantities = ns["QUANTITIES"]
+    g.invariants = list(ns["INVARIANTS"])
+    g.heuristic = ns["HEURISTIC"]
+    return g

@@ -1,0 +1,268 @@
+"""Expressions as Python expressions: one `ex_<Node>` per kind of expression node.
+
+Values are plain at run time: cards, pieces and players are ints, symbols are strs,
+lists are tuples. Every piece of rule-file text that reaches the source is the repr()
+of a checked value; names become generated identifiers.
+"""
+
+from __future__ import annotations
+
+from ...lang import ast as A
+from . import typeinfo as T
+
+
+class Exprs:
+    """Mixin of the code generator: needs self.ch, self.g, self.sc and self.table()."""
+
+    def ex(self, node) -> str:
+        return getattr(self, "ex_" + type(node).__name__)(node)
+
+    def t(self, node):
+        return self.ch.types.get(node)
+
+    # ---- leaves
+    def ex_Number(self, node):
+        return repr(node.value)
+
+    ex_Text = ex_Bool = ex_Number
+
+    def ex_Nobody(self, node):
+        return "()"
+
+    def ex_Current(self, node):
+        if self.sc.actor is not None:  # inside an action: the player taking it
+            return self.sc.actor
+        return "CUR[st.turn_pos]"
+
+    def ex_This(self, node):
+        return self.sc.slots["this"]
+
+    def ex_Owner(self, node):
+        this = self.sc.slots["this"]
+        if self.sc.has_owner:
+            by = self.sc.slots["owner"]
+            return f"({by} if {by} is not None else this_owner(st, {this}))"
+        return f"this_owner(st, {this})"
+
+    def ex_OwnerOf(self, node):
+        return f"owner_of(st, {self.ex(node.card)})"
+
+    def ex_GameOver(self, node):
+        return "(st.over or st.finishing is not None)"
+
+    def ex_Knows(self, node):
+        return f"knows(st, {self.ex(node.card)}, {self.ex(node.player)})"
+
+    def seat_order(self) -> tuple:
+        """Every seat once, in turn order (a role may play twice a round)."""
+        return tuple(dict.fromkeys(self.g.turn_order))
+
+    def ex_Players(self, node):
+        order = repr(self.seat_order())
+        return order if node.every else f"in_game(st, {order})"
+
+    def ex_Opponents(self, node):
+        return f"opponents(st, {self.ex(node.player)}, {self.seat_order()!r})"
+
+    def ex_PlayerAfter(self, node):
+        return f"player_after(st, {self.ex(node.player)}, {self.seat_order()!r}, {node.step!r})"
+
+    def ex_IsEliminated(self, node):
+        return f"bool(st.out >> {self.ex(node.player)} & 1)"
+
+    def ex_IfExpr(self, node):
+        return f"({self.ex(node.then)} if {self.ex(node.condition)} else {self.ex(node.otherwise)})"
+
+    def ex_PlayersWith(self, node):
+        kind, name = T.ref(self.ch, node.name)
+        p = self.sc.fresh("p")
+        if kind == "quantity":
+            value = f"{self.fn_name('q', name)}(st, {p})"
+        elif kind == "counter":
+            value = f"V[{self.g.counter_base[name][0]} + {p}]"
+        else:
+            value = f"{self.fn_name('d', name)}(st, {p})"
+        pick = "max" if node.extreme == "highest" else "min"
+        return f"players_with(st, {self.seat_order()!r}, {pick}, lambda {p}: {value})"
+
+    def ex_RandomCard(self, node):
+        return f"random_of(st, {self.coll(node.collection)})"
+
+    def ex_SumFor(self, node):
+        x = self.sc.fresh("e")
+        self.sc.slots[node] = x
+        return f"sum([{self.ex(node.value)} for {x} in {self.coll(node.collection, live=True)}])"
+
+    def ex_HasEffect(self, node):
+        table = self.effects_table(node.trigger.name)
+        return f"({table}[{self.ex(node.value)}] is not None)"
+
+    def ex_ListOf(self, node):
+        items = [self.ex(x) for x in node.items]
+        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+
+    # ---- names
+    def ex_Name(self, node):
+        ref = T.ref(self.ch, node)
+        kind = ref[0]
+        if kind in ("local", "element"):
+            return self.sc.slots[ref[1]]
+        if kind == "element attr":
+            owner = ref[1]
+            return self.attr(T.elem(self.t(owner.collection)), ref[2], self.sc.slots[owner])
+        if kind == "define":
+            return f"{self.fn_name('d', ref[1])}(st)"
+        if kind == "param":
+            v = self.ch.params[ref[1]]
+            return repr(tuple(v) if isinstance(v, list) else v)
+        if kind == "counter":
+            return f"V[{self.g.counter_base[ref[1]][0]}]"
+        if kind == "zone":
+            return repr(self.g.zone_lookup[(ref[1], None, None)])
+        if kind == "pieces":
+            return repr(tuple(self.g.piece_by_key[ref[1]].values()))
+        if kind == "role":
+            return repr(self.g.roles[ref[1]])
+        if kind == "quantity":
+            return f"{self.fn_name('q', ref[1])}(st, None)"
+        if kind == "symbol":
+            return repr(ref[1])
+        raise AssertionError(kind)  # pragma: no cover
+
+    def attr(self, t, attr: str, obj: str) -> str:
+        """Reading attribute `attr` of the value `obj` (a card or a piece) of type t."""
+        g = self.g
+        if T.is_card(t):
+            if attr in g.card_counter_base:
+                return f"V[card_var({obj}, {g.card_counter_base[attr]}, {attr!r})]"
+            if self.has_rules(attr):
+                return f"{self.fn_name('ga', attr)}(st, {obj})"
+            return f"{self.attr_table(attr)}[{obj}]"
+        kind = T.piece_kind(t)
+        info = self.ch.pieces[kind]
+        if attr == info.key:
+            return f"PKEY[{obj}]"
+        return f"V[{self.piece_var(kind, attr, obj)}]"
+
+    def piece_var(self, kind: str, attr: str, obj: str) -> str:
+        """The index of a piece's number: a little arithmetic when the layout allows."""
+        g = self.g
+        pids = list(g.piece_by_key[kind].values())
+        vars_ = [g.piece_attr_var[(p, attr)] for p in pids]
+        stride = vars_[1] - vars_[0] if len(vars_) > 1 else 1
+        if all(v == vars_[0] + (p - pids[0]) * stride for p, v in zip(pids, vars_)):
+            off = vars_[0] - pids[0] * stride
+            scaled = obj if stride == 1 else f"{obj} * {stride}"
+            return f"{scaled} + {off}" if off else scaled
+        return f"{self.table('PVAR_' + attr, {p: v for p, v in zip(pids, vars_)})}[{obj}]"
+
+    def ex_Attr(self, node):
+        return self.attr(self.t(node.obj), node.name, self.ex(node.obj))
+
+    def ex_Of(self, node):
+        g = self.g
+        kind, name = T.ref(self.ch, node.name)
+        owner = self.ex(node.owner)
+        if kind == "define":
+            return f"{self.fn_name('d', name)}(st, {owner})"
+        if kind == "quantity":
+            return f"{self.fn_name('q', name)}(st, {owner})"
+        if kind == "zone":
+            info = self.ch.zones[name]
+            if info.owner == "each":
+                return f"{tuple(g.zone_lookup[(name, s, None)] for s in range(g.nplayers))!r}[{owner}]"
+            return repr(g.zone_lookup[(name, g.roles[info.owner], None)])
+        if kind == "pieces":
+            return f"{self.pieces_table(name)}[{owner}]"
+        return f"V[{g.counter_base[name][0]} + {owner}]"
+
+    def ex_Slot(self, node):
+        return f"{self.slots_table(node.zone.name)}[{self.ex(node.index)}]"
+
+    # ---- operators
+    def ex_Unary(self, node):
+        if node.op == "-":
+            return f"(-{self.ex(node.operand)})"
+        return f"(not {self.ex(node.operand)})"
+
+    def ex_Binary(self, node):
+        op = node.op
+        a = self.ex(node.left)
+        if op in ("in", "not in"):
+            rt = self.t(node.right)
+            b = self.coll(node.right, live=True) if (T.is_zone(rt) or T.is_row(rt)) else self.ex(node.right)
+            return f"({a} {op} {b})"
+        b = self.ex(node.right)
+        if op == "/":
+            return f"div({a}, {b})"
+        py = {"=": "==", "and": "and", "or": "or"}.get(op, op)
+        return f"({a} {py} {b})"
+
+    def ex_Between(self, node):
+        return f"({self.ex(node.low)} <= {self.ex(node.value)} <= {self.ex(node.high)})"
+
+    def ex_Test(self, node):
+        if "empty" in node.test:
+            c = self.coll(node.value, live=True)
+            return f"(len({c}) == 0)" if node.test == "empty" else f"(len({c}) > 0)"
+        want_up = node.test == "face up"
+        v = self.ex(node.value)
+        if T.is_zone(self.t(node.value)):
+            return f"zone_facing(st, Z[{v}], {want_up!r})"
+        return f"card_facing(st, {v}, {want_up!r})"
+
+    # ---- collections
+    def coll(self, node, live: bool = False) -> str:
+        """A collection as a sequence. `live` allows the zone's own list where only an
+        expression reads it (nothing can move a card while an expression runs); else
+        a copy, which a later move cannot change under an iteration."""
+        t = self.t(node)
+        f = self.ex(node)
+        if T.is_zone(t):
+            return f"Z[{f}]" if live else f"tuple(Z[{f}])"
+        if T.is_row(t):
+            if f.isdigit():
+                slots = self.g.zinst[int(f)].slots
+                return f"row_cards(st, {slots!r})"
+            return f"row_cards(st, ZINST[{f}].slots)"
+        return f
+
+    def ex_Filter(self, node):
+        x = self.sc.fresh("e")
+        self.sc.slots[node] = x
+        items = self.coll(node.collection, live=True)
+        return f"tuple([{x} for {x} in {items} if {self.ex(node.condition)}])"
+
+    def ex_CardsIn(self, node):
+        return self.coll(node.zone)
+
+    def ex_TheCard(self, node):
+        return f"the_one({self.coll(node.collection, live=True)})"
+
+    def ex_Top(self, node):
+        z = self.ex(node.zone)
+        if node.count is not None:
+            return f"top_n(Z[{z}], {self.ex(node.count)})"
+        return f"top_of(Z[{z}])" if node.end == "top" else f"bottom_of(Z[{z}])"
+
+    def ex_Aggregate(self, node):
+        items = self.coll(node.collection, live=True)
+        return f"len({items})" if node.op == "count" else f"sum({items})"
+
+    def ex_Quantifier(self, node):
+        x = self.sc.fresh("e")
+        self.sc.slots[node] = x
+        items = self.coll(node.collection, live=True)
+        cond = self.ex(node.condition)
+        if node.kind == "any":
+            return f"any([{cond} for {x} in {items}])" if False else f"any({cond} for {x} in {items})"
+        if node.kind == "every":
+            return f"all({cond} for {x} in {items})"
+        return f"(not any({cond} for {x} in {items}))"
+
+    def cards(self, node) -> str:
+        """Cards a statement acts on, as a sequence (a single card: zero or one)."""
+        f = self.ex(node)
+        if T.is_card(self.t(node)):
+            return f"one({f})"
+        return f

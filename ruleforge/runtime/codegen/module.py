@@ -1,0 +1,158 @@
+"""The code generator: a checked program -> one Python module, in the manner of
+Jinja2's compiler (one method per node kind writes source; a scope tracks locals).
+
+The module defines a function per rule, action, condition, quantity, definition and
+card rule, then the tables the engine reads (procs, actions, endings), built from
+literals. Rule-file text reaches the source only as repr() of checked values; names
+only as generated identifiers.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...lang import ast as A
+from ...lang.check import Checked
+from . import typeinfo as T
+from .exprs import Exprs
+from .resumable import Resumable
+from .stmts import Straight
+from .writer import Scope, Writer, _ident, comment_text
+
+
+class CodeGenerator(Exprs, Straight, Resumable):
+    """Writes the module for one checked program laid out in `game` (see layout)."""
+
+    def __init__(self, ch: Checked, game):
+        self.ch, self.g = ch, game
+        self.w = Writer()
+        self.sc: Scope | None = None
+        self.imm = any(e.condition is not None and not e.at_round_end for e in ch.endings.values())
+        self.names: dict = {}
+        self.tables: dict[str, str] = {}   # identifier -> Python literal
+        self.spans: dict = {}              # proc identifier -> {pc: span}
+        self.nlabels = 0
+        self.sm_level = 0
+        self.label_spans: dict = {}
+        self.procs: list = []
+        self.in_card_rule = False
+        self.runs_out_zones = {game.zone_lookup[(ev.zone.name, None, None)] for ev in ch.events
+                               if ev.event == "runs out"}
+
+    # ---- identifiers and tables
+    def fn_name(self, prefix: str, name: str) -> str:
+        key = (prefix, name)
+        if key not in self.names:
+            stem = f"{prefix}_{_ident(name)}"
+            ident, k = stem, 1
+            while ident in self.names.values():
+                k += 1
+                ident = f"{stem}{k}"
+            self.names[key] = ident
+        return self.names[key]
+
+    def table(self, stem: str, literal) -> str:
+        ident = re.sub(r"\W", "_", stem)
+        if ident not in self.tables:
+            self.tables[ident] = literal if isinstance(literal, str) else repr(literal)
+        return ident
+
+    def attr_table(self, attr: str) -> str:
+        values = {c: v for c, v in enumerate(self.g.card_attr[attr]) if v is not None}
+        return self.table(f"A_{_ident(attr)}", f"Table({values!r}, attr_missing({attr!r}, CNAME))")
+
+    def has_rules(self, attr: str) -> bool:
+        return any(a.name.name == attr and not self.is_plain(a.value)
+                   for cd in self.ch.card_decls for a in cd.attrs)
+
+    def is_plain(self, node) -> bool:
+        from ..layout import is_constant
+        return is_constant(self.ch, node)
+
+    def effects_table(self, trigger: str) -> str:
+        return f"EFF_{_ident(trigger)}" if trigger in self.ch.triggers else "NO_EFFECTS"
+
+    def pieces_table(self, kind: str) -> str:
+        keys = self.g.piece_by_key[kind]
+        return self.table(f"PIECES_{kind}", f"Table({keys!r}, lambda k: f'there is no {kind} of {{k}}')")
+
+    def slots_table(self, zone: str) -> str:
+        g = self.g
+        z = g.zone_lookup.get((zone, None, None))
+        row = g.zinst[z] if z is not None else next(x for x in g.zinst if x.decl == zone and x.kind == "row")
+        n = len(row.slots)
+        lit = (f"Table({dict(enumerate(row.slots, 1))!r}, lambda k: "
+               f"f{row.label + ' has no slot '!r}" + " + str(k) + " + f"{f' (it has slots 1 to {n})'!r})")
+        return self.table(f"SLOTS_{row.index}", lit)
+
+    def ending_name(self, name: str) -> str:
+        return self.fn_name("END", name)
+
+    def ref_maker(self, t) -> str:
+        k = T.kind(t)
+        return {"card": "MK_card", "piece": "MK_piece", "player": "MK_player"}.get(k, "None")
+
+    def ask_payload(self, yes: str, no: str) -> str:
+        return self.table(f"ASK_{len(self.tables)}",
+                          f"{{Action('ask', {yes!r}): True, Action('ask', {no!r}): False}}")
+
+    # ---- functions
+    def function(self, ident: str, args: str, title: str, span, body) -> None:
+        """def ident(args): with a comment naming the rule; body() writes the rest."""
+        w = self.w
+        w.blank()
+        w.comment(f"{comment_text(title)} (line {span.line})" if span is not None else comment_text(title))
+        w.line(f"def {ident}({args}):")
+        w.rule = title
+        with w.indent(), w.at(span):
+            body()
+        w.rule = None
+
+    def expr_function(self, ident, args, title, span, node, scope: Scope) -> None:
+        def body():
+            self.sc = scope
+            text = self.ex(node)
+            self.prologue(text)
+            self.w.line(f"return {text}")
+        self.function(ident, args, title, span, body)
+
+    def prologue(self, text: str) -> None:
+        if re.search(r"\bZ\[", text):
+            self.w.line("Z = st.zones")
+        if re.search(r"\bV\[", text):
+            self.w.line("V = st.vars")
+
+    def rule(self, ident: str, title: str, span, stmts, fixed: dict, nfixed: int, is_turn=False,
+             actor=None) -> None:
+        """A rule over the frame `fr`: resumable when it can stop, else straight."""
+        resumable = self.any_stops(stmts)
+        scope = Scope(resumable, counter=[0])
+        scope.nslots = nfixed
+        for binder, (slot, stem, kind) in fixed.items():
+            if kind is not None:
+                scope.kinds[slot] = kind
+            scope.slots[binder] = f"L[{slot}]" if resumable else stem
+        scope.actor = scope.slots.get(actor) if actor is not None else None
+        scope.has_owner = "owner" in fixed
+
+        def body():
+            self.sc = scope
+            if resumable:
+                self.sm_body(stmts)
+                return
+            w = self.w
+            if fixed:
+                names = [scope.slots[b] for b, _ in sorted(fixed.items(), key=lambda x: x[1][0])]
+                w.line(", ".join(names) + (" = fr.L[:%d]" % nfixed if len(names) > 1 else " = fr.L[0]"))
+            w.line("Z = st.zones")
+            w.line("V = st.vars")
+            self.block(stmts)
+            w.line("st.stack.pop()")
+        self.nlabels = 0
+        self.label_spans = {0: stmts[0].span if stmts else span}
+        self.function(ident, "st, fr", title, span, body)
+        self.spans[ident] = self.label_spans
+        slots = scope.kinds
+        self.procs.append((ident, title, is_turn, max(scope.nslots, nfixed),
+                           tuple(i for i, k in slots.items() if k == "card"),
+                           tuple(i for i, k in slots.items() if k == "cards"), resumable))

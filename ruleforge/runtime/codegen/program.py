@@ -1,0 +1,224 @@
+"""The whole module: every rule of a checked program, then its tables.
+
+`ProgramWriter.generate()` returns the source; the names it defines at the end (SETUP,
+TURNS, ACTIONS, ENDINGS, ...) are what `codegen.compile_game` puts into the Game.
+"""
+
+from __future__ import annotations
+
+from . import typeinfo as T
+from .module import CodeGenerator
+from .tables import Tables
+from .writer import Scope, _ident, comment_text
+
+
+class ProgramWriter(Tables, CodeGenerator):
+    def generate(self) -> str:
+        ch, g, w = self.ch, self.g, self.w
+        w.comment(f"ruleforge: {comment_text(ch.title)} compiled for {g.nplayers} players")
+        w.comment("parameters: " + comment_text(", ".join(f"{k}={v}" for k, v in sorted(ch.params.items()))))
+        w.comment("Each rule is a function over (state, frame). One that can stop for a decision is")
+        w.comment("a state machine: `pc` says where it goes on, `L` keeps its locals.")
+        self.definitions()
+        self.card_rules()
+        self.endings()
+        self.events()
+        self.actions()
+        if ch.setup is not None:
+            self.rule("r_setup", "setup", ch.setup.span, ch.setup.body, {}, 0)
+        for role, t in ch.turns.items():
+            self.rule(self.fn_name("r_turn", role or ""), f"turn of {role}" if role else "turn",
+                      t.span, t.body, {}, 0, is_turn=True)
+        self.invariants()
+        self.heuristic()
+        self.write_tables()
+        return w.source()
+
+    def scope(self, fixed: dict | None = None) -> Scope:
+        self.sc = Scope(False, fixed)
+        return self.sc
+
+    # ---- definitions, quantities, card rules
+    def definitions(self) -> None:
+        for name, d in self.ch.defines.items():
+            args = "st"
+            fixed = {}
+            if d.param is not None:
+                args, fixed = "st, p", {d: "p"}
+            self.expr_function(self.fn_name("d", name), args, f"define {name}", d.span, d.value, self.scope(fixed))
+        for name, q in self.ch.quantities.items():
+            self.quantity(name, q)
+
+    def quantity(self, name, q) -> None:
+        ident = self.fn_name("q", name)
+        mods = [(cd, m) for cd in self.ch.card_decls for m in cd.modifiers if m.quantity.name == name]
+
+        def body():
+            self.sc = Scope(False, {q: "p"} if q.param is not None else {})
+            w = self.w
+            w.line("Z = st.zones")
+            w.line("V = st.vars")
+            w.line(f"v = {self.ex(q.value)}")
+            if mods:
+                w.comment("what every active card adds")
+                w.line("for z in ACTIVE:")
+                with w.indent():
+                    w.line("for c in Z[z]:")
+                    with w.indent():
+                        w.line(f"for sign, amount, target, many in MODS_{ident}[c]:")
+                        with w.indent():
+                            w.line("who = target(st, c)")
+                            w.line("if (p in who) if many else (p == who):")
+                            with w.indent():
+                                w.line("v += sign * amount(st, c)")
+            w.line("return v")
+        self.function(ident, "st, p", f"quantity {name}", q.span, body)
+        per_decl = {}
+        for k, (cd, m) in enumerate(mods):
+            mt, ma = f"{ident}_target{k}", f"{ident}_amount{k}"
+            self.expr_function(mt, "st, this", f"{cd.title}: whom it adds to {name}", m.span, m.target,
+                               self.scope({"this": "this"}))
+            self.expr_function(ma, "st, this", f"{cd.title}: what it adds to {name}", m.span, m.amount,
+                               self.scope({"this": "this"}))
+            many = not T.is_player(self.t(m.target))
+            per_decl.setdefault(id(cd), []).append(f"({m.sign!r}, {ma}, {mt}, {many!r})")
+        if mods:
+            row = ["(" + "".join(x + ", " for x in per_decl.get(id(cd), [])) + ")" for cd in self.g.card_decl_of]
+            self.table(f"MODS_{ident}", "(" + ", ".join(row) + ",)")
+
+    def card_rules(self) -> None:
+        """Card attributes that are rules, card effects: once per listed card, shared by
+        its copies."""
+        ch, g = self.ch, self.g
+        dyn: dict = {}
+        for attr in g.card_dyn:
+            if not self.has_rules(attr):
+                continue
+            per = []
+            for cd in g.card_decl_of:
+                a = next((a for a in cd.attrs if a.name.name == attr), None) if cd is not None else None
+                if a is None or self.is_plain(a.value):
+                    per.append("None")
+                    continue
+                key = (id(cd), attr)
+                if key not in dyn:
+                    dyn[key] = f"{self.fn_name('a', attr)}_{len(dyn)}"
+                    self.expr_function(dyn[key], "st, this", f"{cd.title}: {attr}", a.span, a.value,
+                                       self.scope({"this": "this"}))
+                per.append(dyn[key])
+            table = self.table(f"DYN_{_ident(attr)}", "(" + ", ".join(per) + ",)")
+            ident = self.fn_name("ga", attr)
+            values = self.attr_table(attr)
+
+            def body(table=table, values=values, attr=attr):
+                w = self.w
+                w.line(f"f = {table}[c] if c is not None else no_card({attr!r})")
+                w.line("if f is not None:")
+                with w.indent():
+                    w.line("return f(st, c)")
+                w.line(f"return {values}[c]")
+            self.function(ident, "st, c", f"the {attr} of a card", None, body)
+        self.effect_procs: dict = {}
+        self.in_card_rule = True
+        for cd in ch.card_decls:
+            for e in cd.effects:
+                ident = self.fn_name("r_effect", f"{len(self.effect_procs)}")
+                self.effect_procs[(id(cd), e.trigger.name)] = ident
+                self.rule(ident, f"{cd.title}: on {e.trigger.name}", e.span, e.body,
+                          {"this": (0, "this", "card"), "owner": (1, "by", None)}, 2)
+        self.in_card_rule = False
+
+    # ---- endings, events, actions
+    def endings(self) -> None:
+        for name, e in self.ch.endings.items():
+            self.expr_function(self.fn_name("w", name), "st, L=None", f"ending {name}: who wins", e.span, e.winners,
+                               self.scope())
+            if e.condition is not None:
+                self.expr_function(self.fn_name("c", name), "st, L=None", f"ending {name}: when", e.span, e.condition,
+                                   self.scope())
+        now = [(n, e) for n, e in self.ch.endings.items() if e.condition is not None and not e.at_round_end]
+
+        def body():
+            w = self.w
+            w.line("if st.finishing is None and st.turn_pos >= 0:")
+            with w.indent():
+                if not now:
+                    w.line("pass")
+                for n, e in now:
+                    w.line(f"if {self.fn_name('c', n)}(st):")
+                    with w.indent():
+                        w.line(f"end_game(st, {self.ending_name(n)})")
+                        w.line("return True")
+            w.line("return False")
+        self.function("check_immediate", "st", "the endings checked after every change", None, body)
+
+    def events(self) -> None:
+        self.event_procs = []
+        for k, ev in enumerate(self.ch.events):
+            if ev.event == "runs out":
+                title = f"when {ev.zone.name} runs out"
+            elif ev.event == "round ends":
+                title = "when the round ends"
+            elif ev.event == "round begins":
+                title = "when the round begins"
+            else:
+                title = "when the game ends"
+            ident = self.fn_name("r_event", str(k))
+            self.event_procs.append((ident, ev))
+            self.rule(ident, title, ev.span, ev.body, {}, 0)
+
+    def actions(self) -> None:
+        self.action_specs = []
+        for name, a in self.ch.actions.items():
+            fixed = {}
+            for i, p in enumerate(a.params):
+                et = T.elem(self.t(p.domain)) if p.domain is not None else None
+                fixed[p] = (i, f"{_ident(p.name.name)}_{i}", "card" if T.is_card(et) else None)
+            fixed["actor"] = (len(a.params), "actor", None)
+            enum = self.fn_name("enum", name)
+            self.enumerator(enum, name, a, fixed)
+            ident = self.fn_name("r_action", name)
+            self.rule(ident, f"action {name}", a.span, a.body, fixed, len(a.params) + 1, actor="actor")
+            self.action_specs.append((name, a, enum, ident, len(a.params)))
+
+    def enumerator(self, ident, name, a, fixed) -> None:
+        """Every combination of an action's parameters that its 'allowed if' accepts."""
+        def body():
+            sc = self.sc = Scope(False, {b: v[1] for b, v in fixed.items()})
+            sc.actor = "actor"
+            w = self.w
+            w.line("Z = st.zones")
+            w.line("V = st.vars")
+            w.line("out = []")
+            for p in a.params:
+                v = sc.slots[p]
+                if p.domain is not None:
+                    w.line(f"for {v} in {self.coll(p.domain, live=True)}:")
+                else:
+                    w.line(f"for {v} in range({self.ex(p.low)}, {self.ex(p.high)} + 1):")
+                w.level += 1
+            values = "(" + "".join(sc.slots[p] + ", " for p in a.params) + ")"
+            if a.allowed is not None:
+                w.line(f"if {self.ex(a.allowed)}:")
+                w.level += 1
+            w.line(f"out.append({values})")
+            w.level -= len(a.params) + (a.allowed is not None)
+            w.line("return out")
+        self.function(ident, "st, actor", f"action {name}: its choices", a.span, body)
+
+    def invariants(self) -> None:
+        for inv in self.ch.invariants:
+            self.expr_function(self.fn_name("i", inv.name.name), "st, L=None", f"invariant {inv.name.name}",
+                               inv.span, inv.condition, self.scope())
+
+    def heuristic(self) -> None:
+        ch, g = self.ch, self.g
+        if ch.heuristic is not None:
+            self.expr_function("heuristic", "st, p", "heuristic", ch.heuristic.span, ch.heuristic.value,
+                               self.scope({ch.heuristic: "p"}))
+        elif "score" in ch.quantities and ch.quantities["score"].param is not None:
+            self.tables["heuristic"] = f"lambda st, p: {self.fn_name('q', 'score')}(st, p)"
+        elif "score" in ch.counters and ch.counters["score"].per_player:
+            self.tables["heuristic"] = f"lambda st, p: st.vars[{g.counter_base['score'][0]} + p]"
+        else:
+            self.tables["heuristic"] = "None"

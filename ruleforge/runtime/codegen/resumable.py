@@ -1,0 +1,297 @@
+"""Rules that can stop for a decision, as resumable functions.
+
+Such a rule is a state machine: `while True:` over numbered blocks (`if pc == k:`),
+each block straight Python up to the next stop. To stop, a block stores where to go on
+in the frame (`fr.pc`) and returns; the frame's list `L` holds every local value of the
+rule, so a stopped game can be cloned with a list copy and go on later. Control flow
+that contains a stop becomes jumps between blocks (`pc = k`); control flow that does not
+is written as ordinary Python inside a block (see stmts.Straight).
+"""
+
+from __future__ import annotations
+
+from ...lang import ast as A
+from . import typeinfo as T
+from .stmts import picks_by_rule  # noqa: F401  (re-exported for the generator)
+
+
+class Resumable:
+    """Mixin of the code generator: `sm_body` writes a rule that can stop."""
+
+    # ---- which statements stop
+    def stops(self, s) -> bool:
+        if isinstance(s, (A.Choose, A.TakeAction, A.ForEachChosen, A.Resolve)):
+            return True
+        if isinstance(s, (A.Move, A.Reveal)):
+            return self.runs_out_zone(s.what) is not False
+        if isinstance(s, A.If):
+            return any(isinstance(c, A.ChoiceCond) or self.any_stops(b) for c, b in s.branches) \
+                or (s.otherwise is not None and self.any_stops(s.otherwise))
+        if isinstance(s, A.RepeatWhile):
+            return isinstance(s.condition, A.ChoiceCond) or self.any_stops(s.body)
+        if isinstance(s, (A.RepeatTimes, A.ForEach)):
+            return self.any_stops(s.body)
+        return False
+
+    def any_stops(self, stmts) -> bool:
+        return any(self.stops(s) for s in stmts)
+
+    def runs_out_zone(self, what):
+        """False when taking `what` can never run a 'runs out' rule; else the zone's
+        index when it is known now, or None when it is known only in play."""
+        if not isinstance(what, A.Top) or not self.runs_out_zones or self.in_card_rule:
+            # Card effects never ran 'runs out' rules: the closure compiler built them
+            # before it registered those rules. Kept, as the golden logs record it.
+            return False
+        z = self.ex(what.zone)
+        if z.isdigit():
+            return int(z) if int(z) in self.runs_out_zones else False
+        return None
+
+    # ---- blocks
+    def label(self) -> int:
+        self.nlabels += 1
+        return self.nlabels - 1
+
+    def start(self, k: int) -> None:
+        """Begin block k (the previous block has ended with a jump or a stop)."""
+        self.w.level = self.sm_level
+        self.label_spans.setdefault(k, self.w.span)
+        self.w.line(f"if pc == {k}:")
+        self.w.level += 1
+
+    def goto(self, k: int) -> None:
+        self.w.line(f"pc = {k}")
+
+    def stop(self, k: int) -> None:
+        """Stop here; the rule goes on at block k."""
+        self.w.line(f"fr.pc = {k}")
+        self.w.line("return")
+
+    def sm_body(self, stmts) -> None:
+        self.nlabels = 0
+        w = self.w
+        w.line("L = fr.L")
+        w.line("Z = st.zones")
+        w.line("V = st.vars")
+        w.line("pc = fr.pc")
+        w.line("while True:")
+        self.sm_level = w.level + 1
+        self.start(self.label())
+        self.sm_block(stmts)
+        w.line("st.stack.pop()")
+        w.line("return")
+        self.w.level = self.sm_level - 1
+
+    def sm_block(self, stmts) -> None:
+        for s in stmts:
+            if self.stops(s):
+                with self.w.at(s.span):
+                    getattr(self, "sm_" + type(s).__name__)(s)
+            else:
+                self.stmt(s)
+
+    def sm_cond(self, cond) -> str:
+        """A condition; a player's choice first stops for the answer."""
+        if not isinstance(cond, A.ChoiceCond):
+            return self.ex(cond)
+        w = self.w
+        ans = self.sc.temp()
+        after = self.label()
+        payload = self.ask_payload(cond.yes, cond.no)
+        ask = f"decide(st, {self.ex(cond.player)}, {f'{cond.yes} or {cond.no}?'!r}, {payload}, {ans[2:-1]})"
+        with w.at(cond.span):
+            if cond.guard is not None:  # no question unless the condition before 'and' holds
+                w.line(f"if not {self.ex(cond.guard)}:")
+                with w.indent():
+                    w.line(f"{ans} = False")
+                    self.goto(after)
+                w.line("else:")
+                with w.indent():
+                    w.line(ask)
+                    self.stop(after)
+            else:
+                w.line(ask)
+                self.stop(after)
+            self.start(after)
+        return ans
+
+    # ---- control flow with stops
+    def sm_If(self, s) -> None:
+        end = self.label()
+        for cond, body in s.branches:
+            test = self.sm_cond(cond)
+            yes, no = self.label(), self.label()
+            self.w.line(f"if {test}:")
+            with self.w.indent():
+                self.goto(yes)
+            self.w.line("else:")
+            with self.w.indent():
+                self.goto(no)
+            self.start(yes)
+            self.sm_block(body)
+            self.goto(end)
+            self.start(no)
+        if s.otherwise is not None:
+            self.sm_block(s.otherwise)
+        self.goto(end)
+        self.start(end)
+
+    def loop(self, head_code, body, kind_after=None) -> None:
+        """head: budget, then head_code() writes the test and returns it (in the block it
+        leaves open); the body runs while it holds."""
+        head, go, end = self.label(), self.label(), self.label()
+        self.goto(head)
+        self.start(head)
+        self.budget()
+        test = head_code()
+        self.w.line(f"if {test}:")
+        with self.w.indent():
+            self.goto(go)
+        self.w.line("else:")
+        with self.w.indent():
+            self.goto(end)
+        self.start(go)
+        self.sm_block(body)
+        self.goto(head)
+        self.start(end)
+
+    def sm_RepeatWhile(self, s) -> None:
+        self.loop(lambda: self.sm_cond(s.condition), s.body)
+
+    def sm_RepeatTimes(self, s) -> None:
+        n = self.sc.temp()
+        self.w.line(f"{n} = {self.ex(s.count)}")
+
+        def head():
+            self.w.line(f"{n} -= 1")
+            return f"{n} >= 0"
+        self.loop(head, s.body)
+
+    def sm_ForEach(self, s) -> None:
+        et = T.elem(self.t(s.collection))
+        items = self.sc.temp("cards" if T.is_card(et) else None)
+        k = self.sc.temp()
+        var = self.sc.bind(s, s.name.name, "card" if T.is_card(et) else None)
+        self.w.line(f"{items} = {self.coll(s.collection)}")
+        self.w.line(f"{k} = 0")
+
+        def head():
+            self.w.line(f"if {k} < len({items}):")
+            with self.w.indent():
+                self.w.line(f"{var} = {items}[{k}]")
+                self.w.line(f"{k} += 1")
+                self.w.line("more = True")
+            self.w.line("else:")
+            with self.w.indent():
+                self.w.line("more = False")
+            return "more"
+        self.loop(head, s.body)
+
+    def sm_ForEachChosen(self, s) -> None:
+        """The player picks elements one at a time (each once) until they say "done"."""
+        w, sc = self.w, self.sc
+        et = T.elem(self.t(s.collection))
+        ct = self.t(s.collection)
+        chosen = sc.temp("cards" if (T.is_cards(ct) or not T.kind(ct) == "list") else None)
+        var = sc.bind(s, s.name.name, "card" if T.is_card(et) else None)
+        w.line(f"{chosen} = ()")
+        head, after, go, end = self.label(), self.label(), self.label(), self.label()
+        self.goto(head)
+        self.start(head)
+        self.budget()
+        left = sc.fresh("left")
+        e = sc.fresh("e")
+        w.line(f"{left} = [{e} for {e} in {self.coll(s.collection, live=True)} if {e} not in {chosen}]")
+        w.line(f"if not {left}:  # nothing left to pick: no question to ask")
+        with w.indent():
+            w.line(f"{var} = None")
+            self.goto(after)
+        w.line("else:")
+        with w.indent():
+            prompt = s.prompt or f"choose {s.name.name}, or be done"
+            w.line(f"offer_chosen(st, {self.ex(s.player)}, {prompt!r}, {s.name.name!r}, "
+                   f"{self.ref_maker(et)}, {left}, {var[2:-1]})")
+            self.stop(after)
+        self.start(after)
+        w.line(f"if {var} is None:")
+        with w.indent():
+            self.goto(end)
+        w.line("else:")
+        with w.indent():
+            w.line(f"{chosen} = {chosen} + ({var},)")
+            self.goto(go)
+        self.start(go)
+        self.sm_block(s.body)
+        self.goto(head)
+        self.start(end)
+
+    # ---- stops
+    def sm_Choose(self, s) -> None:
+        et = T.elem(self.t(s.collection))
+        var = self.sc.bind(s, s.name.name, "card" if T.is_card(et) else None)
+        prompt = s.prompt or f"choose {s.name.name}"
+        nxt = self.label()
+        self.w.line(f"offer_choice(st, {self.coll(s.collection)}, {self.ex(s.player)}, {prompt!r}, "
+                    f"{s.name.name!r}, {self.ref_maker(et)}, {var[2:-1]})")
+        self.stop(nxt)
+        self.start(nxt)
+
+    def sm_TakeAction(self, s) -> None:
+        slot = self.sc.temp()
+        chosen, nxt = self.label(), self.label()
+        self.w.line(f"offer_menu(st, {self.ex(s.player)}, {s.may_pass!r}, {slot[2:-1]})")
+        self.stop(chosen)
+        self.start(chosen)
+        self.w.line(f"fr.pc = {nxt}")
+        self.w.line(f"if {slot} is not None:  # the action's own rule runs first")
+        with self.w.indent():
+            self.w.line(f"start_action(st, {slot})")
+            self.w.line(f"{slot} = None")
+            self.w.line("return")
+        self.goto(nxt)
+        self.start(nxt)
+
+    def sm_Resolve(self, s) -> None:
+        c, p = self.sc.fresh("c"), self.sc.fresh("p")
+        nxt = self.label()
+        table = self.effects_table(s.trigger.name)
+        self.w.line(f"{c} = {self.ex(s.card)}")
+        self.w.line(f"if {c} is None: no_effect_card()")
+        self.w.line(f"{p} = {table}[{c}]")
+        self.w.line(f"fr.pc = {nxt}")
+        self.w.line(f"if {p} is not None:")
+        with self.w.indent():
+            by = self.ex(s.by) if s.by is not None else "None"
+            self.w.line(f"push_effect(st, {p}, {c}, {by})")
+            self.w.line("return")
+        self.goto(nxt)
+        self.start(nxt)
+
+    def sm_Move(self, s) -> None:
+        self.runs_out(s.what)
+        self.stmt(s)
+
+    sm_Reveal = sm_Move
+
+    def runs_out(self, what) -> None:
+        """Before taking from the top of a zone that has a 'runs out' rule, run that rule
+        when the zone holds too few cards, then try once more."""
+        known = self.runs_out_zone(what)
+        here = self.label()
+        self.goto(here)
+        self.start(here)
+        w = self.w
+        z = self.sc.fresh("z")
+        w.line(f"{z} = {self.ex(what.zone)}")
+        need = self.ex(what.count) if what.count is not None else "1"
+        test = f"len(Z[{z}]) < {need} and fr.retry != {here}"
+        if known is None:
+            test = f"{z} in RUNS_OUT and " + test
+        w.line(f"if {test}:")
+        with w.indent():
+            w.line(f"fr.retry = {here}")
+            w.line(f"fr.pc = {here}")
+            w.line(f"push(st, RUNS_OUT[{z}])")
+            w.line("return")
+        w.line("fr.retry = -1")

@@ -1,0 +1,271 @@
+"""Statements that run straight through, as Python statements.
+
+A rule that can never stop for a decision is one such Python function; in a rule that
+can stop, every stretch between two stops is written this way too (see `resumable`).
+The step budget is counted once per loop iteration. After every statement that changes
+the board, a game with immediate endings checks them (`check_immediate`), and a rule
+stops when the game has ended.
+"""
+
+from __future__ import annotations
+
+from ...lang import ast as A
+from . import typeinfo as T
+
+UP, DOWN = 0, 1
+EFFECTS = (A.Move, A.Reveal, A.Flip, A.Swap, A.Shuffle, A.SetValue, A.Change, A.Eliminate,
+           A.NextTurn, A.Look)
+BUDGET = "st.steps -= 1", "if st.steps <= 0: over_budget(st)"
+
+
+def has_random(node) -> bool:
+    """Does evaluating this expression draw from the game's random generator?"""
+    if isinstance(node, A.RandomCard):
+        return True
+    if isinstance(node, (tuple, list)):
+        return any(has_random(x) for x in node)
+    fields = getattr(node, "__attrs_attrs__", ())
+    return any(has_random(getattr(node, f.name)) for f in fields
+               if f.name not in ("span", "name_span") and not isinstance(getattr(node, f.name), (str, int)))
+
+
+def picks_by_rule(node) -> bool:
+    """Does this expression pick cards by their attributes (a 'where' or 'the card in')?"""
+    if isinstance(node, (A.Filter, A.TheCard)):
+        return True
+    return any(picks_by_rule(getattr(node, f)) for f in ("collection", "zone") if hasattr(node, f))
+
+
+class Straight:
+    """Mixin of the code generator: statements without stops, written by `stmt`."""
+
+    def block(self, stmts) -> None:
+        if not stmts:
+            self.w.line("pass")
+        for s in stmts:
+            self.stmt(s)
+
+    def stmt(self, s) -> None:
+        with self.w.at(s.span):
+            getattr(self, "st_" + type(s).__name__)(s)
+            if self.imm and isinstance(s, EFFECTS):
+                self.w.line("if check_immediate(st): return")
+
+    def budget(self) -> None:
+        for text in BUDGET:
+            self.w.line(text)
+
+    # ---- cards
+    def single(self, node, var: str) -> None:
+        """var = the card; an expression that draws at random is drawn again (as the
+        closures always did) once it has found a card."""
+        self.w.line(f"{var} = {self.ex(node)}")
+        if has_random(node):
+            self.w.line(f"if {var} is not None: {var} = {self.ex(node)}")
+
+    def cards_into(self, node, var: str) -> bool:
+        """var = the cards a statement acts on; True when it is a single card (or None)."""
+        if T.is_card(self.t(node)):
+            self.single(node, var)
+            return True
+        self.w.line(f"{var} = {self.ex(node)}")
+        return False
+
+    def st_Move(self, s: A.Move) -> None:
+        facing = {"up": UP, "down": DOWN}.get(s.facing)
+        extra = "" if facing is None and s.facing != "bottom" else f", {facing!r}"
+        if s.facing == "bottom":
+            extra += ", True"
+        self.moves(s, f"move_card(st, {{c}}, {{d}}{extra})", picked=picks_by_rule(s.what))
+
+    def st_Reveal(self, s: A.Reveal) -> None:
+        if s.target is None:
+            self.moves(s, "reveal_card(st, {c})", picked=False, dest=False)
+        else:
+            self.moves(s, f"move_card(st, {{c}}, {{d}}, {UP})", picked=False)
+
+    def moves(self, s, call: str, picked: bool, dest: bool = True) -> None:
+        w, sc = self.w, self.sc
+        c, d = sc.fresh("c"), sc.fresh("d")
+        single = self.cards_into(s.what, c)
+        bind = sc.bind(s, s.bind.name, "card") if s.bind is not None else None
+        if single and (not dest or s.slots is None):
+            if dest:
+                w.line(f"{d} = {self.ex(s.target)}")
+            w.line(f"if {c} is not None:")
+            with w.indent():
+                w.line(call.format(c=c, d=d))
+                if picked:
+                    w.line(f"new_class(st, ({c},))")
+            if bind is not None:
+                w.line(f"{bind} = {c}")
+            return
+        cs = c
+        if single:
+            cs = sc.fresh("cs")
+            w.line(f"{cs} = one({c})")
+        e = sc.fresh("c")
+        if not dest:
+            w.line(f"for {e} in {cs}:")
+        elif s.slots is None:
+            w.line(f"{d} = {self.ex(s.target)}")
+            w.line(f"for {e} in {cs}:")
+        else:
+            lo, hi = self.ex(s.slots[0]), self.ex(s.slots[1])
+            w.line(f"for {e}, {d} in zip({cs}, spread(st, {self.ex(s.target)}, {lo}, {hi}, len({cs}))):")
+        with w.indent():
+            w.line(call.format(c=e, d=d))
+        if picked:
+            w.line(f"if {cs}: new_class(st, {cs})")
+        if bind is not None:
+            w.line(f"{bind} = {cs}[0] if {cs} else None")
+
+    def st_Flip(self, s) -> None:
+        c = self.sc.fresh("c")
+        self.w.line(f"for {c} in {self.cards_expr(s.what)}: flip_card(st, {c})")
+
+    def cards_expr(self, node) -> str:
+        if T.is_card(self.t(node)):
+            if has_random(node):
+                return f"one_again(lambda: {self.ex(node)})"
+            return f"one({self.ex(node)})"
+        return self.ex(node)
+
+    def st_Swap(self, s) -> None:
+        x, y = self.sc.fresh("x"), self.sc.fresh("y")
+        self.w.line(f"{x} = {self.ex(s.first)}")
+        self.w.line(f"{y} = {self.ex(s.second)}")
+        self.w.line(f"swap_pair({x}, {y})")
+        self.w.line(f"swap_cards(st, {x}, {y})")
+
+    def st_Shuffle(self, s) -> None:
+        if s.into is None:
+            self.w.line(f"shuffle_zone(st, {self.ex(s.zone)})")
+            return
+        src, dst, c = self.sc.fresh("z"), self.sc.fresh("z"), self.sc.fresh("c")
+        self.w.line(f"{src} = {self.ex(s.zone)}")
+        self.w.line(f"{dst} = {self.ex(s.into)}")
+        self.w.line(f"for {c} in list(Z[{src}]): move_card(st, {c}, {dst})")
+        self.w.line(f"shuffle_zone(st, {dst})")
+
+    def st_Look(self, s) -> None:
+        b, c = self.sc.fresh("b"), self.sc.fresh("c")
+        self.w.line(f"{b} = 1 << {self.ex(s.player)}")
+        self.w.line(f"for {c} in {self.cards_expr(s.what)}: st.known[{c}] |= {b}")
+
+    # ---- numbers
+    def target(self, target):
+        """-> (Python target for a local, None) or (None, (index expr, clamp))."""
+        g = self.g
+        if isinstance(target, A.Name):
+            ref = T.ref(self.ch, target)
+            if ref[0] == "local":
+                return self.sc.slots[ref[1]], None
+            return None, (repr(g.counter_base[ref[1]][0]), None, repr(ref[1]))
+        if isinstance(target, A.Of):
+            base = g.counter_base[target.name.name][0]
+            return None, (f"{base} + {self.ex(target.owner)}", None, None)
+        t = self.t(target.obj)
+        if T.is_card(t):
+            base = g.card_counter_base[target.name]
+            return None, (f"card_var({self.ex(target.obj)}, {base}, {target.name!r})", None, None)
+        kind = T.piece_kind(t)
+        lo, hi, _ = self.ch.pieces[kind].attrs[target.name]
+        return None, (self.piece_var(kind, target.name, self.ex(target.obj)), (lo, hi), None)
+
+    def put(self, target, value_of) -> None:
+        local, var = self.target(target)
+        if local is not None:
+            self.w.line(f"{local} = {value_of(local)}")
+            return
+        index, clamp, label = var
+        i = index
+        if not index.isdigit():
+            i = self.sc.fresh("i")
+            self.w.line(f"{i} = {index}")
+        v = value_of(f"V[{i}]")
+        if clamp is not None:
+            v = f"min({clamp[1]!r}, max({clamp[0]!r}, {v}))"
+        self.w.line(f"set_var(st, {i}, {v}, {label or f'LABELS[{i}]'})")
+
+    def st_SetValue(self, s) -> None:
+        self.put(s.target, lambda old: self.ex(s.value))
+
+    def st_Change(self, s) -> None:
+        sign = "+" if s.op == "increase" else "-"
+        self.put(s.target, lambda old: f"{old} {sign} {self.ex(s.amount)}")
+
+    def st_Let(self, s) -> None:
+        t = self.t(s.value)
+        kind = "card" if T.is_card(t) else "cards" if T.is_cards(t) else None
+        value = self.ex(s.value)
+        self.w.line(f"{self.sc.bind(s, s.name.name, kind)} = {value}")
+
+    # ---- players and the turn
+    def st_Eliminate(self, s) -> None:
+        self.w.line(f"eliminate(st, {self.ex(s.player)})")
+
+    def st_NextTurn(self, s) -> None:
+        self.w.line(f"st.next_seat = {self.ex(s.player)}")
+
+    def st_EndTurn(self, s) -> None:
+        self.w.line("end_turn(st)")
+        self.w.line("return")
+
+    def st_EndGame(self, s) -> None:
+        self.w.line(f"if end_game(st, {self.ending_name(s.ending.name)}): return")
+
+    def st_Say(self, s) -> None:
+        parts = [repr(p) if isinstance(p, str) else self.formatted(self.ex(p), self.t(p)) for p in s.parts]
+        if not parts:
+            parts = [repr(s.text)]
+        text = parts[0] if len(parts) == 1 else '"".join((' + ", ".join(parts) + "))"
+        self.w.line(f"say(st, {text})")  # evaluated even when nobody listens
+
+    def formatted(self, v: str, t) -> str:
+        k = T.kind(t)
+        if k == "card":
+            return f"CNAME[{v}]"
+        if k == "player":
+            return f"STITLE[{v}]"
+        if k == "piece":
+            return f"PNAME[{v}]"
+        if k == "bool":
+            return f"('yes' if {v} else 'no')"
+        if k in ("zone", "row"):
+            return f"ZLABEL[{v}]"
+        if k == "list":
+            x = self.sc.fresh("x")
+            return f"(', '.join([{self.formatted(x, T.elem(t))} for {x} in {v}]) or 'none')"
+        return f"str({v})"
+
+    # ---- control flow without stops
+    def st_If(self, s) -> None:
+        for k, (cond, body) in enumerate(s.branches):
+            self.w.line(f"{'if' if k == 0 else 'elif'} {self.ex(cond)}:")
+            with self.w.indent():
+                self.block(body)
+        if s.otherwise is not None:
+            self.w.line("else:")
+            with self.w.indent():
+                self.block(s.otherwise)
+
+    def st_RepeatTimes(self, s) -> None:
+        self.w.line(f"for _ in range({self.ex(s.count)}):")
+        with self.w.indent():
+            self.budget()
+            self.block(s.body)
+
+    def st_RepeatWhile(self, s) -> None:
+        self.w.line(f"while {self.ex(s.condition)}:")
+        with self.w.indent():
+            self.budget()
+            self.block(s.body)
+
+    def st_ForEach(self, s) -> None:
+        et = T.elem(self.t(s.collection))
+        var = self.sc.bind(s, s.name.name, "card" if T.is_card(et) else None)
+        self.w.line(f"for {var} in {self.coll(s.collection)}:")
+        with self.w.indent():
+            self.budget()
+            self.block(s.body)

@@ -1,0 +1,98 @@
+"""The end of a generated module: the tables its functions read, and the procs,
+actions and endings the engine runs, all written as literals."""
+
+from __future__ import annotations
+
+
+class Tables:
+    """Mixin of ProgramWriter: `write_tables` ends the module."""
+
+    def write_tables(self) -> None:
+        ch, g, w = self.ch, self.g, self.w
+        n = len(g.cards)
+        w.blank()
+        w.comment("---- the game's tables")
+        names = tuple(c.name for c in g.cards)
+        lines = [
+            ("CARD_NAMES", repr(names)),
+            ("CNAME", repr({None: "no card", **dict(enumerate(names))})),
+            ("SEAT_NAMES", repr(tuple(g.seat_names))),
+            ("STITLE", repr(tuple(g.seat_titles))),
+            ("PIECE_NAMES", repr(tuple(p[2] for p in g.pieces))),
+            ("PNAME", "PIECE_NAMES"),
+            ("PKEY", repr(tuple(p[1] for p in g.pieces))),
+            ("ZLABEL", repr(tuple(z.label for z in g.zinst))),
+            ("LABELS", repr(tuple(g.var_labels))),
+            ("ACTIVE", repr(tuple(g.active_zones))),
+            ("CUR", f"Table({dict(enumerate(g.turn_order))!r}, "
+                    "lambda k: 'there is no current player during setup')"),
+            ("MK_card", "make_ref('card', CARD_NAMES)"),
+            ("MK_piece", "make_ref('piece', PIECE_NAMES)"),
+            ("MK_player", "make_ref('player', SEAT_NAMES)"),
+            ("NO_EFFECTS", repr((None,) * n)),
+        ]
+        for ident, literal in lines + list(self.tables.items()):
+            w.line(f"{ident} = {literal}")
+        w.blank()
+        w.comment("---- what the engine runs")
+        for ident, title, is_turn, nlocals, card_slots, cards_slots, _ in self.procs:
+            w.line(f"P_{ident} = Proc({title!r}, {ident}, {nlocals!r}, {is_turn!r}, {card_slots!r}, "
+                   f"{cards_slots!r}, SPANS[{ident!r}])")
+        for trigger in sorted(ch.triggers):
+            per = [f"P_{self.effect_procs[(id(cd), trigger)]}" if (id(cd), trigger) in self.effect_procs
+                   else "None" for cd in g.card_decl_of]
+            w.line(f"EFF_{self.ident(trigger)} = (" + ", ".join(per) + ",)")
+        w.line("EFFECTS = {" + ", ".join(f"{t!r}: EFF_{self.ident(t)}" for t in sorted(ch.triggers)) + "}")
+        w.line("CARD_DYN = {" + ", ".join(f"{a!r}: DYN_{self.ident(a)}" for a in g.card_dyn if self.has_rules(a))
+               + "}")
+        w.line("QUANTITIES = {" + ", ".join(f"{q!r}: {self.fn_name('q', q)}" for q in ch.quantities) + "}")
+        for name, e in ch.endings.items():
+            cond = self.fn_name("c", name) if e.condition is not None else "None"
+            w.line(f"{self.ending_name(name)} = Ending({name!r}, {(e.title or name)!r}, {self.fn_name('w', name)}, "
+                   f"{cond}, {e.at_round_end!r}, 0)")
+        w.line("ENDINGS = {" + ", ".join(f"{n!r}: {self.ending_name(n)}" for n in ch.endings) + "}")
+        for stem, pick in (("IMMEDIATE", False), ("ROUND_END", True)):
+            ends = [self.ending_name(n) for n, e in ch.endings.items()
+                    if e.condition is not None and e.at_round_end == pick]
+            w.line(f"{stem} = (" + "".join(f"{x}, " for x in ends) + ")")
+        runs_out, by_event = {}, {"round ends": [], "round begins": [], "game ends": []}
+        for ident, ev in self.event_procs:
+            if ev.event == "runs out":
+                runs_out[g.zone_lookup[(ev.zone.name, None, None)]] = f"P_{ident}"
+            else:
+                by_event[ev.event].append(f"P_{ident}")
+        w.line("RUNS_OUT = {" + ", ".join(f"{z!r}: {p}" for z, p in runs_out.items()) + "}")
+        for stem, key in (("ROUND_END_PROCS", "round ends"), ("ROUND_BEGIN_PROCS", "round begins"),
+                          ("GAME_END_PROCS", "game ends")):
+            w.line(f"{stem} = [" + ", ".join(by_event[key]) + "]")
+        specs = []
+        for name, a, enum, ident, k in self.action_specs:
+            seat = repr(g.roles[a.role.name]) if a.role is not None else "None"
+            params = tuple(p.name.name for p in a.params)
+            makers = "(" + "".join(self.ref_maker(self.t_elem(p)) + ", " for p in a.params) + ")"
+            specs.append(f"    {name!r}: ActionSpec({name!r}, {(a.title or name)!r}, {seat}, {params!r}, {makers}, "
+                         f"{enum}, P_{ident}, {k!r}),")
+        w.line("ACTIONS = {")
+        for s in specs:
+            w.lines.append(s)
+            w.where.append(None)
+        w.line("}")
+        w.line("SETUP = P_r_setup" if ch.setup is not None else "SETUP = None")
+        by_role = {role: f"P_{self.fn_name('r_turn', role or '')}" for role in ch.turns}
+        turns = [by_role.get(g.seat_names[s] if ch.roles else None, by_role.get(None)) for s in range(g.nplayers)]
+        w.line("TURNS = [" + ", ".join(t or "None" for t in turns) + "]")
+        w.line("INVARIANTS = (" + "".join(
+            f"({inv.name.name!r}, {(inv.title or inv.name.name)!r}, {self.fn_name('i', inv.name.name)}, 0, "
+            f"INV_SPANS[{k}]), " for k, inv in enumerate(ch.invariants)) + ")")
+        if "heuristic" not in self.tables:
+            w.line("HEURISTIC = heuristic")
+        else:
+            w.line(f"HEURISTIC = {self.tables['heuristic']}")
+
+    def ident(self, name: str) -> str:
+        from .writer import _ident
+        return _ident(name)
+
+    def t_elem(self, p):
+        from . import typeinfo as T
+        return T.elem(self.t(p.domain)) if p.domain is not None else None

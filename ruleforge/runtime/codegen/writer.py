@@ -1,0 +1,111 @@
+"""The module writer and the scope of one generated function.
+
+`Writer` collects indented lines and remembers, for every line, the rule and the rule
+file position it came from, so a RuleError raised while a line runs can name both
+(`where`). `Scope` says where each local value of a rule lives: a Python local, or a
+slot of the frame's list when the rule can stop for a decision and must keep it.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+
+def comment_text(text: str) -> str:
+    """Rule-file text shown in a comment: repr() keeps it on one line, inert."""
+    return repr(str(text))
+
+
+class Writer:
+    """Indented Python source, with the rule and span of every line."""
+
+    def __init__(self):
+        self.lines: list[str] = []
+        self.where: list[tuple] = []   # per line: (rule name, span) or None
+        self.level = 0
+        self.rule: str | None = None
+        self.span = None
+
+    def line(self, text: str) -> None:
+        self.lines.append("    " * self.level + text)
+        self.where.append((self.rule, self.span) if self.rule is not None else None)
+
+    def comment(self, text: str) -> None:
+        self.line("# " + text)
+
+    def blank(self) -> None:
+        self.lines.append("")
+        self.where.append(None)
+
+    @contextmanager
+    def indent(self):
+        self.level += 1
+        try:
+            yield
+        finally:
+            self.level -= 1
+
+    @contextmanager
+    def at(self, span):
+        """Lines written inside belong to this position of the rule file."""
+        old = self.span
+        self.span = span
+        try:
+            yield
+        finally:
+            self.span = old
+
+    def source(self) -> str:
+        return "\n".join(self.lines) + "\n"
+
+
+class Scope:
+    """Where the locals of one generated function live, and its temporaries.
+
+    `resumable` functions keep every binder in the frame's list `L` (they may stop at a
+    decision and be cloned); the others use Python locals.
+    """
+
+    def __init__(self, resumable: bool, fixed: dict | None = None, counter: list | None = None):
+        self.resumable = resumable
+        self.slots: dict = {}          # binder -> slot of L (resumable) or Python name
+        self.names: dict = {}
+        self.nslots = 0
+        self.kinds: dict[int, str] = {}  # slot -> "card" or "cards" (determinize renames these)
+        self.counter = counter if counter is not None else [0]
+        self.actor = None
+        self.has_owner = False
+        for binder, where in (fixed or {}).items():
+            self.slots[binder] = where
+
+    def fresh(self, stem: str = "t") -> str:
+        self.counter[0] += 1
+        return f"{stem}{self.counter[0]}"
+
+    def slot(self, kind: str | None = None) -> int:
+        i = self.nslots
+        self.nslots += 1
+        if kind is not None:
+            self.kinds[i] = kind
+        return i
+
+    def bind(self, binder, stem: str, kind: str | None = None) -> str:
+        """Storage for a binder (a let, a choice, a loop variable): made on first use."""
+        if binder not in self.slots:
+            if self.resumable:
+                self.slots[binder] = f"L[{self.slot(kind)}]"
+            else:
+                self.slots[binder] = self.fresh(_ident(stem) + "_")
+        return self.slots[binder]
+
+    def temp(self, kind: str | None = None) -> str:
+        """Storage for a value kept by the rule itself (a loop's list and position)."""
+        if self.resumable:
+            return f"L[{self.slot(kind)}]"
+        return self.fresh("t")
+
+
+def _ident(stem: str) -> str:
+    """A rule-file name used as part of a generated identifier, only if it is plain."""
+    ok = stem.isascii() and stem.replace("_", "a").isalnum() and not stem[:1].isdigit()
+    return stem if ok and len(stem) <= 24 else "v"

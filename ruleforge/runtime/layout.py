@@ -1,0 +1,177 @@
+"""The tables of a compiled game: its cards, zone instances and numbers (counters,
+per-card counters, piece attributes), laid out once per rule file, parameters and
+player count. The code generator reads these to write indexes into the source.
+"""
+
+from __future__ import annotations
+
+from ..lang import ast as A
+from ..lang.cards import Card, standard_deck
+from ..lang.check import Checked
+from .engine import DOWN, PRIVATE, UP, ZoneInst
+from .game import Game
+
+
+def new_game(ch: Checked, nplayers: int | None, path: str) -> Game:
+    """A Game with its seats, cards, zones and numbers filled in, and no rules yet."""
+    g = Game()
+    g.title, g.path, g.params = ch.title, path, dict(ch.params)
+    low, high = ch.players
+    g.nplayers = nplayers if nplayers is not None else low
+    if not low <= g.nplayers <= high:
+        raise ValueError(f"this game is for {low} to {high} players, not {g.nplayers}")
+    if ch.roles:
+        g.seat_names = [r for r, _ in ch.roles]
+        g.seat_titles = [t for _, t in ch.roles]
+    else:
+        g.seat_names = [f"player {i + 1}" for i in range(g.nplayers)]
+        g.seat_titles = list(g.seat_names)
+    g.roles = {r: i for i, (r, _) in enumerate(ch.roles)}
+    g.all_seats = (1 << g.nplayers) - 1
+    g.match = ch.match
+    g.turn_order = [g.roles[r] for r in ch.turn_order] if ch.roles else list(range(g.nplayers))
+    build_cards(g, ch)
+    build_zones(g, ch)
+    build_vars(g, ch)
+    return g
+
+
+def is_constant(ch: Checked, node) -> bool:
+    """A card attribute written as a plain value (not a rule evaluated in play)."""
+    if isinstance(node, (A.Number, A.Text, A.Bool)):
+        return True
+    if isinstance(node, A.Unary) and node.op == "-":
+        return is_constant(ch, node.operand)
+    if isinstance(node, A.Name):
+        ref = ch.refs.get(node)
+        return ref is not None and ref[0] in ("symbol", "param")
+    return False
+
+
+def constant(ch: Checked, node):
+    """The value of a node that `is_constant` accepts."""
+    if isinstance(node, (A.Number, A.Text, A.Bool)):
+        return node.value
+    if isinstance(node, A.Unary):
+        return -constant(ch, node.operand)
+    ref = ch.refs[node]
+    if ref[0] == "symbol":
+        return ref[1]
+    v = ch.params[ref[1]]
+    return tuple(v) if isinstance(v, list) else v
+
+
+def const_number(node, params):
+    """A number written with parameters and arithmetic (copies, starting values)."""
+    if isinstance(node, A.Number):
+        return node.value
+    if isinstance(node, A.Unary):
+        return -const_number(node.operand, params)
+    if isinstance(node, A.Name):
+        return params[node.name]
+    if isinstance(node, A.Binary):
+        a, b = const_number(node.left, params), const_number(node.right, params)
+        return {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0}[node.op]
+    raise AssertionError(node)  # pragma: no cover
+
+
+def build_cards(g: Game, ch: Checked) -> None:
+    if not ch.card_decls:
+        g.cards = standard_deck()
+        g.card_decl_of = [None] * len(g.cards)
+    else:
+        g.cards, g.card_decl_of = [], []
+        for cd in ch.card_decls:
+            copies = next((const_number(a.value, ch.params) for a in cd.attrs if a.name.name == "copies"), 1)
+            attrs = {"name": cd.title}
+            for a in cd.attrs:
+                if a.name.name != "copies" and is_constant(ch, a.value):
+                    attrs[a.name.name] = constant(ch, a.value)
+            for k in range(copies):
+                name = cd.title if copies == 1 else f"{cd.title} ({k + 1})"
+                g.cards.append(Card(len(g.cards), name, attrs))
+                g.card_decl_of.append(cd)
+    g.card_index = {c.name: c.index for c in g.cards}
+    for attr in ch.card_attrs:
+        if attr not in ch.card_counters:
+            g.card_attr[attr] = [c.attrs.get(attr) for c in g.cards]
+            g.card_dyn[attr] = [None] * len(g.cards)  # rules: filled by the compiled program
+
+
+def build_zones(g: Game, ch: Checked) -> None:
+    defaults = {"pile": DOWN, "hand": PRIVATE, "row": UP}
+    facings = {"up": UP, "down": DOWN, "private": PRIVATE}
+
+    def add(decl, owner, facing, kind, slot, label):
+        zi = ZoneInst(len(g.zinst), decl.name.name, owner, facing, kind, slot, label)
+        g.zinst.append(zi)
+        g.zone_lookup[(decl.name.name, owner if owner >= 0 else None, slot)] = zi.index
+        return zi
+
+    for name, info in ch.zones.items():
+        d = info.decl
+        facing = facings[d.facing] if d.facing else defaults[d.kind]
+        if info.owner is None:
+            owners = [-1]
+        elif info.owner == "each":
+            owners = list(range(g.nplayers))
+        else:
+            owners = [g.roles[info.owner]]
+        for owner in owners:
+            if d.title:
+                label = d.title if info.owner != "each" else f"{d.title} of {g.seat_titles[owner]}"
+            else:
+                label = name if owner < 0 else f"{name} of {g.seat_names[owner]}"
+            if facing == PRIVATE and owner < 0:
+                facing = DOWN
+            if d.kind == "row":
+                row = add(d, owner, facing, "row", None, label)
+                slots = []
+                for k in range(1, info.size + 1):
+                    f = DOWN if k in info.down_slots else facing
+                    slots.append(add(d, owner, f, "slot", k, f"{label} {k}" if d.title else f"{label} slot {k}").index)
+                row.slots = tuple(slots)
+            else:
+                add(d, owner, facing, d.kind, None, label)
+    for name, info in ch.zones.items():
+        shown = {}
+        for hint in info.decl.display:
+            shown[hint[0]] = hint[1].name if len(hint) == 2 else (hint[1].name, hint[2].name)
+        g.zone_display[name] = shown
+    g.active_zones = [zi.index for zi in g.zinst if zi.kind != "row" and ch.zones[zi.decl].decl.active]
+    g.start_zone = g.zone_lookup[(ch.cards_zone, None, None)]
+
+
+def build_vars(g: Game, ch: Checked) -> None:
+    for name, c in ch.counters.items():
+        if ch.refs.get(c.value, ("",))[0] == "symbol":
+            value = c.value.name
+        else:
+            start = ch.params.get(c.value.name) if isinstance(c.value, A.Name) else None
+            value = start if start is not None else const_number(c.value, ch.params)
+        base = len(g.vars_init)
+        if c.per_player:
+            for s in range(g.nplayers):
+                g.vars_init.append(value)
+                g.var_labels.append(f"{name} of {g.seat_names[s]}")
+        else:
+            g.vars_init.append(value)
+            g.var_labels.append(name)
+        g.counter_base[name] = (base, c.per_player)
+    for name, c in ch.card_counters.items():
+        g.card_counter_base[name] = len(g.vars_init)
+        value = const_number(c.value, ch.params)
+        for card in g.cards:
+            g.vars_init.append(value)
+            g.var_labels.append(f"{name} of {card.name}")
+    for kind, info in ch.pieces.items():
+        g.piece_by_key[kind] = {}
+        for key in info.keys:
+            pid = len(g.pieces)
+            pname = f"{key} {kind}"
+            g.pieces.append((kind, key, pname))
+            g.piece_by_key[kind][key] = pid
+            for attr, (lo, hi, start) in info.attrs.items():
+                g.piece_attr_var[(pid, attr)] = len(g.vars_init)
+                g.vars_init.append(start)
+                g.var_labels.append(f"{pname} {attr}")

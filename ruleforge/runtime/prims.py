@@ -1,0 +1,175 @@
+"""Small run-time helpers that generated code calls from inside expressions, and the
+lookup tables whose misses are a rule file's mistakes (with the old messages)."""
+
+from __future__ import annotations
+
+from . import rng
+from .values import RuleError
+
+__all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "no_card", "attr_missing"]
+
+
+class Table(dict):
+    """index -> value; a missing index raises RuleError(message(index))."""
+
+    __slots__ = ("message",)
+
+    def __init__(self, items, message):
+        super().__init__(items)
+        self.message = message
+
+    def __missing__(self, key):
+        raise RuleError(self.message(key))
+
+
+def owner_of(st, c):
+    if c is None:
+        raise RuleError("there is no card here to find its owner")
+    g = st.game
+    o = g.zinst[st.loc[c]].owner
+    if o < 0:
+        raise RuleError(f"{g.cards[c].name} lies in {g.zinst[st.loc[c]].label}, which belongs to no one")
+    return o
+
+
+def this_owner(st, c):
+    """'owner' inside a card's rule: the owner of the zone the card lies in."""
+    g = st.game
+    o = g.zinst[st.loc[c]].owner
+    if o < 0:
+        raise RuleError(f"{g.cards[c].name} lies in {g.zinst[st.loc[c]].label}, which belongs to no one")
+    return o
+
+
+def knows(st, c, p) -> bool:
+    return c is not None and bool(st.up[c] or (st.known[c] >> p) & 1)
+
+
+def opponents(st, p, order) -> tuple:
+    return tuple(q for q in in_game(st, order) if q != p)
+
+
+def in_game(st, seats) -> tuple:
+    """`seats` without the eliminated players (the same tuple when nobody is out)."""
+    out = st.out
+    return tuple(s for s in seats if not out >> s & 1) if out else seats
+
+
+def player_after(st, p, order, step):
+    n = len(order)
+    i = order.index(p)
+    for k in range(1, n + 1):
+        q = order[(i + step * k) % n]
+        if not st.out >> q & 1:
+            return q
+    raise RuleError("every player is eliminated")  # pragma: no cover
+
+
+def players_with(st, order, pick, value) -> tuple:
+    scores = [(value(p), p) for p in in_game(st, order)]
+    if not scores:
+        return ()
+    best = pick(v for v, _ in scores)
+    return tuple(p for v, p in scores if v == best)
+
+
+def random_of(st, found):
+    if not found:
+        return None
+    st.rng, k = rng.below(st.rng, len(found))
+    return found[k]
+
+
+def div(a, b):
+    if b == 0:
+        raise RuleError("division by zero")
+    return a // b
+
+
+def zone_facing(st, cards, want_up) -> bool:
+    return bool(cards) and bool(st.up[cards[-1]]) == want_up
+
+
+def card_facing(st, c, want_up) -> bool:
+    return c is not None and bool(st.up[c]) == want_up
+
+
+def the_one(found):
+    if len(found) > 1:
+        raise RuleError(f"'the card in' found {len(found)} cards where one was expected")
+    return found[0] if found else None
+
+
+def top_of(cards):
+    return cards[-1] if cards else None
+
+
+def bottom_of(cards):
+    return cards[0] if cards else None
+
+
+def top_n(cards, n) -> tuple:
+    k = max(0, n)
+    return tuple(reversed(cards[-k:])) if k else ()
+
+
+def row_cards(st, slots) -> tuple:
+    zones = st.zones
+    return tuple(c for s in slots for c in zones[s])
+
+
+def card_var(c, base, attr) -> int:
+    if c is None:
+        raise RuleError(f"there is no card here to read its {attr}")
+    return base + c
+
+
+def spread(st, row, a, b, n) -> list:
+    """The slots a to b of a row, for n cards (one each)."""
+    row = st.game.zinst[row]
+    if not (1 <= a <= b <= len(row.slots)):
+        raise RuleError(f"{row.label} has no slots {a} to {b}")
+    if b - a + 1 != n:
+        raise RuleError(f"{n} card(s) for {b - a + 1} slot(s) of {row.label}")
+    return list(row.slots[a - 1:b])
+
+
+def one(c) -> tuple:
+    return () if c is None else (c,)
+
+
+def swap_pair(x, y) -> None:
+    if x is None or y is None:
+        raise RuleError("a swap needs two cards, and one of them is missing")
+
+
+def over_budget(st):
+    raise RuleError(f"more than {st.game.step_budget:,} steps without a decision: does a loop never end?")
+
+
+def no_effect_card():
+    raise RuleError("there is no card here whose effect could be resolved")
+
+
+def one_again(f) -> tuple:
+    """A single card drawn at random, as a sequence: drawn again once found (the
+    closure compiler evaluated it twice, and seeded games depend on it)."""
+    return () if f() is None else (f(),)
+
+
+def say(st, text: str) -> None:
+    if st.record is not None:
+        st.record.append(("say", text))
+
+
+def no_card(attr):
+    raise RuleError(f"there is no card here to read its {attr}")
+
+
+def attr_missing(attr, names):
+    """The message of a card attribute table's miss: no card, or a card without it."""
+    def message(c):
+        if c is None:
+            return f"there is no card here to read its {attr}"
+        return f"{names[c]} has no {attr}"
+    return message
