@@ -1,25 +1,44 @@
 """Random-playout throughput of a rule file: games/s and decisions/s.
 
     python bench/playouts.py games/gufo.rules [--games 500] [--runs 5] [--players N]
+    python bench/playouts.py games/gufo.rules --against bench/handwritten/gufo.py
+    python bench/playouts.py games/ufology.rules --players 4 --baseline b003899
 
 Each run plays the same seeded games with uniformly random actions; the median of the
 runs is reported, with the machine it ran on, so docs/performance.md can quote it.
+With --against (a hand-written game module: `new(seed)`, `legal_actions()`, `apply()`,
+`is_over`) or --baseline (a git revision, checked out in a temporary worktree and run
+in a subprocess), the two are measured alternately, run for run, and the ratio of their
+medians is printed: both see the same machine load.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import json
 import os
 import platform
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
-import ruleforge
-from ruleforge.runtime.rng import Random
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _random():
+    try:  # the layout since the core rebuild
+        from ruleforge.runtime.rng import Random
+    except ImportError:  # an older commit
+        from ruleforge.rng import Random  # type: ignore[no-redef]
+    return Random
 
 
 def one_run(game, games: int) -> tuple[float, int]:
+    Random = _random()
     decisions = 0
     start = time.perf_counter()
     for seed in range(games):
@@ -32,22 +51,99 @@ def one_run(game, games: int) -> tuple[float, int]:
     return time.perf_counter() - start, decisions
 
 
+def hand_run(module, games: int) -> tuple[float, int]:
+    Random = _random()
+    decisions = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        st = module.new(seed)
+        rng = Random(seed ^ 0x5EED)
+        while not st.is_over:
+            actions = st.legal_actions()
+            st.apply(actions[rng.below(len(actions))])
+            decisions += 1
+    return time.perf_counter() - start, decisions
+
+
+def load_module(path: str):
+    spec = importlib.util.spec_from_file_location(Path(path).stem + "_handwritten", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def machine() -> str:
+    return (f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+            f"Python {platform.python_version()} ({sys.implementation.name}), one process, "
+            f"load average {os.getloadavg()[0]:.2f}")
+
+
+class Checkout:
+    """A git revision in a temporary worktree, measured by running this file there."""
+
+    def __init__(self, rev: str):
+        self.rev = rev
+        self.dir = tempfile.mkdtemp(prefix="ruleforge-baseline-")
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", self.dir, rev], check=True)
+
+    def run(self, rules: str, games: int, players) -> tuple[float, int]:
+        cmd = [sys.executable, str(Path(__file__).resolve()), str(Path(rules).resolve()), "--child",
+               "--games", str(games)] + (["--players", str(players)] if players else [])
+        env = dict(os.environ, PYTHONPATH=self.dir)
+        out = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True, cwd=self.dir).stdout
+        secs, decisions = json.loads(out.strip().splitlines()[-1])
+        return secs, decisions
+
+    def close(self) -> None:
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", self.dir], check=False)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("rules")
     ap.add_argument("--games", type=int, default=500)
-    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--runs", type=int, default=5, help="runs (alternations with --against/--baseline; at least 5)")
     ap.add_argument("--players", type=int, default=None)
+    ap.add_argument("--against", metavar="MODULE.py", default=None, help="a hand-written game to compare with")
+    ap.add_argument("--baseline", metavar="REV", default=None, help="a git revision to compare with")
+    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    import ruleforge
     game = ruleforge.load(args.rules, players=args.players)
-    results = [one_run(game, args.games) for _ in range(args.runs)]
-    secs = statistics.median(r[0] for r in results)
-    decisions = results[0][1]
-    print(f"{game.title}: {args.games} random games x {args.runs} runs (median)")
-    print(f"  {args.games / secs:,.0f} games/s, {decisions / secs:,.0f} decisions/s, "
-          f"{decisions / args.games:.1f} decisions per game")
-    print(f"  machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-          f"Python {platform.python_version()} ({sys.implementation.name}), one process")
+    if args.child:
+        print(json.dumps(one_run(game, args.games)))
+        return
+    if args.against is None and args.baseline is None:
+        results = [one_run(game, args.games) for _ in range(args.runs)]
+        secs = statistics.median(r[0] for r in results)
+        decisions = results[0][1]
+        print(f"{game.title}: {args.games} random games x {args.runs} runs (median)")
+        print(f"  {args.games / secs:,.0f} games/s, {decisions / secs:,.0f} decisions/s, "
+              f"{decisions / args.games:.1f} decisions per game")
+        print("  " + machine())
+        return
+    runs = max(5, args.runs)
+    if args.against is not None:
+        module = load_module(args.against)
+        other, label = (lambda: hand_run(module, args.games)), f"hand-written {Path(args.against).name}"
+        checkout = None
+    else:
+        checkout = Checkout(args.baseline)
+        other, label = (lambda: checkout.run(args.rules, args.games, args.players)), f"ruleforge at {args.baseline}"
+    ours, theirs = [], []
+    try:
+        for _ in range(runs):
+            ours.append(one_run(game, args.games)[0])
+            theirs.append(other()[0])
+    finally:
+        if checkout is not None:
+            checkout.close()
+    a, b = args.games / statistics.median(ours), args.games / statistics.median(theirs)
+    print(f"{game.title}: {args.games} random games, {runs} alternations (median of each)")
+    print(f"  ruleforge (this checkout): {a:,.0f} games/s")
+    print(f"  {label}: {b:,.0f} games/s")
+    print(f"  ratio: {a / b:.3f}")
+    print("  " + machine())
 
 
 if __name__ == "__main__":

@@ -165,6 +165,17 @@ def cards(file: str, sets, markdown: bool) -> None:
         render_table(rows, f"{checked.title}: {sum(r['copies'] for r in rows)} cards")
 
 
+@cli.command(name="compile")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a parameter.")
+@click.option("--players", type=click.IntRange(1, 16), default=None,
+              help="Number of players, for games that allow several.")
+def compile_(file: str, sets, players: int | None) -> None:
+    """Print the Python source the engine runs for a rule file."""
+    game, _ = _load(file, sets, players)
+    click.echo(game.source, nl=False)
+
+
 def _agents(spec: str | None, game) -> None:
     from .drivers.agents import parse_agents
     try:

@@ -61,17 +61,21 @@ def source(ch: Checked, nplayers: int | None = None) -> str:
     return generate(ch, new_game(ch, nplayers, ""))[0]
 
 
-def compile_game(ch: Checked, nplayers: int | None = None, path: str = ""):
+def compile_game(ch: Checked, nplayers: int | None = None, path: str = "", text: str | None = None):
+    """A Game for the checked program; `text`, if given, is run instead of the source
+    generated now (the output of `ruleforge compile`, say), with the same layout."""
     g = new_game(ch, nplayers, path)
     key = (hashlib.sha256(ch.source_bytes).hexdigest(), repr(sorted(ch.params.items())), g.nplayers)
-    cached = _CACHE.get(key) if ch.source_bytes else None
+    cached = _CACHE.get(key) if ch.source_bytes and text is None else None
     if cached is None:
         src, where, spans = generate(ch, g)
+        if text is not None and text != src:
+            src, where = text, [None] * len(text.splitlines())
         filename = f"<ruleforge {len(_CACHE)}:{key[0][:12]}>"
         code = compile(src, filename, "exec")
         engine.SOURCE_LINES[filename] = where
         cached = (src, code, spans)
-        if ch.source_bytes:
+        if ch.source_bytes and text is None:
             _CACHE[key] = cached
     src, code, spans = cached
     ns = _primitives()

@@ -63,6 +63,15 @@ class Resumable:
     def goto(self, k: int) -> None:
         self.w.line(f"pc = {k}")
 
+    def decision(self) -> int:
+        """Begin a block that only makes a decision; -> the block after it. A decision
+        at block k always goes on at k + 1, so it can be made again from the state as it
+        is then (engine.offer_again: check --deep re-deals hidden cards and asks again)."""
+        k = self.label()
+        self.goto(k)
+        self.start(k)
+        return self.label()
+
     def stop(self, k: int) -> None:
         """Stop here; the rule goes on at block k."""
         self.w.line(f"fr.pc = {k}")
@@ -97,7 +106,7 @@ class Resumable:
             return self.ex(cond)
         w = self.w
         ans = self.sc.temp()
-        after = self.label()
+        after = self.decision()
         payload = self.ask_payload(cond.yes, cond.no)
         ask = f"decide(st, {self.ex(cond.player)}, {f'{cond.yes} or {cond.no}?'!r}, {payload}, {ans[2:-1]})"
         with w.at(cond.span):
@@ -231,7 +240,7 @@ class Resumable:
         et = T.elem(self.t(s.collection))
         var = self.sc.bind(s, s.name.name, "card" if T.is_card(et) else None)
         prompt = s.prompt or f"choose {s.name.name}"
-        nxt = self.label()
+        nxt = self.decision()
         self.w.line(f"offer_choice(st, {self.coll(s.collection)}, {self.ex(s.player)}, {prompt!r}, "
                     f"{s.name.name!r}, {self.ref_maker(et)}, {var[2:-1]})")
         self.stop(nxt)
@@ -239,7 +248,8 @@ class Resumable:
 
     def sm_TakeAction(self, s) -> None:
         slot = self.sc.temp()
-        chosen, nxt = self.label(), self.label()
+        chosen = self.decision()
+        nxt = self.label()
         self.w.line(f"offer_menu(st, {self.ex(s.player)}, {s.may_pass!r}, {slot[2:-1]})")
         self.stop(chosen)
         self.start(chosen)

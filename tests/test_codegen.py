@@ -1,0 +1,94 @@
+"""The code generator: `ruleforge compile` prints the Python the engine runs, that text
+plays a golden game exactly, and nothing from a rule file reaches it but repr()'d values."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import ruleforge
+from ruleforge.cli import cli
+from ruleforge.load import check_source, read_source
+from ruleforge.runtime import codegen
+
+sys.path.insert(0, str(Path(__file__).parent))
+from golden import full_games, play  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def printed(*args) -> str:
+    result = CliRunner().invoke(cli, ["compile", *args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.mark.parametrize("path, players, name", [
+    ("games/gufo.rules", None, "games-gufo-2p"),
+    ("games/ufology.rules", 4, "games-ufology-4p"),
+])
+def test_the_printed_source_plays_a_golden_game(path, players, name):
+    text = printed(str(ROOT / path), *(["--players", str(players)] if players else []))
+    src_name, data = read_source(ROOT / path)
+    _, checked = check_source(src_name, data, {})
+    game = codegen.compile_game(checked, players, src_name, text=text)
+    assert game.source == text
+    for seed, want in full_games(name).items():
+        assert play(game, seed) == want
+
+
+def test_the_source_names_each_rule_and_its_line():
+    text = printed(str(ROOT / "games/gufo.rules"))
+    assert "# 'turn of invader' (line 83)\ndef r_turn_invader(st, fr):\n" in text
+    assert "# 'action scan' (line 138)\ndef r_action_scan(st, fr):\n" in text
+    assert text.startswith("# ruleforge: 'gUFO' compiled for 2 players\n")
+    compile(text, "gufo", "exec")
+
+
+def test_parameters_and_players_change_the_source():
+    base = printed(str(ROOT / "games/gufo.rules"))
+    more = printed(str(ROOT / "games/gufo.rules"), "--set", "reveal_count=3")
+    assert "L[0] = 2\n" in base and "L[0] = 3\n" in more
+    four = printed(str(ROOT / "games/ufology.rules"), "--players", "4")
+    assert "compiled for 4 players" in four
+
+
+def test_rule_file_text_reaches_the_source_only_as_repr(tmp_path):
+    # a title and a said text that would be code if pasted into the source raw
+    evil = "x'); import os; os.system('echo pwned') # '''"
+    path = tmp_path / "evil.rules"
+    path.write_text(
+        f'game "{evil}"\nplayers 2\ncards: standard deck in box\n'
+        'zone box: pile, face down\nzone pile: pile, face up\nending done: nobody wins\n'
+        f'turn:\n    say "{evil}"\n    end the game with done\n')
+    text = printed(str(path))
+    code = compile(text, "evil", "exec")
+    assert "os" not in code.co_names and "system" not in code.co_names
+    assert repr(evil) in text
+    game = ruleforge.load(path)
+    st = game.new(1, record=True)
+    assert ("say", evil) in st.record
+
+
+def test_the_compiled_module_is_made_once_per_file_parameters_and_players():
+    a = ruleforge.load(ROOT / "games/gufo.rules")
+    b = ruleforge.load(ROOT / "games/gufo.rules")
+    c = ruleforge.load(ROOT / "games/gufo.rules", reveal_count=3)
+    assert a.source is b.source and a.source != c.source
+    assert a.setup is not b.setup  # each Game runs its own namespace
+
+
+def test_an_error_names_the_rule_and_line_of_the_generated_code_it_came_from(tmp_path):
+    path = tmp_path / "t.rules"
+    path.write_text(
+        'game "t"\nplayers 2\ncards: standard deck in box\nzone box: pile, face down\n'
+        'zone row: row of 3 slots\ncounter n = 5\nending done: nobody wins\n'
+        'turn:\n    increase n by 1\n    move top of box to row slot n\n')
+    game = ruleforge.load(path)
+    with pytest.raises(ruleforge.RuleError) as e:
+        game.new(1)
+    assert e.value.rule == "turn" and e.value.span.line == 10
+    assert str(e.value) == "in rule 'turn' (line 10): row has no slot 6 (it has slots 1 to 3)"
