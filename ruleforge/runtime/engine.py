@@ -196,6 +196,8 @@ class State:
 
 
 # ---- primitives used by compiled instructions ------------------------------------------
+# Most games run with no observer (bulk simulation, search): a primitive's only cost for
+# it is the one `st.observer is not None` test.
 
 def place(st: State, c: int, inst: int, facing: Optional[int] = None, src: int = -1) -> None:
     """Give card c the facing of the zone it now lies in (or the one a rule says), and
@@ -232,9 +234,8 @@ def move_card(st: State, c: int, dst: int, facing: Optional[int] = None, bottom:
         st.zones[dst].append(c)
     st.loc[c] = dst
     place(st, c, dst, facing, src)
-    ob = st.observer
-    if ob is not None and ob.record is not None:
-        ob.record.append(Moved(c, src, dst, bool(st.up[c]), st.known[c]))
+    if st.observer is not None and st.observer.record is not None:
+        st.observer.record.append(Moved(c, src, dst, bool(st.up[c]), st.known[c]))
 
 
 def swap_cards(st: State, a: int, b: int) -> None:
@@ -246,17 +247,15 @@ def swap_cards(st: State, a: int, b: int) -> None:
     st.loc[a], st.loc[b] = zb, za
     place(st, a, zb, None, za)
     place(st, b, za, None, zb)
-    ob = st.observer
-    if ob is not None and ob.record is not None:
-        ob.record.append(Swapped(a, za, zb, bool(st.up[a]), b, bool(st.up[b]), st.known[a], st.known[b]))
+    if st.observer is not None and st.observer.record is not None:
+        st.observer.record.append(Swapped(a, za, zb, bool(st.up[a]), b, bool(st.up[b]), st.known[a], st.known[b]))
 
 
 def reveal_card(st: State, c: int) -> None:
     st.up[c] = 1
     st.known[c] = st.game.all_seats
-    ob = st.observer
-    if ob is not None and ob.record is not None:
-        ob.record.append(Revealed(c, st.loc[c]))
+    if st.observer is not None and st.observer.record is not None:
+        st.observer.record.append(Revealed(c, st.loc[c]))
 
 
 def flip_card(st: State, c: int) -> None:
@@ -265,9 +264,8 @@ def flip_card(st: State, c: int) -> None:
     else:
         st.up[c] = 1
         st.known[c] = st.game.all_seats
-    ob = st.observer
-    if ob is not None and ob.record is not None:
-        ob.record.append(Flipped(c, bool(st.up[c])))
+    if st.observer is not None and st.observer.record is not None:
+        st.observer.record.append(Flipped(c, bool(st.up[c])))
 
 
 def shuffle_zone(st: State, inst: int) -> None:
@@ -281,9 +279,8 @@ def shuffle_zone(st: State, inst: int) -> None:
     for c in cards:
         if not st.up[c]:
             st.known[c] &= keep
-    ob = st.observer
-    if ob is not None and ob.record is not None:
-        ob.record.append(Shuffled(inst, len(cards)))
+    if st.observer is not None and st.observer.record is not None:
+        st.observer.record.append(Shuffled(inst, len(cards)))
 
 
 def new_class(st: State, cards) -> None:
@@ -298,17 +295,15 @@ def new_class(st: State, cards) -> None:
 def set_var(st: State, i: int, value, label: str) -> None:
     old = st.vars[i]
     st.vars[i] = value
-    ob = st.observer
-    if ob is not None and ob.record is not None and old != value:
-        ob.record.append(ValueSet(label, old, value))
+    if st.observer is not None and st.observer.record is not None and old != value:
+        st.observer.record.append(ValueSet(label, old, value))
 
 
 def eliminate(st: State, seat: int) -> None:
     if not st.out >> seat & 1:
         st.out |= 1 << seat
-        ob = st.observer
-        if ob is not None and ob.record is not None:
-            ob.record.append(Eliminated(seat))
+        if st.observer is not None and st.observer.record is not None:
+            st.observer.record.append(Eliminated(seat))
 
 
 def in_game(st: State, seats) -> tuple:
@@ -362,9 +357,8 @@ def quantity(st: State, name: str, player: Optional[int]) -> int:
 def push(st: State, proc: Proc, L: Optional[list] = None) -> None:
     if len(st.stack) >= MAX_FRAMES:
         raise RuleError(f"rules call each other more than {MAX_FRAMES} deep: an event that triggers itself?")
-    ob = st.observer
-    if ob is not None and ob.stats is not None and not proc.is_turn:
-        ob.stats[proc.name] = ob.stats.get(proc.name, 0) + 1
+    if st.observer is not None and st.observer.stats is not None and not proc.is_turn:
+        st.observer.stats[proc.name] = st.observer.stats.get(proc.name, 0) + 1
     st.stack.append(Frame(proc, L if L is not None else [None] * proc.nlocals))
 
 
@@ -451,9 +445,8 @@ def _next_turn(st: State) -> None:
 
 
 def _announce_turn(st: State, fr: Frame) -> None:
-    ob = st.observer
-    if ob is not None and ob.record is not None:
-        ob.record.append(TurnBegan(st.game.turn_order[st.turn_pos], st.round))
+    if st.observer is not None and st.observer.record is not None:
+        st.observer.record.append(TurnBegan(st.game.turn_order[st.turn_pos], st.round))
 
 
 # Runs after a round's 'when the round begins' rules: says whose turn it is. (A turn
@@ -470,10 +463,9 @@ def _finish(st: State) -> None:
     winners = in_game(st, tuple(winners))  # an eliminated player wins nothing
     st.result = Result(e.name, e.title, tuple(sorted(set(winners))))
     st.over = True
-    ob = st.observer
-    if ob is not None and ob.record is not None:
-        ob.record.append(status(st))
-        ob.record.append(Ended(st.result))
+    if st.observer is not None and st.observer.record is not None:
+        st.observer.record.append(status(st))
+        st.observer.record.append(Ended(st.result))
 
 
 def status(st: State) -> Status:
