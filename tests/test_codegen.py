@@ -13,6 +13,7 @@ import ruleforge
 from ruleforge.cli import cli
 from ruleforge.load import check_source, read_source
 from ruleforge.runtime import codegen
+from ruleforge.runtime.events import Said
 
 sys.path.insert(0, str(Path(__file__).parent))
 from golden import full_games, play  # noqa: E402
@@ -70,7 +71,7 @@ def test_rule_file_text_reaches_the_source_only_as_repr(tmp_path):
     assert repr(evil) in text
     game = ruleforge.load(path)
     st = game.new(1, record=True)
-    assert ("say", evil) in st.record
+    assert Said(evil) in st.record
 
 
 def test_the_compiled_module_is_made_once_per_file_parameters_and_players():

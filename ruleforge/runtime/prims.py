@@ -4,6 +4,7 @@ lookup tables whose misses are a rule file's mistakes (with the old messages).""
 from __future__ import annotations
 
 from . import rng
+from .events import Said
 from .values import RuleError
 
 __all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "no_card", "attr_missing"]
@@ -158,8 +159,9 @@ def one_again(f) -> tuple:
 
 
 def say(st, text: str) -> None:
-    if st.record is not None:
-        st.record.append(("say", text))
+    ob = st.observer
+    if ob is not None and ob.record is not None:
+        ob.record.append(Said(text))
 
 
 def no_card(attr):
