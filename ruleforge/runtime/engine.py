@@ -251,16 +251,28 @@ def place(st: State, c: int, inst: int, facing: Optional[int] = None, src: int =
 
 
 def move_card(st: State, c: int, dst: int, facing: Optional[int] = None, bottom: bool = False) -> None:
-    src = st.loc[c]
-    st.zones[src].remove(c)
+    loc, zones = st.loc, st.zones
+    src = loc[c]
+    zones[src].remove(c)
     if bottom:
-        st.zones[dst].insert(0, c)
+        zones[dst].insert(0, c)
     else:
-        st.zones[dst].append(c)
-    st.loc[c] = dst
-    place(st, c, dst, facing, src)
+        zones[dst].append(c)
+    loc[c] = dst
+    zi = st.game.zinst[dst]
+    if (zi.facing if facing is None else facing) == UP:  # the common case of place()
+        st.up[c] = 1
+        st.known[c] = st.game.all_seats
+    else:
+        place(st, c, dst, facing, src)
     if st.observer is not None and st.observer.record is not None:
         st.observer.record.append(Moved(c, src, dst, bool(st.up[c]), st.known[c]))
+
+
+def move_cards(st: State, cards, dst: int, facing: Optional[int] = None, bottom: bool = False) -> None:
+    """move_card for each of `cards`, in order."""
+    for c in cards:
+        move_card(st, c, dst, facing, bottom)
 
 
 def swap_cards(st: State, a: int, b: int) -> None:

@@ -75,12 +75,15 @@ class Game:
         st.zones = [[] for _ in self.zinst]
         st.zones[self.start_zone] = list(range(n))
         st.loc = [self.start_zone] * n
-        st.up = bytearray(n)
-        st.known = [0] * n
         st.cls = [0] * n
-        from .engine import place
-        for c in range(n):
-            place(st, c, self.start_zone)
+        start = getattr(self, "_start", None)
+        if start is None:  # every card placed in the starting zone: the same every game
+            st.up, st.known = bytearray(n), [0] * n
+            from .engine import place
+            for c in range(n):
+                place(st, c, self.start_zone)
+            start = self._start = (bytes(st.up), tuple(st.known))
+        st.up, st.known = bytearray(start[0]), list(start[1])
         st.vars = self.vars_init.copy()
         st.rng = rng.seed(seed)
         st.stack = [Frame(self.setup, [None] * self.setup.nlocals)] if self.setup else []

@@ -37,7 +37,7 @@ def make_ref(kind: str, names: tuple):
 def _primitives() -> dict:
     from .. import decisions
     ns = {name: getattr(prims, name) for name in prims.__all__}
-    for name in ("move_card", "swap_cards", "reveal_card", "flip_card", "shuffle_zone", "new_class", "set_var",
+    for name in ("move_card", "move_cards", "swap_cards", "reveal_card", "flip_card", "shuffle_zone", "new_class", "set_var",
                  "eliminate", "end_game", "push", "decide"):
         ns[name] = getattr(engine, name)
     ns.update(Proc=engine.Proc, Ending=engine.Ending, Action=Action, ActionSpec=ActionSpec, make_ref=make_ref,

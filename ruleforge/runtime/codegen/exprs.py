@@ -152,6 +152,8 @@ class Exprs:
         stride = vars_[1] - vars_[0] if len(vars_) > 1 else 1
         if all(v == vars_[0] + (p - pids[0]) * stride for p, v in zip(pids, vars_)):
             off = vars_[0] - pids[0] * stride
+            if obj.isdigit():  # a known piece: its number's index, worked out now
+                return str(int(obj) * stride + off)
             scaled = obj if stride == 1 else f"{obj} * {stride}"
             return f"{scaled} + {off}" if off else scaled
         return f"{self.table('PVAR_' + attr, {p: v for p, v in zip(pids, vars_)})}[{obj}]"
@@ -251,14 +253,36 @@ class Exprs:
 
     def ex_Quantifier(self, node):
         x = self.sc.fresh("e")
-        self.sc.slots[node] = x
         items = self.coll(node.collection, live=True)
+        small = self.literal_items(items)
+        if small is not None:
+            # a handful of known values (the pieces, say): the test written out for each
+            tests = []
+            for v in small:
+                self.sc.slots[node] = v
+                tests.append(self.ex(node.condition))
+            if node.kind == "any":
+                return "bool(" + " or ".join(tests) + ")" if tests else "False"
+            if node.kind == "every":
+                return "bool(" + " and ".join(tests) + ")" if tests else "True"
+            return "(not (" + " or ".join(tests) + "))" if tests else "True"
+        self.sc.slots[node] = x
         cond = self.ex(node.condition)
         if node.kind == "any":
-            return f"any([{cond} for {x} in {items}])" if False else f"any({cond} for {x} in {items})"
+            return f"any({cond} for {x} in {items})"
         if node.kind == "every":
             return f"all({cond} for {x} in {items})"
         return f"(not any({cond} for {x} in {items}))"
+
+    @staticmethod
+    def literal_items(text: str):
+        """The items of a collection written as a short literal tuple of ints, else None."""
+        if not (text.startswith("(") and text.endswith(")")):
+            return None
+        parts = [p.strip() for p in text[1:-1].split(",") if p.strip()]
+        if not parts or len(parts) > 6 or not all(p.isdigit() for p in parts):
+            return None
+        return parts
 
     def cards(self, node) -> str:
         """Cards a statement acts on, as a sequence (a single card: zero or one)."""

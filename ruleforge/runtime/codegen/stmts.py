@@ -105,6 +105,12 @@ class Straight:
             cs = sc.fresh("cs")
             w.line(f"{cs} = one({c})")
         e = sc.fresh("c")
+        if dest and s.slots is None and call.startswith("move_card(st, {c}, {d}") and not picked:
+            w.line(f"{d} = {self.ex(s.target)}")
+            w.line(call.replace("move_card(", "move_cards(").format(c=cs, d=d))
+            if bind is not None:
+                w.line(f"{bind} = {cs}[0] if {cs} else None")
+            return
         if not dest:
             w.line(f"for {e} in {cs}:")
         elif s.slots is None:
