@@ -1,66 +1,23 @@
 """The engine: game state as a plain value, and the loop that runs compiled rules.
 
-A game is a sequence of decision points. Between them the engine runs compiled
-instructions (closures made once by `compile`) on a small call stack of frames held in
-the state itself, so a state can stop at any decision, be cloned, and go on. Clone cost
-is a few list copies; the random generator is an integer inside the state.
+A game is a sequence of decision points. Between them the engine runs the compiled
+rules (generated Python, see codegen) on a small call stack of frames held in the
+state itself, so a state can stop at any decision, be cloned, and go on. A state is a
+board (board.py: cards, numbers, the random generator) plus the turn flow (flow.py:
+the stack, the pending decision, turn and round, the end) and an optional observer
+that clones never carry. Clone cost is a few list copies.
 """
 
 from __future__ import annotations
 
 from typing import Callable, Optional
 
-from . import rng
-from .events import (Decided, Eliminated, Ended, Flipped, Moved, Revealed, RoundBegan,
-                     Shuffled, Status, Swapped, TurnBegan, ValueSet)
-from .values import Action, IllegalAction, Result, RuleError
-
-UP, DOWN, PRIVATE = 0, 1, 2
-MAX_FRAMES = 200
-
-
-class Proc:
-    """A compiled rule: the function that runs it (see codegen), how many local slots
-    its frame has, which of them hold cards, and where each of its stops is."""
-
-    __slots__ = ("name", "fn", "code", "spans", "nlocals", "is_turn", "card_slots", "cards_slots")
-
-    def __init__(self, name: str, fn: Optional[Callable] = None, nlocals: int = 0, is_turn: bool = False,
-                 card_slots: tuple = (), cards_slots: tuple = (), spans=None):
-        self.name = name
-        self.fn = fn if fn is not None else _one_instruction
-        self.code: list[Callable] = []  # the closure compiler's instructions (fn runs one)
-        self.spans = spans if spans is not None else []
-        self.nlocals = nlocals
-        self.is_turn = is_turn
-        self.card_slots = card_slots    # locals holding a card
-        self.cards_slots = cards_slots  # locals holding a list of cards
-
-    def span_at(self, fr: "Frame"):
-        if isinstance(self.spans, dict):
-            return self.spans.get(fr.pc)
-        return self.spans[min(max(fr.pc - 1, 0), len(self.spans) - 1)] if self.spans else None
-
-
-def _one_instruction(st, fr) -> None:
-    """A closure-compiled rule runs one instruction per call of the loop."""
-    code = fr.proc.code
-    pc = fr.pc
-    if pc >= len(code):
-        st.stack.pop()
-        return
-    fr.pc = pc + 1
-    code[pc](st, fr)
-
-
-class Frame:
-    __slots__ = ("proc", "pc", "L", "retry")
-
-    def __init__(self, proc: Proc, L: list, pc: int = 0, retry: int = -1):
-        self.proc, self.L, self.pc, self.retry = proc, L, pc, retry
-
-    def copy(self) -> "Frame":
-        return Frame(self.proc, self.L.copy(), self.pc, self.retry)
+from .board import (DOWN, PRIVATE, UP, Board, flip_card, move_card, move_cards, new_class, place,  # noqa: F401
+                    reveal_card, set_var, shuffle_zone, swap_cards)
+from .events import Decided
+from .flow import (MAX_FRAMES, TURN_ANNOUNCEMENT, Frame, Proc, _finish, _next_turn, check_immediate,  # noqa: F401
+                   end_game, eliminate, in_game, push, status)
+from .values import Action, IllegalAction, RuleError
 
 
 class Pending:
@@ -95,12 +52,15 @@ class Ending:
         self.condition, self.at_round_end, self.nlocals = condition, at_round_end, nlocals
 
 
-class State:
-    """One game in progress. Copy it with `clone()`; change it only with `apply()`."""
+class State(Board):
+    """One game in progress. Copy it with `clone()`; change it only with `apply()`.
 
-    __slots__ = ("game", "zones", "loc", "up", "known", "cls", "vars", "rng", "stack", "pending",
-                 "turn_pos", "round", "turns", "phase", "over", "result", "finishing",
-                 "decisions", "out", "next_seat", "played", "observer", "steps")
+    The board's fields come from Board; the rest is the turn flow (the stack of rule
+    frames, the pending decision, turn position, round, phase, who is out, the end) and
+    the observer."""
+
+    __slots__ = ("game", "stack", "pending", "turn_pos", "round", "turns", "phase", "over", "result",
+                 "finishing", "decisions", "out", "next_seat", "played", "steps", "observer")
 
     # ---- the public face
     @property
@@ -162,13 +122,8 @@ class State:
     def clone(self) -> "State":
         s = State.__new__(State)
         s.game = self.game
-        s.zones = [z.copy() for z in self.zones]
-        s.loc = self.loc.copy()
-        s.up = self.up.copy()
-        s.known = self.known.copy()
-        s.cls = self.cls.copy()
-        s.vars = self.vars.copy()
-        s.rng = self.rng
+        self.copy_board(s)
+        # the turn flow: frames copied (their locals change), the pending decision shared
         s.stack = [f.copy() for f in self.stack]
         s.pending = self.pending
         s.turn_pos, s.round, s.turns, s.phase = self.turn_pos, self.round, self.turns, self.phase
@@ -220,156 +175,6 @@ class State:
         return bool(self.up[c] or (self.known[c] >> seat) & 1)
 
 
-# ---- primitives used by compiled instructions ------------------------------------------
-# Most games run with no observer (bulk simulation, search): a primitive's only cost for
-# it is the one `st.observer is not None` test.
-
-def place(st: State, c: int, inst: int, facing: Optional[int] = None, src: int = -1) -> None:
-    """Give card c the facing of the zone it now lies in (or the one a rule says), and
-    update who knows it.
-
-    Face up: everyone. Private: the owner learns it. Face down: those who knew it keep
-    knowing it (they watched it go there), except when it came out of a hand: nobody
-    else can tell which card of a hand was put down, so only the hand's owner still
-    knows it.
-    """
-    g = st.game
-    zi = g.zinst[inst]
-    f = zi.facing if facing is None else facing
-    if f == UP:
-        st.up[c] = 1
-        st.known[c] = g.all_seats
-        return
-    was_up = st.up[c]
-    st.up[c] = 0
-    if src >= 0 and not was_up:  # a card everyone saw stays known to everyone
-        from_zone = g.zinst[src]
-        if from_zone.kind == "hand":
-            st.known[c] &= (1 << from_zone.owner) if from_zone.owner >= 0 else 0
-    if f == PRIVATE and zi.owner >= 0:
-        st.known[c] |= 1 << zi.owner
-
-
-def move_card(st: State, c: int, dst: int, facing: Optional[int] = None, bottom: bool = False) -> None:
-    loc, zones = st.loc, st.zones
-    src = loc[c]
-    zones[src].remove(c)
-    if bottom:
-        zones[dst].insert(0, c)
-    else:
-        zones[dst].append(c)
-    loc[c] = dst
-    zi = st.game.zinst[dst]
-    if (zi.facing if facing is None else facing) == UP:  # the common case of place()
-        st.up[c] = 1
-        st.known[c] = st.game.all_seats
-    else:
-        place(st, c, dst, facing, src)
-    if st.observer is not None and st.observer.record is not None:
-        st.observer.record.append(Moved(c, src, dst, bool(st.up[c]), st.known[c]))
-
-
-def move_cards(st: State, cards, dst: int, facing: Optional[int] = None, bottom: bool = False) -> None:
-    """move_card for each of `cards`, in order."""
-    for c in cards:
-        move_card(st, c, dst, facing, bottom)
-
-
-def swap_cards(st: State, a: int, b: int) -> None:
-    za, zb = st.loc[a], st.loc[b]
-    if a == b:
-        return
-    ia, ib = st.zones[za].index(a), st.zones[zb].index(b)
-    st.zones[za][ia], st.zones[zb][ib] = b, a
-    st.loc[a], st.loc[b] = zb, za
-    place(st, a, zb, None, za)
-    place(st, b, za, None, zb)
-    if st.observer is not None and st.observer.record is not None:
-        st.observer.record.append(Swapped(a, za, zb, bool(st.up[a]), b, bool(st.up[b]), st.known[a], st.known[b]))
-
-
-def reveal_card(st: State, c: int) -> None:
-    st.up[c] = 1
-    st.known[c] = st.game.all_seats
-    if st.observer is not None and st.observer.record is not None:
-        st.observer.record.append(Revealed(c, st.loc[c]))
-
-
-def flip_card(st: State, c: int) -> None:
-    if st.up[c]:
-        st.up[c] = 0
-    else:
-        st.up[c] = 1
-        st.known[c] = st.game.all_seats
-    if st.observer is not None and st.observer.record is not None:
-        st.observer.record.append(Flipped(c, bool(st.up[c])))
-
-
-def shuffle_zone(st: State, inst: int) -> None:
-    cards = st.zones[inst]
-    st.rng = rng.shuffle(st.rng, cards)
-    new_class(st, cards)
-    # Nobody can follow a face-down card through a shuffle, except the owner of a private
-    # zone (a hand), who still holds every card of it.
-    zi = st.game.zinst[inst]
-    keep = (1 << zi.owner) if zi.facing == PRIVATE and zi.owner >= 0 else 0
-    for c in cards:
-        if not st.up[c]:
-            st.known[c] &= keep
-    if st.observer is not None and st.observer.record is not None:
-        st.observer.record.append(Shuffled(inst, len(cards)))
-
-
-def new_class(st: State, cards) -> None:
-    """Cards shuffled together, or picked out by a rule everyone can read, form a new
-    class: to someone who cannot see them, the cards of a class are interchangeable
-    (see determinize)."""
-    k = max(st.cls) + 1 if st.cls else 0
-    for c in cards:
-        st.cls[c] = k
-
-
-def set_var(st: State, i: int, value, label: str) -> None:
-    old = st.vars[i]
-    st.vars[i] = value
-    if st.observer is not None and st.observer.record is not None and old != value:
-        st.observer.record.append(ValueSet(label, old, value))
-
-
-def eliminate(st: State, seat: int) -> None:
-    if not st.out >> seat & 1:
-        st.out |= 1 << seat
-        if st.observer is not None and st.observer.record is not None:
-            st.observer.record.append(Eliminated(seat))
-
-
-def in_game(st: State, seats) -> tuple:
-    """`seats` without the eliminated players (the same tuple when nobody is out)."""
-    out = st.out
-    return tuple(s for s in seats if not out >> s & 1) if out else seats
-
-
-def end_game(st: State, ending: Ending) -> bool:
-    """Stop the rules and run the game-end handlers; the result is fixed after them.
-    False when the game is already ending (a game-end handler goes on)."""
-    if st.finishing is not None:
-        return False
-    st.finishing = ending
-    st.stack.clear()
-    for proc in reversed(st.game.game_end_procs):
-        push(st, proc)
-    return True
-
-
-def check_immediate(st: State) -> bool:
-    # Endings are checked once setup is over: a game cannot end before it has begun.
-    if st.finishing is None and st.turn_pos >= 0:
-        for e in st.game.immediate:
-            if e.condition(st, [None] * e.nlocals):
-                end_game(st, e)
-                return True
-    return False
-
 
 def quantity(st: State, name: str, player: Optional[int]) -> int:
     """A quantity's rule, plus what every active card adds to it for this player."""
@@ -396,125 +201,8 @@ def quantity(st: State, name: str, player: Optional[int]) -> int:
     return value
 
 
-def push(st: State, proc: Proc, L: Optional[list] = None) -> None:
-    if len(st.stack) >= MAX_FRAMES:
-        raise RuleError(f"rules call each other more than {MAX_FRAMES} deep: an event that triggers itself?")
-    if st.observer is not None and st.observer.stats is not None and not proc.is_turn:
-        st.observer.stats[proc.name] = st.observer.stats.get(proc.name, 0) + 1
-    st.stack.append(Frame(proc, L if L is not None else [None] * proc.nlocals))
-
-
 def decide(st: State, player: int, prompt: str, payload: dict, resume: Callable) -> None:
     st.pending = Pending(player, prompt, payload, resume)
-
-
-# ---- the loop -----------------------------------------------------------------------------
-
-def _next_position(st: State) -> tuple[int, bool]:
-    """Where the turn order goes next, and whether that starts a new round.
-
-    The next position is the one after this turn's (or that of the player who takes the
-    next turn), going round the table and skipping eliminated players. A round is over
-    when every position of a player still in the game has had its turn in it, or when
-    play comes to a position that already had its turn in this round (a player who
-    plays again, a trick's winner who leads the next trick)."""
-    order = st.game.turn_order
-    n = len(order)
-    pos = order.index(st.next_seat) if st.next_seat >= 0 else st.turn_pos + 1
-    for _ in range(n):
-        pos %= n
-        if not st.out >> order[pos] & 1:
-            break
-        pos += 1
-    else:
-        raise RuleError("every player is eliminated, and no ending has said who wins")
-    if st.turn_pos < 0:
-        return pos, False
-    live = sum(1 << i for i, seat in enumerate(order) if not st.out >> seat & 1)
-    return pos, (st.played & live) == live or bool(st.played >> pos & 1)
-
-
-def _next_turn(st: State) -> None:
-    g = st.game
-    ob = st.observer
-    if ob is not None and ob.watch is not None and not st.phase:  # setup or a turn is over (check --deep looks)
-        ob.watch(st)
-    pos, new_round = _next_position(st)
-    if st.turn_pos < 0:
-        st.turn_pos, st.round = pos, 1
-        st.next_seat, st.played = -1, 1 << pos
-        check_immediate(st)
-        if st.finishing is not None:
-            return
-    else:
-        if new_round or st.phase:
-            # The round is over when the last seat has played; 'current' is still that
-            # seat. First the 'when the round ends' rules run, then the round-end endings
-            # are checked. (Those rules may eliminate a player or say who plays next, so
-            # the next position is worked out again after them.)
-            if g.round_end_procs and not st.phase:
-                st.phase = 1
-                for proc in reversed(g.round_end_procs):
-                    push(st, proc)
-                return
-            st.phase = 0
-            for e in g.round_end:
-                if e.condition(st, [None] * e.nlocals):
-                    end_game(st, e)
-                    return
-            st.round += 1
-            st.played = 0
-        st.turn_pos = pos
-        st.next_seat = -1
-        st.played |= 1 << pos
-    seat = g.turn_order[st.turn_pos]
-    st.turns += 1
-    if st.played == 1 << st.turn_pos and g.round_begin_procs:
-        # A round begins: its 'when the round begins' rules run first ('current' is the
-        # player about to play), and the turn is announced once they are done.
-        if ob is not None and ob.record is not None:
-            ob.record.append(status(st))
-            ob.record.append(RoundBegan(st.round))
-        push(st, g.turn_procs[seat])
-        push(st, TURN_ANNOUNCEMENT)
-        for proc in reversed(g.round_begin_procs):
-            push(st, proc)
-        return
-    if ob is not None and ob.record is not None:
-        ob.record.append(status(st))
-        ob.record.append(TurnBegan(seat, st.round))
-    push(st, g.turn_procs[seat])
-
-
-def _announce_turn(st: State, fr: Frame) -> None:
-    st.stack.pop()
-    if st.observer is not None and st.observer.record is not None:
-        st.observer.record.append(TurnBegan(st.game.turn_order[st.turn_pos], st.round))
-
-
-# Runs after a round's 'when the round begins' rules: says whose turn it is. (A turn
-# frame, so rule coverage does not count it.)
-TURN_ANNOUNCEMENT = Proc("turn", _announce_turn, is_turn=True, spans={})
-
-
-def _finish(st: State) -> None:
-    e = st.finishing
-    winners = e.winners(st, [None] * e.nlocals)
-    if isinstance(winners, int):
-        winners = (winners,)
-    winners = in_game(st, tuple(winners))  # an eliminated player wins nothing
-    st.result = Result(e.name, e.title, tuple(sorted(set(winners))))
-    st.over = True
-    if st.observer is not None and st.observer.record is not None:
-        st.observer.record.append(status(st))
-        st.observer.record.append(Ended(st.result))
-
-
-def status(st: State) -> Status:
-    """A snapshot for the narrator: every number, and what lies in each row's slots."""
-    up, zones = st.up, st.zones
-    return Status(tuple(st.vars), tuple((zi.index, tuple((c, bool(up[c])) for c in zones[zi.index]))
-                                        for zi in st.game.zinst if zi.kind == "slot"))
 
 
 def run(st: State) -> None:

@@ -1,0 +1,145 @@
+"""The board of a game: where every card lies, its facing, who knows it, the classes
+of cards shuffled together, every number, and the random generator. This is what
+`State.clone()` copies (a few flat lists); the primitives here are the only changes
+generated rules make to it.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from . import rng
+from .events import Flipped, Moved, Revealed, Shuffled, Swapped, ValueSet
+
+UP, DOWN, PRIVATE = 0, 1, 2
+
+
+class Board:
+    """The cards and numbers of a game in progress (see the module doc)."""
+
+    __slots__ = ("zones", "loc", "up", "known", "cls", "vars", "rng")
+
+    def copy_board(self, into: "Board") -> None:
+        into.zones = [z.copy() for z in self.zones]
+        into.loc = self.loc.copy()
+        into.up = self.up.copy()
+        into.known = self.known.copy()
+        into.cls = self.cls.copy()
+        into.vars = self.vars.copy()
+        into.rng = self.rng
+
+
+# ---- primitives used by compiled instructions ------------------------------------------
+# Most games run with no observer (bulk simulation, search): a primitive's only cost for
+# it is the one `st.observer is not None` test.
+
+def place(st, c: int, inst: int, facing: Optional[int] = None, src: int = -1) -> None:
+    """Give card c the facing of the zone it now lies in (or the one a rule says), and
+    update who knows it.
+
+    Face up: everyone. Private: the owner learns it. Face down: those who knew it keep
+    knowing it (they watched it go there), except when it came out of a hand: nobody
+    else can tell which card of a hand was put down, so only the hand's owner still
+    knows it.
+    """
+    g = st.game
+    zi = g.zinst[inst]
+    f = zi.facing if facing is None else facing
+    if f == UP:
+        st.up[c] = 1
+        st.known[c] = g.all_seats
+        return
+    was_up = st.up[c]
+    st.up[c] = 0
+    if src >= 0 and not was_up:  # a card everyone saw stays known to everyone
+        from_zone = g.zinst[src]
+        if from_zone.kind == "hand":
+            st.known[c] &= (1 << from_zone.owner) if from_zone.owner >= 0 else 0
+    if f == PRIVATE and zi.owner >= 0:
+        st.known[c] |= 1 << zi.owner
+
+
+def move_card(st, c: int, dst: int, facing: Optional[int] = None, bottom: bool = False) -> None:
+    loc, zones = st.loc, st.zones
+    src = loc[c]
+    zones[src].remove(c)
+    if bottom:
+        zones[dst].insert(0, c)
+    else:
+        zones[dst].append(c)
+    loc[c] = dst
+    zi = st.game.zinst[dst]
+    if (zi.facing if facing is None else facing) == UP:  # the common case of place()
+        st.up[c] = 1
+        st.known[c] = st.game.all_seats
+    else:
+        place(st, c, dst, facing, src)
+    if st.observer is not None and st.observer.record is not None:
+        st.observer.record.append(Moved(c, src, dst, bool(st.up[c]), st.known[c]))
+
+
+def move_cards(st, cards, dst: int, facing: Optional[int] = None, bottom: bool = False) -> None:
+    """move_card for each of `cards`, in order."""
+    for c in cards:
+        move_card(st, c, dst, facing, bottom)
+
+
+def swap_cards(st, a: int, b: int) -> None:
+    za, zb = st.loc[a], st.loc[b]
+    if a == b:
+        return
+    ia, ib = st.zones[za].index(a), st.zones[zb].index(b)
+    st.zones[za][ia], st.zones[zb][ib] = b, a
+    st.loc[a], st.loc[b] = zb, za
+    place(st, a, zb, None, za)
+    place(st, b, za, None, zb)
+    if st.observer is not None and st.observer.record is not None:
+        st.observer.record.append(Swapped(a, za, zb, bool(st.up[a]), b, bool(st.up[b]), st.known[a], st.known[b]))
+
+
+def reveal_card(st, c: int) -> None:
+    st.up[c] = 1
+    st.known[c] = st.game.all_seats
+    if st.observer is not None and st.observer.record is not None:
+        st.observer.record.append(Revealed(c, st.loc[c]))
+
+
+def flip_card(st, c: int) -> None:
+    if st.up[c]:
+        st.up[c] = 0
+    else:
+        st.up[c] = 1
+        st.known[c] = st.game.all_seats
+    if st.observer is not None and st.observer.record is not None:
+        st.observer.record.append(Flipped(c, bool(st.up[c])))
+
+
+def shuffle_zone(st, inst: int) -> None:
+    cards = st.zones[inst]
+    st.rng = rng.shuffle(st.rng, cards)
+    new_class(st, cards)
+    # Nobody can follow a face-down card through a shuffle, except the owner of a private
+    # zone (a hand), who still holds every card of it.
+    zi = st.game.zinst[inst]
+    keep = (1 << zi.owner) if zi.facing == PRIVATE and zi.owner >= 0 else 0
+    for c in cards:
+        if not st.up[c]:
+            st.known[c] &= keep
+    if st.observer is not None and st.observer.record is not None:
+        st.observer.record.append(Shuffled(inst, len(cards)))
+
+
+def new_class(st, cards) -> None:
+    """Cards shuffled together, or picked out by a rule everyone can read, form a new
+    class: to someone who cannot see them, the cards of a class are interchangeable
+    (see determinize)."""
+    k = max(st.cls) + 1 if st.cls else 0
+    for c in cards:
+        st.cls[c] = k
+
+
+def set_var(st, i: int, value, label: str) -> None:
+    old = st.vars[i]
+    st.vars[i] = value
+    if st.observer is not None and st.observer.record is not None and old != value:
+        st.observer.record.append(ValueSet(label, old, value))

@@ -1,0 +1,210 @@
+"""The turn flow: the stack of running rules, and the sequence of turns, rounds and
+the game's end around them (which seat plays next, when a round is over, when the
+endings are checked). The engine's loop (engine.run) runs the rules; this module says
+what comes next when they are done.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+from .events import Eliminated, Ended, RoundBegan, Status, TurnBegan
+from .values import Result, RuleError
+
+MAX_FRAMES = 200
+
+
+class Proc:
+    """A compiled rule: the function that runs it (see codegen), how many local slots
+    its frame has, which of them hold cards, and where each of its stops is."""
+
+    __slots__ = ("name", "fn", "code", "spans", "nlocals", "is_turn", "card_slots", "cards_slots")
+
+    def __init__(self, name: str, fn: Optional[Callable] = None, nlocals: int = 0, is_turn: bool = False,
+                 card_slots: tuple = (), cards_slots: tuple = (), spans=None):
+        self.name = name
+        self.fn = fn if fn is not None else _one_instruction
+        self.code: list[Callable] = []  # the closure compiler's instructions (fn runs one)
+        self.spans = spans if spans is not None else []
+        self.nlocals = nlocals
+        self.is_turn = is_turn
+        self.card_slots = card_slots    # locals holding a card
+        self.cards_slots = cards_slots  # locals holding a list of cards
+
+    def span_at(self, fr: "Frame"):
+        if isinstance(self.spans, dict):
+            return self.spans.get(fr.pc)
+        return self.spans[min(max(fr.pc - 1, 0), len(self.spans) - 1)] if self.spans else None
+
+
+def _one_instruction(st, fr) -> None:
+    """A closure-compiled rule runs one instruction per call of the loop."""
+    code = fr.proc.code
+    pc = fr.pc
+    if pc >= len(code):
+        st.stack.pop()
+        return
+    fr.pc = pc + 1
+    code[pc](st, fr)
+
+
+class Frame:
+    __slots__ = ("proc", "pc", "L", "retry")
+
+    def __init__(self, proc: Proc, L: list, pc: int = 0, retry: int = -1):
+        self.proc, self.L, self.pc, self.retry = proc, L, pc, retry
+
+    def copy(self) -> "Frame":
+        return Frame(self.proc, self.L.copy(), self.pc, self.retry)
+
+
+def eliminate(st, seat: int) -> None:
+    if not st.out >> seat & 1:
+        st.out |= 1 << seat
+        if st.observer is not None and st.observer.record is not None:
+            st.observer.record.append(Eliminated(seat))
+
+
+def in_game(st, seats) -> tuple:
+    """`seats` without the eliminated players (the same tuple when nobody is out)."""
+    out = st.out
+    return tuple(s for s in seats if not out >> s & 1) if out else seats
+
+
+def end_game(st, ending) -> bool:
+    """Stop the rules and run the game-end handlers; the result is fixed after them.
+    False when the game is already ending (a game-end handler goes on)."""
+    if st.finishing is not None:
+        return False
+    st.finishing = ending
+    st.stack.clear()
+    for proc in reversed(st.game.game_end_procs):
+        push(st, proc)
+    return True
+
+
+def check_immediate(st) -> bool:
+    # Endings are checked once setup is over: a game cannot end before it has begun.
+    if st.finishing is None and st.turn_pos >= 0:
+        for e in st.game.immediate:
+            if e.condition(st, [None] * e.nlocals):
+                end_game(st, e)
+                return True
+    return False
+
+
+def push(st, proc: Proc, L: Optional[list] = None) -> None:
+    if len(st.stack) >= MAX_FRAMES:
+        raise RuleError(f"rules call each other more than {MAX_FRAMES} deep: an event that triggers itself?")
+    if st.observer is not None and st.observer.stats is not None and not proc.is_turn:
+        st.observer.stats[proc.name] = st.observer.stats.get(proc.name, 0) + 1
+    st.stack.append(Frame(proc, L if L is not None else [None] * proc.nlocals))
+
+
+# ---- the loop -----------------------------------------------------------------------------
+
+def _next_position(st) -> tuple[int, bool]:
+    """Where the turn order goes next, and whether that starts a new round.
+
+    The next position is the one after this turn's (or that of the player who takes the
+    next turn), going round the table and skipping eliminated players. A round is over
+    when every position of a player still in the game has had its turn in it, or when
+    play comes to a position that already had its turn in this round (a player who
+    plays again, a trick's winner who leads the next trick)."""
+    order = st.game.turn_order
+    n = len(order)
+    pos = order.index(st.next_seat) if st.next_seat >= 0 else st.turn_pos + 1
+    for _ in range(n):
+        pos %= n
+        if not st.out >> order[pos] & 1:
+            break
+        pos += 1
+    else:
+        raise RuleError("every player is eliminated, and no ending has said who wins")
+    if st.turn_pos < 0:
+        return pos, False
+    live = sum(1 << i for i, seat in enumerate(order) if not st.out >> seat & 1)
+    return pos, (st.played & live) == live or bool(st.played >> pos & 1)
+
+
+def _next_turn(st) -> None:
+    g = st.game
+    ob = st.observer
+    if ob is not None and ob.watch is not None and not st.phase:  # setup or a turn is over (check --deep looks)
+        ob.watch(st)
+    pos, new_round = _next_position(st)
+    if st.turn_pos < 0:
+        st.turn_pos, st.round = pos, 1
+        st.next_seat, st.played = -1, 1 << pos
+        check_immediate(st)
+        if st.finishing is not None:
+            return
+    else:
+        if new_round or st.phase:
+            # The round is over when the last seat has played; 'current' is still that
+            # seat. First the 'when the round ends' rules run, then the round-end endings
+            # are checked. (Those rules may eliminate a player or say who plays next, so
+            # the next position is worked out again after them.)
+            if g.round_end_procs and not st.phase:
+                st.phase = 1
+                for proc in reversed(g.round_end_procs):
+                    push(st, proc)
+                return
+            st.phase = 0
+            for e in g.round_end:
+                if e.condition(st, [None] * e.nlocals):
+                    end_game(st, e)
+                    return
+            st.round += 1
+            st.played = 0
+        st.turn_pos = pos
+        st.next_seat = -1
+        st.played |= 1 << pos
+    seat = g.turn_order[st.turn_pos]
+    st.turns += 1
+    if st.played == 1 << st.turn_pos and g.round_begin_procs:
+        # A round begins: its 'when the round begins' rules run first ('current' is the
+        # player about to play), and the turn is announced once they are done.
+        if ob is not None and ob.record is not None:
+            ob.record.append(status(st))
+            ob.record.append(RoundBegan(st.round))
+        push(st, g.turn_procs[seat])
+        push(st, TURN_ANNOUNCEMENT)
+        for proc in reversed(g.round_begin_procs):
+            push(st, proc)
+        return
+    if ob is not None and ob.record is not None:
+        ob.record.append(status(st))
+        ob.record.append(TurnBegan(seat, st.round))
+    push(st, g.turn_procs[seat])
+
+
+def _announce_turn(st, fr: Frame) -> None:
+    st.stack.pop()
+    if st.observer is not None and st.observer.record is not None:
+        st.observer.record.append(TurnBegan(st.game.turn_order[st.turn_pos], st.round))
+
+
+# Runs after a round's 'when the round begins' rules: says whose turn it is. (A turn
+# frame, so rule coverage does not count it.)
+TURN_ANNOUNCEMENT = Proc("turn", _announce_turn, is_turn=True, spans={})
+
+
+def _finish(st) -> None:
+    e = st.finishing
+    winners = e.winners(st, [None] * e.nlocals)
+    if isinstance(winners, int):
+        winners = (winners,)
+    winners = in_game(st, tuple(winners))  # an eliminated player wins nothing
+    st.result = Result(e.name, e.title, tuple(sorted(set(winners))))
+    st.over = True
+    if st.observer is not None and st.observer.record is not None:
+        st.observer.record.append(status(st))
+        st.observer.record.append(Ended(st.result))
+
+
+def status(st) -> Status:
+    """A snapshot for the narrator: every number, and what lies in each row's slots."""
+    up, zones = st.up, st.zones
+    return Status(tuple(st.vars), tuple((zi.index, tuple((c, bool(up[c])) for c in zones[zi.index]))
+                                        for zi in st.game.zinst if zi.kind == "slot"))
