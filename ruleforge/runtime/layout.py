@@ -8,6 +8,8 @@ from __future__ import annotations
 from ..lang import ast as A
 from ..lang.cards import Card, standard_deck
 from ..lang.check import Checked
+from .codegen import typeinfo as refs
+from .codegen.typeinfo import ref_kind
 from .engine import DOWN, PRIVATE, UP, ZoneInst
 from .game import Game
 
@@ -43,8 +45,7 @@ def is_constant(ch: Checked, node) -> bool:
     if isinstance(node, A.Unary) and node.op == "-":
         return is_constant(ch, node.operand)
     if isinstance(node, A.Name):
-        ref = ch.refs.get(node)
-        return ref is not None and ref[0] in ("symbol", "param")
+        return ref_kind(ch, node) in ("symbol", "param")
     return False
 
 
@@ -54,7 +55,7 @@ def constant(ch: Checked, node):
         return node.value
     if isinstance(node, A.Unary):
         return -constant(ch, node.operand)
-    ref = ch.refs[node]
+    ref = refs.ref(ch, node)
     if ref[0] == "symbol":
         return ref[1]
     v = ch.params[ref[1]]
@@ -144,7 +145,7 @@ def build_zones(g: Game, ch: Checked) -> None:
 
 def build_vars(g: Game, ch: Checked) -> None:
     for name, c in ch.counters.items():
-        if ch.refs.get(c.value, ("",))[0] == "symbol":
+        if ref_kind(ch, c.value) == "symbol":
             value = c.value.name
         else:
             start = ch.params.get(c.value.name) if isinstance(c.value, A.Name) else None

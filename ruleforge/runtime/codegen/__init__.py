@@ -12,9 +12,9 @@ import hashlib
 
 from ...lang.check import Checked
 from .. import engine, prims
-from ..layout import new_game
 from ..values import Action, Ref
 from .program import ProgramWriter
+from ..layout import new_game  # noqa: E402  (layout reads types through typeinfo)
 
 _CACHE: dict = {}   # (source hash, parameters, players) -> (source, code, spans)
 

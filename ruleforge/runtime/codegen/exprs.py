@@ -211,6 +211,8 @@ class Exprs:
         v = self.ex(node.value)
         if T.is_zone(self.t(node.value)):
             return f"zone_facing(st, Z[{v}], {want_up!r})"
+        if v.isidentifier() or (v.startswith("L[") and v[2:-1].isdigit()):  # a plain name: inline
+            return f"({v} is not None and st.up[{v}] == {int(want_up)})"
         return f"card_facing(st, {v}, {want_up!r})"
 
     # ---- collections
@@ -218,6 +220,8 @@ class Exprs:
         """A collection as a sequence. `live` allows the zone's own list where only an
         expression reads it (nothing can move a card while an expression runs); else
         a copy, which a later move cannot change under an iteration."""
+        if isinstance(node, A.CardsIn):
+            return self.coll(node.zone, live)
         t = self.t(node)
         f = self.ex(node)
         if T.is_zone(t):
