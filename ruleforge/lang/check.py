@@ -5,9 +5,9 @@ never lets an unknown node through: each node kind has a rule here, and anything
 reported. What it learns (the type of each expression, what each name refers to, the
 values of the parameters) is handed to the compiler in a `Checked`.
 
-Types are short strings: "number", "bool", "text", "player", "card", "zone" (one pile,
-hand or slot), "row" (a row of slots), "sym:DOMAIN" (a symbol such as a suit),
-"piece:KIND", and "list:T" for a list of T.
+Types are the frozen values of types.py: number, bool, text, player, card, zone (one
+pile, hand or slot), row (a row of slots), a symbol of a domain (such as a suit), a piece
+of a kind, and a list of T.
 """
 
 from __future__ import annotations
@@ -19,42 +19,8 @@ from attrs import define, field
 from . import ast as A
 from .cards import STANDARD_ATTRS, STANDARD_DOMAINS
 from .diagnostics import Diagnostic, Span, did_you_mean
-
-NUMBER, BOOL, TEXT, PLAYER, CARD, ZONE, ROW = "number", "bool", "text", "player", "card", "zone", "row"
-ANY = "any"
-
-
-def list_of(t: str) -> str:
-    return "list:" + t
-
-
-def elem_of(t: str) -> Optional[str]:
-    if t.startswith("list:"):
-        return t[5:]
-    if t in (ZONE, ROW):
-        return CARD
-    return None
-
-
-def describe(t: str) -> str:
-    if t.startswith("list:"):
-        inner = t[5:]
-        return "a list" if inner == ANY else f"a list of {describe(inner).split(' ', 1)[1]}s"
-    if t.startswith("sym:"):
-        return f"a {t[4:]}"
-    if t.startswith("piece:"):
-        return f"a {t[6:]}"
-    return {NUMBER: "a number", BOOL: "a yes/no condition", TEXT: "a text", PLAYER: "a player",
-            CARD: "a card", ZONE: "a zone", ROW: "a row of slots", ANY: "a value"}.get(t, t)
-
-
-def compatible(a: str, b: str) -> bool:
-    if a == b or ANY in (a, b):
-        return True
-    if a.startswith("list:") and b.startswith("list:"):
-        return compatible(a[5:], b[5:])
-    return False
-
+from . import types as T
+from .types import ANY, BOOL, CARD, NUMBER, PLAYER, ROW, TEXT, ZONE, Type, list_of
 
 @define
 class ZoneInfo:
@@ -162,9 +128,9 @@ class Checker:
         span = node_or_span if isinstance(node_or_span, Span) else node_or_span.span
         self.diags.append(Diagnostic(span, message, hint))
 
-    def require(self, node, t: str, want: str, what: str) -> None:
-        if t is not None and not compatible(t, want):
-            self.error(node, f"{what} must be {describe(want)}, not {describe(t)}")
+    def require(self, node, t: Optional[Type], want: Type, what: str) -> None:
+        if t is not None and not t.compatible(want):
+            self.error(node, f"{what} must be {want.describe()}, not {t.describe()}")
 
     # ---- entry point
     def run(self) -> tuple[Optional[Checked], list[Diagnostic]]:
@@ -342,12 +308,12 @@ class Checker:
             key = pd.key.name
             domain = None
             t = self.card_attrs.get(key)
-            if t is None or not t.startswith("sym:"):
-                sym_attrs = [a for a, t in self.card_attrs.items() if t.startswith("sym:")]
+            if not isinstance(t, T.SymbolType):
+                sym_attrs = [a for a, t in self.card_attrs.items() if isinstance(t, T.SymbolType)]
                 self.error(pd.key, f"'{key}' is not a kind of symbol cards have",
                            did_you_mean(key, sym_attrs) or f"use one of: {', '.join(sym_attrs)}")
             else:
-                domain = t[4:]
+                domain = t.domain
             keys = []
             if isinstance(pd.keys, A.ListOf) and domain:
                 for k in pd.keys.items:
@@ -390,7 +356,7 @@ class Checker:
                     and c.value.name not in self.params else None
                 if domain is not None:  # a counter that holds a symbol: `counter trumps = hearts`
                     self.refs[c.value] = ("symbol", c.value.name)
-                    self.counter_types[c.name.name] = "sym:" + domain
+                    self.counter_types[c.name.name] = T.SymbolType(domain)
                 else:
                     self.const_int(c.value, "a counter's starting value", -10**9, 10**9)
                     self.counter_types[c.name.name] = NUMBER
@@ -488,9 +454,9 @@ class Checker:
             for p in a.params:
                 if p.domain is not None:
                     t = self.expr(p.domain, scope, want="collection")
-                    et = elem_of(t) if t else None
+                    et = t.element() if t else None
                     if t is not None and et is None:
-                        self.error(p.domain, f"a choice is made from a collection, not {describe(t)}")
+                        self.error(p.domain, f"a choice is made from a collection, not {t.describe()}")
                     ptype = et
                 else:
                     self.require(p.low, self.expr(p.low, scope), NUMBER, "the lowest choice")
@@ -520,7 +486,7 @@ class Checker:
         for e in self.endings.values():
             t = self.expr(e.winners, _Scope(), want="player")
             if t is not None and t not in (PLAYER, list_of(PLAYER)):
-                self.error(e.winners, f"the winners must be a player or a list of players, not {describe(t)}")
+                self.error(e.winners, f"the winners must be a player or a list of players, not {t.describe()}")
             if e.condition is not None:
                 self.require(e.condition, self.expr(e.condition, _Scope()), BOOL, "an ending's condition")
         if not self.endings and not self.diags and not self.partial:
@@ -554,7 +520,7 @@ class Checker:
         return checked, []
 
     # ---- listed cards
-    def card_attr_type(self, name: str) -> Optional[str]:
+    def card_attr_type(self, name: str) -> Optional[Type]:
         """The type of a card attribute: from a card that gives it a plain value, or else
         from the first card's expression."""
         if name in self.card_attr_types:
@@ -584,7 +550,7 @@ class Checker:
         if isinstance(e, A.Name) and self.global_kind(e.name) is None:
             domain = self.symbol_domain(e.name)
             if domain is not None:
-                return "sym:" + domain
+                return T.SymbolType(domain)
         return None
 
     def card_expr(self, e, scope: Optional[_Scope] = None) -> Optional[str]:
@@ -614,8 +580,8 @@ class Checker:
                     continue
                 want = self.card_attr_type(n)
                 t = self.card_expr(a.value)
-                if t is not None and want is not None and not compatible(t, want):
-                    self.error(a.value, f"'{n}' of this card is {describe(t)}, but on other cards it is {describe(want)}")
+                if t is not None and want is not None and not t.compatible(want):
+                    self.error(a.value, f"'{n}' of this card is {t.describe()}, but on other cards it is {want.describe()}")
             triggers = set()
             for e in cd.effects:
                 if e.trigger.name in triggers:
@@ -634,7 +600,7 @@ class Checker:
                 self.require(m.amount, self.card_expr(m.amount), NUMBER, "a modifier's amount")
                 t = self.card_expr(m.target)
                 if t is not None and t not in (PLAYER, list_of(PLAYER)):
-                    self.error(m.target, f"a modifier applies to a player or a list of players, not {describe(t)}")
+                    self.error(m.target, f"a modifier applies to a player or a list of players, not {t.describe()}")
         for name in list(self.card_attrs):
             if self.card_attrs[name] is None:
                 self.card_attrs[name] = self.card_attr_type(name) or ANY
@@ -645,7 +611,7 @@ class Checker:
         t = self.param_types[name]
         value = parse_value(text, t)
         if value is None:
-            self.error(decl.name, f"--set {name}={text}: '{name}' takes {describe(t)}",
+            self.error(decl.name, f"--set {name}={text}: '{name}' takes {t.describe()}",
                        {NUMBER: "write a whole number, such as 3", BOOL: "write true or false",
                         list_of(NUMBER): "write numbers separated by commas, such as 5,7"}.get(t))
             return
@@ -765,7 +731,7 @@ class Checker:
         d = self.defines[name]
         scope = _Scope()
         if d.param is not None:
-            self.bind(scope, d.param, d.param_kind, d)
+            self.bind(scope, d.param, T.BY_WORD[d.param_kind], d)
         t = self.expr(d.value, scope)
         self.define_busy.discard(name)
         self.define_types[name] = t
@@ -784,7 +750,7 @@ class Checker:
             for etype, owner in scope.elements():
                 if n in self.attributes(etype) and local[1] is not owner:
                     self.error(node, f"'{n}' names both a local value and an attribute of the "
-                                     f"{describe(etype).split(' ', 1)[1]} being tested",
+                                     f"{etype.describe().split(' ', 1)[1]} being tested",
                                f"write 'it.{n}' for the attribute, or rename the local value")
                     break
             self.refs[node] = ("local", local[1])
@@ -830,14 +796,14 @@ class Checker:
             return ROW if z.decl.kind == "row" else ZONE
         if n in self.pieces:
             self.refs[node] = ("pieces", n)
-            return list_of("piece:" + n)
+            return list_of(T.PieceType(n))
         if n in dict(self.roles):
             self.refs[node] = ("role", n)
             return PLAYER
         domain = self.symbol_domain(n)
         if domain is not None:
             self.refs[node] = ("symbol", n)
-            return "sym:" + domain
+            return T.SymbolType(domain)
         if n in self.unparsed:
             return None
         pools = {
@@ -851,7 +817,7 @@ class Checker:
             + [s for v in self.domains.values() for s in v])
         what = {"zone": "zone", "player": "player"}.get(want, "name")
         hint = did_you_mean(n, candidates)
-        if hint is None and what == "name" and any(n in self.attributes(t) for t in [CARD] + [f"piece:{k}" for k in self.pieces]):
+        if hint is None and what == "name" and any(n in self.attributes(t) for t in [CARD] + [T.PieceType(k) for k in self.pieces]):
             hint = f"'{n}' is an attribute: write 'CARD.{n}', or use it inside 'where'"
         self.error(node, f"unknown {what} '{n}'", hint)
         return None
@@ -860,11 +826,11 @@ class Checker:
         if t == CARD:
             return {n: (v if v is not None else (self.card_attr_type(n) or ANY))
                     for n, v in self.card_attrs.items()}
-        if t and t.startswith("piece:"):
-            info = self.pieces.get(t[6:])
+        if isinstance(t, T.PieceType):
+            info = self.pieces.get(t.kind)
             if info is None:
                 return {}
-            out = {info.key: "sym:" + info.domain}
+            out = {info.key: T.SymbolType(info.domain)}
             out.update({a: NUMBER for a in info.attrs})
             return out
         return {}
@@ -910,8 +876,8 @@ class Checker:
                 return list_of(ANY) if not node.items else None
             first = known[0]
             for x, t in zip(node.items, types):
-                if t is not None and not compatible(t, first):
-                    self.error(x, f"a list holds one kind of value: this is {describe(t)}, the first is {describe(first)}")
+                if t is not None and not t.compatible(first):
+                    self.error(x, f"a list holds one kind of value: this is {t.describe()}, the first is {first.describe()}")
             return list_of(first)
         if isinstance(node, A.Attr):
             ot = self.expr(node.obj, scope)
@@ -919,11 +885,11 @@ class Checker:
                 return None
             attrs = self.attributes(ot)
             if not attrs:
-                self.error(node.name_span, f"{describe(ot)} has no attributes",
+                self.error(node.name_span, f"{ot.describe()} has no attributes",
                            "attributes belong to cards and pieces")
                 return None
             if node.name not in attrs:
-                self.error(node.name_span, f"{describe(ot)} has no attribute '{node.name}'",
+                self.error(node.name_span, f"{ot.describe()} has no attribute '{node.name}'",
                            did_you_mean(node.name, attrs) or f"its attributes are: {', '.join(attrs)}")
                 return None
             return attrs[node.name]
@@ -956,30 +922,30 @@ class Checker:
             if t is None:
                 return BOOL
             if "empty" in node.test:
-                if elem_of(t) is None:
-                    self.error(node.value, f"only a zone or a list can be empty, not {describe(t)}")
+                if t.element() is None:
+                    self.error(node.value, f"only a zone or a list can be empty, not {t.describe()}")
             elif t not in (CARD, ZONE):
-                self.error(node.value, f"only a card (or the card in a slot) is face up or down, not {describe(t)}")
+                self.error(node.value, f"only a card (or the card in a slot) is face up or down, not {t.describe()}")
             return BOOL
         if isinstance(node, A.Filter):
             return self.filter(node, scope)
         if isinstance(node, A.CardsIn):
             t = self.expr(node.zone, scope, want="zone")
             if t is not None and t not in (ZONE, ROW):
-                self.error(node.zone, f"expected a zone, not {describe(t)}")
+                self.error(node.zone, f"expected a zone, not {t.describe()}")
             return list_of(CARD)
         if isinstance(node, A.TheCard):
             t = self.expr(node.collection, scope, want="zone")
             if t is None:
                 return None
-            et = elem_of(t)
+            et = t.element()
             if et is None:
-                self.error(node.collection, f"expected a zone or a list, not {describe(t)}")
+                self.error(node.collection, f"expected a zone or a list, not {t.describe()}")
             return et
         if isinstance(node, A.Top):
             t = self.expr(node.zone, scope, want="zone")
             if t is not None and t != ZONE:
-                self.error(node.zone, f"'{node.end} of' takes a pile or hand, not {describe(t)}")
+                self.error(node.zone, f"'{node.end} of' takes a pile or hand, not {t.describe()}")
             if node.count is not None:
                 self.require(node.count, self.expr(node.count, scope), NUMBER, "the number of cards")
                 return list_of(CARD)
@@ -988,16 +954,16 @@ class Checker:
             t = self.expr(node.collection, scope, want="collection")
             if t is None:
                 return NUMBER
-            if node.op == "count" and elem_of(t) is None:
-                self.error(node.collection, f"'count of' counts a zone or a list, not {describe(t)}")
+            if node.op == "count" and t.element() is None:
+                self.error(node.collection, f"'count of' counts a zone or a list, not {t.describe()}")
             if node.op == "sum" and t != list_of(NUMBER):
-                self.error(node.collection, f"'sum of' adds a list of numbers, not {describe(t)}")
+                self.error(node.collection, f"'sum of' adds a list of numbers, not {t.describe()}")
             return NUMBER
         if isinstance(node, A.Quantifier):
             t = self.expr(node.collection, scope, want="collection")
-            et = elem_of(t) if t else ANY
+            et = t.element() if t else ANY
             if et is None:
-                self.error(node.collection, f"'{node.kind}' looks through a zone or a list, not {describe(t)}")
+                self.error(node.collection, f"'{node.kind}' looks through a zone or a list, not {t.describe()}")
                 et = ANY
             if node.name is None:
                 inner = _Scope(scope, (et, node))
@@ -1035,8 +1001,8 @@ class Checker:
             self.require(node.condition, self.expr(node.condition, scope), BOOL, "the condition of 'if'")
             a = self.expr(node.then, scope, want)
             b = self.expr(node.otherwise, scope, want)
-            if a is not None and b is not None and not compatible(a, b):
-                self.error(node.otherwise, f"'then' gives {describe(a)} and 'else' gives {describe(b)}: "
+            if a is not None and b is not None and not a.compatible(b):
+                self.error(node.otherwise, f"'then' gives {a.describe()} and 'else' gives {b.describe()}: "
                                            "both must be of one kind")
             if a is None or a == list_of(ANY):
                 return b if b is not None else a
@@ -1054,7 +1020,7 @@ class Checker:
             ok = (n in self.quantities and self.quantities[n].param is not None) or \
                  (n in self.counters and self.counters[n].per_player and self.counter_types[n] == NUMBER) or \
                  (n in self.defines and self.defines[n].param is not None
-                  and self.defines[n].param_kind == PLAYER)
+                  and self.defines[n].param_kind == "player")
             if ok:
                 self.refs[node.name] = ("quantity" if n in self.quantities else
                                         "counter" if n in self.counters else "define", n)
@@ -1067,9 +1033,9 @@ class Checker:
             return list_of(PLAYER)
         if isinstance(node, A.RandomCard):
             t = self.expr(node.collection, scope, want="zone")
-            et = elem_of(t) if t else None
+            et = t.element() if t else None
             if t is not None and et is None:
-                self.error(node.collection, f"a random pick is made from a zone or a list, not {describe(t)}")
+                self.error(node.collection, f"a random pick is made from a zone or a list, not {t.describe()}")
             return et
         if isinstance(node, A.SumFor):
             inner = self.loop(node.collection, node.name, node, scope)
@@ -1087,9 +1053,9 @@ class Checker:
     def filter(self, node: A.Filter, scope: _Scope, var: Optional[A.Name] = None) -> Optional[str]:
         """`C where COND`; in `for each x in C where COND`, COND may also name x."""
         ct = self.expr(node.collection, scope, want="collection")
-        et = elem_of(ct) if ct is not None else None
+        et = ct.element() if ct is not None else None
         if ct is not None and et is None:
-            self.error(node.collection, f"'where' picks from a zone or a list, not {describe(ct)}")
+            self.error(node.collection, f"'where' picks from a zone or a list, not {ct.describe()}")
         if var is None:
             inner = _Scope(scope, (et or ANY, node))
         else:
@@ -1108,9 +1074,9 @@ class Checker:
                 self.types[collection] = t
         else:
             t = self.expr(collection, scope, want="collection")
-        et = elem_of(t) if t else None
+        et = t.element() if t else None
         if t is not None and et is None:
-            self.error(collection, f"'for each' goes through a zone or a list, not {describe(t)}")
+            self.error(collection, f"'for each' goes through a zone or a list, not {t.describe()}")
         inner = _Scope(scope)
         self.bind(inner, name, et, binder)
         return inner
@@ -1132,13 +1098,13 @@ class Checker:
             info = self.pieces[n]
             ot = self.expr(node.owner, scope)
             self.refs[node.name] = ("pieces", n)
-            self.require(node.owner, ot, "sym:" + info.domain, f"the {info.key} of a {n}")
-            return "piece:" + n
+            self.require(node.owner, ot, T.SymbolType(info.domain), f"the {info.key} of a {n}")
+            return T.PieceType(n)
         if n in self.defines and self.defines[n].param is not None:
             self.refs[node.name] = ("define", n)
             kind = self.defines[n].param_kind
-            self.require(node.owner, self.expr(node.owner, scope, want=kind if kind == PLAYER else None),
-                         kind, f"what '{n}' is defined of")
+            self.require(node.owner, self.expr(node.owner, scope, want="player" if kind == "player" else None),
+                         T.BY_WORD[kind], f"what '{n}' is defined of")
             return self.define_type(n)
         if n in self.quantities:
             self.refs[node.name] = ("quantity", n)
@@ -1171,10 +1137,10 @@ class Checker:
             self.require(node.left, lt, BOOL, f"each side of '{op}'")
             self.require(node.right, rt, BOOL, f"each side of '{op}'")
             return BOOL
-        if op == "+" and lt is not None and rt is not None and lt.startswith("list:") and rt.startswith("list:"):
-            if not compatible(lt, rt):
-                self.error(node, f"cannot join {describe(lt)} and {describe(rt)}")
-            return lt if not lt.endswith(ANY) else rt
+        if op == "+" and lt is not None and rt is not None and lt.is_list and rt.is_list:
+            if not lt.compatible(rt):
+                self.error(node, f"cannot join {lt.describe()} and {rt.describe()}")
+            return lt if not _holds_any(lt) else rt
         if op in ("+", "-", "*", "/"):
             self.require(node.left, lt, NUMBER, f"each side of '{op}'")
             self.require(node.right, rt, NUMBER, f"each side of '{op}'")
@@ -1184,22 +1150,22 @@ class Checker:
             self.require(node.right, rt, NUMBER, f"each side of '{op}'")
             return BOOL
         if op in ("=", "!="):
-            if lt is not None and rt is not None and not compatible(lt, rt):
+            if lt is not None and rt is not None and not lt.compatible(rt):
                 hint = None
-                if "sym:rank" in (lt, rt) and NUMBER in (lt, rt):
+                if RANK in (lt, rt) and NUMBER in (lt, rt):
                     hint = "only A, J, Q and K are rank names; compare the card's value to a number (A=1, J=11, Q=12, K=13)"
-                self.error(node, f"cannot compare {describe(lt)} with {describe(rt)}", hint)
+                self.error(node, f"cannot compare {lt.describe()} with {rt.describe()}", hint)
             return BOOL
         if op in ("in", "not in"):
             if rt is not None:
-                et = elem_of(rt)
+                et = rt.element()
                 if et is None:
-                    self.error(node.right, f"'{op}' looks in a zone or a list, not {describe(rt)}")
-                elif lt is not None and not compatible(lt, et):
+                    self.error(node.right, f"'{op}' looks in a zone or a list, not {rt.describe()}")
+                elif lt is not None and not lt.compatible(et):
                     hint = None
-                    if et == "sym:rank" and lt == NUMBER or lt == "sym:rank" and et == NUMBER:
+                    if et == RANK and lt == NUMBER or lt == RANK and et == NUMBER:
                         hint = "ranks are symbols (A, J, Q, K); use the card's value to compare numbers"
-                    self.error(node, f"cannot look for {describe(lt)} in {describe(rt)}", hint)
+                    self.error(node, f"cannot look for {lt.describe()} in {rt.describe()}", hint)
             return BOOL
         self.error(node, f"unknown operator '{op}'")
         return None
@@ -1216,7 +1182,7 @@ class Checker:
             if local is not None:
                 self.refs[node] = ("local", local[1])
                 if numeric and local[0] is not None and local[0] != NUMBER:
-                    self.error(node, f"'{node.name}' holds {describe(local[0])}, not a number")
+                    self.error(node, f"'{node.name}' holds {local[0].describe()}, not a number")
                     return None
                 return local[0]
             if node.name in self.counters and not self.counters[node.name].per_player:
@@ -1230,16 +1196,16 @@ class Checker:
             ot = self.expr(node.obj, scope)
             if ot == CARD and node.name in self.card_counters:
                 return NUMBER
-            if ot and ot.startswith("piece:"):
-                info = self.pieces.get(ot[6:])
+            if isinstance(ot, T.PieceType):
+                info = self.pieces.get(ot.kind)
                 if info and node.name in info.attrs:
                     return NUMBER
                 if info:
-                    self.error(node.name_span, f"'{node.name}' is not a number a {ot[6:]} keeps",
+                    self.error(node.name_span, f"'{node.name}' is not a number a {ot.kind} keeps",
                                did_you_mean(node.name, info.attrs))
                     return None
             if ot is not None:
-                self.error(node, f"the attributes of {describe(ot)} cannot change")
+                self.error(node, f"the attributes of {ot.describe()} cannot change")
             return None
         elif isinstance(node, A.Of) and node.name.name in self.counters:
             t = self.of(node, scope)
@@ -1255,7 +1221,7 @@ class Checker:
     def numeric_counter(self, node, name: str, numeric: bool) -> Optional[str]:
         t = self.counter_types[name]
         if numeric and t != NUMBER:
-            self.error(node, f"counter '{name}' holds {describe(t)}, not a number",
+            self.error(node, f"counter '{name}' holds {t.describe()}, not a number",
                        f"write 'set {name} to ...'")
             return None
         return t
@@ -1264,7 +1230,7 @@ class Checker:
         t = self.expr(node, scope)
         if t is not None and t not in (CARD, list_of(CARD), ANY, list_of(ANY)):
             hint = "write 'cards in ZONE' to take every card of a zone" if t in (ZONE, ROW) else None
-            self.error(node, f"{what} must be a card or a list of cards, not {describe(t)}", hint)
+            self.error(node, f"{what} must be a card or a list of cards, not {t.describe()}", hint)
         return t
 
     def target(self, node, slots, scope: _Scope) -> None:
@@ -1273,10 +1239,10 @@ class Checker:
             if t == ROW:
                 self.error(node, "a row needs a slot", "write 'ZONE slot N' or 'ZONE slots A to B'")
             elif t is not None and t != ZONE:
-                self.error(node, f"cards go to a zone, not {describe(t)}")
+                self.error(node, f"cards go to a zone, not {t.describe()}")
         else:
             if t is not None and t != ROW:
-                self.error(node, f"only a row of slots has 'slots', not {describe(t)}")
+                self.error(node, f"only a row of slots has 'slots', not {t.describe()}")
             for s in slots:
                 self.require(s, self.expr(s, scope), NUMBER, "a slot number")
 
@@ -1304,19 +1270,19 @@ class Checker:
         elif isinstance(s, A.Shuffle):
             t = self.expr(s.zone, scope, want="zone")
             if t is not None and t != ZONE:
-                self.error(s.zone, f"only a pile or hand can be shuffled, not {describe(t)}")
+                self.error(s.zone, f"only a pile or hand can be shuffled, not {t.describe()}")
             if s.into is not None:
                 t = self.expr(s.into, scope, want="zone")
                 if t is not None and t != ZONE:
-                    self.error(s.into, f"cards are shuffled into a pile, not {describe(t)}")
+                    self.error(s.into, f"cards are shuffled into a pile, not {t.describe()}")
         elif isinstance(s, A.SetValue):
             t = self.lvalue(s.target, scope, numeric=False)
             v = self.expr(s.value, scope)
-            if t == list_of(ANY) and v is not None and v.startswith("list:") and isinstance(s.target, A.Name):
+            if t == list_of(ANY) and v is not None and v.is_list and isinstance(s.target, A.Name):
                 self.refine(scope, s.target.name, v)
                 t = v
-            if t is not None and v is not None and not compatible(t, v):
-                self.error(s.value, f"'{_text(s.target)}' holds {describe(t)}, not {describe(v)}")
+            if t is not None and v is not None and not t.compatible(v):
+                self.error(s.value, f"'{_text(s.target)}' holds {t.describe()}, not {v.describe()}")
         elif isinstance(s, A.Change):
             self.lvalue(s.target, scope, numeric=True)
             self.require(s.amount, self.expr(s.amount, scope), NUMBER, f"the amount to {s.op} by")
@@ -1385,9 +1351,9 @@ class Checker:
         """`PLAYER chooses ... COLLECTION`: check both; the type of what is chosen."""
         self.require(s.player, self.expr(s.player, scope, want="player"), PLAYER, "who chooses")
         t = self.expr(s.collection, scope, want="collection")
-        et = elem_of(t) if t else None
+        et = t.element() if t else None
         if t is not None and et is None:
-            self.error(s.collection, f"a choice is made from a zone or a list, not {describe(t)}")
+            self.error(s.collection, f"a choice is made from a zone or a list, not {t.describe()}")
         return et
 
     def refine(self, scope: _Scope, name: str, t: str) -> None:
@@ -1409,6 +1375,16 @@ class Checker:
             self.require(cond, self.expr(cond, scope), BOOL, "a condition")
 
 
+def _holds_any(t: Type) -> bool:
+    """Is this a list (of lists...) whose elements are not known yet?"""
+    while isinstance(t, T.ListType):
+        t = t.item
+    return t == ANY
+
+
+RANK = T.SymbolType("rank")
+
+
 def _text(node) -> str:
     if isinstance(node, A.Name):
         return node.name
@@ -1419,7 +1395,7 @@ def _text(node) -> str:
     return "this"
 
 
-def parse_value(text: str, t: str):
+def parse_value(text: str, t: Type):
     """A --set value as the parameter's type, or None if it does not fit."""
     text = text.strip()
     if t == NUMBER:

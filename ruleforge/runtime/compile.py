@@ -11,7 +11,8 @@ from __future__ import annotations
 from ..lang import ast as A
 from . import rng
 from ..lang.cards import Card, standard_deck
-from ..lang.check import CARD, NUMBER, PLAYER, ROW, ZONE, Checked, elem_of
+from ..lang.check import Checked
+from ..lang.types import ANY, BOOL, CARD, NUMBER, PLAYER, ROW, ZONE, PieceType, Type, list_of
 from .engine import (DOWN, PRIVATE, UP, Ending, Frame, Proc, ZoneInst, check_immediate, decide,
                      eliminate, end_game, flip_card, in_game, move_card, new_class, push, quantity,
                      reveal_card, set_var, shuffle_zone, swap_cards)
@@ -25,7 +26,7 @@ class _Ctx:
     def __init__(self):
         self.n = 0
         self.slots: dict = {}
-        self.temp_types: dict[int, str] = {}  # temporaries that hold cards, by slot
+        self.temp_types: dict[int, Type] = {}  # temporaries that hold cards, by slot
 
     def slot(self, binder) -> int:
         if binder not in self.slots:
@@ -33,7 +34,7 @@ class _Ctx:
             self.n += 1
         return self.slots[binder]
 
-    def temp(self, t: str | None = None) -> int:
+    def temp(self, t: Type | None = None) -> int:
         self.n += 1
         if t is not None:
             self.temp_types[self.n - 1] = t
@@ -308,7 +309,7 @@ class _Compiler:
                 prm.name = p.name.name
                 if p.domain is not None:
                     prm.domain = self.coll(p.domain, ctx)
-                    prm.ref = self.ref_maker(elem_of(self.ch.types[p.domain]))
+                    prm.ref = self.ref_maker(self.ch.types[p.domain].element())
                 else:
                     lo, hi = self.ex(p.low, ctx), self.ex(p.high, ctx)
                     prm.domain = lambda st, L, lo=lo, hi=hi: range(lo(st, L), hi(st, L) + 1)
@@ -340,10 +341,10 @@ class _Compiler:
         kinds = {slot: self.binder_type(b) for b, slot in ctx.slots.items()}
         kinds.update(ctx.temp_types)
         p.card_slots = tuple(i for i, t in kinds.items() if t == CARD)
-        p.cards_slots = tuple(i for i, t in kinds.items() if t == "list:" + CARD)
+        p.cards_slots = tuple(i for i, t in kinds.items() if t == list_of(CARD))
         return p
 
-    def binder_type(self, b) -> str | None:
+    def binder_type(self, b) -> Type | None:
         types = self.ch.types
         if b == "this":
             return CARD
@@ -352,20 +353,20 @@ class _Compiler:
         if isinstance(b, A.Let):
             return types.get(b.value)
         if isinstance(b, A.ActionParam):
-            return elem_of(types.get(b.domain, "")) if b.domain is not None else NUMBER
+            return _element(types.get(b.domain)) if b.domain is not None else NUMBER
         if isinstance(b, (A.Choose, A.ForEach, A.Filter, A.Quantifier, A.SumFor, A.ForEachChosen)):
-            return elem_of(types.get(b.collection, "") or "")
+            return _element(types.get(b.collection))
         return None
 
     # ---- helpers
-    def t(self, node) -> str:
+    def t(self, node) -> Type:
         return self.ch.types[node]
 
     def ref_maker(self, t):
         g = self.game
         if t == CARD:
             return lambda v: Ref("card", v, g.cards[v].name)
-        if t and t.startswith("piece:"):
+        if isinstance(t, PieceType):
             return lambda v: Ref("piece", v, g.pieces[v][2])
         if t == PLAYER:
             return lambda v: Ref("player", v, g.seat_names[v])
@@ -582,11 +583,11 @@ class _Compiler:
             return lambda st, L: v
         raise AssertionError(kind)  # pragma: no cover
 
-    def element_type(self, owner) -> str:
+    def element_type(self, owner) -> Type:
         coll = owner.collection
-        return elem_of(self.ch.types[coll]) or "any"
+        return self.ch.types[coll].element() or ANY
 
-    def attr_getter(self, t: str, attr: str):
+    def attr_getter(self, t: Type, attr: str):
         g = self.game
         if t == CARD:
             if attr in g.card_counter_base:
@@ -611,7 +612,7 @@ class _Compiler:
                     raise RuleError(f"{g.cards[c].name} has no {attr}")
                 return v
             return card_attr
-        kind = t[6:]
+        kind = t.kind
         info = self.ch.pieces[kind]
         if attr == info.key:
             keys = [p[1] for p in g.pieces]
@@ -994,7 +995,7 @@ class _Compiler:
                 set_var(st, i, v, labels[i])
             return set_card_counter, (lambda st, L: st.vars[base + card(st, L)])
         # a piece's number, kept within its declared bounds
-        kind = self.t(target.obj)[6:]
+        kind = self.t(target.obj).kind
         lo, hi, _ = self.ch.pieces[kind].attrs[target.name]
         obj = self.ex(target.obj, ctx)
         var = {pid: g.piece_attr_var[(pid, target.name)] for pid in g.piece_by_key[kind].values()}
@@ -1028,7 +1029,7 @@ class _Compiler:
         i = ctx.slot(s)
         who = self.ex(s.player, ctx)
         items = self.coll(s.collection, ctx)
-        ref = self.ref_maker(elem_of(self.t(s.collection)))
+        ref = self.ref_maker(self.t(s.collection).element())
         prompt = s.prompt or f"choose {s.name.name}"
         var = s.name.name
 
@@ -1114,14 +1115,14 @@ class _Compiler:
             return lambda v: "no card" if v is None else g.cards[v].name
         if t == PLAYER:
             return lambda v: g.seat_titles[v]
-        if t and t.startswith("piece:"):
+        if isinstance(t, PieceType):
             return lambda v: g.pieces[v][2]
-        if t == "bool":
+        if t == BOOL:
             return lambda v: "yes" if v else "no"
         if t in (ZONE, ROW):
             return lambda v: g.zinst[v].label
-        if t and t.startswith("list:"):
-            inner = self.formatter(t[5:])
+        if t is not None and t.is_list:
+            inner = self.formatter(t.item)
             return lambda v: ", ".join(inner(x) for x in v) or "none"
         return str
 
@@ -1154,10 +1155,10 @@ class _Compiler:
     def st_ForEachChosen(self, s, p, ctx):
         """p picks elements one at a time (each once) until p says "done"."""
         ct = self.t(s.collection)
-        chosen_slot, var = ctx.temp(ct if ct.startswith("list:") else "list:" + CARD), ctx.slot(s)
+        chosen_slot, var = ctx.temp(ct if ct.is_list else list_of(CARD)), ctx.slot(s)
         who = self.ex(s.player, ctx)
         items = self.coll(s.collection, ctx)
-        ref = self.ref_maker(elem_of(self.t(s.collection)))
+        ref = self.ref_maker(self.t(s.collection).element())
         prompt = s.prompt or f"choose {s.name.name}, or be done"
         name = s.name.name
         done = Action("ask", "done")
@@ -1252,8 +1253,8 @@ class _Compiler:
         out[0] = len(p.code)
 
     def st_ForEach(self, s: A.ForEach, p, ctx):
-        items_slot, index_slot, var = ctx.temp(self.t(s.collection) if self.t(s.collection).startswith("list:")
-                                               else "list:" + CARD), ctx.temp(), ctx.slot(s)
+        items_slot, index_slot, var = ctx.temp(self.t(s.collection) if self.t(s.collection).is_list
+                                               else list_of(CARD)), ctx.temp(), ctx.slot(s)
         items = self.coll(s.collection, ctx)
 
         def start(st, fr):
@@ -1280,6 +1281,10 @@ def _picks_by_rule(node) -> bool:
     if isinstance(node, (A.Filter, A.TheCard)):
         return True
     return any(_picks_by_rule(getattr(node, f)) for f in ("collection", "zone") if hasattr(node, f))
+
+
+def _element(t: Type | None) -> Type | None:
+    return t.element() if t is not None else None
 
 
 def _card_fn(fn, ctx):
