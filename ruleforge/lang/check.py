@@ -19,6 +19,7 @@ from attrs import define, field
 from . import ast as A
 from .cards import STANDARD_ATTRS, STANDARD_DOMAINS
 from .diagnostics import Diagnostic, Span, did_you_mean
+from . import refs as R
 from . import types as T
 from .types import ANY, BOOL, CARD, NUMBER, PLAYER, ROW, TEXT, ZONE, Type, list_of
 
@@ -70,7 +71,7 @@ class Checked:
     heuristic: Optional[A.HeuristicDecl] = None
     source_bytes: bytes = b""
     types: dict = field(factory=dict)   # expression node -> type
-    refs: dict = field(factory=dict)    # Name node -> what it refers to
+    refs: dict = field(factory=dict)    # Name node -> its refs.Reference
 
 
 class _Scope:
@@ -355,7 +356,7 @@ class Checker:
                 domain = self.symbol_domain(c.value.name) if isinstance(c.value, A.Name) \
                     and c.value.name not in self.params else None
                 if domain is not None:  # a counter that holds a symbol: `counter trumps = hearts`
-                    self.refs[c.value] = ("symbol", c.value.name)
+                    self.refs[c.value] = R.Symbol(c.value.name, T.SymbolType(domain))
                     self.counter_types[c.name.name] = T.SymbolType(domain)
                 else:
                     self.const_int(c.value, "a counter's starting value", -10**9, 10**9)
@@ -652,7 +653,7 @@ class Checker:
             raise ConstError(node, "a list parameter holds numbers only")
         if isinstance(node, A.Name):
             if node.name in getattr(self, "params", {}):
-                self.refs[node] = ("param", node.name)
+                self.refs[node] = R.Param(node.name, self.param_types[node.name])
                 if not hasattr(self, "const_used"):
                     self.const_used = []
                 self.const_used.append(node.name)
@@ -753,37 +754,38 @@ class Checker:
                                      f"{etype.describe().split(' ', 1)[1]} being tested",
                                f"write 'it.{n}' for the attribute, or rename the local value")
                     break
-            self.refs[node] = ("local", local[1])
+            self.refs[node] = R.Local(local[1], local[0])
             return local[0]
         for etype, owner in scope.elements():
             if n == "it":
-                self.refs[node] = ("element", owner)
+                self.refs[node] = R.Element(owner, etype)
                 return etype
             attrs = self.attributes(etype)
             if n in attrs:
-                self.refs[node] = ("element attr", owner, n)
+                self.refs[node] = R.ElementAttr(owner, n, etype, attrs[n])
                 return attrs[n]
         if n in self.defines:
             if self.defines[n].param is not None:
                 self.error(node, f"'{n}' is defined for a given {self.defines[n].param.name}",
                            f"write '{n} of ...'")
                 return None
-            self.refs[node] = ("define", n)
-            return self.define_type(n)
+            t = self.define_type(n)
+            self.refs[node] = R.Definition(n, t)
+            return t
         if n in self.quantities:
             if self.quantities[n].param is not None:
                 self.error(node, f"'{n}' is counted per player", f"write '{n} of PLAYER'")
                 return None
-            self.refs[node] = ("quantity", n)
+            self.refs[node] = R.Quantity(n, NUMBER)
             return NUMBER
         if n in self.params:
-            self.refs[node] = ("param", n)
+            self.refs[node] = R.Param(n, self.param_types[n])
             return self.param_types[n]
         if n in self.counters:
             if self.counters[n].per_player:
                 self.error(node, f"'{n}' is counted per player", f"write '{n} of PLAYER'")
                 return None
-            self.refs[node] = ("counter", n)
+            self.refs[node] = R.Counter(n, self.counter_types[n])
             return self.counter_types[n]
         if n in self.zones:
             z = self.zones[n]
@@ -792,17 +794,18 @@ class Checker:
                 self.error(node, f"zone '{n}' belongs to {'a player' if z.owner == 'each' else z.owner}",
                            f"write '{n} of {owner}'")
                 return None
-            self.refs[node] = ("zone", n)
-            return ROW if z.decl.kind == "row" else ZONE
+            t = ROW if z.decl.kind == "row" else ZONE
+            self.refs[node] = R.Zone(n, t)
+            return t
         if n in self.pieces:
-            self.refs[node] = ("pieces", n)
+            self.refs[node] = R.Pieces(n, list_of(T.PieceType(n)))
             return list_of(T.PieceType(n))
         if n in dict(self.roles):
-            self.refs[node] = ("role", n)
+            self.refs[node] = R.Role(n, PLAYER)
             return PLAYER
         domain = self.symbol_domain(n)
         if domain is not None:
-            self.refs[node] = ("symbol", n)
+            self.refs[node] = R.Symbol(n, T.SymbolType(domain))
             return T.SymbolType(domain)
         if n in self.unparsed:
             return None
@@ -901,7 +904,7 @@ class Checker:
                 self.unknown(node.zone, "zone", list(self.zones))
                 self.expr(node.index, scope)
                 return None
-            self.refs[node.zone] = ("zone", node.zone.name)
+            self.refs[node.zone] = R.Zone(node.zone.name, T.ROW)
             if z.decl.kind != "row":
                 self.error(node.zone, f"zone '{node.zone.name}' has no slots", "only a 'row of N slots' has slots")
             self.require(node.index, self.expr(node.index, scope), NUMBER, "a slot number")
@@ -1022,8 +1025,9 @@ class Checker:
                  (n in self.defines and self.defines[n].param is not None
                   and self.defines[n].param_kind == "player")
             if ok:
-                self.refs[node.name] = ("quantity" if n in self.quantities else
-                                        "counter" if n in self.counters else "define", n)
+                self.refs[node.name] = (R.Quantity(n, NUMBER) if n in self.quantities else
+                                        R.Counter(n, NUMBER) if n in self.counters else
+                                        R.Definition(n, self.define_type(n)))
                 if n in self.defines and self.define_type(n) not in (NUMBER, None):
                     self.error(node.name, f"'{n}' is not a number")
             elif n not in self.unparsed:
@@ -1086,7 +1090,7 @@ class Checker:
         if n in self.zones:
             z = self.zones[n]
             ot = self.expr(node.owner, scope, want="player")
-            self.refs[node.name] = ("zone", n)
+            self.refs[node.name] = R.Zone(n, ROW if z.decl.kind == "row" else ZONE)
             if z.owner is None:
                 self.error(node.name, f"zone '{n}' is shared and belongs to no one", f"write just '{n}'")
             elif z.owner == "each":
@@ -1097,24 +1101,25 @@ class Checker:
         if n in self.pieces:
             info = self.pieces[n]
             ot = self.expr(node.owner, scope)
-            self.refs[node.name] = ("pieces", n)
+            self.refs[node.name] = R.Pieces(n, T.PieceType(n))
             self.require(node.owner, ot, T.SymbolType(info.domain), f"the {info.key} of a {n}")
             return T.PieceType(n)
         if n in self.defines and self.defines[n].param is not None:
-            self.refs[node.name] = ("define", n)
             kind = self.defines[n].param_kind
             self.require(node.owner, self.expr(node.owner, scope, want="player" if kind == "player" else None),
                          T.BY_WORD[kind], f"what '{n}' is defined of")
-            return self.define_type(n)
+            t = self.define_type(n)
+            self.refs[node.name] = R.Definition(n, t)
+            return t
         if n in self.quantities:
-            self.refs[node.name] = ("quantity", n)
+            self.refs[node.name] = R.Quantity(n, NUMBER)
             ot = self.expr(node.owner, scope, want="player")
             if self.quantities[n].param is None:
                 self.error(node.name, f"quantity '{n}' is shared", f"write just '{n}'")
             self.require(node.owner, ot, PLAYER, "the owner of a quantity")
             return NUMBER
         if n in self.counters:
-            self.refs[node.name] = ("counter", n)
+            self.refs[node.name] = R.Counter(n, self.counter_types[n])
             ot = self.expr(node.owner, scope, want="player")
             if not self.counters[n].per_player:
                 self.error(node.name, f"counter '{n}' is shared", f"write just '{n}'")
@@ -1180,13 +1185,13 @@ class Checker:
         if isinstance(node, A.Name):
             local = scope.lookup(node.name)
             if local is not None:
-                self.refs[node] = ("local", local[1])
+                self.refs[node] = R.Local(local[1], local[0])
                 if numeric and local[0] is not None and local[0] != NUMBER:
                     self.error(node, f"'{node.name}' holds {local[0].describe()}, not a number")
                     return None
                 return local[0]
             if node.name in self.counters and not self.counters[node.name].per_player:
-                self.refs[node] = ("counter", node.name)
+                self.refs[node] = R.Counter(node.name, self.counter_types[node.name])
                 return self.numeric_counter(node, node.name, numeric)
             if node.name in self.params:
                 self.error(node, f"'{node.name}' is a parameter and cannot change during a game",

@@ -9,10 +9,11 @@ plain: cards, pieces and players are ints, symbols are strs, lists are tuples.
 from __future__ import annotations
 
 from ..lang import ast as A
+from ..lang import refs as R
 from . import rng
 from ..lang.cards import Card, standard_deck
 from ..lang.check import Checked
-from ..lang.types import ANY, BOOL, CARD, NUMBER, PLAYER, ROW, ZONE, PieceType, Type, list_of
+from ..lang.types import BOOL, CARD, NUMBER, PLAYER, ROW, ZONE, PieceType, Type, list_of
 from .engine import (DOWN, PRIVATE, UP, Ending, Frame, Proc, ZoneInst, check_immediate, decide,
                      eliminate, end_game, flip_card, in_game, move_card, new_class, push, quantity,
                      reveal_card, set_var, shuffle_zone, swap_cards)
@@ -134,8 +135,7 @@ class _Compiler:
         if isinstance(node, A.Unary) and node.op == "-":
             return self.is_constant(node.operand)
         if isinstance(node, A.Name):
-            ref = self.ch.refs.get(node)
-            return ref is not None and ref[0] in ("symbol", "param")
+            return isinstance(self.ch.refs.get(node), (R.Symbol, R.Param))
         return False
 
     def constant(self, node):
@@ -232,7 +232,7 @@ class _Compiler:
     def build_vars(self) -> None:
         g, ch = self.game, self.ch
         for name, c in ch.counters.items():
-            if ch.refs.get(c.value, ("",))[0] == "symbol":
+            if isinstance(ch.refs.get(c.value), R.Symbol):
                 value = c.value.name
             else:
                 start = ch.params.get(c.value.name) if isinstance(c.value, A.Name) else None
@@ -483,22 +483,22 @@ class _Compiler:
         return lambda st, L: a(st, L) if cond(st, L) else b(st, L)
 
     def ex_PlayersWith(self, node, ctx):
-        kind, name = self.ch.refs[node.name]
         order = self.seat_order()
         g = self.game
-        if kind == "quantity":
-            value = lambda st, L, p: quantity(st, name, p)  # noqa: E731
-        elif kind == "counter":
-            base = g.counter_base[name][0]
-            value = lambda st, L, p: st.vars[base + p]  # noqa: E731
-        else:
-            d = self.ch.defines[name]
-            i = ctx.slot(d)
-            body = self.ex(d.value, ctx)
+        match self.ch.refs[node.name]:
+            case R.Quantity(name=name):
+                value = lambda st, L, p: quantity(st, name, p)  # noqa: E731
+            case R.Counter(name=name):
+                base = g.counter_base[name][0]
+                value = lambda st, L, p: st.vars[base + p]  # noqa: E731
+            case R.Definition(name=name):
+                d = self.ch.defines[name]
+                i = ctx.slot(d)
+                body = self.ex(d.value, ctx)
 
-            def value(st, L, p):
-                L[i] = p
-                return body(st, L)
+                def value(st, L, p):
+                    L[i] = p
+                    return body(st, L)
         pick = max if node.extreme == "highest" else min
 
         def players_with(st, L):
@@ -544,48 +544,36 @@ class _Compiler:
 
     def ex_Name(self, node, ctx):
         g = self.game
-        ref = self.ch.refs[node]
-        kind = ref[0]
-        if kind == "local":
-            i = ctx.slot(ref[1])
-            return lambda st, L: L[i]
-        if kind == "element":
-            i = ctx.slot(ref[1])
-            return lambda st, L: L[i]
-        if kind == "element attr":
-            i = ctx.slot(ref[1])
-            owner_type = self.element_type(ref[1])
-            get = self.attr_getter(owner_type, ref[2])
-            return lambda st, L: get(st, L[i])
-        if kind == "define":
-            return self.ex(self.ch.defines[ref[1]].value, ctx)
-        if kind == "param":
-            v = self.ch.params[ref[1]]
-            v = tuple(v) if isinstance(v, list) else v
-            return lambda st, L: v
-        if kind == "counter":
-            i = g.counter_base[ref[1]][0]
-            return lambda st, L: st.vars[i]
-        if kind == "zone":
-            z = g.zone_lookup[(ref[1], None, None)]
-            return lambda st, L: z
-        if kind == "pieces":
-            ids = tuple(g.piece_by_key[ref[1]].values())
-            return lambda st, L: ids
-        if kind == "role":
-            s = g.roles[ref[1]]
-            return lambda st, L: s
-        if kind == "quantity":
-            name = ref[1]
-            return lambda st, L: quantity(st, name, None)
-        if kind == "symbol":
-            v = ref[1]
-            return lambda st, L: v
-        raise AssertionError(kind)  # pragma: no cover
-
-    def element_type(self, owner) -> Type:
-        coll = owner.collection
-        return self.ch.types[coll].element() or ANY
+        match self.ch.refs[node]:
+            case R.Local(binder=binder) | R.Element(binder=binder):
+                i = ctx.slot(binder)
+                return lambda st, L: L[i]
+            case R.ElementAttr(binder=binder, attr=attr, element=element):
+                i = ctx.slot(binder)
+                get = self.attr_getter(element, attr)
+                return lambda st, L: get(st, L[i])
+            case R.Definition(name=name):
+                return self.ex(self.ch.defines[name].value, ctx)
+            case R.Param(name=name):
+                v = self.ch.params[name]
+                v = tuple(v) if isinstance(v, list) else v
+                return lambda st, L: v
+            case R.Counter(name=name):
+                i = g.counter_base[name][0]
+                return lambda st, L: st.vars[i]
+            case R.Zone(name=name):
+                z = g.zone_lookup[(name, None, None)]
+                return lambda st, L: z
+            case R.Pieces(name=name):
+                ids = tuple(g.piece_by_key[name].values())
+                return lambda st, L: ids
+            case R.Role(name=name):
+                s = g.roles[name]
+                return lambda st, L: s
+            case R.Quantity(name=name):
+                return lambda st, L: quantity(st, name, None)
+            case R.Symbol(name=v):
+                return lambda st, L: v
 
     def attr_getter(self, t: Type, attr: str):
         g = self.game
@@ -627,37 +615,40 @@ class _Compiler:
 
     def ex_Of(self, node, ctx):
         g = self.game
-        kind, name = self.ch.refs[node.name]
+        ref = self.ch.refs[node.name]
+        name = ref.name
         owner = self.ex(node.owner, ctx)
-        if kind == "define":
-            d = self.ch.defines[name]
-            i = ctx.slot(d)
-            body = self.ex(d.value, ctx)
+        match ref:
+            case R.Definition():
+                d = self.ch.defines[name]
+                i = ctx.slot(d)
+                body = self.ex(d.value, ctx)
 
-            def defined(st, L):
-                L[i] = owner(st, L)
-                return body(st, L)
-            return defined
-        if kind == "quantity":
-            return lambda st, L: quantity(st, name, owner(st, L))
-        if kind == "zone":
-            info = self.ch.zones[name]
-            if info.owner == "each":
-                lookup = {s: g.zone_lookup[(name, s, None)] for s in range(g.nplayers)}
-                return lambda st, L: lookup[owner(st, L)]
-            z = g.zone_lookup[(name, g.roles[info.owner], None)]
-            return lambda st, L: z
-        if kind == "pieces":
-            by_key = g.piece_by_key[name]
+                def defined(st, L):
+                    L[i] = owner(st, L)
+                    return body(st, L)
+                return defined
+            case R.Quantity():
+                return lambda st, L: quantity(st, name, owner(st, L))
+            case R.Zone():
+                info = self.ch.zones[name]
+                if info.owner == "each":
+                    lookup = {s: g.zone_lookup[(name, s, None)] for s in range(g.nplayers)}
+                    return lambda st, L: lookup[owner(st, L)]
+                z = g.zone_lookup[(name, g.roles[info.owner], None)]
+                return lambda st, L: z
+            case R.Pieces():
+                by_key = g.piece_by_key[name]
 
-            def piece_of(st, L):
-                k = owner(st, L)
-                if k not in by_key:
-                    raise RuleError(f"there is no {name} of {k}")
-                return by_key[k]
-            return piece_of
-        base = g.counter_base[name][0]
-        return lambda st, L: st.vars[base + owner(st, L)]
+                def piece_of(st, L):
+                    k = owner(st, L)
+                    if k not in by_key:
+                        raise RuleError(f"there is no {name} of {k}")
+                    return by_key[k]
+                return piece_of
+            case R.Counter():
+                base = g.counter_base[name][0]
+                return lambda st, L: st.vars[base + owner(st, L)]
 
     def ex_Slot(self, node, ctx):
         g = self.game
@@ -967,14 +958,14 @@ class _Compiler:
         g = self.game
         if isinstance(target, A.Name):
             ref = self.ch.refs[target]
-            if ref[0] == "local":
-                i = ctx.slot(ref[1])
+            if isinstance(ref, R.Local):
+                i = ctx.slot(ref.binder)
 
                 def set_local(st, L, v):
                     L[i] = v
                 return set_local, (lambda st, L: L[i])
-            i = g.counter_base[ref[1]][0]
-            label = ref[1]
+            i = g.counter_base[ref.name][0]
+            label = ref.name
             return (lambda st, L, v: set_var(st, i, v, label)), (lambda st, L: st.vars[i])
         if isinstance(target, A.Of):
             base = g.counter_base[target.name.name][0]
