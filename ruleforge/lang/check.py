@@ -20,6 +20,7 @@ from . import ast as A
 from .cards import STANDARD_ATTRS, STANDARD_DOMAINS
 from .diagnostics import Diagnostic, Span, did_you_mean
 from . import refs as R
+from .const import NotConstant, evaluate
 from . import types as T
 from .types import ANY, BOOL, CARD, NUMBER, PLAYER, ROW, TEXT, ZONE, Type, list_of
 
@@ -104,11 +105,6 @@ class _Scope:
             out |= set(s.names)
             s = s.parent
         return out
-
-
-class ConstError(Exception):
-    def __init__(self, node, message):
-        self.node, self.message = node, message
 
 
 class Checker:
@@ -196,7 +192,7 @@ class Checker:
                 continue
             try:
                 value = self.const(p.value)
-            except ConstError as e:
+            except NotConstant as e:
                 self.error(e.node, e.message, "a parameter's default is a number, yes/no, text or a list")
                 continue
             self.params[p.name.name] = value
@@ -280,7 +276,7 @@ class Checker:
                                        self.overridden_hint())
                         else:
                             info.down_slots = frozenset(slots)
-                    except ConstError as e:
+                    except NotConstant as e:
                         self.error(e.node, e.message)
             for hint in z.display:
                 if hint[0] == "shown" and hint[1].name not in ("pile", "fan"):
@@ -636,44 +632,24 @@ class Checker:
 
     def const(self, node):
         """Evaluate a constant expression: literals, parameters and arithmetic."""
-        if isinstance(node, A.Number):
-            return node.value
-        if isinstance(node, A.Bool):
-            return node.value
-        if isinstance(node, A.Text):
-            return node.value
-        if isinstance(node, A.Unary) and node.op == "-":
-            v = self.const(node.operand)
-            if isinstance(v, int) and not isinstance(v, bool):
-                return -v
-        if isinstance(node, A.ListOf):
-            values = [self.const(x) for x in node.items]
-            if all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-                return values
-            raise ConstError(node, "a list parameter holds numbers only")
-        if isinstance(node, A.Name):
-            if node.name in getattr(self, "params", {}):
-                self.refs[node] = R.Param(node.name, self.param_types[node.name])
-                if not hasattr(self, "const_used"):
-                    self.const_used = []
-                self.const_used.append(node.name)
-                return self.params[node.name]
-            if node.name in self.unparsed:
-                raise ConstError(node, "")
-            raise ConstError(node, f"'{node.name}' is not a parameter")
-        if isinstance(node, A.Binary) and node.op in "+-*/":
-            a, b = self.const(node.left), self.const(node.right)
-            if all(isinstance(v, int) and not isinstance(v, bool) for v in (a, b)):
-                if node.op == "/" and b == 0:
-                    raise ConstError(node, "division by zero")
-                return {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0}[node.op]
-        raise ConstError(node, "this must be a constant: a number, yes/no, text, a list of numbers, or a parameter")
+        return evaluate(node, self.const_param)
+
+    def const_param(self, node: A.Name):
+        if node.name in getattr(self, "params", {}):
+            self.refs[node] = R.Param(node.name, self.param_types[node.name])
+            if not hasattr(self, "const_used"):
+                self.const_used = []
+            self.const_used.append(node.name)
+            return self.params[node.name]
+        if node.name in self.unparsed:
+            raise NotConstant(node, "")
+        raise NotConstant(node, f"'{node.name}' is not a parameter")
 
     def const_int(self, node, what: str, low: int, high: int) -> Optional[int]:
         self.const_used = []
         try:
             v = self.const(node)
-        except ConstError as e:
+        except NotConstant as e:
             if e.message:
                 self.error(e.node, e.message)
             return None

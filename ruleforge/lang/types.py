@@ -25,6 +25,10 @@ class Type:
         fits everything; lists fit when their elements do."""
         return self == other or ANY in (self, other)
 
+    def plural(self) -> str:
+        """'numbers', 'cards', 'lists of players': many values of this type."""
+        return self.describe().split(" ", 1)[1] + "s"
+
     def element(self) -> Optional["Type"]:
         """What a collection of this type holds (a zone or a row holds cards), or None."""
         return None
@@ -52,9 +56,10 @@ class ListType(Type):
     item: Type
 
     def describe(self) -> str:
-        if self.item == ANY:
-            return "a list"
-        return f"a list of {self.item.describe().split(' ', 1)[1]}s"
+        return "a " + self.plural()[:-1] if self.item == ANY else "a list of " + self.item.plural()
+
+    def plural(self) -> str:
+        return "lists" if self.item == ANY else "lists of " + self.item.plural()
 
     def compatible(self, other: Type) -> bool:
         if isinstance(other, ListType):

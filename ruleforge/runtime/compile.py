@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..lang import ast as A
 from ..lang import refs as R
+from ..lang.const import fold
 from . import rng
 from ..lang.cards import Card, standard_deck
 from ..lang.check import Checked
@@ -113,7 +114,7 @@ class _Compiler:
         else:
             g.cards, g.card_decl_of = [], []
             for cd in ch.card_decls:
-                copies = next((_const(a.value, ch.params) for a in cd.attrs if a.name.name == "copies"), 1)
+                copies = next((fold(a.value, ch.params) for a in cd.attrs if a.name.name == "copies"), 1)
                 attrs = {"name": cd.title}
                 for a in cd.attrs:
                     if a.name.name != "copies" and self.is_constant(a.value):
@@ -236,7 +237,7 @@ class _Compiler:
                 value = c.value.name
             else:
                 start = ch.params.get(c.value.name) if isinstance(c.value, A.Name) else None
-                value = start if start is not None else _const(c.value, ch.params)
+                value = start if start is not None else fold(c.value, ch.params)
             base = len(g.vars_init)
             if c.per_player:
                 for s in range(g.nplayers):
@@ -248,7 +249,7 @@ class _Compiler:
             g.counter_base[name] = (base, c.per_player)
         for name, c in ch.card_counters.items():
             g.card_counter_base[name] = len(g.vars_init)
-            value = _const(c.value, ch.params)
+            value = fold(c.value, ch.params)
             for card in g.cards:
                 g.vars_init.append(value)
                 g.var_labels.append(f"{name} of {card.name}")
@@ -1307,16 +1308,3 @@ def _enumerate(st, spec, seat):
             rec(k + 1)
     rec(0)
     return out
-
-
-def _const(node, params):
-    if isinstance(node, A.Number):
-        return node.value
-    if isinstance(node, A.Unary):
-        return -_const(node.operand, params)
-    if isinstance(node, A.Name):
-        return params[node.name]
-    if isinstance(node, A.Binary):
-        a, b = _const(node.left, params), _const(node.right, params)
-        return {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0}[node.op]
-    raise AssertionError(node)  # pragma: no cover
