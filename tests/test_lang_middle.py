@@ -137,3 +137,48 @@ def test_every_name_resolves_to_a_typed_reference():
     assert refs[(14, 37)] == R.Definition("high", T.BOOL)
     c = refs[(14, 45)]
     assert isinstance(c, R.Local) and isinstance(c.binder, A.Quantifier) and c.type == T.CARD
+
+
+# ---- the visitor --------------------------------------------------------------------------
+
+def _methods(prefix, kinds, skip=()):
+    return {prefix + k.__name__: (lambda self, *a: None) for k in kinds if k.__name__ not in skip}
+
+
+def test_a_visitor_that_misses_a_node_kind_fails_when_its_class_is_made():
+    from ruleforge.lang.visitor import Visitor
+    with pytest.raises(TypeError) as e:
+        type("Half", (Visitor,), {"expr_prefix": "ex_", "stmt_prefix": "st_",
+                                  **_methods("ex_", A.EXPRESSIONS, skip={"Knows"}),
+                                  **_methods("st_", A.STATEMENTS, skip={"Swap", "Look"})})
+    assert str(e.value) == ("Half: no method ex_Knows for the expression node Knows; "
+                            "no method st_Look for the statement node Look; "
+                            "no method st_Swap for the statement node Swap")
+
+
+def test_a_visitor_method_that_names_no_node_kind_fails_too():
+    from ruleforge.lang.visitor import Visitor
+    with pytest.raises(TypeError) as e:
+        type("Extra", (Visitor,), {"expr_prefix": "ex_", **_methods("ex_", A.EXPRESSIONS),
+                                   "ex_Whatever": lambda self: None})
+    assert str(e.value) == "Extra: method ex_Whatever names no expression node of ast.py"
+
+
+def test_an_abstract_visitor_is_checked_in_its_concrete_subclass():
+    from ruleforge.lang.visitor import Visitor
+    Base = type("Base", (Visitor,), {"expr_prefix": "ex_", **_methods("ex_", A.EXPRESSIONS)},
+                abstract=True)
+    with pytest.raises(TypeError, match="no method st_Move for the statement node Move"):
+        type("Full", (Base,), {"stmt_prefix": "st_", **_methods("st_", A.STATEMENTS, skip={"Move"})})
+    full = type("Full", (Base,), {"stmt_prefix": "st_", **_methods("st_", A.STATEMENTS)})
+    assert full().expr_method(A.Number(None, 1)).__name__ == "<lambda>"
+    assert full().expr_method(A.Move(None, None, None, None, None, None)) is None
+
+
+def test_the_checker_and_the_compiler_handle_every_node_kind():
+    from ruleforge.lang.rules import TypeChecker
+    from ruleforge.runtime.compile import _Compiler
+    for cls in (TypeChecker, _Compiler):
+        assert {cls.expr_prefix + k.__name__ for k in A.EXPRESSIONS} <= set(dir(cls))
+        assert {cls.stmt_prefix + k.__name__ for k in A.STATEMENTS} <= set(dir(cls))
+    assert len(A.EXPRESSIONS) == 34 and len(A.STATEMENTS) == 22

@@ -14,6 +14,7 @@ from ..lang.const import fold
 from . import rng
 from ..lang.cards import Card, standard_deck
 from ..lang.check import Checked
+from ..lang.visitor import Visitor
 from ..lang.types import BOOL, CARD, NUMBER, PLAYER, ROW, ZONE, PieceType, Type, list_of
 from .engine import (DOWN, PRIVATE, UP, Ending, Frame, Proc, ZoneInst, check_immediate, decide,
                      eliminate, end_game, flip_card, in_game, move_card, new_class, push, quantity,
@@ -55,7 +56,9 @@ def compile_game(ch: Checked, nplayers: int | None = None, path: str = "") -> Ga
     return _Compiler(ch, nplayers, path).game
 
 
-class _Compiler:
+class _Compiler(Visitor):
+    expr_prefix, stmt_prefix = "ex_", "st_"  # every node kind has one: see lang/visitor.py
+
     def __init__(self, ch: Checked, nplayers: int | None, path: str):
         self.ch = ch
         g = self.game = Game()
