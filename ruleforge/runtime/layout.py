@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..lang import ast as A
 from ..lang.cards import Card, standard_deck
 from ..lang.check import Checked
+from ..lang.const import fold
 from .codegen import typeinfo as refs
 from .codegen.typeinfo import ref_kind
 from .engine import DOWN, PRIVATE, UP, ZoneInst
@@ -62,20 +63,6 @@ def constant(ch: Checked, node):
     return tuple(v) if isinstance(v, list) else v
 
 
-def const_number(node, params):
-    """A number written with parameters and arithmetic (copies, starting values)."""
-    if isinstance(node, A.Number):
-        return node.value
-    if isinstance(node, A.Unary):
-        return -const_number(node.operand, params)
-    if isinstance(node, A.Name):
-        return params[node.name]
-    if isinstance(node, A.Binary):
-        a, b = const_number(node.left, params), const_number(node.right, params)
-        return {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0}[node.op]
-    raise AssertionError(node)  # pragma: no cover
-
-
 def build_cards(g: Game, ch: Checked) -> None:
     if not ch.card_decls:
         g.cards = standard_deck()
@@ -83,7 +70,7 @@ def build_cards(g: Game, ch: Checked) -> None:
     else:
         g.cards, g.card_decl_of = [], []
         for cd in ch.card_decls:
-            copies = next((const_number(a.value, ch.params) for a in cd.attrs if a.name.name == "copies"), 1)
+            copies = next((fold(a.value, ch.params) for a in cd.attrs if a.name.name == "copies"), 1)
             attrs = {"name": cd.title}
             for a in cd.attrs:
                 if a.name.name != "copies" and is_constant(ch, a.value):
@@ -149,7 +136,7 @@ def build_vars(g: Game, ch: Checked) -> None:
             value = c.value.name
         else:
             start = ch.params.get(c.value.name) if isinstance(c.value, A.Name) else None
-            value = start if start is not None else const_number(c.value, ch.params)
+            value = start if start is not None else fold(c.value, ch.params)
         base = len(g.vars_init)
         if c.per_player:
             for s in range(g.nplayers):
@@ -161,7 +148,7 @@ def build_vars(g: Game, ch: Checked) -> None:
         g.counter_base[name] = (base, c.per_player)
     for name, c in ch.card_counters.items():
         g.card_counter_base[name] = len(g.vars_init)
-        value = const_number(c.value, ch.params)
+        value = fold(c.value, ch.params)
         for card in g.cards:
             g.vars_init.append(value)
             g.var_labels.append(f"{name} of {card.name}")

@@ -15,7 +15,7 @@ class Exprs:
     """Mixin of the code generator: needs self.ch, self.g, self.sc and self.table()."""
 
     def ex(self, node) -> str:
-        return getattr(self, "ex_" + type(node).__name__)(node)
+        return self.expr_method(node)(node)  # see lang/visitor.py
 
     def t(self, node):
         return self.ch.types.get(node)

@@ -13,6 +13,7 @@ import re
 
 from ...lang import ast as A
 from ...lang.check import Checked
+from ...lang.visitor import Visitor
 from . import typeinfo as T
 from .exprs import Exprs
 from .resumable import Resumable
@@ -20,8 +21,13 @@ from .stmts import Straight
 from .writer import Scope, Writer, _ident, comment_text
 
 
-class CodeGenerator(Exprs, Straight, Resumable):
-    """Writes the module for one checked program laid out in `game` (see layout)."""
+class CodeGenerator(Exprs, Straight, Resumable, Visitor):
+    """Writes the module for one checked program laid out in `game` (see layout).
+
+    One `ex_<Node>` per expression node and one `st_<Node>` per statement node; the
+    Visitor base fails at import when a node kind has none."""
+
+    expr_prefix, stmt_prefix = "ex_", "st_"
 
     def __init__(self, ch: Checked, game):
         self.ch, self.g = ch, game

@@ -278,6 +278,19 @@ class Resumable:
         self.goto(nxt)
         self.start(nxt)
 
+    # Statements that always stop are written only inside a resumable rule.
+    def st_Choose(self, s) -> None:
+        self.sm_Choose(s)
+
+    def st_TakeAction(self, s) -> None:
+        self.sm_TakeAction(s)
+
+    def st_ForEachChosen(self, s) -> None:
+        self.sm_ForEachChosen(s)
+
+    def st_Resolve(self, s) -> None:
+        self.sm_Resolve(s)
+
     def sm_Move(self, s) -> None:
         self.runs_out(s.what)
         self.stmt(s)

@@ -47,7 +47,7 @@ class Straight:
 
     def stmt(self, s) -> None:
         with self.w.at(s.span):
-            getattr(self, "st_" + type(s).__name__)(s)
+            self.stmt_method(s)(s)
             if self.imm and isinstance(s, EFFECTS):
                 self.w.line("if check_immediate(st): return")
 
