@@ -18,10 +18,11 @@ from .lang.diagnostics import Diagnostic, RuleFileError
 from .load import load
 from .runtime.engine import State
 from .runtime.game import Game
-from .runtime.values import Action, IllegalAction, Ref, Result, RuleError
+from .runtime.actions import Action, Place, Ref
+from .runtime.values import IllegalAction, Result, RuleError
 from .runtime.view import View
 
-__all__ = ["load", "Game", "State", "View", "Action", "Ref", "Result", "RuleError",
+__all__ = ["load", "Game", "State", "View", "Action", "Ref", "Place", "Result", "RuleError",
            "RuleFileError", "IllegalAction", "Diagnostic", "agents", "simulate", "testing"]
 __version__ = "0.1.0"
 

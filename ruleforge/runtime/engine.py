@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from . import rng
-from .values import Action, IllegalAction, Result, RuleError
+from .actions import Action, payload as _payload
+from .values import IllegalAction, Result, RuleError
 
 UP, DOWN, PRIVATE = 0, 1, 2
 MAX_FRAMES = 200
@@ -43,13 +44,15 @@ class Frame:
 
 
 class Pending:
-    """A decision the game is waiting for. Immutable once made, so clones share it."""
+    """A decision the game is waiting for: its actions in canonical order and, at the
+    same index, what each gives back to the rules (see runtime.actions). Immutable once
+    made, so clones share it."""
 
-    __slots__ = ("player", "prompt", "actions", "payload", "resume")
+    __slots__ = ("player", "prompt", "actions", "values", "resume")
 
-    def __init__(self, player: int, prompt: str, payload: dict, resume: Callable):
-        self.player, self.prompt, self.payload, self.resume = player, prompt, payload, resume
-        self.actions = tuple(sorted(payload, key=Action.sort_key))
+    def __init__(self, player: int, prompt: str, actions: tuple, values: tuple, resume: Callable):
+        self.player, self.prompt, self.actions, self.values = player, prompt, actions, values
+        self.resume = resume
 
 
 class ZoneInst:
@@ -94,7 +97,8 @@ class State:
         return "" if self.pending is None else self.pending.prompt
 
     def legal_actions(self) -> list[Action]:
-        """The legal actions of the current decision, sorted; empty when the game is over."""
+        """The legal actions of the current decision, in canonical (sorted) order; empty
+        when the game is over."""
         return [] if self.pending is None else list(self.pending.actions)
 
     def apply(self, action: Action) -> None:
@@ -103,8 +107,8 @@ class State:
         if p is None:
             raise IllegalAction("game over", "the game is over")
         try:
-            payload = p.payload[action]
-        except (KeyError, TypeError):
+            payload = _payload(self, p, action)
+        except ValueError:
             raise IllegalAction("not offered", f"{action} is not a legal action now") from None
         self.pending = None
         self.decisions += 1
@@ -346,8 +350,21 @@ def push(st: State, proc: Proc, L: Optional[list] = None) -> None:
     st.stack.append(Frame(proc, L if L is not None else [None] * proc.nlocals))
 
 
-def decide(st: State, player: int, prompt: str, payload: dict, resume: Callable) -> None:
-    st.pending = Pending(player, prompt, payload, resume)
+def decide(st: State, player: int, prompt: str, offer: tuple, resume: Callable) -> None:
+    """Stop for `player`: `offer` is (actions, payloads) from a runtime.actions builder."""
+    st.pending = Pending(player, prompt, offer[0], offer[1], resume)
+
+
+def offer_again(st: State) -> None:
+    """Make the pending decision again from `st` as it is now (its cards where they lie
+    now, its rules' locals): `check --deep` asks it of a world whose hidden cards were
+    re-dealt, to see whether the offered actions depend on them. The decision is the
+    last instruction the top frame ran."""
+    if st.pending is None or not st.stack:
+        return
+    st.stack[-1].pc -= 1
+    st.pending = None
+    run(st)
 
 
 # ---- the loop -----------------------------------------------------------------------------
