@@ -273,40 +273,66 @@ class Ask:
 class Menu:
     """'takes an action': every declared action the seat may take, with every
     combination of its parameters that 'allowed if' accepts, and `pass` if allowed.
-    The payload is (spec, parameter values), or None for pass."""
+    The payload is (spec, parameter values, seat), or None for pass."""
 
-    __slots__ = ("game", "specs", "may_pass", "_order", "_caches")
+    __slots__ = ("game", "specs", "may_pass", "_by_seat")
 
     def __init__(self, game, specs, may_pass: bool):
-        # `specs` may still be filling (a view): the order is fixed at the first decision
+        # `specs` may still be filling (a view): the entries are made at the first decision
         self.game, self.specs, self.may_pass = game, specs, may_pass
-        self._order: Optional[list] = None
-        self._caches: dict = {}  # (action name, seat) -> {parameter values: (action, payload)}
+        self._by_seat: dict = {}  # seat -> [(spec or None for pass, names, cache)] by name
 
-    def order(self) -> list:
-        if self._order is None:
-            entries = [(s.name, s, [refs(self.game, p.kind) for p in s.params]) for s in self.specs]
-            if self.may_pass:
-                entries.append(("pass", None, None))
-            self._order = sorted(entries, key=lambda e: e[0])
-        return self._order
+    def _entries(self, seat: int) -> list:
+        """The actions `seat` may take, in name order, each with the Refs of its
+        parameters and its cache of actions already made ({parameter values: (action,
+        payload)})."""
+        entries = [(s.name, s, [refs(self.game, p.kind) for p in s.params], {}) for s in self.specs
+                   if s.seat_filter is None or s.seat_filter == seat]
+        if self.may_pass:
+            entries.append(("pass", None, None, None))
+        got = self._by_seat[seat] = [e[1:] for e in sorted(entries, key=lambda e: e[0])]
+        return got
 
     def offer(self, st, seat: int) -> tuple[tuple, tuple]:
         acts: list = []
         vals: list = []
-        for name, spec, names in self.order():
+        entries = self._by_seat.get(seat) or self._entries(seat)
+        for spec, names, cache in entries:
             if spec is None:
                 acts.append(PASS)
                 vals.append(None)
-            elif spec.seat_filter is None or spec.seat_filter == seat:
-                cache = self._caches.get((name, seat))
-                if cache is None:
-                    cache = self._caches[(name, seat)] = {}
+            elif len(spec.params) == 1:
+                _enumerate1(st, spec, names[0], seat, cache, acts, vals)
+            else:
                 _enumerate(st, spec, names, seat, cache, acts, vals)
         return tuple(acts), tuple(vals)
 
 
 _CACHE_LIMIT = 1 << 15  # actions kept per action and seat: enough for any real menu
+
+
+def _enumerate1(st, spec: ActionSpec, names, seat: int, cache: dict, acts: list, vals: list) -> None:
+    """`_enumerate` for the common action of one parameter (cached by its value)."""
+    L = [None] * spec.proc.nlocals
+    L[spec.actor] = seat
+    prm = spec.params[0]
+    allowed = spec.allowed
+    for label, v, pay in _named(st, seat, prm.domain(st, L), prm.kind, names):
+        if allowed is not None:
+            L[0] = v
+            if not allowed(st, L):
+                continue
+        if type(pay) is Place:
+            acts.append(_tuple(Action, ("menu", spec.name, ((prm.name, label),))))
+            vals.append(_Deferred(spec, (pay,)))
+            continue
+        hit = cache.get(v)
+        if hit is None:
+            hit = (_tuple(Action, ("menu", spec.name, ((prm.name, label),))), (spec, (v,), seat))
+            if len(cache) < _CACHE_LIMIT:
+                cache[v] = hit
+        acts.append(hit[0])
+        vals.append(hit[1])
 
 
 def _enumerate(st, spec: ActionSpec, names: list, seat: int, cache: dict, acts: list, vals: list) -> None:
