@@ -16,23 +16,24 @@ import importlib
 
 from .lang.diagnostics import Diagnostic, RuleFileError
 from .load import load
-from .runtime.engine import State
-from .runtime.game import Game
-from .runtime.actions import Action, Place, Ref
-from .runtime.values import IllegalAction, Result, RuleError
-from .runtime.view import View
 
 __all__ = ["load", "Game", "State", "View", "Action", "Ref", "Place", "Result", "RuleError",
            "RuleFileError", "IllegalAction", "Diagnostic", "agents", "simulate", "testing"]
 __version__ = "0.1.0"
 
+# Loaded on first use, so that `ruleforge check` pays for the language side only.
 _LAZY = {"agents": ".drivers.agents", "simulate": ".drivers.simulate", "testing": ".testing"}
+_LAZY_NAMES = {"State": ".runtime.engine", "Game": ".runtime.game", "View": ".runtime.view",
+               **{n: ".runtime.actions" for n in ("Action", "Ref", "Place")},
+               **{n: ".runtime.values" for n in ("Result", "RuleError", "IllegalAction")}}
 
 
 def __getattr__(name: str):
-    # Drivers are loaded on first use, so that `ruleforge check` does not pay for them.
     if name in _LAZY:
-        module = importlib.import_module(_LAZY[name], __name__)
-        globals()[name] = module
-        return module
-    raise AttributeError(f"module 'ruleforge' has no attribute {name!r}")
+        value = importlib.import_module(_LAZY[name], __name__)
+    elif name in _LAZY_NAMES:
+        value = getattr(importlib.import_module(_LAZY_NAMES[name], __name__), name)
+    else:
+        raise AttributeError(f"module 'ruleforge' has no attribute {name!r}")
+    globals()[name] = value
+    return value

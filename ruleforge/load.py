@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .lang import ast as A
 from .lang.check import Checked, check
-from .runtime.compile import compile_game
 from .lang.diagnostics import Diagnostic, RuleFileError, Span
-from .runtime.game import Game
 from .lang.parse import decode, parse
+
+if TYPE_CHECKING:
+    from .runtime.game import Game
 
 
 def read_source(path: str | Path) -> tuple[str, bytes]:
@@ -123,6 +125,7 @@ def load(path: str | Path, players: int | None = None, **params) -> Game:
     if players is not None and not low <= players <= high:
         raise RuleFileError(name, text, [Diagnostic(
             Span(0, 0, 0, 0), f"this game is for {low}{f' to {high}' if high != low else ''} players, not {players}")])
+    from .runtime.compile import compile_game  # here: `check` never needs the runtime
     game = compile_game(checked, players, name)
     game.source_hash = hashlib.sha256(checked.source_bytes).hexdigest()
     return game

@@ -7,9 +7,13 @@ reports a mistake in every broken item in one run.
 
 from __future__ import annotations
 
+import hashlib
+import os
 import re
+import sys
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import (
@@ -56,9 +60,46 @@ class _Indenter(Indenter):
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
+    """The LALR parser, built once per grammar and Lark version and then kept on disk:
+    building it takes most of a second, loading it a few milliseconds."""
     grammar = resources.files(__package__).joinpath("grammar.lark").read_text("utf-8")
-    return Lark(grammar, parser="lalr", postlex=_Indenter(), propagate_positions=True,
-                maybe_placeholders=True, start=["start", "expr"])
+    cache = _cache_file(grammar)
+    if cache is not None:
+        try:
+            with open(cache, "rb") as f:
+                return Lark.__new__(Lark)._load(f, postlex=_Indenter(), propagate_positions=True)
+        except Exception:  # missing, stale or damaged: build it again
+            # (Lark.load takes no options; _load is what Lark's own cache calls)
+            pass
+    built = Lark(grammar, parser="lalr", postlex=_Indenter(), propagate_positions=True,
+                 maybe_placeholders=True, start=["start", "expr"])
+    if cache is not None:
+        # Written under a name of its own and renamed into place, so that processes
+        # starting together never read a half-written file.
+        part = cache.with_name(f"{cache.name}.{os.getpid()}.part")
+        try:
+            with open(part, "wb") as f:
+                built.save(f)
+            os.replace(part, cache)
+        except OSError:
+            pass
+    return built
+
+
+def _cache_file(grammar: str) -> Path | None:
+    """Where the built parser is kept: the user's own cache folder (never a shared temporary
+    one: the cache is a pickle, and loading someone else's would run their code)."""
+    import lark
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = Path(base) / "ruleforge"
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if folder.stat().st_uid != os.getuid() or not os.access(folder, os.W_OK):
+            return None
+    except (OSError, AttributeError):
+        return None
+    key = hashlib.sha256(f"{lark.__version__}\n{sys.version_info[:2]}\n{grammar}".encode()).hexdigest()[:16]
+    return folder / f"parser-{key}.lark"
 
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,45 @@
+"""`ruleforge check` starts fast: the built parser is kept on disk, and checking a file
+loads no driver (agents, simulation, play...)."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PROBE = """
+import sys
+from ruleforge.cli import main
+try:
+    main(["check", "games/gufo.rules"])
+except SystemExit as e:
+    assert e.code in (None, 0), e.code
+loaded = sorted(m for m in sys.modules if m.startswith("ruleforge."))
+print(" ".join(loaded))
+"""
+
+
+def run_probe(cache: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
+    return subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=env, capture_output=True, text=True)
+
+
+def test_check_loads_no_driver(tmp_path):
+    done = run_probe(tmp_path)
+    assert done.returncode == 0, done.stderr
+    loaded = done.stdout.split()
+    assert "ruleforge.lang.check" in loaded
+    assert not [m for m in loaded if m.startswith("ruleforge.drivers")], loaded
+
+
+def test_the_built_parser_is_kept_and_a_damaged_one_is_rebuilt(tmp_path):
+    assert run_probe(tmp_path).returncode == 0
+    kept = list((tmp_path / "ruleforge").glob("parser-*.lark"))
+    assert len(kept) == 1
+    assert oct(kept[0].parent.stat().st_mode & 0o777) == "0o700"  # the user's own folder
+    kept[0].write_bytes(b"not a parser")
+    done = run_probe(tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert kept[0].read_bytes() != b"not a parser"  # rebuilt and written again
+    assert not list((tmp_path / "ruleforge").glob("*.part"))
