@@ -303,6 +303,8 @@ class Menu:
                 vals.append(None)
             elif len(spec.params) == 1:
                 _enumerate1(st, spec, names[0], seat, cache, acts, vals)
+            elif len(spec.params) == 2:
+                _enumerate2(st, spec, names, seat, cache, acts, vals)
             else:
                 _enumerate(st, spec, names, seat, cache, acts, vals)
         return tuple(acts), tuple(vals)
@@ -333,6 +335,34 @@ def _enumerate1(st, spec: ActionSpec, names, seat: int, cache: dict, acts: list,
                 cache[v] = hit
         acts.append(hit[0])
         vals.append(hit[1])
+
+
+def _enumerate2(st, spec: ActionSpec, names: list, seat: int, cache: dict, acts: list, vals: list) -> None:
+    """`_enumerate` for an action of two parameters (cached by the pair of values)."""
+    L = [None] * spec.proc.nlocals
+    L[spec.actor] = seat
+    p1, p2 = spec.params
+    allowed, name = spec.allowed, spec.name
+    for label1, v1, pay1 in _named(st, seat, p1.domain(st, L), p1.kind, names[0]):
+        L[0] = v1
+        hidden1 = type(pay1) is Place
+        for label2, v2, pay2 in _named(st, seat, p2.domain(st, L), p2.kind, names[1]):
+            if allowed is not None:
+                L[1] = v2
+                if not allowed(st, L):
+                    continue
+            if hidden1 or type(pay2) is Place:
+                acts.append(_tuple(Action, ("menu", name, ((p1.name, label1), (p2.name, label2)))))
+                vals.append(_Deferred(spec, (pay1, pay2)))
+                continue
+            key = (v1, v2)
+            hit = cache.get(key)
+            if hit is None:
+                hit = (_tuple(Action, ("menu", name, ((p1.name, label1), (p2.name, label2)))), (spec, key, seat))
+                if len(cache) < _CACHE_LIMIT:
+                    cache[key] = hit
+            acts.append(hit[0])
+            vals.append(hit[1])
 
 
 def _enumerate(st, spec: ActionSpec, names: list, seat: int, cache: dict, acts: list, vals: list) -> None:
