@@ -40,40 +40,40 @@ def player_counts(path: Path) -> range:
 
 def encode_event(game, ev) -> list:
     """One event of the engine's record, as plain JSON values with names for indexes."""
+    from ruleforge.runtime import events as E
     card = lambda c: game.cards[c].name  # noqa: E731
     zone = lambda z: game.zinst[z].label  # noqa: E731
-    kind = ev[0]
-    if kind == "move":
-        _, c, src, dst, up, known = ev
-        return ["move", card(c), zone(src), zone(dst), bool(up), known]
-    if kind == "swap":
-        _, a, za, zb, upa, b, upb, ka, kb = ev
-        return ["swap", card(a), zone(za), zone(zb), bool(upa), card(b), bool(upb), ka, kb]
-    if kind == "reveal":
-        return ["reveal", card(ev[1]), zone(ev[2])]
-    if kind == "flip":
-        return ["flip", card(ev[1]), bool(ev[2])]
-    if kind == "shuffle":
-        return ["shuffle", zone(ev[1]), ev[2]]
-    if kind == "set":
-        return ["set", ev[1], _plain(ev[2]), _plain(ev[3])]
-    if kind == "eliminate":
-        return ["eliminate", ev[1]]
-    if kind == "say":
-        return ["say", ev[1]]
-    if kind == "round":
-        return ["round", ev[1]]
-    if kind == "turn":
-        return ["turn", ev[1], ev[2]]
-    if kind == "decide":
-        return ["decide", ev[1], str(ev[2]), ev[3]]
-    if kind == "status":
-        rows = {zone(z): [[card(c), bool(up)] for c, up in cs] for z, cs in sorted(ev[2].items())}
-        return ["status", [_plain(v) for v in ev[1]], rows]
-    if kind == "end":
-        r = ev[1]
-        return ["end", r.ending, r.reason, list(r.winners)]
-    raise AssertionError(f"unknown event {kind!r}")
+    match ev:
+        case E.Moved():
+            return ["move", card(ev.card), zone(ev.source), zone(ev.destination), bool(ev.face_up), ev.known]
+        case E.Swapped():
+            return ["swap", card(ev.card), zone(ev.source), zone(ev.destination), bool(ev.face_up),
+                    card(ev.other), bool(ev.other_face_up), ev.known, ev.other_known]
+        case E.Revealed():
+            return ["reveal", card(ev.card), zone(ev.zone)]
+        case E.Flipped():
+            return ["flip", card(ev.card), bool(ev.face_up)]
+        case E.Shuffled():
+            return ["shuffle", zone(ev.zone), ev.count]
+        case E.ValueSet():
+            return ["set", ev.label, _plain(ev.old), _plain(ev.new)]
+        case E.Eliminated():
+            return ["eliminate", ev.seat]
+        case E.Said():
+            return ["say", ev.text]
+        case E.RoundBegan():
+            return ["round", ev.round]
+        case E.TurnBegan():
+            return ["turn", ev.seat, ev.round]
+        case E.Decided():
+            return ["decide", ev.seat, str(ev.action), ev.prompt]
+        case E.Status():
+            rows = {zone(z): [[card(c), bool(up)] for c, up in cs] for z, cs in sorted(ev.rows)}
+            return ["status", [_plain(v) for v in ev.values], rows]
+        case E.Ended():
+            r = ev.result
+            return ["end", r.ending, r.reason, list(r.winners)]
+    raise AssertionError(f"unknown event {ev!r}")
 
 
 def _plain(v):

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import ruleforge
+from ruleforge.runtime.events import Moved
 from ruleforge.testing import new_arranged
 
 RULES = Path(__file__).resolve().parent.parent / "examples" / "war.rules"
@@ -150,7 +151,8 @@ def test_a_tie_is_a_war(monkeypatch):
     # and the record shows them arriving in the battle face down, the others face up
     g = st.game
     battle = {g.zone_inst("battle", s).index for s in (P1, P2)}
-    arrivals = {g.cards[r[1]].name: r[4] for r in st.record if r[0] == "move" and r[3] in battle}
+    arrivals = {g.cards[r.card].name: r.face_up for r in st.record
+                if isinstance(r, Moved) and r.destination in battle}
     assert arrivals == {"9♠": True, "9♥": True, "J♣": True, "5♦": True,
                         "2♣": False, "3♣": False, "4♣": False, "2♦": False, "3♦": False, "4♦": False}
     assert_sound(st)

@@ -127,7 +127,7 @@ def test_a_filter_on_hidden_cards_is_a_leak(tmp_path):
 # ---- every rule file: the offer does not depend on hidden cards -------------------------
 
 # The default run samples (about 15 s); RULEFORGE_HONEST_GAMES=1000 RULEFORGE_HONEST_EVERY=1
-# checks 1,000 games of every rule file at every decision (docs/testing.md; a few minutes).
+# checks 1,000 games of every rule file at every decision (docs/testing.md; about 1.5 min).
 GAMES = int(os.environ.get("RULEFORGE_HONEST_GAMES", "200"))
 EVERY = int(os.environ.get("RULEFORGE_HONEST_EVERY", "2"))
 FILES = rule_files()

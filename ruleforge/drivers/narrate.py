@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from ..runtime.events import (Decided, Eliminated, Ended, Flipped, Moved, Revealed, RoundBegan, Said,
+                              Shuffled, Status, Swapped, TurnBegan, ValueSet)
+
 
 class Narrator:
     def __init__(self, game, seat=None, state=None):
@@ -57,74 +60,78 @@ class Narrator:
             return self.arg(action.args[0][1])
         return str(action)
 
-    def lines(self, events: Iterable[tuple]) -> list[str]:
+    def lines(self, events: Iterable) -> list[str]:
+        """The sentences for these events (see runtime/events.py), in order. Moves from
+        one zone to another in a row make one line."""
         out: list[str] = []
-        pending_moves: list[tuple] = []
+        moves: list[Moved] = []
 
         def flush():
-            if not pending_moves:
+            if not moves:
                 return
-            src, dst = pending_moves[0][2], pending_moves[0][3]
-            cards = [self.shown(m[1], m[4], m[5] if len(m) > 5 else None) for m in pending_moves]
+            src, dst = moves[0].source, moves[0].destination
+            cards = [self.shown(m.card, m.face_up, m.known) for m in moves]
             if len(cards) > 8:
-                hidden = sum(1 for m in pending_moves if not m[4])
+                hidden = sum(1 for m in moves if not m.face_up)
                 shown = f"{len(cards)} cards" + (f" ({hidden} face down)" if hidden else "")
             else:
                 shown = ", ".join(cards)
             out.append(f"    {shown}: {self.zone(src)} → {self.zone(dst)}")
-            pending_moves.clear()
+            moves.clear()
 
         for ev in events:
-            kind = ev[0]
-            if kind == "move":
-                if pending_moves and (pending_moves[0][2], pending_moves[0][3]) != (ev[2], ev[3]):
+            if isinstance(ev, Moved):
+                if moves and (moves[0].source, moves[0].destination) != (ev.source, ev.destination):
                     flush()
-                pending_moves.append(ev)
+                moves.append(ev)
                 continue
             flush()
-            if kind == "round":
-                if ev[1] != self.round:
-                    self.round = ev[1]
-                    out.append(f"Round {ev[1]}")
-            elif kind == "turn":
-                _, seat, rnd = ev
-                if rnd != self.round:
-                    self.round = rnd
-                    out.append(f"Round {rnd}")
-                out.append(f"  {self.seat(seat)}'s turn")
-            elif kind == "decide":
-                _, seat, action, prompt = ev
-                if action.kind == "choose":
-                    out.append(f"  ▸ {self.seat(seat)} chooses {self.action(action)} ({prompt})")
-                else:
-                    out.append(f"  ▸ {self.seat(seat)}: {self.action(action)}")
-            elif kind == "swap":
-                _, a, za, zb, upa, b, upb, ka, kb = ev
-                out.append(f"    swap: {self.shown(a, upa, ka)} → {self.zone(zb)}, "
-                           f"{self.shown(b, upb, kb)} → {self.zone(za)}")
-            elif kind == "reveal":
-                out.append(f"    revealed: {self.card(ev[1])} in {self.zone(ev[2])}")
-            elif kind == "flip":
-                out.append(f"    {self.card(ev[1])} turned face {'up' if ev[2] else 'down'}")
-            elif kind == "shuffle":
-                out.append(f"    {self.zone(ev[1])} shuffled ({ev[2]} cards)")
-            elif kind == "set":
-                _, label, old, new = ev
-                out.append(f"    {label}: {old} → {new}")
-            elif kind == "eliminate":
-                out.append(f"    {self.seat(ev[1])} is eliminated")
-            elif kind == "say":
-                out.append(f"    — {ev[1]}")
-            elif kind == "status":
-                line = self.status(ev[1], ev[2])
-                if line.strip() != "=":
-                    out.append(line)
-            elif kind == "end":
-                res = ev[1]
-                winners = " and ".join(self.seat(s) for s in res.winners) or "nobody"
-                out.append(f"Game over: {res.reason}. Winner: {winners}.")
+            line = self.line(ev)
+            if line is not None:
+                out.extend(line)
         flush()
         return out
+
+    def line(self, ev) -> list[str] | None:
+        """The lines for one event other than a move."""
+        match ev:
+            case RoundBegan(round=rnd):
+                if rnd != self.round:
+                    self.round = rnd
+                    return [f"Round {rnd}"]
+            case TurnBegan(seat=seat, round=rnd):
+                lines = []
+                if rnd != self.round:
+                    self.round = rnd
+                    lines.append(f"Round {rnd}")
+                return lines + [f"  {self.seat(seat)}'s turn"]
+            case Decided(seat=seat, action=action, prompt=prompt):
+                if action.kind == "choose":
+                    return [f"  ▸ {self.seat(seat)} chooses {self.action(action)} ({prompt})"]
+                return [f"  ▸ {self.seat(seat)}: {self.action(action)}"]
+            case Swapped():
+                return [f"    swap: {self.shown(ev.card, ev.face_up, ev.known)} → {self.zone(ev.destination)}, "
+                        f"{self.shown(ev.other, ev.other_face_up, ev.other_known)} → {self.zone(ev.source)}"]
+            case Revealed(card=c, zone=z):
+                return [f"    revealed: {self.card(c)} in {self.zone(z)}"]
+            case Flipped(card=c, face_up=up):
+                return [f"    {self.card(c)} turned face {'up' if up else 'down'}"]
+            case Shuffled(zone=z, count=n):
+                return [f"    {self.zone(z)} shuffled ({n} cards)"]
+            case ValueSet(label=label, old=old, new=new):
+                return [f"    {label}: {old} → {new}"]
+            case Eliminated(seat=seat):
+                return [f"    {self.seat(seat)} is eliminated"]
+            case Said(text=text):
+                return [f"    — {text}"]
+            case Status(values=values, rows=rows):
+                line = self.status(values, dict(rows))
+                if line.strip() != "=":
+                    return [line]
+            case Ended(result=res):
+                winners = " and ".join(self.seat(s) for s in res.winners) or "nobody"
+                return [f"Game over: {res.reason}. Winner: {winners}."]
+        return None
 
     def status(self, values: tuple, rows: dict) -> str:
         """One line of where things stand: every number, and each row's slots."""

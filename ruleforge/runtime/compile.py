@@ -15,6 +15,7 @@ from ..lang.check import CARD, NUMBER, PLAYER, ROW, ZONE, Checked, elem_of
 from .engine import (DOWN, PRIVATE, UP, Ending, Frame, Proc, ZoneInst, check_immediate, decide,
                      eliminate, end_game, flip_card, in_game, move_card, new_class, push, quantity,
                      reveal_card, set_var, shuffle_zone, swap_cards)
+from .events import Said
 from .game import Game
 from .actions import ActionSpec, Ask, Choice, Menu, Param, kind_of
 from .values import RuleError
@@ -1071,8 +1072,9 @@ class _Compiler:
         def say(st, fr):
             # evaluated even when nobody listens: narrating a game must not change it
             text = "".join(part if isinstance(part, str) else part[1](part[0](st, fr.L)) for part in parts)
-            if st.record is not None:
-                st.record.append(("say", text))
+            ob = st.observer
+            if ob is not None and ob.record is not None:
+                ob.record.append(Said(text))
         self.emit(p, say, s.span)
 
     def formatter(self, t):

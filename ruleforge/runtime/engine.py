@@ -12,6 +12,8 @@ from typing import Callable, Optional
 
 from . import rng
 from .actions import Action, payload as _payload
+from .events import (Decided, Eliminated, Ended, Flipped, Moved, Revealed, RoundBegan,
+                     Shuffled, Status, Swapped, TurnBegan, ValueSet)
 from .values import IllegalAction, Result, RuleError
 
 UP, DOWN, PRIVATE = 0, 1, 2
@@ -79,10 +81,23 @@ class State:
     """One game in progress. Copy it with `clone()`; change it only with `apply()`."""
 
     __slots__ = ("game", "zones", "loc", "up", "known", "cls", "vars", "rng", "stack", "pending",
-                 "turn_pos", "round", "turns", "phase", "over", "result", "finishing", "record",
-                 "decisions", "stats", "out", "next_seat", "played", "watch")
+                 "turn_pos", "round", "turns", "phase", "over", "result", "finishing",
+                 "decisions", "out", "next_seat", "played", "observer")
 
     # ---- the public face
+    @property
+    def record(self) -> Optional[list]:
+        """The events so far (see events.py), or None when nothing is recorded. Read-only:
+        a driver may clear the list it returns, not replace it."""
+        ob = self.observer
+        return None if ob is None else ob.record
+
+    @property
+    def stats(self) -> Optional[dict]:
+        """Rule coverage: how many times each rule ran, or None when not counted."""
+        ob = self.observer
+        return None if ob is None else ob.stats
+
     @property
     def current_player(self) -> Optional[int]:
         """The seat that must decide now, or None when the game is over."""
@@ -112,8 +127,9 @@ class State:
             raise IllegalAction("not offered", f"{action} is not a legal action now") from None
         self.pending = None
         self.decisions += 1
-        if self.record is not None:
-            self.record.append(("decide", p.player, action, p.prompt))
+        ob = self.observer
+        if ob is not None and ob.record is not None:
+            ob.record.append(Decided(p.player, action, p.prompt))
         p.resume(self, self.stack[-1] if self.stack else None, payload)
         run(self)
 
@@ -137,9 +153,7 @@ class State:
         s.turn_pos, s.round, s.turns, s.phase = self.turn_pos, self.round, self.turns, self.phase
         s.out, s.next_seat, s.played = self.out, self.next_seat, self.played
         s.over, s.result, s.finishing = self.over, self.result, self.finishing
-        s.record = None
-        s.stats = None
-        s.watch = None
+        s.observer = None  # a clone is a board to explore, not the game being watched
         s.decisions = self.decisions
         return s
 
@@ -186,6 +200,8 @@ class State:
 
 
 # ---- primitives used by compiled instructions ------------------------------------------
+# Most games run with no observer (bulk simulation, search): a primitive's only cost for
+# it is the one `st.observer is not None` test.
 
 def place(st: State, c: int, inst: int, facing: Optional[int] = None, src: int = -1) -> None:
     """Give card c the facing of the zone it now lies in (or the one a rule says), and
@@ -222,8 +238,8 @@ def move_card(st: State, c: int, dst: int, facing: Optional[int] = None, bottom:
         st.zones[dst].append(c)
     st.loc[c] = dst
     place(st, c, dst, facing, src)
-    if st.record is not None:
-        st.record.append(("move", c, src, dst, bool(st.up[c]), st.known[c]))
+    if st.observer is not None and st.observer.record is not None:
+        st.observer.record.append(Moved(c, src, dst, bool(st.up[c]), st.known[c]))
 
 
 def swap_cards(st: State, a: int, b: int) -> None:
@@ -235,15 +251,15 @@ def swap_cards(st: State, a: int, b: int) -> None:
     st.loc[a], st.loc[b] = zb, za
     place(st, a, zb, None, za)
     place(st, b, za, None, zb)
-    if st.record is not None:
-        st.record.append(("swap", a, za, zb, bool(st.up[a]), b, bool(st.up[b]), st.known[a], st.known[b]))
+    if st.observer is not None and st.observer.record is not None:
+        st.observer.record.append(Swapped(a, za, zb, bool(st.up[a]), b, bool(st.up[b]), st.known[a], st.known[b]))
 
 
 def reveal_card(st: State, c: int) -> None:
     st.up[c] = 1
     st.known[c] = st.game.all_seats
-    if st.record is not None:
-        st.record.append(("reveal", c, st.loc[c]))
+    if st.observer is not None and st.observer.record is not None:
+        st.observer.record.append(Revealed(c, st.loc[c]))
 
 
 def flip_card(st: State, c: int) -> None:
@@ -252,8 +268,8 @@ def flip_card(st: State, c: int) -> None:
     else:
         st.up[c] = 1
         st.known[c] = st.game.all_seats
-    if st.record is not None:
-        st.record.append(("flip", c, bool(st.up[c])))
+    if st.observer is not None and st.observer.record is not None:
+        st.observer.record.append(Flipped(c, bool(st.up[c])))
 
 
 def shuffle_zone(st: State, inst: int) -> None:
@@ -267,8 +283,8 @@ def shuffle_zone(st: State, inst: int) -> None:
     for c in cards:
         if not st.up[c]:
             st.known[c] &= keep
-    if st.record is not None:
-        st.record.append(("shuffle", inst, len(cards)))
+    if st.observer is not None and st.observer.record is not None:
+        st.observer.record.append(Shuffled(inst, len(cards)))
 
 
 def new_class(st: State, cards) -> None:
@@ -283,15 +299,15 @@ def new_class(st: State, cards) -> None:
 def set_var(st: State, i: int, value, label: str) -> None:
     old = st.vars[i]
     st.vars[i] = value
-    if st.record is not None and old != value:
-        st.record.append(("set", label, old, value))
+    if st.observer is not None and st.observer.record is not None and old != value:
+        st.observer.record.append(ValueSet(label, old, value))
 
 
 def eliminate(st: State, seat: int) -> None:
     if not st.out >> seat & 1:
         st.out |= 1 << seat
-        if st.record is not None:
-            st.record.append(("eliminate", seat))
+        if st.observer is not None and st.observer.record is not None:
+            st.observer.record.append(Eliminated(seat))
 
 
 def in_game(st: State, seats) -> tuple:
@@ -345,8 +361,8 @@ def quantity(st: State, name: str, player: Optional[int]) -> int:
 def push(st: State, proc: Proc, L: Optional[list] = None) -> None:
     if len(st.stack) >= MAX_FRAMES:
         raise RuleError(f"rules call each other more than {MAX_FRAMES} deep: an event that triggers itself?")
-    if st.stats is not None and not proc.is_turn:
-        st.stats[proc.name] = st.stats.get(proc.name, 0) + 1
+    if st.observer is not None and st.observer.stats is not None and not proc.is_turn:
+        st.observer.stats[proc.name] = st.observer.stats.get(proc.name, 0) + 1
     st.stack.append(Frame(proc, L if L is not None else [None] * proc.nlocals))
 
 
@@ -395,8 +411,9 @@ def _next_position(st: State) -> tuple[int, bool]:
 
 def _next_turn(st: State) -> None:
     g = st.game
-    if st.watch is not None and not st.phase:  # setup or a turn is over (check --deep looks)
-        st.watch(st)
+    ob = st.observer
+    if ob is not None and ob.watch is not None and not st.phase:  # setup or a turn is over (check --deep looks)
+        ob.watch(st)
     pos, new_round = _next_position(st)
     if st.turn_pos < 0:
         st.turn_pos, st.round = pos, 1
@@ -430,23 +447,23 @@ def _next_turn(st: State) -> None:
     if st.played == 1 << st.turn_pos and g.round_begin_procs:
         # A round begins: its 'when the round begins' rules run first ('current' is the
         # player about to play), and the turn is announced once they are done.
-        if st.record is not None:
-            record_status(st)
-            st.record.append(("round", st.round))
+        if ob is not None and ob.record is not None:
+            ob.record.append(status(st))
+            ob.record.append(RoundBegan(st.round))
         push(st, g.turn_procs[seat])
         push(st, TURN_ANNOUNCEMENT)
         for proc in reversed(g.round_begin_procs):
             push(st, proc)
         return
-    if st.record is not None:
-        record_status(st)
-        st.record.append(("turn", seat, st.round))
+    if ob is not None and ob.record is not None:
+        ob.record.append(status(st))
+        ob.record.append(TurnBegan(seat, st.round))
     push(st, g.turn_procs[seat])
 
 
 def _announce_turn(st: State, fr: Frame) -> None:
-    if st.record is not None:
-        st.record.append(("turn", st.game.turn_order[st.turn_pos], st.round))
+    if st.observer is not None and st.observer.record is not None:
+        st.observer.record.append(TurnBegan(st.game.turn_order[st.turn_pos], st.round))
 
 
 # Runs after a round's 'when the round begins' rules: says whose turn it is. (A turn
@@ -463,18 +480,16 @@ def _finish(st: State) -> None:
     winners = in_game(st, tuple(winners))  # an eliminated player wins nothing
     st.result = Result(e.name, e.title, tuple(sorted(set(winners))))
     st.over = True
-    if st.record is not None:
-        record_status(st)
-        st.record.append(("end", st.result))
+    if st.observer is not None and st.observer.record is not None:
+        st.observer.record.append(status(st))
+        st.observer.record.append(Ended(st.result))
 
 
-def record_status(st: State) -> None:
+def status(st: State) -> Status:
     """A snapshot for the narrator: every number, and what lies in each row's slots."""
-    rows = {}
-    for zi in st.game.zinst:
-        if zi.kind == "slot":
-            rows[zi.index] = tuple((c, bool(st.up[c])) for c in st.zones[zi.index])
-    st.record.append(("status", tuple(st.vars), rows))
+    up, zones = st.up, st.zones
+    return Status(tuple(st.vars), tuple((zi.index, tuple((c, bool(up[c])) for c in zones[zi.index]))
+                                        for zi in st.game.zinst if zi.kind == "slot"))
 
 
 def run(st: State) -> None:

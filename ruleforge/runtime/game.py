@@ -10,6 +10,7 @@ from typing import Optional
 
 from . import rng
 from .engine import Frame, State, run
+from .events import Observer
 
 
 class Game:
@@ -63,9 +64,11 @@ class Game:
     def new(self, seed: int = 0, record: bool = False, stats: bool = False, watch=None) -> State:
         """A new game dealt from `seed`, run to its first decision.
 
-        `watch(state)`, if given, is called when setup is over and after every turn
-        (for tests: a game may play many turns between two decisions, or have no
-        decision at all)."""
+        `record` keeps the events (events.py) in `state.record`; `stats` counts in
+        `state.stats` how often each rule runs (rule coverage); `watch(state)`, if
+        given, is called when setup is over and after every turn (for tests: a game may
+        play many turns between two decisions, or have no decision at all). They live in
+        the state's observer, which bulk simulation goes without."""
         st = State.__new__(State)
         st.game = self
         n = len(self.cards)
@@ -87,11 +90,8 @@ class Game:
         # order that had their turn this round (a bit each)
         st.out, st.next_seat, st.played = 0, -1, 0
         st.over, st.result, st.finishing = False, None, None
-        st.record = [] if record else None
-        # with stats, every rule that runs is counted by name (rule coverage)
-        st.stats = {} if stats else None
+        st.observer = Observer.make(record, stats, watch)
         st.decisions = 0
-        st.watch = watch
         run(st)
         return st
 

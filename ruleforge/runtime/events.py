@@ -1,0 +1,134 @@
+"""What happened in a game, as data: the events an observer's record holds, and the observer.
+
+The engine appends one small frozen event per thing that happens (only when a state has
+an observer that keeps a record); the narrator, the log writer, replay, play and the
+terminal read them by name with `match`, so a new field never shifts another one. Cards,
+zones and seats are indexes into the `Game` (its `cards`, `zinst`, `seat_titles`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Optional
+
+from attrs import frozen
+
+
+@frozen
+class Moved:
+    """A card went from one zone to another. `known` is who knew it then (a bit per seat)."""
+    card: int
+    source: int
+    destination: int
+    face_up: bool
+    known: int
+
+
+@frozen
+class Swapped:
+    """Two cards traded places: `card` went from `source` to `destination`, `other` the
+    other way; each with its facing and who knew it afterwards."""
+    card: int
+    source: int
+    destination: int
+    face_up: bool
+    other: int
+    other_face_up: bool
+    known: int
+    other_known: int
+
+
+@frozen
+class Revealed:
+    """A card was shown to everyone where it lies."""
+    card: int
+    zone: int
+
+
+@frozen
+class Flipped:
+    """A card was turned over; `face_up` is how it lies now."""
+    card: int
+    face_up: bool
+
+
+@frozen
+class Shuffled:
+    """A zone was shuffled; `count` is how many cards it holds."""
+    zone: int
+    count: int
+
+
+@frozen
+class ValueSet:
+    """A number (counter, piece attribute, per-card counter) or other variable changed."""
+    label: str
+    old: Any
+    new: Any
+
+
+@frozen
+class Eliminated:
+    seat: int
+
+
+@frozen
+class Said:
+    """A rule's `say` line, its placeholders filled in."""
+    text: str
+
+
+@frozen
+class RoundBegan:
+    round: int
+
+
+@frozen
+class TurnBegan:
+    seat: int
+    round: int
+
+
+@frozen
+class Decided:
+    """A seat took `action` at the decision that asked `prompt`."""
+    seat: int
+    action: Any
+    prompt: str
+
+
+@frozen
+class Ended:
+    """The game is over; `result` is the state's `Result`."""
+    result: Any
+
+
+@frozen
+class Status:
+    """A snapshot for the narrator before each turn and at the end: every variable's value
+    (as `State.vars`), and what lies in each slot of a row: ((slot zone, ((card, face
+    up), ...)), ...) in zone order."""
+    values: tuple
+    rows: tuple
+
+
+Event = Moved | Swapped | Revealed | Flipped | Shuffled | ValueSet | Eliminated | Said \
+    | RoundBegan | TurnBegan | Decided | Ended | Status
+
+
+class Observer:
+    """Instrumentation a state may carry apart from its board: the event record, rule
+    coverage counts (rule name -> times it ran) and a callback for tools that look at
+    each turn. Bulk simulation has none; `State.clone()` never carries it."""
+
+    __slots__ = ("record", "stats", "watch")
+
+    def __init__(self, record: Optional[list] = None, stats: Optional[dict] = None,
+                 watch: Optional[Callable] = None):
+        self.record, self.stats, self.watch = record, stats, watch
+
+    @classmethod
+    def make(cls, record: bool = False, stats: bool = False, watch: Optional[Callable] = None) -> Optional["Observer"]:
+        """The observer `Game.new` asked for, or None when nothing is to be observed."""
+        if not record and not stats and watch is None:
+            return None
+        return cls([] if record else None, {} if stats else None, watch)

@@ -1,0 +1,175 @@
+"""The engine's record is a list of typed events (runtime/events.py), kept by an observer
+that bulk play goes without and a clone never carries.
+
+A small rule file makes every kind of event in one scripted turn, from a stacked deck;
+its record is compared event for event."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import ruleforge
+from ruleforge.drivers.narrate import Narrator
+from ruleforge.runtime.events import (Decided, Eliminated, Ended, Flipped, Moved, Observer, Revealed,
+                                      RoundBegan, Said, Shuffled, Status, Swapped, TurnBegan, ValueSet)
+from ruleforge.runtime.values import Action, Result
+from ruleforge.testing import new_arranged
+
+RULES = """\
+game "events"
+players 2
+role north "North"
+role south "South"
+
+cards: listed in box
+card "A":
+    value: 1
+card "B":
+    value: 2
+card "C":
+    value: 3
+card "D":
+    value: 4
+
+zone box: pile
+zone deck: pile
+zone hand per player: hand
+zone table "slot": row of 2 slots, face up
+
+counter n = 0
+
+setup:
+    move cards in box to deck
+    shuffle deck
+
+when the round begins:
+    say "a round for {current}"
+
+turn:
+    current takes an action
+
+action draw "Draw":
+    move top of deck to hand of current as drawn
+    move top of deck to table slot 1
+    swap drawn with the card in table slot 1
+    flip the card in table slot 1
+    reveal cards in hand of current
+    increase n by 2
+    eliminate the player after current
+    end the game with done
+
+ending done: current wins
+"""
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory):
+    path = tmp_path_factory.mktemp("events") / "events.rules"
+    path.write_text(RULES)
+    return ruleforge.load(path)
+
+
+def played(game, **kw):
+    """North draws from a deck stacked A B C D (D on top)."""
+    st = new_arranged(game, 0, [("deck", ["A", "B", "C", "D"])], record=True)
+    st.apply(Action("menu", "draw"))
+    return st
+
+
+def test_one_scripted_turn_records_every_kind_of_event(game):
+    z = {zi.label: zi.index for zi in game.zinst}
+    c = game.card_index
+    box, deck, hand, s1, s2 = z["box"], z["deck"], z["hand of north"], z["slot 1"], z["slot 2"]
+    A, B, C, D = c["A"], c["B"], c["C"], c["D"]
+    assert played(game).record == [
+        # setup (the deck is stacked after it, before the first turn)
+        Moved(A, box, deck, False, 0), Moved(B, box, deck, False, 0),
+        Moved(C, box, deck, False, 0), Moved(D, box, deck, False, 0),
+        Shuffled(deck, 4),
+        Status((0,), ((s1, ()), (s2, ()))),
+        RoundBegan(1),
+        Said("a round for North"),
+        TurnBegan(0, 1),
+        Decided(0, Action("menu", "draw"), "take an action"),
+        Moved(D, deck, hand, False, 0b01),      # only North knows the card in her hand
+        Moved(C, deck, s1, True, 0b11),         # the table is face up
+        Swapped(D, hand, s1, True, C, False, 0b11, 0b11),
+        Flipped(D, False),                      # face down, and still known to both
+        Revealed(C, hand),
+        ValueSet("n", 0, 2),
+        Eliminated(1),
+        Status((2,), ((s1, ((D, False),)), (s2, ()))),
+        Ended(Result("done", "done", (0,))),
+    ]
+
+
+def test_the_narrator_reads_the_events_by_name(game):
+    assert Narrator(game).lines(played(game).record) == [
+        "    A (face down), B (face down), C (face down), D (face down): box → deck",
+        "    deck shuffled (4 cards)",
+        "    = n 0 · slot 1:· 2:·",
+        "Round 1",
+        "    — a round for North",
+        "  North's turn",
+        "  ▸ North: Draw",
+        "    D (face down): deck → hand of north",
+        "    C: deck → slot 1",
+        "    swap: D → slot 1, C (face down) → hand of north",
+        "    D turned face down",
+        "    revealed: C in hand of north",
+        "    n: 0 → 2",
+        "    South is eliminated",
+        "    = n 2 · slot 1:[D] 2:·",
+        "Game over: done. Winner: North.",
+    ]
+
+
+def test_events_are_frozen_values():
+    ev = Moved(1, 2, 3, True, 0b11)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        ev.card = 2
+    assert ev == Moved(card=1, source=2, destination=3, face_up=True, known=3)
+    assert hash(ev) == hash(Moved(1, 2, 3, True, 3))
+    assert not hasattr(ev, "__dict__")  # slots: an event costs a few words
+
+
+def test_bulk_play_has_no_observer(game):
+    st = game.new(0)
+    assert st.observer is None and st.record is None and st.stats is None
+
+
+def test_new_makes_the_observer_it_is_asked_for(game):
+    seen = []
+    st = game.new(0, stats=True, watch=lambda s: seen.append(s.turns))
+    assert st.record is None and st.stats == {"when the round begins": 1}
+    assert st.observer.watch is not None and seen == [0]  # setup is over
+    st = game.new(0, record=True)
+    assert st.stats is None and st.observer.watch is None and st.record[-1] == TurnBegan(0, 1)
+
+
+def test_a_clone_carries_no_observer(game):
+    seen = []
+    st = new_arranged(game, 0, [("deck", ["A", "B", "C", "D"])], record=True)
+    st.observer.watch = lambda s: seen.append(s.turns)
+    before = list(st.record)
+    other = st.clone()
+    assert other.observer is None and other.record is None and other.stats is None
+    other.apply(Action("menu", "draw"))
+    assert other.is_over and other.result.winners == (0,)
+    assert st.record == before and seen == []  # the clone's turn told the original nothing
+    assert not st.is_over
+
+
+def test_record_is_read_only(game):
+    st = game.new(0, record=True)
+    with pytest.raises(AttributeError):
+        st.record = []
+    st.record.clear()  # a driver empties the list once it has told its events
+    assert st.observer.record == []
+
+
+def test_observer_make_is_none_when_nothing_is_observed():
+    assert Observer.make() is None
+    ob = Observer.make(record=True)
+    assert ob.record == [] and ob.stats is None and ob.watch is None
