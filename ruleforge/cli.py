@@ -322,7 +322,7 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
         hint = did_you_mean(name, checked.params)
         raise click.BadParameter(f"there is no parameter '{name}'" + (f"; {hint}" if hint else ""),
                                  param_hint="'--sweep'")
-    is_list = checked.param_types[name].startswith("list:")
+    is_list = checked.param_types[name].is_list
     options = [v.strip() for v in values.split(";" if is_list else ",") if v.strip()]
     for v in options:  # every value is checked before any game is played
         _load(file, tuple(sets) + (f"{name}={v}",), players)

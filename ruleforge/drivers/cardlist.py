@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..lang import ast as A
 from ..lang.cards import standard_deck
+from ..lang.const import fold
 
 
 def _source(text_lines: list[str], node) -> str:
@@ -33,10 +34,9 @@ def card_rows(checked, text: str) -> list[dict]:
             if isinstance(node, A.Text):
                 return node.value
             return _source(lines, node)
-        from ..runtime.compile import _const
         copies = attrs.get("copies")
         rows.append({"name": cd.title, "type": show("type"), "value": show("value"),
-                     "copies": _const(copies, checked.params) if copies is not None else 1,
+                     "copies": fold(copies, checked.params) if copies is not None else 1,
                      "text": show("text")})
     return rows
 

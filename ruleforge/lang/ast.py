@@ -1,64 +1,76 @@
 """The syntax tree of a rule file: small frozen classes, each carrying its source span.
 
 Nodes compare by identity (eq=False) so that the checker can key its findings (types,
-what a name refers to) by node.
+what a name refers to) by node. Every expression is an `Expr` and every statement a
+`Stmt`: EXPRESSIONS and STATEMENTS list them, so that a visitor (visitor.py) can tell
+at import time that it handles each. The declarations are in decls.py, re-exported here.
 """
 
 from __future__ import annotations
 
 from typing import Optional
 
-from attrs import field, frozen
+from attrs import frozen
 
 from .diagnostics import Span
 
 node = frozen(eq=False)
 
 
+class Expr:
+    """An expression: the checker gives it a type, the compiler a value."""
+    __slots__ = ()
+
+
+class Stmt:
+    """A statement of a rule's body: the compiler turns it into steps."""
+    __slots__ = ()
+
+
 # ---- expressions ------------------------------------------------------------------------
 
 @node
-class Number:
+class Number(Expr):
     span: Span
     value: int
 
 
 @node
-class Text:
+class Text(Expr):
     span: Span
     value: str
 
 
 @node
-class Bool:
+class Bool(Expr):
     span: Span
     value: bool
 
 
 @node
-class Nobody:
+class Nobody(Expr):
     span: Span
 
 
 @node
-class Current:
+class Current(Expr):
     span: Span
 
 
 @node
-class Name:
+class Name(Expr):
     span: Span
     name: str
 
 
 @node
-class ListOf:
+class ListOf(Expr):
     span: Span
     items: tuple
 
 
 @node
-class Attr:
+class Attr(Expr):
     span: Span
     obj: object
     name: str
@@ -66,7 +78,7 @@ class Attr:
 
 
 @node
-class Of:
+class Of(Expr):
     """`hand of north`, `token of clubs`: something that belongs to, or is keyed by, a value."""
     span: Span
     name: Name
@@ -74,7 +86,7 @@ class Of:
 
 
 @node
-class Slot:
+class Slot(Expr):
     """`sky slot 3`: one slot of a row zone."""
     span: Span
     zone: Name
@@ -82,14 +94,14 @@ class Slot:
 
 
 @node
-class Unary:
+class Unary(Expr):
     span: Span
     op: str  # "-" or "not"
     operand: object
 
 
 @node
-class Binary:
+class Binary(Expr):
     """Arithmetic, comparison, membership and logic: op is the operator as written."""
     span: Span
     op: str
@@ -98,7 +110,7 @@ class Binary:
 
 
 @node
-class Between:
+class Between(Expr):
     span: Span
     value: object
     low: object
@@ -106,7 +118,7 @@ class Between:
 
 
 @node
-class Test:
+class Test(Expr):
     """`X is empty`, `X is not empty`, `X is face up`, `X is face down`."""
     span: Span
     test: str
@@ -114,7 +126,7 @@ class Test:
 
 
 @node
-class Filter:
+class Filter(Expr):
     """`COLLECTION where CONDITION`; inside the condition, attribute names and `it`
     refer to the element being tested."""
     span: Span
@@ -123,19 +135,19 @@ class Filter:
 
 
 @node
-class CardsIn:
+class CardsIn(Expr):
     span: Span
     zone: object
 
 
 @node
-class TheCard:
+class TheCard(Expr):
     span: Span
     collection: object
 
 
 @node
-class Top:
+class Top(Expr):
     """`top of Z`, `bottom of Z`, `top N cards of Z`."""
     span: Span
     end: str  # "top" or "bottom"
@@ -144,7 +156,7 @@ class Top:
 
 
 @node
-class Aggregate:
+class Aggregate(Expr):
     """`count of X`, `sum of X`."""
     span: Span
     op: str
@@ -152,7 +164,7 @@ class Aggregate:
 
 
 @node
-class Quantifier:
+class Quantifier(Expr):
     """`any X has C`, `every X has C`, `no X has C`; with a name: `any c in X has C`."""
     span: Span
     kind: str
@@ -162,39 +174,39 @@ class Quantifier:
 
 
 @node
-class This:
+class This(Expr):
     """The card whose attribute, effect or modifier is being evaluated."""
     span: Span
 
 
 @node
-class Owner:
+class Owner(Expr):
     """The player who owns the zone where `this` card lies."""
     span: Span
 
 
 @node
-class OwnerOf:
+class OwnerOf(Expr):
     """`owner of c`: the player who owns the zone where card c lies."""
     span: Span
     card: object
 
 
 @node
-class Players:
+class Players(Expr):
     """Every player still in the game, in turn order (`all players`: eliminated ones too)."""
     span: Span
     every: bool = False
 
 
 @node
-class Opponents:
+class Opponents(Expr):
     span: Span
     player: object
 
 
 @node
-class PlayerAfter:
+class PlayerAfter(Expr):
     """`the player after p` (step 1), `the player before p` (step -1): the neighbour in
     turn order, wrapping around, skipping eliminated players."""
     span: Span
@@ -203,13 +215,13 @@ class PlayerAfter:
 
 
 @node
-class IsEliminated:
+class IsEliminated(Expr):
     span: Span
     player: object
 
 
 @node
-class IfExpr:
+class IfExpr(Expr):
     """`if C then A else B`."""
     span: Span
     condition: object
@@ -218,7 +230,7 @@ class IfExpr:
 
 
 @node
-class PlayersWith:
+class PlayersWith(Expr):
     """`players with the highest score`: every player tied for the extreme value."""
     span: Span
     extreme: str
@@ -226,13 +238,13 @@ class PlayersWith:
 
 
 @node
-class RandomCard:
+class RandomCard(Expr):
     span: Span
     collection: object
 
 
 @node
-class SumFor:
+class SumFor(Expr):
     """`sum of c.value for each c in C`."""
     span: Span
     value: object
@@ -241,7 +253,7 @@ class SumFor:
 
 
 @node
-class Knows:
+class Knows(Expr):
     """`north knows c`: the card is face up, or this player has seen it where it lies."""
     span: Span
     player: object
@@ -249,13 +261,13 @@ class Knows:
 
 
 @node
-class GameOver:
+class GameOver(Expr):
     """`the game is over`: an ending has been reached (true in 'when the game ends')."""
     span: Span
 
 
 @node
-class HasEffect:
+class HasEffect(Expr):
     """`c has a play effect`."""
     span: Span
     value: object
@@ -265,7 +277,7 @@ class HasEffect:
 # ---- statements -------------------------------------------------------------------------
 
 @node
-class Move:
+class Move(Stmt):
     span: Span
     what: object
     target: object
@@ -275,7 +287,7 @@ class Move:
 
 
 @node
-class Reveal:
+class Reveal(Stmt):
     span: Span
     what: object
     target: Optional[object]
@@ -284,34 +296,34 @@ class Reveal:
 
 
 @node
-class Flip:
+class Flip(Stmt):
     span: Span
     what: object
 
 
 @node
-class Swap:
+class Swap(Stmt):
     span: Span
     first: object
     second: object
 
 
 @node
-class Shuffle:
+class Shuffle(Stmt):
     span: Span
     zone: object
     into: Optional[object]
 
 
 @node
-class SetValue:
+class SetValue(Stmt):
     span: Span
     target: object
     value: object
 
 
 @node
-class Change:
+class Change(Stmt):
     span: Span
     op: str  # "increase" or "decrease"
     target: object
@@ -319,14 +331,14 @@ class Change:
 
 
 @node
-class Let:
+class Let(Stmt):
     span: Span
     name: Name
     value: object
 
 
 @node
-class Choose:
+class Choose(Stmt):
     span: Span
     name: Name
     player: object
@@ -335,38 +347,38 @@ class Choose:
 
 
 @node
-class TakeAction:
+class TakeAction(Stmt):
     span: Span
     player: object
     may_pass: bool
 
 
 @node
-class EndTurn:
+class EndTurn(Stmt):
     span: Span
 
 
 @node
-class Eliminate:
+class Eliminate(Stmt):
     span: Span
     player: object
 
 
 @node
-class NextTurn:
+class NextTurn(Stmt):
     """`p takes the next turn`: the turn after this one is p's."""
     span: Span
     player: object
 
 
 @node
-class EndGame:
+class EndGame(Stmt):
     span: Span
     ending: Name
 
 
 @node
-class Say:
+class Say(Stmt):
     """`say "text {expression} text"`: narration; parts are strs and expressions."""
     span: Span
     text: str
@@ -374,7 +386,7 @@ class Say:
 
 
 @node
-class Resolve:
+class Resolve(Stmt):
     """`resolve play effect of c`: run c's effect as if that action had been taken."""
     span: Span
     trigger: Name
@@ -383,7 +395,7 @@ class Resolve:
 
 
 @node
-class Look:
+class Look(Stmt):
     """`p looks at X`: the player learns the cards."""
     span: Span
     player: object
@@ -392,8 +404,9 @@ class Look:
 
 @node
 class ChoiceCond:
-    """`P chooses "A" over "B"`: a yes/no decision, allowed as the head of if and repeat.
-    `C and P chooses ...` asks only when C holds (`guard`)."""
+    """`P chooses "A" over "B"`: a yes/no decision, allowed as the head of if and repeat
+    (so neither an expression nor a statement). `C and P chooses ...` asks only when C
+    holds (`guard`)."""
     span: Span
     player: object
     yes: str
@@ -402,28 +415,28 @@ class ChoiceCond:
 
 
 @node
-class If:
+class If(Stmt):
     span: Span
     branches: tuple  # ((condition, body), ...)
     otherwise: Optional[tuple]
 
 
 @node
-class RepeatTimes:
+class RepeatTimes(Stmt):
     span: Span
     count: object
     body: tuple
 
 
 @node
-class RepeatWhile:
+class RepeatWhile(Stmt):
     span: Span
     condition: object  # an expression or a ChoiceCond
     body: tuple
 
 
 @node
-class ForEach:
+class ForEach(Stmt):
     span: Span
     name: Name
     collection: object
@@ -431,7 +444,7 @@ class ForEach:
 
 
 @node
-class ForEachChosen:
+class ForEachChosen(Stmt):
     """`for each c chosen by p from C:`: p picks elements one at a time, or stops."""
     span: Span
     name: Name
@@ -441,233 +454,9 @@ class ForEachChosen:
     body: tuple
 
 
-# ---- declarations -----------------------------------------------------------------------
+EXPRESSIONS = tuple(c for c in list(globals().values())
+                    if isinstance(c, type) and issubclass(c, Expr) and c is not Expr)
+STATEMENTS = tuple(c for c in list(globals().values())
+                   if isinstance(c, type) and issubclass(c, Stmt) and c is not Stmt)
 
-@node
-class ExtendsDecl:
-    """`extends "base.rules"`: this file is a variant of another."""
-    span: Span
-    path: str
-
-
-@node
-class GameDecl:
-    span: Span
-    title: str
-
-
-@node
-class PlayersDecl:
-    span: Span
-    low: int
-    high: int
-
-
-@node
-class RoleDecl:
-    span: Span
-    name: Name
-    title: Optional[str]
-
-
-@node
-class ParamDecl:
-    span: Span
-    name: Name
-    value: object
-
-
-@node
-class CardsDecl:
-    span: Span
-    kind: str  # "standard" or "listed"
-    zone: Name
-
-
-@node
-class AttributeDecl:
-    """`attribute kind: creature, spell, ...`: the symbols a card attribute may take."""
-    span: Span
-    name: Name
-    values: tuple
-
-
-@node
-class CardAttr:
-    span: Span
-    name: Name
-    value: object
-
-
-@node
-class CardEffect:
-    span: Span
-    trigger: Name
-    body: tuple
-
-
-@node
-class Modifier:
-    """`add 1 to hand_limit of owner` while the card is active."""
-    span: Span
-    sign: int
-    amount: object
-    quantity: Name
-    target: object
-
-
-@node
-class CardDecl:
-    span: Span
-    title: str
-    attrs: tuple
-    effects: tuple
-    modifiers: tuple
-
-
-@node
-class HeuristicDecl:
-    """`heuristic of p: EXPR`: how good a position looks for p, to bots that look ahead."""
-    span: Span
-    param: Name
-    value: object
-
-
-@node
-class QuantityDecl:
-    """A number that active cards may modify; per player when it has a parameter."""
-    span: Span
-    name: Name
-    param: Optional[Name]
-    value: object
-
-
-@node
-class ZoneDecl:
-    span: Span
-    name: Name
-    owner: Optional[object]  # a role Name, "each" for one per player, or None (shared)
-    title: Optional[str]
-    kind: str                # "pile", "hand" or "row"
-    size: Optional[object]   # slot count of a row
-    facing: Optional[str]    # "up", "down", "private" or None (the kind's default)
-    down_slots: Optional[object]
-    active: bool = False     # cards here are in play: their 'while active' modifiers apply
-    display: tuple = ()      # how a screen best shows it: (("shown", "fan"), ("grouped", Name), ("pieces", Name, Name))
-
-
-@node
-class PieceAttr:
-    span: Span
-    name: Name
-    low: object
-    high: object
-    start: object
-
-
-@node
-class PiecesDecl:
-    span: Span
-    name: Name
-    key: Name
-    keys: object
-    attrs: tuple
-
-
-@node
-class CounterDecl:
-    span: Span
-    name: Name
-    per: Optional[str]  # None, "player" or "card"
-    value: object
-
-    @property
-    def per_player(self) -> bool:
-        return self.per == "player"
-
-
-@node
-class DefineDecl:
-    span: Span
-    name: Name
-    value: object
-    param: Optional[Name] = None
-    param_kind: str = "player"  # what the parameter is: "player", "card", "number" or "zone"
-
-
-@node
-class TurnOrderDecl:
-    span: Span
-    names: tuple
-
-
-@node
-class SetupDecl:
-    span: Span
-    body: tuple
-
-
-@node
-class TurnDecl:
-    span: Span
-    role: Optional[Name]
-    body: tuple
-
-
-@node
-class ActionParam:
-    span: Span
-    name: Name
-    domain: object              # a collection, or None for a range
-    low: Optional[object] = None
-    high: Optional[object] = None
-
-
-@node
-class ActionDecl:
-    span: Span
-    name: Name
-    title: Optional[str]
-    role: Optional[Name]
-    params: tuple
-    allowed: Optional[object]
-    body: tuple
-
-
-@node
-class EventDecl:
-    span: Span
-    event: str                # "runs out" or "game ends"
-    zone: Optional[Name]
-    body: tuple
-
-
-@node
-class EndingDecl:
-    span: Span
-    name: Name
-    title: Optional[str]
-    winners: object
-    condition: Optional[object]
-    at_round_end: bool
-
-
-@node
-class InvariantDecl:
-    span: Span
-    name: Name
-    title: Optional[str]
-    condition: object
-
-
-@node
-class MatchDecl:
-    span: Span
-    total: Optional[int]
-    streak: Optional[int]
-    loser_chooses: Optional[Name]
-
-
-@frozen
-class RuleFile:
-    items: tuple = field(factory=tuple)
+from .decls import *  # noqa: E402,F401,F403  (the declarations are part of the tree)

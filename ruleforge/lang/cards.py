@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from .types import NUMBER, TEXT, SymbolType
+
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 SUIT_SIGNS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
 COLORS = {"clubs": "black", "spades": "black", "diamonds": "red", "hearts": "red"}
 
 STANDARD_ATTRS = {
-    "rank": "sym:rank",
-    "suit": "sym:suit",
-    "color": "sym:color",
-    "value": "number",
-    "name": "text",
+    "rank": SymbolType("rank"),
+    "suit": SymbolType("suit"),
+    "color": SymbolType("color"),
+    "value": NUMBER,
+    "name": TEXT,
 }
 STANDARD_DOMAINS = {
     "rank": [r for r in RANKS if not r.isdigit()],  # A J Q K are the only rank *names*

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple, Optional
 
+from ..lang.types import CARD, PLAYER, PieceType
+
 _tuple = tuple.__new__
 
 
@@ -105,11 +107,11 @@ class ActionSpec:
 
 def kind_of(t) -> Optional[str]:
     """The kind of Ref a value of checked type `t` is named by in an action, if any."""
-    if t == "card":
+    if t == CARD:
         return "card"
-    if t == "player":
+    if t == PLAYER:
         return "player"
-    if t and str(t).startswith("piece:"):
+    if isinstance(t, PieceType):
         return "piece"
     return None
 

@@ -9,9 +9,13 @@ plain: cards, pieces and players are ints, symbols are strs, lists are tuples.
 from __future__ import annotations
 
 from ..lang import ast as A
+from ..lang import refs as R
+from ..lang.const import fold
 from . import rng
 from ..lang.cards import Card, standard_deck
-from ..lang.check import CARD, NUMBER, PLAYER, ROW, ZONE, Checked, elem_of
+from ..lang.check import Checked
+from ..lang.visitor import Visitor
+from ..lang.types import BOOL, CARD, NUMBER, PLAYER, ROW, ZONE, PieceType, Type, list_of
 from .engine import (DOWN, PRIVATE, UP, Ending, Frame, Proc, ZoneInst, check_immediate, decide,
                      eliminate, end_game, flip_card, in_game, move_card, new_class, push, quantity,
                      reveal_card, set_var, shuffle_zone, swap_cards)
@@ -27,7 +31,7 @@ class _Ctx:
     def __init__(self):
         self.n = 0
         self.slots: dict = {}
-        self.temp_types: dict[int, str] = {}  # temporaries that hold cards, by slot
+        self.temp_types: dict[int, Type] = {}  # temporaries that hold cards, by slot
 
     def slot(self, binder) -> int:
         if binder not in self.slots:
@@ -35,7 +39,7 @@ class _Ctx:
             self.n += 1
         return self.slots[binder]
 
-    def temp(self, t: str | None = None) -> int:
+    def temp(self, t: Type | None = None) -> int:
         self.n += 1
         if t is not None:
             self.temp_types[self.n - 1] = t
@@ -46,7 +50,9 @@ def compile_game(ch: Checked, nplayers: int | None = None, path: str = "") -> Ga
     return _Compiler(ch, nplayers, path).game
 
 
-class _Compiler:
+class _Compiler(Visitor):
+    expr_prefix, stmt_prefix = "ex_", "st_"  # every node kind has one: see lang/visitor.py
+
     def __init__(self, ch: Checked, nplayers: int | None, path: str):
         self.ch = ch
         g = self.game = Game()
@@ -105,7 +111,7 @@ class _Compiler:
         else:
             g.cards, g.card_decl_of = [], []
             for cd in ch.card_decls:
-                copies = next((_const(a.value, ch.params) for a in cd.attrs if a.name.name == "copies"), 1)
+                copies = next((fold(a.value, ch.params) for a in cd.attrs if a.name.name == "copies"), 1)
                 attrs = {"name": cd.title}
                 for a in cd.attrs:
                     if a.name.name != "copies" and self.is_constant(a.value):
@@ -127,8 +133,7 @@ class _Compiler:
         if isinstance(node, A.Unary) and node.op == "-":
             return self.is_constant(node.operand)
         if isinstance(node, A.Name):
-            ref = self.ch.refs.get(node)
-            return ref is not None and ref[0] in ("symbol", "param")
+            return isinstance(self.ch.refs.get(node), (R.Symbol, R.Param))
         return False
 
     def constant(self, node):
@@ -225,11 +230,11 @@ class _Compiler:
     def build_vars(self) -> None:
         g, ch = self.game, self.ch
         for name, c in ch.counters.items():
-            if ch.refs.get(c.value, ("",))[0] == "symbol":
+            if isinstance(ch.refs.get(c.value), R.Symbol):
                 value = c.value.name
             else:
                 start = ch.params.get(c.value.name) if isinstance(c.value, A.Name) else None
-                value = start if start is not None else _const(c.value, ch.params)
+                value = start if start is not None else fold(c.value, ch.params)
             base = len(g.vars_init)
             if c.per_player:
                 for s in range(g.nplayers):
@@ -241,7 +246,7 @@ class _Compiler:
             g.counter_base[name] = (base, c.per_player)
         for name, c in ch.card_counters.items():
             g.card_counter_base[name] = len(g.vars_init)
-            value = _const(c.value, ch.params)
+            value = fold(c.value, ch.params)
             for card in g.cards:
                 g.vars_init.append(value)
                 g.var_labels.append(f"{name} of {card.name}")
@@ -296,7 +301,7 @@ class _Compiler:
             spec.actor = ctx.actor = ctx.slot("actor")
             for p in a.params:
                 if p.domain is not None:
-                    prm = Param(p.name.name, self.coll(p.domain, ctx), kind_of(elem_of(self.ch.types[p.domain])))
+                    prm = Param(p.name.name, self.coll(p.domain, ctx), kind_of(self.ch.types[p.domain].element()))
                 else:
                     lo, hi = self.ex(p.low, ctx), self.ex(p.high, ctx)
                     prm = Param(p.name.name, lambda st, L, lo=lo, hi=hi: range(lo(st, L), hi(st, L) + 1), None)
@@ -327,10 +332,10 @@ class _Compiler:
         kinds = {slot: self.binder_type(b) for b, slot in ctx.slots.items()}
         kinds.update(ctx.temp_types)
         p.card_slots = tuple(i for i, t in kinds.items() if t == CARD)
-        p.cards_slots = tuple(i for i, t in kinds.items() if t == "list:" + CARD)
+        p.cards_slots = tuple(i for i, t in kinds.items() if t == list_of(CARD))
         return p
 
-    def binder_type(self, b) -> str | None:
+    def binder_type(self, b) -> Type | None:
         types = self.ch.types
         if b == "this":
             return CARD
@@ -339,13 +344,13 @@ class _Compiler:
         if isinstance(b, A.Let):
             return types.get(b.value)
         if isinstance(b, A.ActionParam):
-            return elem_of(types.get(b.domain, "")) if b.domain is not None else NUMBER
+            return _element(types.get(b.domain)) if b.domain is not None else NUMBER
         if isinstance(b, (A.Choose, A.ForEach, A.Filter, A.Quantifier, A.SumFor, A.ForEachChosen)):
-            return elem_of(types.get(b.collection, "") or "")
+            return _element(types.get(b.collection))
         return None
 
     # ---- helpers
-    def t(self, node) -> str:
+    def t(self, node) -> Type:
         return self.ch.types[node]
 
     # ---- expressions
@@ -459,22 +464,22 @@ class _Compiler:
         return lambda st, L: a(st, L) if cond(st, L) else b(st, L)
 
     def ex_PlayersWith(self, node, ctx):
-        kind, name = self.ch.refs[node.name]
         order = self.seat_order()
         g = self.game
-        if kind == "quantity":
-            value = lambda st, L, p: quantity(st, name, p)  # noqa: E731
-        elif kind == "counter":
-            base = g.counter_base[name][0]
-            value = lambda st, L, p: st.vars[base + p]  # noqa: E731
-        else:
-            d = self.ch.defines[name]
-            i = ctx.slot(d)
-            body = self.ex(d.value, ctx)
+        match self.ch.refs[node.name]:
+            case R.Quantity(name=name):
+                value = lambda st, L, p: quantity(st, name, p)  # noqa: E731
+            case R.Counter(name=name):
+                base = g.counter_base[name][0]
+                value = lambda st, L, p: st.vars[base + p]  # noqa: E731
+            case R.Definition(name=name):
+                d = self.ch.defines[name]
+                i = ctx.slot(d)
+                body = self.ex(d.value, ctx)
 
-            def value(st, L, p):
-                L[i] = p
-                return body(st, L)
+                def value(st, L, p):
+                    L[i] = p
+                    return body(st, L)
         pick = max if node.extreme == "highest" else min
 
         def players_with(st, L):
@@ -520,50 +525,38 @@ class _Compiler:
 
     def ex_Name(self, node, ctx):
         g = self.game
-        ref = self.ch.refs[node]
-        kind = ref[0]
-        if kind == "local":
-            i = ctx.slot(ref[1])
-            return lambda st, L: L[i]
-        if kind == "element":
-            i = ctx.slot(ref[1])
-            return lambda st, L: L[i]
-        if kind == "element attr":
-            i = ctx.slot(ref[1])
-            owner_type = self.element_type(ref[1])
-            get = self.attr_getter(owner_type, ref[2])
-            return lambda st, L: get(st, L[i])
-        if kind == "define":
-            return self.ex(self.ch.defines[ref[1]].value, ctx)
-        if kind == "param":
-            v = self.ch.params[ref[1]]
-            v = tuple(v) if isinstance(v, list) else v
-            return lambda st, L: v
-        if kind == "counter":
-            i = g.counter_base[ref[1]][0]
-            return lambda st, L: st.vars[i]
-        if kind == "zone":
-            z = g.zone_lookup[(ref[1], None, None)]
-            return lambda st, L: z
-        if kind == "pieces":
-            ids = tuple(g.piece_by_key[ref[1]].values())
-            return lambda st, L: ids
-        if kind == "role":
-            s = g.roles[ref[1]]
-            return lambda st, L: s
-        if kind == "quantity":
-            name = ref[1]
-            return lambda st, L: quantity(st, name, None)
-        if kind == "symbol":
-            v = ref[1]
-            return lambda st, L: v
-        raise AssertionError(kind)  # pragma: no cover
+        match self.ch.refs[node]:
+            case R.Local(binder=binder) | R.Element(binder=binder):
+                i = ctx.slot(binder)
+                return lambda st, L: L[i]
+            case R.ElementAttr(binder=binder, attr=attr, element=element):
+                i = ctx.slot(binder)
+                get = self.attr_getter(element, attr)
+                return lambda st, L: get(st, L[i])
+            case R.Definition(name=name):
+                return self.ex(self.ch.defines[name].value, ctx)
+            case R.Param(name=name):
+                v = self.ch.params[name]
+                v = tuple(v) if isinstance(v, list) else v
+                return lambda st, L: v
+            case R.Counter(name=name):
+                i = g.counter_base[name][0]
+                return lambda st, L: st.vars[i]
+            case R.Zone(name=name):
+                z = g.zone_lookup[(name, None, None)]
+                return lambda st, L: z
+            case R.Pieces(name=name):
+                ids = tuple(g.piece_by_key[name].values())
+                return lambda st, L: ids
+            case R.Role(name=name):
+                s = g.roles[name]
+                return lambda st, L: s
+            case R.Quantity(name=name):
+                return lambda st, L: quantity(st, name, None)
+            case R.Symbol(name=v):
+                return lambda st, L: v
 
-    def element_type(self, owner) -> str:
-        coll = owner.collection
-        return elem_of(self.ch.types[coll]) or "any"
-
-    def attr_getter(self, t: str, attr: str):
+    def attr_getter(self, t: Type, attr: str):
         g = self.game
         if t == CARD:
             if attr in g.card_counter_base:
@@ -588,7 +581,7 @@ class _Compiler:
                     raise RuleError(f"{g.cards[c].name} has no {attr}")
                 return v
             return card_attr
-        kind = t[6:]
+        kind = t.kind
         info = self.ch.pieces[kind]
         if attr == info.key:
             keys = [p[1] for p in g.pieces]
@@ -603,37 +596,40 @@ class _Compiler:
 
     def ex_Of(self, node, ctx):
         g = self.game
-        kind, name = self.ch.refs[node.name]
+        ref = self.ch.refs[node.name]
+        name = ref.name
         owner = self.ex(node.owner, ctx)
-        if kind == "define":
-            d = self.ch.defines[name]
-            i = ctx.slot(d)
-            body = self.ex(d.value, ctx)
+        match ref:
+            case R.Definition():
+                d = self.ch.defines[name]
+                i = ctx.slot(d)
+                body = self.ex(d.value, ctx)
 
-            def defined(st, L):
-                L[i] = owner(st, L)
-                return body(st, L)
-            return defined
-        if kind == "quantity":
-            return lambda st, L: quantity(st, name, owner(st, L))
-        if kind == "zone":
-            info = self.ch.zones[name]
-            if info.owner == "each":
-                lookup = {s: g.zone_lookup[(name, s, None)] for s in range(g.nplayers)}
-                return lambda st, L: lookup[owner(st, L)]
-            z = g.zone_lookup[(name, g.roles[info.owner], None)]
-            return lambda st, L: z
-        if kind == "pieces":
-            by_key = g.piece_by_key[name]
+                def defined(st, L):
+                    L[i] = owner(st, L)
+                    return body(st, L)
+                return defined
+            case R.Quantity():
+                return lambda st, L: quantity(st, name, owner(st, L))
+            case R.Zone():
+                info = self.ch.zones[name]
+                if info.owner == "each":
+                    lookup = {s: g.zone_lookup[(name, s, None)] for s in range(g.nplayers)}
+                    return lambda st, L: lookup[owner(st, L)]
+                z = g.zone_lookup[(name, g.roles[info.owner], None)]
+                return lambda st, L: z
+            case R.Pieces():
+                by_key = g.piece_by_key[name]
 
-            def piece_of(st, L):
-                k = owner(st, L)
-                if k not in by_key:
-                    raise RuleError(f"there is no {name} of {k}")
-                return by_key[k]
-            return piece_of
-        base = g.counter_base[name][0]
-        return lambda st, L: st.vars[base + owner(st, L)]
+                def piece_of(st, L):
+                    k = owner(st, L)
+                    if k not in by_key:
+                        raise RuleError(f"there is no {name} of {k}")
+                    return by_key[k]
+                return piece_of
+            case R.Counter():
+                base = g.counter_base[name][0]
+                return lambda st, L: st.vars[base + owner(st, L)]
 
     def ex_Slot(self, node, ctx):
         g = self.game
@@ -943,14 +939,14 @@ class _Compiler:
         g = self.game
         if isinstance(target, A.Name):
             ref = self.ch.refs[target]
-            if ref[0] == "local":
-                i = ctx.slot(ref[1])
+            if isinstance(ref, R.Local):
+                i = ctx.slot(ref.binder)
 
                 def set_local(st, L, v):
                     L[i] = v
                 return set_local, (lambda st, L: L[i])
-            i = g.counter_base[ref[1]][0]
-            label = ref[1]
+            i = g.counter_base[ref.name][0]
+            label = ref.name
             return (lambda st, L, v: set_var(st, i, v, label)), (lambda st, L: st.vars[i])
         if isinstance(target, A.Of):
             base = g.counter_base[target.name.name][0]
@@ -971,7 +967,7 @@ class _Compiler:
                 set_var(st, i, v, labels[i])
             return set_card_counter, (lambda st, L: st.vars[base + card(st, L)])
         # a piece's number, kept within its declared bounds
-        kind = self.t(target.obj)[6:]
+        kind = self.t(target.obj).kind
         lo, hi, _ = self.ch.pieces[kind].attrs[target.name]
         obj = self.ex(target.obj, ctx)
         var = {pid: g.piece_attr_var[(pid, target.name)] for pid in g.piece_by_key[kind].values()}
@@ -1005,7 +1001,7 @@ class _Compiler:
         i = ctx.slot(s)
         who = self.ex(s.player, ctx)
         items = self.coll(s.collection, ctx)
-        menu = Choice(self.game, s.name.name, kind_of(elem_of(self.t(s.collection))))
+        menu = Choice(self.game, s.name.name, kind_of(self.t(s.collection).element()))
         prompt = s.prompt or f"choose {s.name.name}"
         var = s.name.name
 
@@ -1083,14 +1079,14 @@ class _Compiler:
             return lambda v: "no card" if v is None else g.cards[v].name
         if t == PLAYER:
             return lambda v: g.seat_titles[v]
-        if t and t.startswith("piece:"):
+        if isinstance(t, PieceType):
             return lambda v: g.pieces[v][2]
-        if t == "bool":
+        if t == BOOL:
             return lambda v: "yes" if v else "no"
         if t in (ZONE, ROW):
             return lambda v: g.zinst[v].label
-        if t and t.startswith("list:"):
-            inner = self.formatter(t[5:])
+        if t is not None and t.is_list:
+            inner = self.formatter(t.item)
             return lambda v: ", ".join(inner(x) for x in v) or "none"
         return str
 
@@ -1123,10 +1119,10 @@ class _Compiler:
     def st_ForEachChosen(self, s, p, ctx):
         """p picks elements one at a time (each once) until p says "done"."""
         ct = self.t(s.collection)
-        chosen_slot, var = ctx.temp(ct if ct.startswith("list:") else "list:" + CARD), ctx.slot(s)
+        chosen_slot, var = ctx.temp(ct if ct.is_list else list_of(CARD)), ctx.slot(s)
         who = self.ex(s.player, ctx)
         items = self.coll(s.collection, ctx)
-        menu = Choice(self.game, s.name.name, kind_of(elem_of(self.t(s.collection))), done=True)
+        menu = Choice(self.game, s.name.name, kind_of(self.t(s.collection).element()), done=True)
         prompt = s.prompt or f"choose {s.name.name}, or be done"
 
         def start(st, fr):
@@ -1218,8 +1214,8 @@ class _Compiler:
         out[0] = len(p.code)
 
     def st_ForEach(self, s: A.ForEach, p, ctx):
-        items_slot, index_slot, var = ctx.temp(self.t(s.collection) if self.t(s.collection).startswith("list:")
-                                               else "list:" + CARD), ctx.temp(), ctx.slot(s)
+        items_slot, index_slot, var = ctx.temp(self.t(s.collection) if self.t(s.collection).is_list
+                                               else list_of(CARD)), ctx.temp(), ctx.slot(s)
         items = self.coll(s.collection, ctx)
 
         def start(st, fr):
@@ -1248,6 +1244,10 @@ def _picks_by_rule(node) -> bool:
     return any(_picks_by_rule(getattr(node, f)) for f in ("collection", "zone") if hasattr(node, f))
 
 
+def _element(t: Type | None) -> Type | None:
+    return t.element() if t is not None else None
+
+
 def _card_fn(fn, ctx):
     """A card attribute rule as fn(state, card)."""
     n = ctx.n
@@ -1259,14 +1259,3 @@ def _card_fn(fn, ctx):
     return attr
 
 
-def _const(node, params):
-    if isinstance(node, A.Number):
-        return node.value
-    if isinstance(node, A.Unary):
-        return -_const(node.operand, params)
-    if isinstance(node, A.Name):
-        return params[node.name]
-    if isinstance(node, A.Binary):
-        a, b = _const(node.left, params), _const(node.right, params)
-        return {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0}[node.op]
-    raise AssertionError(node)  # pragma: no cover

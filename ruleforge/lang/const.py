@@ -1,0 +1,61 @@
+"""The one constant evaluator: parameter defaults, slot counts, copies, starting values.
+
+A constant is a number, yes/no, text, a list of numbers, a parameter, or arithmetic on
+numbers. The checker evaluates each constant once, reporting why a node is not one; the
+compiler and the card list evaluate the same nodes again with the final parameters.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Mapping
+
+from . import ast as A
+
+NOT_CONSTANT = "this must be a constant: a number, yes/no, text, a list of numbers, or a parameter"
+
+
+class NotConstant(Exception):
+    """`node` is not a constant; `message` says why ('' when it was said already)."""
+
+    def __init__(self, node, message: str):
+        super().__init__(message)
+        self.node, self.message = node, message
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def evaluate(node, param: Callable[[A.Name], object]):
+    """The value of a constant expression; `param(name)` gives a parameter's value or
+    raises NotConstant."""
+    match node:
+        case A.Number(value=v) | A.Bool(value=v) | A.Text(value=v):
+            return v
+        case A.Unary(op="-", operand=operand):
+            v = evaluate(operand, param)
+            if _is_int(v):
+                return -v
+        case A.ListOf(items=items):
+            values = [evaluate(x, param) for x in items]
+            if all(_is_int(v) for v in values):
+                return values
+            raise NotConstant(node, "a list parameter holds numbers only")
+        case A.Name():
+            return param(node)
+        case A.Binary(op="+" | "-" | "*" | "/" as op, left=left, right=right):
+            a, b = evaluate(left, param), evaluate(right, param)
+            if _is_int(a) and _is_int(b):
+                if op == "/" and b == 0:
+                    raise NotConstant(node, "division by zero")
+                return {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0}[op]
+    raise NotConstant(node, NOT_CONSTANT)
+
+
+def fold(node, params: Mapping[str, object]):
+    """The value of a constant of a checked program, given its parameters' values."""
+    def param(name: A.Name):
+        if name.name in params:
+            return params[name.name]
+        raise NotConstant(name, f"'{name.name}' is not a parameter")
+    return evaluate(node, param)

@@ -1,0 +1,252 @@
+"""The declarations of a rule file: the top-level items, and the parts of cards, zones,
+pieces and actions. Part of the syntax tree (ast.py re-exports them); like every node
+they carry their span and compare by identity.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from attrs import field, frozen
+
+from .diagnostics import Span
+
+node = frozen(eq=False)
+
+__all__ = [
+    "ExtendsDecl", "GameDecl", "PlayersDecl", "RoleDecl", "ParamDecl", "CardsDecl",
+    "AttributeDecl", "CardAttr", "CardEffect", "Modifier", "CardDecl", "HeuristicDecl",
+    "QuantityDecl", "ZoneDecl", "PieceAttr", "PiecesDecl", "CounterDecl", "DefineDecl",
+    "TurnOrderDecl", "SetupDecl", "TurnDecl", "ActionParam", "ActionDecl", "EventDecl",
+    "EndingDecl", "InvariantDecl", "MatchDecl", "RuleFile",
+]
+
+
+@node
+class ExtendsDecl:
+    """`extends "base.rules"`: this file is a variant of another."""
+    span: Span
+    path: str
+
+
+@node
+class GameDecl:
+    span: Span
+    title: str
+
+
+@node
+class PlayersDecl:
+    span: Span
+    low: int
+    high: int
+
+
+@node
+class RoleDecl:
+    span: Span
+    name: Name
+    title: Optional[str]
+
+
+@node
+class ParamDecl:
+    span: Span
+    name: Name
+    value: object
+
+
+@node
+class CardsDecl:
+    span: Span
+    kind: str  # "standard" or "listed"
+    zone: Name
+
+
+@node
+class AttributeDecl:
+    """`attribute kind: creature, spell, ...`: the symbols a card attribute may take."""
+    span: Span
+    name: Name
+    values: tuple
+
+
+@node
+class CardAttr:
+    span: Span
+    name: Name
+    value: object
+
+
+@node
+class CardEffect:
+    span: Span
+    trigger: Name
+    body: tuple
+
+
+@node
+class Modifier:
+    """`add 1 to hand_limit of owner` while the card is active."""
+    span: Span
+    sign: int
+    amount: object
+    quantity: Name
+    target: object
+
+
+@node
+class CardDecl:
+    span: Span
+    title: str
+    attrs: tuple
+    effects: tuple
+    modifiers: tuple
+
+
+@node
+class HeuristicDecl:
+    """`heuristic of p: EXPR`: how good a position looks for p, to bots that look ahead."""
+    span: Span
+    param: Name
+    value: object
+
+
+@node
+class QuantityDecl:
+    """A number that active cards may modify; per player when it has a parameter."""
+    span: Span
+    name: Name
+    param: Optional[Name]
+    value: object
+
+
+@node
+class ZoneDecl:
+    span: Span
+    name: Name
+    owner: Optional[object]  # a role Name, "each" for one per player, or None (shared)
+    title: Optional[str]
+    kind: str                # "pile", "hand" or "row"
+    size: Optional[object]   # slot count of a row
+    facing: Optional[str]    # "up", "down", "private" or None (the kind's default)
+    down_slots: Optional[object]
+    active: bool = False     # cards here are in play: their 'while active' modifiers apply
+    display: tuple = ()      # how a screen best shows it: (("shown", "fan"), ("grouped", Name), ("pieces", Name, Name))
+
+
+@node
+class PieceAttr:
+    span: Span
+    name: Name
+    low: object
+    high: object
+    start: object
+
+
+@node
+class PiecesDecl:
+    span: Span
+    name: Name
+    key: Name
+    keys: object
+    attrs: tuple
+
+
+@node
+class CounterDecl:
+    span: Span
+    name: Name
+    per: Optional[str]  # None, "player" or "card"
+    value: object
+
+    @property
+    def per_player(self) -> bool:
+        return self.per == "player"
+
+
+@node
+class DefineDecl:
+    span: Span
+    name: Name
+    value: object
+    param: Optional[Name] = None
+    param_kind: str = "player"  # what the parameter is: "player", "card", "number" or "zone"
+
+
+@node
+class TurnOrderDecl:
+    span: Span
+    names: tuple
+
+
+@node
+class SetupDecl:
+    span: Span
+    body: tuple
+
+
+@node
+class TurnDecl:
+    span: Span
+    role: Optional[Name]
+    body: tuple
+
+
+@node
+class ActionParam:
+    span: Span
+    name: Name
+    domain: object              # a collection, or None for a range
+    low: Optional[object] = None
+    high: Optional[object] = None
+
+
+@node
+class ActionDecl:
+    span: Span
+    name: Name
+    title: Optional[str]
+    role: Optional[Name]
+    params: tuple
+    allowed: Optional[object]
+    body: tuple
+
+
+@node
+class EventDecl:
+    span: Span
+    event: str                # "runs out" or "game ends"
+    zone: Optional[Name]
+    body: tuple
+
+
+@node
+class EndingDecl:
+    span: Span
+    name: Name
+    title: Optional[str]
+    winners: object
+    condition: Optional[object]
+    at_round_end: bool
+
+
+@node
+class InvariantDecl:
+    span: Span
+    name: Name
+    title: Optional[str]
+    condition: object
+
+
+@node
+class MatchDecl:
+    span: Span
+    total: Optional[int]
+    streak: Optional[int]
+    loser_chooses: Optional[Name]
+
+
+@frozen
+class RuleFile:
+    items: tuple = field(factory=tuple)

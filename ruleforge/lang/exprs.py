@@ -1,0 +1,352 @@
+"""The type checker's expressions: one `ex_<Node>` method per expression node kind,
+each checking its parts and giving the node's type (None after an error it reported)."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from . import ast as A
+from . import refs as R
+from . import types as T
+from .diagnostics import did_you_mean
+from .names import Resolver, Scope, Want
+from .types import ANY, BOOL, CARD, NUMBER, PLAYER, ROW, TEXT, ZONE, Type, list_of
+
+
+class ExprChecker(Resolver, abstract=True):
+    expr_prefix = "ex_"
+    MAX_DEPTH = 120
+    depth = 0          # how deep the expression being checked is nested
+    too_deep = False   # said so once for this expression
+
+    def expr(self, node, scope: Scope, want: Optional[Want] = None) -> Optional[Type]:
+        """Check an expression; its type (also kept in `types`), or None after an error."""
+        self.depth += 1
+        try:
+            if self.depth > self.MAX_DEPTH:
+                if not self.too_deep:
+                    self.too_deep = True
+                    self.error(node, "this expression is nested too deeply",
+                               "split it with 'define' or 'let'")
+                return None
+            method = self.expr_method(node)
+            if method is not None:
+                t = method(node, scope, want)
+            elif isinstance(node, A.ChoiceCond):
+                self.error(node, "a choice can only be the condition of 'if' or 'repeat while'")
+                t = BOOL
+            else:
+                self.error(node, f"this cannot be used as a value here ({type(node).__name__})")
+                t = None
+        finally:
+            self.depth -= 1
+            if self.depth == 0:
+                self.too_deep = False
+        if t is not None:
+            self.types[node] = t
+        return t
+
+    def ex_Number(self, node: A.Number, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        return NUMBER
+
+    def ex_Text(self, node: A.Text, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        return TEXT
+
+    def ex_Bool(self, node: A.Bool, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        return BOOL
+
+    def ex_Nobody(self, node: A.Nobody, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        return list_of(PLAYER)
+
+    def ex_Current(self, node: A.Current, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        return PLAYER
+
+    def ex_Name(self, node: A.Name, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        return self.name(node, scope, want)
+
+    def ex_ListOf(self, node: A.ListOf, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        types = [self.expr(x, scope) for x in node.items]
+        known = [t for t in types if t is not None]
+        if not known:
+            return list_of(ANY) if not node.items else None
+        first = known[0]
+        for x, t in zip(node.items, types):
+            if t is not None and not t.compatible(first):
+                self.error(x, f"a list holds one kind of value: this is {t.describe()}, the first is {first.describe()}")
+        return list_of(first)
+
+    def ex_Attr(self, node: A.Attr, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        ot = self.expr(node.obj, scope)
+        if ot is None:
+            return None
+        attrs = self.attributes(ot)
+        if not attrs:
+            self.error(node.name_span, f"{ot.describe()} has no attributes",
+                       "attributes belong to cards and pieces")
+            return None
+        if node.name not in attrs:
+            self.error(node.name_span, f"{ot.describe()} has no attribute '{node.name}'",
+                       did_you_mean(node.name, attrs) or f"its attributes are: {', '.join(attrs)}")
+            return None
+        return attrs[node.name]
+
+    def ex_Of(self, node: A.Of, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        return self.of(node, scope)
+
+    def ex_Slot(self, node: A.Slot, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        z = self.sym.zones.get(node.zone.name)
+        if z is None:
+            self.sym.unknown(node.zone, "zone", list(self.sym.zones))
+            self.expr(node.index, scope)
+            return None
+        self.refs[node.zone] = R.Zone(node.zone.name, T.ROW)
+        if z.decl.kind != "row":
+            self.error(node.zone, f"zone '{node.zone.name}' has no slots", "only a 'row of N slots' has slots")
+        self.require(node.index, self.expr(node.index, scope), NUMBER, "a slot number")
+        return ZONE
+
+    def ex_Unary(self, node: A.Unary, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        t = self.expr(node.operand, scope)
+        want_t = NUMBER if node.op == "-" else BOOL
+        self.require(node.operand, t, want_t, f"the operand of '{node.op}'")
+        return want_t
+
+    def ex_Binary(self, node: A.Binary, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        return self.binary(node, scope)
+
+    def ex_Between(self, node: A.Between, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        for part, what in ((node.value, "the value"), (node.low, "the low end"), (node.high, "the high end")):
+            self.require(part, self.expr(part, scope), NUMBER, f"{what} of 'between'")
+        return BOOL
+
+    def ex_Test(self, node: A.Test, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        t = self.expr(node.value, scope, want=Want.COLLECTION if "empty" in node.test else None)
+        if t is None:
+            return BOOL
+        if "empty" in node.test:
+            if t.element() is None:
+                self.error(node.value, f"only a zone or a list can be empty, not {t.describe()}")
+        elif t not in (CARD, ZONE):
+            self.error(node.value, f"only a card (or the card in a slot) is face up or down, not {t.describe()}")
+        return BOOL
+
+    def ex_Filter(self, node: A.Filter, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        return self.filter(node, scope)
+
+    def ex_CardsIn(self, node: A.CardsIn, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        t = self.expr(node.zone, scope, want=Want.ZONE)
+        if t is not None and t not in (ZONE, ROW):
+            self.error(node.zone, f"expected a zone, not {t.describe()}")
+        return list_of(CARD)
+
+    def ex_TheCard(self, node: A.TheCard, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        t = self.expr(node.collection, scope, want=Want.ZONE)
+        if t is None:
+            return None
+        et = t.element()
+        if et is None:
+            self.error(node.collection, f"expected a zone or a list, not {t.describe()}")
+        return et
+
+    def ex_Top(self, node: A.Top, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        t = self.expr(node.zone, scope, want=Want.ZONE)
+        if t is not None and t != ZONE:
+            self.error(node.zone, f"'{node.end} of' takes a pile or hand, not {t.describe()}")
+        if node.count is not None:
+            self.require(node.count, self.expr(node.count, scope), NUMBER, "the number of cards")
+            return list_of(CARD)
+        return CARD
+
+    def ex_Aggregate(self, node: A.Aggregate, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        t = self.expr(node.collection, scope, want=Want.COLLECTION)
+        if t is None:
+            return NUMBER
+        if node.op == "count" and t.element() is None:
+            self.error(node.collection, f"'count of' counts a zone or a list, not {t.describe()}")
+        if node.op == "sum" and t != list_of(NUMBER):
+            self.error(node.collection, f"'sum of' adds a list of numbers, not {t.describe()}")
+        return NUMBER
+
+    def ex_Quantifier(self, node: A.Quantifier, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        t = self.expr(node.collection, scope, want=Want.COLLECTION)
+        et = t.element() if t else ANY
+        if et is None:
+            self.error(node.collection, f"'{node.kind}' looks through a zone or a list, not {t.describe()}")
+            et = ANY
+        if node.name is None:
+            inner = Scope(scope, (et, node))
+        else:
+            inner = Scope(scope)
+            self.bind(inner, node.name, et, node)
+        self.require(node.condition, self.expr(node.condition, inner), BOOL,
+                     f"the condition of '{node.kind}'")
+        return BOOL
+
+    def ex_This(self, node: A.This, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        word = "this" if isinstance(node, A.This) else "owner"
+        if not self.card_ctx:
+            self.error(node, f"'{word}' means a card's own {'self' if word == 'this' else 'owner'}, "
+                             "so it is used only inside a card's definition")
+            return None
+        return CARD if word == "this" else PLAYER
+
+    ex_Owner = ex_This
+
+    def ex_Players(self, node: A.Players, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        return list_of(PLAYER)
+
+    def ex_GameOver(self, node: A.GameOver, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        return BOOL
+
+    def ex_Knows(self, node: A.Knows, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        self.require(node.player, self.expr(node.player, scope, want=Want.PLAYER), PLAYER, "who knows")
+        self.require(node.card, self.expr(node.card, scope), CARD, "what is known")
+        return BOOL
+
+    def ex_OwnerOf(self, node: A.OwnerOf, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        self.require(node.card, self.expr(node.card, scope), CARD, "whose owner")
+        return PLAYER
+
+    def ex_Opponents(self, node: A.Opponents, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        self.require(node.player, self.expr(node.player, scope, want=Want.PLAYER), PLAYER, "whose opponents")
+        return list_of(PLAYER)
+
+    def ex_IfExpr(self, node: A.IfExpr, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        self.require(node.condition, self.expr(node.condition, scope), BOOL, "the condition of 'if'")
+        a = self.expr(node.then, scope, want)
+        b = self.expr(node.otherwise, scope, want)
+        if a is not None and b is not None and not a.compatible(b):
+            self.error(node.otherwise, f"'then' gives {a.describe()} and 'else' gives {b.describe()}: "
+                                       "both must be of one kind")
+        if a is None or a == list_of(ANY):
+            return b if b is not None else a
+        return a
+
+    def ex_PlayerAfter(self, node: A.PlayerAfter, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        self.require(node.player, self.expr(node.player, scope, want=Want.PLAYER), PLAYER,
+                     "whose neighbour")
+        return PLAYER
+
+    def ex_IsEliminated(self, node: A.IsEliminated, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        self.require(node.player, self.expr(node.player, scope, want=Want.PLAYER), PLAYER,
+                     "who is eliminated")
+        return BOOL
+
+    def ex_PlayersWith(self, node: A.PlayersWith, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        n = node.name.name
+        ok = (n in self.sym.quantities and self.sym.quantities[n].param is not None) or \
+             (n in self.sym.counters and self.sym.counters[n].per_player and self.sym.counter_types[n] == NUMBER) or \
+             (n in self.sym.defines and self.sym.defines[n].param is not None
+              and self.sym.defines[n].param_kind == "player")
+        if ok:
+            self.refs[node.name] = (R.Quantity(n, NUMBER) if n in self.sym.quantities else
+                                    R.Counter(n, NUMBER) if n in self.sym.counters else
+                                    R.Definition(n, self.define_type(n)))
+            if n in self.sym.defines and self.define_type(n) not in (NUMBER, None):
+                self.error(node.name, f"'{n}' is not a number")
+        elif n not in self.sym.unparsed:
+            cands = [q for q, d in self.sym.quantities.items() if d.param] + \
+                    [c for c, d in self.sym.counters.items() if d.per_player]
+            self.error(node.name, f"'{n}' is not a number counted per player", did_you_mean(n, cands))
+        return list_of(PLAYER)
+
+    def ex_RandomCard(self, node: A.RandomCard, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        t = self.expr(node.collection, scope, want=Want.ZONE)
+        et = t.element() if t else None
+        if t is not None and et is None:
+            self.error(node.collection, f"a random pick is made from a zone or a list, not {t.describe()}")
+        return et
+
+    def ex_SumFor(self, node: A.SumFor, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        inner = self.loop(node.collection, node.name, node, scope)
+        self.require(node.value, self.expr(node.value, inner), NUMBER, "what is summed")
+        return NUMBER
+
+    def ex_HasEffect(self, node: A.HasEffect, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        self.require(node.value, self.expr(node.value, scope), CARD, "what has an effect")
+        if node.trigger.name not in self.sym.triggers and node.trigger.name not in self.sym.unparsed:
+            self.error(node.trigger, f"no card has an 'on {node.trigger.name}' effect",
+                       did_you_mean(node.trigger.name, self.sym.triggers))
+        return BOOL
+
+    def filter(self, node: A.Filter, scope: Scope, var: Optional[A.Name] = None) -> Optional[Type]:
+        """`C where COND`; in `for each x in C where COND`, COND may also name x."""
+        ct = self.expr(node.collection, scope, want=Want.COLLECTION)
+        et = ct.element() if ct is not None else None
+        if ct is not None and et is None:
+            self.error(node.collection, f"'where' picks from a zone or a list, not {ct.describe()}")
+        if var is None:
+            inner = Scope(scope, (et or ANY, node))
+        else:
+            # The element has a name, so the condition says `u.altitude`, not `altitude`.
+            inner = Scope(scope)
+            inner.names[var.name] = (et, node)
+        self.require(node.condition, self.expr(node.condition, inner), BOOL, "a 'where' condition")
+        return list_of(et) if et is not None else None
+
+    def loop(self, collection, name: A.Name, binder, scope: Scope) -> Scope:
+        """`for each NAME in COLLECTION [where ...]`: the scope in which NAME is the
+        element (a `where` right after the collection may name it too)."""
+        if isinstance(collection, A.Filter):
+            t = self.filter(collection, scope, name)
+            if t is not None:
+                self.types[collection] = t
+        else:
+            t = self.expr(collection, scope, want=Want.COLLECTION)
+        et = t.element() if t else None
+        if t is not None and et is None:
+            self.error(collection, f"'for each' goes through a zone or a list, not {t.describe()}")
+        inner = Scope(scope)
+        self.bind(inner, name, et, binder)
+        return inner
+
+    def binary(self, node: A.Binary, scope: Scope) -> Optional[Type]:
+        op = node.op
+        lt = self.expr(node.left, scope)
+        rt = self.expr(node.right, scope, want=Want.COLLECTION if op in ("in", "not in") else None)
+        if op in ("and", "or"):
+            self.require(node.left, lt, BOOL, f"each side of '{op}'")
+            self.require(node.right, rt, BOOL, f"each side of '{op}'")
+            return BOOL
+        if op == "+" and lt is not None and rt is not None and lt.is_list and rt.is_list:
+            if not lt.compatible(rt):
+                self.error(node, f"cannot join {lt.describe()} and {rt.describe()}")
+            return lt if not _holds_any(lt) else rt
+        if op in ("+", "-", "*", "/"):
+            self.require(node.left, lt, NUMBER, f"each side of '{op}'")
+            self.require(node.right, rt, NUMBER, f"each side of '{op}'")
+            return NUMBER
+        if op in ("<", "<=", ">", ">="):
+            self.require(node.left, lt, NUMBER, f"each side of '{op}'")
+            self.require(node.right, rt, NUMBER, f"each side of '{op}'")
+            return BOOL
+        if op in ("=", "!="):
+            if lt is not None and rt is not None and not lt.compatible(rt):
+                hint = None
+                if RANK in (lt, rt) and NUMBER in (lt, rt):
+                    hint = "only A, J, Q and K are rank names; compare the card's value to a number (A=1, J=11, Q=12, K=13)"
+                self.error(node, f"cannot compare {lt.describe()} with {rt.describe()}", hint)
+            return BOOL
+        if op in ("in", "not in"):
+            if rt is not None:
+                et = rt.element()
+                if et is None:
+                    self.error(node.right, f"'{op}' looks in a zone or a list, not {rt.describe()}")
+                elif lt is not None and not lt.compatible(et):
+                    hint = None
+                    if et == RANK and lt == NUMBER or lt == RANK and et == NUMBER:
+                        hint = "ranks are symbols (A, J, Q, K); use the card's value to compare numbers"
+                    self.error(node, f"cannot look for {lt.describe()} in {rt.describe()}", hint)
+            return BOOL
+        self.error(node, f"unknown operator '{op}'")
+        return None
+
+
+def _holds_any(t: Type) -> bool:
+    """Is this a list (of lists...) whose elements are not known yet?"""
+    while isinstance(t, T.ListType):
+        t = t.item
+    return t == ANY
+
+
+RANK = T.SymbolType("rank")

@@ -1,0 +1,291 @@
+"""Name resolution: every name the rules use becomes a typed reference (refs.py), once.
+
+Locals live in a chain of scopes; inside `where` and a quantifier's condition a scope
+also knows the element being tested, so `it` and its attributes written alone resolve
+to it. Anything else is looked up in the symbol table.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Optional
+
+from . import ast as A
+from . import refs as R
+from . import types as T
+from .diagnostics import did_you_mean
+from .symbols import SymbolTable
+from .types import ANY, BOOL, CARD, NUMBER, PLAYER, ROW, TEXT, ZONE, Type, list_of
+from .visitor import Visitor
+
+
+class Want(enum.Enum):
+    """What the place of an expression expects, for a better 'did you mean'."""
+    ZONE = "zone"
+    PLAYER = "player"
+    COLLECTION = "collection"
+
+
+class Scope:
+    """Local names: a chain of dicts name -> (type, binder node)."""
+
+    def __init__(self, parent: Optional["Scope"] = None, element: Optional[tuple] = None):
+        self.parent = parent
+        self.names: dict[str, tuple] = {}
+        # (element type, filter node) inside a `where`/`has` condition
+        self.element = element
+
+    def lookup(self, name: str):
+        s = self
+        while s is not None:
+            if name in s.names:
+                return s.names[name]
+            s = s.parent
+        return None
+
+    def elements(self):
+        s = self
+        while s is not None:
+            if s.element is not None:
+                yield s.element
+            s = s.parent
+
+    def all_names(self):
+        s, out = self, set()
+        while s is not None:
+            out |= set(s.names)
+            s = s.parent
+        return out
+
+
+class Resolver(Visitor, abstract=True):
+    """The part of the type checker that resolves names; it records what it finds in
+    the symbol table's `refs` and each expression's type in `types`."""
+
+    def __init__(self, sym: SymbolTable):
+        self.sym = sym
+        self.refs = sym.refs
+        self.types: dict = {}
+        self.card_ctx = False  # inside a card's definition: 'this' and 'owner' mean something
+        self.define_types: dict[str, Optional[Type]] = {}
+        self.define_busy: set[str] = set()
+
+    def error(self, node_or_span, message: str, hint: str | None = None) -> None:
+        self.sym.error(node_or_span, message, hint)
+
+    def require(self, node, t: Optional[Type], want: Type, what: str) -> None:
+        if t is not None and not t.compatible(want):
+            self.error(node, f"{what} must be {want.describe()}, not {t.describe()}")
+
+    def bind(self, scope: Scope, name: A.Name, t: Optional[Type], binder) -> None:
+        from .parse import EXPRESSION_WORDS, STATEMENT_WORDS
+        if name.name in EXPRESSION_WORDS | STATEMENT_WORDS:
+            self.error(name, f"'{name.name}' is a word of the language and cannot name a value",
+                       "choose another name")
+        if name.name in scope.names:
+            self.error(name, f"'{name.name}' is already used in this rule", "pick another name")
+        elif self.sym.global_kind(name.name) is not None:
+            self.error(name, f"'{name.name}' is already the name of a {self.sym.global_kind(name.name)}",
+                       "pick another name for this local value")
+        scope.names[name.name] = (t, binder)
+
+    def name(self, node: A.Name, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        n = node.name
+        local = scope.lookup(n)
+        if local is not None:
+            for etype, owner in scope.elements():
+                if n in self.attributes(etype) and local[1] is not owner:
+                    self.error(node, f"'{n}' names both a local value and an attribute of the "
+                                     f"{etype.describe().split(' ', 1)[1]} being tested",
+                               f"write 'it.{n}' for the attribute, or rename the local value")
+                    break
+            self.refs[node] = R.Local(local[1], local[0])
+            return local[0]
+        for etype, owner in scope.elements():
+            if n == "it":
+                self.refs[node] = R.Element(owner, etype)
+                return etype
+            attrs = self.attributes(etype)
+            if n in attrs:
+                self.refs[node] = R.ElementAttr(owner, n, etype, attrs[n])
+                return attrs[n]
+        if n in self.sym.defines:
+            if self.sym.defines[n].param is not None:
+                self.error(node, f"'{n}' is defined for a given {self.sym.defines[n].param.name}",
+                           f"write '{n} of ...'")
+                return None
+            t = self.define_type(n)
+            self.refs[node] = R.Definition(n, t)
+            return t
+        if n in self.sym.quantities:
+            if self.sym.quantities[n].param is not None:
+                self.error(node, f"'{n}' is counted per player", f"write '{n} of PLAYER'")
+                return None
+            self.refs[node] = R.Quantity(n, NUMBER)
+            return NUMBER
+        if n in self.sym.params:
+            self.refs[node] = R.Param(n, self.sym.param_types[n])
+            return self.sym.param_types[n]
+        if n in self.sym.counters:
+            if self.sym.counters[n].per_player:
+                self.error(node, f"'{n}' is counted per player", f"write '{n} of PLAYER'")
+                return None
+            self.refs[node] = R.Counter(n, self.sym.counter_types[n])
+            return self.sym.counter_types[n]
+        if n in self.sym.zones:
+            z = self.sym.zones[n]
+            if z.owner is not None:
+                owner = z.owner if z.owner != "each" else "PLAYER"
+                self.error(node, f"zone '{n}' belongs to {'a player' if z.owner == 'each' else z.owner}",
+                           f"write '{n} of {owner}'")
+                return None
+            t = ROW if z.decl.kind == "row" else ZONE
+            self.refs[node] = R.Zone(n, t)
+            return t
+        if n in self.sym.pieces:
+            self.refs[node] = R.Pieces(n, list_of(T.PieceType(n)))
+            return list_of(T.PieceType(n))
+        if n in dict(self.sym.roles):
+            self.refs[node] = R.Role(n, PLAYER)
+            return PLAYER
+        domain = self.sym.symbol_domain(n)
+        if domain is not None:
+            self.refs[node] = R.Symbol(n, T.SymbolType(domain))
+            return T.SymbolType(domain)
+        if n in self.sym.unparsed:
+            return None
+        pools = {
+            Want.ZONE: list(self.sym.zones),
+            Want.PLAYER: [r for r, _ in self.sym.roles] + ["current"],
+        }
+        candidates = pools.get(want) or (
+            list(scope.all_names()) + list(self.sym.params) + list(self.sym.counters) + list(self.sym.zones)
+            + list(self.sym.pieces) + list(self.sym.defines) + [r for r, _ in self.sym.roles]
+            + [a for etype, _ in scope.elements() for a in self.attributes(etype)]
+            + [s for v in self.sym.domains.values() for s in v])
+        what = {Want.ZONE: "zone", Want.PLAYER: "player"}.get(want, "name")
+        hint = did_you_mean(n, candidates)
+        if hint is None and what == "name" and any(n in self.attributes(t) for t in [CARD] + [T.PieceType(k) for k in self.sym.pieces]):
+            hint = f"'{n}' is an attribute: write 'CARD.{n}', or use it inside 'where'"
+        self.error(node, f"unknown {what} '{n}'", hint)
+        return None
+
+    def of(self, node: A.Of, scope: Scope) -> Optional[Type]:
+        n = node.name.name
+        if n in self.sym.zones:
+            z = self.sym.zones[n]
+            ot = self.expr(node.owner, scope, want=Want.PLAYER)
+            self.refs[node.name] = R.Zone(n, ROW if z.decl.kind == "row" else ZONE)
+            if z.owner is None:
+                self.error(node.name, f"zone '{n}' is shared and belongs to no one", f"write just '{n}'")
+            elif z.owner == "each":
+                self.require(node.owner, ot, PLAYER, "the owner of a zone")
+            elif not (isinstance(node.owner, A.Name) and node.owner.name == z.owner):
+                self.error(node.owner, f"zone '{n}' belongs to {z.owner} only", f"write '{n} of {z.owner}'")
+            return ROW if z.decl.kind == "row" else ZONE
+        if n in self.sym.pieces:
+            info = self.sym.pieces[n]
+            ot = self.expr(node.owner, scope)
+            self.refs[node.name] = R.Pieces(n, T.PieceType(n))
+            self.require(node.owner, ot, T.SymbolType(info.domain), f"the {info.key} of a {n}")
+            return T.PieceType(n)
+        if n in self.sym.defines and self.sym.defines[n].param is not None:
+            kind = self.sym.defines[n].param_kind
+            self.require(node.owner, self.expr(node.owner, scope, want=Want.PLAYER if kind == "player" else None),
+                         T.BY_WORD[kind], f"what '{n}' is defined of")
+            t = self.define_type(n)
+            self.refs[node.name] = R.Definition(n, t)
+            return t
+        if n in self.sym.quantities:
+            self.refs[node.name] = R.Quantity(n, NUMBER)
+            ot = self.expr(node.owner, scope, want=Want.PLAYER)
+            if self.sym.quantities[n].param is None:
+                self.error(node.name, f"quantity '{n}' is shared", f"write just '{n}'")
+            self.require(node.owner, ot, PLAYER, "the owner of a quantity")
+            return NUMBER
+        if n in self.sym.counters:
+            self.refs[node.name] = R.Counter(n, self.sym.counter_types[n])
+            ot = self.expr(node.owner, scope, want=Want.PLAYER)
+            if not self.sym.counters[n].per_player:
+                self.error(node.name, f"counter '{n}' is shared", f"write just '{n}'")
+            self.require(node.owner, ot, PLAYER, "the owner of a counter")
+            return self.sym.counter_types[n]
+        self.expr(node.owner, scope)
+        if n in self.sym.unparsed:
+            return None
+        self.error(node.name, f"'{n}' is not a zone, a set of pieces, a counter, a quantity or a "
+                              "definition with a parameter, so it has no 'of'",
+                   did_you_mean(n, list(self.sym.zones) + list(self.sym.pieces) + list(self.sym.counters)
+                                + list(self.sym.quantities) + [d for d, v in self.sym.defines.items() if v.param]))
+        return None
+
+    def attributes(self, t: Optional[Type]) -> dict:
+        if t == CARD:
+            return {n: (v if v is not None else (self.card_attr_type(n) or ANY))
+                    for n, v in self.sym.card_attrs.items()}
+        if isinstance(t, T.PieceType):
+            info = self.sym.pieces.get(t.kind)
+            if info is None:
+                return {}
+            out = {info.key: T.SymbolType(info.domain)}
+            out.update({a: NUMBER for a in info.attrs})
+            return out
+        return {}
+
+    def define_type(self, name: str) -> Optional[Type]:
+        if name in self.define_types:
+            return self.define_types[name]
+        if name in self.define_busy:
+            d = self.sym.defines[name]
+            self.error(d.name, f"'{name}' is defined in terms of itself")
+            self.define_types[name] = None
+            return None
+        self.define_busy.add(name)
+        d = self.sym.defines[name]
+        scope = Scope()
+        if d.param is not None:
+            self.bind(scope, d.param, T.BY_WORD[d.param_kind], d)
+        t = self.expr(d.value, scope)
+        self.define_busy.discard(name)
+        self.define_types[name] = t
+        return t
+
+    def card_attr_type(self, name: str) -> Optional[Type]:
+        """The type of a card attribute: from a card that gives it a plain value, or else
+        from the first card's expression."""
+        if name in self.sym.card_attr_types:
+            return self.sym.card_attr_types[name]
+        if name in self.sym.card_attr_busy:
+            return None
+        self.sym.card_attr_busy.add(name)
+        t = None
+        exprs = [a.value for cd in self.sym.card_decls for a in cd.attrs if a.name.name == name]
+        for e in exprs:
+            t = self.literal_type(e)
+            if t is not None:
+                break
+        if t is None and exprs:
+            t = self.card_expr(exprs[0])
+        self.sym.card_attr_busy.discard(name)
+        self.sym.card_attr_types[name] = t
+        return t
+
+    def literal_type(self, e) -> Optional[Type]:
+        if isinstance(e, A.Number) or (isinstance(e, A.Unary) and e.op == "-" and isinstance(e.operand, A.Number)):
+            return NUMBER
+        if isinstance(e, A.Text):
+            return TEXT
+        if isinstance(e, A.Bool):
+            return BOOL
+        if isinstance(e, A.Name) and self.sym.global_kind(e.name) is None:
+            domain = self.sym.symbol_domain(e.name)
+            if domain is not None:
+                return T.SymbolType(domain)
+        return None
+
+    def card_expr(self, e, scope: Optional[Scope] = None) -> Optional[Type]:
+        was, self.card_ctx = self.card_ctx, True
+        try:
+            return self.expr(e, scope or Scope())
+        finally:
+            self.card_ctx = was

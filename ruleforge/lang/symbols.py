@@ -1,0 +1,446 @@
+"""The symbol table: every declaration of a rule file, checked and filed by name.
+
+The table is filled first, one method per kind of declaration, in an order where each
+kind may use the ones before it (a zone's size may be a parameter; pieces are keyed by a
+card attribute). Constants are evaluated here (const.py); the rules that hold
+expressions are checked afterwards by the type checker (rules.py), which reads the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from attrs import define
+
+from . import ast as A
+from . import refs as R
+from . import types as T
+from .cards import STANDARD_ATTRS, STANDARD_DOMAINS
+from .const import NotConstant, evaluate
+from .diagnostics import Diagnostic, Span, did_you_mean
+from .types import BOOL, NUMBER, TEXT, Type, list_of
+
+
+@define
+class ZoneInfo:
+    decl: A.ZoneDecl
+    owner: Optional[str]  # a role name, "each", or None
+    size: int = 0         # slots of a row
+    down_slots: frozenset = frozenset()
+
+
+@define
+class PiecesInfo:
+    decl: A.PiecesDecl
+    key: str
+    domain: str
+    keys: list
+    attrs: dict  # name -> (low, high, start)
+
+
+class SymbolTable:
+    """The declarations of one rule file, and the diagnostics and references found so
+    far (shared with the type checker)."""
+
+    def __init__(self, tree: A.RuleFile, overrides: dict[str, str] | None = None,
+                 unparsed: set[str] | None = None, partial: bool = False):
+        self.tree = tree
+        self.overrides = dict(overrides or {})
+        self.unparsed = unparsed or set()
+        # Some items failed to parse: what seems missing may be in them, so say nothing
+        # about missing parts (the syntax errors are reported already).
+        self.partial = unparsed is not None and partial
+        self.diags: list[Diagnostic] = []
+        self.refs: dict = {}
+        self.by_kind: dict[type, list] = {}
+        for item in tree.items:
+            self.by_kind.setdefault(type(item), []).append(item)
+        self.seen: dict[str, A.Name] = {}
+        self.const_used: list[str] = []
+        self.title = "untitled"
+        self.roles: list = []           # [(name, title)]
+        self.params: dict[str, Any] = {}
+        self.param_types: dict[str, Type] = {}
+        self.card_attrs: dict[str, Optional[Type]] = {}
+        self.card_attr_types: dict[str, Optional[Type]] = {}
+        self.card_attr_busy: set[str] = set()
+        self.domains: dict[str, list] = {}
+        self.cards_zone: Optional[str] = None
+        self.card_decls: list = self.of_kind(A.CardDecl)
+        self.zones: dict[str, ZoneInfo] = {}
+        self.pieces: dict[str, PiecesInfo] = {}
+        self.counters: dict = {}
+        self.counter_types: dict[str, Type] = {}
+        self.card_counters: dict = {}
+        self.quantities: dict = {}
+        self.endings: dict = {}
+        self.actions: dict = {}
+        self.defines: dict = {}
+        self.invariants: list = []
+
+    def of_kind(self, kind: type) -> list:
+        return self.by_kind.get(kind, [])
+
+    # ---- reporting
+    def error(self, node_or_span, message: str, hint: str | None = None) -> None:
+        span = node_or_span if isinstance(node_or_span, Span) else node_or_span.span
+        self.diags.append(Diagnostic(span, message, hint))
+
+    def unknown(self, name: A.Name, what: str, candidates) -> None:
+        if name.name in self.unparsed:
+            return
+        self.error(name, f"unknown {what} '{name.name}'", did_you_mean(name.name, candidates))
+
+    # ---- filling
+    def fill(self) -> None:
+        """Every declaration, kind by kind."""
+        for g in self.of_kind(A.GameDecl)[:1]:
+            self.title = g.title
+        for r in self.of_kind(A.RoleDecl):
+            self.role(r)
+        self.players_decl(self.of_kind(A.PlayersDecl))
+        for p in self.of_kind(A.ParamDecl):  # parameters first: every constant may use them
+            self.param(p)
+        self.unknown_overrides()
+        for a in self.of_kind(A.AttributeDecl):
+            self.attribute(a)
+        self.cards(self.of_kind(A.CardsDecl))
+        for z in self.of_kind(A.ZoneDecl):
+            self.zone(z)
+        self.start_zone(self.of_kind(A.CardsDecl))
+        for pd in self.of_kind(A.PiecesDecl):
+            self.pieces_decl(pd)
+        for c in self.of_kind(A.CounterDecl):
+            self.counter(c)
+        for kind, what, table in ((A.QuantityDecl, "quantity", self.quantities),
+                                  (A.EndingDecl, "ending", self.endings),
+                                  (A.ActionDecl, "action", self.actions),
+                                  (A.DefineDecl, "define", self.defines)):
+            for d in self.of_kind(kind):
+                if self.declare(d.name, what):
+                    table[d.name.name] = d
+        for inv in self.of_kind(A.InvariantDecl):
+            if self.declare(inv.name, "invariant"):
+                self.invariants.append(inv)
+
+    def declare(self, name: A.Name, what: str) -> bool:
+        """File a top-level name, or say why it cannot be one."""
+        from .parse import EXPRESSION_WORDS, STATEMENT_WORDS
+        reserved = EXPRESSION_WORDS | (STATEMENT_WORDS if what == "role" else frozenset())
+        if name.name in reserved:
+            self.error(name, f"'{name.name}' is a word of the language and cannot name a {what}",
+                       "choose another name")
+            return False
+        if name.name == "pass" and what == "action":
+            self.error(name, "'pass' is the name of passing, offered by 'takes an action or passes'",
+                       "choose another name")
+            return False
+        if name.name in self.seen:
+            prev = self.seen[name.name]
+            self.error(name, f"'{name.name}' is already declared (line {prev.span.line})",
+                       "each name may be declared once")
+            return False
+        self.seen[name.name] = name
+        return True
+
+    def role(self, r: A.RoleDecl) -> None:
+        if self.declare(r.name, "role"):
+            self.roles.append((r.name.name, r.title or r.name.name))
+
+    @property
+    def role_names(self) -> list[str]:
+        return [r for r, _ in self.roles]
+
+    def players_decl(self, players: list) -> None:
+        if players:
+            p = players[0]
+            low, high = p.low, p.high
+            if not 1 <= low <= high <= 16:
+                self.error(p, f"player count {low} to {high} is not possible",
+                           "give a count from 1 to 16, low before high")
+        else:
+            low = high = max(len(self.roles), 1)
+            if not self.roles and not self.partial:
+                self.error(Span.point(1, 1), "the file says nothing about players",
+                           "add a line such as 'players 2' or 'players 2 to 6'")
+        if self.roles and players and not (low == high == len(self.roles)):
+            self.error(players[0], f"{len(self.roles)} roles are declared, so the game is for exactly "
+                                   f"{len(self.roles)} players")
+        self.players = (low, high)
+
+    def param(self, p: A.ParamDecl) -> None:
+        if not self.declare(p.name, "parameter"):
+            return
+        try:
+            value = self.const(p.value)
+        except NotConstant as e:
+            self.error(e.node, e.message, "a parameter's default is a number, yes/no, text or a list")
+            return
+        self.params[p.name.name] = value
+        self.param_types[p.name.name] = const_type(value)
+        # an override takes effect at once, so later defaults computed from it see it
+        if p.name.name in self.overrides:
+            self.apply_override(p, self.overrides[p.name.name])
+
+    def unknown_overrides(self) -> None:
+        for name, text in self.overrides.items():
+            if name not in self.params and name not in self.unparsed:
+                self.error(Span(0, 0, 0, 0), f"--set {name}={text}: there is no parameter '{name}'",
+                           did_you_mean(name, self.params) or
+                           (f"the parameters are: {', '.join(self.params)}" if self.params
+                            else "this file has no parameters"))
+
+    def attribute(self, a: A.AttributeDecl) -> None:
+        from .parse import EXPRESSION_WORDS
+        if self.declare(a.name, "attribute"):
+            for v in a.values:
+                if v.name in EXPRESSION_WORDS:
+                    self.error(v, f"'{v.name}' is a word of the language and cannot be a symbol",
+                               "choose another name")
+            self.domains[a.name.name] = [v.name for v in a.values]
+
+    def cards(self, decks: list) -> None:
+        """`cards: standard deck in Z` or `cards: listed in Z`, and the listed cards'
+        attribute names (their types are found by the type checker)."""
+        for c in decks[1:]:
+            self.error(c, "the cards are already declared", "declare the cards once")
+        if decks:
+            self.cards_zone = decks[0].zone
+            if decks[0].kind == "standard":
+                self.card_attrs = dict(STANDARD_ATTRS)
+                self.domains.update({k: list(v) for k, v in STANDARD_DOMAINS.items()})
+                for cd in self.card_decls[:1]:
+                    self.error(cd, "this file uses the standard deck, so it cannot list cards too",
+                               "write 'cards: listed in ZONE' to use only the listed cards")
+            elif not self.card_decls:
+                self.error(decks[0], "no card is listed", "add 'card \"NAME\":' blocks")
+        elif self.card_decls:
+            self.error(self.card_decls[0], "cards are listed but nothing says where they start",
+                       "add 'cards: listed in ZONE'")
+        self.triggers = {e.trigger.name for cd in self.card_decls for e in cd.effects}
+        if decks and decks[0].kind == "listed":
+            self.card_attrs = {"name": TEXT}
+            for cd in self.card_decls:
+                for a in cd.attrs:
+                    if a.name.name in ("name",):
+                        self.error(a.name, "a card's name is its title", "remove this line")
+                    elif a.name.name != "copies":
+                        self.card_attrs.setdefault(a.name.name, None)
+
+    def zone(self, z: A.ZoneDecl) -> None:
+        if not self.declare(z.name, "zone"):
+            return
+        owner = None
+        if isinstance(z.owner, A.Name):
+            if z.owner.name not in self.role_names:
+                self.error(z.owner, f"unknown role '{z.owner.name}'", did_you_mean(z.owner.name, self.role_names))
+            owner = z.owner.name
+        elif z.owner == "each":
+            owner = "each"
+        info = ZoneInfo(z, owner)
+        if z.kind == "row":
+            info.size = self.const_int(z.size, "the number of slots", 1, 1000) or 1
+        if z.down_slots is not None:
+            if z.kind != "row":
+                self.error(z.down_slots, "only a row of slots has face-down slots")
+            else:
+                self.down_slots(z, info)
+        for hint in z.display:
+            if hint[0] == "shown" and hint[1].name not in ("pile", "fan"):
+                self.error(hint[1], f"a zone is shown as a pile or a fan, not '{hint[1].name}'",
+                           did_you_mean(hint[1].name, ["pile", "fan"]))
+            if hint[0] == "pieces" and z.kind != "row":
+                self.error(hint[1], "only a row of slots shows pieces on its slots")
+        if z.facing == "private" and owner is None:
+            self.error(z, f"zone '{z.name.name}' is private but belongs to nobody",
+                       "private zones belong to a role ('zone hand of north') or to each player ('per player')")
+        self.zones[z.name.name] = info
+
+    def down_slots(self, z: A.ZoneDecl, info: ZoneInfo) -> None:
+        try:
+            self.const_used = []
+            v = self.const(z.down_slots)
+            slots = v if isinstance(v, list) else [v]
+            bad = [s for s in slots if not isinstance(s, int) or isinstance(s, bool) or not 1 <= s <= info.size]
+            if bad:
+                self.error(z.down_slots, f"face-down slots must be numbers from 1 to {info.size}, not {bad[0]!r}",
+                           self.overridden_hint())
+            else:
+                info.down_slots = frozenset(slots)
+        except NotConstant as e:
+            self.error(e.node, e.message)
+
+    def start_zone(self, decks: list) -> None:
+        """Where the cards start: a shared zone."""
+        if self.cards_zone is not None and self.cards_zone.name not in self.zones:
+            self.unknown(self.cards_zone, "zone", list(self.zones))
+        elif self.cards_zone is not None and self.zones[self.cards_zone.name].owner is not None:
+            self.error(self.cards_zone, "the cards start in a shared zone")
+        if self.cards_zone is not None:
+            self.cards_zone = self.cards_zone.name
+        if not decks and not self.partial:
+            self.error(Span.point(1, 1), "the file declares no cards", "add 'cards: standard deck in ZONE'")
+
+    def pieces_decl(self, pd: A.PiecesDecl) -> None:
+        if not self.declare(pd.name, "pieces"):
+            return
+        key = pd.key.name
+        domain = None
+        t = self.card_attrs.get(key)
+        if not isinstance(t, T.SymbolType):
+            sym_attrs = [a for a, t in self.card_attrs.items() if isinstance(t, T.SymbolType)]
+            self.error(pd.key, f"'{key}' is not a kind of symbol cards have",
+                       did_you_mean(key, sym_attrs) or f"use one of: {', '.join(sym_attrs)}")
+        else:
+            domain = t.domain
+        keys = []
+        if isinstance(pd.keys, A.ListOf) and domain:
+            for k in pd.keys.items:
+                if isinstance(k, A.Name) and k.name in self.domains[domain]:
+                    keys.append(k.name)
+                else:
+                    self.error(k, f"expected a {key}", did_you_mean(getattr(k, "name", ""), self.domains[domain]))
+        elif domain:
+            self.error(pd.keys, f"expected a list of {key}s, such as [{', '.join(self.domains[domain][:2])}]")
+        attrs = {}
+        for a in pd.attrs:
+            lo = self.const_int(a.low, "the lowest value", -10**9, 10**9)
+            hi = self.const_int(a.high, "the highest value", -10**9, 10**9)
+            start = self.const_int(a.start, "the starting value", -10**9, 10**9)
+            if None not in (lo, hi, start) and not lo <= start <= hi:
+                self.error(a.start, f"the starting value {start} is outside {lo} to {hi}")
+            if a.name.name in attrs or a.name.name == key:
+                self.error(a.name, f"'{a.name.name}' is already an attribute of {pd.name.name}")
+            attrs[a.name.name] = (lo or 0, hi or 0, start or 0)
+        self.pieces[pd.name.name] = PiecesInfo(pd, key, domain or "?", keys, attrs)
+
+    def counter(self, c: A.CounterDecl) -> None:
+        from .parse import EXPRESSION_WORDS
+        if c.per == "card" and c.name.name in EXPRESSION_WORDS:
+            self.error(c.name, f"'{c.name.name}' is a word of the language and cannot name a counter",
+                       "choose another name")
+            return
+        if c.per == "card":
+            if c.name.name in self.card_attrs:
+                self.error(c.name, f"cards already have an attribute '{c.name.name}'")
+                return
+            self.const_int(c.value, "a counter's starting value", -10**9, 10**9)
+            self.card_counters[c.name.name] = c
+            self.card_attrs[c.name.name] = NUMBER
+            self.card_attr_types[c.name.name] = NUMBER
+        elif self.declare(c.name, "counter"):
+            domain = self.symbol_domain(c.value.name) if isinstance(c.value, A.Name) \
+                and c.value.name not in self.params else None
+            if domain is not None:  # a counter that holds a symbol: `counter trumps = hearts`
+                self.refs[c.value] = R.Symbol(c.value.name, T.SymbolType(domain))
+                self.counter_types[c.name.name] = T.SymbolType(domain)
+            else:
+                self.const_int(c.value, "a counter's starting value", -10**9, 10**9)
+                self.counter_types[c.name.name] = NUMBER
+            self.counters[c.name.name] = c
+
+    # ---- parameters and constants
+    def apply_override(self, decl: A.ParamDecl, text: str) -> None:
+        name = decl.name.name
+        t = self.param_types[name]
+        value = parse_value(text, t)
+        if value is None:
+            self.error(decl.name, f"--set {name}={text}: '{name}' takes {t.describe()}",
+                       {NUMBER: "write a whole number, such as 3", BOOL: "write true or false",
+                        list_of(NUMBER): "write numbers separated by commas, such as 5,7"}.get(t))
+            return
+        self.params[name] = value
+
+    def overridden_hint(self) -> Optional[str]:
+        """When a constant used an overridden parameter, say so: the mistake is in --set."""
+        used = [n for n in self.const_used if n in self.overrides]
+        if not used:
+            return None
+        return "; ".join(f"{n} is {self.overrides[n]} from --set {n}={self.overrides[n]}" for n in used)
+
+    def const(self, node):
+        """Evaluate a constant expression: literals, parameters and arithmetic."""
+        return evaluate(node, self.const_param)
+
+    def const_param(self, node: A.Name):
+        if node.name in self.params:
+            self.refs[node] = R.Param(node.name, self.param_types[node.name])
+            self.const_used.append(node.name)
+            return self.params[node.name]
+        if node.name in self.unparsed:
+            raise NotConstant(node, "")
+        raise NotConstant(node, f"'{node.name}' is not a parameter")
+
+    def const_int(self, node, what: str, low: int, high: int) -> Optional[int]:
+        self.const_used = []
+        try:
+            v = self.const(node)
+        except NotConstant as e:
+            if e.message:
+                self.error(e.node, e.message)
+            return None
+        if not isinstance(v, int) or isinstance(v, bool):
+            self.error(node, f"{what} must be a number")
+            return None
+        if not low <= v <= high:
+            self.error(node, f"{what} must be from {low} to {high}, not {v}", self.overridden_hint())
+            return None
+        return v
+
+    # ---- looking names up
+    def global_kind(self, n: str) -> Optional[str]:
+        """What a top-level name is, in words ('a counter'), or None."""
+        if n in self.params:
+            return "parameter"
+        if n in self.counters:
+            return "counter"
+        if n in self.zones:
+            return "zone"
+        if n in self.pieces:
+            return "set of pieces"
+        if n in self.defines:
+            return "definition"
+        if n in self.quantities:
+            return "quantity"
+        if n in dict(self.roles):
+            return "role"
+        return None
+
+    def symbol_domain(self, n: str) -> Optional[str]:
+        for domain, values in self.domains.items():
+            if n in values:
+                return domain
+        return None
+
+
+def const_type(v) -> Type:
+    if isinstance(v, bool):
+        return BOOL
+    if isinstance(v, int):
+        return NUMBER
+    if isinstance(v, str):
+        return TEXT
+    return list_of(NUMBER)
+
+
+def parse_value(text: str, t: Type):
+    """A --set value as the parameter's type, or None if it does not fit."""
+    text = text.strip()
+    if t == NUMBER:
+        try:
+            return int(text)
+        except ValueError:
+            return None
+    if t == BOOL:
+        return {"true": True, "yes": True, "false": False, "no": False}.get(text.lower())
+    if t == TEXT:
+        return text
+    if t == list_of(NUMBER):
+        body = text[1:-1] if text.startswith("[") and text.endswith("]") else text
+        if not body.strip():
+            return []
+        try:
+            return [int(x) for x in body.split(",")]
+        except ValueError:
+            return None
+    return None
