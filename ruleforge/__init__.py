@@ -17,14 +17,15 @@ import importlib
 from .lang.diagnostics import Diagnostic, RuleFileError
 from .load import load
 
-__all__ = ["load", "Game", "State", "View", "Action", "Ref", "Result", "RuleError",
+__all__ = ["load", "Game", "State", "View", "Action", "Ref", "Place", "Result", "RuleError",
            "RuleFileError", "IllegalAction", "Diagnostic", "agents", "simulate", "testing"]
 __version__ = "0.1.0"
 
 # Loaded on first use, so that `ruleforge check` pays for the language side only.
 _LAZY = {"agents": ".drivers.agents", "simulate": ".drivers.simulate", "testing": ".testing"}
 _LAZY_NAMES = {"State": ".runtime.engine", "Game": ".runtime.game", "View": ".runtime.view",
-               **{n: ".runtime.values" for n in ("Action", "Ref", "Result", "RuleError", "IllegalAction")}}
+               **{n: ".runtime.actions" for n in ("Action", "Ref", "Place")},
+               **{n: ".runtime.values" for n in ("Result", "RuleError", "IllegalAction")}}
 
 
 def __getattr__(name: str):

@@ -20,7 +20,6 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-import attrs
 import pytest
 
 import ruleforge
@@ -299,7 +298,7 @@ def test_illegal_bengal_light_is_refused():
     play(st, "A♠", "2♣", "stop", "3♦")
     good = find(st, "bengal_light(card=8♥, altitude=6)")
     two = find(st, "scan(card=2♥, altitude=6)").args[0]        # ("card", 2♥)
-    bad = attrs.evolve(good, args=(two, ("altitude", 6)))
+    bad = good._replace(args=(two, ("altitude", 6)))
     assert str(bad) == "bengal_light(card=2♥, altitude=6)"
     assert bad not in st.legal_actions()
     before = (st.cards_in("sky", slot=6), sorted(st.cards_in("hand", "radar")), altitudes(st))
@@ -327,8 +326,8 @@ def test_bengal_light_on_cloudy_altitude():
     assert "bengal_light(card=8♥, altitude=5)" not in legal   # 8 >= 5 but not exactly 5
     assert "bengal_light(card=8♥, altitude=7)" not in legal
     assert "bengal_light(card=5♥, altitude=7)" not in legal
-    bad = attrs.evolve(find(st, "bengal_light(card=8♥, altitude=6)"),
-                       args=(find(st, "scan(card=8♥, altitude=5)").args[0], ("altitude", 5)))
+    bad = find(st, "bengal_light(card=8♥, altitude=6)")._replace(
+        args=(find(st, "scan(card=8♥, altitude=5)").args[0], ("altitude", 5)))
     with pytest.raises(ruleforge.IllegalAction):
         st.apply(bad)
     play(st, "bengal_light(card=5♥, altitude=5)")

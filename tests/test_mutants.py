@@ -48,6 +48,12 @@ CASES = {
     "never_ends_loop": ("gufo", [], ":94:5: error: '3♣' is offered at decision 2 but cannot be applied: in rule "
                         "'turn of invader' (line 94): more than 100,000 steps without a decision: does a loop "
                         "never end?, after 1 decision", 4, "offered action"),
+    # The shots offered tell the Radar Operator which UFO is the Alien: only re-dealing
+    # her hidden cards and asking again shows it (the actions are named honestly).
+    "leaks_through_an_action": ("gufo", [], ": error: the actions offered to Radar Operator depend on cards that "
+                                "seat cannot see: when they are re-dealt, 'shoot(target=spades ufo)' is no longer "
+                                "offered and 'shoot(target=clubs ufo)' is offered instead, after 3 decisions",
+                                4, "leak"),
     # A game that goes on forever is cut at --max-steps, so its counterexample is exactly
     # that long; 60 is a bound the real gUFO passes (test_real_games_pass).
     "never_ends": ("gufo", ["--max-steps", "60"], ": error: the game did not end within 60 decisions (raise the "
@@ -132,6 +138,12 @@ def test_deep_check_catches_the_mutant(name, tmp_path, capsys):
         with pytest.raises(RuleError) as e:
             st.apply(action)
         assert e.value.describe() == message
+    elif kind == "leak":
+        # the same re-deal of the same position makes the decision offer other actions
+        from ruleforge.drivers.deep import DeepFailure, check_state
+        with pytest.raises(DeepFailure) as e:
+            check_state(st, n)
+        assert f"{e.value.message}, after {n} decisions" in lines[0]
     else:
         assert not st.is_over and n == 60
 

@@ -10,7 +10,10 @@ setup and after every decision the game is checked for:
   decision in it is stopped by the engine's step budget, which names the rule);
 - every offered action applies (each is tried on a copy of the state);
 - no leak: each seat's view names only cards that seat knows, and is the same in a
-  world where what it cannot see is re-dealt (ruleforge.runtime.determinize);
+  world where what it cannot see is re-dealt (ruleforge.runtime.determinize); and the
+  actions offered to the deciding seat are the same in that world (an action names a
+  card the seat cannot see by its place, but which places are offered must not depend
+  on what lies there either);
 - and at the end, the game's log replays to the same game.
 """
 
@@ -83,9 +86,49 @@ def check_state(st, step: int) -> None:
         if extra:
             raise DeepFailure("leak", f"{g.seat_titles[seat]}'s view shows {', '.join(sorted(extra))}, "
                                       "which that seat does not know", step)
-        if determinize(st, seat, step * 7919 + seat).view(seat) != view:
+        world = determinize(st, seat, step * 7919 + seat)
+        if world.view(seat) != view:
             raise DeepFailure("leak", f"{g.seat_titles[seat]}'s view changes when what that seat cannot "
                                       "see is re-dealt: it depends on hidden cards", step)
+        if st.current_player == seat:
+            leak = actions_leak(st, world)
+            if leak:
+                raise DeepFailure("leak", leak, step)
+
+
+def actions_leak(st, world) -> Optional[str]:
+    """Why the decision pending in `st` leaks hidden cards, or None: `world` is `st` with
+    the cards hidden from the deciding seat re-dealt (determinize); the decision is made
+    again there and must offer that seat exactly the same actions."""
+    from ..runtime.engine import offer_again
+    seat = st.current_player
+    title = st.game.seat_titles[seat]
+    try:
+        offer_again(world)
+    except RuleError as e:
+        return (f"the actions offered to {title} depend on cards that seat cannot see: when they are "
+                f"re-dealt, the decision fails ({e.describe()})")
+    here, there = st.legal_actions(), world.legal_actions()
+    if (world.current_player, world.prompt, there) == (seat, st.prompt, here):
+        return None
+    if (world.current_player, world.prompt) != (seat, st.prompt):
+        return (f"the actions offered to {title} depend on cards that seat cannot see: when they are "
+                f"re-dealt, the decision '{st.prompt}' is not asked")
+    only_here = [str(a) for a in here if a not in there]
+    only_there = [str(a) for a in there if a not in here]
+    parts = []
+    if only_here:
+        parts.append(f"{_some(only_here)} {'is' if len(only_here) == 1 else 'are'} no longer offered")
+    if only_there:
+        parts.append(f"{_some(only_there)} {'is' if len(only_there) == 1 else 'are'} offered instead"
+                     if only_here else f"{_some(only_there)} {'is' if len(only_there) == 1 else 'are'} offered too")
+    return (f"the actions offered to {title} depend on cards that seat cannot see: when they are re-dealt, "
+            + " and ".join(parts or ["they come in another order"]))
+
+
+def _some(texts: list[str], most: int = 3) -> str:
+    shown = ", ".join(f"'{t}'" for t in texts[:most])
+    return shown + (f" and {len(texts) - most} more" if len(texts) > most else "")
 
 
 def play_checked(game, seed: int, choose: Callable[[int], int], max_steps: int) -> list[int]:

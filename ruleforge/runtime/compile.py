@@ -21,7 +21,8 @@ from .engine import (DOWN, PRIVATE, UP, Ending, Frame, Proc, ZoneInst, check_imm
                      reveal_card, set_var, shuffle_zone, swap_cards)
 from .events import Said
 from .game import Game
-from .values import Action, Ref, RuleError
+from .actions import ActionSpec, Ask, Choice, Menu, Param, kind_of
+from .values import RuleError
 
 
 class _Ctx:
@@ -43,14 +44,6 @@ class _Ctx:
         if t is not None:
             self.temp_types[self.n - 1] = t
         return self.n - 1
-
-
-class _ActionSpec:
-    __slots__ = ("name", "title", "seat_filter", "params", "allowed", "proc", "actor")
-
-
-class _Param:
-    __slots__ = ("name", "domain", "ref")
 
 
 def compile_game(ch: Checked, nplayers: int | None = None, path: str = "") -> Game:
@@ -300,25 +293,18 @@ class _Compiler(Visitor):
         for proc, ev in events:
             self.fill(proc, ev.body, _Ctx())
         for name, a in ch.actions.items():
-            spec = _ActionSpec()
-            spec.name, spec.title = name, a.title or name
-            spec.seat_filter = None if a.role is None else g.roles[a.role.name]
+            spec = ActionSpec(name, a.title or name, None if a.role is None else g.roles[a.role.name])
             ctx = _Ctx()
-            spec.params = []
             for p in a.params:  # parameters take the first slots, in order
                 ctx.slot(p)
             # then the player taking the action: 'current' inside an action
             spec.actor = ctx.actor = ctx.slot("actor")
             for p in a.params:
-                prm = _Param()
-                prm.name = p.name.name
                 if p.domain is not None:
-                    prm.domain = self.coll(p.domain, ctx)
-                    prm.ref = self.ref_maker(self.ch.types[p.domain].element())
+                    prm = Param(p.name.name, self.coll(p.domain, ctx), kind_of(self.ch.types[p.domain].element()))
                 else:
                     lo, hi = self.ex(p.low, ctx), self.ex(p.high, ctx)
-                    prm.domain = lambda st, L, lo=lo, hi=hi: range(lo(st, L), hi(st, L) + 1)
-                    prm.ref = None
+                    prm = Param(p.name.name, lambda st, L, lo=lo, hi=hi: range(lo(st, L), hi(st, L) + 1), None)
                 spec.params.append(prm)
             spec.allowed = self.ex(a.allowed, ctx) if a.allowed is not None else None
             spec.proc = self.proc(f"action {name}", a.body, ctx)
@@ -366,16 +352,6 @@ class _Compiler(Visitor):
     # ---- helpers
     def t(self, node) -> Type:
         return self.ch.types[node]
-
-    def ref_maker(self, t):
-        g = self.game
-        if t == CARD:
-            return lambda v: Ref("card", v, g.cards[v].name)
-        if isinstance(t, PieceType):
-            return lambda v: Ref("piece", v, g.pieces[v][2])
-        if t == PLAYER:
-            return lambda v: Ref("player", v, g.seat_names[v])
-        return None
 
     # ---- expressions
     def ex(self, node, ctx: _Ctx):
@@ -1025,7 +1001,7 @@ class _Compiler(Visitor):
         i = ctx.slot(s)
         who = self.ex(s.player, ctx)
         items = self.coll(s.collection, ctx)
-        ref = self.ref_maker(self.t(s.collection).element())
+        menu = Choice(self.game, s.name.name, kind_of(self.t(s.collection).element()))
         prompt = s.prompt or f"choose {s.name.name}"
         var = s.name.name
 
@@ -1036,15 +1012,14 @@ class _Compiler(Visitor):
             options = items(st, fr.L)
             if not options:
                 raise RuleError(f"there is nothing to choose from for '{var}'")
-            payload = {Action("choose", var, ((var, ref(o) if ref else o),)): o for o in options}
-            decide(st, who(st, fr.L), prompt, payload, resume)
+            seat = who(st, fr.L)
+            decide(st, seat, prompt, menu.offer(st, seat, options), resume)
         self.emit(p, choose, s.span)
 
     def st_TakeAction(self, s: A.TakeAction, p, ctx):
         who = self.ex(s.player, ctx)
-        specs = self.game.actions.values()  # a view: event rules are compiled before the actions
-        may_pass = s.may_pass
-        pass_action = Action("menu", "pass")
+        # a view of the actions: event rules are compiled before them
+        menu = Menu(self.game, self.game.actions.values(), s.may_pass)
 
         def resume(st, fr, payload):
             if payload is None:
@@ -1057,18 +1032,10 @@ class _Compiler(Visitor):
 
         def take(st, fr):
             seat = who(st, fr.L)
-            payload = {}
-            for spec in specs:
-                if spec.seat_filter is not None and spec.seat_filter != seat:
-                    continue
-                for values in _enumerate(st, spec, seat):
-                    args = tuple((prm.name, prm.ref(v) if prm.ref else v) for prm, v in zip(spec.params, values))
-                    payload[Action("menu", spec.name, args)] = (spec, values, seat)
-            if may_pass:
-                payload[pass_action] = None
-            if not payload:
+            offer = menu.offer(st, seat)
+            if not offer[0]:
                 raise RuleError(f"{st.game.seat_names[seat]} has no legal action")
-            decide(st, seat, "take an action", payload, resume)
+            decide(st, seat, "take an action", offer, resume)
         self.emit(p, take, s.span)
 
     def st_Eliminate(self, s, p, ctx):
@@ -1155,10 +1122,8 @@ class _Compiler(Visitor):
         chosen_slot, var = ctx.temp(ct if ct.is_list else list_of(CARD)), ctx.slot(s)
         who = self.ex(s.player, ctx)
         items = self.coll(s.collection, ctx)
-        ref = self.ref_maker(self.t(s.collection).element())
+        menu = Choice(self.game, s.name.name, kind_of(self.t(s.collection).element()), done=True)
         prompt = s.prompt or f"choose {s.name.name}, or be done"
-        name = s.name.name
-        done = Action("ask", "done")
 
         def start(st, fr):
             fr.L[chosen_slot] = ()
@@ -1175,9 +1140,8 @@ class _Compiler(Visitor):
             if not left:  # nothing left to pick: no question to ask
                 fr.L[var] = None
                 return
-            payload = {Action("choose", name, ((name, ref(o) if ref else o),)): o for o in left}
-            payload[done] = None
-            decide(st, who(st, fr.L), prompt, payload, resume)
+            seat = who(st, fr.L)
+            decide(st, seat, prompt, menu.offer(st, seat, left), resume)
         self.emit(p, offer, s.span)
         out = self.jump(p, s.span, lambda st, L: L[var] is None, when=True)
         self.block(s.body, p, ctx)
@@ -1189,14 +1153,14 @@ class _Compiler(Visitor):
         if isinstance(cond, A.ChoiceCond):
             i = ctx.temp()
             who = self.ex(cond.player, ctx)
-            payload = {Action("ask", cond.yes): True, Action("ask", cond.no): False}
+            offer = Ask(cond.yes, cond.no).offer
             prompt = f"{cond.yes} or {cond.no}?"
 
             def resume(st, fr, value):
                 fr.L[i] = value
 
             def ask(st, fr):
-                decide(st, who(st, fr.L), prompt, payload, resume)
+                decide(st, who(st, fr.L), prompt, offer, resume)
             if cond.guard is not None:  # no question unless the condition before 'and' holds
                 guard = self.ex(cond.guard, ctx)
 
@@ -1295,21 +1259,3 @@ def _card_fn(fn, ctx):
     return attr
 
 
-def _enumerate(st, spec, seat):
-    """Every combination of an action's parameters that its 'allowed if' accepts, for
-    the player `seat` taking it."""
-    L = [None] * spec.proc.nlocals
-    L[spec.actor] = seat
-    params, allowed = spec.params, spec.allowed
-    out = []
-
-    def rec(k):
-        if k == len(params):
-            if allowed is None or allowed(st, L):
-                out.append(tuple(L[:k]))
-            return
-        for v in params[k].domain(st, L):
-            L[k] = v
-            rec(k + 1)
-    rec(0)
-    return out

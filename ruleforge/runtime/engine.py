@@ -17,19 +17,22 @@ from .board import (DOWN, PRIVATE, UP, Board, flip_card, move_card, move_cards, 
 from .events import Decided
 from .flow import (MAX_FRAMES, TURN_ANNOUNCEMENT, Frame, Proc, _finish, _next_turn, check_immediate,  # noqa: F401
                    end_game, eliminate, in_game, push, status)
-from .values import Action, IllegalAction, RuleError
+from .actions import Action, payload as _payload
+from .values import IllegalAction, RuleError
 
 
 class Pending:
-    """A decision the game is waiting for. Immutable once made, so clones share it."""
+    """A decision the game is waiting for: its actions in canonical order and, at the
+    same index, what each gives back to the rules (see runtime.actions). Immutable once
+    made, so clones share it."""
 
-    __slots__ = ("player", "prompt", "actions", "payload", "resume")
+    __slots__ = ("player", "prompt", "actions", "values", "resume")
 
-    def __init__(self, player: int, prompt: str, payload: dict, resume):
+    def __init__(self, player: int, prompt: str, actions: tuple, values: tuple, resume):
         # resume: the slot of the waiting frame's locals that receives the answer, or
         # (closure compiler) a function(state, frame, answer)
-        self.player, self.prompt, self.payload, self.resume = player, prompt, payload, resume
-        self.actions = tuple(sorted(payload, key=Action.sort_key))
+        self.player, self.prompt, self.actions, self.values = player, prompt, actions, values
+        self.resume = resume
 
 
 class ZoneInst:
@@ -90,7 +93,8 @@ class State(Board):
         return "" if self.pending is None else self.pending.prompt
 
     def legal_actions(self) -> list[Action]:
-        """The legal actions of the current decision, sorted; empty when the game is over."""
+        """The legal actions of the current decision, in canonical (sorted) order; empty
+        when the game is over."""
         return [] if self.pending is None else list(self.pending.actions)
 
     def apply(self, action: Action) -> None:
@@ -99,8 +103,8 @@ class State(Board):
         if p is None:
             raise IllegalAction("game over", "the game is over")
         try:
-            payload = p.payload[action]
-        except (KeyError, TypeError):
+            payload = _payload(self, p, action)
+        except ValueError:
             raise IllegalAction("not offered", f"{action} is not a legal action now") from None
         self.pending = None
         self.decisions += 1
@@ -201,8 +205,21 @@ def quantity(st: State, name: str, player: Optional[int]) -> int:
     return value
 
 
-def decide(st: State, player: int, prompt: str, payload: dict, resume: Callable) -> None:
-    st.pending = Pending(player, prompt, payload, resume)
+def decide(st: State, player: int, prompt: str, offer: tuple, resume: Callable) -> None:
+    """Stop for `player`: `offer` is (actions, payloads) from a runtime.actions builder."""
+    st.pending = Pending(player, prompt, offer[0], offer[1], resume)
+
+
+def offer_again(st: State) -> None:
+    """Make the pending decision again from `st` as it is now (its cards where they lie
+    now, its rules' locals): `check --deep` asks it of a world whose hidden cards were
+    re-dealt, to see whether the offered actions depend on them. The decision is the
+    last instruction the top frame ran."""
+    if st.pending is None or not st.stack:
+        return
+    st.stack[-1].pc -= 1
+    st.pending = None
+    run(st)
 
 
 def run(st: State) -> None:

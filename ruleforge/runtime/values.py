@@ -1,4 +1,5 @@
-"""Small values that cross the engine's boundary: actions, references, results, errors."""
+"""Small values that cross the engine's boundary: results and errors (actions and the
+references inside them live in runtime.actions, re-exported here)."""
 
 from __future__ import annotations
 
@@ -7,49 +8,7 @@ from typing import Optional
 from attrs import frozen
 
 from ..lang.diagnostics import Span
-
-
-@frozen(order=True, cache_hash=True)
-class Ref:
-    """A card, piece or player named inside an action: stable and comparable by index."""
-    kind: str
-    index: int
-    name: str
-
-    def __str__(self) -> str:
-        return self.name
-
-
-@frozen(order=True, cache_hash=True)
-class Action:
-    """One legal action at a decision point.
-
-    kind is "menu" (an action the rule file declares, with its chosen parameters),
-    "choose" (one element picked from a collection) or "ask" (one of two named answers).
-    Actions are stable across clones and runs, printable, hashable and sortable.
-    """
-    kind: str
-    name: str
-    args: tuple = ()
-
-    def __str__(self) -> str:
-        if self.kind == "menu":
-            if not self.args:
-                return self.name
-            return f"{self.name}(" + ", ".join(f"{k}={v}" for k, v in self.args) + ")"
-        if self.kind == "choose":
-            return str(self.args[0][1])
-        return self.name
-
-    def sort_key(self) -> tuple:
-        """The same order as `<`, computed without attrs' generic comparison."""
-        return (self.kind, self.name,
-                tuple((k, (v.kind, v.index, v.name) if isinstance(v, Ref) else v) for k, v in self.args))
-
-    def to_json(self) -> dict:
-        return {"kind": self.kind, "name": self.name,
-                "args": [[k, v.name if isinstance(v, Ref) else v] for k, v in self.args],
-                "text": str(self)}
+from .actions import Action, Place, Ref  # noqa: F401  (re-exported)
 
 
 @frozen

@@ -11,27 +11,11 @@ from __future__ import annotations
 import hashlib
 
 from ...lang.check import Checked
-from .. import engine, prims
-from ..values import Action, Ref
+from .. import actions, engine, prims
 from .program import ProgramWriter
 from ..layout import new_game  # noqa: E402  (layout reads types through typeinfo)
 
 _CACHE: dict = {}   # (source hash, parameters, players) -> (source, code, spans)
-
-
-class ActionSpec:
-    """One declared action: its parameters, the function listing their legal values,
-    and its rule (parameters in the first local slots, then the player taking it)."""
-
-    __slots__ = ("name", "title", "seat_filter", "param_names", "makers", "enum", "proc", "actor")
-
-    def __init__(self, name, title, seat_filter, param_names, makers, enum, proc, actor):
-        self.name, self.title, self.seat_filter = name, title, seat_filter
-        self.param_names, self.makers, self.enum, self.proc, self.actor = param_names, makers, enum, proc, actor
-
-
-def make_ref(kind: str, names: tuple):
-    return lambda v: Ref(kind, v, names[v])
 
 
 def _primitives() -> dict:
@@ -40,8 +24,8 @@ def _primitives() -> dict:
     for name in ("move_card", "move_cards", "swap_cards", "reveal_card", "flip_card", "shuffle_zone", "new_class", "set_var",
                  "eliminate", "end_game", "push", "decide"):
         ns[name] = getattr(engine, name)
-    ns.update(Proc=engine.Proc, Ending=engine.Ending, Action=Action, ActionSpec=ActionSpec, make_ref=make_ref,
-              Table=prims.Table, end_turn=decisions.end_turn, offer_choice=decisions.offer_choice,
+    ns.update(Proc=engine.Proc, Ending=engine.Ending, ActionSpec=actions.ActionSpec, Param=actions.Param,
+              Choice=actions.Choice, Menu=actions.Menu, Ask=actions.Ask, Table=prims.Table, end_turn=decisions.end_turn, offer_choice=decisions.offer_choice,
               offer_chosen=decisions.offer_chosen, offer_menu=decisions.offer_menu,
               start_action=decisions.start_action, push_effect=decisions.push_effect)
     ns["__builtins__"] = {name: __builtins__[name] if isinstance(__builtins__, dict) else getattr(__builtins__, name)
@@ -79,6 +63,7 @@ def compile_game(ch: Checked, nplayers: int | None = None, path: str = "", text:
             _CACHE[key] = cached
     src, code, spans = cached
     ns = _primitives()
+    ns["GAME"] = g
     ns["SPANS"] = spans
     ns["INV_SPANS"] = [inv.span for inv in ch.invariants]
     exec(code, ns)  # noqa: S102 - our own generated source; rule-file text is only repr()'d in it

@@ -41,6 +41,7 @@ class CodeGenerator(Exprs, Straight, Resumable, Visitor):
         self.sm_level = 0
         self.label_spans: dict = {}
         self.procs: list = []
+        self.sites: list = []   # (identifier, literal) of each decision site's builder
         self.in_card_rule = False
         self.runs_out_zones = {game.zone_lookup[(ev.zone.name, None, None)] for ev in ch.events
                                if ev.event == "runs out"}
@@ -94,13 +95,16 @@ class CodeGenerator(Exprs, Straight, Resumable, Visitor):
     def ending_name(self, name: str) -> str:
         return self.fn_name("END", name)
 
-    def ref_maker(self, t) -> str:
+    def ref_kind(self, t):
+        """How actions name a value of type t: "card", "piece", "player" or None."""
         k = T.kind(t)
-        return {"card": "MK_card", "piece": "MK_piece", "player": "MK_player"}.get(k, "None")
+        return k if k in ("card", "piece", "player") else None
 
-    def ask_payload(self, yes: str, no: str) -> str:
-        return self.table(f"ASK_{len(self.tables)}",
-                          f"{{Action('ask', {yes!r}): True, Action('ask', {no!r}): False}}")
+    def site(self, literal: str) -> str:
+        """A decision site's action builder (runtime/actions.py), made once per game."""
+        ident = f"SITE_{len(self.sites)}"
+        self.sites.append((ident, literal))
+        return ident
 
     # ---- functions
     def function(self, ident: str, args: str, title: str, span, body) -> None:
@@ -114,10 +118,10 @@ class CodeGenerator(Exprs, Straight, Resumable, Visitor):
             body()
         w.rule = None
 
-    def expr_function(self, ident, args, title, span, node, scope: Scope) -> None:
+    def expr_function(self, ident, args, title, span, node, scope: Scope, collection: bool = False) -> None:
         def body():
             self.sc = scope
-            text = self.ex(node)
+            text = self.coll(node, live=True) if collection else self.ex(node)
             self.prologue(text)
             self.w.line(f"return {text}")
         self.function(ident, args, title, span, body)

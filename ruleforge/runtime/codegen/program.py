@@ -182,29 +182,31 @@ class ProgramWriter(Tables, CodeGenerator):
             self.action_specs.append((name, a, enum, ident, len(a.params)))
 
     def enumerator(self, ident, name, a, fixed) -> None:
-        """Every combination of an action's parameters that its 'allowed if' accepts."""
+        """An action's choices, for runtime/actions.py to enumerate: each parameter's
+        domain and the 'allowed if' test, as functions of the locals `L` (parameters in
+        the first slots, then the player taking the action)."""
+        for k, p in enumerate(a.params):
+            if p.domain is not None:
+                self.expr_function(f"{ident}_{k}", "st, L", f"action {name}: the values of {p.name.name}", p.span,
+                                   p.domain, self.action_scope(a, fixed), collection=True)
+            else:
+                self.range_function(f"{ident}_{k}", name, a, p, fixed)
+        if a.allowed is not None:
+            self.expr_function(f"{ident}_allowed", "st, L", f"action {name}: allowed if", a.span, a.allowed,
+                               self.action_scope(a, fixed))
+
+    def action_scope(self, a, fixed) -> Scope:
+        sc = self.sc = Scope(False, {b: f"L[{v[0]}]" for b, v in fixed.items()})
+        sc.actor = f"L[{len(a.params)}]"
+        return sc
+
+    def range_function(self, ident, name, a, p, fixed) -> None:
         def body():
-            sc = self.sc = Scope(False, {b: v[1] for b, v in fixed.items()})
-            sc.actor = "actor"
-            w = self.w
-            w.line("Z = st.zones")
-            w.line("V = st.vars")
-            w.line("out = []")
-            for p in a.params:
-                v = sc.slots[p]
-                if p.domain is not None:
-                    w.line(f"for {v} in {self.coll(p.domain, live=True)}:")
-                else:
-                    w.line(f"for {v} in range({self.ex(p.low)}, {self.ex(p.high)} + 1):")
-                w.level += 1
-            values = "(" + "".join(sc.slots[p] + ", " for p in a.params) + ")"
-            if a.allowed is not None:
-                w.line(f"if {self.ex(a.allowed)}:")
-                w.level += 1
-            w.line(f"out.append({values})")
-            w.level -= len(a.params) + (a.allowed is not None)
-            w.line("return out")
-        self.function(ident, "st, actor", f"action {name}: its choices", a.span, body)
+            self.action_scope(a, fixed)
+            lo, hi = self.ex(p.low), self.ex(p.high)
+            self.prologue(lo + hi)
+            self.w.line(f"return range({lo}, {hi} + 1)")
+        self.function(ident, "st, L", f"action {name}: the values of {p.name.name}", p.span, body)
 
     def invariants(self) -> None:
         for inv in self.ch.invariants:

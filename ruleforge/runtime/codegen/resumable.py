@@ -107,7 +107,7 @@ class Resumable:
         w = self.w
         ans = self.sc.temp()
         after = self.decision()
-        payload = self.ask_payload(cond.yes, cond.no)
+        payload = self.site(f"Ask({cond.yes!r}, {cond.no!r}).offer")
         ask = f"decide(st, {self.ex(cond.player)}, {f'{cond.yes} or {cond.no}?'!r}, {payload}, {ans[2:-1]})"
         with w.at(cond.span):
             if cond.guard is not None:  # no question unless the condition before 'and' holds
@@ -219,8 +219,8 @@ class Resumable:
         w.line("else:")
         with w.indent():
             prompt = s.prompt or f"choose {s.name.name}, or be done"
-            w.line(f"offer_chosen(st, {self.ex(s.player)}, {prompt!r}, {s.name.name!r}, "
-                   f"{self.ref_maker(et)}, {left}, {var[2:-1]})")
+            site = self.site(f"Choice(GAME, {s.name.name!r}, {self.ref_kind(et)!r}, done=True)")
+            w.line(f"offer_chosen(st, {self.ex(s.player)}, {prompt!r}, {site}, {left}, {var[2:-1]})")
             self.stop(after)
         self.start(after)
         w.line(f"if {var} is None:")
@@ -241,8 +241,9 @@ class Resumable:
         var = self.sc.bind(s, s.name.name, "card" if T.is_card(et) else None)
         prompt = s.prompt or f"choose {s.name.name}"
         nxt = self.decision()
+        site = self.site(f"Choice(GAME, {s.name.name!r}, {self.ref_kind(et)!r})")
         self.w.line(f"offer_choice(st, {self.coll(s.collection)}, {self.ex(s.player)}, {prompt!r}, "
-                    f"{s.name.name!r}, {self.ref_maker(et)}, {var[2:-1]})")
+                    f"{s.name.name!r}, {site}, {var[2:-1]})")
         self.stop(nxt)
         self.start(nxt)
 
@@ -250,7 +251,8 @@ class Resumable:
         slot = self.sc.temp()
         chosen = self.decision()
         nxt = self.label()
-        self.w.line(f"offer_menu(st, {self.ex(s.player)}, {s.may_pass!r}, {slot[2:-1]})")
+        menu = self.site(f"Menu(GAME, ACTIONS.values(), {s.may_pass!r})")
+        self.w.line(f"offer_menu(st, {self.ex(s.player)}, {menu}, {slot[2:-1]})")
         self.stop(chosen)
         self.start(chosen)
         self.w.line(f"fr.pc = {nxt}")

@@ -26,9 +26,6 @@ class Tables:
             ("ACTIVE", repr(tuple(g.active_zones))),
             ("CUR", f"Table({dict(enumerate(g.turn_order))!r}, "
                     "lambda k: 'there is no current player during setup')"),
-            ("MK_card", "make_ref('card', CARD_NAMES)"),
-            ("MK_piece", "make_ref('piece', PIECE_NAMES)"),
-            ("MK_player", "make_ref('player', SEAT_NAMES)"),
             ("NO_EFFECTS", repr((None,) * n)),
         ]
         for ident, literal in lines + list(self.tables.items()):
@@ -65,18 +62,18 @@ class Tables:
         for stem, key in (("ROUND_END_PROCS", "round ends"), ("ROUND_BEGIN_PROCS", "round begins"),
                           ("GAME_END_PROCS", "game ends")):
             w.line(f"{stem} = [" + ", ".join(by_event[key]) + "]")
-        specs = []
         for name, a, enum, ident, k in self.action_specs:
             seat = repr(g.roles[a.role.name]) if a.role is not None else "None"
-            params = tuple(p.name.name for p in a.params)
-            makers = "(" + "".join(self.ref_maker(self.t_elem(p)) + ", " for p in a.params) + ")"
-            specs.append(f"    {name!r}: ActionSpec({name!r}, {(a.title or name)!r}, {seat}, {params!r}, {makers}, "
-                         f"{enum}, P_{ident}, {k!r}),")
-        w.line("ACTIONS = {")
-        for s in specs:
-            w.lines.append(s)
-            w.where.append(None)
-        w.line("}")
+            spec = f"S_{enum}"
+            w.line(f"{spec} = ActionSpec({name!r}, {(a.title or name)!r}, {seat})")
+            for i, p in enumerate(a.params):
+                w.line(f"{spec}.params.append(Param({p.name.name!r}, {enum}_{i}, {self.ref_kind(self.t_elem(p))!r}))")
+            w.line(f"{spec}.allowed = {enum + '_allowed' if a.allowed is not None else 'None'}")
+            w.line(f"{spec}.proc, {spec}.actor = P_{ident}, {k!r}")
+        w.line("ACTIONS = {" + ", ".join(f"{name!r}: S_{enum}" for name, _, enum, _, _ in self.action_specs) + "}")
+        w.comment("the decision sites: each makes its legal actions (runtime/actions.py)")
+        for ident, literal in self.sites:
+            w.line(f"{ident} = {literal}")
         w.line("SETUP = P_r_setup" if ch.setup is not None else "SETUP = None")
         by_role = {role: f"P_{self.fn_name('r_turn', role or '')}" for role in ch.turns}
         turns = [by_role.get(g.seat_names[s] if ch.roles else None, by_role.get(None)) for s in range(g.nplayers)]

@@ -1,0 +1,417 @@
+"""Legal actions: small tuples made in canonical order, named only by what the deciding
+seat may know, and turned back into what the rules asked for when one is applied.
+
+An `Action` is a plain tuple `(kind, name, args)`; the tuple order is the canonical
+order, and every builder here emits actions already in it (each domain is sorted once,
+as plain ints or strs, before the actions are made), so a decision needs no sort of
+actions. A card the deciding seat cannot see is named by a `Place` (the k-th card hidden
+from that seat in its zone, in zone order), never by the card; the card behind a place
+is found again when the action is applied, in whatever state it is applied to.
+
+compile.py uses: `ActionSpec`/`Param` (what a declared action is), `Menu`, `Choice`
+and `Ask` (the actions of one decision site, with their payloads), and the engine uses
+`payload` to resolve a taken action.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, NamedTuple, Optional
+
+from ..lang.types import CARD, PLAYER, PieceType
+
+_tuple = tuple.__new__
+
+
+class Ref(NamedTuple):
+    """A card, piece or player named inside an action: stable and comparable by index."""
+    kind: str
+    index: int
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Place(NamedTuple):
+    """A card named by where it lies, for a seat that cannot see it: the `nth` (from 1)
+    card hidden from that seat in zone instance `zone`, in zone order. Sorts after every
+    `Ref`, so an action's known cards come first."""
+    kind: str   # always "place"
+    zone: int
+    nth: int
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Action(NamedTuple):
+    """One legal action at a decision point.
+
+    kind is "menu" (an action the rule file declares, with its chosen parameters),
+    "choose" (one element picked from a collection) or "ask" (one of two named answers).
+    Actions are stable across clones and runs, printable, hashable and ordered.
+    """
+    kind: str
+    name: str
+    args: tuple = ()
+
+    def __str__(self) -> str:
+        kind = self[0]
+        if kind == "menu":
+            if not self[2]:
+                return self[1]
+            return f"{self[1]}(" + ", ".join(f"{k}={v}" for k, v in self[2]) + ")"
+        if kind == "choose":
+            return str(self[2][0][1])
+        return self[1]
+
+    def sort_key(self) -> tuple:
+        """The canonical order: the tuple itself (kept for callers that sort by key)."""
+        return self
+
+    def to_json(self) -> dict:
+        return {"kind": self[0], "name": self[1],
+                "args": [[k, v.name if isinstance(v, (Ref, Place)) else v] for k, v in self[2]],
+                "text": str(self)}
+
+
+PASS = Action("menu", "pass")
+DONE = Action("ask", "done")
+
+
+class Param:
+    """One `with` parameter of a declared action: its name, its domain
+    `fn(state, locals) -> iterable`, and what kind of value it holds ("card", "piece",
+    "player", or None for numbers and symbols)."""
+
+    __slots__ = ("name", "domain", "kind")
+
+    def __init__(self, name: str, domain: Callable, kind: Optional[str]):
+        self.name, self.domain, self.kind = name, domain, kind
+
+
+class ActionSpec:
+    """One declared action: the seat it is for (None: any), its parameters (the first
+    local slots of its rule), the 'allowed if' test, its rule and the slot of its actor."""
+
+    __slots__ = ("name", "title", "seat_filter", "params", "allowed", "proc", "actor")
+
+    def __init__(self, name: str, title: str, seat_filter: Optional[int]):
+        self.name, self.title, self.seat_filter = name, title, seat_filter
+        self.params: list[Param] = []
+        self.allowed: Optional[Callable] = None
+        self.proc = None
+        self.actor = 0
+
+
+def kind_of(t) -> Optional[str]:
+    """The kind of Ref a value of checked type `t` is named by in an action, if any."""
+    if t == CARD:
+        return "card"
+    if t == PLAYER:
+        return "player"
+    if isinstance(t, PieceType):
+        return "piece"
+    return None
+
+
+def refs(game, kind: Optional[str]) -> Optional[list]:
+    """The game's Refs of one kind, by index, made once per game."""
+    if kind is None:
+        return None
+    cache = getattr(game, "action_refs", None)
+    if cache is None:
+        cache = game.action_refs = {}
+    got = cache.get(kind)
+    if got is None:
+        if kind == "card":
+            got = [Ref("card", i, c.name) for i, c in enumerate(game.cards)]
+        elif kind == "piece":
+            got = [Ref("piece", i, p[2]) for i, p in enumerate(game.pieces)]
+        else:
+            got = [Ref("player", i, n) for i, n in enumerate(game.seat_names)]
+        cache[kind] = got
+    return got
+
+
+# ---- naming values for a seat --------------------------------------------------------------
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _place_of(st, seat: int, c: int) -> Place:
+    z = st.loc[c]
+    up, known, bit = st.up, st.known, 1 << seat
+    nth = 1
+    for x in st.zones[z]:
+        if x == c:
+            break
+        if not up[x] and not known[x] & bit:
+            nth += 1
+    return Place("place", z, nth, f"the {_ordinal(nth)} hidden card of {st.game.zinst[z].label}")
+
+
+def find_place(st, seat: int, place: Place) -> int:
+    """The card that lies at `place` for `seat` in this state (the reverse of naming it)."""
+    up, known, bit = st.up, st.known, 1 << seat
+    nth = place.nth
+    for x in st.zones[place.zone]:
+        if not up[x] and not known[x] & bit:
+            nth -= 1
+            if not nth:
+                return x
+    raise LookupError(f"{place.name}: no such card now")  # pragma: no cover (offered means there)
+
+
+def _named(st, seat: int, values, kind: Optional[str], names) -> list:
+    """The distinct `values` in canonical order, as [(label, value, payload)]: the label
+    is what the action shows, the value what the rules see while the menu is built, the
+    payload what the action carries (a card the seat cannot see: its Place). Known cards
+    come by index, then hidden ones by place."""
+    if kind != "card":
+        if names is not None:
+            return [(names[v], v, v) for v in sorted(set(values))]
+        return [(v, v, v) for v in sorted(set(values))]
+    up, known, bit = st.up, st.known, 1 << seat
+    out, hidden = [], None
+    for c in sorted(set(values)):
+        if up[c] or known[c] & bit:
+            out.append((names[c], c, c))
+        else:
+            if hidden is None:
+                hidden = []
+            p = _place_of(st, seat, c)
+            hidden.append((p, c, p))
+    if hidden:
+        hidden.sort()
+        out.extend(hidden)
+    return out
+
+
+class _Deferred:
+    """A payload that names hidden cards by place: resolved against the state the action
+    is applied to (a clone, or a sampled world whose hidden cards were re-dealt)."""
+
+    __slots__ = ("spec", "values")
+
+    def __init__(self, spec, values: tuple):
+        self.spec, self.values = spec, values
+
+    def resolve(self, st, seat: int):
+        vals = tuple(find_place(st, seat, v) if type(v) is Place else v for v in self.values)
+        return vals[0] if self.spec is None else (self.spec, vals, seat)
+
+
+def payload(st, pending, action):
+    """What the rules get back for `action` at `pending`; ValueError if it is not offered."""
+    i = pending.actions.index(action)
+    v = pending.values[i]
+    if type(v) is _Deferred:
+        v = v.resolve(st, pending.player)
+    return v
+
+
+# ---- the actions of one decision site -------------------------------------------------------
+
+class Choice:
+    """'chooses one of' (and 'chooses ... or be done' with `done`): one action per
+    distinct element, the element (a card, or its place) as the payload."""
+
+    __slots__ = ("game", "var", "kind", "done", "_known")
+
+    def __init__(self, game, var: str, kind: Optional[str], done: bool = False):
+        self.game, self.var, self.kind, self.done = game, var, kind, done
+        self._known: Optional[list] = None  # the action naming each card/piece/player, by index
+
+    def offer(self, st, seat: int, options) -> tuple[tuple, tuple]:
+        """(actions, payloads) in canonical order ("done" first: "ask" < "choose")."""
+        kind, var = self.kind, self.var
+        acts, vals = ([DONE], [None]) if self.done else ([], [])
+        if kind is None:
+            for v in sorted(set(options)):
+                acts.append(_tuple(Action, ("choose", var, ((var, v),))))
+                vals.append(v)
+            return tuple(acts), tuple(vals)
+        known = self._known
+        if known is None:
+            known = self._known = [_tuple(Action, ("choose", var, ((var, r),))) for r in refs(self.game, kind)]
+        if kind != "card":
+            for v in sorted(set(options)):
+                acts.append(known[v])
+                vals.append(v)
+            return tuple(acts), tuple(vals)
+        up, kn, bit = st.up, st.known, 1 << seat
+        hidden = None
+        for c in sorted(set(options)):
+            if up[c] or kn[c] & bit:
+                acts.append(known[c])
+                vals.append(c)
+            else:
+                if hidden is None:
+                    hidden = []
+                hidden.append(_place_of(st, seat, c))
+        if hidden:
+            hidden.sort()
+            for p in hidden:
+                acts.append(_tuple(Action, ("choose", var, ((var, p),))))
+                vals.append(_Deferred(None, (p,)))
+        return tuple(acts), tuple(vals)
+
+
+class Ask:
+    """'chooses "A" over "B"': two answers, fixed at compile time."""
+
+    __slots__ = ("offer",)
+
+    def __init__(self, yes: str, no: str):
+        pairs = {Action("ask", yes): True, Action("ask", no): False}  # one action if yes == no
+        order = sorted(pairs)
+        self.offer = (tuple(order), tuple(pairs[a] for a in order))  # (actions, payloads)
+
+
+class Menu:
+    """'takes an action': every declared action the seat may take, with every
+    combination of its parameters that 'allowed if' accepts, and `pass` if allowed.
+    The payload is (spec, parameter values, seat), or None for pass."""
+
+    __slots__ = ("game", "specs", "may_pass", "_by_seat")
+
+    def __init__(self, game, specs, may_pass: bool):
+        # `specs` may still be filling (a view): the entries are made at the first decision
+        self.game, self.specs, self.may_pass = game, specs, may_pass
+        self._by_seat: dict = {}  # seat -> [(spec or None for pass, names, cache)] by name
+
+    def _entries(self, seat: int) -> list:
+        """The actions `seat` may take, in name order, each with the Refs of its
+        parameters and its cache of actions already made ({parameter values: (action,
+        payload)})."""
+        entries = [(s.name, s, [refs(self.game, p.kind) for p in s.params], {}) for s in self.specs
+                   if s.seat_filter is None or s.seat_filter == seat]
+        if self.may_pass:
+            entries.append(("pass", None, None, None))
+        got = self._by_seat[seat] = [e[1:] for e in sorted(entries, key=lambda e: e[0])]
+        return got
+
+    def offer(self, st, seat: int) -> tuple[tuple, tuple]:
+        acts: list = []
+        vals: list = []
+        entries = self._by_seat.get(seat) or self._entries(seat)
+        for spec, names, cache in entries:
+            if spec is None:
+                acts.append(PASS)
+                vals.append(None)
+            elif len(spec.params) == 1:
+                _enumerate1(st, spec, names[0], seat, cache, acts, vals)
+            elif len(spec.params) == 2:
+                _enumerate2(st, spec, names, seat, cache, acts, vals)
+            else:
+                _enumerate(st, spec, names, seat, cache, acts, vals)
+        return tuple(acts), tuple(vals)
+
+
+_CACHE_LIMIT = 1 << 15  # actions kept per action and seat: enough for any real menu
+
+
+def _enumerate1(st, spec: ActionSpec, names, seat: int, cache: dict, acts: list, vals: list) -> None:
+    """`_enumerate` for the common action of one parameter (cached by its value)."""
+    L = [None] * spec.proc.nlocals
+    L[spec.actor] = seat
+    prm = spec.params[0]
+    allowed = spec.allowed
+    for label, v, pay in _named(st, seat, prm.domain(st, L), prm.kind, names):
+        if allowed is not None:
+            L[0] = v
+            if not allowed(st, L):
+                continue
+        if type(pay) is Place:
+            acts.append(_tuple(Action, ("menu", spec.name, ((prm.name, label),))))
+            vals.append(_Deferred(spec, (pay,)))
+            continue
+        hit = cache.get(v)
+        if hit is None:
+            hit = (_tuple(Action, ("menu", spec.name, ((prm.name, label),))), (spec, (v,), seat))
+            if len(cache) < _CACHE_LIMIT:
+                cache[v] = hit
+        acts.append(hit[0])
+        vals.append(hit[1])
+
+
+def _enumerate2(st, spec: ActionSpec, names: list, seat: int, cache: dict, acts: list, vals: list) -> None:
+    """`_enumerate` for an action of two parameters (cached by the pair of values)."""
+    L = [None] * spec.proc.nlocals
+    L[spec.actor] = seat
+    p1, p2 = spec.params
+    allowed, name = spec.allowed, spec.name
+    for label1, v1, pay1 in _named(st, seat, p1.domain(st, L), p1.kind, names[0]):
+        L[0] = v1
+        hidden1 = type(pay1) is Place
+        for label2, v2, pay2 in _named(st, seat, p2.domain(st, L), p2.kind, names[1]):
+            if allowed is not None:
+                L[1] = v2
+                if not allowed(st, L):
+                    continue
+            if hidden1 or type(pay2) is Place:
+                acts.append(_tuple(Action, ("menu", name, ((p1.name, label1), (p2.name, label2)))))
+                vals.append(_Deferred(spec, (pay1, pay2)))
+                continue
+            key = (v1, v2)
+            hit = cache.get(key)
+            if hit is None:
+                hit = (_tuple(Action, ("menu", name, ((p1.name, label1), (p2.name, label2)))), (spec, key, seat))
+                if len(cache) < _CACHE_LIMIT:
+                    cache[key] = hit
+            acts.append(hit[0])
+            vals.append(hit[1])
+
+
+def _enumerate(st, spec: ActionSpec, names: list, seat: int, cache: dict, acts: list, vals: list) -> None:
+    """Every combination of an action's parameters that its 'allowed if' accepts, for
+    `seat`, appended in canonical order (each parameter's domain sorted, outermost first).
+    The payload is (spec, parameter values, seat). Actions naming no hidden card are made
+    once and kept in `cache` (by parameter values), so a menu mostly reuses them."""
+    L = [None] * spec.proc.nlocals
+    L[spec.actor] = seat
+    params, allowed, name = spec.params, spec.allowed, spec.name
+    n = len(params)
+    if n == 0:
+        if allowed is None or allowed(st, L):
+            hit = cache.get(())
+            if hit is None:
+                hit = cache[()] = (_tuple(Action, ("menu", name, ())), (spec, (), seat))
+            acts.append(hit[0])
+            vals.append(hit[1])
+        return
+    labels: list = [None] * n
+    carried: list = [None] * n
+
+    def rec(k: int, hidden: bool) -> None:
+        last = k == n - 1
+        prm = params[k]
+        for label, v, pay in _named(st, seat, prm.domain(st, L), prm.kind, names[k]):
+            L[k] = v
+            labels[k] = label
+            carried[k] = pay
+            h = hidden or type(pay) is Place
+            if not last:
+                rec(k + 1, h)
+            elif allowed is None or allowed(st, L):
+                if h:  # named by place: made for this decision only
+                    acts.append(_action(name, params, labels))
+                    vals.append(_Deferred(spec, tuple(carried)))
+                    continue
+                key = tuple(L[:n])
+                hit = cache.get(key)
+                if hit is None:
+                    hit = (_action(name, params, labels), (spec, key, seat))
+                    if len(cache) < _CACHE_LIMIT:
+                        cache[key] = hit
+                acts.append(hit[0])
+                vals.append(hit[1])
+    rec(0, False)
+
+
+def _action(name: str, params: list, labels: list) -> Action:
+    return _tuple(Action, ("menu", name, tuple((p.name, x) for p, x in zip(params, labels))))

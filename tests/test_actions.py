@@ -1,0 +1,72 @@
+"""Actions as small tuples: made in canonical order (no sort per decision), hashable,
+picklable, rendered only by str(); the same action objects reused across decisions."""
+
+from __future__ import annotations
+
+import pickle
+
+import ruleforge
+from ruleforge import Action, Ref
+
+MENU = """\
+game "t"
+players 3
+cards: standard deck in box
+zone box: pile, face down
+zone pile: pile, face up
+zone hand per player: hand
+ending done: nobody wins
+setup:
+    move the card in box where rank = K and suit = spades to pile
+    move the card in box where value = 2 and suit = clubs to pile
+action give:
+    with c in pile
+    with n in [3, 1, 3, 2]
+    with p in players where it != current
+    allowed if n != 2 or c.value = 2
+    move c to hand of p
+action b:
+    with p in players
+    with n from 1 to 2
+    allowed if p != current
+    say "b"
+turn:
+    current takes an action or passes
+    end the game with done
+"""
+
+
+def test_a_menu_comes_in_canonical_order(tmp_path):
+    """Three parameters (a card, a list of numbers with repeats, a filtered player list)
+    and a second action of two, and pass: each combination once, in tuple order, which is
+    the order the engine had when it sorted the actions (recorded from that engine)."""
+    path = tmp_path / "menu.rules"
+    path.write_text(MENU)
+    st = ruleforge.load(path).new(0)
+    actions = st.legal_actions()
+    assert [str(a) for a in actions] == [
+        "b(p=player 2, n=1)", "b(p=player 2, n=2)", "b(p=player 3, n=1)", "b(p=player 3, n=2)",
+        "give(c=2♣, n=1, p=player 2)", "give(c=2♣, n=1, p=player 3)", "give(c=2♣, n=2, p=player 2)",
+        "give(c=2♣, n=2, p=player 3)", "give(c=2♣, n=3, p=player 2)", "give(c=2♣, n=3, p=player 3)",
+        "give(c=K♠, n=1, p=player 2)", "give(c=K♠, n=1, p=player 3)", "give(c=K♠, n=3, p=player 2)",
+        "give(c=K♠, n=3, p=player 3)", "pass"]
+    assert actions == sorted(actions) and len(set(actions)) == len(actions)
+    two = st.game.card_index["2♣"]
+    assert actions[4] == Action("menu", "give", (("c", Ref("card", two, "2♣")), ("n", 1),
+                                                  ("p", Ref("player", 1, "player 2"))))
+    assert actions[4].to_json() == {"kind": "menu", "name": "give", "args": [["c", "2♣"], ["n", 1], ["p", "player 2"]],
+                                    "text": "give(c=2♣, n=1, p=player 2)"}
+    st.apply(actions[7])
+    assert st.cards_in("hand", 2) == ["2♣"]
+
+
+def test_actions_are_plain_tuples(tmp_path):
+    path = tmp_path / "menu.rules"
+    path.write_text(MENU)
+    game = ruleforge.load(path)
+    a = game.new(0).legal_actions()[0]
+    assert isinstance(a, tuple) and not hasattr(a, "__dict__")
+    assert tuple(a) == ("menu", "b", (("p", ("player", 1, "player 2")), ("n", 1)))
+    assert pickle.loads(pickle.dumps(a)) == a and hash(pickle.loads(pickle.dumps(a))) == hash(a)
+    # the next game at the same decision offers the very same objects: made once, reused
+    assert all(x is y for x, y in zip(game.new(1).legal_actions(), game.new(0).legal_actions()))
