@@ -49,16 +49,16 @@ class Game:
         self.match = None
         self.step_budget = 100_000
         self.card_decl_of: list = []
-        self.card_dyn: dict[str, list] = {}        # attribute -> per card: a rule, or None
+        self.card_dyn: dict[str, list] = {}        # attribute -> per card: fn(state, card), or None
         self.card_counter_base: dict[str, int] = {}
         self.effects: dict[str, list] = {}         # trigger -> per card: a Proc, or None
-        self.modifiers: list = []                  # per card: ((quantity, sign, amount, target, many, ctx), ...)
-        self.quantities: dict[str, tuple] = {}     # name -> (base rule, parameter slot, ctx)
+        self.quantities: dict = {}                 # name -> fn(state, player): its rule plus the modifiers
         self.active_zones: list[int] = []
         self.zone_display: dict[str, dict] = {}  # zone name -> display hints (see terminal.py)
         self.round_end_procs: list = []
         self.round_begin_procs: list = []
-        self.heuristic = None  # (rule, parameter slot, ctx): see agents.heuristic_value
+        self.heuristic = None  # fn(state, seat), or None: see agents.heuristic_value
+        self.source = ""       # the generated Python the rules run as (`ruleforge compile`)
 
     # ---- starting a game
     def new(self, seed: int = 0, record: bool = False, stats: bool = False, watch=None) -> State:
