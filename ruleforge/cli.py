@@ -34,7 +34,7 @@ def _parse_sets(values: tuple[str, ...]) -> dict[str, str]:
 
 
 def _load(path: str, sets: tuple[str, ...], players: int | None = None):
-    from .runtime.build import compile_game
+    from .runtime.codegen import compile_game
     from .lang.diagnostics import Diagnostic, Span
     import hashlib
     name, data = read_source(path)

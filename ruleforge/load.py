@@ -125,7 +125,7 @@ def load(path: str | Path, players: int | None = None, **params) -> Game:
     if players is not None and not low <= players <= high:
         raise RuleFileError(name, text, [Diagnostic(
             Span(0, 0, 0, 0), f"this game is for {low}{f' to {high}' if high != low else ''} players, not {players}")])
-    from .runtime.build import compile_game  # here: `check` never needs the runtime
+    from .runtime.codegen import compile_game  # here: `check` never needs the runtime
     game = compile_game(checked, players, name)
     game.source_hash = hashlib.sha256(checked.source_bytes).hexdigest()
     return game

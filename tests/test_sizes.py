@@ -13,8 +13,6 @@ PACKAGE = Path(ruleforge.__file__).parent
 
 # path (relative to the package) or "path:Class" -> why it may be bigger
 EXCEPTIONS = {
-    "runtime/compile.py": "being rewritten into the code generator (issue 11)",
-    "runtime/compile.py:_Compiler": "being rewritten into the code generator (issue 11)",
 }
 
 

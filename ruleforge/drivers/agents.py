@@ -57,11 +57,6 @@ def heuristic_value(st, seat: int) -> float:
             return 1000.0 / len(winners)
         return -1000.0
     if g.heuristic is not None:
-        if isinstance(g.heuristic, tuple):  # the closure compiler's (rule, slot, locals)
-            fn, slot, ctx = g.heuristic
-            L = [None] * ctx.n
-            L[slot] = seat
-            return float(fn(st, L))
         return float(g.heuristic(st, seat))
     return 0.0
 

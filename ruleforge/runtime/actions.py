@@ -8,9 +8,9 @@ actions. A card the deciding seat cannot see is named by a `Place` (the k-th car
 from that seat in its zone, in zone order), never by the card; the card behind a place
 is found again when the action is applied, in whatever state it is applied to.
 
-compile.py uses: `ActionSpec`/`Param` (what a declared action is), `Menu`, `Choice`
-and `Ask` (the actions of one decision site, with their payloads), and the engine uses
-`payload` to resolve a taken action.
+The code generator (runtime/codegen) uses: `ActionSpec`/`Param` (what a declared action
+is), `Menu`, `Choice` and `Ask` (the actions of one decision site, with their payloads),
+and the engine uses `payload` to resolve a taken action.
 """
 
 from __future__ import annotations

@@ -28,9 +28,8 @@ class Pending:
 
     __slots__ = ("player", "prompt", "actions", "values", "resume")
 
-    def __init__(self, player: int, prompt: str, actions: tuple, values: tuple, resume):
-        # resume: the slot of the waiting frame's locals that receives the answer, or
-        # (closure compiler) a function(state, frame, answer)
+    def __init__(self, player: int, prompt: str, actions: tuple, values: tuple, resume: int):
+        # resume: the slot of the waiting frame's locals that receives the answer
         self.player, self.prompt, self.actions, self.values = player, prompt, actions, values
         self.resume = resume
 
@@ -111,11 +110,7 @@ class State(Board):
         ob = self.observer
         if ob is not None and ob.record is not None:
             ob.record.append(Decided(p.player, action, p.prompt))
-        r = p.resume
-        if r.__class__ is int:
-            self.stack[-1].L[r] = payload
-        else:
-            r(self, self.stack[-1] if self.stack else None, payload)
+        self.stack[-1].L[p.resume] = payload  # the waiting rule goes on from its next block
         run(self)
 
     def view(self, player: Optional[int]):
@@ -182,30 +177,10 @@ class State(Board):
 
 def quantity(st: State, name: str, player: Optional[int]) -> int:
     """A quantity's rule, plus what every active card adds to it for this player."""
-    g = st.game
-    if callable(g.quantities[name]):  # generated: modifiers included
-        return g.quantities[name](st, player)
-    base, slot, ctx = g.quantities[name]
-    L = [None] * ctx.n
-    if slot is not None:
-        L[slot] = player
-    value = base(st, L)
-    mods = g.modifiers
-    if mods:
-        for z in g.active_zones:
-            for c in st.zones[z]:
-                for q, sign, amount, target, many, mctx in mods[c]:
-                    if q != name:
-                        continue
-                    M = [None] * mctx.n
-                    M[0] = c
-                    who = target(st, M)
-                    if (player in who) if many else (player == who):
-                        value += sign * amount(st, M)
-    return value
+    return st.game.quantities[name](st, player)  # generated: its rule, then every active card's modifiers
 
 
-def decide(st: State, player: int, prompt: str, offer: tuple, resume: Callable) -> None:
+def decide(st: State, player: int, prompt: str, offer: tuple, resume: int) -> None:
     """Stop for `player`: `offer` is (actions, payloads) from a runtime.actions builder."""
     st.pending = Pending(player, prompt, offer[0], offer[1], resume)
 
@@ -226,8 +201,7 @@ def run(st: State) -> None:
     """Run rules until a decision is pending or the game is over.
 
     Each call runs the top frame's rule until it stops (a decision, a call of another
-    rule) or ends. The step budget counts those calls and, inside generated rules,
-    every loop iteration."""
+    rule) or ends. The step budget counts those calls and every loop iteration."""
     stack = st.stack
     st.steps = st.game.step_budget
     fr = None
@@ -261,7 +235,7 @@ SOURCE_LINES: dict[str, list] = {}
 
 def _where(tb, fr) -> tuple:
     """The rule and the rule-file position of an error: the line of generated code the
-    running rule was at, or (closure compiler) the frame's instruction."""
+    running rule was at (the outermost generated frame), else the frame's current block."""
     while tb is not None:
         lines = SOURCE_LINES.get(tb.tb_frame.f_code.co_filename)
         if lines is not None:

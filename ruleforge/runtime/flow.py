@@ -18,34 +18,20 @@ class Proc:
     """A compiled rule: the function that runs it (see codegen), how many local slots
     its frame has, which of them hold cards, and where each of its stops is."""
 
-    __slots__ = ("name", "fn", "code", "spans", "nlocals", "is_turn", "card_slots", "cards_slots")
+    __slots__ = ("name", "fn", "spans", "nlocals", "is_turn", "card_slots", "cards_slots")
 
-    def __init__(self, name: str, fn: Optional[Callable] = None, nlocals: int = 0, is_turn: bool = False,
-                 card_slots: tuple = (), cards_slots: tuple = (), spans=None):
+    def __init__(self, name: str, fn: Callable, nlocals: int = 0, is_turn: bool = False,
+                 card_slots: tuple = (), cards_slots: tuple = (), spans: Optional[dict] = None):
         self.name = name
-        self.fn = fn if fn is not None else _one_instruction
-        self.code: list[Callable] = []  # the closure compiler's instructions (fn runs one)
-        self.spans = spans if spans is not None else []
+        self.fn = fn  # fn(state, frame): runs the rule until it stops or ends (see codegen)
+        self.spans = spans if spans is not None else {}  # block -> the rule-file position it starts at
         self.nlocals = nlocals
         self.is_turn = is_turn
         self.card_slots = card_slots    # locals holding a card
         self.cards_slots = cards_slots  # locals holding a list of cards
 
     def span_at(self, fr: "Frame"):
-        if isinstance(self.spans, dict):
-            return self.spans.get(fr.pc)
-        return self.spans[min(max(fr.pc - 1, 0), len(self.spans) - 1)] if self.spans else None
-
-
-def _one_instruction(st, fr) -> None:
-    """A closure-compiled rule runs one instruction per call of the loop."""
-    code = fr.proc.code
-    pc = fr.pc
-    if pc >= len(code):
-        st.stack.pop()
-        return
-    fr.pc = pc + 1
-    code[pc](st, fr)
+        return self.spans.get(fr.pc)
 
 
 class Frame:
