@@ -210,7 +210,8 @@ class Exprs:
         want_up = node.test == "face up"
         v = self.ex(node.value)
         if T.is_zone(self.t(node.value)):
-            return f"zone_facing(st, Z[{v}], {want_up!r})"
+            z = self.sc.fresh("z")  # the zone's list, named once: its top card's facing
+            return f"bool(({z} := Z[{v}]) and st.up[{z}[-1]] == {int(want_up)})"
         if v.isidentifier() or (v.startswith("L[") and v[2:-1].isdigit()):  # a plain name: inline
             return f"({v} is not None and st.up[{v}] == {int(want_up)})"
         return f"card_facing(st, {v}, {want_up!r})"
