@@ -250,6 +250,8 @@ class Exprs:
         z = self.ex(node.zone)
         if node.count is not None:
             return f"top_n(Z[{z}], {self.ex(node.count)})"
+        if z.isdigit():  # a known zone: its end read inline
+            return f"(Z[{z}][{-1 if node.end == 'top' else 0}] if Z[{z}] else None)"
         return f"top_of(Z[{z}])" if node.end == "top" else f"bottom_of(Z[{z}])"
 
     def ex_Aggregate(self, node):

@@ -59,6 +59,18 @@ class Resumable:
         self.label_spans.setdefault(k, self.w.span)
         self.w.line(f"if pc == {k}:")
         self.w.level += 1
+        self.current = (k, len(self.w.lines))
+
+    def begin(self) -> int:
+        """A block to jump back to from here on: the current one while it is still
+        empty (no jump-only blocks), else a new one."""
+        k, start = self.current
+        if len(self.w.lines) == start:
+            return k
+        k = self.label()
+        self.goto(k)
+        self.start(k)
+        return k
 
     def goto(self, k: int) -> None:
         self.w.line(f"pc = {k}")
@@ -67,9 +79,11 @@ class Resumable:
         """Begin a block that only makes a decision; -> the block after it. A decision
         at block k always goes on at k + 1, so it can be made again from the state as it
         is then (engine.offer_again: check --deep re-deals hidden cards and asks again)."""
-        k = self.label()
-        self.goto(k)
-        self.start(k)
+        k, start = self.current
+        if not (len(self.w.lines) == start and self.nlabels == k + 1):
+            k = self.label()
+            self.goto(k)
+            self.start(k)
         return self.label()
 
     def stop(self, k: int) -> None:
@@ -149,9 +163,8 @@ class Resumable:
     def loop(self, head_code, body, kind_after=None) -> None:
         """head: budget, then head_code() writes the test and returns it (in the block it
         leaves open); the body runs while it holds."""
-        head, go, end = self.label(), self.label(), self.label()
-        self.goto(head)
-        self.start(head)
+        head = self.begin()
+        go, end = self.label(), self.label()
         self.budget()
         test = head_code()
         self.w.line(f"if {test}:")
@@ -303,9 +316,7 @@ class Resumable:
         """Before taking from the top of a zone that has a 'runs out' rule, run that rule
         when the zone holds too few cards, then try once more."""
         known = self.runs_out_zone(what)
-        here = self.label()
-        self.goto(here)
-        self.start(here)
+        here = self.begin()
         w = self.w
         z = self.sc.fresh("z")
         w.line(f"{z} = {self.ex(what.zone)}")
