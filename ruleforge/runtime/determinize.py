@@ -44,23 +44,23 @@ def determinize(st, seat: int, seed: int):
                 positions.setdefault(st.cls[c], []).append((z, i))
     s = rng.derive(seed, 0x5A4D)
     perm: dict[int, int] = {}  # the card that was at a place -> the card now there
-    for k in sorted(positions):
-        places = positions[k]
-        deal = sorted(st.zones[z][i] for z, i in places)
-        s = rng.shuffle(s, deal)
-        for (z, i), new in zip(places, deal):
-            perm[st.zones[z][i]] = new
     g = st.game
     counter_bases = list(g.card_counter_base.values())
-    for old, new in perm.items():
-        z = st.loc[old]
-        out.zones[z][st.zones[z].index(old)] = new
-        out.loc[new] = z
-        out.up[new] = st.up[old]
-        out.known[new] = st.known[old]
-        out.cls[new] = st.cls[old]
-        for base in counter_bases:
-            out.vars[base + new] = st.vars[base + old]
+    zones, out_zones = st.zones, out.zones
+    for k in sorted(positions):
+        places = positions[k]
+        deal = sorted(zones[z][i] for z, i in places)
+        s = rng.shuffle(s, deal)
+        for (z, i), new in zip(places, deal):
+            old = zones[z][i]
+            perm[old] = new
+            out_zones[z][i] = new
+            out.loc[new] = z
+            out.up[new] = st.up[old]
+            out.known[new] = st.known[old]
+            out.cls[new] = st.cls[old]
+            for base in counter_bases:
+                out.vars[base + new] = st.vars[base + old]
     for fr in out.stack:
         L = fr.L
         for i in fr.proc.card_slots:
