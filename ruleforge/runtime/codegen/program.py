@@ -144,8 +144,13 @@ class ProgramWriter(Tables, CodeGenerator):
             with w.indent():
                 if not now:
                     w.line("pass")
+                else:
+                    w.line("Z = st.zones")
+                    w.line("V = st.vars")
                 for n, e in now:
-                    w.line(f"if {self.fn_name('c', n)}(st):")
+                    self.scope()
+                    with w.at(e.span):
+                        w.line(f"if {self.ex(e.condition)}:  # ending {comment_text(n)}")
                     with w.indent():
                         w.line(f"end_game(st, {self.ending_name(n)})")
                         w.line("return True")
