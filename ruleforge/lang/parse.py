@@ -189,7 +189,22 @@ def split_lines(text: str, keepends: bool = False) -> list[str]:
 
 
 def parse(text: str, file: str | None = None) -> ParseResult:
-    """Parse a rule file; `file` names it in spans when it is not the file being checked."""
+    """Parse a rule file; `file` names it in spans when it is not the file being checked.
+
+    The same text is parsed once per process (a replay, a simulation worker or a test
+    loads one file many times, and parsing is most of loading): the tree is frozen, and
+    each call gets lists of its own."""
+    tree, diags, unparsed = _parse_cached(text, file)
+    return ParseResult(tree, list(diags), set(unparsed))
+
+
+@lru_cache(maxsize=16)
+def _parse_cached(text: str, file: str | None) -> tuple:
+    result = _parse(text, file)
+    return result.tree, tuple(result.diagnostics), frozenset(result.unparsed_names)
+
+
+def _parse(text: str, file: str | None) -> ParseResult:
     lines = split_lines(text, keepends=True)
     diags: list[Diagnostic] = []
     items: list = []
