@@ -72,12 +72,53 @@ def load_game(path: str, players: int | None = None, deals: int = 1000, **params
     return pyspiel.load_game(_REGISTERED[key])
 
 
+class _Shared:
+    """What states share (the pyspiel game, the compiled rules): pyspiel clones a Python
+    state by deep-copying its attributes, and copying the rules' tables every time cost
+    more than the games themselves."""
+
+    def __init__(self, game):
+        self.game, self.rules, self.deals = game, game.rules, game.deals
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+class _Board:
+    """The ruleforge state inside a pyspiel state: deep-copied as one `clone()`."""
+
+    def __init__(self, st):
+        self.st = st
+
+    def __deepcopy__(self, memo):
+        return _Board(None if self.st is None else self.st.clone())
+
+
 class State(pyspiel.State):
     def __init__(self, game, st=None):
         super().__init__(game)
-        self.spiel_game = game
-        self.rules, self.deals = game.rules, game.deals
-        self.st = st  # None until the deal (the chance node)
+        self._shared = _Shared(game)
+        self._board = _Board(st)  # st is None until the deal (the chance node)
+
+    @property
+    def spiel_game(self):
+        return self._shared.game
+
+    @property
+    def rules(self):
+        return self._shared.rules
+
+    @property
+    def deals(self):
+        return self._shared.deals
+
+    @property
+    def st(self):
+        return self._board.st
+
+    @st.setter
+    def st(self, value):
+        self._board.st = value
 
     # ---- the pyspiel API
     def current_player(self):
