@@ -38,25 +38,13 @@ def _random():
 
 
 def one_run(game, games: int) -> tuple[float, int]:
+    """Seeded random games of `game`: anything with `new(seed)` returning a state with
+    legal_actions(), apply() and is_over (a ruleforge Game, or a hand-written module)."""
     Random = _random()
     decisions = 0
     start = time.perf_counter()
     for seed in range(games):
         st = game.new(seed)
-        rng = Random(seed ^ 0x5EED)
-        while not st.is_over:
-            actions = st.legal_actions()
-            st.apply(actions[rng.below(len(actions))])
-            decisions += 1
-    return time.perf_counter() - start, decisions
-
-
-def hand_run(module, games: int) -> tuple[float, int]:
-    Random = _random()
-    decisions = 0
-    start = time.perf_counter()
-    for seed in range(games):
-        st = module.new(seed)
         rng = Random(seed ^ 0x5EED)
         while not st.is_over:
             actions = st.legal_actions()
@@ -125,7 +113,7 @@ def main() -> None:
     runs = max(5, args.runs)
     if args.against is not None:
         module = load_module(args.against)
-        other, label = (lambda: hand_run(module, args.games)), f"hand-written {Path(args.against).name}"
+        other, label = (lambda: one_run(module, args.games)), f"hand-written {Path(args.against).name}"
         checkout = None
     else:
         checkout = Checkout(args.baseline)
