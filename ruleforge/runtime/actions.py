@@ -345,10 +345,14 @@ def _enumerate2(st, spec: ActionSpec, names: list, seat: int, cache: dict, acts:
     L[spec.actor] = seat
     p1, p2 = spec.params
     allowed, name = spec.allowed, spec.name
+    last_domain, seconds = None, ()
     for label1, v1, pay1 in _named(st, seat, p1.domain(st, L), p1.kind, names[0]):
         L[0] = v1
         hidden1 = type(pay1) is Place
-        for label2, v2, pay2 in _named(st, seat, p2.domain(st, L), p2.kind, names[1]):
+        domain = p2.domain(st, L)
+        if domain != last_domain:  # mostly the same for every first value: named once
+            last_domain, seconds = domain, _named(st, seat, domain, p2.kind, names[1])
+        for label2, v2, pay2 in seconds:
             if allowed is not None:
                 L[1] = v2
                 if not allowed(st, L):
