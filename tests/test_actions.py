@@ -70,3 +70,36 @@ def test_actions_are_plain_tuples(tmp_path):
     assert pickle.loads(pickle.dumps(a)) == a and hash(pickle.loads(pickle.dumps(a))) == hash(a)
     # the next game at the same decision offers the very same objects: made once, reused
     assert all(x is y for x, y in zip(game.new(1).legal_actions(), game.new(0).legal_actions()))
+
+
+WIDE = """\
+game "t"
+players 2
+cards: standard deck in box
+zone box: pile, face down
+ending done: nobody wins
+action pick:
+    with n from 1 to 300
+    with m from 1 to 300
+    allowed if n + m = 301 or (n = 1 and m < 3)
+    say "{n} {m}"
+turn:
+    current takes an action
+    end the game with done
+"""
+
+
+def test_a_wide_two_parameter_menu_past_what_is_kept(tmp_path):
+    """300 first values by 300 second: more than the actions kept per menu (256 rows of
+    256), so some are made afresh at every decision; the menu is the same either way."""
+    path = tmp_path / "wide.rules"
+    path.write_text(WIDE)
+    game = ruleforge.load(path)
+    want = ["pick(n=1, m=1)", "pick(n=1, m=2)", "pick(n=1, m=300)"] + [f"pick(n={n}, m={301 - n})" for n in range(2, 301)]
+    for seed in range(3):  # the first game fills what is kept, the next ones reuse it
+        actions = game.new(seed).legal_actions()
+        assert [str(a) for a in actions] == want
+        assert actions == sorted(actions)
+    st = game.new(0)
+    st.apply(st.legal_actions()[-1])
+    assert st.is_over

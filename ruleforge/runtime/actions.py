@@ -313,6 +313,17 @@ class Menu:
 
 
 _CACHE_LIMIT = 1 << 15  # actions kept per action and seat: enough for any real menu
+_ROW_LIMIT = 1 << 8     # two-parameter actions: first values kept, and second values per first
+
+
+class _NotKept(dict):
+    """A row past the limit: a lookup finds nothing, and nothing is kept."""
+
+    def __setitem__(self, key, value) -> None:
+        pass
+
+
+_NOT_KEPT = _NotKept()
 
 
 def _enumerate1(st, spec: ActionSpec, names, seat: int, cache: dict, acts: list, vals: list) -> None:
@@ -352,6 +363,11 @@ def _enumerate2(st, spec: ActionSpec, names: list, seat: int, cache: dict, acts:
         domain = p2.domain(st, L)
         if domain != last_domain:  # mostly the same for every first value: named once
             last_domain, seconds = domain, _named(st, seat, domain, p2.kind, names[1])
+        row = cache.get(v1)  # the actions kept for this first value, by second value
+        if row is None:
+            row = {} if len(cache) < _ROW_LIMIT else _NOT_KEPT
+            if row is not _NOT_KEPT:
+                cache[v1] = row
         for label2, v2, pay2 in seconds:
             if allowed is not None:
                 L[1] = v2
@@ -361,12 +377,11 @@ def _enumerate2(st, spec: ActionSpec, names: list, seat: int, cache: dict, acts:
                 acts.append(_tuple(Action, ("menu", name, ((p1.name, label1), (p2.name, label2)))))
                 vals.append(_Deferred(spec, (pay1, pay2)))
                 continue
-            key = (v1, v2)
-            hit = cache.get(key)
+            hit = row.get(v2)
             if hit is None:
-                hit = (_tuple(Action, ("menu", name, ((p1.name, label1), (p2.name, label2)))), (spec, key, seat))
-                if len(cache) < _CACHE_LIMIT:
-                    cache[key] = hit
+                hit = (_tuple(Action, ("menu", name, ((p1.name, label1), (p2.name, label2)))), (spec, (v1, v2), seat))
+                if len(row) < _ROW_LIMIT:
+                    row[v2] = hit
             acts.append(hit[0])
             vals.append(hit[1])
 
