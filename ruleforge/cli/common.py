@@ -1,0 +1,125 @@
+"""What every command shares: loading a rule file, writing files whole, bots, progress."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+import click
+
+from ..lang.diagnostics import RuleFileError
+from ..load import check_source, read_source
+
+EXIT_USER = 2
+
+
+def _parse_sets(values: tuple[str, ...]) -> dict[str, str]:
+    out = {}
+    for item in values:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise click.BadParameter(f"'{item}' is not NAME=VALUE", param_hint="'--set'")
+        out[name.strip()] = value
+    return out
+
+
+def _load(path: str, sets: tuple[str, ...], players: int | None = None):
+    from ..runtime.codegen import compile_game
+    from ..lang.diagnostics import Diagnostic, Span
+    import hashlib
+    name, data = read_source(path)
+    text, checked = check_source(name, data, _parse_sets(sets))
+    low, high = checked.players
+    if players is not None and not low <= players <= high:
+        raise RuleFileError(name, text, [Diagnostic(
+            Span(0, 0, 0, 0), f"--players {players}: this game is for {low}"
+                              f"{f' to {high}' if high != low else ''} players")])
+    game = compile_game(checked, players, name)
+    game.source_hash = hashlib.sha256(checked.source_bytes).hexdigest()
+    return game, checked
+
+
+class _AtomicWriter:
+    """Lines go to a temporary file beside the target, which replaces it at the end."""
+
+    def __init__(self, path: str):
+        self.path = Path(path)
+        try:
+            fd, self.tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=self.path.parent or ".")
+        except OSError as e:
+            raise click.UsageError(f"cannot write '{path}': {e.strerror}") from None
+        self.f = os.fdopen(fd, "w", encoding="utf-8")
+
+    def write_records(self, records: list) -> None:
+        for r in records:
+            self.f.write(json.dumps(r, ensure_ascii=False) + "\n")
+
+    def commit(self) -> None:
+        self.f.close()
+        os.replace(self.tmp, self.path)
+
+    def abandon(self) -> None:
+        self.f.close()
+        try:
+            os.unlink(self.tmp)
+        except OSError:
+            pass
+
+
+def _agents(spec: str | None, game) -> None:
+    from ..drivers.agents import parse_agents
+    try:
+        parse_agents(spec, game)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="'--agents'") from None
+
+
+def _check_out(path: str | None, kinds: tuple[str, ...], flag: str) -> None:
+    if path is None:
+        return
+    if not path.lower().endswith(kinds):
+        raise click.BadParameter(f"'{path}' should end in {' or '.join(kinds)}", param_hint=f"'{flag}'")
+    parent = Path(path).parent
+    if not parent.is_dir():
+        raise click.BadParameter(f"there is no folder '{parent}' to write '{path}' in", param_hint=f"'{flag}'")
+
+
+def _progress(total: int):
+    """A progress bar that appears only if the run lasts longer than a second."""
+    import time
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    start = time.monotonic()
+    state = {"bar": None, "task": None, "done": 0}
+
+    import sys as _sys
+    on_terminal = _sys.stdout.isatty()
+
+    def advance(n: int) -> None:
+        state["done"] += n
+        if on_terminal and state["bar"] is None and time.monotonic() - start > 1.0 and state["done"] < total:
+            bar = Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                           transient=True)
+            bar.start()
+            state["bar"], state["task"] = bar, bar.add_task("games", total=total, completed=state["done"])
+        elif state["bar"] is not None:
+            state["bar"].update(state["task"], completed=state["done"])
+
+    def stop() -> None:
+        if state["bar"] is not None:
+            state["bar"].stop()
+    return advance, stop
+
+
+def _simulate(file, sets, players, games, agents, jobs, seed, scheduler, label=None):
+    from ..drivers.simulate import GameSpec, run_games, summarize
+    game, checked = _load(file, sets, players)
+    _agents(agents, game)
+    spec = GameSpec(file, _parse_sets(sets), players, agents, seed)
+    advance, stop = _progress(games)
+    try:
+        outcomes = run_games(spec, games, jobs, scheduler, advance)
+    finally:
+        stop()
+    return game, outcomes, summarize(game, outcomes, agents)

@@ -1,0 +1,85 @@
+"""`ruleforge compare`: variants against a base on the same seeds."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+import click
+
+from .common import _check_out, _load, _simulate
+from .group import cli
+
+
+@cli.command()
+@click.argument("base", type=click.Path(dir_okay=False))
+@click.argument("variants", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
+@click.option("--agents", default=None, metavar="SPEC", help="Bots per seat or role (default: random).")
+@click.option("--players", type=click.IntRange(1, 16), default=None)
+@click.option("--seed", type=int, default=None, help="The seed (random when not given).")
+@click.option("--jobs", type=click.IntRange(1, 512), default=None, help="Processes (default: all cores).")
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a parameter in every file.")
+@click.option("--out", "out", type=click.Path(dir_okay=False), default=None, help="Write results to .json.")
+@click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None, help="Draw win rates into a .png.")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Play on a Dask distributed cluster.")
+def compare(base, variants, games, agents, players, seed, jobs, sets, out, plot, scheduler) -> None:
+    """Compare variants with a base game on the same seeds: win rates and their differences."""
+    from rich.table import Table
+    from ..drivers.compare import paired_difference
+    from ..drivers.report import ci, pct, plot_series, _atomic_write
+    _check_out(out, (".json",), "--out")
+    _check_out(plot, (".png",), "--plot")
+    seed = seed if seed is not None else secrets.randbelow(2**31)
+    jobs = jobs or os.cpu_count() or 1
+    seats = _load(base, sets, players)[0].seat_titles
+    for f in variants:  # checked before any game is played
+        other = _load(f, sets, players)[0]
+        if other.seat_titles != seats:
+            raise click.UsageError(f"{f} has seats {other.seat_titles}, but {base} has {seats}: only games with the "
+                                   "same seats can be compared")
+    runs = []
+    for f in (base, *variants):
+        game, outcomes, summary = _simulate(f, sets, players, games, agents, jobs, seed, scheduler)
+        runs.append((f, game, outcomes, summary))
+    from ..drivers.report import _console
+    console = _console()
+    click.echo(f"seed {seed}; {games} paired games per file (game i uses the same seed in every file)")
+    t = Table(title="Win rates", title_justify="left")
+    t.add_column("File")
+    for title in seats:
+        t.add_column(title, justify="right")
+    t.add_column("decisions", justify="right")
+    for f, game, outcomes, s in runs:
+        t.add_row(f, *[f"{pct(x['win_rate'])} {ci(x['ci95'])}" for x in s["seats"]],
+                  f"{s['length']['decisions'].get('mean', 0):.1f}")
+    console.print(t)
+    d = Table(title=f"Difference from {base} (paired, 95% CI)", title_justify="left")
+    d.add_column("Variant")
+    d.add_column("Seat")
+    d.add_column("Difference", justify="right")
+    d.add_column("95% CI", justify="right")
+    d.add_column("Verdict")
+    diffs = []
+    for f, game, outcomes, s in runs[1:]:
+        for seat, title in enumerate(seats):
+            diff = paired_difference(runs[0][2], outcomes, seat)
+            diffs.append({"variant": f, "seat": title, **diff})
+            verdict = "significant" if diff["significant"] else "not significant"
+            d.add_row(f, title, f"{100 * diff['difference']:+.1f} pts",
+                      f"[{100 * diff['ci95'][0]:+.1f}, {100 * diff['ci95'][1]:+.1f}]",
+                      f"[bold]{verdict}[/]" if diff["significant"] else verdict)
+    console.print(d)
+    if out:
+        import json
+        doc = {"base": base, "variants": list(variants), "seed": seed, "games": games, "agents": agents or "random",
+               "summaries": {f: s for f, _, _, s in runs}, "differences": diffs}
+        _atomic_write(out, (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode())
+        click.echo(f"results written to {out}")
+    if plot:
+        labels = [Path(f).stem for f, *_ in runs]
+        series = {title: [(s["seats"][i]["win_rate"], s["seats"][i]["ci95"]) for _, _, _, s in runs]
+                  for i, title in enumerate(seats)}
+        plot_series(plot, "Win rate by variant", "rule file", labels, series)
+        click.echo(f"plot written to {plot}")

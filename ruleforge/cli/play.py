@@ -1,0 +1,72 @@
+"""`ruleforge play`: a game at the terminal against bots, or hot seat."""
+
+from __future__ import annotations
+
+import secrets
+
+import click
+
+from .common import _AtomicWriter, _agents, _load
+from .group import cli
+
+
+@cli.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--as", "as_", default=None, metavar="SEAT[,SEAT...]",
+              help="The seat(s) people play: a role (north) or a seat number (1). Several: hot seat.")
+@click.option("--humans", type=click.IntRange(1, 16), default=None, help="People at seats 1..N (hot seat).")
+@click.option("--agents", default=None, metavar="SPEC", help="Bots for the other seats (default: random).")
+@click.option("--seed", type=int, default=None, help="The game's seed (random when not given).")
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a parameter.")
+@click.option("--players", type=click.IntRange(1, 16), default=None, help="Number of players.")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None, help="Write the game as JSON Lines.")
+@click.option("--delay", type=click.FloatRange(0, 10), default=0.6, show_default=True,
+              help="Seconds to pause after each bot move (0: no pause).")
+def play(file, as_, humans, agents, seed, sets, players, log_path, delay) -> None:
+    """Play a game at the terminal against bots, or with friends on one screen."""
+    from ..drivers.agents import _seat, parse_agents
+    from rich.text import Text
+    from ..drivers.terminal import Quit, TerminalGame, console_reader
+    from ..drivers.report import _console
+    game, checked = _load(file, sets, players)
+    _agents(agents, game)
+    if as_ and humans:
+        raise click.UsageError("use --as or --humans, not both")
+    try:
+        seats = [_seat(w.strip(), game) for w in as_.split(",") if w.strip()] if as_ else \
+            list(range(humans or 1))
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="'--as'") from None
+    if not seats or len(set(seats)) != len(seats):
+        raise click.BadParameter("name each seat once, such as --as north or --as north,south",
+                                 param_hint="'--as'")
+    if humans and humans > game.nplayers:
+        raise click.BadParameter(f"this game has {game.nplayers} seats", param_hint="'--humans'")
+    seed = seed if seed is not None else secrets.randbelow(2**31)
+    writer = _AtomicWriter(log_path) if log_path else None
+    log: list | None = [] if writer else None
+    console = _console()
+    console.print(f"{game.title} · seed {seed} · you play: " + ", ".join(game.seat_titles[s] for s in seats)
+                  + "  (type help for help)")
+    tg = TerminalGame(game, seed, seats, parse_agents(agents, game), console, console_reader(console), delay, log)
+    try:
+        tg.run()
+    except Quit:
+        console.print("Game stopped." + (f" The log so far is in {log_path}." if writer else ""))
+        if writer:
+            writer.write_records(log + [{"type": "quit"}])
+            writer.commit()
+        return
+    except BaseException:
+        if writer:
+            writer.write_records(log + [{"type": "quit"}])
+            writer.commit()
+        raise
+    if writer:
+        writer.write_records(log)
+        writer.commit()
+        console.print(f"log written to {log_path}")
+    console.print(Text(f"(the same deal again: ruleforge play {file} --seed {seed}"
+                       + (f" --players {players}" if players else "") + (f" --as {as_}" if as_ else "")
+                       + (f" --humans {humans}" if humans else "") + "".join(f" --set {s}" for s in sets)
+                       + (f" --agents {agents}" if agents else "") + ")"))

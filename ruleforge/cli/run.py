@@ -1,0 +1,153 @@
+"""`ruleforge run`: one narrated game, a match, or a simulation of many (and sweeps)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+
+import click
+
+from ..runtime.values import RuleError
+from .common import _AtomicWriter, _agents, _check_out, _load, _simulate
+from .group import cli
+
+
+@cli.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--seed", type=int, default=None, help="The seed (random when not given).")
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a parameter.")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the game as JSON Lines to this file.")
+@click.option("--match", is_flag=True, help="Play a whole match, as the rule file's match rule says.")
+@click.option("--players", type=click.IntRange(1, 16), default=None, help="Number of players, for games that allow several.")
+@click.option("--games", type=click.IntRange(1, 10_000_000), default=None,
+              help="Simulate this many games and report statistics instead of narrating one.")
+@click.option("--agents", default=None, metavar="SPEC",
+              help="Bots per seat or role, e.g. north=ismcts:500,south=random (default: random).")
+@click.option("--jobs", type=click.IntRange(1, 512), default=None, help="Processes to play on (default: all cores).")
+@click.option("--out", "out", type=click.Path(dir_okay=False), default=None, help="Write results to .json or .csv.")
+@click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None, help="Draw the results into a .png.")
+@click.option("--sweep", default=None, metavar="NAME=V1,V2,...", help="Simulate once per value of a parameter.")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Play on a Dask distributed cluster.")
+def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, players: int | None,
+        games: int | None, agents: str | None, jobs: int | None, out: str | None, plot: str | None,
+        sweep: str | None, scheduler: str | None) -> None:
+    """Play one narrated game (or a match) between bots, or simulate many with --games."""
+    if games is not None or sweep is not None:
+        if log_path or match:
+            raise click.UsageError("--log and --match narrate one game; they cannot be used with --games or --sweep")
+        _check_out(out, (".json", ".csv"), "--out")
+        _check_out(plot, (".png",), "--plot")
+        seed = seed if seed is not None else secrets.randbelow(2**31)
+        jobs = jobs or os.cpu_count() or 1
+        games = games or 1000
+        if sweep:
+            return _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out, plot)
+        from ..drivers.report import plot_summary, print_summary, write_results
+        game, outcomes, summary = _simulate(file, sets, players, games, agents, jobs, seed, scheduler)
+        summary["seed"] = seed
+        click.echo(f"seed {seed} (the same results again: --seed {seed})")
+        print_summary(summary)
+        if out:
+            write_results(out, summary, outcomes)
+            click.echo(f"results written to {out}")
+        if plot:
+            plot_summary(plot, summary, outcomes)
+            click.echo(f"plot written to {plot}")
+        return
+    if out or plot or scheduler or jobs:
+        raise click.UsageError("--out, --plot, --jobs and --scheduler go with --games")
+    from ..drivers.agents import parse_agents
+    from ..drivers.play import play_game, play_match
+    game, checked = _load(file, sets, players)
+    _agents(agents, game)
+    if match and game.match is None:
+        raise click.UsageError(f"{file} declares no match", ctx=click.get_current_context())
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    writer = _AtomicWriter(log_path) if log_path else None
+    log: list | None = [] if writer else None
+    params = ", ".join(f"{k}={v}" for k, v in game.params.items())
+    click.echo(f"{game.title} · seed {seed}" + (f" · {params}" if params else ""))
+    seat_agents = parse_agents(agents, game)
+    click.echo("Seats: " + ", ".join(f"{t} (seat {i + 1}, {seat_agents[i].name})"
+                                     for i, t in enumerate(game.seat_titles)))
+    try:
+        if match:
+            # bots are given per seat (role): whoever takes a role plays it with that bot
+            play_match(game, seed, seat_agents, click.echo, log)
+        else:
+            play_game(game, seed, seat_agents, click.echo, log)
+    except RuleError as e:
+        if writer:
+            writer.write_records(log + [{"type": "error", "message": e.describe()}])
+            writer.commit()
+        raise
+    except BaseException:
+        if writer:
+            writer.abandon()
+        raise
+    if writer:
+        writer.write_records(log)
+        writer.commit()
+        click.echo(f"log written to {log_path}")
+    click.echo(f"(the same game again: ruleforge run {file} --seed {seed}"
+               + (f" --players {players}" if players else "")
+               + "".join(f" --set {s}" for s in sets) + (f" --agents {agents}" if agents else "")
+               + (" --match" if match else "") + ")")
+
+
+def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out, plot):
+    from rich.table import Table
+    from ..drivers.report import ci, pct, plot_series, _atomic_write
+    name, sep, values = sweep.partition("=")
+    name = name.strip()
+    if not sep or not values.strip():
+        raise click.BadParameter(f"'{sweep}' is not NAME=V1,V2,...", param_hint="'--sweep'")
+    # A list parameter takes values separated by ';' in a sweep (its items use ',').
+    game, checked = _load(file, sets, players)
+    if name not in checked.params:
+        from ..lang.diagnostics import did_you_mean
+        hint = did_you_mean(name, checked.params)
+        raise click.BadParameter(f"there is no parameter '{name}'" + (f"; {hint}" if hint else ""),
+                                 param_hint="'--sweep'")
+    is_list = checked.param_types[name].is_list
+    options = [v.strip() for v in values.split(";" if is_list else ",") if v.strip()]
+    for v in options:  # every value is checked before any game is played
+        _load(file, tuple(sets) + (f"{name}={v}",), players)
+    results = []
+    for v in options:
+        game, outcomes, summary = _simulate(file, tuple(sets) + (f"{name}={v}",), players, games, agents,
+                                            jobs, seed, scheduler)
+        results.append((v, summary))
+    t = Table(title=f"{game.title}: {name} swept, {games} games each, seed {seed}", title_justify="left")
+    t.add_column(name)
+    for seat in results[0][1]["seats"]:
+        t.add_column(f"{seat['title']} wins", justify="right")
+    t.add_column("decisions", justify="right")
+    t.add_column("most common ending")
+    for v, s in results:
+        ending = next(iter(s["endings"]), "-")
+        t.add_row(v, *[f"{pct(x['win_rate'])} {ci(x['ci95'])}" for x in s["seats"]],
+                  f"{s['length']['decisions'].get('mean', 0):.1f}", ending)
+    from ..drivers.report import _console
+    _console().print(t)
+    if out:
+        import json
+        doc = {"sweep": name, "values": options, "seed": seed, "games": games,
+               "results": [dict(s, value=v) for v, s in results]}
+        if out.lower().endswith(".csv"):
+            lines = [",".join([name] + [f"{x['name']} win rate" for x in results[0][1]["seats"]] + ["mean decisions"])]
+            for v, s in results:
+                lines.append(",".join([v] + [f"{x['win_rate']:.4f}" for x in s["seats"]] +
+                                      [f"{s['length']['decisions'].get('mean', 0):.2f}"]))
+            _atomic_write(out, ("\n".join(lines) + "\n").encode())
+        else:
+            _atomic_write(out, (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode())
+        click.echo(f"results written to {out}")
+    if plot:
+        series = {}
+        for seat_i, seat in enumerate(results[0][1]["seats"]):
+            series[seat["title"]] = [(s["seats"][seat_i]["win_rate"], s["seats"][seat_i]["ci95"]) for _, s in results]
+        plot_series(plot, f"{game.title}: win rate by {name}", name, options, series)
+        click.echo(f"plot written to {plot}")
