@@ -175,6 +175,16 @@ def test_markup_in_titles_and_prompts_does_not_break_a_simulation(tmp_path):
     assert_clean(ran, 0, "[/]: 5 games · agents random", "│ [/]     ")
 
 
+def test_markup_in_titles_in_compare_and_sweep(ruleforge_cmd, tmp_path):
+    f = tmp_path / "m.rules"
+    f.write_text(MARKUP, encoding="utf-8")
+    r = ruleforge_cmd("compare", f, f, "--games", 3, "--jobs", 1, "--seed", 1)
+    assert r.code == 0
+    assert any(line.startswith("│ ") and "│ [/]" in line for line in r.lines), r.out
+    r = ruleforge_cmd("run", f, "--sweep", "reveal_count=1,2", "--games", 3, "--jobs", 1, "--seed", 1)
+    assert r.code == 0 and "[/] wins" in r.out and "[/]: reveal_count swept" in r.out
+
+
 def test_markup_in_titles_and_prompts_is_narrated_as_written(ruleforge_cmd, tmp_path):
     f = tmp_path / "m.rules"
     f.write_text(MARKUP, encoding="utf-8")
@@ -358,8 +368,26 @@ def test_a_huge_log_is_refused_before_it_is_read(tmp_path):
         f.truncate(3_000_000_000)
     ran = hostile_run(["replay", "g.jsonl"], cwd=tmp_path)
     assert_clean(ran, 2)
-    assert ran.err == ("Error: g.jsonl is too large for a log (3,000,000,000 bytes; logs are limited to 268,435,456 "
+    assert ran.err == ("Error: g.jsonl is too large for a log (3,000,000,000 bytes; logs are limited to 67,108,864 "
                        "bytes, MAX_LOG_BYTES in ruleforge/drivers/logfile.py)\n")
+
+
+def test_a_log_of_very_many_records(tmp_path, logs):
+    """200,001 small records, 3.6 MB: read whole, they would take over 200 MB."""
+    data = logs[0][0] + "\n" + '{"type": "quit"}\n' * 200_000
+    ran = hostile_run(["replay", "g.jsonl"], {"g.jsonl": data}, cwd=tmp_path)
+    assert_clean(ran, 2)
+    assert ran.err == ("Error: g.jsonl:200001: more than 200,000 records (the limit is MAX_LOG_RECORDS in "
+                       "ruleforge/drivers/logfile.py)\n")
+
+
+def test_a_named_pipe_as_a_logs_rule_file(tmp_path):
+    os.mkfifo(tmp_path / "pipe.rules")
+    start = {"type": "start", "rules": "pipe.rules", "sha256": "0" * 64, "seed": 1, "players": 2}
+    ran = hostile_run(["replay", "g.jsonl"], {"g.jsonl": json.dumps(start) + "\n"}, cwd=tmp_path)
+    assert_clean(ran, 2)
+    assert ran.err == ("Error: the log's rule file pipe.rules: not a rule file: it is a named pipe; if it has moved, "
+                       "give its path with --rules FILE\n")
 
 
 def test_numbers_json_does_not_have(ruleforge_cmd, tmp_path, logs):

@@ -1,7 +1,8 @@
 """Reading a game log (JSON Lines) as untrusted data: bounded, and every record checked.
 
 A log may be cut short, edited by hand, or made to break the reader. It is read only if
-it is a regular file within MAX_LOG_BYTES, a line at most MAX_LINE_BYTES long; each line
+it is a regular file within MAX_LOG_BYTES, a line at most MAX_LINE_BYTES long, at most
+MAX_LOG_RECORDS records; each line
 must be one JSON object of a known record type whose fields have the types play.py
 writes. Anything else is a LogError naming the line and the field, so that replay never
 meets a missing key or a value of the wrong type (see docs/limits.md).
@@ -13,8 +14,9 @@ import json
 import os
 import stat
 
-MAX_LOG_BYTES = 256 << 20   # a whole log; a game of 100,000 decisions writes ~15 MB
+MAX_LOG_BYTES = 64 << 20    # a whole log; a game of 100,000 decisions writes ~15 MB
 MAX_LINE_BYTES = 8 << 20    # one record; the largest is the deal (every card's name)
+MAX_LOG_RECORDS = 200_000   # records held at once: ~1 KB of memory each once read
 
 
 class LogError(Exception):
@@ -59,6 +61,9 @@ def read_log_lines(path: str) -> list[tuple[int, dict]]:
                 raise LogError(f"{path}:{n}: not UTF-8 text: is it a ruleforge log?") from None
             if not line.strip():
                 continue
+            if len(records) >= MAX_LOG_RECORDS:
+                raise LogError(f"{path}:{n}: more than {MAX_LOG_RECORDS:,} records (the limit is MAX_LOG_RECORDS in "
+                               "ruleforge/drivers/logfile.py)")
             rec = parse_json(line, f"{path}:{n}")
             if not records and rec["type"] != "start":
                 break
