@@ -33,9 +33,10 @@ class UnreadableFile(RuleFileUsageError):
 class _Refused(Exception):
     """Why a path is not read as a rule file: a message and a hint."""
 
-    def __init__(self, message: str, hint: str | None = None):
+    def __init__(self, message: str, hint: str | None = None, at_line_1: bool = False):
         super().__init__(message)
         self.message, self.hint = message, hint
+        self.span = Span.point(1, 1) if at_line_1 else Span(0, 0, 0, 0)  # where a diagnostic points
 
 
 _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"),
@@ -68,10 +69,10 @@ def read_rule_bytes(path: str | Path) -> bytes:
             raise _Refused(f"not a rule file: it is a link to a file whose name does not end in '{RULES_SUFFIX}'",
                            f"ruleforge reads only rule files, named NAME{RULES_SUFFIX}")
         if info.st_size > MAX_SOURCE_BYTES:
-            raise _Refused(f"file is too large for a rule file ({info.st_size:,} bytes)", _SIZE_HINT)
+            raise _Refused(f"file is too large for a rule file ({info.st_size:,} bytes)", _SIZE_HINT, True)
         data = f.read(MAX_SOURCE_BYTES + 1)  # bounded: the file may grow after fstat
     if len(data) > MAX_SOURCE_BYTES:
-        raise _Refused(f"file is too large for a rule file (more than {MAX_SOURCE_BYTES:,} bytes)", _SIZE_HINT)
+        raise _Refused(f"file is too large for a rule file (more than {MAX_SOURCE_BYTES:,} bytes)", _SIZE_HINT, True)
     return data
 
 
@@ -83,8 +84,7 @@ def read_source(path: str | Path) -> tuple[str, bytes]:
     try:
         return str(path), read_rule_bytes(path)
     except _Refused as e:
-        raise UnreadableFile(str(path), "", [Diagnostic(Span.point(1, 1) if e.message.startswith("file is too large")
-                                                        else Span(0, 0, 0, 0), e.message, e.hint)]) from None
+        raise UnreadableFile(str(path), "", [Diagnostic(e.span, e.message, e.hint)]) from None
 
 
 def check_source(path: str, data: bytes, overrides: dict[str, str] | None = None) -> tuple[str, Checked]:

@@ -143,7 +143,8 @@ def corrupt(lines: list[str], rng: random.Random) -> tuple[bytes, str]:
             continue
         try:
             out = MUTATIONS[name](rng, out)
-        except (ValueError, RecursionError):  # an earlier damage left a line that is not JSON
+        except (ValueError, RecursionError, AttributeError, TypeError):  # an earlier damage left a line that is
+            # not JSON, or not an object
             out = _swap_lines(rng, out)
     data = out if isinstance(out, bytes) else ("\n".join(out) + "\n").encode()
     return data, "+".join(names)

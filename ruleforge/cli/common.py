@@ -8,9 +8,11 @@ import re
 import tempfile
 from pathlib import Path
 
+import attrs
 import click
 
 from ..lang.diagnostics import RuleFileError
+from ..lang.printable import plain
 from ..load import RuleFileUsageError, check_source, read_source
 
 EXIT_PROBLEM = 1  # a rule file has mistakes, or a deep check, a replay or a game's rules fail
@@ -21,26 +23,21 @@ EXIT_USER = EXIT_USAGE  # the former name, for code written before the two were 
 def safe_diagnostic(d):
     """`d` with the text it quotes from a file (names in its message, its path) made safe
     for a terminal: control characters escaped (see lang/printable.py)."""
-    import attrs
-    from ..lang.printable import plain
     span = attrs.evolve(d.span, file=plain(d.span.file)) if d.span.file else d.span
     return attrs.evolve(d, span=span, message=plain(d.message), hint=plain(d.hint) if d.hint else None)
 
 
 def _safe_colour(colour):
-    from ..lang.printable import plain
     return (lambda line: colour(plain(line))) if colour else plain
 
 
 def render_diagnostic(d, path: str, lines: list[str], colour=None) -> str:
     """One diagnostic as `d.render` gives it, with the file's text escaped."""
-    from ..lang.printable import plain
     return safe_diagnostic(d).render(plain(path), lines, _safe_colour(colour))
 
 
 def render_rule_error(e: RuleFileError, colour=None) -> str:
     """`e.render()` with the file's text (its lines, names in messages, paths) escaped."""
-    from ..lang.printable import plain
     wrapped = RuleFileError(plain(e.path), e.source, [safe_diagnostic(d) for d in e.diagnostics],
                             {plain(k): v for k, v in e.other_sources.items()})
     return wrapped.render(colour=_safe_colour(colour))
@@ -131,7 +128,6 @@ def _agents(spec: str | None, game) -> None:
     """Parse --agents now (before any game), holding each bot's budget to the bounds
     documented in docs/limits.md."""
     from ..drivers.agents import parse_agents
-    from ..lang.printable import plain
     try:
         agents = parse_agents(spec, game)
     except ValueError as e:
