@@ -112,11 +112,18 @@ def _progress(total: int):
     return advance, stop
 
 
-def _simulate(file, sets, players, games, agents, jobs, seed, scheduler, label=None):
+def max_decisions_option(f):
+    """--max-decisions: the decision cap of runtime/limits.py, for one command."""
+    from ..runtime.limits import DECISION_CAP
+    return click.option("--max-decisions", type=click.IntRange(1, 10_000_000), default=None,
+                        help=f"Stop a game that has not ended after this many decisions (default {DECISION_CAP:,}).")(f)
+
+
+def _simulate(file, sets, players, games, agents, jobs, seed, scheduler, label=None, max_decisions=None):
     from ..drivers.simulate import GameSpec, run_games, summarize
     game, checked = _load(file, sets, players)
     _agents(agents, game)
-    spec = GameSpec(file, _parse_sets(sets), players, agents, seed)
+    spec = GameSpec(file, _parse_sets(sets), players, agents, seed, max_decisions)
     advance, stop = _progress(games)
     try:
         outcomes = run_games(spec, games, jobs, scheduler, advance)

@@ -182,7 +182,7 @@ class Straight:
     def put(self, target, value_of) -> None:
         local, var = self.target(target)
         if local is not None:
-            self.w.line(f"{local} = {value_of(local)}")
+            self.w.line(f"{local} = num({value_of(local)})")
             return
         index, clamp, label = var
         i = index
