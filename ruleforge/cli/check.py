@@ -28,7 +28,7 @@ from .group import cli
 def check(file: str, sets: tuple[str, ...], deep: bool, examples: int, seed: int, max_steps: int,
           players: int | None, out: str | None) -> None:
     """Check a rule file and report every mistake in it; with --deep, property-test it."""
-    game, checked = _load(file, sets)
+    game, checked = _load(file, sets, compiled=False)
     plural = lambda n, word: f"{n} {word}{'' if n == 1 else 's'}"  # noqa: E731
     counts = (f"{plural(len(checked.actions), 'action')}, {plural(len(checked.endings), 'ending')}, "
               f"{plural(len(checked.invariants), 'invariant')}")

@@ -25,8 +25,9 @@ def _parse_sets(values: tuple[str, ...]) -> dict[str, str]:
     return out
 
 
-def _load(path: str, sets: tuple[str, ...], players: int | None = None):
-    from ..runtime.codegen import compile_game
+def _load(path: str, sets: tuple[str, ...], players: int | None = None, compiled: bool = True):
+    """(Game, Checked) of a rule file. `compiled=False` lays the game out (its cards,
+    zones and numbers) without generating its code: all `check` needs, and faster."""
     from ..lang.diagnostics import Diagnostic, Span
     import hashlib
     name, data = read_source(path)
@@ -36,7 +37,12 @@ def _load(path: str, sets: tuple[str, ...], players: int | None = None):
         raise RuleFileError(name, text, [Diagnostic(
             Span(0, 0, 0, 0), f"--players {players}: this game is for {low}"
                               f"{f' to {high}' if high != low else ''} players")])
-    game = compile_game(checked, players, name)
+    if compiled:
+        from ..runtime.codegen import compile_game
+        game = compile_game(checked, players, name)
+    else:
+        from ..runtime.layout import new_game
+        game = new_game(checked, players, name)
     game.source_hash = hashlib.sha256(checked.source_bytes).hexdigest()
     return game, checked
 

@@ -8,7 +8,7 @@ of a checked value; names become generated identifiers.
 from __future__ import annotations
 
 from ...lang import ast as A
-from . import typeinfo as T
+from .. import typeinfo as T
 
 def _small_literal(text: str) -> bool:
     t = text.strip("()")

@@ -14,7 +14,7 @@ import re
 from ...lang import ast as A
 from ...lang.check import Checked
 from ...lang.visitor import Visitor
-from . import typeinfo as T
+from .. import typeinfo as T
 from .exprs import Exprs
 from .resumable import Resumable
 from .stmts import Straight

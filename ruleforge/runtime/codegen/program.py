@@ -6,7 +6,7 @@ TURNS, ACTIONS, ENDINGS, ...) are what `codegen.compile_game` puts into the Game
 
 from __future__ import annotations
 
-from . import typeinfo as T
+from .. import typeinfo as T
 from .module import CodeGenerator
 from .tables import Tables
 from .writer import Scope, _ident, comment_text

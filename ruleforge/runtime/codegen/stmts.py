@@ -10,7 +10,7 @@ stops when the game has ended.
 from __future__ import annotations
 
 from ...lang import ast as A
-from . import typeinfo as T
+from .. import typeinfo as T
 
 UP, DOWN = 0, 1
 EFFECTS = (A.Move, A.Reveal, A.Flip, A.Swap, A.Shuffle, A.SetValue, A.Change, A.Eliminate,
