@@ -16,6 +16,7 @@ import click
 from ..lang.diagnostics import RuleFileError
 from ..lang.printable import plain
 from ..load import RuleFileUsageError
+from ..runtime.limits import LimitsError
 from ..runtime.values import RuleError
 from .common import EXIT_PROBLEM, EXIT_USAGE, render_rule_error
 from .group import cli
@@ -38,9 +39,12 @@ def main(argv: list[str] | None = None) -> None:
         from ..lang.highlight import terminal_colouring
         click.echo(render_rule_error(e, terminal_colouring(stderr=True)), err=True)
         sys.exit(EXIT_USAGE if isinstance(e, RuleFileUsageError) else EXIT_PROBLEM)
-    except RuleError as e:
+    except RuleError as e:  # the rule file did something impossible, or hit a limit
         click.echo(f"error: {plain(e.describe())}", err=True)
         sys.exit(EXIT_PROBLEM)
+    except LimitsError as e:  # RULEFORGE_LIMITS is not understood: a usage error
+        click.echo(f"error: {plain(str(e))}", err=True)
+        sys.exit(EXIT_USAGE)
     except OSError as e:
         click.echo(f"error: {e.strerror or e}: {plain(str(getattr(e, 'filename', '') or ''))}", err=True)
         sys.exit(EXIT_USAGE)

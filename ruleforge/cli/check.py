@@ -36,9 +36,10 @@ def check(files: tuple[str, ...], sets: tuple[str, ...], deep: bool, examples: i
           players: int | None, out: str | None) -> None:
     """Check a rule file and report every mistake in it; with --deep, property-test it.
 
-    Several files may be given (games/*.rules): each is reported on its own. The exit code is 0 when every file is correct (and
-    every deep check holds), 1 when a file has mistakes or a deep check finds a
-    counterexample, 2 when a file cannot be read or a flag is wrong.
+    Several files may be given (games/*.rules): each is reported on its own. The exit
+    code is 0 when every file is correct (and every deep check holds), 1 when a file has
+    mistakes or a deep check finds a counterexample, 2 when a file cannot be read or a
+    flag is wrong.
 
     \b
     Examples:
@@ -56,7 +57,7 @@ def check(files: tuple[str, ...], sets: tuple[str, ...], deep: bool, examples: i
     worst, failed = 0, 0
     for file in files:
         try:
-            game, checked = _load(file, sets)
+            game, checked = _load(file, sets, compiled=False)
         except RuleFileError as e:
             if len(files) == 1:
                 raise

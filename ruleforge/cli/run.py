@@ -10,7 +10,8 @@ import click
 
 from ..lang.printable import markup, plain
 from ..runtime.values import RuleError
-from .common import _AtomicWriter, _agents, _check_out, _check_scheduler, _load, _simulate, refuse_rule_file_target
+from .common import (EXIT_PROBLEM, _AtomicWriter, _agents, _check_out, _check_scheduler, _load, _simulate, max_decisions_option,
+                     refuse_rule_file_target)
 from .group import cli
 
 EXIT_INTERRUPTED = 130
@@ -33,9 +34,10 @@ EXIT_INTERRUPTED = 130
 @click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None, help="Draw the results into a .png.")
 @click.option("--sweep", default=None, metavar="NAME=V1,V2,...", help="Simulate once per value of a parameter.")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Play on a Dask distributed cluster.")
+@max_decisions_option
 def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, players: int | None,
         games: int | None, agents: str | None, jobs: int | None, out: str | None, plot: str | None,
-        sweep: str | None, scheduler: str | None) -> None:
+        sweep: str | None, scheduler: str | None, max_decisions: int | None) -> None:
     """Play one narrated game (or a match) between bots, or simulate many with --games.
 
     Ctrl-C during --games keeps the games played so far: their summary is shown and
@@ -60,10 +62,10 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
         jobs = jobs or os.cpu_count() or 1
         games = games or 1000
         if sweep:
-            return _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out, plot)
+            return _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out, plot, max_decisions)
         from ..drivers.report import plot_summary, print_summary, write_results
         game, outcomes, summary = _simulate(file, sets, players, games, agents, jobs, seed, scheduler,
-                                            partial_ok=True)
+                                            max_decisions=max_decisions, partial_ok=True)
         summary["seed"] = seed
         partial = summary.get("partial")
         if partial:
@@ -78,12 +80,16 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
             click.echo(f"{'partial ' if partial else ''}plot written to {plain(plot)}")
         if partial:
             sys.exit(EXIT_INTERRUPTED)
+        if any(o.ending == "error" for o in outcomes):
+            sys.exit(EXIT_PROBLEM)  # a game stopped on a rule error: the rule file has a problem
         return
     if out or plot or scheduler or jobs:
         raise click.UsageError("--out, --plot, --jobs and --scheduler go with --games")
     from ..drivers.agents import parse_agents
     from ..drivers.play import play_game, play_match
     game, checked = _load(file, sets, players)
+    if max_decisions is not None:
+        game.decision_cap = max_decisions
     _agents(agents, game)
     if match and game.match is None:
         raise click.UsageError(f"{file} declares no match", ctx=click.get_current_context())
@@ -129,7 +135,7 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
 MAX_SWEEP_VALUES = 100  # values of one --sweep, each a whole simulation
 
 
-def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out, plot):
+def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out, plot, max_decisions=None):
     from rich.table import Table
     from ..drivers.report import ci, pct, plot_series, _atomic_write
     name, sep, values = sweep.partition("=")
@@ -157,7 +163,7 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
     results = []
     for v in options:
         game, outcomes, summary = _simulate(file, tuple(sets) + (f"{name}={v}",), players, games, agents,
-                                            jobs, seed, scheduler)
+                                            jobs, seed, scheduler, max_decisions=max_decisions)
         results.append((v, summary))
     t = Table(title=markup(f"{game.title}: {name} swept, {games} games each, seed {seed}"), title_justify="left")
     t.add_column(markup(name))
