@@ -411,6 +411,13 @@ def test_a_log_cut_in_half_is_incomplete(ruleforge_cmd, tmp_path, logs):
                      "(was it cut short?); what it holds reproduces exactly\n")
 
 
+def test_a_log_of_a_game_left_with_quit_is_not_incomplete(ruleforge_cmd, tmp_path, logs):
+    log = write_log(tmp_path, logs[0][:5] + ['{"type": "quit"}'])
+    r = ruleforge_cmd("replay", log, "--quiet")
+    assert (r.code, r.err) == (0, "")
+    assert r.out == f"{log}: reproduced exactly up to where the game was left (quit): the game, 3 decisions, the same deal\n"
+
+
 def test_a_match_log_cut_between_games_is_incomplete(ruleforge_cmd, tmp_path, logs):
     lines = logs[2]
     assert json.loads(lines[-1])["type"] == "match"

@@ -102,11 +102,11 @@ class _AtomicWriter:
         refuse_rule_file_target(path, flag)
         self.path = Path(path)
         if self.path.is_dir():
-            raise click.UsageError(f"cannot write '{path}': it is a folder")
+            raise click.UsageError(plain(f"cannot write '{path}': it is a folder"))
         try:
             fd, self.tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=self.path.parent or ".")
         except OSError as e:
-            raise click.UsageError(f"cannot write '{path}': {e.strerror}") from None
+            raise click.UsageError(plain(f"cannot write '{path}': {e.strerror}")) from None
         self.f = os.fdopen(fd, "w", encoding="utf-8")
 
     def write_records(self, records: list) -> None:

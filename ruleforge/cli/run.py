@@ -92,7 +92,7 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
         game.decision_cap = max_decisions
     _agents(agents, game)
     if match and game.match is None:
-        raise click.UsageError(f"{file} declares no match", ctx=click.get_current_context())
+        raise click.UsageError(plain(f"{file} declares no match"), ctx=click.get_current_context())
     if seed is None:
         seed = secrets.randbelow(2**31)
     if log_path:
