@@ -430,6 +430,15 @@ def test_a_match_log_cut_between_games_is_incomplete(ruleforge_cmd, tmp_path, lo
     assert ruleforge_cmd("replay", write_log(tmp_path, lines), "--quiet").code == 0
 
 
+def test_a_match_game_without_its_start_record(ruleforge_cmd, tmp_path, logs):
+    lines = list(logs[2])
+    at = next(k for k, line in enumerate(lines) if '"game": 2' in line and '"type": "start"' in line)
+    del lines[at]
+    r = ruleforge_cmd("replay", write_log(tmp_path, lines), "--quiet")
+    assert (r.code, r.out) == (2, "")
+    assert r.err == f"Error: line {at + 1}: a game's records begin with a 'start' record, not a 'setup'\n"
+
+
 def test_a_log_of_another_rule_file(ruleforge_cmd, tmp_path, logs):
     log = write_log(tmp_path, logs[0])
     ufology = ROOT / "games" / "ufology.rules"

@@ -116,8 +116,10 @@ def replay_game(records: list[dict], say: Optional[Callable[[str], None]] = None
             if not isinstance(rec, dict) or "type" not in rec:
                 raise LogError(f"record {n}: not a ruleforge log record")
             check_record(rec, f"record {n}")
-    if not records or records[0]["type"] != "start":
-        raise LogError("the log does not start with a 'start' record")
+    if not records:
+        raise LogError("the log holds no records")
+    if records[0]["type"] != "start":
+        raise LogError(f"line {lines[0]}: a game's records begin with a 'start' record, not a '{records[0]['type']}'")
     start = records[0]
     game = _game_for(start, rules_path or start["rules"], rules_path is None)
     seed = start["seed"]
