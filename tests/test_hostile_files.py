@@ -238,6 +238,19 @@ def test_escape_sequences_in_a_title_are_escaped_by_check_and_run(ruleforge_cmd,
     assert r.code == 0 and "\x1b" not in r.out and "x\\x1b]52;c;aGVsbG8=\\x07y: 3 games" in r.out
 
 
+def test_escape_sequences_in_a_rule_files_text_never_reach_the_terminal(ruleforge_cmd, tmp_path):
+    """A title and a `say` text holding OSC 52: the checker may refuse them (its diagnostic
+    quotes the line, escaped) or accept them (then check and run print them escaped)."""
+    f = tmp_path / "e.rules"
+    f.write_text(gufo_with(('game "gUFO"', f'game "g{OSC52}"'), ('say "the descent busts"', f'say "bust{OSC52}"')),
+                 encoding="utf-8")
+    for args in (["check", f], ["run", f, "--seed", 1], ["run", f, "--games", 20, "--jobs", 1, "--seed", 1]):
+        r = ruleforge_cmd(*args)
+        assert "\x1b" not in r.out + r.err and "\x07" not in r.out + r.err, args
+        assert "\\x1b]52;c;aGVsbG8=\\x07" in r.out + r.err, args
+        assert r.code in (0, 1) and (r.code == 0 or r.headers), args
+
+
 def test_escape_sequences_in_a_said_text_are_escaped():
     import ruleforge
     from ruleforge.drivers.narrate import Narrator
