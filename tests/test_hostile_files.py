@@ -629,6 +629,18 @@ def test_an_interrupt_keeps_the_games_played(ruleforge_cmd, tmp_path, monkeypatc
                                                        expected[int(index)]["decisions"])
 
 
+def test_an_interrupt_before_any_game_ends_writes_nothing(ruleforge_cmd, tmp_path, monkeypatch):
+    from ruleforge.drivers import simulate
+
+    def play_one(spec, index):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(simulate, "play_one", play_one)
+    r = ruleforge_cmd("run", GUFO, "--games", 10, "--jobs", 1, "--out", tmp_path / "r.csv")
+    assert (r.code, r.out) == (130, "")
+    assert r.err == "interrupted before the first game ended: nothing to summarise or write\n"
+    assert os.listdir(tmp_path) == []
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_in_a_real_run(tmp_path, jobs):
     env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="120")

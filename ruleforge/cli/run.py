@@ -68,6 +68,9 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
                                             max_decisions=max_decisions, partial_ok=True)
         summary["seed"] = seed
         partial = summary.get("partial")
+        if partial and not partial["played"]:
+            click.echo("interrupted before the first game ended: nothing to summarise or write", err=True)
+            sys.exit(EXIT_INTERRUPTED)
         if partial:
             click.echo(f"interrupted: partial results of the {partial['played']} games played of {games}", err=True)
         click.echo(f"seed {seed} (the same results again: --seed {seed})")
