@@ -198,9 +198,11 @@ def test_markup_in_titles_and_prompts_is_narrated_as_written(ruleforge_cmd, tmp_
 def test_markup_in_a_card_name_in_the_card_list(ruleforge_cmd, tmp_path):
     f = tmp_path / "c.rules"
     f.write_text(ROOT.joinpath("examples", "courtiers.rules").read_text(encoding="utf-8")
-                 .replace('card "', 'card "[/]', 1), encoding="utf-8")
+                 .replace('card "Guard"', 'card "[/]Guard"', 1), encoding="utf-8")
     r = ruleforge_cmd("cards", f)
-    assert r.code == 0 and "[/]" in r.out
+    assert r.code == 0 and any(line.startswith("│ [/]Guard ") for line in r.lines), r.out
+    r = ruleforge_cmd("cards", f, "--markdown")
+    assert r.code == 0 and any(line.startswith("| [/]Guard | ") for line in r.lines), r.out
 
 
 def test_escape_sequences_in_a_quoted_line_are_shown_escaped(ruleforge_cmd, tmp_path):
