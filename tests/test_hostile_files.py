@@ -531,6 +531,14 @@ def test_an_unwritable_out_folder_is_found_before_playing(tmp_path, command, fla
     assert ran.out == ""  # nothing was played
 
 
+@pytest.mark.skipif(not Path("/proc/self").exists(), reason="needs /proc, a folder no one can write")
+def test_the_default_counterexample_log_is_checked_before_the_deep_check():
+    ran = hostile_run(["check", str(GUFO), "--deep", "--examples", "500"], cwd=Path("/proc"))
+    assert_clean(ran, 2)
+    assert ran.err.endswith("Error: cannot write 'gufo.counterexample.jsonl': No such file or directory: a "
+                            "counterexample's log would go there; give another place with --out FILE.jsonl\n")
+
+
 def test_a_write_error_names_the_users_file(monkeypatch, tmp_path):
     from ruleforge.drivers import report
 

@@ -70,6 +70,12 @@ def check(files: tuple[str, ...], sets: tuple[str, ...], deep: bool, examples: i
         click.echo(f"{plain(file)}: ok: {plain(checked.title)}, {checked.players[0]}"
                    f"{'' if checked.players[0] == checked.players[1] else f' to {checked.players[1]}'} players, "
                    f"{counts}")
+        if deep and out is None:  # where a counterexample would go is checked before any game
+            try:
+                _check_out(_counterexample_path(file, out), (".jsonl",), "--out")
+            except click.BadParameter as e:
+                raise click.UsageError(f"{e.message}: a counterexample's log would go there; "
+                                       "give another place with --out FILE.jsonl") from None
         if deep and not _deep(file, checked, sets, examples, seed, max_steps, players, out):
             worst = max(worst, EXIT_PROBLEM)
             failed += 1
@@ -78,6 +84,10 @@ def check(files: tuple[str, ...], sets: tuple[str, ...], deep: bool, examples: i
                    + (f", {failed} with problems" if failed else ""), err=bool(failed))
     if worst:
         sys.exit(worst)
+
+
+def _counterexample_path(file: str, out: str | None) -> str:
+    return out or (Path(file).stem + ".counterexample.jsonl")
 
 
 def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
@@ -111,7 +121,7 @@ def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
                    err=True)
         for line in found.narration:
             click.echo("  " + plain(line), err=True)
-        target = out or (Path(file).stem + ".counterexample.jsonl")
+        target = _counterexample_path(file, out)
         writer = _AtomicWriter(target, "--out")
         # the log stops at the failing step, before any result: its start record says so,
         # so that replay does not take it for a log cut short
