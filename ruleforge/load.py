@@ -140,6 +140,7 @@ def load(path: str | Path, players: int | None = None, **params) -> Game:
     from .runtime.codegen import compile_game  # here: `check` never needs the runtime
     game = compile_game(checked, players, name)
     game.source_hash = hashlib.sha256(checked.source_bytes).hexdigest()
+    game.warnings = list(checked.warnings)
     return game
 
 
