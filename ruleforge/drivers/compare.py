@@ -63,8 +63,11 @@ def rule_changes(base, variant) -> list[RuleChange]:
             out.append(RuleChange(f"parameter {name}", change, tuple(k for i in readers for k in _keys(i)),
                                   tuple(_label(i) for i in readers)))
             continue
-        if a is not None and b is not None and _shape(a) == _shape(b):
-            continue
+        try:
+            if a is not None and b is not None and _shape(a) == _shape(b):
+                continue
+        except RecursionError:  # nested deeper than Python's stack: call it changed
+            pass
         change = "added" if a is None else "only in the base" if b is None else "changed"
         out.append(RuleChange(_label(item), change, _keys(item)))
     return out

@@ -18,6 +18,7 @@ from typing import Callable
 from . import ast as A
 from . import refs as R
 from .diagnostics import Diagnostic, did_you_mean
+from .printable import plain
 
 
 def warning(span, message: str, hint: str | None = None) -> Diagnostic:
@@ -30,26 +31,38 @@ _WORD = {"ParamDecl": "parameter", "ActionDecl": "action", "EndingDecl": "ending
          "AttributeDecl": "attribute", "CardDecl": "card", "TurnDecl": "turn"}
 
 
+# The search for misspellings compares each new item's name with the base's names of its
+# kind; past this many comparisons the remaining new items are not searched (a variant
+# is a short list of changes: a file of thousands of new items is not one). docs/limits.md
+MAX_NAME_PAIRS = 20_000
+
+
 def stray_items(base: list, variant: list, base_path: str, key: Callable) -> list[Diagnostic]:
     """A warning for each item of `variant` that replaces nothing in `base` although its
     name is close to the name of a base item of its kind that the variant leaves alone."""
     base_keys = {key(i) for i in base} - {None}
     replaced = {key(i) for i in variant} & base_keys
-    out = []
+    names: dict[str, list[str]] = {}  # kind -> the names of the base's items left alone
+    for b in base_keys - replaced:
+        if len(b) == 2 and isinstance(b[1], str):
+            names.setdefault(b[0], []).append(b[1])
+    out, budget = [], MAX_NAME_PAIRS
     for item in variant:
         k = key(item)
         if k is None or k in base_keys or len(k) != 2 or not isinstance(k[1], str):
             continue
-        names = [b[1] for b in base_keys if b[0] == k[0] and len(b) == 2 and isinstance(b[1], str)
-                 and b not in replaced]
-        hint = did_you_mean(k[1], names)
+        candidates = names.get(k[0], [])
+        budget -= len(candidates)
+        if budget < 0:
+            break
+        hint = did_you_mean(k[1], candidates)
         if hint is None:
             continue
         what = _WORD.get(k[0], "item")
-        shown = f'"{k[1]}"' if k[0] == "CardDecl" else f"'{k[1]}'"
+        shown = f'"{plain(k[1])}"' if k[0] == "CardDecl" else f"'{k[1]}'"
         span = item.name.span if isinstance(getattr(item, "name", None), A.Name) else item.span
-        out.append(warning(span, f"{what} {shown} replaces nothing in {base_path}: it is added as a new {what}",
-                           f"{hint} (a variant's {what} replaces the base's {what} of the same name)"))
+        out.append(warning(span, f"{what} {shown} replaces nothing in {plain(base_path)}: it is added as a new {what}",
+                           f"{plain(hint)} (a variant's {what} replaces the base's {what} of the same name)"))
     return out
 
 
@@ -66,10 +79,14 @@ def unused_parameters(checked, skip=frozenset()) -> list[Diagnostic]:
 
 
 def render(path: str, source: str, warnings: list[Diagnostic], other_sources: dict[str, str],
-           colour=None) -> str:
-    """The warnings as `FILE:LINE:COL: warning: ...` blocks, in file order."""
+           colour=None, limit: int = 50) -> str:
+    """The warnings as `FILE:LINE:COL: warning: ...` blocks, in file order (the first
+    `limit` of them, as for errors)."""
     from .parse import split_lines
     lines = split_lines(source)
     ordered = sorted(warnings, key=lambda d: (d.span.file is not None, d.span.file or "", d.span, d.message))
-    return "\n".join(d.render(path, split_lines(other_sources[d.span.file])
-                              if d.span.file in other_sources else lines, colour) for d in ordered)
+    shown = [d.render(path, split_lines(other_sources[d.span.file]) if d.span.file in other_sources else lines, colour)
+             for d in ordered[:limit]]
+    if len(ordered) > limit:
+        shown.append(f"... and {len(ordered) - limit} more warning(s)")
+    return "\n".join(shown)
