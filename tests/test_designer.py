@@ -3,6 +3,7 @@ parameters nothing reads; parameter ranges checked against --set, --sweep and va
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -171,3 +172,21 @@ def test_wrong_ranges(tmp_path, line, where, message):
     with pytest.raises(ruleforge.RuleFileError) as e:
         checked(f)
     assert [((d.span.line, d.span.column), d.message) for d in e.value.diagnostics] == [(where, message)]
+
+
+def test_a_misspelt_card_title_is_a_warning(tmp_path):
+    shutil.copy(ROOT / "games" / "ufology.rules", tmp_path / "ufology.rules")
+    v = write(tmp_path, "v.rules", 'extends "ufology.rules"\n\ncard "Weather Baloon":\n    type: mirage\n'
+                                   '    value: -2\n    text: "Archive: nothing."\n')
+    [w] = checked(v).warnings
+    assert (w.span.line, w.span.column, w.message, w.hint) == (
+        3, 1, 'card "Weather Baloon" replaces nothing in ufology.rules: it is added as a new card',
+        "did you mean 'Weather Balloon'? (a variant's card replaces the base's card of the same name)")
+
+
+def test_the_misspelling_search_is_bounded(tmp_path, monkeypatch):
+    from ruleforge.lang import lint
+    write(tmp_path, "base.rules", BASE)
+    v = write(tmp_path, "v.rules", 'extends "base.rules"\n\nparameter shroe = 40\n')
+    monkeypatch.setattr(lint, "MAX_NAME_PAIRS", 0)  # past the bound: not searched, only unread
+    assert [w.message for w in checked(v).warnings] == ["nothing reads the parameter 'shroe'"]
