@@ -69,7 +69,8 @@ def compare(base, variants, games, agents, players, seed, jobs, sets, out, plot,
     for f, game, outcomes, s in runs[1:]:
         for seat, title in enumerate(seats):
             diff = paired_difference(runs[0][2], outcomes, seat)
-            diffs.append({"variant": f, "seat": title, **diff})
+            # a seat by number from 1, name and title, as in the summaries' "seats"
+            diffs.append({"variant": f, "seat": seat + 1, "name": base_game.seat_names[seat], "title": title, **diff})
             verdict = "significant" if diff["significant"] else "not significant"
             d.add_row(f, title, f"{100 * diff['difference']:+.1f} pts",
                       f"[{100 * diff['ci95'][0]:+.1f}, {100 * diff['ci95'][1]:+.1f}]",
