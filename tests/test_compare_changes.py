@@ -101,3 +101,17 @@ def test_compare_says_when_nothing_differs(ruleforge_cmd, tmp_path):
         f"{tmp_path / 'same.rules'}: nothing differs from {tmp_path / 'gufo.rules'}: no rule, card or parameter",
         f"{tmp_path / 'same.rules'}: all 10 paired games came out exactly as in {tmp_path / 'gufo.rules'} "
         "(the same winners, ending, length and rules fired)"]
+
+
+def test_a_misspelt_parameter_is_a_warning_an_unread_addition_and_changes_nothing(ruleforge_cmd, tmp_path):
+    shutil.copy(GUFO, tmp_path / "gufo.rules")
+    v = tmp_path / "wide.rules"
+    v.write_text('extends "gufo.rules"\n\nparameter reveal_cuont = 3\n', encoding="utf-8")
+    ran = ruleforge_cmd("compare", tmp_path / "gufo.rules", v, "--games", 20, "--seed", 2, "--jobs", 1)
+    assert ran.code == 0
+    assert ran.err.startswith(f"{v}:3:11: warning: parameter 'reveal_cuont' replaces nothing in gufo.rules")
+    assert ran.err.count("warning:") == 1
+    assert "│ wide.rules │ parameter reveal_cuont │ added, read by nothing │ -             │ not counted      │" \
+        in ran.out
+    assert ran.lines[-1] == (f"{v}: all 20 paired games came out exactly as in {tmp_path / 'gufo.rules'} "
+                             "(the same winners, ending, length and rules fired)")
