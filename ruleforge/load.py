@@ -8,7 +8,10 @@ import stat
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from attrs import evolve
+
 from .lang import ast as A
+from .lang import lint
 from .lang.check import Checked, check
 from .lang.diagnostics import Diagnostic, RuleFileError, Span
 from .lang.parse import MAX_SOURCE_BYTES, decode, parse
@@ -95,18 +98,23 @@ def check_source(path: str, data: bytes, overrides: dict[str, str] | None = None
         raise RuleFileError(path, text, diags)
     result = parse(text)
     sources: dict[str, str] = {}
-    items, unparsed = _with_bases(path, text, result, sources, (os.path.realpath(path),))
+    stray: list[Diagnostic] = []
+    items, unparsed = _with_bases(path, text, result, sources, (os.path.realpath(path),), stray)
     tree = A.RuleFile(tuple(items))
     checked, more = check(tree, overrides, unparsed, partial=bool(result.diagnostics))
     diags = result.diagnostics + more
     if diags or checked is None:
         raise RuleFileError(path, text, diags, sources)
     checked.source_bytes = data + b"".join(s.encode() for s in sources.values())
+    # a stray parameter is unread too; one warning says it
+    checked.warnings = stray + lint.unused_parameters(checked, skip={d.span for d in stray})
+    checked.sources = sources
     return text, checked
 
 
-def _with_bases(path: str, text: str, result, sources: dict, chain: tuple[str, ...]) -> tuple[list, set]:
-    """A variant's items: its base's, with the variant's replacing those they name.
+def _with_bases(path: str, text: str, result, sources: dict, chain: tuple[str, ...], stray: list) -> tuple[list, set]:
+    """A variant's items: its base's, with the variant's replacing those they name; the
+    warnings for variant items that look meant to replace a base item go to `stray`.
 
     `extends` names a path relative to the variant's folder (or an absolute one); it may
     leave the folder (games/variants/x.rules extends "../base.rules"), but it must name a
@@ -140,7 +148,8 @@ def _with_bases(path: str, text: str, result, sources: dict, chain: tuple[str, .
     if diags or base_result.diagnostics:
         raise RuleFileError(str(base), base_text, diags or base_result.diagnostics)
     sources[str(base)] = base_text
-    base_items, base_unparsed = _with_bases(str(base), base_text, base_result, sources, chain + (real,))
+    base_items, base_unparsed = _with_bases(str(base), base_text, base_result, sources, chain + (real,), stray)
+    stray.extend(lint.stray_items(base_items, items, e.path, item_key))
     return merge(base_items, items), unparsed | base_unparsed
 
 
@@ -172,6 +181,9 @@ def merge(base: list, variant: list) -> list:
     for item in variant:
         k = item_key(item)
         if k is not None and k in index:
+            old = out[index[k]]
+            if isinstance(item, A.ParamDecl) and item.low is None and old.low is not None:
+                item = evolve(item, low=old.low, high=old.high)  # a variant's value keeps its base's range
             out[index[k]] = item
         else:
             out.append(item)
@@ -193,6 +205,7 @@ def load(path: str | Path, players: int | None = None, **params) -> Game:
     from .runtime.codegen import compile_game  # here: `check` never needs the runtime
     game = compile_game(checked, players, name)
     game.source_hash = hashlib.sha256(checked.source_bytes).hexdigest()
+    game.warnings = list(checked.warnings)
     return game
 
 

@@ -69,7 +69,7 @@ def check(files: tuple[str, ...], sets: tuple[str, ...], deep: bool, examples: i
                   f"{_plural(len(checked.invariants), 'invariant')}")
         click.echo(f"{plain(file)}: ok: {plain(checked.title)}, {checked.players[0]}"
                    f"{'' if checked.players[0] == checked.players[1] else f' to {checked.players[1]}'} players, "
-                   f"{counts}")
+                   f"{counts}" + (f", {_plural(len(checked.warnings), 'warning')}" if checked.warnings else ""))
         if deep and out is None:  # where a counterexample would go is checked before any game
             try:
                 _check_out(_counterexample_path(file, out), (".jsonl",), "--out")

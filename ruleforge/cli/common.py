@@ -60,6 +60,7 @@ def _load(path: str, sets: tuple[str, ...], players: int | None = None, compiled
     import hashlib
     name, data = read_source(path)
     text, checked = check_source(name, data, _parse_sets(sets))
+    _show_warnings(name, text, checked)
     low, high = checked.players
     if players is not None and not low <= players <= high:
         raise RuleFileUsageError(name, text, [Diagnostic(
@@ -90,6 +91,23 @@ def refuse_rule_file_target(path: str, flag: str, *inputs: str) -> None:
         if same:
             raise click.BadParameter(f"'{path}' is the file being read: it would be written over",
                                      param_hint=f"'{flag}'")
+
+
+def _show_warnings(name: str, text: str, checked) -> None:
+    """Print a file's warnings on stderr, once per command (commands load a file often)."""
+    if not checked.warnings:
+        return
+    ctx = click.get_current_context(silent=True)
+    shown = ctx.meta.setdefault("ruleforge.warned", set()) if ctx else set()
+    if name in shown:
+        return
+    shown.add(name)
+    from ..lang import lint
+    from ..lang.highlight import terminal_colouring
+    # escaped as errors are (render_rule_error): the warnings quote the file's text
+    click.echo(lint.render(plain(name), text, [safe_diagnostic(d) for d in checked.warnings],
+                           {plain(k): v for k, v in checked.sources.items()},
+                           _safe_colour(terminal_colouring(stderr=True))), err=True)
 
 
 class _AtomicWriter:

@@ -161,6 +161,11 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
     if len(options) > MAX_SWEEP_VALUES:
         raise click.BadParameter(f"{len(options)} values: a sweep takes at most {MAX_SWEEP_VALUES} "
                                  "(MAX_SWEEP_VALUES in ruleforge/cli/run.py)", param_hint="'--sweep'")
+    r = checked.param_ranges.get(name)
+    outside = [v for v in options if r is not None and v.lstrip("-").isdigit() and not r.holds(int(v))]
+    if outside:
+        raise click.BadParameter(f"{name}={outside[0]} is outside the range of '{name}', {r.low} to {r.high}, "
+                                 f"declared at {r.where(file)}", param_hint="'--sweep'")
     for v in options:  # every value is checked before any game is played
         _load(file, tuple(sets) + (f"{name}={v}",), players)
     results = []

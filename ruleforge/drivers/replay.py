@@ -1,7 +1,8 @@
 """Replaying a logged game: the same rules, seed and decisions must give the same game.
 
 A log (see play.py) records the rule file's hash and parameters, the seed, the deal,
-every decision (who, how many legal actions, which one) and the result. Replay refuses
+every decision (who, by seat number from 1, how many legal actions, which one) and the
+result. Replay refuses
 a log whose rule file or parameters have changed, and otherwise re-runs it checking
 each of these along the way. A log is untrusted data: logfile.py reads it within limits
 and checks every record before any of it is used.
@@ -123,6 +124,7 @@ def replay_game(records: list[dict], say: Optional[Callable[[str], None]] = None
     start = records[0]
     game = _game_for(start, rules_path or start["rules"], rules_path is None)
     seed = start["seed"]
+    first_seat = 1 if start.get("seats_from") == 1 else 0  # logs before "seats_from" count from 0
     st = game.new(seed, record=say is not None)
     if seat is not None and not isinstance(seat, int):
         from .agents import _seat
@@ -140,7 +142,7 @@ def replay_game(records: list[dict], say: Optional[Callable[[str], None]] = None
     decisions = 0
     for line, rec in zip(lines[1:], records[1:]):
         try:
-            _step(game, st, rec, decisions)
+            _step(game, st, rec, decisions, first_seat)
         except Mismatch as e:
             raise Mismatch(str(e), line) from None
         if rec["type"] == "decision":
@@ -154,8 +156,9 @@ def replay_game(records: list[dict], say: Optional[Callable[[str], None]] = None
     return game, st, decisions
 
 
-def _step(game, st, rec: dict, decisions: int) -> None:
-    """Check one record against the replayed state and apply its decision."""
+def _step(game, st, rec: dict, decisions: int, first_seat: int) -> None:
+    """Check one record against the replayed state and apply its decision (a decision
+    names its seat counting from `first_seat`)."""
     kind = rec["type"]
     if kind == "setup":
         if deal_snapshot(st) != rec["zones"]:
@@ -164,7 +167,7 @@ def _step(game, st, rec: dict, decisions: int) -> None:
         n = rec.get("n", decisions)
         if st.is_over:
             raise Mismatch(f"decision {n}: the game is already over here")
-        if st.current_player != rec["player"]:
+        if st.current_player != rec["player"] - first_seat:
             raise Mismatch(f"decision {n}: {game.seat_names[st.current_player]} decides here, "
                            f"the log says {rec.get('seat', rec['player'])}")
         actions = st.legal_actions()
