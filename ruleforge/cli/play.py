@@ -87,6 +87,8 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
                                        + (f"; the log so far is in {log_path}" if writer else "")) from None
         return
     except BaseException:
+        if len(seats) > 1:
+            tg.wipe()
         if writer:
             writer.write_records(log + [{"type": "quit"}])
             writer.commit()
