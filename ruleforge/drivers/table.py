@@ -38,7 +38,7 @@ def table_parts(game, st, p: int) -> list:
         if not z.cards and zi.kind == "pile":
             continue
         t.add_row(Text(plain(z.label)), Text(plain(_zone_cells(g, zi, z))))
-    parts: list = [Text(plain(title)), t]
+    parts: list = [Text(plain(title), style="italic"), t]
     numbers = [f"{name}: " + ", ".join(f"{a} {val}" for a, val in attrs) for name, attrs in v.pieces]
     numbers += [f"{label} {val}" for label, val in v.counters]
     if numbers:
