@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple, Optional
 
 from ..lang.types import CARD, PLAYER, PieceType
+from .limits import MAX_MENU
 
 _tuple = tuple.__new__
 
@@ -332,7 +333,9 @@ def _enumerate1(st, spec: ActionSpec, names, seat: int, cache: dict, acts: list,
     L[spec.actor] = seat
     prm = spec.params[0]
     allowed = spec.allowed
-    for label, v, pay in _named(st, seat, prm.domain(st, L), prm.kind, names):
+    row = _named(st, seat, prm.domain(st, L), prm.kind, names)
+    _charge_row(st, spec, len(row), len(acts))
+    for label, v, pay in row:
         if allowed is not None:
             L[0] = v
             if not allowed(st, L):
@@ -363,6 +366,7 @@ def _enumerate2(st, spec: ActionSpec, names: list, seat: int, cache: dict, acts:
         domain = p2.domain(st, L)
         if domain != last_domain:  # mostly the same for every first value: named once
             last_domain, seconds = domain, _named(st, seat, domain, p2.kind, names[1])
+        _charge_row(st, spec, len(seconds), len(acts))
         row = cache.get(v1)  # the actions kept for this first value, by second value
         if row is None:
             row = {} if len(cache) < _ROW_LIMIT else _NOT_KEPT
@@ -409,7 +413,9 @@ def _enumerate(st, spec: ActionSpec, names: list, seat: int, cache: dict, acts: 
     def rec(k: int, hidden: bool) -> None:
         last = k == n - 1
         prm = params[k]
-        for label, v, pay in _named(st, seat, prm.domain(st, L), prm.kind, names[k]):
+        row = _named(st, seat, prm.domain(st, L), prm.kind, names[k])
+        _charge_row(st, spec, len(row), len(acts))
+        for label, v, pay in row:
             L[k] = v
             labels[k] = label
             carried[k] = pay
@@ -430,6 +436,19 @@ def _enumerate(st, spec: ActionSpec, names: list, seat: int, cache: dict, acts: 
                 acts.append(hit[0])
                 vals.append(hit[1])
     rec(0, False)
+
+
+def _charge_row(st, spec: ActionSpec, combinations: int, offered: int) -> None:
+    """Charge a row of combinations to the work budget, and keep a menu within its size
+    (runtime/limits.py): a menu is made whole before anyone chooses from it."""
+    st.work -= combinations
+    if st.work < 0:
+        from .prims import over_work
+        over_work(st)
+    if offered + combinations > MAX_MENU:
+        from .values import RuleError  # values re-exports this module's classes
+        raise RuleError.over("menu", f"action '{spec.name}' would offer more than {MAX_MENU:,} combinations of its "
+                        "parameters at one decision, the most a menu may hold (see docs/limits.md)")
 
 
 def _action(name: str, params: list, labels: list) -> Action:

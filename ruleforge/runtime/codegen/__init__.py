@@ -13,7 +13,7 @@ import hashlib
 from ...lang.check import Checked
 from .. import actions, engine, prims
 from .program import ProgramWriter
-from ..layout import new_game  # noqa: E402  (layout reads types through typeinfo)
+from ..layout import new_game
 
 _CACHE: dict = {}   # (source hash, parameters, players) -> (source, code, spans)
 

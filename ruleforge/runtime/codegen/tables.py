@@ -91,5 +91,5 @@ class Tables:
         return _ident(name)
 
     def t_elem(self, p):
-        from . import typeinfo as T
+        from .. import typeinfo as T
         return T.elem(self.t(p.domain)) if p.domain is not None else None
