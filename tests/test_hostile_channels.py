@@ -105,3 +105,15 @@ def test_rule_file_markup_in_hot_seat_hand_over(tmp_path):
     assert_clean(ran, 0, "Pass the screen to the [red].", "Pass the screen to the [/].", "[red]> ",
                  "Game over: [/] the deck is low. Winner: nobody.")
     assert "\x1b" not in ran.out
+
+
+def test_play_stops_at_the_decision_cap_with_exit_1_and_a_log_that_replays(tmp_path):
+    ran = hostile_run(["play", GUFO, "--as", "radar", "--seed", "5", "--delay", "0", "--max-decisions", "6",
+                       "--log", "g.jsonl"], cwd=tmp_path, stdin="1\n" * 20)
+    assert_clean(ran, 1, "error: the game has gone on for 6 decisions without ending (the decision cap; "
+                         "an ending that never holds? A longer game: --max-decisions N")
+    recs = [json.loads(line) for line in (tmp_path / "g.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert [r["n"] for r in recs if r["type"] == "decision"] == [0, 1, 2, 3, 4, 5]  # the refused 7th is not logged
+    assert recs[-1] == {"type": "quit"}
+    again = hostile_run(["replay", "g.jsonl"], cwd=tmp_path)
+    assert_clean(again, 0, "g.jsonl: reproduced exactly: the game, 6 decisions")

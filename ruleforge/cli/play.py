@@ -6,7 +6,7 @@ import secrets
 
 import click
 
-from .common import _AtomicWriter, _agents, _load
+from .common import _AtomicWriter, _agents, _load, max_decisions_option
 from .group import cli
 
 
@@ -31,7 +31,8 @@ def _a_number(ctx, param, value):
               help="Seconds to pause after each bot move (0: no pause).")
 @click.option("--show-seed", is_flag=True,
               help="Show the seed at the start (it is shown at the end, and the log keeps it).")
-def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_seed) -> None:
+@max_decisions_option
+def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_seed, max_decisions) -> None:
     """Play a game at the terminal against bots, or with friends on one screen.
 
     The seed is not shown until the game ends (`run --seed N` narrates the whole deal):
@@ -50,6 +51,8 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
     from ..drivers.report import _console
     from ..lang.printable import plain
     game, checked = _load(file, sets, players)
+    if max_decisions is not None:
+        game.decision_cap = max_decisions
     _agents(agents, game)
     if as_ and humans:
         raise click.UsageError("use --as or --humans, not both")

@@ -108,11 +108,11 @@ class TerminalGame:
                 action = decide_for(self.agents[p], st, p, actions, rngs[p])
                 if self.delay:
                     time.sleep(self.delay)
+            record = {"type": "decision", "n": n, "player": p, "seat": g.seat_names[p], "prompt": st.prompt,
+                      "legal": len(actions), "action": str(action), "choice": actions.index(action)}
+            st.apply(action)  # (first: a decision the engine refuses, at its cap, is not logged)
             if self.log is not None:
-                self.log.append({"type": "decision", "n": n, "player": p, "seat": g.seat_names[p],
-                                 "prompt": st.prompt, "legal": len(actions), "action": str(action),
-                                 "choice": actions.index(action)})
-            st.apply(action)
+                self.log.append(record)
             n += 1
         self._collect()
         if self.log is not None:
