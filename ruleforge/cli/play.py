@@ -41,9 +41,9 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
 
     \b
     Examples:
-      ruleforge play games/gufo.rules --as radar
-      ruleforge play games/gufo.rules --as radar,invader --log game.jsonl
-      ruleforge play games/ufology.rules --players 4 --humans 2
+      ruleforge play game.rules --as 1
+      ruleforge play game.rules --as 1,2 --log game.jsonl
+      ruleforge play game.rules --players 4 --humans 2 --agents greedy
     """
     from ..drivers.agents import _seat, parse_agents
     from rich.text import Text

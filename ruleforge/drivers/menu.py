@@ -1,14 +1,15 @@
 """A decision's menu at the terminal: laid out to fit a screen, and picked by typed words.
 
-A gUFO decision offers 40-odd actions, and one line each pushed the table off a 40-line
-terminal. The menu groups the actions by action, then by every parameter but the last,
-and lists the last parameter's values on one line, each after its number in brackets.
-The numbers are the actions' places in the engine's order, as in a flat list.
+A decision may offer 40-odd actions (three cards of a hand, each for seven slots), and
+one line each pushed the table off a 40-line terminal. The menu groups the actions by
+action, then by every parameter but the last, and lists the last parameter's values on
+one line, each after its number in brackets. The numbers are the actions' places in the
+engine's order, as in a flat list.
 
 Typed words pick an action when each word matches a word of its own in the action's
 text: a whole word, or the start of one for words of two letters or more ("scan" for
-"scanning"). A number or a single letter matches only a whole word, so "bengal 7" does
-not pick "card 7♥, altitude 7" over "card 7♥, altitude 2", and "bengal 7 7" does.
+"scanning"). A number or a single letter matches only a whole word, so "light 7" does
+not pick "card 7♥, slot 7" over "card 7♥, slot 2", and "light 7 7" does.
 """
 
 from __future__ import annotations

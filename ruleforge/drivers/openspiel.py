@@ -148,7 +148,7 @@ class State(pyspiel.State):
 
     def _action_to_string(self, player, action):
         """The action as `player` may know it: a card that player does not know is "a
-        card" (the Radar Operator's hand, asked as the Invader, is not named)."""
+        card" (another seat's hand, asked on that seat's turn, is not named)."""
         if self.st is None:
             return f"deal {action}"
         legal = self.st.legal_actions()

@@ -10,7 +10,7 @@ Several people can share one screen (hot seat). Between two people the terminal 
 wiped, scrollback included (ESC[2J and ESC[3J), and a hand-over screen waits until the
 next one is ready; at the end the wipe comes again, and the last story is told as every
 person at the screen may know it: a card is named only if all of them know it, which
-includes what the rules reveal to all at the end (gUFO's Alien).
+includes what the rules reveal to all at the end.
 """
 
 from __future__ import annotations
