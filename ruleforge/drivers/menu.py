@@ -109,22 +109,22 @@ def entry_of(number: int, action, narrator) -> Entry:
 
 def menu_lines(entries: list[Entry], width: int) -> list[Text]:
     """The menu as lines of at most `width` cells: one line per group, its values after
-    their numbers, wrapped under the first value when they do not fit."""
+    their numbers, wrapped under the first value when they do not fit (or on lines of
+    their own, indented, when the group's name takes more than half the width)."""
     groups: dict[tuple, list[Entry]] = {}
     for e in entries:
         groups.setdefault((e.title, e.fixed, e.last_name, e.number if e.value is None else 0), []).append(e)
     with_values = [k for k in groups if not k[3]]
     title_w = max((cell_len(k[0]) for k in with_values), default=0)
-    middle_w = max((cell_len(", ".join((*k[1], k[2]))) for k in with_values), default=0)
+    middle_w: dict[str, int] = {}  # the groups of one action align their values
+    for k in with_values:
+        middle_w[k[0]] = max(middle_w.get(k[0], 0), cell_len(", ".join((*k[1], k[2]))))
     lines: list[Text] = []
     last_title = None
     for key, members in groups.items():
         title, fixed, last_name, single = key
         if single:
-            line = Text("  ")
-            line.append(f"[{members[0].number}]", style="bold cyan")
-            line.append(f" {title}")
-            lines.append(line)
+            lines.append(_numbered(members[0], f"  [{members[0].number}] {title}"))
             last_title = None
             continue
         head = Text("  ")
@@ -132,15 +132,18 @@ def menu_lines(entries: list[Entry], width: int) -> list[Text]:
             shown = title if title != last_title else ""
             head.append(shown + " " * (title_w - cell_len(shown)) + "  ", style="bold")
         middle = ", ".join((*fixed, last_name))
-        if middle_w:
-            head.append(middle + " " * (middle_w - cell_len(middle)) + "  ")
+        if middle_w[title]:
+            head.append(middle + " " * (middle_w[title] - cell_len(middle)) + "  ")
         last_title = title
         indent = head.cell_len
+        if indent > width // 2:  # values under the group's name, a little to the right
+            head.rstrip()
+            lines.append(head)
+            indent = min(2 + (title_w + 2 if title_w else 0) + 4, width // 2)
+            head = Text(" " * indent)
         line = head
         for e in members:
-            item = Text()
-            item.append(f"[{e.number}]", style="bold cyan")
-            item.append(f" {e.value}")
+            item = _numbered(e, f"[{e.number}] {e.value}")
             if line.cell_len > indent and line.cell_len + 2 + item.cell_len > width:
                 lines.append(line)
                 line = Text(" " * indent)
@@ -149,3 +152,12 @@ def menu_lines(entries: list[Entry], width: int) -> list[Text]:
             line.append_text(item)
         lines.append(line)
     return lines
+
+
+def _numbered(e: Entry, text: str) -> Text:
+    """`text` with the entry's `[number]` in the menu's number style."""
+    mark = f"[{e.number}]"
+    out = Text(text)
+    at = text.index(mark)
+    out.stylize("bold cyan", at, at + len(mark))
+    return out
