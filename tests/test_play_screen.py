@@ -34,12 +34,12 @@ def play(args, text: str):
 
 # ---- every decision's screen fits 120 x 40 ----------------------------------------------------
 
-def _screens(path, players, seed, humans=None):
+def _screens(path, players, seed, humans=None, width=120, height=40):
     """Play a whole game with every seat (or `humans`) at a recorded 120x40 console,
     typing a random legal number; return each screen (the text printed from one line
     typed to the next) with the number of actions it offered."""
     game = ruleforge.load(path, players=players)
-    console = Console(width=120, height=40, record=True, file=io.StringIO(), color_system=None)
+    console = Console(width=width, height=height, record=True, file=io.StringIO(), color_system=None)
     rng = random.Random(seed)
     screens = []
 
@@ -50,7 +50,7 @@ def _screens(path, players, seed, humans=None):
         screens.append((console.export_text(clear=True), n if prompt else 0))
         return str(rng.randrange(n) + 1) if prompt else ""
     seats = humans if humans is not None else list(range(game.nplayers))
-    tg = TerminalGame(game, seed, seats, parse_agents(None, game), console, read, 0, None, height=40)
+    tg = TerminalGame(game, seed, seats, parse_agents(None, game), console, read, 0, None, height=height)
     tg.run()
     screens.append((console.export_text(clear=True), 0))
     return game, screens
@@ -76,6 +76,20 @@ def test_every_decision_screen_fits_120_by_40(path, players, seed):
     # with the two lines play prints after it.
     assert len(screens[-1][0].rstrip("\n").split("\n")) <= 38
     assert "Game over:" in screens[-1][0]
+
+
+@pytest.mark.parametrize("width", [60, 80])
+def test_the_menu_keeps_to_a_narrow_terminal(width):
+    """Every menu line fits the width (a table row may wrap; rich wraps it); every
+    action's number is still there, in order."""
+    for path, players in ((GUFO, None), (UFOLOGY, 4)):
+        game, screens = _screens(path, players, 2, width=width, height=200)
+        for text, n in screens:
+            if not n:
+                continue
+            menu = text.split(":\n")[-1].splitlines()
+            assert max(len(line.rstrip()) for line in menu) <= width - 1, "\n".join(menu)
+            assert re.findall(r"\[(\d+)\]", "\n".join(menu)) == [str(k) for k in range(1, n + 1)]
 
 
 def test_the_story_gives_way_first_and_says_how_much_was_cut():
