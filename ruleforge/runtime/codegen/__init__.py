@@ -27,10 +27,14 @@ def _primitives() -> dict:
     ns.update(Proc=engine.Proc, Ending=engine.Ending, ActionSpec=actions.ActionSpec, Param=actions.Param,
               Choice=actions.Choice, Menu=actions.Menu, Ask=actions.Ask, Table=prims.Table, end_turn=decisions.end_turn, offer_choice=decisions.offer_choice,
               offer_chosen=decisions.offer_chosen, offer_menu=decisions.offer_menu,
-              start_action=decisions.start_action, push_effect=decisions.push_effect)
+              start_action=decisions.start_action, push_effect=decisions.push_effect,
+              # for the menus written out (codegen/menus.py)
+              named=actions._named, Place=actions.Place, Deferred=actions._Deferred, charge_row=actions._charge_row,
+              new_action=actions.new_action, new_row=actions.new_row, CACHE_LIMIT=actions._CACHE_LIMIT,
+              ROW_LIMIT=actions._ROW_LIMIT)
     ns["__builtins__"] = {name: __builtins__[name] if isinstance(__builtins__, dict) else getattr(__builtins__, name)
                           for name in ("len", "range", "tuple", "list", "sum", "any", "all", "min", "max", "str",
-                                       "bool", "zip", "reversed", "sorted", "dict", "set", "abs")}
+                                       "bool", "zip", "reversed", "sorted", "dict", "set", "abs", "type")}
     return ns
 
 
