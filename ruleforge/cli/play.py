@@ -87,7 +87,7 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
             writer.commit()
         if stop.reason:
             raise click.ClickException(f"{stop.reason}: play reads the moves from it, so the game stopped"
-                                       + (f"; the log so far is in {log_path}" if writer else "")) from None
+                                       + (f"; the log so far is in {plain(log_path)}" if writer else "")) from None
         return
     except BaseException:
         if len(seats) > 1:
