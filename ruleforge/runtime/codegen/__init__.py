@@ -56,11 +56,19 @@ def compile_game(ch: Checked, nplayers: int | None = None, path: str = "", text:
     key = (hashlib.sha256(ch.source_bytes).hexdigest(), repr(sorted(ch.params.items())), g.nplayers)
     cached = _CACHE.get(key) if ch.source_bytes and text is None else None
     if cached is None:
-        src, where, spans = generate(ch, g)
-        if text is not None and text != src:
-            src, where = text, [None] * len(text.splitlines())
-        filename = f"<ruleforge {len(_CACHE)}:{key[0][:12]}>"
-        code = compile(src, filename, "exec")
+        try:
+            src, where, spans = generate(ch, g)
+            if text is not None and text != src:
+                src, where = text, [None] * len(text.splitlines())
+            filename = f"<ruleforge {len(_CACHE)}:{key[0][:12]}>"
+            code = compile(src, filename, "exec")
+        except (RecursionError, MemoryError, SyntaxError) as e:
+            # The checker's limits on nesting (lang/limits.py) keep a checked file inside
+            # what Python compiles; this says so cleanly if one is ever not enough.
+            from ..values import RuleError
+            raise RuleError(f"the rules nest too deeply to be compiled ({type(e).__name__}: "
+                            f"{getattr(e, 'msg', None) or e}); nest blocks and expressions less "
+                            "(docs/limits.md)") from None
         engine.SOURCE_LINES[filename] = where
         cached = (src, code, spans)
         if ch.source_bytes and text is None:
