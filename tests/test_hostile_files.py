@@ -430,7 +430,8 @@ def test_a_log_of_a_game_left_with_quit_is_not_incomplete(ruleforge_cmd, tmp_pat
     log = write_log(tmp_path, logs[0][:5] + ['{"type": "quit"}'])
     r = ruleforge_cmd("replay", log, "--quiet")
     assert (r.code, r.err) == (0, "")
-    assert r.out == f"{log}: reproduced exactly up to where the game was left (quit): the game, 3 decisions, the same deal\n"
+    assert r.out == (f"{log}: reproduced exactly: the game, 3 decisions, the same deal, up to where the game was "
+                     "left (quit)\n")
 
 
 def test_a_match_log_cut_between_games_is_incomplete(ruleforge_cmd, tmp_path, logs):
@@ -586,7 +587,7 @@ def test_version(ruleforge_cmd):
     assert (r.code, r.out) == (0, f"ruleforge, version {version('ruleforge')}\n")
 
 
-@pytest.mark.parametrize("command", [[], ["check"], ["cards"], ["compile"], ["run"], ["compare"], ["replay"]])
+@pytest.mark.parametrize("command", [[], ["check"], ["cards"], ["compile"], ["run"], ["compare"], ["replay"], ["play"]])
 def test_every_help_has_examples(ruleforge_cmd, command):
     r = ruleforge_cmd(*command, "--help")
     assert r.code == 0

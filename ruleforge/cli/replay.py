@@ -66,8 +66,8 @@ def replay(log: str, quiet: bool, rules_path: str | None, as_: str | None, step:
         sys.exit(EXIT_PROBLEM)
     what = f"{len(games)} games" if len(games) > 1 else "the game"
     if quit_:
-        click.echo(f"{plain(log)}: reproduced exactly up to where the game was left (quit): {what}, "
-                   f"{total} decisions, the same deal")
+        click.echo(f"{plain(log)}: reproduced exactly: {what}, {total} decisions, the same deal, "
+                   "up to where the game was left (quit)")
         return
     click.echo(f"{plain(log)}: reproduced exactly: {what}, {total} decisions, the same deal and result")
 
