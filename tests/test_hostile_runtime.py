@@ -124,3 +124,17 @@ def test_a_malformed_limit_is_a_usage_error(tmp_path):
     ran = hostile_run(["run", "h.rules"], {"h.rules": BASE + ENDS}, cwd=tmp_path,
                       env={"RULEFORGE_LIMITS": "work=lots"})
     assert_clean(ran, 2, "RULEFORGE_LIMITS: 'work=lots' is not NAME=N with NAME one of steps, work, decisions")
+
+
+def test_source_python_cannot_compile_is_a_rule_error_not_a_traceback():
+    # The checker's nesting limits keep generated code inside what Python compiles; if
+    # they ever fall short, compiling says so as a rule error.
+    from ruleforge.load import check_source
+    from ruleforge.runtime.codegen import compile_game
+    from ruleforge.runtime.values import RuleError
+    _, checked = check_source("h.rules", (BASE + ENDS).encode())
+    nested = "".join("    " * i + f"for x{i} in ():\n" for i in range(25)) + "    " * 25 + "pass\n"
+    with pytest.raises(RuleError) as e:
+        compile_game(checked, text=nested)
+    assert e.value.describe() == ("the rules nest too deeply to be compiled (SyntaxError: too many statically "
+                                  "nested blocks); nest blocks and expressions less (docs/limits.md)")

@@ -96,7 +96,7 @@ class ActionSpec:
     """One declared action: the seat it is for (None: any), its parameters (the first
     local slots of its rule), the 'allowed if' test, its rule and the slot of its actor."""
 
-    __slots__ = ("name", "title", "seat_filter", "params", "allowed", "proc", "actor")
+    __slots__ = ("name", "title", "seat_filter", "params", "allowed", "proc", "actor", "menu")
 
     def __init__(self, name: str, title: str, seat_filter: Optional[int]):
         self.name, self.title, self.seat_filter = name, title, seat_filter
@@ -104,6 +104,9 @@ class ActionSpec:
         self.allowed: Optional[Callable] = None
         self.proc = None
         self.actor = 0
+        # its entries of a menu, written out by the code generator (codegen/menus.py):
+        # fn(st, seat, spec, names, cache, acts, vals), or None for the enumerators here
+        self.menu: Optional[Callable] = None
 
 
 def kind_of(t) -> Optional[str]:
@@ -304,6 +307,8 @@ class Menu:
             if spec is None:
                 acts.append(PASS)
                 vals.append(None)
+            elif spec.menu is not None:
+                spec.menu(st, seat, spec, names, cache, acts, vals)
             elif len(spec.params) == 1:
                 _enumerate1(st, spec, names[0], seat, cache, acts, vals)
             elif len(spec.params) == 2:
@@ -449,6 +454,20 @@ def _charge_row(st, spec: ActionSpec, combinations: int, offered: int) -> None:
         from .values import RuleError  # values re-exports this module's classes
         raise RuleError.over("menu", f"action '{spec.name}' would offer more than {MAX_MENU:,} combinations of its "
                         "parameters at one decision, the most a menu may hold (see docs/limits.md)")
+
+
+def new_action(name: str, pairs: tuple) -> Action:
+    """A menu's action: its name and its (parameter, label) pairs."""
+    return _tuple(Action, ("menu", name, pairs))
+
+
+def new_row(cache: dict, v) -> dict:
+    """The row of a two-parameter action's cache for first value `v` (not kept past the
+    limit)."""
+    if len(cache) < _ROW_LIMIT:
+        row = cache[v] = {}
+        return row
+    return _NOT_KEPT
 
 
 def _action(name: str, params: list, labels: list) -> Action:

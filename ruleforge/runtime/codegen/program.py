@@ -7,12 +7,13 @@ TURNS, ACTIONS, ENDINGS, ...) are what `codegen.compile_game` puts into the Game
 from __future__ import annotations
 
 from .. import typeinfo as T
+from .menus import Menus
 from .module import CodeGenerator
 from .tables import Tables
 from .writer import Scope, _ident, comment_text
 
 
-class ProgramWriter(Tables, CodeGenerator):
+class ProgramWriter(Tables, Menus, CodeGenerator):
     def generate(self) -> str:
         ch, g, w = self.ch, self.g, self.w
         w.comment(f"ruleforge: {comment_text(ch.title)} compiled for {g.nplayers} players")
@@ -188,9 +189,10 @@ class ProgramWriter(Tables, CodeGenerator):
             fixed["actor"] = (len(a.params), "actor", None)
             enum = self.fn_name("enum", name)
             self.enumerator(enum, name, a, fixed)
+            menu = self.menu_function(enum, name, a)
             ident = self.fn_name("r_action", name)
             self.rule(ident, f"action {name}", a.span, a.body, fixed, len(a.params) + 1, actor="actor")
-            self.action_specs.append((name, a, enum, ident, len(a.params)))
+            self.action_specs.append((name, a, enum, ident, len(a.params), menu))
 
     def enumerator(self, ident, name, a, fixed) -> None:
         """An action's choices, for runtime/actions.py to enumerate: each parameter's
