@@ -150,6 +150,21 @@ CASES = [
     # every card for the random agent, which never reads it (4.8 s before)
     ("many_cards_many_decisions", _listed("".join(
         f'card "k{i}":\n    value: 1\n' for i in range(5000))), [0, 0, 0], None),
+    # a quantity adding up 8 others that are not charged was one unit of work for 8
+    # calls: a chain of them took 10 s to reach the work limit
+    ("a_quantity_chain_of_8_terms", _skeleton(items="quantity q0: count of deck\n" + "".join(
+        f"quantity q{i}: {' + '.join([f'q{i - 1}'] * 8)}\n" for i in range(1, 8))
+        + 'ending q "q": nobody wins when q7 < 0'), [0, 1, 1], None),
+    # each sums the one before over a deck of 200 cards, in loops under 256 things that
+    # were not charged: 200 calls for a unit of work (17 s to reach the work limit)
+    ("sums_of_sums_over_the_deck", _listed("".join(f'card "k{i}":\n    value: 1\n' for i in range(200))
+                                           + "quantity q0: count of deck\n" + "".join(
+        f"quantity q{i}: sum of q{i - 1} for each c in deck\n" for i in range(1, 8))
+        + 'ending q "q": nobody wins when q7 < 0'), [0, 1, 1], None),
+    # a said text of 40,000 characters at each of 10,000 decisions: 400 MB of narration
+    ("a_long_say_text_every_turn", _skeleton(say="y" * 40_000).replace(
+        "    move top of deck", "    if deck is not empty:\n        move top of deck").replace(
+        "when deck is empty", "when x < 0"), [0, 1, 1], None),
     ("extends_etc_passwd", 'extends "/etc/passwd"\n', [2], FILES + "/etc/passwd echoed as diagnostics"),
     ("extends_dotdot_passwd", 'extends "' + "../" * 12 + 'etc/passwd"\n', [2], FILES + "/etc/passwd echoed"),
     ("extends_a_fifo", 'extends "fifo.rules"\n', [2], FILES + "a fifo as the base hangs"),
