@@ -19,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .narrate import Narrator
-from .play import decide_for, deal_snapshot, result_record, start_record
+from .play import decide_for, deal_snapshot, decision_record, result_record, start_record
 from ..runtime.rng import Random, derive
 
 HELP = """\
@@ -99,9 +99,7 @@ class TerminalGame:
                 if self.delay:
                     time.sleep(self.delay)
             if self.log is not None:
-                self.log.append({"type": "decision", "n": n, "player": p, "seat": g.seat_names[p],
-                                 "prompt": st.prompt, "legal": len(actions), "action": str(action),
-                                 "choice": actions.index(action)})
+                self.log.append(decision_record(g, n, p, st.prompt, actions, actions.index(action)))
             st.apply(action)
             n += 1
         self._collect()

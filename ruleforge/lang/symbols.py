@@ -18,6 +18,7 @@ from . import types as T
 from .cards import STANDARD_ATTRS, STANDARD_DOMAINS
 from .const import NotConstant, evaluate
 from .diagnostics import Diagnostic, Span, did_you_mean
+from .ranges import declared_range
 from .types import BOOL, NUMBER, TEXT, Type, list_of
 
 
@@ -61,6 +62,7 @@ class SymbolTable:
         self.roles: list = []           # [(name, title)]
         self.params: dict[str, Any] = {}
         self.param_types: dict[str, Type] = {}
+        self.param_ranges: dict = {}    # name -> ranges.Range
         self.card_attrs: dict[str, Optional[Type]] = {}
         self.card_attr_types: dict[str, Optional[Type]] = {}
         self.card_attr_busy: set[str] = set()
@@ -181,6 +183,8 @@ class SymbolTable:
         # an override takes effect at once, so later defaults computed from it see it
         if p.name.name in self.overrides:
             self.apply_override(p, self.overrides[p.name.name])
+        if (r := declared_range(self, p, value)) is not None:
+            self.param_ranges[p.name.name] = r
 
     def unknown_overrides(self) -> None:
         for name, text in self.overrides.items():
