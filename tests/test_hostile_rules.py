@@ -2,7 +2,7 @@
 make ruleforge print a traceback, hang, exhaust memory, print a raw control character
 of the file, or print a line of a file that is not a rule file.
 
-The default run tries 40 seeds. A longer run (docs/testing.md):
+The default run tries 20 seeds. A longer run (docs/testing.md):
 
     RULEFORGE_HOSTILE_RULES=2000 python -m pytest -q tests/test_hostile_rules.py
     RULEFORGE_HOSTILE_RULES=2000:4000 python -m pytest -q tests/test_hostile_rules.py   # seeds 2000 to 3999
@@ -22,7 +22,7 @@ from ruleforge.lang.printable import _CONTROL
 
 
 def _seeds() -> range:
-    spec = os.environ.get("RULEFORGE_HOSTILE_RULES", "40")
+    spec = os.environ.get("RULEFORGE_HOSTILE_RULES", "20")
     start, _, end = spec.rpartition(":")
     return range(int(start or 0), int(end))
 
