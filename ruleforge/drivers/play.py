@@ -56,9 +56,10 @@ def play_game(game, seed: int, agents: Sequence, say: Say = None, log: Optional[
         p = st.current_player
         actions = st.legal_actions()
         action = decide_for(agents[p], st, p, actions, rngs[p])
+        record = decision_record(game, n, p, st.prompt, actions, actions.index(action))
+        st.apply(action)  # (first: a decision the engine refuses, at its cap, is not logged)
         if log is not None:
-            log.append(decision_record(game, n, p, st.prompt, actions, actions.index(action)))
-        st.apply(action)
+            log.append(record)
         n += 1
         _flush(st, narrator, say)
     if log is not None:
