@@ -34,6 +34,9 @@ class Observation:
 class Agent(Protocol):
     name: str
     needs_worlds: bool
+    # False: the agent never reads obs.view, which is then None. A view lists every card
+    # of the game, so building one at every decision of a game of many cards is slow.
+    needs_view: bool
 
     def act(self, obs: Observation, rng: Random) -> Action: ...
 
@@ -43,6 +46,7 @@ class RandomAgent:
 
     name = "random"
     needs_worlds = False
+    needs_view = False
 
     def act(self, obs: Observation, rng: Random) -> Action:
         return obs.actions[rng.below(len(obs.actions))]

@@ -19,6 +19,9 @@ MAX_NUMBER = 10 ** 18
 # menu may offer.
 MAX_PARAMETER_VALUES = 10_000
 MAX_MENU = 100_000
+# Characters of one said text (`say`), once worked out: narrated at every decision, a
+# longer one is cut. The shipped games say at most 71 in random play.
+MAX_SAID = 1_000
 
 # A game that needs more raises a limit for one run in the environment, e.g.
 # RULEFORGE_LIMITS="steps=500000,work=10000000,decisions=50000" (docs/limits.md).

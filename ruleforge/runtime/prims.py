@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import rng
 from .events import Said
-from .limits import MAX_NUMBER, MAX_PARAMETER_VALUES
+from .limits import MAX_NUMBER, MAX_PARAMETER_VALUES, MAX_SAID
 from .values import RuleError
 
 __all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "no_card", "attr_missing", "charge", "charge_call", "bounded_range", "mul", "num"]
@@ -163,6 +163,8 @@ def one_again(f) -> tuple:
 def say(st, text: str) -> None:
     ob = st.observer
     if ob is not None and ob.record is not None:
+        if len(text) > MAX_SAID:  # narrated at every decision, a long text is a flood
+            text = f"{text[:MAX_SAID]}… ({len(text) - MAX_SAID:,} more characters: the limit of a said text)"
         ob.record.append(Said(text))
 
 
@@ -194,9 +196,10 @@ def charge(st, items):
     return items
 
 
-def charge_call(st) -> None:
-    """One definition or quantity worked out: charged, so a chain that fans out ends."""
-    st.work -= 1
+def charge_call(st, units: int = 1) -> None:
+    """One definition or quantity worked out, and the `units - 1` it calls: charged, so a
+    chain that fans out ends."""
+    st.work -= units
     if st.work < 0:
         over_work(st)
 

@@ -7,6 +7,8 @@ of a checked value; names become generated identifiers.
 
 from __future__ import annotations
 
+import re
+
 from ...lang import ast as A
 from .. import typeinfo as T
 
@@ -18,6 +20,8 @@ def _small_literal(text: str) -> bool:
 # The things an expression's loops, nested, may look at together without being charged
 # to the work budget (see Exprs.expr_loop).
 LOOP_FREE = 256
+# A call of a generated definition, quantity or card rule, in generated code.
+CALL = re.compile(r"\b(?:d|q|a|ga)_\w*\(st\b")
 
 
 class Exprs:
@@ -110,7 +114,9 @@ class Exprs:
         A loop is charged to the work budget (prims.charge) unless it and the loops it
         lies in can look at no more than LOOP_FREE things together (four players' hands
         of a 56-card game: 4 x 56): that much is counted by the step budget of the
-        statement it is in. Any other loop is charged as it starts."""
+        statement it is in. Any other loop is charged as it starts, and so is a loop whose
+        body works out a definition, quantity or card rule: those can fan out again (a
+        chain of quantities each adding up the one before over 52 cards)."""
         outer = getattr(self, "loop_bound", 1)
         bound = outer * self.collection_bound(node, items)
         self.loop_bound = bound
@@ -118,7 +124,7 @@ class Exprs:
             text = body()
         finally:
             self.loop_bound = outer
-        if bound > LOOP_FREE:
+        if bound > LOOP_FREE or CALL.search(text):
             items = f"charge(st, {items})"
         return items, text
 

@@ -60,7 +60,7 @@ class ProgramWriter(Tables, Menus, CodeGenerator):
             w = self.w
             value = self.ex(q.value)
             if self.fans_out(value):
-                w.line("charge_call(st)")
+                w.line(self.charge_line(value))
             w.line("Z = st.zones")
             w.line("V = st.vars")
             w.line(f"v = {value}")
