@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -12,19 +14,80 @@ from .lang import ast as A
 from .lang import lint
 from .lang.check import Checked, check
 from .lang.diagnostics import Diagnostic, RuleFileError, Span
-from .lang.parse import decode, parse
+from .lang.parse import MAX_SOURCE_BYTES, decode, parse
 
 if TYPE_CHECKING:
     from .runtime.game import Game
 
 
-def read_source(path: str | Path) -> tuple[str, bytes]:
-    p = Path(path)
+RULES_SUFFIX = ".rules"
+MAX_EXTENDS_DEPTH = 16  # files in a chain of variants, the first included
+
+
+class RuleFileUsageError(RuleFileError):
+    """A rule file cannot be used as asked: the command exits 2 (a usage error), where a
+    rule file with mistakes exits 1. Shown like any RuleFileError."""
+
+
+class UnreadableFile(RuleFileUsageError):
+    """A file given to a command is not a rule file that can be read."""
+
+
+class _Refused(Exception):
+    """Why a path is not read as a rule file: a message and a hint."""
+
+    def __init__(self, message: str, hint: str | None = None, at_line_1: bool = False):
+        super().__init__(message)
+        self.message, self.hint = message, hint
+        self.span = Span.point(1, 1) if at_line_1 else Span(0, 0, 0, 0)  # where a diagnostic points
+
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"),
+          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+
+
+def read_rule_bytes(path: str | Path) -> bytes:
+    """The bytes of a rule file: a regular file named *.rules of at most MAX_SOURCE_BYTES.
+
+    Anything else is refused before a byte of it is read, so that no other file's text can
+    reach a diagnostic, and a pipe or a device cannot hang or flood the reader. Raises
+    _Refused."""
+    path = str(path)
+    if not path.endswith(RULES_SUFFIX):
+        raise _Refused(f"not a rule file: its name does not end in '{RULES_SUFFIX}'",
+                       f"ruleforge reads only rule files, named NAME{RULES_SUFFIX}")
     try:
-        data = p.read_bytes()
+        # O_NONBLOCK: opening a named pipe must not wait for a writer
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as e:
-        raise RuleFileError(str(path), "", [Diagnostic(Span(0, 0, 0, 0), f"cannot read the file: {e.strerror}")]) from None
-    return str(path), data
+        raise _Refused(f"cannot read the file: {e.strerror}") from None
+    except ValueError:  # a NUL in the path
+        raise _Refused("cannot read the file: its name holds a NUL character") from None
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = next((k for test, k in _KINDS if test(info.st_mode)), "not a regular file")
+            raise _Refused(f"not a rule file: it is {kind}", "a rule file is a regular file")
+        if not os.path.realpath(path).endswith(RULES_SUFFIX):
+            raise _Refused(f"not a rule file: it is a link to a file whose name does not end in '{RULES_SUFFIX}'",
+                           f"ruleforge reads only rule files, named NAME{RULES_SUFFIX}")
+        if info.st_size > MAX_SOURCE_BYTES:
+            raise _Refused(f"file is too large for a rule file ({info.st_size:,} bytes)", _SIZE_HINT, True)
+        data = f.read(MAX_SOURCE_BYTES + 1)  # bounded: the file may grow after fstat
+    if len(data) > MAX_SOURCE_BYTES:
+        raise _Refused(f"file is too large for a rule file (more than {MAX_SOURCE_BYTES:,} bytes)", _SIZE_HINT, True)
+    return data
+
+
+_SIZE_HINT = f"rule files are limited to {MAX_SOURCE_BYTES:,} bytes"
+
+
+def read_source(path: str | Path) -> tuple[str, bytes]:
+    """(the path as text, the file's bytes); UnreadableFile when it is not a readable rule file."""
+    try:
+        return str(path), read_rule_bytes(path)
+    except _Refused as e:
+        raise UnreadableFile(str(path), "", [Diagnostic(e.span, e.message, e.hint)]) from None
 
 
 def check_source(path: str, data: bytes, overrides: dict[str, str] | None = None) -> tuple[str, Checked]:
@@ -36,7 +99,7 @@ def check_source(path: str, data: bytes, overrides: dict[str, str] | None = None
     result = parse(text)
     sources: dict[str, str] = {}
     stray: list[Diagnostic] = []
-    items, unparsed = _with_bases(path, result, sources, {str(Path(path).resolve())}, stray)
+    items, unparsed = _with_bases(path, text, result, sources, (os.path.realpath(path),), stray)
     tree = A.RuleFile(tuple(items))
     checked, more = check(tree, overrides, unparsed, partial=bool(result.diagnostics))
     diags = result.diagnostics + more
@@ -49,9 +112,13 @@ def check_source(path: str, data: bytes, overrides: dict[str, str] | None = None
     return text, checked
 
 
-def _with_bases(path: str, result, sources: dict, seen: set, stray: list) -> tuple[list, set]:
+def _with_bases(path: str, text: str, result, sources: dict, chain: tuple[str, ...], stray: list) -> tuple[list, set]:
     """A variant's items: its base's, with the variant's replacing those they name; the
-    warnings for variant items that look meant to replace a base item go to `stray`."""
+    warnings for variant items that look meant to replace a base item go to `stray`.
+
+    `extends` names a path relative to the variant's folder (or an absolute one); it may
+    leave the folder (games/variants/x.rules extends "../base.rules"), but it must name a
+    regular *.rules file: nothing else is read (see docs/limits.md)."""
     items = list(result.tree.items)
     unparsed = set(result.unparsed_names)
     ext = [i for i in items if isinstance(i, A.ExtendsDecl)]
@@ -59,33 +126,31 @@ def _with_bases(path: str, result, sources: dict, seen: set, stray: list) -> tup
     if not ext:
         return items, unparsed
     if len(ext) > 1:
-        raise RuleFileError(path, _text_of(path), [Diagnostic(ext[1].span, "a variant extends one file",
-                                                              "keep one 'extends' line")])
+        raise RuleFileError(path, text, [Diagnostic(ext[1].span, "a variant extends one file", "keep one 'extends' line")])
     e = ext[0]
     base = Path(path).parent / e.path
-    if str(base.resolve()) in seen:
-        raise RuleFileError(path, sources.get(path, ""), [Diagnostic(e.span, f"'{e.path}' extends this file again",
-                                                                     "a variant cannot extend itself")])
+    real = os.path.realpath(base)
+    if real in chain:
+        raise RuleFileError(path, text, [Diagnostic(e.span, f"'{e.path}' extends this file again",
+                                                    "a variant cannot extend itself")])
+    if len(chain) >= MAX_EXTENDS_DEPTH:
+        raise RuleFileError(path, text, [Diagnostic(
+            e.span, f"too many files extend one another: a chain of variants is limited to {MAX_EXTENDS_DEPTH} files",
+            "extend the base directly rather than a variant of a variant")])
     try:
-        data = base.read_bytes()
-    except OSError as err:
-        raise RuleFileError(path, _text_of(path), [Diagnostic(e.span, f"cannot read '{e.path}': {err.strerror}",
-                                                              "the path is relative to this file")]) from None
-    text, diags = decode(data)
-    base_result = parse(text, file=str(base)) if not diags else None
+        data = read_rule_bytes(base)
+    except _Refused as err:
+        reason = err.message.removeprefix("cannot read the file: ")
+        raise RuleFileError(path, text, [Diagnostic(e.span, f"cannot read '{e.path}': {reason}",
+                                                    err.hint or "the path is relative to this file")]) from None
+    base_text, diags = decode(data)
+    base_result = parse(base_text, file=str(base)) if not diags else None
     if diags or base_result.diagnostics:
-        raise RuleFileError(str(base), text, diags or base_result.diagnostics)
-    sources[str(base)] = text
-    base_items, base_unparsed = _with_bases(str(base), base_result, sources, seen | {str(base.resolve())}, stray)
+        raise RuleFileError(str(base), base_text, diags or base_result.diagnostics)
+    sources[str(base)] = base_text
+    base_items, base_unparsed = _with_bases(str(base), base_text, base_result, sources, chain + (real,), stray)
     stray.extend(lint.stray_items(base_items, items, e.path, item_key))
     return merge(base_items, items), unparsed | base_unparsed
-
-
-def _text_of(path: str) -> str:
-    try:
-        return Path(path).read_text("utf-8", errors="replace")
-    except OSError:
-        return ""
 
 
 _ONCE = (A.GameDecl, A.PlayersDecl, A.CardsDecl, A.SetupDecl, A.TurnOrderDecl, A.MatchDecl, A.HeuristicDecl)

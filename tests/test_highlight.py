@@ -255,7 +255,7 @@ def test_error_output_colours_the_quoted_line_when_on_a_terminal(ruleforge_cmd, 
     bad.write_text('game "x"\nplayers 2\ncards: standard deck in box\nzone box: pile\n'
                    "setup:\n    move top of box to nowhere\n", "utf-8")
     plain = ruleforge_cmd("check", bad)
-    assert plain.code == 2 and "\x1b" not in plain.err
+    assert plain.code == 1 and "\x1b" not in plain.err
     assert "    move top of box to nowhere\n" in plain.err
     # what the terminal would get: the quoted line goes through the colouring
     monkeypatch.setattr(H, "terminal_colouring", lambda stderr=False: (lambda s: f"<{s}>"))

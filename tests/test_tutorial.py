@@ -10,7 +10,7 @@ before a fenced block:
                                            marked ' ' or '+' (the new text)
     <!-- whole file: NAME -->  ```rules    NAME must now hold exactly the block's text
     <!-- run -->               ```console  run each `$ ruleforge ...` line; the lines after it, up to the
-    <!-- run: exit 2 -->                   next `$`, are what it prints; it must exit with 0 (or the
+    <!-- run: exit 1 -->                   next `$`, are what it prints; it must exit with 0 (or the
                                            code given)
 
 Commands run with this checkout's package (`python -m ruleforge`, PYTHONPATH set to the
@@ -172,7 +172,7 @@ def test_the_tutorial_covers_its_ground():
     compare."""
     found = blocks(DOC.read_text(encoding="utf-8").split("\n"))
     said = [c for b in found if b.kind == "run" for c, _ in commands(b.body)]
-    assert any(b.kind == "run" and b.arg == "exit 2" for b in found)
+    assert any(b.kind == "run" and b.arg == "exit 1" for b in found)
     for needle in ["ruleforge check tutorial.rules", "ruleforge run tutorial.rules --seed 1",
                    "--games 1000 --seed 1", "--set ", "--deep", "ruleforge compare tutorial.rules "]:
         assert any(needle in c for c in said), needle

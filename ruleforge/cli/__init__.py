@@ -1,8 +1,10 @@
-"""The `ruleforge` command: check, run.
+"""The `ruleforge` command: check, run, compare, replay, play, cards, compile.
 
-Every mistake a user can make (a bad rule file, a wrong flag, a file that cannot be
-written) ends with a clear message and exit code 2, never a traceback. Files are written
-whole or not at all: a log goes to a temporary file that replaces the target at the end.
+Every mistake a user can make ends with a clear message, never a traceback, and an exit
+code that says whose it is (as ruff and mypy do): 1 when a rule file has problems (or a
+deep check, a replay or a game's rules fail), 2 for a usage error or a file that cannot
+be read, 130 when interrupted. Files are written whole or not at all: a log goes to a
+temporary file that replaces the target at the end.
 """
 
 from __future__ import annotations
@@ -12,9 +14,11 @@ import sys
 import click
 
 from ..lang.diagnostics import RuleFileError
+from ..lang.printable import plain
+from ..load import RuleFileUsageError
 from ..runtime.limits import LimitsError
 from ..runtime.values import RuleError
-from .common import EXIT_USER
+from .common import EXIT_PROBLEM, EXIT_USAGE, render_rule_error
 from .group import cli
 from . import check, compare, play, replay, run  # noqa: F401  (importing a module registers its commands)
 
@@ -22,7 +26,7 @@ __all__ = ["cli", "main"]
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: user errors exit with code 2 and a message, never a traceback."""
+    """Entry point: each kind of error gets its message and exit code, never a traceback."""
     try:
         cli.main(args=argv, prog_name="ruleforge", standalone_mode=False)
     except click.exceptions.Abort:
@@ -30,21 +34,20 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(130)
     except click.ClickException as e:
         e.show()
-        sys.exit(EXIT_USER)
+        sys.exit(EXIT_USAGE)
     except RuleFileError as e:
         from ..lang.highlight import terminal_colouring
-        click.echo(e.render(colour=terminal_colouring(stderr=True)), err=True)
-        sys.exit(EXIT_USER)
+        click.echo(render_rule_error(e, terminal_colouring(stderr=True)), err=True)
+        sys.exit(EXIT_USAGE if isinstance(e, RuleFileUsageError) else EXIT_PROBLEM)
     except RuleError as e:  # the rule file did something impossible, or hit a limit
-        from ..lang.printable import plain
         click.echo(f"error: {plain(e.describe())}", err=True)
-        sys.exit(1)
-    except LimitsError as e:
-        click.echo(f"error: {e}", err=True)
-        sys.exit(EXIT_USER)
+        sys.exit(EXIT_PROBLEM)
+    except LimitsError as e:  # RULEFORGE_LIMITS is not understood: a usage error
+        click.echo(f"error: {plain(str(e))}", err=True)
+        sys.exit(EXIT_USAGE)
     except OSError as e:
-        click.echo(f"error: {e.strerror or e}: {getattr(e, 'filename', '') or ''}", err=True)
-        sys.exit(EXIT_USER)
+        click.echo(f"error: {e.strerror or e}: {plain(str(getattr(e, 'filename', '') or ''))}", err=True)
+        sys.exit(EXIT_USAGE)
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
         sys.exit(130)

@@ -7,13 +7,20 @@ from pathlib import Path
 
 import click
 
-from ..load import check_source, read_source
-from .common import _AtomicWriter, _check_out, _load, _parse_sets, _progress
+from ..lang.diagnostics import Diagnostic
+from ..lang.printable import plain
+from ..load import check_source, read_rule_bytes, read_source
+from .common import (EXIT_PROBLEM, EXIT_USAGE, _AtomicWriter, _check_out, _load, _parse_sets, _progress,
+                     render_diagnostic, render_rule_error)
 from .group import cli
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 @cli.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, required=True, metavar="FILE...", type=click.Path(dir_okay=False))
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a parameter.")
 @click.option("--deep", is_flag=True, help="Also play hypothesis-driven games and check their properties.")
 @click.option("--examples", type=click.IntRange(1, 1_000_000), default=100, show_default=True,
@@ -25,22 +32,69 @@ from .group import cli
               help="Player count for --deep (default: every count the game allows).")
 @click.option("--out", "out", type=click.Path(dir_okay=False), default=None,
               help="Where --deep writes a counterexample's log (default: FILE's name + .counterexample.jsonl).")
-def check(file: str, sets: tuple[str, ...], deep: bool, examples: int, seed: int, max_steps: int,
+def check(files: tuple[str, ...], sets: tuple[str, ...], deep: bool, examples: int, seed: int, max_steps: int,
           players: int | None, out: str | None) -> None:
-    """Check a rule file and report every mistake in it; with --deep, property-test it."""
-    game, checked = _load(file, sets, compiled=False)
-    plural = lambda n, word: f"{n} {word}{'' if n == 1 else 's'}"  # noqa: E731
-    counts = (f"{plural(len(checked.actions), 'action')}, {plural(len(checked.endings), 'ending')}, "
-              f"{plural(len(checked.invariants), 'invariant')}")
-    click.echo(f"{file}: ok: {checked.title}, {checked.players[0]}"
-               f"{'' if checked.players[0] == checked.players[1] else f' to {checked.players[1]}'} players, {counts}"
-               + (f", {plural(len(checked.warnings), 'warning')}" if checked.warnings else ""))
-    if not deep:
-        return
+    """Check a rule file and report every mistake in it; with --deep, property-test it.
+
+    Several files may be given (games/*.rules): each is reported on its own. The exit
+    code is 0 when every file is correct (and every deep check holds), 1 when a file has
+    mistakes or a deep check finds a counterexample, 2 when a file cannot be read or a
+    flag is wrong.
+
+    \b
+    Examples:
+      ruleforge check games/gufo.rules
+      ruleforge check games/*.rules games/variants/*.rules
+      ruleforge check games/gufo.rules --set reveal_count=3
+      ruleforge check games/gufo.rules --deep --examples 200 --seed 1
+    """
+    from ..lang.diagnostics import RuleFileError
+    from ..lang.highlight import terminal_colouring
+    from ..load import RuleFileUsageError
+    if out is not None and len(files) > 1:
+        raise click.UsageError("--out names one counterexample log: give it with one file")
     _check_out(out, (".jsonl",), "--out")
+    worst, failed = 0, 0
+    for file in files:
+        try:
+            game, checked = _load(file, sets, compiled=False)
+        except RuleFileError as e:
+            if len(files) == 1:
+                raise
+            click.echo(render_rule_error(e, terminal_colouring(stderr=True)), err=True)
+            worst = max(worst, EXIT_USAGE if isinstance(e, RuleFileUsageError) else EXIT_PROBLEM)
+            failed += 1
+            continue
+        counts = (f"{_plural(len(checked.actions), 'action')}, {_plural(len(checked.endings), 'ending')}, "
+                  f"{_plural(len(checked.invariants), 'invariant')}")
+        click.echo(f"{plain(file)}: ok: {plain(checked.title)}, {checked.players[0]}"
+                   f"{'' if checked.players[0] == checked.players[1] else f' to {checked.players[1]}'} players, "
+                   f"{counts}" + (f", {_plural(len(checked.warnings), 'warning')}" if checked.warnings else ""))
+        if deep and out is None:  # where a counterexample would go is checked before any game
+            try:
+                _check_out(_counterexample_path(file, out), (".jsonl",), "--out")
+            except click.BadParameter as e:
+                raise click.UsageError(f"{e.message}: a counterexample's log would go there; "
+                                       "give another place with --out FILE.jsonl") from None
+        if deep and not _deep(file, checked, sets, examples, seed, max_steps, players, out):
+            worst = max(worst, EXIT_PROBLEM)
+            failed += 1
+    if len(files) > 1:
+        click.echo(f"{_plural(len(files), 'file')} checked: {len(files) - failed} ok"
+                   + (f", {failed} with problems" if failed else ""), err=bool(failed))
+    if worst:
+        sys.exit(worst)
+
+
+def _counterexample_path(file: str, out: str | None) -> str:
+    return out or (Path(file).stem + ".counterexample.jsonl")
+
+
+def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
+    """Property-test one checked file at each player count; print what fails. True: all hold."""
     from ..drivers.deep import deep_check
-    from ..lang.diagnostics import Diagnostic
     from ..lang.parse import split_lines
+    from ..lang.highlight import terminal_colouring
     low, high = checked.players
     counts_to_play = [players] if players else list(range(low, high + 1))
     for n in counts_to_play:
@@ -52,28 +106,31 @@ def check(file: str, sets: tuple[str, ...], deep: bool, examples: int, seed: int
             stop()
         where = f" at {n} players" if len(counts_to_play) > 1 or players else ""
         if found is None:
-            click.echo(f"deep check{where}: {plural(examples, 'game')} (seed {seed}): invariants, card conservation, "
+            click.echo(f"deep check{where}: {_plural(examples, 'game')} (seed {seed}): invariants, card conservation, "
                        f"termination within {max_steps} decisions, offered actions, views and replay: all hold")
             continue
         steps = len(found.choices)
         if found.span is not None:
-            text = open(file, encoding="utf-8").read() if found.span.file is None else \
-                open(found.span.file, encoding="utf-8").read()
-            from ..lang.highlight import terminal_colouring
-            click.echo(Diagnostic(found.span, f"{found.message}, after {plural(steps, 'decision')}").render(
-                file, split_lines(text), terminal_colouring(stderr=True)), err=True)
+            source = found.span.file or file
+            text = read_rule_bytes(source).decode("utf-8-sig", errors="replace")
+            d = Diagnostic(found.span, f"{found.message}, after {_plural(steps, 'decision')}")
+            click.echo(render_diagnostic(d, file, split_lines(text), terminal_colouring(stderr=True)), err=True)
         else:
-            click.echo(f"{file}: error: {found.message}, after {plural(steps, 'decision')}", err=True)
-        click.echo(f"counterexample{where} (seed {found.seed}, {plural(steps, 'decision')}, shrunk by hypothesis):",
+            click.echo(f"{plain(file)}: error: {plain(found.message)}, after {_plural(steps, 'decision')}", err=True)
+        click.echo(f"counterexample{where} (seed {found.seed}, {_plural(steps, 'decision')}, shrunk by hypothesis):",
                    err=True)
         for line in found.narration:
-            click.echo("  " + line, err=True)
-        target = out or (Path(file).stem + ".counterexample.jsonl")
-        writer = _AtomicWriter(target)
-        writer.write_records(found.log)
+            click.echo("  " + plain(line), err=True)
+        target = _counterexample_path(file, out)
+        writer = _AtomicWriter(target, "--out")
+        # the log stops at the failing step, before any result: its start record says so,
+        # so that replay does not take it for a log cut short
+        start = dict(found.log[0], counterexample=found.message) if found.log else None
+        writer.write_records(([start] if start else []) + found.log[1:])
         writer.commit()
-        click.echo(f"the counterexample's log: {target} (ruleforge replay {target})", err=True)
-        sys.exit(1)  # a deep check failed: the rule file has a problem
+        click.echo(f"the counterexample's log: {plain(target)} (ruleforge replay {plain(target)})", err=True)
+        return False
+    return True
 
 
 @cli.command()
@@ -81,7 +138,13 @@ def check(file: str, sets: tuple[str, ...], deep: bool, examples: int, seed: int
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a parameter.")
 @click.option("--markdown", is_flag=True, help="Print a Markdown table (for docs) instead.")
 def cards(file: str, sets, markdown: bool) -> None:
-    """List a rule file's cards: name, type, value, copies, text."""
+    """List a rule file's cards: name, type, value, copies, text.
+
+    \b
+    Examples:
+      ruleforge cards games/ufology.rules
+      ruleforge cards games/ufology.rules --markdown > cards.md
+    """
     from ..drivers.cardlist import card_rows, render_markdown, render_table
     name, data = read_source(file)
     text, checked = check_source(name, data, _parse_sets(sets))
@@ -92,8 +155,8 @@ def cards(file: str, sets, markdown: bool) -> None:
         from rich.console import Console
         if Console().is_terminal:  # rule-valued attributes in colour; a pipe gets plain text
             from ..lang.highlight import highlight
-            rows = [dict(r, value=highlight(r["value"])) for r in rows]
-        render_table(rows, f"{checked.title}: {sum(r['copies'] for r in rows)} cards")
+            rows = [dict(r, value=highlight(plain(r["value"]))) for r in rows]
+        render_table(rows, f"{checked.title}: {sum(r['copies'] for r in rows)} cards")  # escaped by render_table
 
 
 @cli.command(name="compile")
@@ -102,6 +165,12 @@ def cards(file: str, sets, markdown: bool) -> None:
 @click.option("--players", type=click.IntRange(1, 16), default=None,
               help="Number of players, for games that allow several.")
 def compile_(file: str, sets, players: int | None) -> None:
-    """Print the Python source the engine runs for a rule file."""
+    """Print the Python source the engine runs for a rule file.
+
+    \b
+    Examples:
+      ruleforge compile games/gufo.rules
+      ruleforge compile games/ufology.rules --players 4 --set hand_size=6
+    """
     game, _ = _load(file, sets, players)
     click.echo(game.source, nl=False)

@@ -4,15 +4,43 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 
+import attrs
 import click
 
 from ..lang.diagnostics import RuleFileError
-from ..load import check_source, read_source
+from ..lang.printable import plain
+from ..load import RuleFileUsageError, check_source, read_source
 
-EXIT_USER = 2
+EXIT_PROBLEM = 1  # a rule file has mistakes, or a deep check, a replay or a game's rules fail
+EXIT_USAGE = 2    # a wrong flag, or a file that cannot be read or written
+EXIT_USER = EXIT_USAGE  # the former name, for code written before the two were told apart
+
+
+def safe_diagnostic(d):
+    """`d` with the text it quotes from a file (names in its message, its path) made safe
+    for a terminal: control characters escaped (see lang/printable.py)."""
+    span = attrs.evolve(d.span, file=plain(d.span.file)) if d.span.file else d.span
+    return attrs.evolve(d, span=span, message=plain(d.message), hint=plain(d.hint) if d.hint else None)
+
+
+def _safe_colour(colour):
+    return (lambda line: colour(plain(line))) if colour else plain
+
+
+def render_diagnostic(d, path: str, lines: list[str], colour=None) -> str:
+    """One diagnostic as `d.render` gives it, with the file's text escaped."""
+    return safe_diagnostic(d).render(plain(path), lines, _safe_colour(colour))
+
+
+def render_rule_error(e: RuleFileError, colour=None) -> str:
+    """`e.render()` with the file's text (its lines, names in messages, paths) escaped."""
+    wrapped = RuleFileError(plain(e.path), e.source, [safe_diagnostic(d) for d in e.diagnostics],
+                            {plain(k): v for k, v in e.other_sources.items()})
+    return wrapped.render(colour=_safe_colour(colour))
 
 
 def _parse_sets(values: tuple[str, ...]) -> dict[str, str]:
@@ -35,7 +63,7 @@ def _load(path: str, sets: tuple[str, ...], players: int | None = None, compiled
     _show_warnings(name, text, checked)
     low, high = checked.players
     if players is not None and not low <= players <= high:
-        raise RuleFileError(name, text, [Diagnostic(
+        raise RuleFileUsageError(name, text, [Diagnostic(
             Span(0, 0, 0, 0), f"--players {players}: this game is for {low}"
                               f"{f' to {high}' if high != low else ''} players")])
     if compiled:
@@ -46,6 +74,23 @@ def _load(path: str, sets: tuple[str, ...], players: int | None = None, compiled
         game = new_game(checked, players, name)
     game.source_hash = hashlib.sha256(checked.source_bytes).hexdigest()
     return game, checked
+
+
+def refuse_rule_file_target(path: str, flag: str, *inputs: str) -> None:
+    """A file ruleforge writes must not be a rule file: a log written over the rule file
+    it records would destroy the game (`run FILE --log FILE`)."""
+    from ..load import RULES_SUFFIX
+    if path.endswith(RULES_SUFFIX):
+        raise click.BadParameter(f"'{path}' is a rule file's name: ruleforge writes no *{RULES_SUFFIX} file",
+                                 param_hint=f"'{flag}'")
+    for other in inputs:
+        try:
+            same = os.path.samefile(path, other)
+        except (OSError, ValueError):
+            same = False
+        if same:
+            raise click.BadParameter(f"'{path}' is the file being read: it would be written over",
+                                     param_hint=f"'{flag}'")
 
 
 def _show_warnings(name: str, text: str, checked) -> None:
@@ -59,18 +104,27 @@ def _show_warnings(name: str, text: str, checked) -> None:
     shown.add(name)
     from ..lang import lint
     from ..lang.highlight import terminal_colouring
-    click.echo(lint.render(name, text, checked.warnings, checked.sources, terminal_colouring(stderr=True)), err=True)
+    # escaped as errors are (render_rule_error): the warnings quote the file's text
+    click.echo(lint.render(plain(name), text, [safe_diagnostic(d) for d in checked.warnings],
+                           {plain(k): v for k, v in checked.sources.items()},
+                           _safe_colour(terminal_colouring(stderr=True))), err=True)
 
 
 class _AtomicWriter:
-    """Lines go to a temporary file beside the target, which replaces it at the end."""
+    """Lines go to a temporary file beside the target, which replaces it at the end.
 
-    def __init__(self, path: str):
+    Made before the work starts, so that a target that cannot be written is reported
+    before any game is played, naming the user's path (never the temporary file)."""
+
+    def __init__(self, path: str, flag: str = "--log"):
+        refuse_rule_file_target(path, flag)
         self.path = Path(path)
+        if self.path.is_dir():
+            raise click.UsageError(plain(f"cannot write '{path}': it is a folder"))
         try:
             fd, self.tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=self.path.parent or ".")
         except OSError as e:
-            raise click.UsageError(f"cannot write '{path}': {e.strerror}") from None
+            raise click.UsageError(plain(f"cannot write '{path}': {e.strerror}")) from None
         self.f = os.fdopen(fd, "w", encoding="utf-8")
 
     def write_records(self, records: list) -> None:
@@ -89,12 +143,49 @@ class _AtomicWriter:
             pass
 
 
+MAX_ISMCTS_ITERATIONS = 1_000_000   # per decision; ismcts:1000000 takes minutes a move on gUFO
+MAX_AGENT_MILLIS = 600_000          # ten minutes a decision (ismcts:600000ms)
+MAX_GREEDY_SAMPLES = 10_000         # sampled worlds per decision (greedy:10000)
+
+
 def _agents(spec: str | None, game) -> None:
+    """Parse --agents now (before any game), holding each bot's budget to the bounds
+    documented in docs/limits.md."""
     from ..drivers.agents import parse_agents
     try:
-        parse_agents(spec, game)
+        agents = parse_agents(spec, game)
     except ValueError as e:
-        raise click.BadParameter(str(e), param_hint="'--agents'") from None
+        raise click.BadParameter(plain(str(e)), param_hint="'--agents'") from None
+    for a in agents:
+        iterations, millis = getattr(a, "iterations", None), getattr(a, "millis", None)
+        if a.name == "ismcts" and iterations is not None and iterations > MAX_ISMCTS_ITERATIONS:
+            raise click.BadParameter(f"ismcts:{iterations} is past the bound of {MAX_ISMCTS_ITERATIONS:,} iterations "
+                                     "a decision (MAX_ISMCTS_ITERATIONS in ruleforge/cli/common.py)",
+                                     param_hint="'--agents'")
+        if millis is not None and millis > MAX_AGENT_MILLIS:
+            raise click.BadParameter(f"{a.name}:{millis:g}ms is past the bound of {MAX_AGENT_MILLIS:,} ms a decision "
+                                     "(MAX_AGENT_MILLIS in ruleforge/cli/common.py)", param_hint="'--agents'")
+        if a.name == "greedy" and getattr(a, "samples", 0) > MAX_GREEDY_SAMPLES:
+            raise click.BadParameter(f"greedy:{a.samples} is past the bound of {MAX_GREEDY_SAMPLES:,} sampled worlds "
+                                     "a decision (MAX_GREEDY_SAMPLES in ruleforge/cli/common.py)",
+                                     param_hint="'--agents'")
+
+
+_SCHEDULER = re.compile(r"(tcp|tls|ucx|ws|wss)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(\d{1,5})")
+
+
+def _check_scheduler(address: str | None) -> None:
+    """A Dask scheduler's address, checked before anything is played."""
+    if address is None:
+        return
+    m = _SCHEDULER.fullmatch(address)
+    if not m or not 1 <= int(m.group(3)) <= 65535:
+        raise click.BadParameter(f"'{address}' is not a scheduler address such as tcp://HOST:8786",
+                                 param_hint="'--scheduler'")
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        raise click.UsageError("--scheduler needs Dask: pip install 'ruleforge[dask]'") from None
 
 
 def _check_out(path: str | None, kinds: tuple[str, ...], flag: str) -> None:
@@ -105,6 +196,15 @@ def _check_out(path: str | None, kinds: tuple[str, ...], flag: str) -> None:
     parent = Path(path).parent
     if not parent.is_dir():
         raise click.BadParameter(f"there is no folder '{parent}' to write '{path}' in", param_hint=f"'{flag}'")
+    if Path(path).is_dir():
+        raise click.BadParameter(f"'{path}' is a folder", param_hint=f"'{flag}'")
+    # tried now, before any game is played: a folder that cannot be written fails here
+    try:
+        fd, probe = tempfile.mkstemp(prefix=f".{Path(path).name}.", dir=parent)
+    except OSError as e:
+        raise click.BadParameter(f"cannot write '{path}': {e.strerror}", param_hint=f"'{flag}'") from None
+    os.close(fd)
+    os.unlink(probe)
 
 
 def _progress(total: int):
@@ -140,14 +240,27 @@ def max_decisions_option(f):
                         help=f"Stop a game that has not ended after this many decisions (default {DECISION_CAP:,}).")(f)
 
 
-def _simulate(file, sets, players, games, agents, jobs, seed, scheduler, label=None, max_decisions=None):
-    from ..drivers.simulate import GameSpec, run_games, summarize
+def _simulate(file, sets, players, games, agents, jobs, seed, scheduler, label=None, max_decisions=None,
+              partial_ok: bool = False):
+    """Play the games; with `partial_ok`, Ctrl-C gives the games played so far, their
+    summary marked {"partial": {"played": k, "requested": n}}."""
+    from ..drivers.simulate import GameSpec, Interrupted, run_games, summarize
     game, checked = _load(file, sets, players)
     _agents(agents, game)
+    _check_scheduler(scheduler)
     spec = GameSpec(file, _parse_sets(sets), players, agents, seed, max_decisions)
     advance, stop = _progress(games)
     try:
         outcomes = run_games(spec, games, jobs, scheduler, advance)
+    except Interrupted as e:
+        if not partial_ok:
+            raise
+        outcomes = e.outcomes
+        summary = summarize(game, outcomes, agents)
+        summary["partial"] = {"played": len(outcomes), "requested": e.requested}
+        return game, outcomes, summary
+    except RuntimeError as e:  # the cluster's client could not start
+        raise click.UsageError(str(e)) from None
     finally:
         stop()
     return game, outcomes, summarize(game, outcomes, agents)

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import click
 
-from .common import _check_out, _load, _simulate, max_decisions_option
+from ..lang.printable import markup, plain
+from .common import _check_out, _check_scheduler, _load, _simulate, max_decisions_option
 from .group import cli
 
 
@@ -26,12 +27,19 @@ from .group import cli
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Play on a Dask distributed cluster.")
 @max_decisions_option
 def compare(base, variants, games, agents, players, seed, jobs, sets, out, plot, scheduler, max_decisions) -> None:
-    """Compare variants with a base game on the same seeds: win rates and their differences."""
+    """Compare variants with a base game on the same seeds: win rates and their differences.
+
+    \b
+    Examples:
+      ruleforge compare games/gufo.rules games/variants/gufo-three-reveals.rules --games 2000
+      ruleforge compare games/gufo.rules games/variants/gufo-*.rules --seed 1 --out cmp.json --plot cmp.png
+    """
     from rich.table import Table
     from ..drivers.compare import paired_difference
     from ..drivers.report import ci, pct, plot_series, _atomic_write
     _check_out(out, (".json",), "--out")
     _check_out(plot, (".png",), "--plot")
+    _check_scheduler(scheduler)
     seed = seed if seed is not None else secrets.randbelow(2**31)
     jobs = jobs or os.cpu_count() or 1
     base_game, base_checked = _load(base, sets, players)
@@ -40,8 +48,8 @@ def compare(base, variants, games, agents, players, seed, jobs, sets, out, plot,
     for f in variants:  # checked before any game is played
         other, checked[f] = _load(f, sets, players)
         if other.seat_titles != seats:
-            raise click.UsageError(f"{f} has seats {other.seat_titles}, but {base} has {seats}: only games with the "
-                                   "same seats can be compared")
+            raise click.UsageError(plain(f"{f} has seats {other.seat_titles}, but {base} has {seats}: only games "
+                                         "with the same seats can be compared"))
     runs = []
     for f in (base, *variants):
         game, outcomes, summary = _simulate(f, sets, players, games, agents, jobs, seed, scheduler,
@@ -53,13 +61,13 @@ def compare(base, variants, games, agents, players, seed, jobs, sets, out, plot,
     t = Table(title="Win rates", title_justify="left")
     t.add_column("File")
     for title in seats:
-        t.add_column(title, justify="right")
+        t.add_column(markup(title), justify="right")
     t.add_column("decisions", justify="right")
     for f, game, outcomes, s in runs:
-        t.add_row(f, *[f"{pct(x['win_rate'])} {ci(x['ci95'])}" for x in s["seats"]],
+        t.add_row(markup(f), *[f"{pct(x['win_rate'])} {ci(x['ci95'])}" for x in s["seats"]],
                   f"{s['length']['decisions'].get('mean', 0):.1f}")
     console.print(t)
-    d = Table(title=f"Difference from {base} (paired, 95% CI)", title_justify="left")
+    d = Table(title=markup(f"Difference from {base} (paired, 95% CI)"), title_justify="left")
     d.add_column("Variant")
     d.add_column("Seat")
     d.add_column("Difference", justify="right")
@@ -72,7 +80,7 @@ def compare(base, variants, games, agents, players, seed, jobs, sets, out, plot,
             # a seat by number from 1, name and title, as in the summaries' "seats"
             diffs.append({"variant": f, "seat": seat + 1, "name": base_game.seat_names[seat], "title": title, **diff})
             verdict = "significant" if diff["significant"] else "not significant"
-            d.add_row(f, title, f"{100 * diff['difference']:+.1f} pts",
+            d.add_row(markup(f), markup(title), f"{100 * diff['difference']:+.1f} pts",
                       f"[{100 * diff['ci95'][0]:+.1f}, {100 * diff['ci95'][1]:+.1f}]",
                       f"[bold]{verdict}[/]" if diff["significant"] else verdict)
     console.print(d)
@@ -82,13 +90,13 @@ def compare(base, variants, games, agents, players, seed, jobs, sets, out, plot,
         doc = {"base": base, "variants": list(variants), "seed": seed, "games": games, "agents": agents or "random",
                "summaries": {f: s for f, _, _, s in runs}, "differences": diffs, "changes": changes}
         _atomic_write(out, (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode())
-        click.echo(f"results written to {out}")
+        click.echo(f"results written to {plain(out)}")
     if plot:
         labels = [Path(f).stem for f, *_ in runs]
         series = {title: [(s["seats"][i]["win_rate"], s["seats"][i]["ci95"]) for _, _, _, s in runs]
                   for i, title in enumerate(seats)}
         plot_series(plot, "Win rate by variant", "rule file", labels, series)
-        click.echo(f"plot written to {plot}")
+        click.echo(f"plot written to {plain(plot)}")
 
 
 def _changes(console, base, base_checked, runs, checked) -> dict:

@@ -6,6 +6,8 @@ import sys
 
 import click
 
+from ..lang.printable import plain
+from .common import EXIT_PROBLEM
 from .group import cli
 
 
@@ -18,12 +20,24 @@ from .group import cli
               help="Tell the game as this seat saw it (a role or seat number).")
 @click.option("--step", is_flag=True, help="Wait for Enter after each decision.")
 def replay(log: str, quiet: bool, rules_path: str | None, as_: str | None, step: bool) -> None:
-    """Re-run a logged game and confirm that it reproduces exactly."""
-    from ..drivers.replay import LogError, Mismatch, read_log, replay_game, split_games
+    """Re-run a logged game and confirm that it reproduces exactly.
+
+    The exit code is 0 when the log reproduces, 1 when it does not (or is incomplete:
+    cut before the game's result), 2 when it cannot be read or is not a log of the rule
+    file.
+
+    \b
+    Examples:
+      ruleforge run games/gufo.rules --seed 7 --log game.jsonl
+      ruleforge replay game.jsonl
+      ruleforge replay game.jsonl --as invader --step
+      ruleforge replay moved.jsonl --rules games/gufo.rules --quiet
+    """
+    from ..drivers.replay import MATCH_GAMES, LogError, Mismatch, log_end, read_log_lines, replay_game, split_games
     try:
-        records = read_log(log)
-        games = split_games(records)
-        total = 0
+        pairs = read_log_lines(log)
+        games = split_games(pairs)
+        total, quit_ = 0, False
         for number, recs in enumerate(games, 1):
             if len(games) > 1 and not quiet:
                 click.echo(f"━━ Game {number}")
@@ -36,10 +50,28 @@ def replay(log: str, quiet: bool, rules_path: str | None, as_: str | None, step:
             game, st, n = replay_game(recs, None if quiet else click.echo, rules_path, as_,
                                       pause if step and not quiet else None)
             total += n
+            end = log_end([r for _, r in recs])
+            if end is None and "counterexample" not in recs[0][1]:  # check --deep's logs stop at the failure
+                which = f"game {number} of the match" if len(games) > 1 else "the game"
+                _incomplete(log, f"the log ends after {total} decisions, before the result of {which}")
+            quit_ = quit_ or end == "quit"
+        is_match = "game" in pairs[0][1]
+        if is_match and not quit_ and len(games) < MATCH_GAMES and not any(r["type"] == "match" for _, r in pairs):
+            _incomplete(log, f"the match log ends after game {len(games)}, before the match's result")
     except LogError as e:
-        raise click.ClickException(str(e)) from None
+        raise click.ClickException(plain(str(e))) from None
     except Mismatch as e:
-        click.echo(f"{log}: does not reproduce: {e}", err=True)
-        sys.exit(1)
+        where = f" (line {e.line} of the log)" if e.line else ""
+        click.echo(f"{plain(log)}: does not reproduce: {plain(str(e))}{where}", err=True)
+        sys.exit(EXIT_PROBLEM)
     what = f"{len(games)} games" if len(games) > 1 else "the game"
-    click.echo(f"{log}: reproduced exactly: {what}, {total} decisions, the same deal and result")
+    if quit_:
+        click.echo(f"{plain(log)}: reproduced exactly: {what}, {total} decisions, the same deal, "
+                   "up to where the game was left (quit)")
+        return
+    click.echo(f"{plain(log)}: reproduced exactly: {what}, {total} decisions, the same deal and result")
+
+
+def _incomplete(log: str, why: str) -> None:
+    click.echo(f"{plain(log)}: incomplete: {why} (was it cut short?); what it holds reproduces exactly", err=True)
+    sys.exit(EXIT_PROBLEM)

@@ -8,9 +8,13 @@ import sys
 
 import click
 
+from ..lang.printable import markup, plain
 from ..runtime.values import RuleError
-from .common import _AtomicWriter, _agents, _check_out, _load, _simulate, max_decisions_option
+from .common import (EXIT_PROBLEM, _AtomicWriter, _agents, _check_out, _check_scheduler, _load, _simulate, max_decisions_option,
+                     refuse_rule_file_target)
 from .group import cli
+
+EXIT_INTERRUPTED = 130
 
 
 @cli.command()
@@ -34,12 +38,26 @@ from .group import cli
 def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, players: int | None,
         games: int | None, agents: str | None, jobs: int | None, out: str | None, plot: str | None,
         sweep: str | None, scheduler: str | None, max_decisions: int | None) -> None:
-    """Play one narrated game (or a match) between bots, or simulate many with --games."""
+    """Play one narrated game (or a match) between bots, or simulate many with --games.
+
+    Ctrl-C during --games keeps the games played so far: their summary is shown and
+    written to --out and --plot, marked partial, and the exit code is 130.
+
+    \b
+    Examples:
+      ruleforge run games/gufo.rules --seed 7
+      ruleforge run games/gufo.rules --seed 7 --log game.jsonl
+      ruleforge run games/gufo.rules --match
+      ruleforge run games/gufo.rules --games 2000 --out results.csv --plot results.png
+      ruleforge run games/gufo.rules --games 200 --agents radar=ismcts:200,invader=random
+      ruleforge run games/gufo.rules --sweep reveal_count=1,2,3,4 --games 500
+    """
     if games is not None or sweep is not None:
         if log_path or match:
             raise click.UsageError("--log and --match narrate one game; they cannot be used with --games or --sweep")
         _check_out(out, (".json", ".csv"), "--out")
         _check_out(plot, (".png",), "--plot")
+        _check_scheduler(scheduler)
         seed = seed if seed is not None else secrets.randbelow(2**31)
         jobs = jobs or os.cpu_count() or 1
         games = games or 1000
@@ -47,18 +65,26 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
             return _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out, plot, max_decisions)
         from ..drivers.report import plot_summary, print_summary, write_results
         game, outcomes, summary = _simulate(file, sets, players, games, agents, jobs, seed, scheduler,
-                                            max_decisions=max_decisions)
+                                            max_decisions=max_decisions, partial_ok=True)
         summary["seed"] = seed
+        partial = summary.get("partial")
+        if partial and not partial["played"]:
+            click.echo("interrupted before the first game ended: nothing to summarise or write", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+        if partial:
+            click.echo(f"interrupted: partial results of the {partial['played']} games played of {games}", err=True)
         click.echo(f"seed {seed} (the same results again: --seed {seed})")
         print_summary(summary)
         if out:
             write_results(out, summary, outcomes)
-            click.echo(f"results written to {out}")
+            click.echo(f"{'partial ' if partial else ''}results written to {plain(out)}")
         if plot:
             plot_summary(plot, summary, outcomes)
-            click.echo(f"plot written to {plot}")
+            click.echo(f"{'partial ' if partial else ''}plot written to {plain(plot)}")
+        if partial:
+            sys.exit(EXIT_INTERRUPTED)
         if any(o.ending == "error" for o in outcomes):
-            sys.exit(1)  # a game stopped on a rule error: the rule file has a problem
+            sys.exit(EXIT_PROBLEM)  # a game stopped on a rule error: the rule file has a problem
         return
     if out or plot or scheduler or jobs:
         raise click.UsageError("--out, --plot, --jobs and --scheduler go with --games")
@@ -69,22 +95,27 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
         game.decision_cap = max_decisions
     _agents(agents, game)
     if match and game.match is None:
-        raise click.UsageError(f"{file} declares no match", ctx=click.get_current_context())
+        raise click.UsageError(plain(f"{file} declares no match"), ctx=click.get_current_context())
     if seed is None:
         seed = secrets.randbelow(2**31)
+    if log_path:
+        refuse_rule_file_target(log_path, "--log", file)
     writer = _AtomicWriter(log_path) if log_path else None
     log: list | None = [] if writer else None
     params = ", ".join(f"{k}={v}" for k, v in game.params.items())
-    click.echo(f"{game.title} · seed {seed}" + (f" · {params}" if params else ""))
+    click.echo(plain(f"{game.title} · seed {seed}" + (f" · {params}" if params else "")))
     seat_agents = parse_agents(agents, game)
-    click.echo("Seats: " + ", ".join(f"{t} (seat {i + 1}, {seat_agents[i].name})"
-                                     for i, t in enumerate(game.seat_titles)))
+    click.echo(plain("Seats: " + ", ".join(f"{t} (seat {i + 1}, {seat_agents[i].name})"
+                                           for i, t in enumerate(game.seat_titles))))
+
+    def say(line: str) -> None:  # narration holds the rule file's text: no control characters
+        click.echo(plain(line))
     try:
         if match:
             # bots are given per seat (role): whoever takes a role plays it with that bot
-            play_match(game, seed, seat_agents, click.echo, log)
+            play_match(game, seed, seat_agents, say, log)
         else:
-            play_game(game, seed, seat_agents, click.echo, log)
+            play_game(game, seed, seat_agents, say, log)
     except RuleError as e:
         if writer:
             writer.write_records(log + [{"type": "error", "message": e.describe()}])
@@ -97,11 +128,14 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
     if writer:
         writer.write_records(log)
         writer.commit()
-        click.echo(f"log written to {log_path}")
-    click.echo(f"(the same game again: ruleforge run {file} --seed {seed}"
-               + (f" --players {players}" if players else "")
-               + "".join(f" --set {s}" for s in sets) + (f" --agents {agents}" if agents else "")
-               + (" --match" if match else "") + ")")
+        click.echo(f"log written to {plain(log_path)}")
+    click.echo(plain(f"(the same game again: ruleforge run {file} --seed {seed}"
+                     + (f" --players {players}" if players else "")
+                     + "".join(f" --set {s}" for s in sets) + (f" --agents {agents}" if agents else "")
+                     + (" --match" if match else "") + ")"))
+
+
+MAX_SWEEP_VALUES = 100  # values of one --sweep, each a whole simulation
 
 
 def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out, plot, max_decisions=None):
@@ -120,6 +154,13 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
                                  param_hint="'--sweep'")
     is_list = checked.param_types[name].is_list
     options = [v.strip() for v in values.split(";" if is_list else ",") if v.strip()]
+    if not options:
+        raise click.BadParameter(f"'{sweep}' gives no values for {name}: write NAME=V1,V2,..."
+                                 + (" (values of a list parameter are separated by ';')" if is_list else ""),
+                                 param_hint="'--sweep'")
+    if len(options) > MAX_SWEEP_VALUES:
+        raise click.BadParameter(f"{len(options)} values: a sweep takes at most {MAX_SWEEP_VALUES} "
+                                 "(MAX_SWEEP_VALUES in ruleforge/cli/run.py)", param_hint="'--sweep'")
     r = checked.param_ranges.get(name)
     outside = [v for v in options if r is not None and v.lstrip("-").isdigit() and not r.holds(int(v))]
     if outside:
@@ -132,16 +173,16 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
         game, outcomes, summary = _simulate(file, tuple(sets) + (f"{name}={v}",), players, games, agents,
                                             jobs, seed, scheduler, max_decisions=max_decisions)
         results.append((v, summary))
-    t = Table(title=f"{game.title}: {name} swept, {games} games each, seed {seed}", title_justify="left")
-    t.add_column(name)
+    t = Table(title=markup(f"{game.title}: {name} swept, {games} games each, seed {seed}"), title_justify="left")
+    t.add_column(markup(name))
     for seat in results[0][1]["seats"]:
-        t.add_column(f"{seat['title']} wins", justify="right")
+        t.add_column(markup(f"{seat['title']} wins"), justify="right")
     t.add_column("decisions", justify="right")
     t.add_column("most common ending")
     for v, s in results:
         ending = next(iter(s["endings"]), "-")
-        t.add_row(v, *[f"{pct(x['win_rate'])} {ci(x['ci95'])}" for x in s["seats"]],
-                  f"{s['length']['decisions'].get('mean', 0):.1f}", ending)
+        t.add_row(markup(v), *[f"{pct(x['win_rate'])} {ci(x['ci95'])}" for x in s["seats"]],
+                  f"{s['length']['decisions'].get('mean', 0):.1f}", markup(ending))
     from ..drivers.report import _console
     _console().print(t)
     if out:
@@ -156,10 +197,10 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
             _atomic_write(out, ("\n".join(lines) + "\n").encode())
         else:
             _atomic_write(out, (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode())
-        click.echo(f"results written to {out}")
+        click.echo(f"results written to {plain(out)}")
     if plot:
         series = {}
         for seat_i, seat in enumerate(results[0][1]["seats"]):
             series[seat["title"]] = [(s["seats"][seat_i]["win_rate"], s["seats"][seat_i]["ci95"]) for _, s in results]
         plot_series(plot, f"{game.title}: win rate by {name}", name, options, series)
-        click.echo(f"plot written to {plot}")
+        click.echo(f"plot written to {plain(plot)}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..lang import ast as A
 from ..lang.cards import standard_deck
 from ..lang.const import fold
+from ..lang.printable import markup, plain
 
 
 def _source(text_lines: list[str], node) -> str:
@@ -44,18 +45,21 @@ def card_rows(checked, text: str) -> list[dict]:
 def render_table(rows: list[dict], title: str) -> None:
     from rich.console import Console
     from rich.table import Table
-    table = Table(title=title, show_lines=False)
+    table = Table(title=markup(title), show_lines=False)
     for col, kw in (("Name", {"style": "bold"}), ("Type", {}), ("Value", {}), ("Copies", {"justify": "right"}),
                     ("Text", {"overflow": "fold"})):
         table.add_column(col, **kw)
     for r in rows:
-        table.add_row(r["name"], r["type"], r["value"], str(r["copies"]), r["text"])
+        # the rule file's text, escaped; a value already coloured (a rich Text) is not markup
+        cell = lambda v: markup(v) if isinstance(v, str) else v  # noqa: E731
+        table.add_row(cell(r["name"]), cell(r["type"]), cell(r["value"]), str(r["copies"]), cell(r["text"]))
     Console().print(table)
 
 
 def render_markdown(rows: list[dict]) -> str:
     out = ["| Name | Type | Value | Copies | Text |", "|---|---|---|---:|---|"]
     for r in rows:
-        cells = [r["name"], r["type"], f"`{r['value']}`" if r["value"] else "", str(r["copies"]), r["text"]]
+        cells = [plain(x) for x in (r["name"], r["type"], f"`{r['value']}`" if r["value"] else "",
+                                    str(r["copies"]), r["text"])]
         out.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     return "\n".join(out)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from ..lang.printable import plain
 from ..runtime.events import (Decided, Eliminated, Ended, Flipped, Moved, Revealed, RoundBegan, Said,
                               Shuffled, Status, Swapped, TurnBegan, ValueSet)
 
@@ -50,6 +51,10 @@ class Narrator:
         return self.g.cards[c].name
 
     def action(self, action) -> str:
+        """An action as a reader sees it; its text is the rule file's, escaped to print."""
+        return plain(self._action(action))
+
+    def _action(self, action) -> str:
         if action.kind == "menu":
             spec = self.g.actions.get(action.name)
             title = spec.title if spec else action.name
@@ -90,7 +95,9 @@ class Narrator:
             if line is not None:
                 out.extend(line)
         flush()
-        return out
+        # card names, labels, titles and said texts come from the rule file: no control
+        # characters reach the terminal (a rich console escapes markup itself, see terminal.py)
+        return [plain(line) for line in out]
 
     def line(self, ev) -> list[str] | None:
         """The lines for one event other than a move."""

@@ -4,79 +4,125 @@ A log (see play.py) records the rule file's hash and parameters, the seed, the d
 every decision (who, by seat number from 1, how many legal actions, which one) and the
 result. Replay refuses
 a log whose rule file or parameters have changed, and otherwise re-runs it checking
-each of these along the way.
+each of these along the way. A log is untrusted data: logfile.py reads it within limits
+and checks every record before any of it is used.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Callable, Optional
 
-from ..load import load
+from ..lang.diagnostics import RuleFileError
+from ..load import UnreadableFile, check_source, load, read_source
+from .logfile import LogError, check_record, read_log_lines
 from .narrate import Narrator
 from .play import deal_snapshot
 
+__all__ = ["LogError", "Mismatch", "read_log", "read_log_lines", "split_games", "replay_game", "log_end",
+           "MATCH_GAMES"]
 
-class LogError(Exception):
-    """The log cannot be replayed as it is (unreadable, or its rules changed)."""
+MATCH_GAMES = 99  # the most games play_match plays; a match log this long may have no winner
 
 
 class Mismatch(Exception):
-    """The replay went differently from the log."""
+    """The replay went differently from the log (at `line` of it, when known)."""
+
+    def __init__(self, message: str, line: Optional[int] = None):
+        super().__init__(message)
+        self.line = line
 
 
 def read_log(path: str) -> list[dict]:
-    records = []
-    try:
-        with open(path, encoding="utf-8") as f:
-            for n, line in enumerate(f, 1):
-                if not line.strip():
-                    continue
-                try:
-                    rec = json.loads(line)
-                except json.JSONDecodeError as e:
-                    raise LogError(f"{path}:{n}: not a JSON line ({e.msg})") from None
-                if not isinstance(rec, dict) or "type" not in rec:
-                    raise LogError(f"{path}:{n}: not a ruleforge log record")
-                records.append(rec)
-    except OSError as e:
-        raise LogError(f"cannot read {path}: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise LogError(f"{path} is not a text file") from None
-    if not records or records[0].get("type") != "start":
-        raise LogError(f"{path} does not start with a 'start' record: is it a ruleforge log?")
-    return records
+    """The records of the log at `path`, each checked (LogError names the line and field)."""
+    return [rec for _, rec in read_log_lines(path)]
 
 
-def split_games(records: list[dict]) -> list[list[dict]]:
-    """A match log holds several games (records carry 'game': number)."""
-    if "game" not in records[0]:
+def split_games(records: list) -> list[list]:
+    """A match log holds several games (records carry 'game': number). Works on records
+    or on (line, record) pairs alike."""
+    rec_of = (lambda r: r[1]) if records and isinstance(records[0], tuple) else (lambda r: r)
+    if "game" not in rec_of(records[0]):
         return [records]
     games: dict = {}
-    for rec in records:
-        if isinstance(rec.get("game"), int):
-            games.setdefault(rec["game"], []).append(rec)
+    for item in records:
+        number = rec_of(item).get("game")
+        if isinstance(number, int):
+            games.setdefault(number, []).append(item)
     return [games[k] for k in sorted(games)]
+
+
+def log_end(records: list[dict]) -> Optional[str]:
+    """How one game's records end: 'result', 'error' or 'quit', or None when the log
+    stops before any of them (cut short)."""
+    for rec in reversed(records):
+        if rec.get("type") in ("result", "error", "quit"):
+            return rec["type"]
+    return None
+
+
+def _game_for(start: dict, path: str, from_log: bool):
+    """Load the rule file a log's start record names, refusing another file or other
+    parameters with a message that says which."""
+    where = "the log's rule file" if from_log else "the rule file"
+    try:
+        name, data = read_source(path)
+        _, checked = check_source(name, data, {})
+    except UnreadableFile as e:
+        reason = e.diagnostics[0].message if e.diagnostics else "cannot be read"
+        hint = "; if it has moved, give its path with --rules FILE" if from_log else ""
+        raise LogError(f"{where} {path}: {reason}{hint}") from None
+    except RuleFileError as e:
+        raise LogError(f"{where} {path} has mistakes ({len(e.diagnostics)}): see `ruleforge check {path}`") from None
+    import hashlib
+    digest = hashlib.sha256(checked.source_bytes).hexdigest()
+    logged = start["sha256"]
+    if digest != logged:
+        if start.get("title", checked.title) != checked.title:
+            raise LogError(f"this is a log of another rule file: the log's game is '{start['title']}' "
+                           f"(sha256 {logged[:12]}...), but {path} is '{checked.title}' (sha256 {digest[:12]}...)"
+                           + ("" if from_log else "; give the rule file the log was played with"))
+        raise LogError(f"{path} has changed since this log was written (its sha256 was "
+                       f"{logged[:12]}..., now {digest[:12]}...): "
+                       "the log can only be replayed with the rules it was played with")
+    low, high = checked.players
+    players = start["players"]
+    if not low <= players <= high:
+        shown = players if abs(players) < 10**6 else "too many"
+        raise LogError(f"the log is of a game of {shown} players, but {path} is for {low}"
+                       f"{f' to {high}' if high != low else ''}")
+    params = dict(start.get("params", {}))
+    unknown = sorted(k for k in params if k not in checked.params)
+    if unknown:
+        raise LogError(f"the log sets parameters {path} does not have: {', '.join(unknown)}")
+    try:
+        game = load(path, players=players, **params)
+    except RuleFileError as e:
+        first = e.diagnostics[0].message if e.diagnostics else ""
+        raise LogError(f"the log's parameters do not fit {path}: {first}") from None
+    if game.params != params:
+        changed = sorted(k for k in set(game.params) | set(params) if game.params.get(k) != params.get(k))
+        raise LogError(f"the parameters differ from the log's: {', '.join(changed)}")
+    return game
 
 
 def replay_game(records: list[dict], say: Optional[Callable[[str], None]] = None, rules_path: Optional[str] = None,
                 seat=None, pause: Optional[Callable[[], None]] = None):
     """Replay one game's records. With `seat`, the narration tells only what that seat
     could see (a role name or seat number); `pause` is called after each decision."""
+    if records and isinstance(records[0], tuple):
+        lines, records = [n for n, _ in records], [r for _, r in records]
+    else:
+        lines = list(range(1, len(records) + 1))
+        for n, rec in zip(lines, records):  # records from a caller, not read_log: check them too
+            if not isinstance(rec, dict) or "type" not in rec:
+                raise LogError(f"record {n}: not a ruleforge log record")
+            check_record(rec, f"record {n}")
+    if not records:
+        raise LogError("the log holds no records")
+    if records[0]["type"] != "start":
+        raise LogError(f"line {lines[0]}: a game's records begin with a 'start' record, not a '{records[0]['type']}'")
     start = records[0]
-    path = rules_path or start["rules"]
-    params = dict(start.get("params", {}))
-    try:
-        game = load(path, players=start.get("players"), **params)
-    except OSError as e:  # pragma: no cover - load reports unreadable files itself
-        raise LogError(f"cannot read {path}: {e}") from None
-    if game.source_hash != start.get("sha256"):
-        raise LogError(f"{path} has changed since this log was written (its sha256 was "
-                       f"{str(start.get('sha256'))[:12]}..., now {game.source_hash[:12]}...): "
-                       "the log can only be replayed with the rules it was played with")
-    if game.params != params:
-        changed = sorted(k for k in set(game.params) | set(params) if game.params.get(k) != params.get(k))
-        raise LogError(f"the parameters differ from the log's: {', '.join(changed)}")
+    game = _game_for(start, rules_path or start["rules"], rules_path is None)
     seed = start["seed"]
     first_seat = 1 if start.get("seats_from") == 1 else 0  # logs before "seats_from" count from 0
     st = game.new(seed, record=say is not None)
@@ -94,38 +140,51 @@ def replay_game(records: list[dict], say: Optional[Callable[[str], None]] = None
                 say(line)
             st.record.clear()
     decisions = 0
-    for rec in records[1:]:
-        kind = rec.get("type")
-        if kind == "setup":
-            if deal_snapshot(st) != rec["zones"]:
-                raise Mismatch("the deal differs from the log's")
-            flush()
-        elif kind == "decision":
-            n = rec.get("n", decisions)
-            if st.is_over:
-                raise Mismatch(f"decision {n}: the game is already over here")
-            if st.current_player != rec["player"] - first_seat:
-                raise Mismatch(f"decision {n}: {game.seat_names[st.current_player]} decides here, "
-                               f"the log says {rec.get('seat', rec['player'])}")
-            actions = st.legal_actions()
-            if len(actions) != rec["legal"]:
-                raise Mismatch(f"decision {n}: {len(actions)} legal actions here, the log says {rec['legal']}")
-            action = actions[rec["choice"]] if 0 <= rec.get("choice", -1) < len(actions) else None
-            if action is None or str(action) != rec["action"]:
-                raise Mismatch(f"decision {n}: the log's action {rec['action']!r} is not the one offered here")
-            st.apply(action)
+    for line, rec in zip(lines[1:], records[1:]):
+        try:
+            _step(game, st, rec, decisions, first_seat)
+        except Mismatch as e:
+            raise Mismatch(str(e), line) from None
+        if rec["type"] == "decision":
             decisions += 1
             flush()
             if pause is not None and not st.is_over:
                 pause()
-        elif kind == "result":
-            if not st.is_over:
-                raise Mismatch("the log's game ended here, but the replay goes on")
-            got = {"ending": st.result.ending, "winners": [game.seat_names[s] for s in st.result.winners]}
-            want = {"ending": rec["ending"], "winners": rec["winners"]}
-            if got != want:
-                raise Mismatch(f"the result differs: {got} here, {want} in the log")
-        elif kind == "error":
-            raise Mismatch(f"the logged game stopped on an error: {rec.get('message')}")
+        elif rec["type"] == "setup":
+            flush()
     flush()
     return game, st, decisions
+
+
+def _step(game, st, rec: dict, decisions: int, first_seat: int) -> None:
+    """Check one record against the replayed state and apply its decision (a decision
+    names its seat counting from `first_seat`)."""
+    kind = rec["type"]
+    if kind == "setup":
+        if deal_snapshot(st) != rec["zones"]:
+            raise Mismatch("the deal differs from the log's")
+    elif kind == "decision":
+        n = rec.get("n", decisions)
+        if st.is_over:
+            raise Mismatch(f"decision {n}: the game is already over here")
+        if st.current_player != rec["player"] - first_seat:
+            raise Mismatch(f"decision {n}: {game.seat_names[st.current_player]} decides here, "
+                           f"the log says {rec.get('seat', rec['player'])}")
+        actions = st.legal_actions()
+        if len(actions) != rec["legal"]:
+            raise Mismatch(f"decision {n}: {len(actions)} legal actions here, the log says {rec['legal']}")
+        action = actions[rec["choice"]] if 0 <= rec["choice"] < len(actions) else None
+        if action is None or str(action) != rec["action"]:
+            raise Mismatch(f"decision {n}: the log's action {rec['action']!r} is not the one offered here")
+        st.apply(action)
+    elif kind == "result":
+        if not st.is_over:
+            raise Mismatch("the log's game ended here, but the replay goes on")
+        got = {"ending": st.result.ending, "winners": [game.seat_names[s] for s in st.result.winners]}
+        want = {"ending": rec["ending"], "winners": rec["winners"]}
+        if got != want:
+            raise Mismatch(f"the result differs: {got} here, {want} in the log")
+    elif kind == "error":
+        raise Mismatch(f"the logged game stopped on an error: {rec.get('message')}")
+    elif kind == "start":
+        raise Mismatch("a second 'start' record inside one game")

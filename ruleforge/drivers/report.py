@@ -16,6 +16,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from ..lang.printable import markup
+
 
 def _console() -> Console:
     """Wide enough for the tables when the output goes to a file or a pipe."""
@@ -31,13 +33,24 @@ def ci(pair) -> str:
     return f"[{100 * pair[0]:.1f}, {100 * pair[1]:.1f}]"
 
 
+def _partial(s: dict) -> str:
+    """' (partial: ...)' for the summary of a run stopped by Ctrl-C, else ''."""
+    p = s.get("partial")
+    return f" (partial: interrupted after {p['played']} of {p['requested']})" if p else ""
+
+
 def print_summary(s: dict, console: Console | None = None) -> None:
     console = console or _console()
-    t = Table(title=f"{s['game']}: {s['games']} games · agents {s['agents']}", title_justify="left")
+    # titles, endings, rule names and error messages come from the rule file (or the
+    # command line): escaped, so that `[/]` or an ESC sequence is shown, not obeyed
+    if s.get("partial"):
+        p = s["partial"]
+        console.print(f"[yellow]Partial results: interrupted after {p['played']} of {p['requested']} games[/]")
+    t = Table(title=markup(f"{s['game']}: {s['games']} games · agents {s['agents']}"), title_justify="left")
     for col in ("Seat", "Wins", "Win rate", "95% CI", "Ties"):
         t.add_column(col, justify="right" if col != "Seat" else "left")
     for seat in s["seats"]:
-        t.add_row(seat["title"], str(seat["wins"]), pct(seat["win_rate"]), ci(seat["ci95"]),
+        t.add_row(markup(seat["title"]), str(seat["wins"]), pct(seat["win_rate"]), ci(seat["ci95"]),
                   str(seat["ties"]))
     console.print(t)
     if s.get("first_seat"):
@@ -55,26 +68,31 @@ def print_summary(s: dict, console: Console | None = None) -> None:
     e.add_column("Games", justify="right")
     e.add_column("Share", justify="right")
     for name, count in s["endings"].items():
-        e.add_row(name, str(count), pct(count / max(1, s["games"] - s["errors"])))
+        e.add_row(markup(name), str(count), pct(count / max(1, s["games"] - s["errors"])))
     console.print(e)
     c = Table(title="Rule coverage", title_justify="left")
     c.add_column("Rule")
     c.add_column("Fired", justify="right")
     for rule, count in s["coverage"].items():
-        c.add_row(rule, str(count) if count else "[bold red]never[/]")
+        c.add_row(markup(rule), str(count) if count else "[bold red]never[/]")
     console.print(c)
     if s["never_fired"]:
         console.print(f"[yellow]Possibly dead rules (never fired in {s['games']} games):[/] "
-                      + ", ".join(s["never_fired"]))
+                      + ", ".join(markup(r) for r in s["never_fired"]))
     if s["errors"]:
         fe = s["first_error"]
         console.print(f"[red]{s['errors']} game(s) stopped on a rule error;[/] first: game {fe['game']} "
-                      f"(seed {fe['seed']}): {fe['message']}")
+                      f"(seed {fe['seed']}): {markup(fe['message'])}")
 
 
 def _atomic_write(path: str, data: bytes) -> None:
+    """Write `data` to `path` whole or not at all; an error names `path`, not the
+    temporary file beside it."""
     target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or ".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or ".")
+    except OSError as e:
+        raise OSError(e.errno, f"cannot write the file ({e.strerror})", path) from None
     try:
         umask = os.umask(0)
         os.umask(umask)
@@ -82,11 +100,13 @@ def _atomic_write(path: str, data: bytes) -> None:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as e:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(e, OSError):
+            raise OSError(e.errno, f"cannot write the file ({e.strerror})", path) from None
         raise
 
 
@@ -94,6 +114,9 @@ def write_results(path: str, summary: dict, outcomes: list) -> None:
     """`.json`: the summary and every game; `.csv`: one row per game."""
     if path.lower().endswith(".csv"):
         buf = io.StringIO()
+        if summary.get("partial"):  # a CSV reader skips it with comment="#"; a person sees it first
+            p = summary["partial"]
+            buf.write(f"# partial: interrupted after {p['played']} of {p['requested']} games\n")
         w = csv.writer(buf)
         w.writerow(["game", "seed", "winners", "ending", "decisions", "rounds"])
         for o in outcomes:
@@ -128,7 +151,7 @@ def plot_summary(path: str, summary: dict, outcomes: list) -> None:
     a.bar([s["title"] for s in seats], rates, yerr=errs, capsize=6, color="#4c72b0")
     a.set_ylim(0, 1)
     a.set_ylabel("win rate (95% CI)")
-    a.set_title(f"{summary['game']}: {summary['games']} games, {summary['agents']}")
+    a.set_title(f"{summary['game']}: {summary['games']} games{_partial(summary)}, {summary['agents']}")
     b.hist([o.decisions for o in outcomes if o.error is None], bins=30, color="#55a868")
     b.set_xlabel("decisions per game")
     b.set_ylabel("games")

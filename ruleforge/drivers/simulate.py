@@ -101,30 +101,50 @@ def chunks(n: int, size: int) -> list[list[int]]:
     return [list(range(i, min(n, i + size))) for i in range(0, n, size)]
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during a run: `outcomes` holds the games played so far, games 0..k-1 in
+    order (so they are the first k games of the run the same seed would give)."""
+
+    def __init__(self, outcomes: list, requested: int):
+        super().__init__(f"interrupted after {len(outcomes)} of {requested} games")
+        self.outcomes, self.requested = outcomes, requested
+
+
+def _ignore_sigint() -> None:
+    # Workers leave Ctrl-C to the parent, which keeps what they have sent back and stops them.
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def run_games(spec: GameSpec, games: int, jobs: int = 1, scheduler: Optional[str] = None,
               progress: Optional[Callable[[int], None]] = None) -> list[GameOutcome]:
-    """Play games 0..games-1; the outcomes come back in game order."""
+    """Play games 0..games-1; the outcomes come back in game order. On Ctrl-C, raise
+    Interrupted with the games finished so far."""
     size = max(1, min(50, games // (max(jobs, 1) * 8) or 1))
     parts = chunks(games, size)
     out: list[GameOutcome] = []
-    if scheduler:
-        from .scale import run_on_dask
-        for part in run_on_dask(scheduler, spec, parts, progress):
-            out.extend(part)
-    elif jobs <= 1:
-        for part in parts:
-            out.extend(play_chunk(spec, part))
-            if progress:
-                progress(len(part))
-    else:
-        import multiprocessing as mp
-        from functools import partial
-        ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-        with ctx.Pool(jobs) as pool:
-            for part in pool.imap(partial(play_chunk, spec), parts):
+    try:
+        if scheduler:
+            from .scale import run_on_dask
+            for part in run_on_dask(scheduler, spec, parts, progress):
                 out.extend(part)
+        elif jobs <= 1:
+            for part in parts:
+                for i in part:  # one game at a time: an interrupt loses no finished game
+                    out.append(play_one(spec, i))
                 if progress:
                     progress(len(part))
+        else:
+            import multiprocessing as mp
+            from functools import partial
+            ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+            with ctx.Pool(jobs, initializer=_ignore_sigint) as pool:
+                for part in pool.imap(partial(play_chunk, spec), parts):
+                    out.extend(part)
+                    if progress:
+                        progress(len(part))
+    except KeyboardInterrupt:
+        raise Interrupted(out, games) from None
     return out
 
 
