@@ -30,6 +30,7 @@ from . import ast as A
 from .build import ExprBuilder, PlaceholderError, StmtBuilder
 from .build_decls import DeclBuilder
 from .diagnostics import Diagnostic, Span, did_you_mean
+from .indentation import ends_early, no_enclosing_block, unexpected_indent
 from .limits import (MAX_BLOCK_DEPTH, MAX_ERRORS, MAX_ITEM_CHARS, MAX_LINES, MAX_NUMBER_DIGITS, MAX_WORDS,
                      number_error, raise_hint)
 from .printable import _CONTROL as CONTROL
@@ -402,9 +403,7 @@ _ITEM_WORDS = ["game", "players", "role", "parameter", "cards", "zone", "pieces"
 def _syntax_diagnostic(e, offset: int, chunk: str) -> Diagnostic:
     chunk_lines = split_lines(chunk)
     if isinstance(e, _IndentError):
-        return Diagnostic(Span.point(e.line + offset, e.column),
-                          "this line's indentation matches no enclosing block",
-                          "indent each line of a block by the same amount as the block's first line")
+        return no_enclosing_block(chunk_lines, e.line, e.column, offset)
     if isinstance(e, UnexpectedCharacters):
         ch = e.char
         shown = repr(ch) if not ch.isprintable() else f"'{ch}'"
@@ -415,18 +414,12 @@ def _syntax_diagnostic(e, offset: int, chunk: str) -> Diagnostic:
             hint = "use spaces"
         return Diagnostic(Span.point(e.line + offset, e.column), f"unexpected character {shown}", hint)
     if isinstance(e, UnexpectedEOF):
-        last = len(chunk_lines)
-        col = len(chunk_lines[-1]) + 1 if chunk_lines else 1
-        return Diagnostic(Span.point(last + offset, col), "the file ends in the middle of this item",
-                          f"expected {_expected(e.expected)}")
+        return ends_early(chunk_lines, offset, _expected(e.expected))
     assert isinstance(e, UnexpectedToken)
     tok: Token = e.token
     expected = e.accepts or e.expected
     if tok.type == "$END" or tok.line is None:
-        last = len(chunk_lines)
-        col = len(chunk_lines[-1]) + 1 if chunk_lines else 1
-        return Diagnostic(Span.point(last + offset, col), "the file ends in the middle of this item",
-                          f"expected {_expected(expected)}")
+        return ends_early(chunk_lines, offset, _expected(expected))
     line, col = tok.line + offset, tok.column
     if tok.type == "_NL":
         # The newline token starts at the end of the line it ends.
@@ -436,14 +429,10 @@ def _syntax_diagnostic(e, offset: int, chunk: str) -> Diagnostic:
                           f"expected {_expected(expected)}")
     if tok.type == "_INDENT":
         # an indent token borrows the position of the line break before the indented line
-        return Diagnostic(Span.point(tok.end_line + offset, 1), "unexpected indentation",
-                          "indent only the lines of a block, after a line ending in ':'")
+        return unexpected_indent(chunk_lines, tok.end_line, offset)
     if tok.type in ("_DEDENT", "_NL") and tok.end_line > len(chunk_lines):
         # the file ended: inside an open bracket, or in the middle of a block
-        last = len(chunk_lines)
-        col = len(chunk_lines[-1]) + 1 if chunk_lines else 1
-        return Diagnostic(Span.point(last + offset, col), "the file ends in the middle of this item",
-                          f"expected {_expected(expected)}")
+        return ends_early(chunk_lines, offset, _expected(expected))
     if tok.type == "_DEDENT":
         return Diagnostic(Span.point(tok.end_line + offset, 1), "this block ends too early",
                           f"expected {_expected(expected)}")
