@@ -27,8 +27,8 @@ class ExprChecker(Resolver, abstract=True):
             if self.depth > self.MAX_DEPTH:
                 if not self.too_deep:
                     self.too_deep = True
-                    self.error(node, "this expression is nested too deeply",
-                               "split it with 'define' or 'let'")
+                    self.error(node, f"this expression is nested more than {MAX_EXPR_DEPTH} deep",
+                               "split it with 'define' or 'let'; " + raise_hint("MAX_EXPR_DEPTH"))
                 return None
             method = self.expr_method(node)
             if method is not None:

@@ -14,8 +14,9 @@ from __future__ import annotations
 MAX_LINES = 20_000            # lines in a rule file
 MAX_WORDS = 30_000            # words, numbers, texts and symbols in a rule file (the time to check grows with them)
 MAX_ITEM_CHARS = 50_000       # characters in one top-level item (a rule with its block)
-MAX_BLOCK_DEPTH = 30          # blocks inside blocks (Python compiles at most 100 levels)
+MAX_BLOCK_DEPTH = 16          # blocks inside blocks, the rule's own counted (Python nests at most 20 loops)
 MAX_EXPR_DEPTH = 120          # an expression's operators inside operators
+MAX_DEFINE_DEPTH = 100        # definitions computed from definitions (each is a call when the game runs)
 MAX_NUMBER = 10**18           # |n| of a number written in a file, a constant or a parameter
 MAX_NUMBER_DIGITS = 19        # digits of a number as written (read before it is converted)
 MAX_PLAYERS = 16              # players of a game

@@ -265,7 +265,7 @@ class SymbolTable:
         info = ZoneInfo(z, owner)
         if z.kind == "row":
             info.size = self.const_int(z.size, "the number of slots", 1, MAX_ROW_SLOTS, "MAX_ROW_SLOTS") or 1
-        self.count_places(z, info)
+        count_places(self, z, info)
         if z.down_slots is not None:
             if z.kind != "row":
                 self.error(z.down_slots, "only a row of slots has face-down slots")
@@ -281,22 +281,6 @@ class SymbolTable:
             self.error(z, f"zone '{z.name.name}' is private but belongs to nobody",
                        "private zones belong to a role ('zone hand of north') or to each player ('per player')")
         self.zones[z.name.name] = info
-
-    def count_places(self, z: A.ZoneDecl, info: ZoneInfo) -> None:
-        """Zones and slots in all, a per-player one once per player at the most players:
-        said here, before the compiler lays out a board of millions of slots."""
-        copies = self.players[1] if info.owner == "each" else 1
-        zones, slots = self.places
-        self.places = (zones + copies, slots + copies * info.size)
-        each = f" ({copies} players x {info.size:,})" if copies > 1 and info.size else ""
-        if zones <= MAX_ZONES < zones + copies:
-            self.error(z, f"this zone makes {zones + copies:,} zones: a game is limited to {MAX_ZONES:,} "
-                          "(a zone per player counts once per player)", raise_hint("MAX_ZONES"))
-        if slots <= MAX_SLOTS < slots + copies * info.size:
-            self.error(z.size if z.size is not None else z,
-                       f"this row makes {slots + copies * info.size:,} slots{each}: a game is limited to "
-                       f"{MAX_SLOTS:,} slots in all rows (a row per player counts once per player)",
-                       raise_hint("MAX_SLOTS"))
 
     def down_slots(self, z: A.ZoneDecl, info: ZoneInfo) -> None:
         try:
@@ -461,6 +445,23 @@ class SymbolTable:
             if n in values:
                 return domain
         return None
+
+
+def count_places(sym: SymbolTable, z: A.ZoneDecl, info: ZoneInfo) -> None:
+    """Zones and slots in all, a per-player one once per player at the most players:
+    said here, before the compiler lays out a board of millions of slots."""
+    copies = sym.players[1] if info.owner == "each" else 1
+    zones, slots = sym.places
+    sym.places = (zones + copies, slots + copies * info.size)
+    each = f" ({copies} players x {info.size:,})" if copies > 1 and info.size else ""
+    if zones <= MAX_ZONES < zones + copies:
+        sym.error(z, f"this zone makes {zones + copies:,} zones: a game is limited to {MAX_ZONES:,} "
+                  "(a zone per player counts once per player)", raise_hint("MAX_ZONES"))
+    if slots <= MAX_SLOTS < slots + copies * info.size:
+        sym.error(z.size if z.size is not None else z,
+                  f"this row makes {slots + copies * info.size:,} slots{each}: a game is limited to "
+                  f"{MAX_SLOTS:,} slots in all rows (a row per player counts once per player)",
+                  raise_hint("MAX_SLOTS"))
 
 
 def const_type(v) -> Type:
