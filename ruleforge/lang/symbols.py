@@ -20,7 +20,7 @@ from .const import NotConstant, evaluate
 from .diagnostics import Diagnostic, Span, did_you_mean
 from .limits import (MAX_CARD_KINDS, MAX_CARDS, MAX_COPIES, MAX_ERRORS, MAX_LIST_ITEMS, MAX_NUMBER_DIGITS,
                      MAX_PLAYERS, MAX_ROW_SLOTS, MAX_SLOTS, MAX_ZONES, number_error, raise_hint)
-from .printable import _CONTROL as CONTROL
+from .printable import _CONTROL as CONTROL, plain
 
 
 class TooManyErrors(Exception):
@@ -377,7 +377,7 @@ class SymbolTable:
             return
         why = override_error(value)
         if why:
-            self.error(decl.name, f"--set {name}={text[:40]}{'...' if len(text) > 40 else ''}: {why}",
+            self.error(decl.name, f"--set {name}={plain(text[:40])}{'...' if len(text) > 40 else ''}: {why}",
                        raise_hint("MAX_NUMBER") if "number" in why else None)
             return
         self.params[name] = value
