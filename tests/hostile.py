@@ -41,7 +41,7 @@ def _limit_memory() -> None:
 
 
 def hostile_run(args: list[str], files: dict[str, str | bytes] | None = None, *, cwd: Path,
-                stdin: str | None = "", timeout: float = TIME_LIMIT) -> Ran:
+                stdin: str | None = "", timeout: float = TIME_LIMIT, env: dict | None = None) -> Ran:
     """Run `ruleforge ARGS` in `cwd` after writing `files` there."""
     for name, content in (files or {}).items():
         p = cwd / name
@@ -50,7 +50,8 @@ def hostile_run(args: list[str], files: dict[str, str | bytes] | None = None, *,
             p.write_bytes(content)
         else:
             p.write_text(content, encoding="utf-8")
-    env = dict(os.environ, COLUMNS="120", NO_COLOR="1", PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    env = dict(os.environ, COLUMNS="120", NO_COLOR="1", PYTHONPATH=str(Path(__file__).resolve().parents[1]),
+               **(env or {}))
     start = time.monotonic()
     try:
         proc = subprocess.run([sys.executable, "-m", "ruleforge", *args], cwd=cwd, env=env,

@@ -128,10 +128,11 @@ def test_a_bad_set_leaves_an_existing_log_alone(ruleforge_cmd, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl"]
 
 
-def test_a_rule_error_during_play_is_logged_and_exits_2(ruleforge_cmd, tmp_path):
+def test_a_rule_error_during_play_is_logged_and_exits_1(ruleforge_cmd, tmp_path):
+    # issue 12: a rule file that does something impossible is a problem with the rule file: 1
     log = tmp_path / "game.jsonl"
     r = ruleforge_cmd("run", SNAPSHOT, "--seed", 1, "--set", "reveal_count=0", "--log", log)
-    assert r.code == 2
+    assert r.code == 1
     message = "in rule 'turn of invader' (line 87): there is nothing to choose from for 'used'"
     assert r.err == f"error: {message}\n"
     records = read_log(log)

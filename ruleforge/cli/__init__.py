@@ -12,6 +12,7 @@ import sys
 import click
 
 from ..lang.diagnostics import RuleFileError
+from ..runtime.limits import LimitsError
 from ..runtime.values import RuleError
 from .common import EXIT_USER
 from .group import cli
@@ -34,8 +35,12 @@ def main(argv: list[str] | None = None) -> None:
         from ..lang.highlight import terminal_colouring
         click.echo(e.render(colour=terminal_colouring(stderr=True)), err=True)
         sys.exit(EXIT_USER)
-    except RuleError as e:
-        click.echo(f"error: {e.describe()}", err=True)
+    except RuleError as e:  # the rule file did something impossible, or hit a limit
+        from ..lang.printable import plain
+        click.echo(f"error: {plain(e.describe())}", err=True)
+        sys.exit(1)
+    except LimitsError as e:
+        click.echo(f"error: {e}", err=True)
         sys.exit(EXIT_USER)
     except OSError as e:
         click.echo(f"error: {e.strerror or e}: {getattr(e, 'filename', '') or ''}", err=True)

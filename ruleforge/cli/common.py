@@ -25,8 +25,9 @@ def _parse_sets(values: tuple[str, ...]) -> dict[str, str]:
     return out
 
 
-def _load(path: str, sets: tuple[str, ...], players: int | None = None):
-    from ..runtime.codegen import compile_game
+def _load(path: str, sets: tuple[str, ...], players: int | None = None, compiled: bool = True):
+    """(Game, Checked) of a rule file. `compiled=False` lays the game out (its cards,
+    zones and numbers) without generating its code: all `check` needs, and faster."""
     from ..lang.diagnostics import Diagnostic, Span
     import hashlib
     name, data = read_source(path)
@@ -36,7 +37,12 @@ def _load(path: str, sets: tuple[str, ...], players: int | None = None):
         raise RuleFileError(name, text, [Diagnostic(
             Span(0, 0, 0, 0), f"--players {players}: this game is for {low}"
                               f"{f' to {high}' if high != low else ''} players")])
-    game = compile_game(checked, players, name)
+    if compiled:
+        from ..runtime.codegen import compile_game
+        game = compile_game(checked, players, name)
+    else:
+        from ..runtime.layout import new_game
+        game = new_game(checked, players, name)
     game.source_hash = hashlib.sha256(checked.source_bytes).hexdigest()
     return game, checked
 
@@ -112,11 +118,18 @@ def _progress(total: int):
     return advance, stop
 
 
-def _simulate(file, sets, players, games, agents, jobs, seed, scheduler, label=None):
+def max_decisions_option(f):
+    """--max-decisions: the decision cap of runtime/limits.py, for one command."""
+    from ..runtime.limits import DECISION_CAP
+    return click.option("--max-decisions", type=click.IntRange(1, 10_000_000), default=None,
+                        help=f"Stop a game that has not ended after this many decisions (default {DECISION_CAP:,}).")(f)
+
+
+def _simulate(file, sets, players, games, agents, jobs, seed, scheduler, label=None, max_decisions=None):
     from ..drivers.simulate import GameSpec, run_games, summarize
     game, checked = _load(file, sets, players)
     _agents(agents, game)
-    spec = GameSpec(file, _parse_sets(sets), players, agents, seed)
+    spec = GameSpec(file, _parse_sets(sets), players, agents, seed, max_decisions)
     advance, stop = _progress(games)
     try:
         outcomes = run_games(spec, games, jobs, scheduler, advance)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from .common import _check_out, _load, _simulate
+from .common import _check_out, _load, _simulate, max_decisions_option
 from .group import cli
 
 
@@ -24,7 +24,8 @@ from .group import cli
 @click.option("--out", "out", type=click.Path(dir_okay=False), default=None, help="Write results to .json.")
 @click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None, help="Draw win rates into a .png.")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Play on a Dask distributed cluster.")
-def compare(base, variants, games, agents, players, seed, jobs, sets, out, plot, scheduler) -> None:
+@max_decisions_option
+def compare(base, variants, games, agents, players, seed, jobs, sets, out, plot, scheduler, max_decisions) -> None:
     """Compare variants with a base game on the same seeds: win rates and their differences."""
     from rich.table import Table
     from ..drivers.compare import paired_difference
@@ -41,7 +42,8 @@ def compare(base, variants, games, agents, players, seed, jobs, sets, out, plot,
                                    "same seats can be compared")
     runs = []
     for f in (base, *variants):
-        game, outcomes, summary = _simulate(f, sets, players, games, agents, jobs, seed, scheduler)
+        game, outcomes, summary = _simulate(f, sets, players, games, agents, jobs, seed, scheduler,
+                                            max_decisions=max_decisions)
         runs.append((f, game, outcomes, summary))
     from ..drivers.report import _console
     console = _console()

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
 
 import click
 
 from ..runtime.values import RuleError
-from .common import _AtomicWriter, _agents, _check_out, _load, _simulate
+from .common import _AtomicWriter, _agents, _check_out, _load, _simulate, max_decisions_option
 from .group import cli
 
 
@@ -29,9 +30,10 @@ from .group import cli
 @click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None, help="Draw the results into a .png.")
 @click.option("--sweep", default=None, metavar="NAME=V1,V2,...", help="Simulate once per value of a parameter.")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Play on a Dask distributed cluster.")
+@max_decisions_option
 def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, players: int | None,
         games: int | None, agents: str | None, jobs: int | None, out: str | None, plot: str | None,
-        sweep: str | None, scheduler: str | None) -> None:
+        sweep: str | None, scheduler: str | None, max_decisions: int | None) -> None:
     """Play one narrated game (or a match) between bots, or simulate many with --games."""
     if games is not None or sweep is not None:
         if log_path or match:
@@ -42,9 +44,10 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
         jobs = jobs or os.cpu_count() or 1
         games = games or 1000
         if sweep:
-            return _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out, plot)
+            return _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out, plot, max_decisions)
         from ..drivers.report import plot_summary, print_summary, write_results
-        game, outcomes, summary = _simulate(file, sets, players, games, agents, jobs, seed, scheduler)
+        game, outcomes, summary = _simulate(file, sets, players, games, agents, jobs, seed, scheduler,
+                                            max_decisions=max_decisions)
         summary["seed"] = seed
         click.echo(f"seed {seed} (the same results again: --seed {seed})")
         print_summary(summary)
@@ -54,12 +57,16 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
         if plot:
             plot_summary(plot, summary, outcomes)
             click.echo(f"plot written to {plot}")
+        if any(o.ending == "error" for o in outcomes):
+            sys.exit(1)  # a game stopped on a rule error: the rule file has a problem
         return
     if out or plot or scheduler or jobs:
         raise click.UsageError("--out, --plot, --jobs and --scheduler go with --games")
     from ..drivers.agents import parse_agents
     from ..drivers.play import play_game, play_match
     game, checked = _load(file, sets, players)
+    if max_decisions is not None:
+        game.decision_cap = max_decisions
     _agents(agents, game)
     if match and game.match is None:
         raise click.UsageError(f"{file} declares no match", ctx=click.get_current_context())
@@ -97,7 +104,7 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
                + (" --match" if match else "") + ")")
 
 
-def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out, plot):
+def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out, plot, max_decisions=None):
     from rich.table import Table
     from ..drivers.report import ci, pct, plot_series, _atomic_write
     name, sep, values = sweep.partition("=")
@@ -118,7 +125,7 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
     results = []
     for v in options:
         game, outcomes, summary = _simulate(file, tuple(sets) + (f"{name}={v}",), players, games, agents,
-                                            jobs, seed, scheduler)
+                                            jobs, seed, scheduler, max_decisions=max_decisions)
         results.append((v, summary))
     t = Table(title=f"{game.title}: {name} swept, {games} games each, seed {seed}", title_justify="left")
     t.add_column(name)

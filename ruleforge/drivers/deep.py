@@ -39,9 +39,10 @@ class _Unshrinkable(BaseException):
 
 
 class DeepFailure(Exception):
-    def __init__(self, kind: str, message: str, step: int, span=None):
+    def __init__(self, kind: str, message: str, step: int, span=None, limit: Optional[str] = None):
         super().__init__(message)
         self.kind, self.message, self.step, self.span = kind, message, step, span
+        self.limit = limit  # a limit stopped the game: every game stops there, nothing to shrink
         self.seed: Optional[int] = None
         self.choices: list[int] = []
 
@@ -141,7 +142,7 @@ def play_checked(game, seed: int, choose: Callable[[int], int], max_steps: int) 
     try:
         st = game.new(seed, watch=at_turn)
     except RuleError as e:
-        raise DeepFailure("rule error", e.describe(), 0, e.span) from None
+        raise DeepFailure("rule error", e.describe(), 0, e.span, e.limit) from None
     check_state(st, 0)
     while not st.is_over:
         step = len(choices)
@@ -155,7 +156,7 @@ def play_checked(game, seed: int, choose: Callable[[int], int], max_steps: int) 
                 other.apply(a)
             except RuleError as e:
                 raise DeepFailure("offered action", f"'{a}' is offered at decision {step + 1} but cannot be "
-                                                    f"applied: {e.describe()}", step, e.span) from None
+                                                    f"applied: {e.describe()}", step, e.span, e.limit) from None
         i = choose(len(actions))
         choices.append(i)
         st.apply(actions[i])
@@ -246,7 +247,7 @@ def deep_check(game, examples: int = 100, seed: int = 0, max_steps: int = 500,
         except DeepFailure as f:
             f.seed, f.choices = game_seed, list(choices)
             last["failure"] = f
-            if f.kind == "termination":
+            if f.kind == "termination" or f.limit is not None:
                 raise _Unshrinkable(f) from None
             raise
         finally:

@@ -39,6 +39,7 @@ class GameSpec:
     players: Optional[int]
     agents: Optional[str]
     seed: int
+    max_decisions: Optional[int] = None  # the decision cap, if not the default (runtime/limits.py)
 
 
 @define
@@ -62,10 +63,12 @@ _GAMES: dict = {}
 
 
 def _game(spec: GameSpec):
-    key = (spec.path, tuple(sorted(spec.params.items())), spec.players)
+    key = (spec.path, tuple(sorted(spec.params.items())), spec.players, spec.max_decisions)
     if key not in _GAMES:
         from ..load import load
-        _GAMES[key] = load(spec.path, players=spec.players, **spec.params)
+        game = _GAMES[key] = load(spec.path, players=spec.players, **spec.params)
+        if spec.max_decisions is not None:
+            game.decision_cap = spec.max_decisions
     return _GAMES[key]
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple, Optional
 
 from ..lang.types import CARD, PLAYER, PieceType
+from .limits import MAX_MENU
 
 _tuple = tuple.__new__
 
@@ -95,7 +96,7 @@ class ActionSpec:
     """One declared action: the seat it is for (None: any), its parameters (the first
     local slots of its rule), the 'allowed if' test, its rule and the slot of its actor."""
 
-    __slots__ = ("name", "title", "seat_filter", "params", "allowed", "proc", "actor")
+    __slots__ = ("name", "title", "seat_filter", "params", "allowed", "proc", "actor", "menu")
 
     def __init__(self, name: str, title: str, seat_filter: Optional[int]):
         self.name, self.title, self.seat_filter = name, title, seat_filter
@@ -103,6 +104,9 @@ class ActionSpec:
         self.allowed: Optional[Callable] = None
         self.proc = None
         self.actor = 0
+        # its entries of a menu, written out by the code generator (codegen/menus.py):
+        # fn(st, seat, spec, names, cache, acts, vals), or None for the enumerators here
+        self.menu: Optional[Callable] = None
 
 
 def kind_of(t) -> Optional[str]:
@@ -303,6 +307,8 @@ class Menu:
             if spec is None:
                 acts.append(PASS)
                 vals.append(None)
+            elif spec.menu is not None:
+                spec.menu(st, seat, spec, names, cache, acts, vals)
             elif len(spec.params) == 1:
                 _enumerate1(st, spec, names[0], seat, cache, acts, vals)
             elif len(spec.params) == 2:
@@ -332,7 +338,9 @@ def _enumerate1(st, spec: ActionSpec, names, seat: int, cache: dict, acts: list,
     L[spec.actor] = seat
     prm = spec.params[0]
     allowed = spec.allowed
-    for label, v, pay in _named(st, seat, prm.domain(st, L), prm.kind, names):
+    row = _named(st, seat, prm.domain(st, L), prm.kind, names)
+    _charge_row(st, spec, len(row), len(acts))
+    for label, v, pay in row:
         if allowed is not None:
             L[0] = v
             if not allowed(st, L):
@@ -363,6 +371,7 @@ def _enumerate2(st, spec: ActionSpec, names: list, seat: int, cache: dict, acts:
         domain = p2.domain(st, L)
         if domain != last_domain:  # mostly the same for every first value: named once
             last_domain, seconds = domain, _named(st, seat, domain, p2.kind, names[1])
+        _charge_row(st, spec, len(seconds), len(acts))
         row = cache.get(v1)  # the actions kept for this first value, by second value
         if row is None:
             row = {} if len(cache) < _ROW_LIMIT else _NOT_KEPT
@@ -409,7 +418,9 @@ def _enumerate(st, spec: ActionSpec, names: list, seat: int, cache: dict, acts: 
     def rec(k: int, hidden: bool) -> None:
         last = k == n - 1
         prm = params[k]
-        for label, v, pay in _named(st, seat, prm.domain(st, L), prm.kind, names[k]):
+        row = _named(st, seat, prm.domain(st, L), prm.kind, names[k])
+        _charge_row(st, spec, len(row), len(acts))
+        for label, v, pay in row:
             L[k] = v
             labels[k] = label
             carried[k] = pay
@@ -430,6 +441,33 @@ def _enumerate(st, spec: ActionSpec, names: list, seat: int, cache: dict, acts: 
                 acts.append(hit[0])
                 vals.append(hit[1])
     rec(0, False)
+
+
+def _charge_row(st, spec: ActionSpec, combinations: int, offered: int) -> None:
+    """Charge a row of combinations to the work budget, and keep a menu within its size
+    (runtime/limits.py): a menu is made whole before anyone chooses from it."""
+    st.work -= combinations
+    if st.work < 0:
+        from .prims import over_work
+        over_work(st)
+    if offered + combinations > MAX_MENU:
+        from .values import RuleError  # values re-exports this module's classes
+        raise RuleError.over("menu", f"action '{spec.name}' would offer more than {MAX_MENU:,} combinations of its "
+                        "parameters at one decision, the most a menu may hold (see docs/limits.md)")
+
+
+def new_action(name: str, pairs: tuple) -> Action:
+    """A menu's action: its name and its (parameter, label) pairs."""
+    return _tuple(Action, ("menu", name, pairs))
+
+
+def new_row(cache: dict, v) -> dict:
+    """The row of a two-parameter action's cache for first value `v` (not kept past the
+    limit)."""
+    if len(cache) < _ROW_LIMIT:
+        row = cache[v] = {}
+        return row
+    return _NOT_KEPT
 
 
 def _action(name: str, params: list, labels: list) -> Action:

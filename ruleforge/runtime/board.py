@@ -10,6 +10,8 @@ from typing import Optional
 
 from . import rng
 from .events import Flipped, Moved, Revealed, Shuffled, Swapped, ValueSet
+from .limits import MAX_NUMBER
+from .values import RuleError
 
 UP, DOWN, PRIVATE = 0, 1, 2
 
@@ -139,6 +141,9 @@ def new_class(st, cards) -> None:
 
 
 def set_var(st, i: int, value, label: str) -> None:
+    if type(value) is int and not -MAX_NUMBER <= value <= MAX_NUMBER:
+        raise RuleError.over("number", f"{label} would be {'more' if value > 0 else 'less'} than {'-' if value < 0 else ''}"
+                        f"{MAX_NUMBER:,} (10**18), the largest number a rule may compute (docs/limits.md)")
     old = st.vars[i]
     st.vars[i] = value
     if st.observer is not None and st.observer.record is not None and old != value:

@@ -62,7 +62,7 @@ class State(Board):
     the observer."""
 
     __slots__ = ("game", "stack", "pending", "turn_pos", "round", "turns", "phase", "over", "result",
-                 "finishing", "decisions", "out", "next_seat", "played", "steps", "observer")
+                 "finishing", "decisions", "out", "next_seat", "played", "steps", "work", "observer")
 
     # ---- the public face
     @property
@@ -105,6 +105,11 @@ class State(Board):
             payload = _payload(self, p, action)
         except ValueError:
             raise IllegalAction("not offered", f"{action} is not a legal action now") from None
+        cap = self.game.decision_cap
+        if self.decisions >= cap:  # before anything changes: the state stays as it was
+            raise RuleError.over("decisions", f"the game has gone on for {cap:,} decisions without ending "
+                                 "(the decision cap; an ending that never holds? A longer game: "
+                                 "--max-decisions N, or RULEFORGE_LIMITS=decisions=N)")
         self.pending = None
         self.decisions += 1
         ob = self.observer
@@ -130,6 +135,7 @@ class State(Board):
         s.over, s.result, s.finishing = self.over, self.result, self.finishing
         s.observer = None  # a clone is a board to explore, not the game being watched
         s.decisions = self.decisions
+        s.work = self.work
         return s
 
     # ---- conveniences for tests, narration and tools
@@ -204,6 +210,7 @@ def run(st: State) -> None:
     rule) or ends. The step budget counts those calls and every loop iteration."""
     stack = st.stack
     st.steps = st.game.step_budget
+    st.work = st.game.work_budget
     fr = None
     try:
         while st.pending is None and not st.over:
@@ -217,14 +224,15 @@ def run(st: State) -> None:
             fr.proc.fn(st, fr)
             st.steps -= 1
             if st.steps <= 0:
-                raise RuleError(f"more than {st.game.step_budget:,} steps without a decision: "
-                                "does a loop never end?", fr.proc.name, fr.proc.span_at(fr))
+                raise RuleError.over("steps", f"more than {st.game.step_budget:,} steps without a decision: "
+                                "does a loop never end? (a game that needs more: RULEFORGE_LIMITS=steps=N, "
+                                "docs/limits.md)", fr.proc.name, fr.proc.span_at(fr))
     except RecursionError as e:
-        rule, span = _where(e.__traceback__, fr)
-        raise RuleError("a quantity, attribute or definition is computed from itself", rule, span) from None
+        rule, span, via = _where(e.__traceback__, fr)
+        raise RuleError("a quantity, attribute or definition is computed from itself", rule, span, via) from None
     except RuleError as e:
-        if e.rule is None and fr is not None:
-            e.rule, e.span = _where(e.__traceback__, fr)
+        if e.rule is None:
+            e.rule, e.span, e.via = _where(e.__traceback__, fr)
             e.args = (e.describe(),)
         raise
 
@@ -234,15 +242,23 @@ SOURCE_LINES: dict[str, list] = {}
 
 
 def _where(tb, fr) -> tuple:
-    """The rule and the rule-file position of an error: the line of generated code the
-    running rule was at (the outermost generated frame), else the frame's current block."""
+    """The rule and rule-file position of an error, and the rule it was reached from.
+
+    The innermost line of generated code that belongs to a rule is where the faulty
+    expression is (a definition, an ending's condition, a card's attribute); the
+    outermost is the rule that was running (setup, a turn, an action). With no generated
+    frame, the running frame's current block."""
+    inner = outer = None
     while tb is not None:
         lines = SOURCE_LINES.get(tb.tb_frame.f_code.co_filename)
         if lines is not None:
             at = lines[tb.tb_lineno - 1]
             if at is not None:
-                return at
+                inner = at
+                outer = outer or at
         tb = tb.tb_next
-    if fr is None:
-        return None, None
-    return fr.proc.name, fr.proc.span_at(fr)
+    if inner is None:
+        if fr is None:
+            return None, None, None
+        return fr.proc.name, fr.proc.span_at(fr), None
+    return inner[0], inner[1], (outer if outer[0] != inner[0] else None)

@@ -11,6 +11,7 @@ from typing import Optional
 from . import rng
 from .engine import Frame, State, run
 from .events import Observer
+from . import limits
 
 
 class Game:
@@ -47,7 +48,10 @@ class Game:
         self.round_end: list = []
         self.invariants: list = []
         self.match = None
-        self.step_budget = 100_000
+        raised = limits.from_environment()
+        self.step_budget = raised.get("steps", limits.STEP_BUDGET)
+        self.work_budget = raised.get("work", limits.WORK_BUDGET)
+        self.decision_cap = raised.get("decisions", limits.DECISION_CAP)
         self.card_decl_of: list = []
         self.card_dyn: dict[str, list] = {}        # attribute -> per card: fn(state, card), or None
         self.card_counter_base: dict[str, int] = {}

@@ -9,8 +9,8 @@ from ..lang import ast as A
 from ..lang.cards import Card, standard_deck
 from ..lang.check import Checked
 from ..lang.const import fold
-from .codegen import typeinfo as refs
-from .codegen.typeinfo import ref_kind
+from . import typeinfo as refs
+from .typeinfo import ref_kind
 from .engine import DOWN, PRIVATE, UP, ZoneInst
 from .game import Game
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from . import rng
 from .events import Said
+from .limits import MAX_NUMBER, MAX_PARAMETER_VALUES
 from .values import RuleError
 
-__all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "no_card", "attr_missing"]
+__all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "no_card", "attr_missing", "charge", "charge_call", "bounded_range", "mul", "num"]
 
 
 class Table(dict):
@@ -145,7 +146,8 @@ def swap_pair(x, y) -> None:
 
 
 def over_budget(st):
-    raise RuleError(f"more than {st.game.step_budget:,} steps without a decision: does a loop never end?")
+    raise RuleError.over("steps", f"more than {st.game.step_budget:,} steps without a decision: does a loop never end?"
+                    " (a game that needs more: RULEFORGE_LIMITS=steps=N, docs/limits.md)")
 
 
 def no_effect_card():
@@ -175,3 +177,54 @@ def attr_missing(attr, names):
             return f"there is no card here to read its {attr}"
         return f"{names[c]} has no {attr}"
     return message
+
+
+# ---- the work a rule file can ask for (runtime/limits.py, docs/limits.md)
+def over_work(st):
+    raise RuleError.over("work", f"more than {st.game.work_budget:,} units of work without a decision (the work limit: "
+                    "each definition or quantity worked out and each thing a quantifier, filter or sum "
+                    "looks at is one; a game that needs more: RULEFORGE_LIMITS=work=N, docs/limits.md)")
+
+
+def charge(st, items):
+    """`items`, after charging a loop over them to the work budget."""
+    st.work -= len(items)
+    if st.work < 0:
+        over_work(st)
+    return items
+
+
+def charge_call(st) -> None:
+    """One definition or quantity worked out: charged, so a chain that fans out ends."""
+    st.work -= 1
+    if st.work < 0:
+        over_work(st)
+
+
+def bounded_range(low: int, high: int) -> range:
+    """An action parameter's values `from low to high`, within the limit."""
+    if high - low >= MAX_PARAMETER_VALUES:
+        raise RuleError.over("values", f"the values from {low:,} to {high:,} are {high - low + 1:,}: more than the "
+                        f"{MAX_PARAMETER_VALUES:,} an action parameter may range over (docs/limits.md)")
+    return range(low, high + 1)
+
+
+def _too_big(v: int):
+    raise RuleError.over("number", f"a number grew past {MAX_NUMBER:,} (10**18), the largest a rule may compute "
+                    "(docs/limits.md)")
+
+
+def mul(a, b):
+    """a * b, within the size of numbers."""
+    v = a * b
+    if -MAX_NUMBER <= v <= MAX_NUMBER:
+        return v
+    _too_big(v)
+
+
+def num(v):
+    """A value about to be stored in a local, within the size of numbers (other values
+    pass as they are)."""
+    if type(v) is not int or -MAX_NUMBER <= v <= MAX_NUMBER:
+        return v
+    _too_big(v)

@@ -13,7 +13,7 @@ import hashlib
 from ...lang.check import Checked
 from .. import actions, engine, prims
 from .program import ProgramWriter
-from ..layout import new_game  # noqa: E402  (layout reads types through typeinfo)
+from ..layout import new_game
 
 _CACHE: dict = {}   # (source hash, parameters, players) -> (source, code, spans)
 
@@ -27,10 +27,14 @@ def _primitives() -> dict:
     ns.update(Proc=engine.Proc, Ending=engine.Ending, ActionSpec=actions.ActionSpec, Param=actions.Param,
               Choice=actions.Choice, Menu=actions.Menu, Ask=actions.Ask, Table=prims.Table, end_turn=decisions.end_turn, offer_choice=decisions.offer_choice,
               offer_chosen=decisions.offer_chosen, offer_menu=decisions.offer_menu,
-              start_action=decisions.start_action, push_effect=decisions.push_effect)
+              start_action=decisions.start_action, push_effect=decisions.push_effect,
+              # for the menus written out (codegen/menus.py)
+              named=actions._named, Place=actions.Place, Deferred=actions._Deferred, charge_row=actions._charge_row,
+              new_action=actions.new_action, new_row=actions.new_row, CACHE_LIMIT=actions._CACHE_LIMIT,
+              ROW_LIMIT=actions._ROW_LIMIT)
     ns["__builtins__"] = {name: __builtins__[name] if isinstance(__builtins__, dict) else getattr(__builtins__, name)
                           for name in ("len", "range", "tuple", "list", "sum", "any", "all", "min", "max", "str",
-                                       "bool", "zip", "reversed", "sorted", "dict", "set", "abs")}
+                                       "bool", "zip", "reversed", "sorted", "dict", "set", "abs", "type")}
     return ns
 
 
@@ -52,11 +56,19 @@ def compile_game(ch: Checked, nplayers: int | None = None, path: str = "", text:
     key = (hashlib.sha256(ch.source_bytes).hexdigest(), repr(sorted(ch.params.items())), g.nplayers)
     cached = _CACHE.get(key) if ch.source_bytes and text is None else None
     if cached is None:
-        src, where, spans = generate(ch, g)
-        if text is not None and text != src:
-            src, where = text, [None] * len(text.splitlines())
-        filename = f"<ruleforge {len(_CACHE)}:{key[0][:12]}>"
-        code = compile(src, filename, "exec")
+        try:
+            src, where, spans = generate(ch, g)
+            if text is not None and text != src:
+                src, where = text, [None] * len(text.splitlines())
+            filename = f"<ruleforge {len(_CACHE)}:{key[0][:12]}>"
+            code = compile(src, filename, "exec")
+        except (RecursionError, MemoryError, SyntaxError) as e:
+            # The checker's limits on nesting (lang/limits.py) keep a checked file inside
+            # what Python compiles; this says so cleanly if one is ever not enough.
+            from ..values import RuleError
+            raise RuleError(f"the rules nest too deeply to be compiled ({type(e).__name__}: "
+                            f"{getattr(e, 'msg', None) or e}); nest blocks and expressions less "
+                            "(docs/limits.md)") from None
         engine.SOURCE_LINES[filename] = where
         cached = (src, code, spans)
         if ch.source_bytes and text is None:

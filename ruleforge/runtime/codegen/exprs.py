@@ -8,7 +8,16 @@ of a checked value; names become generated identifiers.
 from __future__ import annotations
 
 from ...lang import ast as A
-from . import typeinfo as T
+from .. import typeinfo as T
+
+def _small_literal(text: str) -> bool:
+    t = text.strip("()")
+    return t.lstrip("-").isdigit() and abs(int(t)) <= 1000
+
+
+# The things an expression's loops, nested, may look at together without being charged
+# to the work budget (see Exprs.expr_loop).
+LOOP_FREE = 256
 
 
 class Exprs:
@@ -91,7 +100,43 @@ class Exprs:
     def ex_SumFor(self, node):
         x = self.sc.fresh("e")
         self.sc.slots[node] = x
-        return f"sum([{self.ex(node.value)} for {x} in {self.coll(node.collection, live=True)}])"
+        items, value = self.expr_loop(node.collection, self.coll(node.collection, live=True),
+                                     lambda: self.ex(node.value))
+        return f"sum([{value} for {x} in {items}])"
+
+    def expr_loop(self, node, items: str, body) -> tuple[str, str]:
+        """-> (the items an expression's loop over `node` runs over, its body's text).
+
+        A loop is charged to the work budget (prims.charge) unless it and the loops it
+        lies in can look at no more than LOOP_FREE things together (four players' hands
+        of a 56-card game: 4 x 56): that much is counted by the step budget of the
+        statement it is in. Any other loop is charged as it starts."""
+        outer = getattr(self, "loop_bound", 1)
+        bound = outer * self.collection_bound(node, items)
+        self.loop_bound = bound
+        try:
+            text = body()
+        finally:
+            self.loop_bound = outer
+        if bound > LOOP_FREE:
+            items = f"charge(st, {items})"
+        return items, text
+
+    def collection_bound(self, node, items: str) -> float:
+        """The most things a collection can hold in this game."""
+        if items.startswith("(") and items.endswith(")") and "(" not in items[1:]:
+            return items.count(",") + 1
+        t = self.t(node)
+        if T.is_zone(t) or T.is_row(t) or T.is_cards(t):
+            return len(self.g.cards)
+        k = T.kind(T.elem(t)) if t is not None else None
+        if k == "card":
+            return len(self.g.cards)
+        if k == "player":
+            return self.g.nplayers
+        if k == "piece":
+            return len(self.g.pieces)
+        return float("inf")
 
     def ex_HasEffect(self, node):
         table = self.effects_table(node.trigger.name)
@@ -197,6 +242,11 @@ class Exprs:
         b = self.ex(node.right)
         if op == "/":
             return f"div({a}, {b})"
+        if op == "*" and not (_small_literal(a) or _small_literal(b)):
+            # a product of two computed numbers can square itself: kept within MAX_NUMBER
+            # (a small constant factor can only grow a number as far as the statement
+            # that stores it, which checks it)
+            return f"mul({a}, {b})"
         py = {"=": "==", "and": "and", "or": "or"}.get(op, op)
         return f"({a} {py} {b})"
 
@@ -237,8 +287,9 @@ class Exprs:
     def ex_Filter(self, node):
         x = self.sc.fresh("e")
         self.sc.slots[node] = x
-        items = self.coll(node.collection, live=True)
-        return f"tuple([{x} for {x} in {items} if {self.ex(node.condition)}])"
+        items, cond = self.expr_loop(node.collection, self.coll(node.collection, live=True),
+                                    lambda: self.ex(node.condition))
+        return f"tuple([{x} for {x} in {items} if {cond}])"
 
     def ex_CardsIn(self, node):
         return self.coll(node.zone)
@@ -265,16 +316,19 @@ class Exprs:
         if small is not None:
             # a handful of known values (the pieces, say): the test written out for each
             tests = []
+            outer = getattr(self, "loop_bound", 1)
+            self.loop_bound = outer * len(small)  # a loop inside runs once per value
             for v in small:
                 self.sc.slots[node] = v
                 tests.append(self.ex(node.condition))
+            self.loop_bound = outer
             if node.kind == "any":
                 return "bool(" + " or ".join(tests) + ")" if tests else "False"
             if node.kind == "every":
                 return "bool(" + " and ".join(tests) + ")" if tests else "True"
             return "(not (" + " or ".join(tests) + "))" if tests else "True"
         self.sc.slots[node] = x
-        cond = self.ex(node.condition)
+        items, cond = self.expr_loop(node.collection, items, lambda: self.ex(node.condition))
         if node.kind == "any":
             return f"any({cond} for {x} in {items})"
         if node.kind == "every":

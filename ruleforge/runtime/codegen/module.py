@@ -14,7 +14,7 @@ import re
 from ...lang import ast as A
 from ...lang.check import Checked
 from ...lang.visitor import Visitor
-from . import typeinfo as T
+from .. import typeinfo as T
 from .exprs import Exprs
 from .resumable import Resumable
 from .stmts import Straight
@@ -118,13 +118,26 @@ class CodeGenerator(Exprs, Straight, Resumable, Visitor):
             body()
         w.rule = None
 
-    def expr_function(self, ident, args, title, span, node, scope: Scope, collection: bool = False) -> None:
+    def expr_function(self, ident, args, title, span, node, scope: Scope, collection: bool = False,
+                      charged: bool = False) -> None:
+        """A function returning one expression. `charged`: each call is a unit of work
+        (definitions, quantities and card rules can call each other, so a chain of them
+        can fan out); see `fans_out`."""
         def body():
             self.sc = scope
             text = self.coll(node, live=True) if collection else self.ex(node)
+            if charged and self.fans_out(text):
+                self.w.line("charge_call(st)")
             self.prologue(text)
             self.w.line(f"return {text}")
         self.function(ident, args, title, span, body)
+
+    @staticmethod
+    def fans_out(text: str) -> bool:
+        """Whether generated code calls another definition, quantity or card rule, or
+        loops: only such a function is charged when called. One that does neither costs
+        a bounded amount, counted where it is called from."""
+        return " for " in text or re.search(r"\b(?:d|q|a|ga)_\w*\(st\b", text) is not None
 
     def prologue(self, text: str) -> None:
         if re.search(r"\bZ\[", text):

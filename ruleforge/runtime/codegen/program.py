@@ -6,13 +6,14 @@ TURNS, ACTIONS, ENDINGS, ...) are what `codegen.compile_game` puts into the Game
 
 from __future__ import annotations
 
-from . import typeinfo as T
+from .. import typeinfo as T
+from .menus import Menus
 from .module import CodeGenerator
 from .tables import Tables
 from .writer import Scope, _ident, comment_text
 
 
-class ProgramWriter(Tables, CodeGenerator):
+class ProgramWriter(Tables, Menus, CodeGenerator):
     def generate(self) -> str:
         ch, g, w = self.ch, self.g, self.w
         w.comment(f"ruleforge: {comment_text(ch.title)} compiled for {g.nplayers} players")
@@ -45,7 +46,8 @@ class ProgramWriter(Tables, CodeGenerator):
             fixed = {}
             if d.param is not None:
                 args, fixed = "st, p", {d: "p"}
-            self.expr_function(self.fn_name("d", name), args, f"define {name}", d.span, d.value, self.scope(fixed))
+            self.expr_function(self.fn_name("d", name), args, f"define {name}", d.span, d.value, self.scope(fixed),
+                               charged=True)
         for name, q in self.ch.quantities.items():
             self.quantity(name, q)
 
@@ -56,9 +58,12 @@ class ProgramWriter(Tables, CodeGenerator):
         def body():
             self.sc = Scope(False, {q: "p"} if q.param is not None else {})
             w = self.w
+            value = self.ex(q.value)
+            if self.fans_out(value):
+                w.line("charge_call(st)")
             w.line("Z = st.zones")
             w.line("V = st.vars")
-            w.line(f"v = {self.ex(q.value)}")
+            w.line(f"v = {value}")
             if mods:
                 w.comment("what every active card adds")
                 w.line("for z in ACTIVE:")
@@ -104,7 +109,7 @@ class ProgramWriter(Tables, CodeGenerator):
                 if key not in dyn:
                     dyn[key] = f"{self.fn_name('a', attr)}_{len(dyn)}"
                     self.expr_function(dyn[key], "st, this", f"{cd.title}: {attr}", a.span, a.value,
-                                       self.scope({"this": "this"}))
+                                       self.scope({"this": "this"}), charged=True)
                 per.append(dyn[key])
             table = self.table(f"DYN_{_ident(attr)}", "(" + ", ".join(per) + ",)")
             ident = self.fn_name("ga", attr)
@@ -149,8 +154,10 @@ class ProgramWriter(Tables, CodeGenerator):
                     w.line("V = st.vars")
                 for n, e in now:
                     self.scope()
+                    w.rule = f"ending {n}: when"  # an error in the condition names its ending
                     with w.at(e.span):
                         w.line(f"if {self.ex(e.condition)}:  # ending {comment_text(n)}")
+                    w.rule = "the endings checked after every change"
                     with w.indent():
                         w.line(f"end_game(st, {self.ending_name(n)})")
                         w.line("return True")
@@ -182,9 +189,10 @@ class ProgramWriter(Tables, CodeGenerator):
             fixed["actor"] = (len(a.params), "actor", None)
             enum = self.fn_name("enum", name)
             self.enumerator(enum, name, a, fixed)
+            menu = self.menu_function(enum, name, a)
             ident = self.fn_name("r_action", name)
             self.rule(ident, f"action {name}", a.span, a.body, fixed, len(a.params) + 1, actor="actor")
-            self.action_specs.append((name, a, enum, ident, len(a.params)))
+            self.action_specs.append((name, a, enum, ident, len(a.params), menu))
 
     def enumerator(self, ident, name, a, fixed) -> None:
         """An action's choices, for runtime/actions.py to enumerate: each parameter's
@@ -210,7 +218,7 @@ class ProgramWriter(Tables, CodeGenerator):
             self.action_scope(a, fixed)
             lo, hi = self.ex(p.low), self.ex(p.high)
             self.prologue(lo + hi)
-            self.w.line(f"return range({lo}, {hi} + 1)")
+            self.w.line(f"return bounded_range({lo}, {hi})")
         self.function(ident, "st, L", f"action {name}: the values of {p.name.name}", p.span, body)
 
     def invariants(self) -> None:

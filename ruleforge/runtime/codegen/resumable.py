@@ -11,7 +11,7 @@ is written as ordinary Python inside a block (see stmts.Straight).
 from __future__ import annotations
 
 from ...lang import ast as A
-from . import typeinfo as T
+from .. import typeinfo as T
 from .stmts import picks_by_rule  # noqa: F401  (re-exported for the generator)
 
 

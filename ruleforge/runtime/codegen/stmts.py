@@ -10,7 +10,7 @@ stops when the game has ended.
 from __future__ import annotations
 
 from ...lang import ast as A
-from . import typeinfo as T
+from .. import typeinfo as T
 
 UP, DOWN = 0, 1
 EFFECTS = (A.Move, A.Reveal, A.Flip, A.Swap, A.Shuffle, A.SetValue, A.Change, A.Eliminate,
@@ -182,7 +182,7 @@ class Straight:
     def put(self, target, value_of) -> None:
         local, var = self.target(target)
         if local is not None:
-            self.w.line(f"{local} = {value_of(local)}")
+            self.w.line(f"{local} = num({value_of(local)})")
             return
         index, clamp, label = var
         i = index

@@ -62,7 +62,7 @@ class Tables:
         for stem, key in (("ROUND_END_PROCS", "round ends"), ("ROUND_BEGIN_PROCS", "round begins"),
                           ("GAME_END_PROCS", "game ends")):
             w.line(f"{stem} = [" + ", ".join(by_event[key]) + "]")
-        for name, a, enum, ident, k in self.action_specs:
+        for name, a, enum, ident, k, menu in self.action_specs:
             seat = repr(g.roles[a.role.name]) if a.role is not None else "None"
             spec = f"S_{enum}"
             w.line(f"{spec} = ActionSpec({name!r}, {(a.title or name)!r}, {seat})")
@@ -70,7 +70,9 @@ class Tables:
                 w.line(f"{spec}.params.append(Param({p.name.name!r}, {enum}_{i}, {self.ref_kind(self.t_elem(p))!r}))")
             w.line(f"{spec}.allowed = {enum + '_allowed' if a.allowed is not None else 'None'}")
             w.line(f"{spec}.proc, {spec}.actor = P_{ident}, {k!r}")
-        w.line("ACTIONS = {" + ", ".join(f"{name!r}: S_{enum}" for name, _, enum, _, _ in self.action_specs) + "}")
+            if menu is not None:
+                w.line(f"{spec}.menu = {menu}")
+        w.line("ACTIONS = {" + ", ".join(f"{name!r}: S_{enum}" for name, _, enum, *_ in self.action_specs) + "}")
         w.comment("the decision sites: each makes its legal actions (runtime/actions.py)")
         for ident, literal in self.sites:
             w.line(f"{ident} = {literal}")
@@ -91,5 +93,5 @@ class Tables:
         return _ident(name)
 
     def t_elem(self, p):
-        from . import typeinfo as T
+        from .. import typeinfo as T
         return T.elem(self.t(p.domain)) if p.domain is not None else None

@@ -1,0 +1,125 @@
+"""An action's menu entries, written out: one function per action of one or two
+parameters that makes its part of a menu (runtime/actions.py, `Menu.offer`).
+
+The generic enumerators of runtime/actions.py call a domain function and the 'allowed
+if' function through the locals list `L` for every combination; the functions written
+here loop over the domains with the parameters as Python locals and test 'allowed if'
+inline. They make the same actions, in the same order, with the same payloads and the
+same work charged (tests/test_golden.py replays every recorded game through them).
+"""
+
+from __future__ import annotations
+
+from .writer import Scope
+
+
+class Menus:
+    def menu_function(self, ident: str, name: str, a) -> str | None:
+        """Write `menu_<action>(st, seat, spec, names, cache, acts, vals)`; its name, or
+        None when the action keeps the generic enumerator (no or three+ parameters)."""
+        n = len(a.params)
+        if n not in (1, 2):
+            return None
+        fn = f"{ident}_menu"
+        sc = Scope(False, {p: f"v{i}" for i, p in enumerate(a.params)})
+        sc.slots["actor"] = "seat"
+        sc.actor = "seat"
+
+        def body():
+            self.sc = sc
+            w = self.w
+            w.line("Z = st.zones")
+            w.line("V = st.vars")
+            allowed = self.ex(a.allowed) if a.allowed is not None else None
+            if n == 1:
+                self._menu1(a, allowed)
+            else:
+                self._menu2(a, allowed)
+        self.function(fn, "st, seat, spec, names, cache, acts, vals", f"action {name}: its menu", a.span, body)
+        return fn
+
+    def _domain(self, a, k: int) -> tuple[str, bool]:
+        """(an expression for parameter k's entries as (label, value, payload) triples or
+        plain values, whether they are plain values of a range)."""
+        p = a.params[k]
+        if p.domain is None:  # `from A to B`: sorted and distinct already, named by themselves
+            return f"bounded_range({self.ex(p.low)}, {self.ex(p.high)})", True
+        kind = self.ref_kind(self.t_elem(p))
+        values = self.coll(p.domain, live=True)
+        return f"named(st, seat, {values}, {kind!r}, names[{k}])", False
+
+    def _menu1(self, a, allowed) -> None:
+        w = self.w
+        p = a.params[0]
+        domain, plain = self._domain(a, 0)
+        w.line(f"row = {domain if not plain else f'tuple({domain})'}")
+        w.line("charge_row(st, spec, len(row), len(acts))")
+        w.line("for label0, v0, pay0 in row:" if not plain else "for v0 in row:")
+        with w.indent():
+            if plain:
+                w.line("label0 = v0")
+            if allowed is not None:
+                w.line(f"if not ({allowed}):")
+                with w.indent():
+                    w.line("continue")
+            if not plain:
+                w.line("if type(pay0) is Place:")
+                with w.indent():
+                    w.line(f"acts.append(new_action(spec.name, (({p.name.name!r}, label0),)))")
+                    w.line("vals.append(Deferred(spec, (pay0,)))")
+                    w.line("continue")
+            w.line("hit = cache.get(v0)")
+            w.line("if hit is None:")
+            with w.indent():
+                w.line(f"hit = (new_action(spec.name, (({p.name.name!r}, label0),)), (spec, (v0,), seat))")
+                w.line("if len(cache) < CACHE_LIMIT:")
+                with w.indent():
+                    w.line("cache[v0] = hit")
+            w.line("acts.append(hit[0])")
+            w.line("vals.append(hit[1])")
+
+    def _menu2(self, a, allowed) -> None:
+        w = self.w
+        p0, p1 = a.params
+        first, plain0 = self._domain(a, 0)
+        second, plain1 = self._domain(a, 1)
+        once = "v0" not in second  # the second domain does not change with the first
+        if once:
+            w.line(f"seconds = {second if not plain1 else f'tuple({second})'}")
+        w.line("for label0, v0, pay0 in " + first + ":" if not plain0 else f"for v0 in {first}:")
+        with w.indent():
+            if plain0:
+                w.line("label0 = pay0 = v0")
+            if not once:
+                w.line(f"seconds = {second if not plain1 else f'tuple({second})'}")
+            w.line("row = cache.get(v0)  # the actions kept for this first value, by second value")
+            w.line("if row is None:")
+            with w.indent():
+                w.line("row = new_row(cache, v0)")
+            w.line("charge_row(st, spec, len(seconds), len(acts))")
+            w.line("for v1 in seconds:" if plain1 else "for label1, v1, pay1 in seconds:")
+            with w.indent():
+                if plain1:
+                    w.line("label1 = pay1 = v1")
+                if allowed is not None:
+                    w.line(f"if not ({allowed}):")
+                    with w.indent():
+                        w.line("continue")
+                pairs = f"(({p0.name.name!r}, label0), ({p1.name.name!r}, label1))"
+                hidden = [f"type(pay{k}) is Place" for k, plain in ((0, plain0), (1, plain1)) if not plain]
+                if hidden:
+                    w.line(f"if {' or '.join(hidden)}:")
+                    with w.indent():
+                        w.line(f"acts.append(new_action(spec.name, {pairs}))")
+                        w.line("vals.append(Deferred(spec, (pay0, pay1)))")
+                        w.line("continue")
+                w.line("hit = row.get(v1)")
+                w.line("if hit is None:")
+                with w.indent():
+                    w.line(f"hit = (new_action(spec.name, {pairs}), (spec, (v0, v1), seat))")
+                    w.line("if len(row) < ROW_LIMIT:")
+                    with w.indent():
+                        w.line("row[v1] = hit")
+                w.line("acts.append(hit[0])")
+                w.line("vals.append(hit[1])")
+

@@ -1,0 +1,44 @@
+"""The limits on the work a rule file can make the engine do (docs/limits.md).
+
+A rule file is data: whatever it says, every command ends, in bounded time and memory.
+Each limit's error names the rule and the limit, and says how to raise it.
+"""
+
+# Statements run and loop iterations between two decisions (a loop that never ends).
+STEP_BUDGET = 100_000
+# Work inside expressions between two decisions, and to make one menu: each definition
+# or quantity worked out, each card, player or value a quantifier, filter, sum or count
+# looks at. Under a second of work; the shipped games need at most 5,000.
+WORK_BUDGET = 1_000_000
+# Decisions in one game: a game whose endings never hold stops here.
+DECISION_CAP = 10_000
+# The largest number a rule may compute (about 2**60): enough for any score, far from
+# the size where arithmetic and printing get slow.
+MAX_NUMBER = 10 ** 18
+# Values one action parameter may range over (`with n from 1 to N`), and actions one
+# menu may offer.
+MAX_PARAMETER_VALUES = 10_000
+MAX_MENU = 100_000
+
+# A game that needs more raises a limit for one run in the environment, e.g.
+# RULEFORGE_LIMITS="steps=500000,work=10000000,decisions=50000" (docs/limits.md).
+_NAMES = {"steps": "STEP_BUDGET", "work": "WORK_BUDGET", "decisions": "DECISION_CAP"}
+
+
+class LimitsError(ValueError):
+    """RULEFORGE_LIMITS is malformed: a usage error."""
+
+
+def from_environment(environ=None) -> dict:
+    """The limits RULEFORGE_LIMITS raises: {"steps"|"work"|"decisions": n}."""
+    import os
+    text = (os.environ if environ is None else environ).get("RULEFORGE_LIMITS", "")
+    out = {}
+    for item in filter(None, (x.strip() for x in text.split(","))):
+        name, sep, value = item.partition("=")
+        name = name.strip()
+        if not sep or name not in _NAMES or not value.strip().isdigit() or int(value) < 1:
+            raise LimitsError(f"RULEFORGE_LIMITS: '{item}' is not NAME=N with NAME one of "
+                             f"{', '.join(_NAMES)} and N a whole number above 0")
+        out[name] = min(int(value), 10 ** 12)
+    return out

@@ -1,0 +1,140 @@
+"""Issue 12, items 2 and 6: rule files that pass `check` and then ask the engine for
+unbounded work, or fail where no rule is named. Each case is reproduced as the issue
+found it and must now end cleanly, in time, naming the rule and the limit
+(runtime/limits.py, docs/limits.md)."""
+
+import pytest
+
+from hostile import assert_clean, hostile_run
+
+BASE = '''game "H"
+players 2
+cards: standard deck in deck
+zone deck "the deck": pile
+zone hand per player: hand
+zone table "t": row of 2 slots
+counter score per player = 0
+counter x = 2
+turn:
+    current takes an action
+action draw "Draw a card":
+    move top of deck to hand of current
+'''
+ENDS = 'ending done "deck empty": nobody wins when deck is empty\n'
+
+WORK = "more than 1,000,000 units of work without a decision (the work limit"
+NUMBER = "a number grew past 1,000,000,000,000,000,000 (10**18), the largest a rule may compute"
+
+QUANTITIES = "quantity q0: count of deck\n" + "".join(
+    f"quantity q{i}: q{i - 1} + q{i - 1} + q{i - 1} + q{i - 1}\n" for i in range(1, 13))
+NESTED = ("any a in deck has any b in deck has any c in deck has any d in deck has any e in deck has "
+          "a.value + b.value + c.value + d.value + e.value > 100")
+
+
+def squaring(times: int, say: bool = False) -> str:
+    body = f"    repeat {times} times:\n        set x to x * x\n" + ('    say "x is {x}"\n' if say else "")
+    return BASE.replace("turn:\n", "turn:\n" + body) + ENDS
+
+
+CASES = {
+    # "an action parameter `with a from 1 to 100000000`" (MemoryError before)
+    "parameter_range": (BASE + ENDS + 'action pick "Pick":\n    with a from 1 to 100000000\n'
+                        "    increase score of current by a\n",
+                        ["in rule 'action pick: the values of a' (line 15), reached from 'turn' (line 10): "
+                         "the values from 1 to 100,000,000 are 100,000,000: more than the 10,000 an action "
+                         "parameter may range over"]),
+    # two parameters of 10,000 values each: 100,000,000 actions in one menu
+    "menu_size": (BASE + ENDS + 'action pick "Pick":\n    with a from 1 to 10000\n    with b from 1 to 10000\n'
+                  "    increase score of current by a\n",
+                  ["in rule 'turn' (line 10): action 'pick' would offer more than 100,000 combinations of its "
+                   "parameters at one decision"]),
+    # 25,000,000 combinations of which 'allowed if' keeps 5,000: the work is the limit
+    "menu_work": (BASE + ENDS + 'action pick "Pick":\n    with a from 1 to 5000\n    with b from 1 to 5000\n'
+                  "    allowed if a = b\n    increase score of current by a\n",
+                  ["in rule 'turn' (line 10): " + WORK]),
+    # "an ending whose quantity chain fans out 4-fold over 12 levels"
+    "quantity_fan_out": (BASE + ENDS + QUANTITIES + 'ending big "big": nobody wins when q12 < 0\n',
+                         ["in rule 'quantity q1' (line 15), reached from 'ending big: when' (line 27): " + WORK]),
+    # "five nested `any ... in cards in box has` quantifiers over 52 cards"
+    "nested_quantifiers": (BASE + ENDS + f'ending many "x": nobody wins when {NESTED}\n',
+                           ["in rule 'ending many: when' (line 14): " + WORK]),
+    # "runtime numbers squared 40 times (MemoryError after 23 s ...)"
+    "squared_40_times": (squaring(40), ["in rule 'turn' (line 11): " + NUMBER]),
+    # "... at 14 squarings narration raises ValueError"
+    "squared_14_times_and_said": (squaring(14, say=True), ["in rule 'turn' (line 11): " + NUMBER]),
+    # doubling by addition is caught where the number is stored
+    "doubled_by_addition": (BASE.replace("turn:\n", "turn:\n    repeat 70 times:\n        set x to x + x\n") + ENDS,
+                            ["in rule 'turn' (line 11): x would be more than 1,000,000,000,000,000,000 (10**18)"]),
+    # "A RuleError inside an ending condition names no rule"
+    "error_in_an_ending": (BASE + 'ending done "x": nobody wins when (the card in table slot 1).value = 3\n',
+                           ["error: in rule 'ending done: when' (line 13): there is no card here to read its value"]),
+    # "... or names `setup` when the faulty expression is elsewhere"
+    "error_in_a_definition": (BASE.replace("turn:\n", "setup:\n    if v = 3:\n        shuffle deck\nturn:\n")
+                              + "define v = (the card in table slot 1).value\n" + ENDS,
+                              ["error: in rule 'define v' (line 16), reached from 'setup' (line 10): there is no "
+                               "card here to read its value"]),
+    # "`run` ... ha[s] no decision cap, so a game whose ending never holds runs forever"
+    "ending_never_holds": (BASE.replace("    move top of deck", "    if deck is not empty:\n        move top of deck")
+                           + 'ending done "never": nobody wins when count of deck < 0\n',
+                           ["the game has gone on for 10,000 decisions without ending (the decision cap; an ending "
+                            "that never holds? A longer game: --max-decisions N, or RULEFORGE_LIMITS=decisions=N)"]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_run_stops_cleanly_naming_the_rule_and_the_limit(case, tmp_path):
+    text, needles = CASES[case]
+    check = hostile_run(["check", "h.rules"], {"h.rules": text}, cwd=tmp_path)
+    assert_clean(check, 0, "h.rules: ok")  # these pass the checker: the engine bounds them
+    ran = hostile_run(["run", "h.rules", "--seed", "1"], cwd=tmp_path)
+    assert_clean(ran, 1, *needles)
+
+
+@pytest.mark.parametrize("case", ["parameter_range", "quantity_fan_out", "nested_quantifiers", "ending_never_holds"])
+def test_simulations_and_deep_checks_stop_too(case, tmp_path):
+    text, needles = CASES[case]
+    ran = hostile_run(["run", "h.rules", "--games", "3", "--jobs", "1", "--seed", "1"], {"h.rules": text},
+                      cwd=tmp_path)
+    assert_clean(ran, 1, "3 game(s) stopped on a rule error", needles[0][:30])
+    if case != "ending_never_holds":  # that one ends --deep at its own --max-steps
+        deep = hostile_run(["check", "h.rules", "--deep", "--examples", "3"], cwd=tmp_path)
+        assert_clean(deep, 1, "counterexample (seed", needles[0])
+
+
+def test_the_decision_cap_is_raised_for_one_command(tmp_path):
+    text, _ = CASES["ending_never_holds"]
+    ran = hostile_run(["run", "h.rules", "--seed", "1", "--max-decisions", "50"], {"h.rules": text}, cwd=tmp_path)
+    assert_clean(ran, 1, "the game has gone on for 50 decisions without ending")
+    ran = hostile_run(["run", "h.rules", "--seed", "1"], cwd=tmp_path, env={"RULEFORGE_LIMITS": "decisions=60"})
+    assert_clean(ran, 1, "the game has gone on for 60 decisions without ending")
+
+
+def test_a_game_that_needs_more_work_raises_the_limit(tmp_path):
+    # 52 x 52 x 52 = 140,608 cards looked at by one ending's test: over a limit of 100,000
+    text = BASE + ENDS + 'ending many "x": nobody wins when any a in deck has any b in deck has any c in deck ' \
+                         'has a.value + b.value + c.value > 100\n'
+    ran = hostile_run(["run", "h.rules", "--seed", "1"], {"h.rules": text}, cwd=tmp_path,
+                      env={"RULEFORGE_LIMITS": "work=100000"})
+    assert_clean(ran, 1, "more than 100,000 units of work")
+    ran = hostile_run(["run", "h.rules", "--seed", "1"], cwd=tmp_path)
+    assert_clean(ran, 0, "Game over: deck empty. Winner: nobody.")
+
+
+def test_a_malformed_limit_is_a_usage_error(tmp_path):
+    ran = hostile_run(["run", "h.rules"], {"h.rules": BASE + ENDS}, cwd=tmp_path,
+                      env={"RULEFORGE_LIMITS": "work=lots"})
+    assert_clean(ran, 2, "RULEFORGE_LIMITS: 'work=lots' is not NAME=N with NAME one of steps, work, decisions")
+
+
+def test_source_python_cannot_compile_is_a_rule_error_not_a_traceback():
+    # The checker's nesting limits keep generated code inside what Python compiles; if
+    # they ever fall short, compiling says so as a rule error.
+    from ruleforge.load import check_source
+    from ruleforge.runtime.codegen import compile_game
+    from ruleforge.runtime.values import RuleError
+    _, checked = check_source("h.rules", (BASE + ENDS).encode())
+    nested = "".join("    " * i + f"for x{i} in ():\n" for i in range(25)) + "    " * 25 + "pass\n"
+    with pytest.raises(RuleError) as e:
+        compile_game(checked, text=nested)
+    assert e.value.describe() == ("the rules nest too deeply to be compiled (SyntaxError: too many statically "
+                                  "nested blocks); nest blocks and expressions less (docs/limits.md)")
