@@ -285,7 +285,11 @@ def test_three_hundred_nested_ifs(tmp_path):
 def test_blocks_at_the_depth_limit_compile(tmp_path, kind):
     # the rule's own block and 15 inside it: generated Python nests at most 20 loops
     body = "".join("    " * (i + 1) + kind.format(i) + "\n" for i in range(L.MAX_BLOCK_DEPTH - 1))
-    assert_ok(check(tmp_path, with_turn(body + "    " * L.MAX_BLOCK_DEPTH + 'say "x"\n')))
+    text = with_turn(body + "    " * L.MAX_BLOCK_DEPTH + 'say "x"\n')
+    assert_ok(check(tmp_path, text))
+    ran = hostile_run(["compile", "x.rules"], {"x.rules": text}, cwd=tmp_path)  # Python compiles it
+    assert_clean(ran, 0)
+    assert "say" in ran.out and "x.rules" not in ran.err
     ran = check(tmp_path, nested_ifs(L.MAX_BLOCK_DEPTH))
     assert_clean(ran, PROBLEM)
     assert headers(ran) == ["x.rules:23:69: error: this block is nested more than 16 deep"]
