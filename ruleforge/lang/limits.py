@@ -30,6 +30,7 @@ MAX_LIST_ITEMS = 1_000        # items of a list written in the file, symbols of 
 MAX_ERRORS = 200              # errors collected before checking stops
 
 WHERE = "ruleforge/lang/limits.py"
+MAX_NUMBER_TEXT = "-10**18 to 10**18"
 
 
 def raise_hint(name: str) -> str:
@@ -43,5 +44,3 @@ def number_error(value: int) -> str | None:
         return None
     return f"this number is too large: numbers in a rule file are limited to {MAX_NUMBER_TEXT}"
 
-
-MAX_NUMBER_TEXT = "-10**18 to 10**18"
