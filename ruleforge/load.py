@@ -6,7 +6,10 @@ import hashlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from attrs import evolve
+
 from .lang import ast as A
+from .lang import lint
 from .lang.check import Checked, check
 from .lang.diagnostics import Diagnostic, RuleFileError, Span
 from .lang.parse import decode, parse
@@ -32,18 +35,23 @@ def check_source(path: str, data: bytes, overrides: dict[str, str] | None = None
         raise RuleFileError(path, text, diags)
     result = parse(text)
     sources: dict[str, str] = {}
-    items, unparsed = _with_bases(path, result, sources, {str(Path(path).resolve())})
+    stray: list[Diagnostic] = []
+    items, unparsed = _with_bases(path, result, sources, {str(Path(path).resolve())}, stray)
     tree = A.RuleFile(tuple(items))
     checked, more = check(tree, overrides, unparsed, partial=bool(result.diagnostics))
     diags = result.diagnostics + more
     if diags or checked is None:
         raise RuleFileError(path, text, diags, sources)
     checked.source_bytes = data + b"".join(s.encode() for s in sources.values())
+    # a stray parameter is unread too; one warning says it
+    checked.warnings = stray + lint.unused_parameters(checked, skip={d.span for d in stray})
+    checked.sources = sources
     return text, checked
 
 
-def _with_bases(path: str, result, sources: dict, seen: set) -> tuple[list, set]:
-    """A variant's items: its base's, with the variant's replacing those they name."""
+def _with_bases(path: str, result, sources: dict, seen: set, stray: list) -> tuple[list, set]:
+    """A variant's items: its base's, with the variant's replacing those they name; the
+    warnings for variant items that look meant to replace a base item go to `stray`."""
     items = list(result.tree.items)
     unparsed = set(result.unparsed_names)
     ext = [i for i in items if isinstance(i, A.ExtendsDecl)]
@@ -68,7 +76,8 @@ def _with_bases(path: str, result, sources: dict, seen: set) -> tuple[list, set]
     if diags or base_result.diagnostics:
         raise RuleFileError(str(base), text, diags or base_result.diagnostics)
     sources[str(base)] = text
-    base_items, base_unparsed = _with_bases(str(base), base_result, sources, seen | {str(base.resolve())})
+    base_items, base_unparsed = _with_bases(str(base), base_result, sources, seen | {str(base.resolve())}, stray)
+    stray.extend(lint.stray_items(base_items, items, e.path, item_key))
     return merge(base_items, items), unparsed | base_unparsed
 
 
@@ -107,6 +116,9 @@ def merge(base: list, variant: list) -> list:
     for item in variant:
         k = item_key(item)
         if k is not None and k in index:
+            old = out[index[k]]
+            if isinstance(item, A.ParamDecl) and item.low is None and old.low is not None:
+                item = evolve(item, low=old.low, high=old.high)  # a variant's value keeps its base's range
             out[index[k]] = item
         else:
             out.append(item)
@@ -128,6 +140,7 @@ def load(path: str | Path, players: int | None = None, **params) -> Game:
     from .runtime.codegen import compile_game  # here: `check` never needs the runtime
     game = compile_game(checked, players, name)
     game.source_hash = hashlib.sha256(checked.source_bytes).hexdigest()
+    game.warnings = list(checked.warnings)
     return game
 
 

@@ -98,7 +98,7 @@ def test_the_log(ruleforge_cmd, tmp_path):
     assert decisions and all(d["type"] == "decision" for d in decisions)
     for n, d in enumerate(decisions):
         assert d["n"] == n
-        assert d["player"] in (0, 1) and d["seat"] == start["seats"][d["player"]]
+        assert d["player"] in (1, 2) and d["seat"] == start["seats"][d["player"] - 1]  # seats from 1
         assert isinstance(d["legal"], int) and 0 <= d["choice"] < d["legal"]
         assert isinstance(d["action"], str) and d["action"]
     assert decisions[0]["prompt"] == "to be the Alien" and decisions[0]["legal"] == 3

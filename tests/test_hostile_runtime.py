@@ -46,12 +46,12 @@ CASES = {
     # two parameters of 10,000 values each: 100,000,000 actions in one menu
     "menu_size": (BASE + ENDS + 'action pick "Pick":\n    with a from 1 to 10000\n    with b from 1 to 10000\n'
                   "    increase score of current by a\n",
-                  ["in rule 'turn' (line 10): action 'pick' would offer more than 100,000 combinations of its "
-                   "parameters at one decision"]),
+                  ["in rule 'action pick: its menu' (line 14), reached from 'turn' (line 10): action 'pick' "
+                   "would offer more than 100,000 combinations of its parameters at one decision"]),
     # 25,000,000 combinations of which 'allowed if' keeps 5,000: the work is the limit
     "menu_work": (BASE + ENDS + 'action pick "Pick":\n    with a from 1 to 5000\n    with b from 1 to 5000\n'
                   "    allowed if a = b\n    increase score of current by a\n",
-                  ["in rule 'turn' (line 10): " + WORK]),
+                  ["in rule 'action pick: its menu' (line 14), reached from 'turn' (line 10): " + WORK]),
     # "an ending whose quantity chain fans out 4-fold over 12 levels"
     "quantity_fan_out": (BASE + ENDS + QUANTITIES + 'ending big "big": nobody wins when q12 < 0\n',
                          ["in rule 'quantity q1' (line 15), reached from 'ending big: when' (line 27): " + WORK]),

@@ -285,14 +285,18 @@ def test_play_in_a_real_terminal():
             prompts += 1
             shown = wait_for_prompt(prompts)
         lines = shown.splitlines()
-        assert any(line.startswith("gUFO · round ") and line.rstrip().endswith("you are the Radar Operator")
-                   for line in lines)
+        # (screens fit in 40 lines now, so the 80-line pane holds more than one: the last one)
+        titles = [i for i, line in enumerate(lines)
+                  if line.startswith("gUFO · round ") and line.rstrip().endswith("you are the Radar Operator")]
+        assert titles
+        lines = lines[titles[-1]:]
         sky = [line for line in lines if line.startswith("altitude ")]
         assert len(sky) == 1 and "1:A♥" in sky[0] and "8:" in sky[0] and "ufo]" in sky[0]
         assert any(line.startswith("the Radar Operator's hand ") for line in lines)
         assert any(re.match(r"the Alien +▒$", line.rstrip()) for line in lines)
         assert "Radar Operator, take an action:" in shown
-        assert re.search(r"^ +1\. ", shown, re.M) and "Shoot: target clubs ufo" in shown
+        assert re.search(r"^  Bengal light +card [0-9JQK]+♥, altitude +\[1\] ", shown, re.M)  # the grouped menu
+        assert re.search(r"^  Shoot +target +\[\d+\] clubs ufo  \[\d+\] diamonds ufo", shown, re.M)
         assert "Your log" in history() and "no action matches 'banana'" in history()
         assert "Invader chooses a card (to be the Alien)" in history()
         assert alien not in history()  # nowhere: not on the screen, not in the scrollback

@@ -137,7 +137,8 @@ def test_compare_base_with_variants(capsys, tmp_path):
     assert code == 0, err
     assert "Difference from games/gufo.rules" in text and "significant" in text
     doc = json.loads(out.read_text())
-    assert [d["seat"] for d in doc["differences"]] == ["Invader", "Radar Operator"]
+    assert [(d["seat"], d["name"], d["title"]) for d in doc["differences"]] == [
+        (1, "invader", "Invader"), (2, "radar", "Radar Operator")]  # seats from 1, as in "seats"
     # two seats, no ties: one seat's gain is the other's loss
     a, b = doc["differences"]
     assert a["difference"] == pytest.approx(-b["difference"])

@@ -33,7 +33,8 @@ def check(file: str, sets: tuple[str, ...], deep: bool, examples: int, seed: int
     counts = (f"{plural(len(checked.actions), 'action')}, {plural(len(checked.endings), 'ending')}, "
               f"{plural(len(checked.invariants), 'invariant')}")
     click.echo(f"{file}: ok: {checked.title}, {checked.players[0]}"
-               f"{'' if checked.players[0] == checked.players[1] else f' to {checked.players[1]}'} players, {counts}")
+               f"{'' if checked.players[0] == checked.players[1] else f' to {checked.players[1]}'} players, {counts}"
+               + (f", {plural(len(checked.warnings), 'warning')}" if checked.warnings else ""))
     if not deep:
         return
     _check_out(out, (".jsonl",), "--out")

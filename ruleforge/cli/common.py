@@ -32,6 +32,7 @@ def _load(path: str, sets: tuple[str, ...], players: int | None = None, compiled
     import hashlib
     name, data = read_source(path)
     text, checked = check_source(name, data, _parse_sets(sets))
+    _show_warnings(name, text, checked)
     low, high = checked.players
     if players is not None and not low <= players <= high:
         raise RuleFileError(name, text, [Diagnostic(
@@ -45,6 +46,20 @@ def _load(path: str, sets: tuple[str, ...], players: int | None = None, compiled
         game = new_game(checked, players, name)
     game.source_hash = hashlib.sha256(checked.source_bytes).hexdigest()
     return game, checked
+
+
+def _show_warnings(name: str, text: str, checked) -> None:
+    """Print a file's warnings on stderr, once per command (commands load a file often)."""
+    if not checked.warnings:
+        return
+    ctx = click.get_current_context(silent=True)
+    shown = ctx.meta.setdefault("ruleforge.warned", set()) if ctx else set()
+    if name in shown:
+        return
+    shown.add(name)
+    from ..lang import lint
+    from ..lang.highlight import terminal_colouring
+    click.echo(lint.render(name, text, checked.warnings, checked.sources, terminal_colouring(stderr=True)), err=True)
 
 
 class _AtomicWriter:

@@ -34,9 +34,11 @@ def compare(base, variants, games, agents, players, seed, jobs, sets, out, plot,
     _check_out(plot, (".png",), "--plot")
     seed = seed if seed is not None else secrets.randbelow(2**31)
     jobs = jobs or os.cpu_count() or 1
-    seats = _load(base, sets, players)[0].seat_titles
+    base_game, base_checked = _load(base, sets, players)
+    seats = base_game.seat_titles
+    checked = {}
     for f in variants:  # checked before any game is played
-        other = _load(f, sets, players)[0]
+        other, checked[f] = _load(f, sets, players)
         if other.seat_titles != seats:
             raise click.UsageError(f"{f} has seats {other.seat_titles}, but {base} has {seats}: only games with the "
                                    "same seats can be compared")
@@ -67,16 +69,18 @@ def compare(base, variants, games, agents, players, seed, jobs, sets, out, plot,
     for f, game, outcomes, s in runs[1:]:
         for seat, title in enumerate(seats):
             diff = paired_difference(runs[0][2], outcomes, seat)
-            diffs.append({"variant": f, "seat": title, **diff})
+            # a seat by number from 1, name and title, as in the summaries' "seats"
+            diffs.append({"variant": f, "seat": seat + 1, "name": base_game.seat_names[seat], "title": title, **diff})
             verdict = "significant" if diff["significant"] else "not significant"
             d.add_row(f, title, f"{100 * diff['difference']:+.1f} pts",
                       f"[{100 * diff['ci95'][0]:+.1f}, {100 * diff['ci95'][1]:+.1f}]",
                       f"[bold]{verdict}[/]" if diff["significant"] else verdict)
     console.print(d)
+    changes = _changes(console, base, base_checked, runs, checked)
     if out:
         import json
         doc = {"base": base, "variants": list(variants), "seed": seed, "games": games, "agents": agents or "random",
-               "summaries": {f: s for f, _, _, s in runs}, "differences": diffs}
+               "summaries": {f: s for f, _, _, s in runs}, "differences": diffs, "changes": changes}
         _atomic_write(out, (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode())
         click.echo(f"results written to {out}")
     if plot:
@@ -85,3 +89,56 @@ def compare(base, variants, games, agents, players, seed, jobs, sets, out, plot,
                   for i, title in enumerate(seats)}
         plot_series(plot, "Win rate by variant", "rule file", labels, series)
         click.echo(f"plot written to {plot}")
+
+
+def _changes(console, base, base_checked, runs, checked) -> dict:
+    """What differs between the base and each variant, how often each of those rules
+    fired in either file, and whether the games came out any differently."""
+    from rich.table import Table
+    from ..drivers.compare import firings, rule_changes, same_outcomes
+    from ..lang.printable import markup, plain
+    base_outcomes = runs[0][2]
+    t = Table(title=f"What differs from {markup(base)}, and how often it fired", title_justify="left")
+    for col in ("Variant", "Rule", "Change", "Fired in base", "Fired in variant"):
+        t.add_column(col)
+    notes, doc = [], {}
+    for f, game, outcomes, s in runs[1:]:
+        changes = rule_changes(base_checked, checked[f])
+        rows = doc[f] = []
+        for c in changes:
+            fired = [firings(o, c.keys) if c.keys else None for o in (base_outcomes, outcomes)]
+            change = c.change + (f", read by {', '.join(c.readers)}" if c.readers else
+                                 ", read by nothing" if c.label.startswith("parameter ") else "")
+            absent = [c.change == "added", c.change == "only in the base"]
+            t.add_row(markup(Path(f).name), markup(c.label), markup(change),
+                      *["-" if gone else _fired(x) for x, gone in zip(fired, absent)])
+            rows.append({"rule": c.label, "change": c.change, "readers": list(c.readers),
+                         "fired": {"base": None if absent[0] else _fired_json(fired[0]),
+                                   "variant": None if absent[1] else _fired_json(fired[1])}})
+            if c.keys and fired[0][0] == fired[1][0] == 0:
+                notes.append(f"{f}: {c.label} ({change}) never fired in these {len(outcomes)} games: "
+                             "they say nothing about it")
+        if not changes:
+            notes.append(f"{f}: nothing differs from {base}: no rule, card or parameter")
+        same, n = same_outcomes(base_outcomes, outcomes), len(outcomes)
+        if same == n:
+            notes.append(f"{f}: all {n} paired games came out exactly as in {base} "
+                         "(the same winners, ending, length and rules fired)")
+        else:
+            notes.append(f"{f}: {n - same} of {n} paired games came out differently from {base}")
+    if t.rows:
+        console.print(t)
+    for line in notes:  # plain lines: a console would wrap them
+        click.echo(plain(line))
+    return doc
+
+
+def _fired(x) -> str:
+    if x is None:
+        return "not counted"
+    times, games = x
+    return "never" if times == 0 else f"{times} times in {games} games"
+
+
+def _fired_json(x):
+    return None if x is None else {"times": x[0], "games": x[1]}

@@ -6,8 +6,15 @@ import secrets
 
 import click
 
-from .common import _AtomicWriter, _agents, _load
+from .common import _AtomicWriter, _agents, _load, max_decisions_option
 from .group import cli
+
+
+def _a_number(ctx, param, value):
+    """FloatRange lets nan through (nan is neither below 0 nor above 10)."""
+    if value != value:
+        raise click.BadParameter("nan is not a number of seconds (0 to 10)")
+    return value
 
 
 @cli.command()
@@ -20,15 +27,32 @@ from .group import cli
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a parameter.")
 @click.option("--players", type=click.IntRange(1, 16), default=None, help="Number of players.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None, help="Write the game as JSON Lines.")
-@click.option("--delay", type=click.FloatRange(0, 10), default=0.6, show_default=True,
+@click.option("--delay", type=click.FloatRange(0, 10), default=0.6, show_default=True, callback=_a_number,
               help="Seconds to pause after each bot move (0: no pause).")
-def play(file, as_, humans, agents, seed, sets, players, log_path, delay) -> None:
-    """Play a game at the terminal against bots, or with friends on one screen."""
+@click.option("--show-seed", is_flag=True,
+              help="Show the seed at the start (it is shown at the end, and the log keeps it).")
+@max_decisions_option
+def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_seed, max_decisions) -> None:
+    """Play a game at the terminal against bots, or with friends on one screen.
+
+    The seed is not shown until the game ends (`run --seed N` narrates the whole deal):
+    ask for it with --show-seed. Closed standard input stops the game with exit code 2,
+    the log so far kept.
+
+    \b
+    Examples:
+      ruleforge play game.rules --as 1
+      ruleforge play game.rules --as 1,2 --log game.jsonl
+      ruleforge play game.rules --players 4 --humans 2 --agents greedy
+    """
     from ..drivers.agents import _seat, parse_agents
     from rich.text import Text
     from ..drivers.terminal import Quit, TerminalGame, console_reader
     from ..drivers.report import _console
+    from ..lang.printable import plain
     game, checked = _load(file, sets, players)
+    if max_decisions is not None:
+        game.decision_cap = max_decisions
     _agents(agents, game)
     if as_ and humans:
         raise click.UsageError("use --as or --humans, not both")
@@ -46,18 +70,28 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay) -> Non
     writer = _AtomicWriter(log_path) if log_path else None
     log: list | None = [] if writer else None
     console = _console()
-    console.print(f"{game.title} · seed {seed} · you play: " + ", ".join(game.seat_titles[s] for s in seats)
-                  + "  (type help for help)")
-    tg = TerminalGame(game, seed, seats, parse_agents(agents, game), console, console_reader(console), delay, log)
+    # The seed is the whole deal (`run --seed N` tells it): a person sees it only at the
+    # end, or when they ask. The log keeps it.
+    console.print(Text(plain(f"{game.title} · " + (f"seed {seed} · " if show_seed else "") + "you play: "
+                             + ", ".join(game.seat_titles[s] for s in seats) + "  (type help for help)")))
+    tg = TerminalGame(game, seed, seats, parse_agents(agents, game), console, console_reader(console), delay, log,
+                      height=console.height if console.is_terminal else None)
     try:
         tg.run()
-    except Quit:
-        console.print("Game stopped." + (f" The log so far is in {log_path}." if writer else ""))
+    except Quit as stop:
+        if len(seats) > 1:
+            tg.wipe()  # the screen shows one person's table
+        console.print(Text("Game stopped." + (f" The log so far is in {plain(log_path)}." if writer else "")))
         if writer:
             writer.write_records(log + [{"type": "quit"}])
             writer.commit()
+        if stop.reason:
+            raise click.ClickException(f"{stop.reason}: play reads the moves from it, so the game stopped"
+                                       + (f"; the log so far is in {plain(log_path)}" if writer else "")) from None
         return
     except BaseException:
+        if len(seats) > 1:
+            tg.wipe()
         if writer:
             writer.write_records(log + [{"type": "quit"}])
             writer.commit()
@@ -65,8 +99,8 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay) -> Non
     if writer:
         writer.write_records(log)
         writer.commit()
-        console.print(f"log written to {log_path}")
-    console.print(Text(f"(the same deal again: ruleforge play {file} --seed {seed}"
+        console.print(Text(plain(f"log written to {log_path}")))
+    console.print(Text(plain(f"(the same deal again: ruleforge play {file} --seed {seed}"
                        + (f" --players {players}" if players else "") + (f" --as {as_}" if as_ else "")
                        + (f" --humans {humans}" if humans else "") + "".join(f" --set {s}" for s in sets)
-                       + (f" --agents {agents}" if agents else "") + ")"))
+                       + (f" --agents {agents}" if agents else "") + ")")))

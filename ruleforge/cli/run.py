@@ -120,6 +120,11 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
                                  param_hint="'--sweep'")
     is_list = checked.param_types[name].is_list
     options = [v.strip() for v in values.split(";" if is_list else ",") if v.strip()]
+    r = checked.param_ranges.get(name)
+    outside = [v for v in options if r is not None and v.lstrip("-").isdigit() and not r.holds(int(v))]
+    if outside:
+        raise click.BadParameter(f"{name}={outside[0]} is outside the range of '{name}', {r.low} to {r.high}, "
+                                 f"declared at {r.where(file)}", param_hint="'--sweep'")
     for v in options:  # every value is checked before any game is played
         _load(file, tuple(sets) + (f"{name}={v}",), players)
     results = []

@@ -1,9 +1,16 @@
-"""Paired comparison of two runs on the same seeds."""
+"""Paired comparison of two runs on the same seeds, and what differs between the files:
+which rules, and how often each fired."""
 
 from __future__ import annotations
 
 import math
 
+import attrs
+from attrs import frozen
+
+from ..lang import ast as A
+from ..lang import refs as R
+from ..lang.diagnostics import Span
 from .simulate import Z95
 
 
@@ -24,3 +31,139 @@ def paired_difference(base: list, variant: list, seat: int) -> dict:
     half = Z95 * math.sqrt(var / n)
     lo, hi = mean - half, mean + half
     return {"difference": mean, "ci95": [lo, hi], "significant": lo > 0 or hi < 0, "games": n}
+
+
+# ---- what differs between two rule files, and how often it was played ------------------
+
+@frozen
+class RuleChange:
+    """An item that differs between a base and a variant, and where its firings are counted."""
+    label: str            # "action scan", "parameter reveal_count", 'card "Scan"'
+    change: str           # "changed", "added", "only in the base", or "2 → 3" for a parameter
+    keys: tuple = ()      # the rule-coverage names that count its firings (a parameter's: its
+                          # readers'); () when not counted
+    readers: tuple = ()   # a parameter's: the labels of the rules that read it
+
+
+def rule_changes(base, variant) -> list[RuleChange]:
+    """The rules, actions, endings, cards, events and parameters that differ between two
+    checked programs, compared by kind and name (not by position in the file)."""
+    old, new = _items(base), _items(variant)
+    out = []
+    for k in list(old) + [k for k in new if k not in old]:
+        a, b = old.get(k), new.get(k)
+        item = b if b is not None else a
+        if isinstance(item, A.ParamDecl):
+            name = item.name.name
+            va, vb = base.params.get(name), variant.params.get(name)
+            if a is not None and b is not None and va == vb:
+                continue
+            change = "added" if a is None else "only in the base" if b is None else f"{_value(va)} → {_value(vb)}"
+            readers = [i for i in variant.tree.items if _reads(i, name, variant.refs)]
+            out.append(RuleChange(f"parameter {name}", change, tuple(k for i in readers for k in _keys(i)),
+                                  tuple(_label(i) for i in readers)))
+            continue
+        try:
+            if a is not None and b is not None and _shape(a) == _shape(b):
+                continue
+        except RecursionError:  # nested deeper than Python's stack: call it changed
+            pass
+        change = "added" if a is None else "only in the base" if b is None else "changed"
+        out.append(RuleChange(_label(item), change, _keys(item)))
+    return out
+
+
+def firings(outcomes: list, keys: tuple) -> tuple[int, int]:
+    """How often the rules named `keys` fired in `outcomes`: (times, games)."""
+    times = games = 0
+    for o in outcomes:
+        n = sum(o.fired.get(k, 0) for k in keys)
+        times += n
+        games += n > 0
+    return times, games
+
+
+def same_outcomes(base: list, variant: list) -> int:
+    """How many paired games came out the same: winners, ending, length and rules fired."""
+    key = lambda o: (o.winners, o.ending, o.decisions, o.rounds, o.fired, o.error)  # noqa: E731
+    return sum(key(b) == key(v) for b, v in zip(base, variant))
+
+
+def _items(checked) -> dict:
+    from ..load import item_key
+    out, count = {}, {}
+    for item in checked.tree.items:
+        if isinstance(item, A.InvariantDecl):
+            continue  # checked by tests, never played
+        k = item_key(item)
+        if k is None:  # several rules of one kind ('when the round ends'): by their order
+            base = (type(item).__name__, getattr(item, "event", None))
+            count[base] = count.get(base, 0) + 1
+            k = base + (count[base],)
+        out[k] = item
+    return out
+
+
+def _label(item) -> str:
+    from ..lang.lint import _WORD
+    if isinstance(item, A.EventDecl):
+        return f"when {item.zone.name} runs out" if item.zone else f"when the {item.event}"
+    if isinstance(item, A.CardDecl):
+        return f'card "{item.title}"'
+    if isinstance(item, A.TurnDecl):
+        return f"turn of {item.role.name}" if item.role else "turn"
+    if isinstance(item, A.SetupDecl):
+        return "setup"
+    name = getattr(item, "name", None)
+    word = _WORD.get(type(item).__name__, type(item).__name__.removesuffix("Decl").lower())
+    return f"{word} {name.name}" if isinstance(name, A.Name) else word
+
+
+def _keys(item) -> tuple:
+    """The names rule coverage counts the item's firings under (simulate.all_rules)."""
+    if isinstance(item, A.ActionDecl):
+        return (f"action {item.name.name}",)
+    if isinstance(item, A.EndingDecl):
+        return (f"ending {item.name.name}",)
+    if isinstance(item, A.EventDecl):
+        return (_label(item),)
+    if isinstance(item, A.CardDecl):
+        return tuple(f"{item.title}: on {e.trigger.name}" for e in item.effects)
+    return ()
+
+
+def _value(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, list):
+        return "[" + ", ".join(map(str, v)) + "]"
+    return repr(v) if isinstance(v, str) else str(v)
+
+
+def _shape(x):
+    """A node as plain nested tuples without spans, so that equal rules compare equal
+    wherever they are written."""
+    if isinstance(x, (tuple, list)):
+        return tuple(_shape(i) for i in x if not isinstance(i, Span))
+    if attrs.has(type(x)):
+        return (type(x).__name__,) + tuple(_shape(getattr(x, f.name)) for f in attrs.fields(type(x))
+                                           if not isinstance(getattr(x, f.name), Span))
+    return x
+
+
+def _reads(item, name: str, refs: dict) -> bool:
+    """Whether `item` reads the parameter `name` (not counting its own declaration)."""
+    if isinstance(item, A.ParamDecl) and item.name.name == name:
+        return False
+    stack = [item]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, (tuple, list)):
+            stack.extend(x)
+        elif isinstance(x, A.Name):
+            ref = refs.get(x)
+            if isinstance(ref, R.Param) and ref.name == name:
+                return True
+        elif attrs.has(type(x)):
+            stack.extend(getattr(x, f.name) for f in attrs.fields(type(x)))
+    return False

@@ -25,7 +25,7 @@ from typing import Callable, Optional
 from attrs import define, field
 
 from .narrate import Narrator
-from .play import deal_snapshot, result_record, start_record
+from .play import deal_snapshot, decision_record, result_record, start_record
 from ..runtime.values import RuleError
 
 
@@ -185,8 +185,7 @@ def game_log(game, seed: int, choices: list[int], upto: Optional[int] = None) ->
             break
         actions = st.legal_actions()
         p = st.current_player
-        log.append({"type": "decision", "n": n, "player": p, "seat": game.seat_names[p], "prompt": st.prompt,
-                    "legal": len(actions), "action": str(actions[i]), "choice": i})
+        log.append(decision_record(game, n, p, st.prompt, actions, i))
         try:
             st.apply(actions[i])
         except RuleError as e:

@@ -13,7 +13,9 @@ Mapping:
   The list a player is offered depends only on what that player knows, so an action id
   means the same thing in every state of an information set.
 - Information state strings are the player's `view` (and the number of decisions so
-  far): nothing hidden from that player is in them.
+  far): nothing hidden from that player is in them. `action_to_string(player, action)`
+  names the action as that player may know it. With no player at a terminal state
+  (there is no player to move) they raise ValueError, as OpenSpiel's own games do.
 - `resample_from_infostate` re-deals the hidden cards (ruleforge.runtime.determinize), as
   OpenSpiel's ISMCTS bot needs.
 - Returns: 1 to each winner and -1 to each loser, 0 to all on a game without winners.
@@ -27,6 +29,7 @@ from __future__ import annotations
 import pyspiel
 
 from ..runtime.determinize import determinize
+from .narrate import Narrator
 from ..load import load
 
 MAX_ACTIONS = 1024
@@ -144,9 +147,25 @@ class State(pyspiel.State):
             self.st.apply(self.st.legal_actions()[action])
 
     def _action_to_string(self, player, action):
+        """The action as `player` may know it: a card that player does not know is "a
+        card" (another seat's hand, asked on that seat's turn, is not named)."""
         if self.st is None:
             return f"deal {action}"
-        return str(self.st.legal_actions()[action])
+        legal = self.st.legal_actions()
+        if not 0 <= action < len(legal):
+            raise ValueError(f"action {action} is not legal here: there are {len(legal)} legal actions")
+        return _action_text(legal[action], Narrator(self.rules, self._seat(player, "action_to_string"), self.st))
+
+    def _seat(self, player, asked: str) -> int:
+        """`player` as a seat; a clear error where there is none (a terminal state asked
+        with no player: OpenSpiel's current player is then TERMINAL, a negative number)."""
+        n = self.rules.nplayers
+        if isinstance(player, int) and 0 <= player < n:
+            return player
+        if player == pyspiel.PlayerId.TERMINAL:
+            raise ValueError(f"{asked}: the game is over, so there is no current player; "
+                             f"name the player (0 to {n - 1})")
+        raise ValueError(f"{asked}: player {player} is not a seat of this game (0 to {n - 1})")
 
     def is_terminal(self):
         return self.st is not None and self.st.is_over
@@ -161,14 +180,18 @@ class State(pyspiel.State):
         return [1.0 if p in winners else -1.0 for p in range(n)]
 
     def information_state_string(self, player=None):
-        player = self.current_player() if player is None else player
+        """What `player` (default: the player to move) has seen, and nothing more."""
         if self.st is None:
             return "before the deal"
-        return f"decisions {self.st.decisions}\n{self.st.view(player)}"
+        seat = self._seat(self.current_player() if player is None else player, "information_state_string")
+        return f"decisions {self.st.decisions}\n{self.st.view(seat)}"
 
     def observation_string(self, player=None):
-        player = self.current_player() if player is None else player
-        return "before the deal" if self.st is None else str(self.st.view(player))
+        """What `player` (default: the player to move) sees now."""
+        if self.st is None:
+            return "before the deal"
+        seat = self._seat(self.current_player() if player is None else player, "observation_string")
+        return str(self.st.view(seat))
 
     def resample_from_infostate(self, player_id, probability_sampler):
         seed = int(probability_sampler() * (1 << 53)) if callable(probability_sampler) else 0
@@ -179,6 +202,17 @@ class State(pyspiel.State):
 
     def __deepcopy__(self, memo):
         return State(self.spiel_game, None if self.st is None else self.st.clone())
+
+
+def _action_text(action, narrator) -> str:
+    """`str(action)` (the engine's form, `scan(card=7♥, altitude=2)`), with every card
+    the narrator's seat does not know told as "a card"."""
+    kind, name, args = action
+    if kind == "menu":
+        return name if not args else f"{name}(" + ", ".join(f"{k}={narrator.arg(v)}" for k, v in args) + ")"
+    if kind == "choose":
+        return narrator.arg(args[0][1])
+    return name
 
 
 class Observer:

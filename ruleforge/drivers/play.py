@@ -26,9 +26,18 @@ def deal_snapshot(st) -> dict:
 
 
 def start_record(game, seed: int) -> dict:
+    # "seats_from": decisions name their seat by number from 1, as everything a user
+    # reads does (logs written before it counted from 0, and still replay)
     return {"type": "start", "ruleforge": __version__, "rules": game.path, "sha256": game.source_hash,
             "title": game.title, "params": game.params, "seed": seed, "players": game.nplayers,
-            "seats": game.seat_names}
+            "seats": game.seat_names, "seats_from": 1}
+
+
+def decision_record(game, n: int, seat: int, prompt: str, actions, choice: int) -> dict:
+    """One decision of a log: its number, the seat (from 1) and its name, the prompt,
+    how many actions were legal and which one was taken (its index, from 0)."""
+    return {"type": "decision", "n": n, "player": seat + 1, "seat": game.seat_names[seat], "prompt": prompt,
+            "legal": len(actions), "action": str(actions[choice]), "choice": choice}
 
 
 def play_game(game, seed: int, agents: Sequence, say: Say = None, log: Optional[list] = None):
@@ -47,11 +56,10 @@ def play_game(game, seed: int, agents: Sequence, say: Say = None, log: Optional[
         p = st.current_player
         actions = st.legal_actions()
         action = decide_for(agents[p], st, p, actions, rngs[p])
+        record = decision_record(game, n, p, st.prompt, actions, actions.index(action))
+        st.apply(action)  # (first: a decision the engine refuses, at its cap, is not logged)
         if log is not None:
-            log.append({"type": "decision", "n": n, "player": p, "seat": game.seat_names[p],
-                        "prompt": st.prompt, "legal": len(actions), "action": str(action),
-                        "choice": actions.index(action)})
-        st.apply(action)
+            log.append(record)
         n += 1
         _flush(st, narrator, say)
     if log is not None:

@@ -1,7 +1,8 @@
 """Replaying a logged game: the same rules, seed and decisions must give the same game.
 
 A log (see play.py) records the rule file's hash and parameters, the seed, the deal,
-every decision (who, how many legal actions, which one) and the result. Replay refuses
+every decision (who, by seat number from 1, how many legal actions, which one) and the
+result. Replay refuses
 a log whose rule file or parameters have changed, and otherwise re-runs it checking
 each of these along the way.
 """
@@ -77,6 +78,7 @@ def replay_game(records: list[dict], say: Optional[Callable[[str], None]] = None
         changed = sorted(k for k in set(game.params) | set(params) if game.params.get(k) != params.get(k))
         raise LogError(f"the parameters differ from the log's: {', '.join(changed)}")
     seed = start["seed"]
+    first_seat = 1 if start.get("seats_from") == 1 else 0  # logs before "seats_from" count from 0
     st = game.new(seed, record=say is not None)
     if seat is not None and not isinstance(seat, int):
         from .agents import _seat
@@ -102,7 +104,7 @@ def replay_game(records: list[dict], say: Optional[Callable[[str], None]] = None
             n = rec.get("n", decisions)
             if st.is_over:
                 raise Mismatch(f"decision {n}: the game is already over here")
-            if st.current_player != rec["player"]:
+            if st.current_player != rec["player"] - first_seat:
                 raise Mismatch(f"decision {n}: {game.seat_names[st.current_player]} decides here, "
                                f"the log says {rec.get('seat', rec['player'])}")
             actions = st.legal_actions()

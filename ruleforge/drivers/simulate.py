@@ -54,7 +54,8 @@ class GameOutcome:
     error: Optional[str] = None
 
     def to_json(self) -> dict:
-        return {"index": self.index, "seed": self.seed, "winners": list(self.winners),
+        # seats from 1, as the summary's "seats" and every table count them
+        return {"index": self.index, "seed": self.seed, "winners": [s + 1 for s in self.winners],
                 "ending": self.ending, "decisions": self.decisions, "rounds": self.rounds,
                 **({"error": self.error} if self.error else {})}
 

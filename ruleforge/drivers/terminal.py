@@ -2,9 +2,15 @@
 
 The screen shows one seat's view and nothing else: the zones as rows of cards (a card
 the seat cannot see is a back, ▒), what happened since that seat last decided (told
-from its point of view), the numbers of the game, and the legal actions as a numbered
-list. Several people can share one screen (hot seat): between two people a hand-over
-screen hides the table until the next one is ready.
+from its point of view), the numbers of the game, and the legal actions as a grouped,
+numbered menu. Given a height, each decision's screen is cut to fit it: the story since
+the last move loses its oldest lines first (`log` shows them all).
+
+Several people can share one screen (hot seat). Between two people the terminal is
+wiped, scrollback included (ESC[2J and ESC[3J), and a hand-over screen waits until the
+next one is ready; at the end the wipe comes again, and the last story is told as every
+person at the screen may know it: a card is named only if all of them know it, which
+includes what the rules reveal to all at the end.
 """
 
 from __future__ import annotations
@@ -15,67 +21,72 @@ from typing import Callable, Optional
 
 from rich.console import Console
 from rich.panel import Panel
-from rich.table import Table
 from rich.text import Text
 
+from ..lang.printable import plain
+from .cardtext import card_lines, cards_lines
+from .menu import entry_of, match_action, menu_lines
 from .narrate import Narrator
-from .play import decide_for, deal_snapshot, result_record, start_record
+from .play import decide_for, deal_snapshot, decision_record, result_record, start_record
+from .table import table_parts
 from ..runtime.rng import Random, derive
 
 HELP = """\
 How to play
   The table shows what your seat can see: a ▒ is a card you cannot see; piles show how
   many cards they hold. "Since your last move" tells what happened meanwhile.
-  Type the number of an action, or enough of its words to pick one (for example
-  "scan 2♥" or "stop"), then Enter.
-  help   this text          log   everything you have seen so far
+  Type the number of an action (in brackets in the menu), or words of it that pick one
+  (for example "scan q 8" or "stop"), then Enter. A word matches a whole word, or the
+  start of one ("scan" for "scanning"); numbers and single letters only whole words.
+  help   this text          log        everything you have seen so far
+  cards  the game's cards   card NAME  one card's text
   quit   end the game (Ctrl-C or Ctrl-D too); the log, if any, is kept
 """
 
-MAX_INPUT = 200
+WIPE = "\x1b[H\x1b[2J\x1b[3J"  # home, erase the screen, erase the scrollback
 
 
 class Quit(Exception):
-    pass
+    """The game stops before its end: a person asked, or (with a reason) input failed."""
+
+    def __init__(self, reason: Optional[str] = None):
+        super().__init__(reason or "quit")
+        self.reason = reason
 
 
 def _clean(line: str) -> str:
     return "".join(ch for ch in line if ch.isprintable()).strip()
 
 
-def match_action(text: str, labels: list[str]) -> tuple[Optional[int], str]:
-    """Index of the action `text` picks, or None and the reason it picks none."""
-    if not text:
-        return None, "type the number of an action (help explains the screen)"
-    if len(text) > MAX_INPUT:
-        return None, f"that line is {len(text)} characters long; type a number or a few words"
-    if text.isdecimal() and text.isascii():
-        n = int(text)
-        if 1 <= n <= len(labels):
-            return n - 1, ""
-        return None, f"there is no action {n}: choose 1 to {len(labels)}"
-    words = text.lower().split()
-    exact = [i for i, lab in enumerate(labels) if lab.lower() == text.lower()]
-    if len(exact) == 1:
-        return exact[0], ""
-    hits = [i for i, lab in enumerate(labels) if all(w in lab.lower() for w in words)]
-    if len(hits) == 1:
-        return hits[0], ""
-    if not hits:
-        return None, f"no action matches '{text}'"
-    return None, f"'{text}' matches {len(hits)} actions ({', '.join(str(i + 1) for i in hits[:6])}" + \
-                 ("..." if len(hits) > 6 else "") + "): say more, or type the number"
+class _AllOf(Narrator):
+    """Tells events as every one of `seats` may know them: a card is named only if all
+    of them know it."""
+
+    def __init__(self, game, seats, state):
+        super().__init__(game, seats[0], state)
+        self.seats = seats
+
+    def shown(self, c: int, up: bool = False, known: int | None = None) -> str:
+        if known is None:
+            known = self.state.known[c] if not self.state.up[c] else -1
+        if up or all((known >> s) & 1 for s in self.seats):
+            return self.g.cards[c].name
+        return "a card"
 
 
 class TerminalGame:
     def __init__(self, game, seed: int, humans: list[int], agents: list, console: Console,
-                 read: Callable[[str], Optional[str]], delay: float = 0.6, log: Optional[list] = None):
+                 read: Callable[[str], Optional[str]], delay: float = 0.6, log: Optional[list] = None,
+                 height: Optional[int] = None):
         self.game, self.seed, self.humans = game, seed, humans
         self.agents, self.console, self.read, self.delay, self.log = agents, console, read, delay, log
+        self.height = height  # the lines each decision's screen must fit in (None: no limit)
         self.history: dict[int, list[str]] = {p: [] for p in humans}
         self.unseen: dict[int, list[str]] = {p: [] for p in humans}
         self.narrators: dict = {}
         self.last_human: Optional[int] = None
+        self.events: list = []  # every event of the game, for the shared telling at the end
+        self.told: dict[int, int] = {p: 0 for p in humans}  # events told to p's screen so far
 
     # ---- the loop
     def run(self):
@@ -92,167 +103,174 @@ class TerminalGame:
             p = st.current_player
             actions = st.legal_actions()
             if p in self.humans:
-                i = self._ask(p, actions)
-                action = actions[i]
+                action = actions[self._ask(p, actions)]
             else:
                 action = decide_for(self.agents[p], st, p, actions, rngs[p])
                 if self.delay:
                     time.sleep(self.delay)
+            record = decision_record(g, n, p, st.prompt, actions, actions.index(action))
+            st.apply(action)  # (first: a decision the engine refuses, at its cap, is not logged)
             if self.log is not None:
-                self.log.append({"type": "decision", "n": n, "player": p, "seat": g.seat_names[p],
-                                 "prompt": st.prompt, "legal": len(actions), "action": str(action),
-                                 "choice": actions.index(action)})
-            st.apply(action)
+                self.log.append(record)
             n += 1
         self._collect()
         if self.log is not None:
             self.log.append(result_record(st))
-        for p in self.humans:
-            # the result gets its own panel below
-            self.unseen[p] = [line for line in self.unseen[p] if not line.startswith("Game over:")]
-            self._show_events(p, final=True)
-        if len(self.humans) == 1:
-            self._draw(self.humans[0])  # the table as the game left it
+        self._end()
+        return st
+
+    def _end(self) -> None:
+        """The end screen: what happened last, the table (one person), the result."""
+        g, st = self.game, self.st
         res = st.result
         winners = " and ".join(g.seat_titles[s] for s in res.winners) or "nobody"
-        self.console.print(Panel(f"Game over: {res.reason}. Winner: {winners}.", style="bold"))
-        return st
+        below: list = [Panel(Text(plain(f"Game over: {res.reason}. Winner: {winners}."), style="bold"))]
+        if len(self.humans) == 1:
+            p = self.humans[0]
+            lines = self.unseen[p]
+            below[:0] = table_parts(g, st, p)  # the table as the game left it
+        else:
+            # The screen shows the last person's table: wipe it, then tell the end as every
+            # person here may know it, from the oldest of their last moves.
+            self.wipe()
+            teller = _AllOf(g, self.humans, st)
+            lines = [line for line in teller.lines(self.events[min(self.told.values()):])
+                     if not line.lstrip().startswith("=")]
+        lines = [line for line in lines if not line.startswith("Game over:")]  # the result's own panel
+        self._panel(lines, "What happened", self._room(below, 2))  # (2: the lines play prints after)
+        for part in below:
+            self.console.print(part)
+
+    def _room(self, below: list, after: int) -> Optional[int]:
+        """The lines left for the story above `below` and `after` more lines."""
+        if self.height is None:
+            return None
+        used = sum(len(self.console.render_lines(r, self.console.options, pad=False)) for r in below)
+        return self.height - used - after
+
+    def wipe(self) -> None:
+        """Erase the screen and its scrollback, so that the next person cannot scroll back
+        to the last one's screen (a terminal only: a pipe or a file has no screen)."""
+        console = self.console
+        if console.is_terminal and not console.is_dumb_terminal:
+            console.file.write(WIPE)
+            console.file.flush()
 
     def _collect(self) -> None:
         """Tell the engine's new events to every human, from their seat, now: what a
         seat learns later must not show in the telling of earlier events."""
         events = list(self.st.record)
         self.st.record.clear()
+        if len(self.humans) > 1:
+            self.events.extend(events)
         for p in self.humans:
             if p not in self.narrators:
                 self.narrators[p] = Narrator(self.game, p, self.st)
             lines = self.narrators[p].lines(events)
             self.unseen[p].extend(line for line in lines if not line.lstrip().startswith("="))
 
-    def _show_events(self, p: int, final: bool = False) -> None:
-        lines = list(self.unseen[p])
-        self.unseen[p].clear()
-        self.history[p].extend(lines)
-        if lines:
-            title = "What happened" if final else "Since your last move"
-            self.console.print(Panel(Text("\n".join(lines)), title=title, title_align="left"))
+    def _panel(self, lines: list[str], title: str, room: Optional[int] = None) -> None:
+        """A panel of story lines; with `room`, only the newest lines that fit in it."""
+        if not lines:
+            return
+        kept, cut = list(lines), 0
+        if room is not None:
+            inner = self.console.options.update_width(max(self.console.width - 4, 10))
+            heights = [len(self.console.render_lines(Text(plain(x)), inner, pad=False)) for x in lines]
+            used, k = 2, len(lines)
+            while k > 0 and used + heights[k - 1] <= room:
+                used += heights[k - 1]
+                k -= 1
+            kept, cut = lines[k:], k
+            if not kept:
+                if room >= 1:
+                    self.console.print(Text(f"({cut} lines since your last move: type log to read them)"))
+                return
+        body = Text(plain("\n".join(kept)))
+        subtitle = f"{cut} earlier line{'s' if cut != 1 else ''}: type log" if cut else None
+        self.console.print(Panel(body, title=title, title_align="left", subtitle=subtitle, subtitle_align="left"))
 
     # ---- a person's decision
     def _ask(self, p: int, actions) -> int:
         g = self.game
         if len(self.humans) > 1 and self.last_human is not None and self.last_human != p:
-            self.console.clear()
-            self.console.print(Panel(f"Pass the screen to the {g.seat_titles[p]}.\n"
-                                     "Press Enter when only they can see it.", title="Hand-over"))
+            self.wipe()
+            self.console.print(Panel(Text(plain(f"Pass the screen to the {g.seat_titles[p]}.\n"
+                                                "Press Enter when only they can see it.")), title="Hand-over"))
             if self.read("") is None:
                 raise Quit()
-            self.console.clear()
+            self.wipe()
         self.last_human = p
-        self._show_events(p)
-        self._draw(p)
-        labels = [Narrator(g, p, self.st).action(a) for a in actions]
-        self._menu(labels)
+        story = list(self.unseen[p])
+        self.unseen[p].clear()
+        self.history[p].extend(story)
+        self.told[p] = len(self.events)
+        narrator = Narrator(g, p, self.st)
+        labels = [plain(narrator.action(a)) for a in actions]
+        entries = [entry_of(i, a, narrator) for i, a in enumerate(actions, 1)]
+        self._screen(p, story, entries)
         while True:
-            line = self.read(f"{g.seat_titles[p]}> ")
+            line = self.read(plain(f"{g.seat_titles[p]}> "))
             if line is None:
                 raise Quit()
             text = _clean(line)
             word = text.lower()
             if word in ("quit", "exit", "q"):
                 raise Quit()
-            if word in ("help", "h", "?"):
-                self.console.print(HELP)
-                self._menu(labels)
-                continue
-            if word == "log":
-                self.console.print(Panel(Text("\n".join(self.history[p]) or "nothing yet"), title="Your log"))
-                self._menu(labels)
+            shown = self._command(p, word, text)
+            if shown is not None:
+                self.console.print(shown)
+                self._screen(p, [], entries)
                 continue
             i, reason = match_action(text, labels)
             if i is not None:
                 return i
             self.console.print(Text(reason, style="red"))
 
-    def _menu(self, labels: list[str]) -> None:
-        st = self.st
-        self.console.print(f"[bold]{self.game.seat_titles[st.current_player]}, {st.prompt}:[/]")
-        for i, lab in enumerate(labels, 1):
-            self.console.print(Text(f"  {i:>2}. {lab}"))
+    def _command(self, p: int, word: str, text: str):
+        """What `help`, `log`, `cards` or `card NAME` shows, or None for a move."""
+        if word in ("help", "h", "?"):
+            return Text(HELP)
+        if word == "log":
+            return Panel(Text(plain("\n".join(self.history[p][-200:]) or "nothing yet")), title="Your log")
+        if word == "cards":
+            return Panel(Text("\n".join(cards_lines(self.game))), title="Cards", title_align="left")
+        if word == "card" or word.startswith("card "):
+            return Text("\n".join(card_lines(self.game, text[4:])))
+        return None
 
-    def _draw(self, p: int) -> None:
-        """The table as seat p sees it."""
-        g, st = self.game, self.st
-        v = st.view(p)
-        title = f"{g.title} · round {v.round} · you are {'the ' if g.roles else ''}{g.seat_titles[p]}"
-        t = Table(title=title, title_justify="left", show_header=False, box=None, pad_edge=False)
-        t.add_column("zone", style="cyan", no_wrap=True)
-        t.add_column("cards")
-        rows = {}
-        for zi in g.zinst:
-            if zi.kind == "slot":
-                rows.setdefault(zi.decl, []).append(zi)
-        shown_rows = set()
-        for z in v.zones:
-            zi = next(x for x in g.zinst if x.decl == z.zone and x.slot == z.slot and
-                      (x.owner < 0 and z.owner is None or x.owner >= 0 and g.seat_names[x.owner] == z.owner))
-            if zi.kind == "slot":
-                if zi.decl in shown_rows:
-                    continue
-                shown_rows.add(zi.decl)
-                cells = []
-                pieces_at = g.zone_display.get(zi.decl, {}).get("pieces")
-                for s in rows[zi.decl]:
-                    sv = v.zone(s.decl, None if s.owner < 0 else g.seat_names[s.owner], s.slot)
-                    cell = f"{s.slot}:" + (" ".join(c or "▒" for c in sv.cards) or "·")
-                    if pieces_at:
-                        kind, attr = pieces_at
-                        here = [name for name, attrs in v.pieces if name.endswith(" " + kind)
-                                and dict(attrs).get(attr) == s.slot]
-                        if here:
-                            cell += " [" + ", ".join(h[:-len(kind) - 1] for h in here) + f" {kind}]"
-                    cells.append(cell)
-                label = g.zinst[[x.index for x in g.zinst if x.decl == zi.decl and x.kind == "row"][0]].label
-                t.add_row(label, Text("  ".join(cells)))
-                continue
-            if not z.cards and zi.kind == "pile":
-                continue
-            hints = g.zone_display.get(zi.decl, {})
-            as_pile = hints.get("shown") == "pile" or (zi.kind == "pile" and len(z.cards) > 6
-                                                       and hints.get("shown") != "fan" and "grouped" not in hints)
-            if as_pile:
-                top = z.cards[-1] if z.cards else None
-                shown = f"{len(z.cards)} card{'s' if len(z.cards) != 1 else ''}" + (f", {top} on top" if top else "")
-            elif "grouped" in hints:
-                attr = hints["grouped"]
-                groups: dict = {}
-                for c in z.cards:
-                    key = "?" if c is None else str(g.card_attr[attr][g.card_index[c]])
-                    groups.setdefault(key, []).append(c or "▒")
-                shown = "  ".join(f"{k}: {' '.join(cs)}" for k, cs in groups.items()) or "-"
-            else:
-                sep = " · " if any(c and " " in c for c in z.cards) else " "
-                shown = sep.join(c or "▒" for c in z.cards) or "-"
-            t.add_row(z.label, shown)
-        self.console.print(t)
-        numbers = [f"{name}: " + ", ".join(f"{a} {val}" for a, val in attrs) for name, attrs in v.pieces]
-        numbers += [f"{label} {val}" for label, val in v.counters]
-        if numbers:
-            self.console.print("  " + " · ".join(numbers))
-        if v.eliminated:
-            titles = [g.seat_titles[g.seat_names.index(n)] for n in v.eliminated]
-            self.console.print("  out of the game: " + ", ".join(titles))
+    def _screen(self, p: int, story: list[str], entries) -> None:
+        """Seat p's screen for a decision: the story since its last move, the table, the
+        menu, cut to the height when there is one (the story gives way first)."""
+        st = self.st
+        width = self.console.width
+        head = Text(plain(f"{self.game.seat_titles[st.current_player]}, {st.prompt}:"), style="bold")
+        below = [*table_parts(self.game, st, p), head, *menu_lines(entries, width - 1)]
+        self._panel(story, "Since your last move", self._room(below, 1))  # (1: the prompt's line)
+        for r in below:
+            self.console.print(r)
 
 
 def console_reader(console: Console) -> Callable[[str], Optional[str]]:
+    """Lines typed at the terminal; None at the end of input (Ctrl-D) or on Ctrl-C.
+    Input that cannot be read at all (standard input closed) stops the game: Quit."""
     stdin = sys.stdin  # one stream (CliRunner swaps it for its input)
 
     def read(prompt: str) -> Optional[str]:
+        if prompt:
+            console.print(Text(prompt), end="")
+        if stdin is None or stdin.closed:  # (None: Python started with no file 0 at all)
+            raise Quit("standard input is closed")
         try:
-            if prompt:
-                console.print(prompt, end="")
             line = stdin.readline()
         except (KeyboardInterrupt, EOFError):
             return None
+        except UnicodeDecodeError:
+            return "\ufffd"  # bytes that are no text: a line that picks nothing
+        except ValueError:  # closed while reading
+            raise Quit("standard input is closed") from None
+        except OSError as e:
+            raise Quit(f"standard input cannot be read ({e.strerror or e})") from None
         if line == "":
             return None  # end of input
         return line.rstrip("\n")

@@ -30,6 +30,9 @@ class DeclBuilder(Builder):
     def param_decl(self, meta, c):
         return A.ParamDecl(self._span(meta), self._name(c[0]), c[1])
 
+    def param_ranged(self, meta, c):
+        return A.ParamDecl(self._span(meta), self._name(c[0]), c[1], c[2], c[3])
+
     def cards_standard(self, meta, c):
         return A.CardsDecl(self._span(meta), "standard", self._name(c[0]))
 

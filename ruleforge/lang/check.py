@@ -56,6 +56,9 @@ class Checked:
     source_bytes: bytes = b""
     types: dict = field(factory=dict)   # expression node -> type
     refs: dict = field(factory=dict)    # Name node -> its refs.Reference
+    param_ranges: dict = field(factory=dict)  # name -> ranges.Range, for the parameters that declare one
+    warnings: list = field(factory=list)      # Diagnostics of severity "warning" (lint.py): the check passes
+    sources: dict = field(factory=dict)       # path -> text of the files a variant extends, to show warnings
 
 
 def check(tree: A.RuleFile, overrides: dict[str, str] | None = None,
@@ -86,4 +89,5 @@ def check(tree: A.RuleFile, overrides: dict[str, str] | None = None,
         setup=rules.setup, turns=rules.turns, actions=sym.actions, events=rules.events,
         endings=sym.endings, invariants=sym.invariants, match=rules.match, card_decls=sym.card_decls,
         card_counters=sym.card_counters, quantities=sym.quantities, triggers=sym.triggers,
-        heuristic=rules.heuristic, types=rules.types, refs=sym.refs), []
+        heuristic=rules.heuristic, types=rules.types, refs=sym.refs,
+        param_ranges=sym.param_ranges), []

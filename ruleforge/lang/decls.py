@@ -51,9 +51,13 @@ class RoleDecl:
 
 @node
 class ParamDecl:
+    """`parameter NAME = VALUE [in LOW to HIGH]`: a constant with a default, which --set,
+    --sweep and variants may change within its range (each item, for a list)."""
     span: Span
     name: Name
     value: object
+    low: Optional[object] = None
+    high: Optional[object] = None
 
 
 @node

@@ -21,11 +21,12 @@ from .diagnostics import Diagnostic, Span, did_you_mean
 from .limits import (MAX_CARD_KINDS, MAX_CARDS, MAX_COPIES, MAX_ERRORS, MAX_LIST_ITEMS, MAX_NUMBER_DIGITS,
                      MAX_PLAYERS, MAX_ROW_SLOTS, MAX_SLOTS, MAX_ZONES, number_error, raise_hint)
 from .printable import _CONTROL as CONTROL, plain
+from .ranges import declared_range
+from .types import BOOL, NUMBER, TEXT, Type, list_of
 
 
 class TooManyErrors(Exception):
     """MAX_ERRORS errors are found: checking stops (check.py says so)."""
-from .types import BOOL, NUMBER, TEXT, Type, list_of
 
 
 @define
@@ -70,6 +71,7 @@ class SymbolTable:
         self.roles: list = []           # [(name, title)]
         self.params: dict[str, Any] = {}
         self.param_types: dict[str, Type] = {}
+        self.param_ranges: dict = {}    # name -> ranges.Range
         self.card_attrs: dict[str, Optional[Type]] = {}
         self.card_attr_types: dict[str, Optional[Type]] = {}
         self.card_attr_busy: set[str] = set()
@@ -197,6 +199,8 @@ class SymbolTable:
         # an override takes effect at once, so later defaults computed from it see it
         if p.name.name in self.overrides:
             self.apply_override(p, self.overrides[p.name.name])
+        if (r := declared_range(self, p, value)) is not None:
+            self.param_ranges[p.name.name] = r
 
     def unknown_overrides(self) -> None:
         for name, text in self.overrides.items():
@@ -237,11 +241,7 @@ class SymbolTable:
         elif self.card_decls:
             self.error(self.card_decls[0], "cards are listed but nothing says where they start",
                        "add 'cards: listed in ZONE'")
-        if len(self.card_decls) > MAX_CARD_KINDS:
-            self.error(self.card_decls[MAX_CARD_KINDS],
-                       f"this is card {MAX_CARD_KINDS + 1:,} of {len(self.card_decls):,}: a game lists at most "
-                       f"{MAX_CARD_KINDS:,} kinds of card (each may have copies)", raise_hint("MAX_CARD_KINDS"))
-            self.card_decls = self.card_decls[:MAX_CARD_KINDS]
+        self.card_decls = limit_card_kinds(self, self.card_decls)
         self.triggers = {e.trigger.name for cd in self.card_decls for e in cd.effects}
         if decks and decks[0].kind == "listed":
             self.card_attrs = {"name": TEXT}
@@ -445,6 +445,15 @@ class SymbolTable:
             if n in values:
                 return domain
         return None
+
+
+def limit_card_kinds(sym: SymbolTable, decls: list) -> list:
+    """The listed cards up to MAX_CARD_KINDS, having said so when there are more."""
+    if len(decls) > MAX_CARD_KINDS:
+        sym.error(decls[MAX_CARD_KINDS], f"this is card {MAX_CARD_KINDS + 1:,} of {len(decls):,}: a game lists "
+                                         f"at most {MAX_CARD_KINDS:,} kinds of card (each may have copies)",
+                  raise_hint("MAX_CARD_KINDS"))
+    return decls[:MAX_CARD_KINDS]
 
 
 def count_places(sym: SymbolTable, z: A.ZoneDecl, info: ZoneInfo) -> None:

@@ -19,6 +19,7 @@ class Game:
         self.title = ""
         self.path = ""
         self.source_hash = ""
+        self.warnings: list = []          # the rule file's warnings (lang/lint.py), as Diagnostics
         self.params: dict = {}
         self.nplayers = 0
         self.seat_names: list[str] = []   # role names, or "player 1", ...

@@ -21,6 +21,7 @@ class Menus:
         if n not in (1, 2):
             return None
         fn = f"{ident}_menu"
+        self._name = name
         sc = Scope(False, {p: f"v{i}" for i, p in enumerate(a.params)})
         sc.slots["actor"] = "seat"
         sc.actor = "seat"
@@ -38,6 +39,16 @@ class Menus:
         self.function(fn, "st, seat, spec, names, cache, acts, vals", f"action {name}: its menu", a.span, body)
         return fn
 
+    def as_rule(self, title: str, span, text: str) -> None:
+        """One line whose errors name `title` (a parameter's values, 'allowed if'), as the
+        generic enumerators' separate functions did."""
+        w = self.w
+        rule = w.rule
+        w.rule = title
+        with w.at(span):
+            w.line(text)
+        w.rule = rule
+
     def _domain(self, a, k: int) -> tuple[str, bool]:
         """(an expression for parameter k's entries as (label, value, payload) triples or
         plain values, whether they are plain values of a range)."""
@@ -52,14 +63,15 @@ class Menus:
         w = self.w
         p = a.params[0]
         domain, plain = self._domain(a, 0)
-        w.line(f"row = {domain if not plain else f'tuple({domain})'}")
+        self.as_rule(f"action {self._name}: the values of {p.name.name}", p.span,
+                     f"row = {domain if not plain else f'tuple({domain})'}")
         w.line("charge_row(st, spec, len(row), len(acts))")
         w.line("for label0, v0, pay0 in row:" if not plain else "for v0 in row:")
         with w.indent():
             if plain:
                 w.line("label0 = v0")
             if allowed is not None:
-                w.line(f"if not ({allowed}):")
+                self.as_rule(f"action {self._name}: allowed if", a.span, f"if not ({allowed}):")
                 with w.indent():
                     w.line("continue")
             if not plain:
@@ -84,14 +96,17 @@ class Menus:
         first, plain0 = self._domain(a, 0)
         second, plain1 = self._domain(a, 1)
         once = "v0" not in second  # the second domain does not change with the first
+        values = f"action {self._name}: the values of "
         if once:
-            w.line(f"seconds = {second if not plain1 else f'tuple({second})'}")
-        w.line("for label0, v0, pay0 in " + first + ":" if not plain0 else f"for v0 in {first}:")
+            self.as_rule(values + p1.name.name, p1.span, f"seconds = {second if not plain1 else f'tuple({second})'}")
+        self.as_rule(values + p0.name.name, p0.span,
+                     "for label0, v0, pay0 in " + first + ":" if not plain0 else f"for v0 in {first}:")
         with w.indent():
             if plain0:
                 w.line("label0 = pay0 = v0")
             if not once:
-                w.line(f"seconds = {second if not plain1 else f'tuple({second})'}")
+                self.as_rule(values + p1.name.name, p1.span,
+                             f"seconds = {second if not plain1 else f'tuple({second})'}")
             w.line("row = cache.get(v0)  # the actions kept for this first value, by second value")
             w.line("if row is None:")
             with w.indent():
@@ -102,7 +117,7 @@ class Menus:
                 if plain1:
                     w.line("label1 = pay1 = v1")
                 if allowed is not None:
-                    w.line(f"if not ({allowed}):")
+                    self.as_rule(f"action {self._name}: allowed if", a.span, f"if not ({allowed}):")
                     with w.indent():
                         w.line("continue")
                 pairs = f"(({p0.name.name!r}, label0), ({p1.name.name!r}, label1))"

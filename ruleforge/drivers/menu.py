@@ -1,0 +1,163 @@
+"""A decision's menu at the terminal: laid out to fit a screen, and picked by typed words.
+
+A decision may offer 40-odd actions (three cards of a hand, each for seven slots), and
+one line each pushed the table off a 40-line terminal. The menu groups the actions by
+action, then by every parameter but the last, and lists the last parameter's values on
+one line, each after its number in brackets. The numbers are the actions' places in the
+engine's order, as in a flat list.
+
+Typed words pick an action when each word matches a word of its own in the action's
+text: a whole word, or the start of one for words of two letters or more ("scan" for
+"scanning"). A number or a single letter matches only a whole word, so "light 7" does
+not pick "card 7♥, slot 7" over "card 7♥, slot 2", and "light 7 7" does.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple, Optional
+
+from rich.cells import cell_len
+from rich.text import Text
+
+from ..lang.printable import plain
+
+MAX_INPUT = 200
+
+# A word: letters and digits, or one other symbol (a suit, a bracket) on its own.
+_WORD = re.compile(r"[^\W_]+|[^\w\s]")
+
+
+def words(text: str) -> list[str]:
+    """The words of `text` for matching, lower case: '7♥,' gives '7', '♥', ','."""
+    return _WORD.findall(text.lower())
+
+
+def _fits(typed: str, word: str) -> bool:
+    if typed == word:
+        return True
+    return len(typed) >= 2 and typed.isalpha() and word.startswith(typed)
+
+
+def _assign(typed: list[str], label: list[str], ordered: bool) -> bool:
+    """Whether every typed word can match a label word of its own (in order, if asked)."""
+    used = [False] * len(label)
+
+    def go(i: int, after: int) -> bool:
+        if i == len(typed):
+            return True
+        for j in range(after if ordered else 0, len(label)):
+            if not used[j] and _fits(typed[i], label[j]):
+                used[j] = True
+                if go(i + 1, j + 1):
+                    return True
+                used[j] = False
+        return False
+    return go(0, 0)
+
+
+def match_action(text: str, labels: list[str]) -> tuple[Optional[int], str]:
+    """Index of the action `text` picks, or None and the reason it picks none."""
+    if not text:
+        return None, "type the number of an action (help explains the screen)"
+    if len(text) > MAX_INPUT:
+        return None, f"that line is {len(text)} characters long; type a number or a few words"
+    if text.isdecimal() and text.isascii():
+        n = int(text)
+        if 1 <= n <= len(labels):
+            return n - 1, ""
+        return None, f"there is no action {n}: choose 1 to {len(labels)}"
+    exact = [i for i, lab in enumerate(labels) if lab.lower() == text.lower()]
+    if len(exact) == 1:
+        return exact[0], ""
+    typed = words(text)
+    split = [words(lab) for lab in labels]
+    hits = [i for i, ws in enumerate(split) if _assign(typed, ws, ordered=False)]
+    if len(hits) > 1:  # the same words in another order: the words' order decides
+        in_order = [i for i in hits if _assign(typed, split[i], ordered=True)]
+        if len(in_order) == 1:
+            return in_order[0], ""
+    if len(hits) == 1:
+        return hits[0], ""
+    if not hits:
+        return None, f"no action matches '{text}'"
+    return None, f"'{text}' matches {len(hits)} actions ({', '.join(str(i + 1) for i in hits[:6])}" + \
+                 ("..." if len(hits) > 6 else "") + "): say more, or type the number"
+
+
+class Entry(NamedTuple):
+    """One action as the menu shows it: its group (the action's title and every
+    parameter but the last, as text), the last parameter's name and its value."""
+    number: int
+    title: str
+    fixed: tuple
+    last_name: str
+    value: Optional[str]
+
+
+def entry_of(number: int, action, narrator) -> Entry:
+    """The menu entry of `action`, its values named as the narrator's seat may know them."""
+    if action.kind == "menu" and action.args:
+        spec = narrator.g.actions.get(action.name)
+        title = plain(spec.title if spec else action.name)
+        args = [(plain(k), plain(narrator.arg(v))) for k, v in action.args]
+        return Entry(number, title, tuple(f"{k} {v}" for k, v in args[:-1]), args[-1][0], args[-1][1])
+    if action.kind == "choose":
+        return Entry(number, "", (), "", plain(narrator.arg(action.args[0][1])))
+    return Entry(number, plain(narrator.action(action)), (), "", None)
+
+
+def menu_lines(entries: list[Entry], width: int) -> list[Text]:
+    """The menu as lines of at most `width` cells: one line per group, its values after
+    their numbers, wrapped under the first value when they do not fit (or on lines of
+    their own, indented, when the group's name takes more than half the width)."""
+    groups: dict[tuple, list[Entry]] = {}
+    for e in entries:
+        groups.setdefault((e.title, e.fixed, e.last_name, e.number if e.value is None else 0), []).append(e)
+    with_values = [k for k in groups if not k[3]]
+    title_w = max((cell_len(k[0]) for k in with_values), default=0)
+    middle_w: dict[str, int] = {}  # the groups of one action align their values
+    for k in with_values:
+        middle_w[k[0]] = max(middle_w.get(k[0], 0), cell_len(", ".join((*k[1], k[2]))))
+    lines: list[Text] = []
+    last_title = None
+    for key, members in groups.items():
+        title, fixed, last_name, single = key
+        if single:
+            lines.append(_numbered(members[0], f"  [{members[0].number}] {title}"))
+            last_title = None
+            continue
+        head = Text("  ")
+        if title_w:
+            shown = title if title != last_title else ""
+            head.append(shown + " " * (title_w - cell_len(shown)) + "  ", style="bold")
+        middle = ", ".join((*fixed, last_name))
+        if middle_w[title]:
+            head.append(middle + " " * (middle_w[title] - cell_len(middle)) + "  ")
+        last_title = title
+        indent = head.cell_len
+        if indent > width // 2:  # values under the group's name, a little to the right
+            head.rstrip()
+            lines.append(head)
+            indent = min(2 + (title_w + 2 if title_w else 0) + 4, width // 2)
+            head = Text(" " * indent)
+        line = head
+        for e in members:
+            item = _numbered(e, f"[{e.number}] {e.value}")
+            if line.cell_len > indent and line.cell_len + 2 + item.cell_len > width:
+                lines.append(line)
+                line = Text(" " * indent)
+            elif line.cell_len > indent:
+                line.append("  ")
+            line.append_text(item)
+        lines.append(line)
+    return lines
+
+
+def _numbered(e: Entry, text: str) -> Text:
+    """`text` with the entry's `[number]` in the menu's number style."""
+    mark = f"[{e.number}]"
+    out = Text(text)
+    at = text.index(mark)
+    out.stylize("bold cyan", at, at + len(mark))
+    return out

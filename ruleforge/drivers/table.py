@@ -1,0 +1,85 @@
+"""The table as one seat sees it, for the terminal: rows of cards, then the game's numbers.
+
+Every name comes from the rule file, so every name is made printable (`plain`) and put
+in a rich `Text`, never read as markup.
+"""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+
+from ..lang.printable import plain
+
+
+def table_parts(game, st, p: int) -> list:
+    """The renderables of seat p's table: the table, its numbers line, who is out."""
+    g, v = game, st.view(p)
+    title = f"{g.title} · round {v.round} · you are {'the ' if g.roles else ''}{g.seat_titles[p]}"
+    # The title is a line of its own: as a table title it wrapped to a narrow table's width.
+    t = Table(show_header=False, box=None, pad_edge=False)
+    t.add_column("zone", style="cyan", no_wrap=True)
+    t.add_column("cards")
+    rows: dict = {}
+    for zi in g.zinst:
+        if zi.kind == "slot":
+            rows.setdefault(zi.decl, []).append(zi)
+    shown_rows: set = set()
+    for z in v.zones:
+        zi = next(x for x in g.zinst if x.decl == z.zone and x.slot == z.slot and
+                  (x.owner < 0 and z.owner is None or x.owner >= 0 and g.seat_names[x.owner] == z.owner))
+        if zi.kind == "slot":
+            if zi.decl in shown_rows:
+                continue
+            shown_rows.add(zi.decl)
+            label = g.zinst[[x.index for x in g.zinst if x.decl == zi.decl and x.kind == "row"][0]].label
+            t.add_row(Text(plain(label)), Text(plain(_slot_row(g, v, rows[zi.decl], zi))))
+            continue
+        if not z.cards and zi.kind == "pile":
+            continue
+        t.add_row(Text(plain(z.label)), Text(plain(_zone_cells(g, zi, z))))
+    parts: list = [Text(plain(title), style="italic"), t]
+    numbers = [f"{name}: " + ", ".join(f"{a} {val}" for a, val in attrs) for name, attrs in v.pieces]
+    numbers += [f"{label} {val}" for label, val in v.counters]
+    if numbers:
+        parts.append(Text(plain("  " + " · ".join(numbers))))
+    if v.eliminated:
+        titles = [g.seat_titles[g.seat_names.index(n)] for n in v.eliminated]
+        parts.append(Text(plain("  out of the game: " + ", ".join(titles))))
+    return parts
+
+
+def _slot_row(g, v, slots, zi) -> str:
+    """A row of slots as `number:cards`, with the pieces standing at each slot."""
+    cells = []
+    pieces_at = g.zone_display.get(zi.decl, {}).get("pieces")
+    for s in slots:
+        sv = v.zone(s.decl, None if s.owner < 0 else g.seat_names[s.owner], s.slot)
+        cell = f"{s.slot}:" + (" ".join(c or "▒" for c in sv.cards) or "·")
+        if pieces_at:
+            kind, attr = pieces_at
+            here = [name for name, attrs in v.pieces if name.endswith(" " + kind)
+                    and dict(attrs).get(attr) == s.slot]
+            if here:
+                cell += " [" + ", ".join(h[:-len(kind) - 1] for h in here) + f" {kind}]"
+        cells.append(cell)
+    return "  ".join(cells)
+
+
+def _zone_cells(g, zi, z) -> str:
+    """A zone's cards as its display hints ask: a pile (size and top), grouped, or a fan."""
+    hints = g.zone_display.get(zi.decl, {})
+    as_pile = hints.get("shown") == "pile" or (zi.kind == "pile" and len(z.cards) > 6
+                                               and hints.get("shown") != "fan" and "grouped" not in hints)
+    if as_pile:
+        top = z.cards[-1] if z.cards else None
+        return f"{len(z.cards)} card{'s' if len(z.cards) != 1 else ''}" + (f", {top} on top" if top else "")
+    if "grouped" in hints:
+        attr = hints["grouped"]
+        groups: dict = {}
+        for c in z.cards:
+            key = "?" if c is None else str(g.card_attr[attr][g.card_index[c]])
+            groups.setdefault(key, []).append(c or "▒")
+        return "  ".join(f"{k}: {' '.join(cs)}" for k, cs in groups.items()) or "-"
+    sep = " · " if any(c and " " in c for c in z.cards) else " "
+    return sep.join(c or "▒" for c in z.cards) or "-"

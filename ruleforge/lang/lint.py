@@ -1,0 +1,92 @@
+"""Warnings: what a rule file may say but most likely did not mean.
+
+A warning is a positioned `Diagnostic` of severity "warning": it is shown like an error
+("warning:" in place of "error:") but the check passes. Two are found:
+
+- a variant's item that replaces nothing in its base although its name is close to the
+  name of a base item of the same kind (`parameter shroe = 40` over a base with `shore`):
+  a misspelling that would otherwise add a new item and change nothing. A genuinely new
+  item has a name unlike any of the base's, or sits beside the base item it resembles
+  replaced in the same variant, and is added without a warning;
+- a parameter nothing reads (no rule, constant or other parameter uses it).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from . import ast as A
+from . import refs as R
+from .diagnostics import Diagnostic, did_you_mean
+from .printable import plain
+
+
+def warning(span, message: str, hint: str | None = None) -> Diagnostic:
+    return Diagnostic(span, message, hint, "warning")
+
+
+_WORD = {"ParamDecl": "parameter", "ActionDecl": "action", "EndingDecl": "ending", "ZoneDecl": "zone",
+         "CounterDecl": "counter", "QuantityDecl": "quantity", "DefineDecl": "definition",
+         "InvariantDecl": "invariant", "PiecesDecl": "set of pieces", "RoleDecl": "role",
+         "AttributeDecl": "attribute", "CardDecl": "card", "TurnDecl": "turn"}
+
+
+# The search for misspellings compares each new item's name with the base's names of its
+# kind; past this many comparisons the remaining new items are not searched (a variant
+# is a short list of changes: a file of thousands of new items is not one). docs/limits.md
+MAX_NAME_PAIRS = 20_000
+
+
+def stray_items(base: list, variant: list, base_path: str, key: Callable) -> list[Diagnostic]:
+    """A warning for each item of `variant` that replaces nothing in `base` although its
+    name is close to the name of a base item of its kind that the variant leaves alone."""
+    base_keys = {key(i) for i in base} - {None}
+    replaced = {key(i) for i in variant} & base_keys
+    names: dict[str, list[str]] = {}  # kind -> the names of the base's items left alone
+    for b in base_keys - replaced:
+        if len(b) == 2 and isinstance(b[1], str):
+            names.setdefault(b[0], []).append(b[1])
+    out, budget = [], MAX_NAME_PAIRS
+    for item in variant:
+        k = key(item)
+        if k is None or k in base_keys or len(k) != 2 or not isinstance(k[1], str):
+            continue
+        candidates = names.get(k[0], [])
+        budget -= len(candidates)
+        if budget < 0:
+            break
+        hint = did_you_mean(k[1], candidates)
+        if hint is None:
+            continue
+        what = _WORD.get(k[0], "item")
+        shown = f'"{plain(k[1])}"' if k[0] == "CardDecl" else f"'{k[1]}'"
+        span = item.name.span if isinstance(getattr(item, "name", None), A.Name) else item.span
+        out.append(warning(span, f"{what} {shown} replaces nothing in {plain(base_path)}: it is added as a new {what}",
+                           f"{plain(hint)} (a variant's {what} replaces the base's {what} of the same name)"))
+    return out
+
+
+def unused_parameters(checked, skip=frozenset()) -> list[Diagnostic]:
+    """A warning for each parameter that nothing reads (but those whose name's span is
+    in `skip`: already warned about)."""
+    read = {ref.name for ref in checked.refs.values() if isinstance(ref, R.Param)}
+    out = []
+    for item in checked.tree.items:
+        if isinstance(item, A.ParamDecl) and item.name.name not in read and item.name.span not in skip:
+            out.append(warning(item.name.span, f"nothing reads the parameter '{item.name.name}'",
+                               "use it in a rule, or remove it"))
+    return out
+
+
+def render(path: str, source: str, warnings: list[Diagnostic], other_sources: dict[str, str],
+           colour=None, limit: int = 50) -> str:
+    """The warnings as `FILE:LINE:COL: warning: ...` blocks, in file order (the first
+    `limit` of them, as for errors)."""
+    from .parse import split_lines
+    lines = split_lines(source)
+    ordered = sorted(warnings, key=lambda d: (d.span.file is not None, d.span.file or "", d.span, d.message))
+    shown = [d.render(path, split_lines(other_sources[d.span.file]) if d.span.file in other_sources else lines, colour)
+             for d in ordered[:limit]]
+    if len(ordered) > limit:
+        shown.append(f"... and {len(ordered) - limit} more warning(s)")
+    return "\n".join(shown)

@@ -1,0 +1,89 @@
+"""Parameter ranges: `parameter hand_size = 3 in 1 to 5`.
+
+A range says which values the rules make sense for. The default, a `--set` value (so a
+`--sweep` value, which is a `--set` per run) and a variant's value are checked against
+it, and the message names the parameter, the range and where the range is declared, so
+that `--set hand_size=20` is refused instead of silently dealing what is left.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Optional
+
+from attrs import frozen
+
+from . import ast as A
+from .const import NotConstant
+from .diagnostics import Span
+from .types import NUMBER, list_of
+
+
+@frozen
+class Range:
+    """A parameter's declared bounds, and where they are written."""
+    low: int
+    high: int
+    span: Span  # from the low bound to the high one
+
+    def where(self, main: str = "this file") -> str:
+        """`games/gufo.rules:16` for a range in another file, `line 16` in this one."""
+        if self.span.file:
+            return f"{os.path.normpath(self.span.file)}:{self.span.line}"
+        return f"line {self.span.line}" if main == "this file" else f"{main}:{self.span.line}"
+
+    def holds(self, value) -> bool:
+        items = value if isinstance(value, list) else [value]
+        return all(self.low <= v <= self.high for v in items)
+
+    def outside(self, value):
+        """The first item of `value` outside the range (the value itself for a number)."""
+        if not isinstance(value, list):
+            return value
+        return next(v for v in value if not self.low <= v <= self.high)
+
+
+def declared_range(sym, p: A.ParamDecl, default) -> Optional[Range]:
+    """Check `p`'s range against its default and its --set value, and return it (None
+    when it has none, or when the range itself is wrong; that is reported)."""
+    if p.low is None:
+        return None
+    name = p.name.name
+    t = sym.param_types[name]
+    if t not in (NUMBER, list_of(NUMBER)):
+        sym.error(Span(p.low.span.line, p.low.span.column, p.high.span.end_line, p.high.span.end_column,
+                       p.low.span.file),
+                  f"'{name}' is {t.describe()}: only a number or a list of numbers has a range",
+                  "remove 'in ... to ...'")
+        return None
+    bounds = []
+    for node in (p.low, p.high):
+        try:
+            v = sym.const(node)
+        except NotConstant as e:
+            sym.error(e.node, e.message or "a range's bounds are numbers", "write a number, such as 1")
+            return None
+        if not isinstance(v, int) or isinstance(v, bool):
+            sym.error(node, "a range's bounds are numbers", "write a number, such as 1")
+            return None
+        bounds.append(v)
+    low, high = bounds
+    span = Span(p.low.span.line, p.low.span.column, p.high.span.end_line, p.high.span.end_column, p.low.span.file)
+    if low > high:
+        sym.error(span, f"the range of '{name}' is empty: {low} is above {high}", "write the low bound first")
+        return None
+    r = Range(low, high, span)
+    if not r.holds(default):
+        bad = r.outside(default)
+        if p.value.span.file != span.file:  # a variant's value, against its base's range
+            sym.error(p.value, f"'{name}' = {bad} is outside its range, {low} to {high}, declared at {r.where()}",
+                      f"a variant may declare a range of its own: parameter {name} = ... in LOW to HIGH")
+        else:
+            what = f"holds {bad}" if isinstance(default, list) else f"is {bad}"
+            sym.error(p.value, f"the default of '{name}' {what}, outside its range, {low} to {high}")
+    if name in sym.overrides and sym.params[name] != default and not r.holds(sym.params[name]):
+        text = sym.overrides[name]
+        what = "holds numbers" if isinstance(default, list) else "is"
+        sym.error(span, f"--set {name}={text}: '{name}' {what} from {low} to {high}, as declared here",
+                  f"give a value from {low} to {high}, or widen the range in the rule file")
+    return r

@@ -1,0 +1,117 @@
+"""`compare` says what differs between the files, how often each differing rule fired,
+and when a changed rule never fired or every paired game came out the same."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from ruleforge.drivers.compare import RuleChange, firings, rule_changes, same_outcomes
+from ruleforge.drivers.simulate import GameOutcome
+from ruleforge.load import check_source, read_source
+
+ROOT = Path(__file__).parents[1]
+GUFO = ROOT / "games" / "gufo.rules"
+UFOLOGY = ROOT / "games" / "ufology.rules"
+VARIANTS = ROOT / "games" / "variants"
+
+SIGNAL = '''extends "gufo.rules"
+
+# A signal the Radar Operator could send with a full hand of five: she never holds five.
+action signal "Signal" by radar:
+    allowed if count of hand of radar = 5
+    say "the Radar Operator signals"
+'''
+
+
+def checked(path):
+    return check_source(*read_source(path))[1]
+
+
+@pytest.mark.parametrize("base, variant, changes", [
+    (GUFO, "gufo-sudden-exhaustion.rules",
+     [RuleChange("parameter exhaustions_to_lose", "2 → 1", ("when deck runs out",), ("when deck runs out",))]),
+    (GUFO, "gufo-three-reveals.rules", [RuleChange("parameter reveal_count", "2 → 3", (), ("turn of invader",))]),
+    (UFOLOGY, "ufology-big-hands.rules",
+     [RuleChange("parameter hand_size", "5 → 6", (), ("parameter deal_size", "quantity hand_limit")),
+      RuleChange("parameter deal_size", "5 → 6", (), ("setup",))]),
+    (UFOLOGY, "ufology-open-play.rules", [RuleChange("action play", "changed", ("action play",))]),
+])
+def test_what_differs_between_each_shipped_variant_and_its_base(base, variant, changes):
+    assert rule_changes(checked(base), checked(VARIANTS / variant)) == changes
+
+
+def test_a_file_compared_with_itself_differs_in_nothing():
+    assert rule_changes(checked(GUFO), checked(GUFO)) == []
+
+
+def test_firings_and_same_outcomes_count_games():
+    a = GameOutcome(0, 1, (0,), "e", 10, 2, {"action x": 2})
+    b = GameOutcome(1, 2, (1,), "e", 12, 3, {})
+    assert firings([a, b], ("action x", "action y")) == (2, 1)
+    changed = GameOutcome(1, 2, (1,), "e", 12, 3, {"action x": 1})
+    assert same_outcomes([a, b], [a, b]) == 2 and same_outcomes([a, b], [a, changed]) == 1
+
+
+def test_compare_shows_how_often_the_differing_rules_fired(ruleforge_cmd, tmp_path):
+    out = tmp_path / "cmp.json"
+    ran = ruleforge_cmd("compare", GUFO, VARIANTS / "gufo-sudden-exhaustion.rules", VARIANTS / "gufo-three-reveals.rules",
+                        "--games", 40, "--seed", 3, "--jobs", 1, "--out", out)
+    assert ran.code == 0, ran.err
+    assert f"What differs from {GUFO}, and how often it fired" in ran.out
+    assert "│ 6 times in 4 games │ 4 times in 4 games │" in ran.out
+    assert ran.lines[-3:] == [
+        f"{VARIANTS / 'gufo-sudden-exhaustion.rules'}: 4 of 40 paired games came out differently from {GUFO}",
+        f"{VARIANTS / 'gufo-three-reveals.rules'}: 32 of 40 paired games came out differently from {GUFO}",
+        f"results written to {out}"]
+    doc = json.loads(out.read_text())
+    assert doc["changes"] == {
+        str(VARIANTS / "gufo-sudden-exhaustion.rules"): [
+            {"rule": "parameter exhaustions_to_lose", "change": "2 → 1", "readers": ["when deck runs out"],
+             "fired": {"base": {"times": 6, "games": 4}, "variant": {"times": 4, "games": 4}}}],
+        str(VARIANTS / "gufo-three-reveals.rules"): [
+            {"rule": "parameter reveal_count", "change": "2 → 3", "readers": ["turn of invader"],
+             "fired": {"base": None, "variant": None}}]}
+
+
+def test_compare_says_when_the_changed_rule_never_fired_and_nothing_changed(ruleforge_cmd, tmp_path):
+    shutil.copy(GUFO, tmp_path / "gufo.rules")
+    (tmp_path / "signal.rules").write_text(SIGNAL, encoding="utf-8")
+    ran = ruleforge_cmd("compare", tmp_path / "gufo.rules", tmp_path / "signal.rules",
+                        "--games", 30, "--seed", 1, "--jobs", 1)
+    assert ran.code == 0, ran.err
+    assert "│ signal.rules │ action signal │ added  │ -             │ never            │" in ran.out
+    assert ran.lines[-2:] == [
+        f"{tmp_path / 'signal.rules'}: action signal (added) never fired in these 30 games: they say nothing about it",
+        f"{tmp_path / 'signal.rules'}: all 30 paired games came out exactly as in {tmp_path / 'gufo.rules'} "
+        "(the same winners, ending, length and rules fired)"]
+
+
+def test_compare_says_when_nothing_differs(ruleforge_cmd, tmp_path):
+    shutil.copy(GUFO, tmp_path / "gufo.rules")
+    (tmp_path / "same.rules").write_text('extends "gufo.rules"\n', encoding="utf-8")
+    ran = ruleforge_cmd("compare", tmp_path / "gufo.rules", tmp_path / "same.rules", "--games", 10, "--seed", 1,
+                        "--jobs", 1)
+    assert ran.code == 0, ran.err
+    assert "What differs" not in ran.out
+    assert ran.lines[-2:] == [
+        f"{tmp_path / 'same.rules'}: nothing differs from {tmp_path / 'gufo.rules'}: no rule, card or parameter",
+        f"{tmp_path / 'same.rules'}: all 10 paired games came out exactly as in {tmp_path / 'gufo.rules'} "
+        "(the same winners, ending, length and rules fired)"]
+
+
+def test_a_misspelt_parameter_is_a_warning_an_unread_addition_and_changes_nothing(ruleforge_cmd, tmp_path):
+    shutil.copy(GUFO, tmp_path / "gufo.rules")
+    v = tmp_path / "wide.rules"
+    v.write_text('extends "gufo.rules"\n\nparameter reveal_cuont = 3\n', encoding="utf-8")
+    ran = ruleforge_cmd("compare", tmp_path / "gufo.rules", v, "--games", 20, "--seed", 2, "--jobs", 1)
+    assert ran.code == 0
+    assert ran.err.startswith(f"{v}:3:11: warning: parameter 'reveal_cuont' replaces nothing in gufo.rules")
+    assert ran.err.count("warning:") == 1
+    assert "│ wide.rules │ parameter reveal_cuont │ added, read by nothing │ -             │ not counted      │" \
+        in ran.out
+    assert ran.lines[-1] == (f"{v}: all 20 paired games came out exactly as in {tmp_path / 'gufo.rules'} "
+                             "(the same winners, ending, length and rules fired)")

@@ -1,0 +1,192 @@
+"""What a designer meets first: warnings for variant items that replace nothing and for
+parameters nothing reads; parameter ranges checked against --set, --sweep and variants."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+import ruleforge
+from ruleforge.load import check_source, read_source
+
+ROOT = Path(__file__).parents[1]
+GUFO = ROOT / "games" / "gufo.rules"
+SHIPPED = sorted((ROOT / "games").glob("*.rules")) + sorted((ROOT / "games" / "variants").glob("*.rules")) \
+    + sorted((ROOT / "examples").glob("*.rules"))
+
+BASE = '''game "Shore"
+players 2
+parameter shore = 3
+cards: standard deck in deck
+zone deck: pile
+zone hand per player: hand
+turn:
+    current takes an action
+action draw "Draw":
+    repeat shore times:
+        move top of deck to hand of current
+ending dry "the deck is empty": nobody wins when deck is empty
+'''
+
+
+def checked(path: Path, **sets):
+    return check_source(*read_source(path), {k: str(v) for k, v in sets.items()})[1]
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+# ---- warnings ------------------------------------------------------------------------
+
+def test_a_misspelt_variant_parameter_is_a_warning_with_did_you_mean(ruleforge_cmd, tmp_path):
+    write(tmp_path, "base.rules", BASE)
+    v = write(tmp_path, "v.rules", 'extends "base.rules"\n\nparameter shroe = 40\n')
+    ran = ruleforge_cmd("check", v)
+    assert ran.code == 0
+    assert ran.out == f"{v}: ok: Shore, 2 players, 1 action, 1 ending, 0 invariants, 1 warning\n"
+    assert ran.err == (
+        f"{v}:3:11: warning: parameter 'shroe' replaces nothing in base.rules: it is added as a new parameter\n"
+        "    parameter shroe = 40\n"
+        "              ^^^^^\n"
+        "  hint: did you mean 'shore'? (a variant's parameter replaces the base's parameter of the same name)\n")
+
+
+def test_a_misspelt_variant_action_is_a_warning_and_a_new_one_is_not(tmp_path):
+    write(tmp_path, "base.rules", BASE)
+    v = write(tmp_path, "v.rules", 'extends "base.rules"\n\naction drwa "Draw":\n    move top of deck to hand of current\n'
+                                   'action pass_turn "Pass":\n    end turn\n')
+    ch = checked(v)
+    assert [(d.severity, d.span.line, d.span.column, d.message, d.hint) for d in ch.warnings] == [
+        ("warning", 3, 8, "action 'drwa' replaces nothing in base.rules: it is added as a new action",
+         "did you mean 'draw'? (a variant's action replaces the base's action of the same name)")]
+    assert set(ch.actions) == {"draw", "drwa", "pass_turn"}  # still added: a warning, not an error
+
+
+def test_a_new_item_beside_the_one_it_resembles_replaced_is_not_a_warning(tmp_path):
+    write(tmp_path, "base.rules", BASE)
+    v = write(tmp_path, "v.rules", 'extends "base.rules"\n\naction draw "Draw":\n    repeat shore times:\n'
+                                   '        move top of deck to hand of current\n'
+                                   'action draw2 "Draw two":\n    repeat 2 times:\n'
+                                   '        move top of deck to hand of current\n')
+    assert checked(v).warnings == []
+
+
+def test_a_parameter_nothing_reads_is_a_warning(ruleforge_cmd, tmp_path):
+    f = write(tmp_path, "g.rules", BASE.replace("parameter shore = 3\n", "parameter shore = 3\nparameter spare = 1\n"))
+    ran = ruleforge_cmd("check", f)
+    assert ran.code == 0 and ran.out.endswith(", 1 warning\n")
+    assert ran.err == (f"{f}:4:11: warning: nothing reads the parameter 'spare'\n"
+                       "    parameter spare = 1\n"
+                       "              ^^^^^\n"
+                       "  hint: use it in a rule, or remove it\n")
+
+
+def test_a_parameter_read_only_by_another_parameter_is_read(tmp_path):
+    f = write(tmp_path, "g.rules", BASE.replace("parameter shore = 3\n", "parameter base = 1\nparameter shore = base + 2\n"))
+    assert checked(f).warnings == []
+
+
+def test_a_warning_in_the_base_points_into_the_base(tmp_path):
+    base = write(tmp_path, "base.rules", BASE.replace("parameter shore = 3\n", "parameter shore = 3\nparameter spare = 1\n"))
+    v = write(tmp_path, "v.rules", 'extends "base.rules"\n\nparameter shore = 4\n')
+    [w] = checked(v).warnings
+    assert (w.span.file, w.span.line, w.message) == (str(base), 4, "nothing reads the parameter 'spare'")
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_every_shipped_rule_file_checks_without_a_warning(path):
+    assert checked(path).warnings == []
+
+
+def test_run_shows_the_warnings_once(ruleforge_cmd, tmp_path):
+    write(tmp_path, "base.rules", BASE)
+    v = write(tmp_path, "v.rules", 'extends "base.rules"\n\nparameter shroe = 40\n')
+    ran = ruleforge_cmd("run", v, "--games", 3, "--seed", 1, "--jobs", 1)
+    assert ran.code == 0 and ran.err.count("warning: parameter 'shroe' replaces nothing") == 1
+
+
+# ---- ranges --------------------------------------------------------------------------
+
+def test_set_outside_a_range_names_the_parameter_the_range_and_where(ruleforge_cmd):
+    ran = ruleforge_cmd("check", GUFO, "--set", "radar_hand_size=20")
+    assert ran.code != 0  # 1 or 2: the exit codes of rule-file problems are another part's
+    assert ran.err == (
+        f"{GUFO}:23:34: error: --set radar_hand_size=20: 'radar_hand_size' is from 0 to 5, as declared here\n"
+        "    parameter radar_hand_size = 3 in 0 to 5\n"
+        "                                     ^^^^^^\n"
+        "  hint: give a value from 0 to 5, or widen the range in the rule file\n"
+        f"1 error in {GUFO}\n")
+
+
+def test_load_checks_the_range_too():
+    with pytest.raises(ruleforge.RuleFileError) as e:
+        ruleforge.load(GUFO, cloudy_altitudes=[1, 5])
+    [d] = e.value.diagnostics
+    assert (d.span.line, d.message) == (
+        19, "--set cloudy_altitudes=1,5: 'cloudy_altitudes' holds numbers from 2 to 8, as declared here")
+    assert ruleforge.load(GUFO, radar_hand_size=5).params["radar_hand_size"] == 5  # the bounds are in it
+
+
+def test_sweep_outside_a_range_is_refused_before_any_game(ruleforge_cmd):
+    ran = ruleforge_cmd("run", GUFO, "--sweep", "reveal_count=1,2,40", "--games", 2)
+    assert ran.code == 2
+    assert ran.err.endswith("Error: Invalid value for '--sweep': reveal_count=40 is outside the range of "
+                            f"'reveal_count', 1 to 33, declared at {GUFO}:16\n")
+
+
+def test_a_variant_value_is_checked_against_its_base_range(tmp_path):
+    base = write(tmp_path, "base.rules", GUFO.read_text(encoding="utf-8"))
+    v = write(tmp_path, "v.rules", 'extends "base.rules"\n\nparameter reveal_count = 40\n')
+    with pytest.raises(ruleforge.RuleFileError) as e:
+        checked(v)
+    [d] = e.value.diagnostics
+    assert (d.span.file, d.span.line, d.span.column) == (None, 3, 26)
+    assert d.message == f"'reveal_count' = 40 is outside its range, 1 to 33, declared at {base}:16"
+    assert d.hint == "a variant may declare a range of its own: parameter reveal_count = ... in LOW to HIGH"
+    wider = write(tmp_path, "w.rules", 'extends "base.rules"\n\nparameter reveal_count = 40 in 1 to 50\n')
+    assert checked(wider).params["reveal_count"] == 40
+
+
+def test_a_range_may_use_a_parameter_declared_above():
+    big = ROOT / "games" / "variants" / "ufology-big-hands.rules"
+    assert checked(big).param_ranges["deal_size"].high == 6  # the variant's hand_size
+    with pytest.raises(ruleforge.RuleFileError) as e:
+        checked(big, deal_size=7)
+    assert e.value.diagnostics[0].message == "--set deal_size=7: 'deal_size' is from 0 to 6, as declared here"
+
+
+@pytest.mark.parametrize("line, where, message", [
+    ("parameter p = 9 in 1 to 5", (4, 15), "the default of 'p' is 9, outside its range, 1 to 5"),
+    ("parameter p = [1, 9] in 1 to 5", (4, 15), "the default of 'p' holds 9, outside its range, 1 to 5"),
+    ("parameter p = 3 in 5 to 1", (4, 20), "the range of 'p' is empty: 5 is above 1"),
+    ("parameter p = true in 0 to 1", (4, 23), "'p' is a yes/no condition: only a number or a list of numbers has a range"),
+    ("parameter p = 3 in 1 to q", (4, 25), "'q' is not a parameter"),
+])
+def test_wrong_ranges(tmp_path, line, where, message):
+    f = write(tmp_path, "g.rules", BASE.replace("parameter shore = 3\n", f"parameter shore = 3\n{line}\n"))
+    with pytest.raises(ruleforge.RuleFileError) as e:
+        checked(f)
+    assert [((d.span.line, d.span.column), d.message) for d in e.value.diagnostics] == [(where, message)]
+
+
+def test_a_misspelt_card_title_is_a_warning(tmp_path):
+    shutil.copy(ROOT / "games" / "ufology.rules", tmp_path / "ufology.rules")
+    v = write(tmp_path, "v.rules", 'extends "ufology.rules"\n\ncard "Weather Baloon":\n    type: mirage\n'
+                                   '    value: -2\n    text: "Archive: nothing."\n')
+    [w] = checked(v).warnings
+    assert (w.span.line, w.span.column, w.message, w.hint) == (
+        3, 1, 'card "Weather Baloon" replaces nothing in ufology.rules: it is added as a new card',
+        "did you mean 'Weather Balloon'? (a variant's card replaces the base's card of the same name)")
+
+
+def test_the_misspelling_search_is_bounded(tmp_path, monkeypatch):
+    from ruleforge.lang import lint
+    write(tmp_path, "base.rules", BASE)
+    v = write(tmp_path, "v.rules", 'extends "base.rules"\n\nparameter shroe = 40\n')
+    monkeypatch.setattr(lint, "MAX_NAME_PAIRS", 0)  # past the bound: not searched, only unread
+    assert [w.message for w in checked(v).warnings] == ["nothing reads the parameter 'shroe'"]

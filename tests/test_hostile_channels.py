@@ -1,0 +1,119 @@
+"""Hostile input to `ruleforge play` (issue 12, items 5 and 7): a closed standard input,
+`--delay nan`, and rule-file text made of rich markup and terminal escapes. Each runs in
+a fresh process (tests/hostile.py) and must end cleanly with the convention's exit code."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from hostile import TIME_LIMIT, Ran, _limit_memory, assert_clean, hostile_run
+
+ROOT = Path(__file__).resolve().parents[1]
+GUFO = str(ROOT / "games" / "gufo.rules")
+
+HOSTILE_TEXT = """\
+game "[/] \x1b]52;c;aGk=\x07 title"
+
+players 2
+
+role first "[/]"
+role second "[red]"
+
+cards: standard deck in deck
+
+zone deck "[/] the deck": pile, face down, shown as pile
+zone hand per player "[/] hand": pile, face up
+
+setup:
+    shuffle deck
+
+turn:
+    if current chooses "[/]" over "[/b]":
+        move top of deck to hand of current
+    say "[/] said \x1b[2J"
+
+ending done "[/] the deck is low": nobody wins when count of deck < 49
+"""
+
+
+def _run_with_stdin_closed(args: list[str], cwd: Path) -> Ran:
+    """hostile_run's process, started with file descriptor 0 closed (`<&-` in a shell)."""
+    def close_stdin():
+        _limit_memory()
+        os.close(0)
+    env = dict(os.environ, COLUMNS="120", NO_COLOR="1", PYTHONPATH=str(ROOT))
+    start = time.monotonic()
+    proc = subprocess.run([sys.executable, "-m", "ruleforge", *args], cwd=cwd, env=env, capture_output=False,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=TIME_LIMIT + 10,
+                          preexec_fn=close_stdin, errors="replace")
+    return Ran(proc.returncode, proc.stdout, proc.stderr, time.monotonic() - start)
+
+
+def test_play_with_stdin_closed_stops_with_exit_2_and_keeps_the_log(tmp_path):
+    # The Invader's bot chooses the Alien first; the game stops at the Radar Operator's
+    # first decision, when there is no input to read it from.
+    ran = _run_with_stdin_closed(["play", GUFO, "--as", "radar", "--seed", "5", "--delay", "0",
+                                  "--log", "g.jsonl"], tmp_path)
+    assert_clean(ran, 2, "Error: standard input is closed: play reads the moves from it, so the game stopped; "
+                         "the log so far is in g.jsonl")
+    assert ran.out.rstrip().endswith("Radar Operator> Game stopped. The log so far is in g.jsonl.")
+    recs = [json.loads(line) for line in (tmp_path / "g.jsonl").read_text(encoding="utf-8").splitlines()]
+    types = [r["type"] for r in recs]
+    assert types[:2] == ["start", "setup"] and types[-1] == "quit" and recs[0]["seed"] == 5
+    bots = recs[2:-1]  # the Invader's turn, played before the Radar Operator's first decision
+    assert bots and all(r["type"] == "decision" and r["seat"] == "invader" for r in bots)
+    assert bots[0]["prompt"] == "to be the Alien"
+
+
+def test_play_with_stdin_at_its_end_stops_with_exit_0(tmp_path):
+    ran = hostile_run(["play", GUFO, "--as", "radar", "--seed", "5", "--delay", "0"], cwd=tmp_path, stdin="")
+    assert_clean(ran, 0, "Game stopped.")  # Ctrl-D: the person stopped the game
+
+
+def test_delay_nan_is_a_usage_error(tmp_path):
+    ran = hostile_run(["play", GUFO, "--delay", "nan"], cwd=tmp_path)
+    assert_clean(ran, 2, "Error: Invalid value for '--delay': nan is not a number of seconds (0 to 10)")
+    assert ran.out == ""
+
+
+def test_delay_inf_is_a_usage_error(tmp_path):
+    ran = hostile_run(["play", GUFO, "--delay", "inf"], cwd=tmp_path)
+    assert_clean(ran, 2, "Error: Invalid value for '--delay': inf is not in the range 0<=x<=10.")
+
+
+def test_rule_file_markup_and_escapes_are_printed_as_text(tmp_path):
+    ran = hostile_run(["play", "markup.rules", "--as", "1", "--seed", "3", "--delay", "0"],
+                      {"markup.rules": HOSTILE_TEXT}, cwd=tmp_path, stdin="1\n" * 20)
+    assert_clean(ran, 0, "Game over: [/] the deck is low. Winner: nobody.")
+    out = ran.out
+    assert "\x1b" not in out and "\x07" not in out  # no escape reaches the terminal raw
+    assert out.splitlines()[0] == "[/] \\x1b]52;c;aGk=\\x07 title · you play: [/]  (type help for help)"
+    assert "[/] \\x1b]52;c;aGk=\\x07 title · round 1 · you are the [/]" in out
+    assert "[/], [/] or [/b]?:" in out and "  [1] [/]\n  [2] [/b]\n[/]> " in out
+    assert "— [/] said \\x1b[2J" in out
+    assert "[/] hand of [red]" in out
+
+
+def test_rule_file_markup_in_hot_seat_hand_over(tmp_path):
+    ran = hostile_run(["play", "markup.rules", "--as", "1,2", "--seed", "3", "--delay", "0"],
+                      {"markup.rules": HOSTILE_TEXT}, cwd=tmp_path, stdin="1\n" * 20)
+    assert_clean(ran, 0, "Pass the screen to the [red].", "Pass the screen to the [/].", "[red]> ",
+                 "Game over: [/] the deck is low. Winner: nobody.")
+    assert "\x1b" not in ran.out
+
+
+def test_play_stops_at_the_decision_cap_with_exit_1_and_a_log_that_replays(tmp_path):
+    ran = hostile_run(["play", GUFO, "--as", "radar", "--seed", "5", "--delay", "0", "--max-decisions", "6",
+                       "--log", "g.jsonl"], cwd=tmp_path, stdin="1\n" * 20)
+    assert_clean(ran, 1, "error: the game has gone on for 6 decisions without ending (the decision cap; "
+                         "an ending that never holds? A longer game: --max-decisions N")
+    recs = [json.loads(line) for line in (tmp_path / "g.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert [r["n"] for r in recs if r["type"] == "decision"] == [0, 1, 2, 3, 4, 5]  # the refused 7th is not logged
+    assert recs[-1] == {"type": "quit"}
+    again = hostile_run(["replay", "g.jsonl"], cwd=tmp_path)
+    assert_clean(again, 0, "g.jsonl: reproduced exactly: the game, 6 decisions")
