@@ -255,8 +255,9 @@ def test_five_thousand_unclosed_parentheses(ruleforge_cmd, tmp_path):
     f.write_text("define x = " + "(" * 5000 + "\n", encoding="utf-8")
     r = ruleforge_cmd("check", f)
     assert r.code == 1
-    assert f"{f}:1:5012: error: the file ends in the middle of this item" in r.headers
-    assert "  hint: expected '(', " in r.err
+    # issue 12: an item cut short by a bracket left open is reported at the bracket
+    assert r.headers == [f"{f}:1:5011: error: this '(' is never closed (and 4,999 more before it)"]
+    assert "  hint: close it with ')'; until it is, every line up to the next item reads as part of it\n" in r.err
 
 
 def test_too_deep_to_check_points_at_the_item(tmp_path):

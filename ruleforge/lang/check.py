@@ -18,9 +18,10 @@ from typing import Optional
 from attrs import define, field
 
 from . import ast as A
-from .diagnostics import Diagnostic, Span
+from .diagnostics import Diagnostic, Span, hint_budget
 from .rules import TypeChecker
-from .symbols import SymbolTable
+from .limits import MAX_ERRORS, raise_hint
+from .symbols import SymbolTable, TooManyErrors
 
 
 @define
@@ -66,13 +67,18 @@ def check(tree: A.RuleFile, overrides: dict[str, str] | None = None,
     `overrides` are --set values; `unparsed` the names declared in items that did not
     parse, and `partial` says some did not (then nothing is said about missing parts)."""
     try:
-        sym = SymbolTable(tree, overrides, unparsed, partial)
-        sym.fill()
-        rules = TypeChecker(sym)
-        rules.check()
+        with hint_budget():
+            sym = SymbolTable(tree, overrides, unparsed, partial)
+            sym.fill()
+            rules = TypeChecker(sym)
+            rules.check()
     except RecursionError:
         return None, [Diagnostic(Span.point(1, 1), "the rule file is nested too deeply to check",
                                  "split deep expressions with 'define' or 'let'")]
+    except TooManyErrors:
+        return None, sym.diags + [Diagnostic(Span(0, 0, 0, 0), f"checking stopped after {MAX_ERRORS} errors",
+                                             "fix these and check again; " + raise_hint("MAX_ERRORS"),
+                                             severity="note")]
     if sym.diags:
         return None, sym.diags
     return Checked(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Callable, Mapping
 
 from . import ast as A
+from .limits import MAX_LIST_ITEMS, number_error, raise_hint
 
 NOT_CONSTANT = "this must be a constant: a number, yes/no, text, a list of numbers, or a parameter"
 
@@ -17,9 +18,9 @@ NOT_CONSTANT = "this must be a constant: a number, yes/no, text, a list of numbe
 class NotConstant(Exception):
     """`node` is not a constant; `message` says why ('' when it was said already)."""
 
-    def __init__(self, node, message: str):
+    def __init__(self, node, message: str, hint: str | None = None):
         super().__init__(message)
-        self.node, self.message = node, message
+        self.node, self.message, self.hint = node, message, hint
 
 
 def _is_int(v) -> bool:
@@ -37,6 +38,9 @@ def evaluate(node, param: Callable[[A.Name], object]):
             if _is_int(v):
                 return -v
         case A.ListOf(items=items):
+            if len(items) > MAX_LIST_ITEMS:
+                raise NotConstant(node, f"this list has {len(items):,} items: a list is limited to "
+                                        f"{MAX_LIST_ITEMS:,}", raise_hint("MAX_LIST_ITEMS"))
             values = [evaluate(x, param) for x in items]
             if all(_is_int(v) for v in values):
                 return values
@@ -48,7 +52,14 @@ def evaluate(node, param: Callable[[A.Name], object]):
             if _is_int(a) and _is_int(b):
                 if op == "/" and b == 0:
                     raise NotConstant(node, "division by zero")
-                return {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0}[op]
+                v = {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0}[op]
+                # checked at each step, so that squaring a parameter forty times stops
+                # at the first too large a value instead of building a huge number
+                why = number_error(v)
+                if why:
+                    raise NotConstant(node, why.replace("this number", "the value of this constant"),
+                                      raise_hint("MAX_NUMBER"))
+                return v
     raise NotConstant(node, NOT_CONSTANT)
 
 

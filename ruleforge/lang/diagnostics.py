@@ -7,6 +7,7 @@ raising, so that a designer sees all of the file's mistakes in one run.
 from __future__ import annotations
 
 import difflib
+from contextlib import contextmanager
 from typing import Iterable
 
 from attrs import frozen
@@ -71,7 +72,12 @@ class RuleFileError(Exception):
         self.source = source
         self.other_sources = other_sources or {}
         self.diagnostics = sorted(diagnostics, key=lambda d: (d.span.file is not None, d.span.file or "", d.span, d.message))
-        super().__init__(f"{path}: {len(self.diagnostics)} error(s)")
+        super().__init__(f"{path}: {self.count} error(s)")
+
+    @property
+    def count(self) -> int:
+        """The errors (notes, such as 'checking stopped here', are not counted)."""
+        return sum(d.severity == "error" for d in self.diagnostics)
 
     def render(self, limit: int = 50, colour=None) -> str:
         from .parse import split_lines
@@ -79,15 +85,66 @@ class RuleFileError(Exception):
         shown = [d.render(self.path, split_lines(self.other_sources[d.span.file])
                           if d.span.file in self.other_sources else lines, colour)
                  for d in self.diagnostics[:limit]]
-        extra = len(self.diagnostics) - limit
+        notes = [d for d in self.diagnostics[limit:] if d.severity == "note"]
+        extra = len(self.diagnostics) - limit - len(notes)
         if extra > 0:
             shown.append(f"... and {extra} more error(s)")
-        count = len(self.diagnostics)
+        # a note past the shown errors (why checking stopped) is still said
+        shown.extend(d.render(self.path, lines, colour) for d in notes)
+        count = self.count
         shown.append(f"{count} error{'s' if count != 1 else ''} in {self.path}")
         return "\n".join(shown)
 
 
+HINT_POOL = 64         # candidates compared in full; a larger pool is narrowed cheaply first
+HINT_BUDGET = 300_000  # candidate names looked at for hints in one check (hint_budget)
+_budget: list = [None]  # what is left of the budget of the check under way; None: no limit
+
+
+@contextmanager
+def hint_budget(names: int = HINT_BUDGET):
+    """Bound the work of 'did you mean' while checking one file: a hostile file can ask
+    for a hint per line against thousands of names; once `names` candidates have been
+    looked at, the remaining mistakes get no hint."""
+    was, _budget[0] = _budget[0], names
+    try:
+        yield
+    finally:
+        _budget[0] = was
+
+
 def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
-    """A hint naming the closest candidate, or None when nothing is close."""
-    close = difflib.get_close_matches(word, sorted(set(candidates)), n=1, cutoff=0.6)
+    """A hint naming the closest candidate, or None when nothing is close.
+
+    A large pool is first narrowed to the HINT_POOL names of a close length sharing the
+    longest start and end with `word` (a full comparison costs tens of microseconds)."""
+    pool = set(candidates)
+    if _budget[0] is not None:
+        if _budget[0] < len(pool):
+            return None
+        _budget[0] -= len(pool)
+    if len(pool) > HINT_POOL:
+        pool = _narrow(word, pool)
+    close = difflib.get_close_matches(word, sorted(pool), n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else None
+
+
+def _narrow(word: str, pool: set[str]) -> list[str]:
+    n = len(word)
+    slack = max(2, n // 2)
+    lo, hi = n - slack, n + slack
+    scored = []
+    for c in [c for c in pool if lo <= len(c) <= hi]:
+        front = 0
+        for a, b in zip(word, c):
+            if a != b:
+                break
+            front += 1
+        back = 0
+        for a, b in zip(reversed(word), reversed(c)):
+            if a != b:
+                break
+            back += 1
+        scored.append((-(front + back), abs(len(c) - n), c))
+    scored.sort()
+    return [c for _, _, c in scored[:HINT_POOL]]

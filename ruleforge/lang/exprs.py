@@ -9,13 +9,14 @@ from . import ast as A
 from . import refs as R
 from . import types as T
 from .diagnostics import did_you_mean
+from .limits import MAX_EXPR_DEPTH, MAX_LIST_ITEMS, raise_hint
 from .names import Resolver, Scope, Want
 from .types import ANY, BOOL, CARD, NUMBER, PLAYER, ROW, TEXT, ZONE, Type, list_of
 
 
 class ExprChecker(Resolver, abstract=True):
     expr_prefix = "ex_"
-    MAX_DEPTH = 120
+    MAX_DEPTH = MAX_EXPR_DEPTH
     depth = 0          # how deep the expression being checked is nested
     too_deep = False   # said so once for this expression
 
@@ -26,8 +27,8 @@ class ExprChecker(Resolver, abstract=True):
             if self.depth > self.MAX_DEPTH:
                 if not self.too_deep:
                     self.too_deep = True
-                    self.error(node, "this expression is nested too deeply",
-                               "split it with 'define' or 'let'")
+                    self.error(node, f"this expression is nested more than {MAX_EXPR_DEPTH} deep",
+                               "split it with 'define' or 'let'; " + raise_hint("MAX_EXPR_DEPTH"))
                 return None
             method = self.expr_method(node)
             if method is not None:
@@ -65,6 +66,10 @@ class ExprChecker(Resolver, abstract=True):
         return self.name(node, scope, want)
 
     def ex_ListOf(self, node: A.ListOf, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        if len(node.items) > MAX_LIST_ITEMS:
+            self.error(node.items[MAX_LIST_ITEMS], f"this list has {len(node.items):,} items: a list is "
+                                                   f"limited to {MAX_LIST_ITEMS:,}", raise_hint("MAX_LIST_ITEMS"))
+            return None
         types = [self.expr(x, scope) for x in node.items]
         known = [t for t in types if t is not None]
         if not known:

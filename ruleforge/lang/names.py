@@ -14,6 +14,7 @@ from . import ast as A
 from . import refs as R
 from . import types as T
 from .diagnostics import did_you_mean
+from .limits import MAX_DEFINE_DEPTH, raise_hint
 from .symbols import SymbolTable
 from .types import ANY, BOOL, CARD, NUMBER, PLAYER, ROW, TEXT, ZONE, Type, list_of
 from .visitor import Visitor
@@ -69,6 +70,10 @@ class Resolver(Visitor, abstract=True):
         self.card_ctx = False  # inside a card's definition: 'this' and 'owner' mean something
         self.define_types: dict[str, Optional[Type]] = {}
         self.define_busy: set[str] = set()
+        self.define_chain: dict[str, int] = {}  # name -> how deep definitions go in it, itself counted
+        self.define_stack: list[int] = []       # the deepest chain used so far by each body being checked
+        self.define_too_deep = False            # said once
+        self.depth = 0
 
     def error(self, node_or_span, message: str, hint: str | None = None) -> None:
         self.sym.error(node_or_span, message, hint)
@@ -233,22 +238,52 @@ class Resolver(Visitor, abstract=True):
         return {}
 
     def define_type(self, name: str) -> Optional[Type]:
+        """The type of a definition, its body checked once; also how deep definitions
+        go inside it (`define_chain`), held to MAX_DEFINE_DEPTH: each level is a call
+        when the game runs."""
         if name in self.define_types:
+            self._used_chain(self.define_chain.get(name, 0))
             return self.define_types[name]
         if name in self.define_busy:
             d = self.sym.defines[name]
             self.error(d.name, f"'{name}' is defined in terms of itself")
             self.define_types[name] = None
             return None
-        self.define_busy.add(name)
         d = self.sym.defines[name]
+        if len(self.define_stack) >= MAX_DEFINE_DEPTH:
+            # checked from here down later, from the loop over every definition
+            self._chain_too_deep(d)
+            self._used_chain(MAX_DEFINE_DEPTH + 1)
+            return None
+        self.define_busy.add(name)
         scope = Scope()
         if d.param is not None:
             self.bind(scope, d.param, T.BY_WORD[d.param_kind], d)
-        t = self.expr(d.value, scope)
+        # a body's expression depth is its own: the definitions it uses are calls
+        depth, self.depth = self.depth, 0
+        self.define_stack.append(0)
+        try:
+            t = self.expr(d.value, scope)
+        finally:
+            self.depth = depth
+            chain = self.define_stack.pop() + 1
+        if chain > MAX_DEFINE_DEPTH:
+            self._chain_too_deep(d)
+        self.define_chain[name] = chain
+        self._used_chain(chain)
         self.define_busy.discard(name)
         self.define_types[name] = t
         return t
+
+    def _chain_too_deep(self, d) -> None:
+        if not self.define_too_deep:
+            self.define_too_deep = True
+            self.error(d.name, f"a chain of definitions, each computed from the next, is limited to "
+                               f"{MAX_DEFINE_DEPTH}, and '{d.name.name}' is past it", raise_hint("MAX_DEFINE_DEPTH"))
+
+    def _used_chain(self, chain: int) -> None:
+        if self.define_stack:
+            self.define_stack[-1] = max(self.define_stack[-1], chain)
 
     def card_attr_type(self, name: str) -> Optional[Type]:
         """The type of a card attribute: from a card that gives it a plain value, or else

@@ -30,6 +30,10 @@ from . import ast as A
 from .build import ExprBuilder, PlaceholderError, StmtBuilder
 from .build_decls import DeclBuilder
 from .diagnostics import Diagnostic, Span, did_you_mean
+from .indentation import ends_early, no_enclosing_block, unexpected_indent
+from .limits import (MAX_BLOCK_DEPTH, MAX_ERRORS, MAX_ITEM_CHARS, MAX_LINES, MAX_NUMBER_DIGITS, MAX_WORDS,
+                     number_error, raise_hint)
+from .printable import _CONTROL as CONTROL
 
 MAX_SOURCE_BYTES = 2_000_000
 
@@ -37,6 +41,23 @@ MAX_SOURCE_BYTES = 2_000_000
 class _IndentError(LarkError):
     def __init__(self, line: int, column: int):
         self.line, self.column = line, column
+
+
+class _TooDeep(LarkError):
+    """A block opened deeper than MAX_BLOCK_DEPTH (the indenter counts them)."""
+
+    def __init__(self, line: int, column: int):
+        self.line, self.column = line, column
+
+
+class _TooManyWords(LarkError):
+    """The file passed MAX_WORDS words and symbols (the indenter counts them)."""
+
+    def __init__(self, line: int, column: int):
+        self.line, self.column = line, column
+
+
+_words = [0]  # words and symbols read so far in the file being parsed
 
 
 class _Indenter(Indenter):
@@ -47,12 +68,28 @@ class _Indenter(Indenter):
     DEDENT_type = "_DEDENT"
     tab_len = 8
 
+    def process(self, stream):
+        return super().process(self._counted(stream))
+
+    @staticmethod
+    def _counted(stream):
+        # Reading is most of checking, and its time grows with the words: a bound on
+        # them is a bound on the time and memory of the whole check.
+        for tok in stream:
+            _words[0] += 1
+            if _words[0] > MAX_WORDS:
+                raise _TooManyWords(tok.line, tok.column)
+            yield tok
+
     def handle_NL(self, token):
         try:
             yield from super().handle_NL(token)
         except DedentError:
             indent = token.rsplit("\n", 1)[-1]
             raise _IndentError(token.end_line, len(indent) + 1) from None
+        if len(self.indent_level) > MAX_BLOCK_DEPTH + 1:
+            indent = token.rsplit("\n", 1)[-1]
+            raise _TooDeep(token.end_line, len(indent) + 1)
 
 
 @lru_cache(maxsize=1)
@@ -209,6 +246,11 @@ def _parse(text: str, file: str | None) -> ParseResult:
     diags: list[Diagnostic] = []
     items: list = []
     unparsed: set[str] = set()
+    if len(lines) > MAX_LINES:
+        return ParseResult(A.RuleFile(()), [Diagnostic(
+            Span.point(MAX_LINES + 1, 1),
+            f"the file has {len(lines):,} lines: a rule file is limited to {MAX_LINES:,}",
+            raise_hint("MAX_LINES"))], unparsed)
     for i, line in enumerate(lines, 1):
         stripped = line.strip()
         if stripped and not stripped.startswith("#"):
@@ -216,13 +258,45 @@ def _parse(text: str, file: str | None) -> ParseResult:
                 diags.append(Diagnostic(Span.point(i, 1), "this line is indented but belongs to nothing",
                                         "only lines inside a block (after a line ending in ':') are indented"))
             break
+    _words[0] = 0
     for first, chunk in _chunks(lines):
+        if len(diags) >= MAX_ERRORS:
+            # the rest is not read: a file of junk would cost a diagnostic (and a search
+            # for the expected words) per line, and nobody reads past the first screen
+            diags.append(stopped_note(first))
+            _note_unparsed(chunk, unparsed)
+            break
+        if len(chunk) > MAX_ITEM_CHARS:
+            diags.append(Diagnostic(Span.point(first, 1),
+                                    f"this item is {len(chunk):,} characters long: an item (a declaration "
+                                    f"or a rule with its block) is limited to {MAX_ITEM_CHARS:,}",
+                                    raise_hint("MAX_ITEM_CHARS")))
+            _note_unparsed(chunk, unparsed)
+            continue
         try:
             tree = parser().parse(chunk, start="start")
+            problems = _token_problems(tree, first - 1)
+            if any(fatal for _, fatal in problems):
+                diags.extend(d for d, _ in problems)
+                _note_unparsed(chunk, unparsed)
+                continue
             items.extend(_ToAst(first - 1, file).transform(tree).items)
+            diags.extend(d for d, _ in problems)
         except RecursionError:
             diags.append(Diagnostic(Span.point(first, 1), "this item is nested too deeply to read",
                                     "split the expression with 'define' or 'let'"))
+            _note_unparsed(chunk, unparsed)
+        except _TooManyWords as e:
+            diags.append(Diagnostic(Span.point(e.line + first - 1, e.column),
+                                    f"the file has more than {MAX_WORDS:,} words and symbols here: a rule file "
+                                    "is limited to that many; the rest is not checked", raise_hint("MAX_WORDS")))
+            _note_unparsed(chunk, unparsed)
+            break
+        except _TooDeep as e:
+            diags.append(Diagnostic(Span.point(e.line + first - 1, e.column),
+                                    f"this block is nested more than {MAX_BLOCK_DEPTH} deep",
+                                    "take the inner part out into an action or an earlier step; "
+                                    + raise_hint("MAX_BLOCK_DEPTH")))
             _note_unparsed(chunk, unparsed)
         except (UnexpectedInput, _IndentError) as e:
             diags.append(_syntax_diagnostic(e, first - 1, chunk))
@@ -241,6 +315,45 @@ def _parse(text: str, file: str | None) -> ParseResult:
                 diags.append(Diagnostic(Span.point(first, 1), f"internal error reading this item: {e.orig_exc}"))
             _note_unparsed(chunk, unparsed)
     return ParseResult(A.RuleFile(tuple(items)), diags, unparsed)
+
+
+def stopped_note(line: int) -> Diagnostic:
+    """Reading stopped at `line` after MAX_ERRORS errors."""
+    return Diagnostic(Span.point(line, 1),
+                      f"reading stopped here after {MAX_ERRORS} errors; the rest of the file is not checked",
+                      "fix these and check again; " + raise_hint("MAX_ERRORS"), severity="note")
+
+
+def _token_problems(tree, offset: int) -> list[tuple[Diagnostic, bool]]:
+    """Numbers too large to read and texts holding control characters, found in the
+    tokens before the tree is built (int() of a 5,000-digit number raises); each with
+    whether the item cannot be built."""
+    out = []
+    for sub in tree.iter_subtrees():
+        for tok in sub.children:
+            if not isinstance(tok, Token):
+                continue
+            if tok.type == "INT":
+                digits = str(tok).lstrip("0")
+                why = None
+                if len(digits) > MAX_NUMBER_DIGITS:
+                    why = number_error(10 ** MAX_NUMBER_DIGITS)
+                elif digits:
+                    why = number_error(int(digits))
+                if why:
+                    out.append((Diagnostic(Span(tok.line + offset, tok.column, tok.line + offset,
+                                                tok.column + min(len(tok), 40)),
+                                           why, raise_hint("MAX_NUMBER")), True))
+            elif tok.type == "STRING":
+                m = CONTROL.search(str(tok))
+                if m:
+                    col = tok.column + m.start()
+                    shown = m.group().encode("unicode_escape").decode("ascii")
+                    out.append((Diagnostic(Span.point(tok.line + offset, col),
+                                           f"a text may not contain control characters: {shown}",
+                                           "a text is shown on terminals, where a control character acts as "
+                                           "a command; write the text without it"), False))
+    return out
 
 
 _DECLARING = ["zone", "parameter", "counter", "define", "role", "pieces", "action", "ending",
@@ -290,9 +403,7 @@ _ITEM_WORDS = ["game", "players", "role", "parameter", "cards", "zone", "pieces"
 def _syntax_diagnostic(e, offset: int, chunk: str) -> Diagnostic:
     chunk_lines = split_lines(chunk)
     if isinstance(e, _IndentError):
-        return Diagnostic(Span.point(e.line + offset, e.column),
-                          "this line's indentation matches no enclosing block",
-                          "indent each line of a block by the same amount as the block's first line")
+        return no_enclosing_block(chunk_lines, e.line, e.column, offset)
     if isinstance(e, UnexpectedCharacters):
         ch = e.char
         shown = repr(ch) if not ch.isprintable() else f"'{ch}'"
@@ -303,18 +414,12 @@ def _syntax_diagnostic(e, offset: int, chunk: str) -> Diagnostic:
             hint = "use spaces"
         return Diagnostic(Span.point(e.line + offset, e.column), f"unexpected character {shown}", hint)
     if isinstance(e, UnexpectedEOF):
-        last = len(chunk_lines)
-        col = len(chunk_lines[-1]) + 1 if chunk_lines else 1
-        return Diagnostic(Span.point(last + offset, col), "the file ends in the middle of this item",
-                          f"expected {_expected(e.expected)}")
+        return ends_early(chunk_lines, offset, _expected(e.expected))
     assert isinstance(e, UnexpectedToken)
     tok: Token = e.token
     expected = e.accepts or e.expected
     if tok.type == "$END" or tok.line is None:
-        last = len(chunk_lines)
-        col = len(chunk_lines[-1]) + 1 if chunk_lines else 1
-        return Diagnostic(Span.point(last + offset, col), "the file ends in the middle of this item",
-                          f"expected {_expected(expected)}")
+        return ends_early(chunk_lines, offset, _expected(expected))
     line, col = tok.line + offset, tok.column
     if tok.type == "_NL":
         # The newline token starts at the end of the line it ends.
@@ -324,14 +429,10 @@ def _syntax_diagnostic(e, offset: int, chunk: str) -> Diagnostic:
                           f"expected {_expected(expected)}")
     if tok.type == "_INDENT":
         # an indent token borrows the position of the line break before the indented line
-        return Diagnostic(Span.point(tok.end_line + offset, 1), "unexpected indentation",
-                          "indent only the lines of a block, after a line ending in ':'")
+        return unexpected_indent(chunk_lines, tok.end_line, offset)
     if tok.type in ("_DEDENT", "_NL") and tok.end_line > len(chunk_lines):
         # the file ended: inside an open bracket, or in the middle of a block
-        last = len(chunk_lines)
-        col = len(chunk_lines[-1]) + 1 if chunk_lines else 1
-        return Diagnostic(Span.point(last + offset, col), "the file ends in the middle of this item",
-                          f"expected {_expected(expected)}")
+        return ends_early(chunk_lines, offset, _expected(expected))
     if tok.type == "_DEDENT":
         return Diagnostic(Span.point(tok.end_line + offset, 1), "this block ends too early",
                           f"expected {_expected(expected)}")

@@ -9,6 +9,7 @@ from typing import Optional
 
 from . import ast as A
 from .diagnostics import Span, did_you_mean
+from .limits import MAX_CARDS, MAX_COPIES, raise_hint
 from .names import Scope, Want
 from .stmts import StmtChecker
 from .types import ANY, BOOL, NUMBER, PLAYER, list_of
@@ -74,6 +75,7 @@ class TypeChecker(StmtChecker):
         """The listed cards: titles, attributes of one type across cards, effects and
         modifiers; then each attribute's type is settled."""
         titles: dict[str, A.CardDecl] = {}
+        self.card_total = 0
         for cd in self.sym.card_decls:
             if cd.title in titles:
                 self.error(cd, f"card \"{cd.title}\" is already listed (line {titles[cd.title].span.line})",
@@ -92,7 +94,8 @@ class TypeChecker(StmtChecker):
                 self.error(a.name, f"'{n}' is given twice for this card")
             seen.add(n)
             if n == "copies":
-                self.sym.const_int(a.value, "the number of copies", 1, 1000)
+                copies = self.sym.const_int(a.value, "the number of copies", 1, MAX_COPIES, "MAX_COPIES")
+                self.count_cards(a.value, copies or 1, cd)
                 continue
             if n == "name":
                 continue
@@ -100,6 +103,8 @@ class TypeChecker(StmtChecker):
             t = self.card_expr(a.value)
             if t is not None and want is not None and not t.compatible(want):
                 self.error(a.value, f"'{n}' of this card is {t.describe()}, but on other cards it is {want.describe()}")
+        if "copies" not in seen:
+            self.count_cards(cd, 1, cd)
         triggers = set()
         for e in cd.effects:
             if e.trigger.name in triggers:
@@ -119,6 +124,15 @@ class TypeChecker(StmtChecker):
             t = self.card_expr(m.target)
             if t is not None and t not in (PLAYER, list_of(PLAYER)):
                 self.error(m.target, f"a modifier applies to a player or a list of players, not {t.describe()}")
+
+    def count_cards(self, node, copies: int, cd: A.CardDecl) -> None:
+        """Cards in all, said at the card that passes MAX_CARDS (before the compiler
+        makes them)."""
+        before = self.card_total
+        self.card_total += copies
+        if before <= MAX_CARDS < self.card_total:
+            self.error(node, f"with these copies of \"{cd.title[:40]}\" the game has {self.card_total:,} cards: "
+                             f"a game is limited to {MAX_CARDS:,}", raise_hint("MAX_CARDS"))
 
     def display(self, z: A.ZoneDecl) -> None:
         """How a zone is best shown: the attribute it is grouped by, the pieces on it."""

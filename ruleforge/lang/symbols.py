@@ -18,8 +18,15 @@ from . import types as T
 from .cards import STANDARD_ATTRS, STANDARD_DOMAINS
 from .const import NotConstant, evaluate
 from .diagnostics import Diagnostic, Span, did_you_mean
+from .limits import (MAX_CARD_KINDS, MAX_CARDS, MAX_COPIES, MAX_ERRORS, MAX_LIST_ITEMS, MAX_NUMBER_DIGITS,
+                     MAX_PLAYERS, MAX_ROW_SLOTS, MAX_SLOTS, MAX_ZONES, number_error, raise_hint)
+from .printable import _CONTROL as CONTROL, plain
 from .ranges import declared_range
 from .types import BOOL, NUMBER, TEXT, Type, list_of
+
+
+class TooManyErrors(Exception):
+    """MAX_ERRORS errors are found: checking stops (check.py says so)."""
 
 
 @define
@@ -47,7 +54,9 @@ class SymbolTable:
                  unparsed: set[str] | None = None, partial: bool = False):
         self.tree = tree
         self.overrides = dict(overrides or {})
-        self.unparsed = unparsed or set()
+        # (a copy: parameters whose default is not a constant join it, so that what
+        # uses them stays quiet)
+        self.unparsed = set(unparsed or ())
         # Some items failed to parse: what seems missing may be in them, so say nothing
         # about missing parts (the syntax errors are reported already).
         self.partial = unparsed is not None and partial
@@ -70,6 +79,7 @@ class SymbolTable:
         self.cards_zone: Optional[str] = None
         self.card_decls: list = self.of_kind(A.CardDecl)
         self.zones: dict[str, ZoneInfo] = {}
+        self.places = (0, 0)            # zones and slots laid out so far (count_places)
         self.pieces: dict[str, PiecesInfo] = {}
         self.counters: dict = {}
         self.counter_types: dict[str, Type] = {}
@@ -87,6 +97,8 @@ class SymbolTable:
     def error(self, node_or_span, message: str, hint: str | None = None) -> None:
         span = node_or_span if isinstance(node_or_span, Span) else node_or_span.span
         self.diags.append(Diagnostic(span, message, hint))
+        if len(self.diags) >= MAX_ERRORS:
+            raise TooManyErrors
 
     def unknown(self, name: A.Name, what: str, candidates) -> None:
         if name.name in self.unparsed:
@@ -157,9 +169,11 @@ class SymbolTable:
         if players:
             p = players[0]
             low, high = p.low, p.high
-            if not 1 <= low <= high <= 16:
+            if not 1 <= low <= high <= MAX_PLAYERS:
                 self.error(p, f"player count {low} to {high} is not possible",
-                           "give a count from 1 to 16, low before high")
+                           f"give a count from 1 to {MAX_PLAYERS}, low before high"
+                           + (f"; {raise_hint('MAX_PLAYERS')}" if high > MAX_PLAYERS else ""))
+                low, high = min(low, MAX_PLAYERS), min(high, MAX_PLAYERS)
         else:
             low = high = max(len(self.roles), 1)
             if not self.roles and not self.partial:
@@ -176,7 +190,9 @@ class SymbolTable:
         try:
             value = self.const(p.value)
         except NotConstant as e:
-            self.error(e.node, e.message, "a parameter's default is a number, yes/no, text or a list")
+            self.unparsed.add(p.name.name)
+            if e.message:
+                self.error(e.node, e.message, e.hint or "a parameter's default is a number, yes/no, text or a list")
             return
         self.params[p.name.name] = value
         self.param_types[p.name.name] = const_type(value)
@@ -201,6 +217,10 @@ class SymbolTable:
                 if v.name in EXPRESSION_WORDS:
                     self.error(v, f"'{v.name}' is a word of the language and cannot be a symbol",
                                "choose another name")
+            if len(a.values) > MAX_LIST_ITEMS:
+                self.error(a.values[MAX_LIST_ITEMS], f"this attribute has {len(a.values):,} symbols: an "
+                                                     f"attribute is limited to {MAX_LIST_ITEMS:,}",
+                           raise_hint("MAX_LIST_ITEMS"))
             self.domains[a.name.name] = [v.name for v in a.values]
 
     def cards(self, decks: list) -> None:
@@ -221,6 +241,7 @@ class SymbolTable:
         elif self.card_decls:
             self.error(self.card_decls[0], "cards are listed but nothing says where they start",
                        "add 'cards: listed in ZONE'")
+        self.card_decls = limit_card_kinds(self, self.card_decls)
         self.triggers = {e.trigger.name for cd in self.card_decls for e in cd.effects}
         if decks and decks[0].kind == "listed":
             self.card_attrs = {"name": TEXT}
@@ -243,7 +264,8 @@ class SymbolTable:
             owner = "each"
         info = ZoneInfo(z, owner)
         if z.kind == "row":
-            info.size = self.const_int(z.size, "the number of slots", 1, 1000) or 1
+            info.size = self.const_int(z.size, "the number of slots", 1, MAX_ROW_SLOTS, "MAX_ROW_SLOTS") or 1
+        count_places(self, z, info)
         if z.down_slots is not None:
             if z.kind != "row":
                 self.error(z.down_slots, "only a row of slots has face-down slots")
@@ -272,7 +294,7 @@ class SymbolTable:
             else:
                 info.down_slots = frozenset(slots)
         except NotConstant as e:
-            self.error(e.node, e.message)
+            self.error(e.node, e.message, e.hint)
 
     def start_zone(self, decks: list) -> None:
         """Where the cards start: a shared zone."""
@@ -353,6 +375,11 @@ class SymbolTable:
                        {NUMBER: "write a whole number, such as 3", BOOL: "write true or false",
                         list_of(NUMBER): "write numbers separated by commas, such as 5,7"}.get(t))
             return
+        why = override_error(value)
+        if why:
+            self.error(decl.name, f"--set {name}={plain(text[:40])}{'...' if len(text) > 40 else ''}: {why}",
+                       raise_hint("MAX_NUMBER") if "number" in why else None)
+            return
         self.params[name] = value
 
     def overridden_hint(self) -> Optional[str]:
@@ -375,19 +402,22 @@ class SymbolTable:
             raise NotConstant(node, "")
         raise NotConstant(node, f"'{node.name}' is not a parameter")
 
-    def const_int(self, node, what: str, low: int, high: int) -> Optional[int]:
+    def const_int(self, node, what: str, low: int, high: int, limit: str | None = None) -> Optional[int]:
+        """A constant number from `low` to `high`, or None after saying why not; `limit`
+        names the limits.py constant that `high` is, for the hint on raising it."""
         self.const_used = []
         try:
             v = self.const(node)
         except NotConstant as e:
             if e.message:
-                self.error(e.node, e.message)
+                self.error(e.node, e.message, e.hint)
             return None
         if not isinstance(v, int) or isinstance(v, bool):
             self.error(node, f"{what} must be a number")
             return None
         if not low <= v <= high:
-            self.error(node, f"{what} must be from {low} to {high}, not {v}", self.overridden_hint())
+            self.error(node, f"{what} must be from {low:,} to {high:,}, not {v:,}",
+                       self.overridden_hint() or (raise_hint(limit) if limit and v > high else None))
             return None
         return v
 
@@ -417,6 +447,32 @@ class SymbolTable:
         return None
 
 
+def limit_card_kinds(sym: SymbolTable, decls: list) -> list:
+    """The listed cards up to MAX_CARD_KINDS, having said so when there are more."""
+    if len(decls) > MAX_CARD_KINDS:
+        sym.error(decls[MAX_CARD_KINDS], f"this is card {MAX_CARD_KINDS + 1:,} of {len(decls):,}: a game lists "
+                                         f"at most {MAX_CARD_KINDS:,} kinds of card (each may have copies)",
+                  raise_hint("MAX_CARD_KINDS"))
+    return decls[:MAX_CARD_KINDS]
+
+
+def count_places(sym: SymbolTable, z: A.ZoneDecl, info: ZoneInfo) -> None:
+    """Zones and slots in all, a per-player one once per player at the most players:
+    said here, before the compiler lays out a board of millions of slots."""
+    copies = sym.players[1] if info.owner == "each" else 1
+    zones, slots = sym.places
+    sym.places = (zones + copies, slots + copies * info.size)
+    each = f" ({copies} players x {info.size:,})" if copies > 1 and info.size else ""
+    if zones <= MAX_ZONES < zones + copies:
+        sym.error(z, f"this zone makes {zones + copies:,} zones: a game is limited to {MAX_ZONES:,} "
+                  "(a zone per player counts once per player)", raise_hint("MAX_ZONES"))
+    if slots <= MAX_SLOTS < slots + copies * info.size:
+        sym.error(z.size if z.size is not None else z,
+                  f"this row makes {slots + copies * info.size:,} slots{each}: a game is limited to "
+                  f"{MAX_SLOTS:,} slots in all rows (a row per player counts once per player)",
+                  raise_hint("MAX_SLOTS"))
+
+
 def const_type(v) -> Type:
     if isinstance(v, bool):
         return BOOL
@@ -427,10 +483,27 @@ def const_type(v) -> Type:
     return list_of(NUMBER)
 
 
+def override_error(value) -> Optional[str]:
+    """Why a --set value that has the parameter's type is still refused, or None."""
+    numbers = [value] if isinstance(value, int) and not isinstance(value, bool) else \
+        value if isinstance(value, list) else []
+    if len(numbers) > MAX_LIST_ITEMS:
+        return f"a list is limited to {MAX_LIST_ITEMS:,} items"
+    for n in numbers:
+        if number_error(n):
+            return number_error(n)
+    if isinstance(value, str) and CONTROL.search(value):
+        return "a text may not contain control characters"
+    return None
+
+
 def parse_value(text: str, t: Type):
     """A --set value as the parameter's type, or None if it does not fit."""
     text = text.strip()
     if t == NUMBER:
+        if len(text.lstrip("+-").lstrip("0")) > MAX_NUMBER_DIGITS:
+            return 10 ** MAX_NUMBER_DIGITS  # too large, and said so; never converted
+
         try:
             return int(text)
         except ValueError:
@@ -443,8 +516,12 @@ def parse_value(text: str, t: Type):
         body = text[1:-1] if text.startswith("[") and text.endswith("]") else text
         if not body.strip():
             return []
+        parts = body.split(",")
+        if len(parts) > MAX_LIST_ITEMS:
+            return [0] * (MAX_LIST_ITEMS + 1)  # too long, and said so
         try:
-            return [int(x) for x in body.split(",")]
+            return [10 ** MAX_NUMBER_DIGITS if len(x.strip().lstrip("+-").lstrip("0")) > MAX_NUMBER_DIGITS
+                    else int(x) for x in parts]
         except ValueError:
             return None
     return None

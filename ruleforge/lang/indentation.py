@@ -1,0 +1,121 @@
+"""Where a syntax error really is, when the parser notices it later: at a bracket left
+open, at the last line of code before trailing comments, at a tab, or at the first
+line of a block indented less than the rest.
+
+The parser reads an item to its end before it knows a bracket was never closed, and
+reads an indentation mistake at the line after it; these helpers look at the item's
+text to point at the place a designer has to change.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .diagnostics import Diagnostic, Span
+
+_CODE = re.compile(r'"[^"\n]*"|#.*|[()\[\]]')
+_PAIRS = {")": "(", "]": "["}
+
+
+def code_part(line: str) -> str:
+    """`line` without its comment (a '#' inside a quoted text is not one)."""
+    for m in _CODE.finditer(line):
+        if m.group().startswith("#"):
+            return line[:m.start()].rstrip()
+    return line.rstrip()
+
+
+def unclosed_brackets(lines: list[str]) -> list[tuple[int, int, str]]:
+    """(line, column, bracket) of each bracket left open at the end of `lines`, from the
+    first; brackets in texts and comments do not count."""
+    stack: list[tuple[int, int, str]] = []
+    for i, line in enumerate(lines, 1):
+        for m in _CODE.finditer(line):
+            tok = m.group()
+            if tok in "([":
+                stack.append((i, m.start() + 1, tok))
+            elif tok in ")]":
+                if stack and stack[-1][2] == _PAIRS[tok]:
+                    stack.pop()
+    return stack
+
+
+def end_of_code(lines: list[str]) -> tuple[int, int]:
+    """(line, column) just after the last code of `lines`, past trailing comments and
+    blank lines (where an item cut short ends)."""
+    for i in range(len(lines), 0, -1):
+        code = code_part(lines[i - 1])
+        if code.strip():
+            return i, len(code) + 1
+    return (len(lines), len(lines[-1]) + 1) if lines else (1, 1)
+
+
+def ends_early(lines: list[str], offset: int, expected: str) -> Diagnostic:
+    """The item ends before it is complete: at the bracket left open, else at the end
+    of its last line of code."""
+    open_ = unclosed_brackets(lines)
+    if open_:
+        line, col, bracket = open_[-1]
+        closer = ")" if bracket == "(" else "]"
+        more = f" (and {len(open_) - 1:,} more before it)" if len(open_) > 1 else ""
+        return Diagnostic(Span.point(line + offset, col), f"this '{bracket}' is never closed{more}",
+                          f"close it with '{closer}'; until it is, every line up to the next item "
+                          "reads as part of it")
+    line, col = end_of_code(lines)
+    return Diagnostic(Span.point(line + offset, col), "the file ends in the middle of this item",
+                      f"expected {expected}")
+
+
+def _indent(line: str) -> str:
+    return line[:len(line) - len(line.lstrip(" \t"))]
+
+
+def _width(indent: str) -> int:
+    return indent.count(" ") + 8 * indent.count("\t")
+
+
+def _code_lines(lines: list[str]) -> list[int]:
+    return [i for i, text in enumerate(lines, 1) if code_part(text).strip()]
+
+
+def tab_note(lines: list[str], line: int, offset: int = 0) -> str | None:
+    """Why a tab may be the mistake at `line`: this line or the code line before it is
+    indented with a tab, which counts as 8 spaces."""
+    code = [i for i in _code_lines(lines) if i <= line]
+    for i in reversed(code[-2:]):
+        if "\t" in _indent(lines[i - 1]):
+            which = "this line" if i == line else f"line {i + offset}"
+            return f"{which} is indented with a tab, which counts as 8 spaces"
+    return None
+
+
+def unexpected_indent(lines: list[str], line: int, offset: int) -> Diagnostic:
+    """A line indented deeper than the line before it, which opens no block."""
+    tab = tab_note(lines, line, offset)
+    if tab:
+        return Diagnostic(Span.point(line + offset, 1), f"unexpected indentation: {tab}",
+                          "indent with spaces only")
+    code = _code_lines(lines)
+    at = code.index(line) if line in code else -1
+    if at >= 2:
+        prev, head = code[at - 1], code[at - 2]
+        nxt = code[at + 1] if at + 1 < len(code) else None
+        w_prev, w_line = _width(_indent(lines[prev - 1])), _width(_indent(lines[line - 1]))
+        opens = code_part(lines[head - 1]).endswith(":") and _width(_indent(lines[head - 1])) < w_prev
+        # the block's first line is the odd one out when the lines after it agree
+        if opens and nxt is not None and _width(_indent(lines[nxt - 1])) == w_line:
+            return Diagnostic(Span.point(prev + offset, w_prev + 1),
+                              f"this line is indented less than the rest of its block "
+                              f"({w_prev} spaces; the lines after it {w_line})",
+                              "indent every line of a block by the same amount")
+    return Diagnostic(Span.point(line + offset, 1), "unexpected indentation",
+                      "indent only the lines of a block, after a line ending in ':'")
+
+
+def no_enclosing_block(lines: list[str], line: int, column: int, offset: int) -> Diagnostic:
+    """A line dedented to a depth no enclosing block has."""
+    tab = tab_note(lines, line, offset)
+    return Diagnostic(Span.point(line + offset, column),
+                      "this line's indentation matches no enclosing block" + (f": {tab}" if tab else ""),
+                      "indent with spaces only" if tab else
+                      "indent each line of a block by the same amount as the block's first line")
