@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 GUFO = str(ROOT / "games" / "gufo.rules")
 
 HOSTILE_TEXT = """\
-game "[/] \x1b]52;c;aGk=\x07 title"
+game "[/] title"
 
 players 2
 
@@ -35,7 +35,7 @@ setup:
 turn:
     if current chooses "[/]" over "[/b]":
         move top of deck to hand of current
-    say "[/] said \x1b[2J"
+    say "[/] said [2J"
 
 ending done "[/] the deck is low": nobody wins when count of deck < 49
 """
@@ -87,15 +87,17 @@ def test_delay_inf_is_a_usage_error(tmp_path):
 
 
 def test_rule_file_markup_and_escapes_are_printed_as_text(tmp_path):
+    # (control characters in a rule file's texts are refused by the checker now:
+    # tests/test_hostile_checktime.py; the markup is what reaches play)
     ran = hostile_run(["play", "markup.rules", "--as", "1", "--seed", "3", "--delay", "0"],
                       {"markup.rules": HOSTILE_TEXT}, cwd=tmp_path, stdin="1\n" * 20)
     assert_clean(ran, 0, "Game over: [/] the deck is low. Winner: nobody.")
     out = ran.out
     assert "\x1b" not in out and "\x07" not in out  # no escape reaches the terminal raw
-    assert out.splitlines()[0] == "[/] \\x1b]52;c;aGk=\\x07 title · you play: [/]  (type help for help)"
-    assert "[/] \\x1b]52;c;aGk=\\x07 title · round 1 · you are the [/]" in out
+    assert out.splitlines()[0] == "[/] title · you play: [/]  (type help for help)"
+    assert "[/] title · round 1 · you are the [/]" in out
     assert "[/], [/] or [/b]?:" in out and "  [1] [/]\n  [2] [/b]\n[/]> " in out
-    assert "— [/] said \\x1b[2J" in out
+    assert "— [/] said [2J" in out
     assert "[/] hand of [red]" in out
 
 

@@ -655,7 +655,7 @@ def test_an_interrupt_before_any_game_ends_writes_nothing(ruleforge_cmd, tmp_pat
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_in_a_real_run(tmp_path, jobs):
     env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="120")
-    proc = subprocess.Popen([sys.executable, "-m", "ruleforge", "run", str(GUFO), "--games", "20000", "--jobs", jobs,
+    proc = subprocess.Popen([sys.executable, "-m", "ruleforge", "run", str(GUFO), "--games", "1000000", "--jobs", jobs,
                              "--seed", "1", "--out", "big.json"], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     time.sleep(6)
@@ -665,8 +665,8 @@ def test_ctrl_c_in_a_real_run(tmp_path, jobs):
     assert "Traceback" not in out + err
     doc = json.loads((tmp_path / "big.json").read_text(encoding="utf-8"))
     played = doc["partial"]["played"]
-    assert 0 < played < 20000 and doc["partial"]["requested"] == 20000
+    assert 0 < played < 1000000 and doc["partial"]["requested"] == 1000000
     assert doc["games"] == len(doc["outcomes"]) == played
     assert [o["index"] for o in doc["outcomes"]] == list(range(played))
-    assert err.startswith(f"interrupted: partial results of the {played} games played of 20000\n")
+    assert err.startswith(f"interrupted: partial results of the {played} games played of 1000000\n")
     assert out.splitlines()[-1] == "partial results written to big.json"
