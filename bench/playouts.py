@@ -75,7 +75,15 @@ class Checkout:
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", self.dir, rev], check=True)
 
     def run(self, rules: str, games: int, players) -> tuple[float, int]:
-        cmd = [sys.executable, str(Path(__file__).resolve()), str(Path(rules).resolve()), "--child",
+        # The rule file as it was at that revision, when it has one there: a file may have
+        # gained constructs since (parameter ranges, say) that the older code cannot read.
+        path = Path(rules).resolve()
+        try:
+            theirs = Path(self.dir) / path.relative_to(ROOT)
+        except ValueError:
+            theirs = path
+        rules = str(theirs if theirs.exists() else path)
+        cmd = [sys.executable, str(Path(__file__).resolve()), rules, "--child",
                "--games", str(games)] + (["--players", str(players)] if players else [])
         env = dict(os.environ, PYTHONPATH=self.dir)
         out = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True, cwd=self.dir).stdout

@@ -143,7 +143,7 @@ class _AtomicWriter:
             pass
 
 
-MAX_ISMCTS_ITERATIONS = 1_000_000   # per decision; ismcts:1000000 takes minutes a move on gUFO
+MAX_ISMCTS_ITERATIONS = 1_000_000   # per decision; ismcts:1000000 takes minutes a move on a launch game
 MAX_AGENT_MILLIS = 600_000          # ten minutes a decision (ismcts:600000ms)
 MAX_GREEDY_SAMPLES = 10_000         # sampled worlds per decision (greedy:10000)
 

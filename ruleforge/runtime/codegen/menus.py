@@ -74,21 +74,8 @@ class Menus:
                 self.as_rule(f"action {self._name}: allowed if", a.span, f"if not ({allowed}):")
                 with w.indent():
                     w.line("continue")
-            if not plain:
-                w.line("if type(pay0) is Place:")
-                with w.indent():
-                    w.line(f"acts.append(new_action(spec.name, (({p.name.name!r}, label0),)))")
-                    w.line("vals.append(Deferred(spec, (pay0,)))")
-                    w.line("continue")
-            w.line("hit = cache.get(v0)")
-            w.line("if hit is None:")
-            with w.indent():
-                w.line(f"hit = (new_action(spec.name, (({p.name.name!r}, label0),)), (spec, (v0,), seat))")
-                w.line("if len(cache) < CACHE_LIMIT:")
-                with w.indent():
-                    w.line("cache[v0] = hit")
-            w.line("acts.append(hit[0])")
-            w.line("vals.append(hit[1])")
+            self._entry(f"(({p.name.name!r}, label0),)", [] if plain else ["type(pay0) is Place"],
+                        "(pay0,)", "cache", "v0", "(v0,)", "CACHE_LIMIT")
 
     def _menu2(self, a, allowed) -> None:
         w = self.w
@@ -122,19 +109,26 @@ class Menus:
                         w.line("continue")
                 pairs = f"(({p0.name.name!r}, label0), ({p1.name.name!r}, label1))"
                 hidden = [f"type(pay{k}) is Place" for k, plain in ((0, plain0), (1, plain1)) if not plain]
-                if hidden:
-                    w.line(f"if {' or '.join(hidden)}:")
-                    with w.indent():
-                        w.line(f"acts.append(new_action(spec.name, {pairs}))")
-                        w.line("vals.append(Deferred(spec, (pay0, pay1)))")
-                        w.line("continue")
-                w.line("hit = row.get(v1)")
-                w.line("if hit is None:")
-                with w.indent():
-                    w.line(f"hit = (new_action(spec.name, {pairs}), (spec, (v0, v1), seat))")
-                    w.line("if len(row) < ROW_LIMIT:")
-                    with w.indent():
-                        w.line("row[v1] = hit")
-                w.line("acts.append(hit[0])")
-                w.line("vals.append(hit[1])")
+                self._entry(pairs, hidden, "(pay0, pay1)", "row", "v1", "(v0, v1)", "ROW_LIMIT")
+
+    def _entry(self, pairs: str, hidden: list, payloads: str, cache: str, key: str, values: str,
+               limit: str) -> None:
+        """One action of the menu: made for this decision when it names a hidden card by
+        place, else looked up in (or kept in) `cache` under `key`."""
+        w = self.w
+        if hidden:
+            w.line(f"if {' or '.join(hidden)}:")
+            with w.indent():
+                w.line(f"acts.append(new_action(spec.name, {pairs}))")
+                w.line(f"vals.append(Deferred(spec, {payloads}))")
+                w.line("continue")
+        w.line(f"hit = {cache}.get({key})")
+        w.line("if hit is None:")
+        with w.indent():
+            w.line(f"hit = (new_action(spec.name, {pairs}), (spec, {values}, seat))")
+            w.line(f"if len({cache}) < {limit}:")
+            with w.indent():
+                w.line(f"{cache}[{key}] = hit")
+        w.line("acts.append(hit[0])")
+        w.line("vals.append(hit[1])")
 
