@@ -43,10 +43,10 @@ def check(files: tuple[str, ...], sets: tuple[str, ...], deep: bool, examples: i
 
     \b
     Examples:
-      ruleforge check games/gufo.rules
-      ruleforge check games/*.rules games/variants/*.rules
-      ruleforge check games/gufo.rules --set reveal_count=3
-      ruleforge check games/gufo.rules --deep --examples 200 --seed 1
+      ruleforge check mygame.rules
+      ruleforge check *.rules variants/*.rules
+      ruleforge check mygame.rules --set hand_size=6
+      ruleforge check mygame.rules --deep --examples 200 --seed 1
     """
     from ..lang.diagnostics import RuleFileError
     from ..lang.highlight import terminal_colouring
@@ -142,8 +142,8 @@ def cards(file: str, sets, markdown: bool) -> None:
 
     \b
     Examples:
-      ruleforge cards games/ufology.rules
-      ruleforge cards games/ufology.rules --markdown > cards.md
+      ruleforge cards mygame.rules
+      ruleforge cards mygame.rules --markdown > cards.md
     """
     from ..drivers.cardlist import card_rows, render_markdown, render_table
     name, data = read_source(file)
@@ -169,8 +169,8 @@ def compile_(file: str, sets, players: int | None) -> None:
 
     \b
     Examples:
-      ruleforge compile games/gufo.rules
-      ruleforge compile games/ufology.rules --players 4 --set hand_size=6
+      ruleforge compile mygame.rules
+      ruleforge compile mygame.rules --players 4 --set hand_size=6
     """
     game, _ = _load(file, sets, players)
     click.echo(game.source, nl=False)

@@ -31,8 +31,8 @@ def compare(base, variants, games, agents, players, seed, jobs, sets, out, plot,
 
     \b
     Examples:
-      ruleforge compare games/gufo.rules games/variants/gufo-three-reveals.rules --games 2000
-      ruleforge compare games/gufo.rules games/variants/gufo-*.rules --seed 1 --out cmp.json --plot cmp.png
+      ruleforge compare mygame.rules variants/big-hands.rules --games 2000
+      ruleforge compare mygame.rules variants/*.rules --seed 1 --out cmp.json --plot cmp.png
     """
     from rich.table import Table
     from ..drivers.compare import paired_difference

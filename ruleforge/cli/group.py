@@ -14,8 +14,8 @@ def cli() -> None:
 
     \b
     Examples:
-      ruleforge check games/*.rules
-      ruleforge run games/gufo.rules --seed 7
-      ruleforge play games/gufo.rules --as radar
+      ruleforge check *.rules
+      ruleforge run mygame.rules --seed 7
+      ruleforge play mygame.rules --as north
       ruleforge COMMAND --help
     """

@@ -28,10 +28,10 @@ def replay(log: str, quiet: bool, rules_path: str | None, as_: str | None, step:
 
     \b
     Examples:
-      ruleforge run games/gufo.rules --seed 7 --log game.jsonl
+      ruleforge run mygame.rules --seed 7 --log game.jsonl
       ruleforge replay game.jsonl
-      ruleforge replay game.jsonl --as invader --step
-      ruleforge replay moved.jsonl --rules games/gufo.rules --quiet
+      ruleforge replay game.jsonl --as north --step
+      ruleforge replay moved.jsonl --rules mygame.rules --quiet
     """
     from ..drivers.replay import MATCH_GAMES, LogError, Mismatch, log_end, read_log_lines, replay_game, split_games
     try:

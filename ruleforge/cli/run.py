@@ -45,12 +45,12 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
 
     \b
     Examples:
-      ruleforge run games/gufo.rules --seed 7
-      ruleforge run games/gufo.rules --seed 7 --log game.jsonl
-      ruleforge run games/gufo.rules --match
-      ruleforge run games/gufo.rules --games 2000 --out results.csv --plot results.png
-      ruleforge run games/gufo.rules --games 200 --agents radar=ismcts:200,invader=random
-      ruleforge run games/gufo.rules --sweep reveal_count=1,2,3,4 --games 500
+      ruleforge run mygame.rules --seed 7
+      ruleforge run mygame.rules --seed 7 --log game.jsonl
+      ruleforge run mygame.rules --match
+      ruleforge run mygame.rules --games 2000 --out results.csv --plot results.png
+      ruleforge run mygame.rules --games 200 --agents north=ismcts:200,south=random
+      ruleforge run mygame.rules --sweep hand_size=3,4,5,6 --games 500
     """
     if games is not None or sweep is not None:
         if log_path or match:

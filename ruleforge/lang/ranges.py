@@ -27,7 +27,7 @@ class Range:
     span: Span  # from the low bound to the high one
 
     def where(self, main: str = "this file") -> str:
-        """`games/gufo.rules:16` for a range in another file, `line 16` in this one."""
+        """`base.rules:16` for a range in another file, `line 16` in this one."""
         if self.span.file:
             return f"{os.path.normpath(self.span.file)}:{self.span.line}"
         return f"line {self.span.line}" if main == "this file" else f"{main}:{self.span.line}"

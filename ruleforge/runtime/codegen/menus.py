@@ -70,10 +70,7 @@ class Menus:
         with w.indent():
             if plain:
                 w.line("label0 = v0")
-            if allowed is not None:
-                self.as_rule(f"action {self._name}: allowed if", a.span, f"if not ({allowed}):")
-                with w.indent():
-                    w.line("continue")
+            self._allowed(a, allowed)
             self._entry(f"(({p.name.name!r}, label0),)", [] if plain else ["type(pay0) is Place"],
                         "(pay0,)", "cache", "v0", "(v0,)", "CACHE_LIMIT")
 
@@ -103,13 +100,17 @@ class Menus:
             with w.indent():
                 if plain1:
                     w.line("label1 = pay1 = v1")
-                if allowed is not None:
-                    self.as_rule(f"action {self._name}: allowed if", a.span, f"if not ({allowed}):")
-                    with w.indent():
-                        w.line("continue")
+                self._allowed(a, allowed)
                 pairs = f"(({p0.name.name!r}, label0), ({p1.name.name!r}, label1))"
                 hidden = [f"type(pay{k}) is Place" for k, plain in ((0, plain0), (1, plain1)) if not plain]
                 self._entry(pairs, hidden, "(pay0, pay1)", "row", "v1", "(v0, v1)", "ROW_LIMIT")
+
+    def _allowed(self, a, allowed: str | None) -> None:
+        """Skip a combination that 'allowed if' refuses (its errors name that test)."""
+        if allowed is not None:
+            self.as_rule(f"action {self._name}: allowed if", a.span, f"if not ({allowed}):")
+            with self.w.indent():
+                self.w.line("continue")
 
     def _entry(self, pairs: str, hidden: list, payloads: str, cache: str, key: str, values: str,
                limit: str) -> None:
