@@ -220,7 +220,8 @@ def _with_title(monkeypatch, module, title: str):
 
     def load(*args, **kwargs):
         game, checked = real(*args, **kwargs)
-        game.title = title
+        if game is not None:  # `check` makes no game
+            game.title = title
         checked.title = title
         return game, checked
     monkeypatch.setattr(module, "_load", load)

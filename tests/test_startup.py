@@ -1,5 +1,6 @@
-"""`ruleforge check` starts fast: the built parser is kept on disk, and checking a file
-loads no driver (agents, simulation, play...)."""
+"""`ruleforge check` starts fast: the built parser is kept on disk, its lexer reads
+root-first (lang/lexer.py), and checking a file loads no driver (agents, simulation,
+play...), none of the runtime but its limits, and no highlighter unless a mistake is shown."""
 
 import os
 import subprocess
@@ -15,7 +16,7 @@ try:
     main(["check", "games/gufo.rules"])
 except SystemExit as e:
     assert e.code in (None, 0), e.code
-loaded = sorted(m for m in sys.modules if m.startswith("ruleforge."))
+loaded = sorted(m for m in sys.modules if m.startswith(("ruleforge.", "pygments")))
 print(" ".join(loaded))
 """
 
@@ -31,6 +32,9 @@ def test_check_loads_no_driver(tmp_path):
     loaded = done.stdout.split()
     assert "ruleforge.lang.check" in loaded
     assert not [m for m in loaded if m.startswith("ruleforge.drivers")], loaded
+    assert [m for m in loaded if m.startswith("ruleforge.runtime")] == ["ruleforge.runtime", "ruleforge.runtime.limits"]
+    assert not [m for m in loaded if m.startswith(("pygments", "ruleforge.lang.highlight"))], loaded
+    assert "ruleforge.lang.lexer" in loaded
 
 
 def test_the_built_parser_is_kept_and_a_damaged_one_is_rebuilt(tmp_path):

@@ -16,8 +16,6 @@ import click
 from ..lang.diagnostics import RuleFileError
 from ..lang.printable import plain
 from ..load import RuleFileUsageError
-from ..runtime.limits import LimitsError
-from ..runtime.values import RuleError
 from .common import EXIT_PROBLEM, EXIT_USAGE, render_rule_error
 from .group import cli
 from . import check, compare, play, replay, run  # noqa: F401  (importing a module registers its commands)
@@ -39,15 +37,20 @@ def main(argv: list[str] | None = None) -> None:
         from ..lang.highlight import terminal_colouring
         click.echo(render_rule_error(e, terminal_colouring(stderr=True)), err=True)
         sys.exit(EXIT_USAGE if isinstance(e, RuleFileUsageError) else EXIT_PROBLEM)
-    except RuleError as e:  # the rule file did something impossible, or hit a limit
-        click.echo(f"error: {plain(e.describe())}", err=True)
-        sys.exit(EXIT_PROBLEM)
-    except LimitsError as e:  # RULEFORGE_LIMITS is not understood: a usage error
-        click.echo(f"error: {plain(str(e))}", err=True)
-        sys.exit(EXIT_USAGE)
-    except OSError as e:
-        click.echo(f"error: {e.strerror or e}: {plain(str(getattr(e, 'filename', '') or ''))}", err=True)
-        sys.exit(EXIT_USAGE)
+    except Exception as e:
+        # the runtime's errors are looked up only now: `check` never loads the runtime
+        from ..runtime.limits import LimitsError
+        from ..runtime.values import RuleError
+        if isinstance(e, RuleError):  # the rule file did something impossible, or hit a limit
+            click.echo(f"error: {plain(e.describe())}", err=True)
+            sys.exit(EXIT_PROBLEM)
+        if isinstance(e, LimitsError):  # RULEFORGE_LIMITS is not understood: a usage error
+            click.echo(f"error: {plain(str(e))}", err=True)
+            sys.exit(EXIT_USAGE)
+        if isinstance(e, OSError):
+            click.echo(f"error: {e.strerror or e}: {plain(str(getattr(e, 'filename', '') or ''))}", err=True)
+            sys.exit(EXIT_USAGE)
+        raise
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
         sys.exit(130)

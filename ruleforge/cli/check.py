@@ -49,7 +49,6 @@ def check(files: tuple[str, ...], sets: tuple[str, ...], deep: bool, examples: i
       ruleforge check mygame.rules --deep --examples 200 --seed 1
     """
     from ..lang.diagnostics import RuleFileError
-    from ..lang.highlight import terminal_colouring
     from ..load import RuleFileUsageError
     if out is not None and len(files) > 1:
         raise click.UsageError("--out names one counterexample log: give it with one file")
@@ -57,10 +56,11 @@ def check(files: tuple[str, ...], sets: tuple[str, ...], deep: bool, examples: i
     worst, failed = 0, 0
     for file in files:
         try:
-            game, checked = _load(file, sets, compiled=False)
+            _, checked = _load(file, sets, compiled=None)
         except RuleFileError as e:
             if len(files) == 1:
                 raise
+            from ..lang.highlight import terminal_colouring  # (pygments: loaded only to show a mistake)
             click.echo(render_rule_error(e, terminal_colouring(stderr=True)), err=True)
             worst = max(worst, EXIT_USAGE if isinstance(e, RuleFileUsageError) else EXIT_PROBLEM)
             failed += 1

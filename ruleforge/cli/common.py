@@ -53,9 +53,10 @@ def _parse_sets(values: tuple[str, ...]) -> dict[str, str]:
     return out
 
 
-def _load(path: str, sets: tuple[str, ...], players: int | None = None, compiled: bool = True):
+def _load(path: str, sets: tuple[str, ...], players: int | None = None, compiled: bool | None = True):
     """(Game, Checked) of a rule file. `compiled=False` lays the game out (its cards,
-    zones and numbers) without generating its code: all `check` needs, and faster."""
+    zones and numbers) without generating its code; `compiled=None` makes no Game (None):
+    all `check` needs, and it loads none of the runtime."""
     from ..lang.diagnostics import Diagnostic, Span
     import hashlib
     name, data = read_source(path)
@@ -66,6 +67,8 @@ def _load(path: str, sets: tuple[str, ...], players: int | None = None, compiled
         raise RuleFileUsageError(name, text, [Diagnostic(
             Span(0, 0, 0, 0), f"--players {players}: this game is for {low}"
                               f"{f' to {high}' if high != low else ''} players")])
+    if compiled is None:
+        return None, checked
     if compiled:
         from ..runtime.codegen import compile_game
         game = compile_game(checked, players, name)

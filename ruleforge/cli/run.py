@@ -9,7 +9,6 @@ import sys
 import click
 
 from ..lang.printable import markup, plain
-from ..runtime.values import RuleError
 from .common import (EXIT_PROBLEM, _AtomicWriter, _agents, _check_out, _check_scheduler, _load, _simulate, max_decisions_option,
                      refuse_rule_file_target)
 from .group import cli
@@ -110,6 +109,7 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
 
     def say(line: str) -> None:  # narration holds the rule file's text: no control characters
         click.echo(plain(line))
+    from ..runtime.values import RuleError
     try:
         if match:
             # bots are given per seat (role): whoever takes a role plays it with that bot

@@ -30,6 +30,7 @@ from . import ast as A
 from .build import ExprBuilder, PlaceholderError, StmtBuilder
 from .build_decls import DeclBuilder
 from .diagnostics import Diagnostic, Span, did_you_mean
+from .lexer import install
 from .indentation import ends_early, no_enclosing_block, unexpected_indent
 from .limits import (MAX_BLOCK_DEPTH, MAX_ERRORS, MAX_ITEM_CHARS, MAX_LINES, MAX_NUMBER_DIGITS, MAX_WORDS,
                      number_error, raise_hint)
@@ -101,7 +102,7 @@ def parser() -> Lark:
     if cache is not None:
         try:
             with open(cache, "rb") as f:
-                return Lark.__new__(Lark)._load(f, postlex=_Indenter(), propagate_positions=True)
+                return _root_first(Lark.__new__(Lark)._load(f, postlex=_Indenter(), propagate_positions=True))
         except Exception:  # missing, stale or damaged: build it again
             # (Lark.load takes no options; _load is what Lark's own cache calls)
             pass
@@ -117,6 +118,13 @@ def parser() -> Lark:
             os.replace(part, cache)
         except OSError:
             pass
+    return _root_first(built)
+
+
+def _root_first(built: Lark) -> Lark:
+    """The parser with its lexer reading root-first (lang/lexer.py), when it can."""
+    connector = getattr(built.parser, "lexer", None)
+    install(getattr(connector, "lexer", connector))
     return built
 
 
