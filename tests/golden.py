@@ -8,6 +8,7 @@ those lines; `tests/data/golden/` keeps the digests of 300 games for every rule 
 every player count it supports, and the full lines of the first two games of each.
 
     python tests/golden.py record    # rewrite the data (only on purpose: it is the reference)
+    python tests/golden.py record examples/new.rules   # record only these files (a new example)
     python tests/golden.py verify    # replay every recorded game and compare (the test does this too)
 """
 
@@ -114,11 +115,15 @@ def configurations() -> list[tuple[Path, int]]:
     return [(p, n) for p in rule_files() for n in player_counts(p)]
 
 
-def record() -> None:
+def record(only: list[str] | None = None) -> None:
+    """Record every configuration, or only those of the rule files named in `only`."""
     import ruleforge
     import subprocess
     commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    wanted = None if not only else {Path(p).resolve() for p in only}
     for path, n in configurations():
+        if wanted is not None and path.resolve() not in wanted:
+            continue
         game = ruleforge.load(path, players=n)
         name = config_name(path, n)
         digests = []
@@ -168,8 +173,8 @@ def verify(games: int = GAMES) -> list[str]:
 
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
-    if sys.argv[1:] == ["record"]:
-        record()
+    if sys.argv[1:2] == ["record"]:
+        record(sys.argv[2:])
     elif sys.argv[1:] == ["verify"]:
         bad = verify()
         print("\n".join(bad) or "every golden game replays identically")
