@@ -30,6 +30,7 @@ class Game:
         self.card_index: dict[str, int] = {}
         self.card_attr: dict[str, list] = {}
         self.zinst: list = []
+        self.leave_keep: list = []  # per zone: who still knows a card that leaves it face down (board.py)
         self.zone_lookup: dict = {}
         self.start_zone = 0
         self.vars_init: list = []
