@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from . import ast as A
-from .cards import JOKER_RANK, JOKER_SUIT, RANKS
+from .cards import JOKER_RANK, JOKER_SUIT, RANKS, STANDARD_ATTRS, STANDARD_DOMAINS
 from .diagnostics import Span, did_you_mean
 from .limits import MAX_CARD_KINDS, MAX_CARDS, raise_hint
 
@@ -31,6 +31,25 @@ class Refused(Exception):
 
 
 # ---- the standard deck's variants ---------------------------------------------------------
+
+def deck_kind(sym, decks: list) -> None:
+    """The standard deck (with its attributes and symbols) or listed cards, not both, and
+    something that says where listed cards start."""
+    listed = [x for x in sym.tree.items if isinstance(x, (A.CardDecl, A.CardListDecl))]
+    if decks:
+        if decks[0].kind == "standard":
+            sym.card_attrs = dict(STANDARD_ATTRS)
+            sym.domains.update({k: list(v) for k, v in STANDARD_DOMAINS.items()})
+            sym.deck = standard_options(sym, decks[0])
+            for cd in listed[:1]:
+                sym.error(cd, "this file uses the standard deck, so it cannot list cards too",
+                          "write 'cards: listed in ZONE' to use only the listed cards")
+        elif not listed:
+            sym.error(decks[0], "no card is listed", "add 'card \"NAME\":' blocks")
+    elif listed:
+        sym.error(listed[0], "cards are listed but nothing says where they start",
+                  "add 'cards: listed in ZONE'")
+
 
 def standard_options(sym, d: A.CardsDecl) -> tuple:
     """(decks, ranks left out, jokers) of `cards: ... standard deck ...`, checked; the

@@ -15,8 +15,7 @@ from attrs import define
 from . import ast as A
 from . import refs as R
 from . import types as T
-from .cardlists import listed_cards, standard_options
-from .cards import STANDARD_ATTRS, STANDARD_DOMAINS
+from .cardlists import deck_kind, listed_cards
 from .const import NotConstant, evaluate
 from .diagnostics import Diagnostic, Span, did_you_mean
 from .limits import (MAX_CARD_KINDS, MAX_CARDS, MAX_COPIES, MAX_ERRORS, MAX_LIST_ITEMS, MAX_NUMBER_DIGITS,
@@ -234,21 +233,9 @@ class SymbolTable:
         attribute names (their types are found by the type checker)."""
         for c in decks[1:]:
             self.error(c, "the cards are already declared", "declare the cards once")
-        listed = [x for x in self.tree.items if isinstance(x, (A.CardDecl, A.CardListDecl))]
         if decks:
             self.cards_zone = decks[0].zone
-            if decks[0].kind == "standard":
-                self.card_attrs = dict(STANDARD_ATTRS)
-                self.domains.update({k: list(v) for k, v in STANDARD_DOMAINS.items()})
-                self.deck = standard_options(self, decks[0])
-                for cd in listed[:1]:
-                    self.error(cd, "this file uses the standard deck, so it cannot list cards too",
-                               "write 'cards: listed in ZONE' to use only the listed cards")
-            elif not listed:
-                self.error(decks[0], "no card is listed", "add 'card \"NAME\":' blocks")
-        elif listed:
-            self.error(listed[0], "cards are listed but nothing says where they start",
-                       "add 'cards: listed in ZONE'")
+        deck_kind(self, decks)
         if decks and decks[0].kind == "listed":
             self.card_decls = listed_cards(self)
         self.card_decls = limit_card_kinds(self, self.card_decls)
