@@ -176,6 +176,7 @@ class RulesLexer(RegexLexer):
             (_words(DECK_SYMBOLS), Name.Constant),
             (_words(DECK_ATTRIBUTES), Name.Attribute),
             (_NAME, Name),
+            (r"[0-9]+(?:st|nd|rd|th)\b", Number.Integer),  # an ordinal: the 3rd card of
             (r"[0-9]+", Number.Integer),
             (r"!=|<=|>=|[=<>+\-*/]", Operator),
             (r"[:,.()\[\]]", Punctuation),
