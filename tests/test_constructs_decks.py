@@ -326,3 +326,13 @@ def test_a_definition_is_read_from_a_state(tmp_path):
     assert st.definition("worth", "Q♦") == 24
     with pytest.raises(KeyError, match="no definition 'hold' in this game"):
         st.definition("hold")
+
+
+def test_a_variant_replaces_a_card_list_by_its_title(tmp_path):
+    (tmp_path / "base.rules").write_text(LISTED + EXPEDITIONS + END)
+    (tmp_path / "short.rules").write_text(
+        'extends "base.rules"\n'
+        'cards "{colour} {value}" for each colour in [red, green] and value from 2 to 3:\n    kind: number\n')
+    names = [c.name for c in ruleforge.load(tmp_path / "short.rules").cards]
+    assert len(names) == 19 and names[:4] == ["red wager (1)", "red wager (2)", "red wager (3)", "green wager (1)"]
+    assert names[15:] == ["red 2", "red 3", "green 2", "green 3"]
