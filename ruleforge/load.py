@@ -159,7 +159,7 @@ _ONCE = (A.GameDecl, A.PlayersDecl, A.CardsDecl, A.SetupDecl, A.TurnOrderDecl, A
 def item_key(item):
     """What a variant's item replaces in its base: the item of the same kind and name."""
     kind = type(item).__name__
-    if isinstance(item, A.CardDecl):
+    if isinstance(item, (A.CardDecl, A.CardListDecl)):
         return (kind, item.title)
     if isinstance(item, A.TurnDecl):
         return (kind, item.role.name if item.role else None)

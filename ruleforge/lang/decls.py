@@ -15,7 +15,7 @@ node = frozen(eq=False)
 
 __all__ = [
     "ExtendsDecl", "GameDecl", "PlayersDecl", "RoleDecl", "ParamDecl", "CardsDecl",
-    "AttributeDecl", "CardAttr", "CardEffect", "Modifier", "CardDecl", "HeuristicDecl",
+    "AttributeDecl", "CardAttr", "CardEffect", "Modifier", "CardDecl", "CardLoop", "CardListDecl", "HeuristicDecl",
     "QuantityDecl", "ZoneDecl", "PieceAttr", "PiecesDecl", "CounterDecl", "DefineDecl",
     "TurnOrderDecl", "SetupDecl", "TurnDecl", "ActionParam", "ActionDecl", "EventDecl",
     "EndingDecl", "InvariantDecl", "MatchDecl", "RuleFile",
@@ -65,6 +65,11 @@ class CardsDecl:
     span: Span
     kind: str  # "standard" or "listed"
     zone: Name
+    decks: int = 1           # `cards: 2 standard decks in Z`
+    without: tuple = ()      # Names or Numbers of ranks left out: `without 8, 9, 10`
+    jokers: int = 0          # `with 2 jokers`
+    decks_span: Optional[Span] = None
+    jokers_span: Optional[Span] = None
 
 
 @node
@@ -103,6 +108,30 @@ class Modifier:
 class CardDecl:
     span: Span
     title: str
+    attrs: tuple
+    effects: tuple
+    modifiers: tuple
+
+
+@node
+class CardLoop:
+    """One factor of a generated card list: `colour in [red, green]`, `value from 2 to 10`."""
+    span: Span
+    name: Name
+    values: Optional[object]   # a list (or list parameter); None for a range
+    low: Optional[object] = None
+    high: Optional[object] = None
+
+
+@node
+class CardListDecl:
+    """`cards "{colour} {value}" for each colour in [...] and value from 2 to 10:`: one
+    card kind for each combination of the loops' values, in the loops' order (the last
+    loop varies fastest); the symbol table expands it into CardDecls (lang/cardlists.py)."""
+    span: Span
+    title: str
+    title_span: Span
+    loops: tuple
     attrs: tuple
     effects: tuple
     modifiers: tuple

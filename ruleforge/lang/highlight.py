@@ -50,7 +50,7 @@ DECLARATION_WORDS = (
 STATEMENT_WORDS = (
     "move", "reveal", "flip", "swap", "shuffle", "set", "increase", "decrease", "let", "say",
     "resolve", "repeat while", "repeat", "for each", "else if", "else", "if", "end turn",
-    "end the game with", "eliminate",
+    "end the game with", "eliminate", "deal",
     # the lines of an action, a card and a match
     "allowed if", "with", "on", "while active", "add", "subtract", "wins needed", "next game")
 
@@ -61,13 +61,15 @@ PHRASE_WORDS = (
     "one for each", "starting at", "per player", "per card", "the game ends",
     "the round ends", "the round begins", "the game is over", "in a row", "one of", "a card in",
     "a card from", "random card in", "the card in", "the player after", "the player before",
-    "player after", "player before", "loser chooses", "for each")
+    "player after", "player before", "loser chooses", "for each", "of each player",
+    "starting with", "standard decks")
 
 # Single words that join the parts of a statement or build an expression.
 KEYWORD_WORDS = (
     "if", "then", "else", "to", "by", "with", "from", "into", "as", "times", "over", "when",
     "wins", "win", "effect", "slot", "slots", "at", "top", "bottom", "count", "sum", "any",
-    "every", "no", "cards", "the", "random", "highest", "lowest", "empty", "eliminated")
+    "every", "no", "cards", "the", "random", "highest", "lowest", "empty", "eliminated",
+    "first", "second", "third", "last", "without", "joker", "jokers", "player")
 
 # Words that combine or compare expressions.
 OPERATOR_WORDS = ("and", "or", "not", "in", "is", "has", "where", "of", "between", "knows")
@@ -174,6 +176,7 @@ class RulesLexer(RegexLexer):
             (_words(DECK_SYMBOLS), Name.Constant),
             (_words(DECK_ATTRIBUTES), Name.Attribute),
             (_NAME, Name),
+            (r"[0-9]+(?:st|nd|rd|th)\b", Number.Integer),  # an ordinal: the 3rd card of
             (r"[0-9]+", Number.Integer),
             (r"!=|<=|>=|[=<>+\-*/]", Operator),
             (r"[:,.()\[\]]", Punctuation),

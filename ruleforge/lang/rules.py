@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Optional
 
 from . import ast as A
+from .decks_check import DecksChecker
 from .diagnostics import Span, did_you_mean
 from .limits import MAX_CARDS, MAX_COPIES, raise_hint
 from .names import Scope, Want
@@ -15,7 +16,7 @@ from .stmts import StmtChecker
 from .types import ANY, BOOL, NUMBER, PLAYER, list_of
 
 
-class TypeChecker(StmtChecker):
+class TypeChecker(DecksChecker, StmtChecker):
     """Types every expression and checks every statement of the rules; what it finds
     goes to `types` (node -> type) and the symbol table's `refs` and diagnostics."""
 

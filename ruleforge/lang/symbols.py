@@ -15,7 +15,7 @@ from attrs import define
 from . import ast as A
 from . import refs as R
 from . import types as T
-from .cards import STANDARD_ATTRS, STANDARD_DOMAINS
+from .cardlists import deck_kind, listed_cards
 from .const import NotConstant, evaluate
 from .diagnostics import Diagnostic, Span, did_you_mean
 from .limits import (MAX_CARD_KINDS, MAX_CARDS, MAX_COPIES, MAX_ERRORS, MAX_LIST_ITEMS, MAX_NUMBER_DIGITS,
@@ -78,6 +78,8 @@ class SymbolTable:
         self.domains: dict[str, list] = {}
         self.cards_zone: Optional[str] = None
         self.card_decls: list = self.of_kind(A.CardDecl)
+        self.deck = (1, (), 0)          # the standard deck's: (decks, ranks left out, jokers)
+        self.said: set = set()          # (span, message) of the errors reported, said once
         self.zones: dict[str, ZoneInfo] = {}
         self.places = (0, 0)            # zones and slots laid out so far (count_places)
         self.pieces: dict[str, PiecesInfo] = {}
@@ -96,6 +98,9 @@ class SymbolTable:
     # ---- reporting
     def error(self, node_or_span, message: str, hint: str | None = None) -> None:
         span = node_or_span if isinstance(node_or_span, Span) else node_or_span.span
+        if (span, message) in self.said:  # the cards of a generated list share their lines
+            return
+        self.said.add((span, message))
         self.diags.append(Diagnostic(span, message, hint))
         if len(self.diags) >= MAX_ERRORS:
             raise TooManyErrors
@@ -230,17 +235,9 @@ class SymbolTable:
             self.error(c, "the cards are already declared", "declare the cards once")
         if decks:
             self.cards_zone = decks[0].zone
-            if decks[0].kind == "standard":
-                self.card_attrs = dict(STANDARD_ATTRS)
-                self.domains.update({k: list(v) for k, v in STANDARD_DOMAINS.items()})
-                for cd in self.card_decls[:1]:
-                    self.error(cd, "this file uses the standard deck, so it cannot list cards too",
-                               "write 'cards: listed in ZONE' to use only the listed cards")
-            elif not self.card_decls:
-                self.error(decks[0], "no card is listed", "add 'card \"NAME\":' blocks")
-        elif self.card_decls:
-            self.error(self.card_decls[0], "cards are listed but nothing says where they start",
-                       "add 'cards: listed in ZONE'")
+        deck_kind(self, decks)
+        if decks and decks[0].kind == "listed":
+            self.card_decls = listed_cards(self)
         self.card_decls = limit_card_kinds(self, self.card_decls)
         self.triggers = {e.trigger.name for cd in self.card_decls for e in cd.effects}
         if decks and decks[0].kind == "listed":

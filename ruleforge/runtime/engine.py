@@ -169,6 +169,30 @@ class State(Board):
         """A quantity with every active card's modifiers applied."""
         return quantity(self, name, None if owner is None else self.game.seat(owner))
 
+    def definition(self, name: str, arg=None):
+        """A definition worked out now: `arg` is its parameter (a seat, role or seat name
+        for a player; a card's name; a number; a zone as a name or (name, owner)). Cards
+        come back as their names, players as seat numbers."""
+        g = self.game
+        if name not in g.definitions:
+            raise KeyError(f"no definition {name!r} in this game: the definitions are {', '.join(g.definitions)}")
+        fn, kind, gives = g.definitions[name]
+        if kind is None:
+            value = fn(self)
+        else:
+            if kind == "player":
+                arg = g.seat(arg)
+            elif kind == "card":
+                arg = g.card_index[arg]
+            elif kind == "zone":
+                arg = g.zone_inst(*((arg,) if isinstance(arg, str) else arg)).index
+            value = fn(self, arg)
+        if gives == "card":
+            return None if value is None else g.cards[value].name
+        if gives == "cards":
+            return [g.cards[c].name for c in value]
+        return list(value) if gives == "players" else value
+
     def is_eliminated(self, who) -> bool:
         return bool(self.out >> self.game.seat(who) & 1)
 

@@ -59,6 +59,7 @@ class Game:
         self.card_counter_base: dict[str, int] = {}
         self.effects: dict[str, list] = {}         # trigger -> per card: a Proc, or None
         self.quantities: dict = {}                 # name -> fn(state, player): its rule plus the modifiers
+        self.definitions: dict = {}                # name -> (fn(state[, arg]), parameter kind, what it gives)
         self.active_zones: list[int] = []
         self.zone_display: dict[str, dict] = {}  # zone name -> display hints (see terminal.py)
         self.round_end_procs: list = []
@@ -106,11 +107,16 @@ class Game:
 
     # ---- names -> indexes, for tests and tools
     def seat(self, who) -> int:
-        if isinstance(who, int):
+        """A seat number (from 0) for a seat number, a role's name, or a name of
+        `seat_names` ("player 3", as views and results print it)."""
+        if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < self.nplayers:
             return who
         if who in self.roles:
             return self.roles[who]
-        raise KeyError(f"no role or seat {who!r}")
+        if who in self.seat_names:
+            return self.seat_names.index(who)
+        raise KeyError(f"no player {who!r} in this game: name one of {', '.join(map(repr, self.seat_names))}, "
+                       f"or give a seat number from 0 to {self.nplayers - 1}")
 
     def zone_inst(self, name: str, owner=None, slot: Optional[int] = None):
         key = (name, None if owner is None else self.seat(owner), slot)
@@ -119,6 +125,13 @@ class Game:
             matches = [v for (n, o, s), v in self.zone_lookup.items() if n == name and s == slot]
             if len(matches) == 1:
                 return self.zinst[matches[0]]
+        if key not in self.zone_lookup:
+            names = sorted({n for n, _, _ in self.zone_lookup})
+            if name not in names:
+                raise KeyError(f"no zone {name!r} in this game: the zones are {', '.join(names)}")
+            raise KeyError(f"no zone {name!r}" + (f" of {owner!r}" if owner is not None else " without an owner")
+                           + (f" with a slot {slot}" if slot is not None else "")
+                           + ": give its owner for a zone of each player, a slot for a row's slot")
         return self.zinst[self.zone_lookup[key]]
 
     def piece_var(self, kind: str, key: str, attr: str) -> int:

@@ -65,7 +65,7 @@ def constant(ch: Checked, node):
 
 def build_cards(g: Game, ch: Checked) -> None:
     if not ch.card_decls:
-        g.cards = standard_deck()
+        g.cards = standard_deck(*ch.deck)
         g.card_decl_of = [None] * len(g.cards)
     else:
         g.cards, g.card_decl_of = [], []

@@ -8,7 +8,8 @@ from .events import Said
 from .limits import MAX_NUMBER, MAX_PARAMETER_VALUES, MAX_SAID
 from .values import RuleError
 
-__all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "no_card", "attr_missing", "charge", "charge_call", "bounded_range", "mul", "num"]
+__all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "no_card", "attr_missing", "charge", "charge_call", "bounded_range", "mul", "num",
+           "nth_card", "no_seat", "players_from"]
 
 
 class Table(dict):
@@ -108,6 +109,22 @@ def top_of(cards):
 
 def bottom_of(cards):
     return cards[0] if cards else None
+
+
+def nth_card(cards, k):
+    """`the Kth card of Z`, counted from the top (k = 1); no card when Z holds fewer."""
+    return cards[-k] if 0 < k <= len(cards) else None
+
+
+def no_seat(n: int, count: int):
+    """`player N` in a game played by fewer players (the file allows N)."""
+    raise RuleError(f"there is no player {n}: this game is played by {count} players")
+
+
+def players_from(st, p, order) -> tuple:
+    """`players starting with P`: turn order from P (from the next still in the game, if P is out)."""
+    i = order.index(p)
+    return in_game(st, order[i:] + order[:i])
 
 
 def top_n(cards, n) -> tuple:

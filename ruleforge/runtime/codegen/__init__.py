@@ -94,6 +94,7 @@ def compile_game(ch: Checked, nplayers: int | None = None, path: str = "", text:
     for attr, fns in ns["CARD_DYN"].items():
         g.card_dyn[attr] = list(fns)
     g.quantities = ns["QUANTITIES"]
+    g.definitions = ns["DEFINES"]
     g.invariants = list(ns["INVARIANTS"])
     g.heuristic = ns["HEURISTIC"]
     return g

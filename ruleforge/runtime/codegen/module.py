@@ -16,13 +16,14 @@ from ...lang.check import Checked
 from ...lang.visitor import Visitor
 from .. import typeinfo as T
 from .exprs import CALL as _CALL
+from .decks import Decks
 from .exprs import Exprs
 from .resumable import Resumable
 from .stmts import Straight
 from .writer import Scope, Writer, _ident, comment_text
 
 
-class CodeGenerator(Exprs, Straight, Resumable, Visitor):
+class CodeGenerator(Decks, Exprs, Straight, Resumable, Visitor):
     """Writes the module for one checked program laid out in `game` (see layout).
 
     One `ex_<Node>` per expression node and one `st_<Node>` per statement node; the

@@ -31,6 +31,8 @@ class Resumable:
             return isinstance(s.condition, A.ChoiceCond) or self.any_stops(s.body)
         if isinstance(s, (A.RepeatTimes, A.ForEach)):
             return self.any_stops(s.body)
+        if isinstance(s, A.Deal):
+            return self.stops(s.loop)
         return False
 
     def any_stops(self, stmts) -> bool:
