@@ -76,9 +76,12 @@ def decide_for(agent, st, seat: int, actions, rng: Random):
 
 def result_record(st) -> dict:
     g = st.game
-    return {"type": "result", "ending": st.result.ending, "reason": st.result.reason,
-            "winners": [g.seat_names[s] for s in st.result.winners], "decisions": st.decisions,
-            "rounds": st.round}
+    rec = {"type": "result", "ending": st.result.ending, "reason": st.result.reason,
+           "winners": [g.seat_names[s] for s in st.result.winners], "decisions": st.decisions,
+           "rounds": st.round}
+    if st.result.payoffs is not None:  # only a game that declares one: older logs stay as they were
+        rec["payoffs"] = list(st.result.payoffs)  # by seat, seat 1 first
+    return rec
 
 
 def _flush(st, narrator, say) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from ..lang.plural import count
 from ..lang.printable import markup
 
 
@@ -31,6 +32,37 @@ def pct(x: float) -> str:
 
 def ci(pair) -> str:
     return f"[{100 * pair[0]:.1f}, {100 * pair[1]:.1f}]"
+
+
+def number(x: float) -> str:
+    """A mean payoff: signed, two decimals (a payoff is a whole number; its mean is not)."""
+    return f"{x:+.2f}" if round(x, 2) else "0.00"
+
+
+def interval(pair) -> str:
+    return f"[{number(pair[0])}, {number(pair[1])}]"
+
+
+def payoff_table(s: dict) -> Table:
+    """The mean payoff per seat with its 95% interval (a game that declares a payoff)."""
+    t = Table(title="Payoffs (mean per game)", title_justify="left")
+    for col in ("Seat", "Mean payoff", "95% CI"):
+        t.add_column(col, justify="right" if col != "Seat" else "left")
+    for seat in s["payoffs"]:
+        t.add_row(markup(seat["title"]), number(seat["mean"]), interval(seat["ci95"]))
+    return t
+
+
+def _starter(f: dict) -> str:
+    """Who the first-seat line measures: 'seat 1' when seat 1 started every game, else
+    the seat that took the first turn of each game."""
+    starters = f.get("starters", {"1": 1})
+    if list(starters) == ["1"]:
+        return "seat 1"
+    if len(starters) == 1:
+        return f"seat {next(iter(starters))} (which starts every game)"
+    return ("the seat that took the first turn (" +
+            ", ".join(f"seat {k} in {count(v, 'game')}" for k, v in starters.items()) + ")")
 
 
 def _partial(s: dict) -> str:
@@ -53,11 +85,16 @@ def print_summary(s: dict, console: Console | None = None) -> None:
         t.add_row(markup(seat["title"]), str(seat["wins"]), pct(seat["win_rate"]), ci(seat["ci95"]),
                   str(seat["ties"]))
     console.print(t)
+    if s.get("payoffs"):
+        console.print(payoff_table(s))
     if s.get("first_seat"):
         f = s["first_seat"]
         verdict = "significant" if f["significant"] else "not significant"
-        console.print(f"First-seat advantage: seat 1 takes {pct(f['win_share'])} {ci(f['ci95'])} of the wins "
+        console.print(f"First-seat advantage: {_starter(f)} takes {pct(f['win_share'])} {ci(f['ci95'])} of the wins "
                       f"(a shared win counts in part) against a fair {pct(f['fair_share'])}: {verdict}")
+        if f.get("payoff"):
+            p = f["payoff"]
+            console.print(f"The first player's payoff: {number(p['mean'])} on average {interval(p['ci95'])}")
     d, r = s["length"]["decisions"], s["length"]["rounds"]
     if d:
         console.print(f"Length: {d['mean']:.1f} decisions on average (median {d['median']:.0f}, "

@@ -87,6 +87,8 @@ class Tables:
             w.line("HEURISTIC = heuristic")
         else:
             w.line(f"HEURISTIC = {self.tables['heuristic']}")
+        if "payoff" in self.tables:
+            w.line("PAYOFF = payoff")
 
     def ident(self, name: str) -> str:
         from .writer import _ident
