@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from ..lang.plural import count
 from ..lang.printable import markup, plain
 from .common import _check_out, _check_scheduler, _load, _simulate, max_decisions_option
 from .group import cli
@@ -57,7 +58,7 @@ def compare(base, variants, games, agents, players, seed, jobs, sets, out, plot,
         runs.append((f, game, outcomes, summary))
     from ..drivers.report import _console
     console = _console()
-    click.echo(f"seed {seed}; {games} paired games per file (game i uses the same seed in every file)")
+    click.echo(f"seed {seed}; {count(games, 'paired game')} per file (game i uses the same seed in every file)")
     t = Table(title="Win rates", title_justify="left")
     t.add_column("File")
     for title in seats:
@@ -163,16 +164,16 @@ def _changes(console, base, base_checked, runs, checked) -> dict:
                          "fired": {"base": None if absent[0] else _fired_json(fired[0]),
                                    "variant": None if absent[1] else _fired_json(fired[1])}})
             if c.keys and fired[0][0] == fired[1][0] == 0:
-                notes.append(f"{f}: {c.label} ({change}) never fired in these {len(outcomes)} games: "
+                notes.append(f"{f}: {c.label} ({change}) never fired in these {count(len(outcomes), 'game')}: "
                              "they say nothing about it")
         if not changes:
             notes.append(f"{f}: nothing differs from {base}: no rule, card or parameter")
         same, n = same_outcomes(base_outcomes, outcomes), len(outcomes)
         if same == n:
-            notes.append(f"{f}: all {n} paired games came out exactly as in {base} "
+            notes.append(f"{f}: all {count(n, 'paired game')} came out exactly as in {base} "
                          "(the same winners, ending, length and rules fired)")
         else:
-            notes.append(f"{f}: {n - same} of {n} paired games came out differently from {base}")
+            notes.append(f"{f}: {n - same} of {count(n, 'paired game')} came out differently from {base}")
     if t.rows:
         console.print(t)
     for line in notes:  # plain lines: a console would wrap them
@@ -184,7 +185,7 @@ def _fired(x) -> str:
     if x is None:
         return "not counted"
     times, games = x
-    return "never" if times == 0 else f"{times} times in {games} games"
+    return "never" if times == 0 else f"{count(times, 'time')} in {count(games, 'game')}"
 
 
 def _fired_json(x):

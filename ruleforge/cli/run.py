@@ -8,6 +8,7 @@ import sys
 
 import click
 
+from ..lang.plural import count
 from ..lang.printable import markup, plain
 from ..runtime.values import RuleError
 from .common import (EXIT_PROBLEM, _AtomicWriter, _agents, _check_out, _check_scheduler, _load, _simulate, max_decisions_option,
@@ -72,7 +73,7 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
             click.echo("interrupted before the first game ended: nothing to summarise or write", err=True)
             sys.exit(EXIT_INTERRUPTED)
         if partial:
-            click.echo(f"interrupted: partial results of the {partial['played']} games played of {games}", err=True)
+            click.echo(f"interrupted: partial results of the {count(partial['played'], 'game')} played of {games}", err=True)
         click.echo(f"seed {seed} (the same results again: --seed {seed})")
         print_summary(summary)
         if out:
@@ -173,7 +174,7 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
         game, outcomes, summary = _simulate(file, tuple(sets) + (f"{name}={v}",), players, games, agents,
                                             jobs, seed, scheduler, max_decisions=max_decisions)
         results.append((v, summary))
-    t = Table(title=markup(f"{game.title}: {name} swept, {games} games each, seed {seed}"), title_justify="left")
+    t = Table(title=markup(f"{game.title}: {name} swept, {count(games, 'game')} each, seed {seed}"), title_justify="left")
     t.add_column(markup(name))
     for seat in results[0][1]["seats"]:
         t.add_column(markup(f"{seat['title']} wins"), justify="right")

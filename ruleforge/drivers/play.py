@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Callable, Optional, Sequence
 
 from .. import __version__
+from ..lang.plural import count
 from .agents import Observation
 from ..runtime.determinize import determinize
 from .narrate import Narrator
@@ -117,8 +118,8 @@ class MatchTally:
 
     def how(self, winner: int) -> str:
         if self.streak is not None and self.holder == winner and self.run >= self.streak:
-            return f"{self.run} wins in a row"
-        return f"{self.wins[winner]} wins in all"
+            return f"{count(self.run, 'win')} in a row"
+        return f"{count(self.wins[winner], 'win')} in all"
 
 
 def play_match(game, seed: int, agents, say: Say = None, log: Optional[list] = None, max_games: int = 99):

@@ -77,8 +77,8 @@ def print_summary(s: dict, console: Console | None = None) -> None:
     # command line): escaped, so that `[/]` or an ESC sequence is shown, not obeyed
     if s.get("partial"):
         p = s["partial"]
-        console.print(f"[yellow]Partial results: interrupted after {p['played']} of {p['requested']} games[/]")
-    t = Table(title=markup(f"{s['game']}: {s['games']} games · agents {s['agents']}"), title_justify="left")
+        console.print(f"[yellow]Partial results: interrupted after {p['played']} of {count(p['requested'], 'game')}[/]")
+    t = Table(title=markup(f"{s['game']}: {count(s['games'], 'game')} · agents {s['agents']}"), title_justify="left")
     for col in ("Seat", "Wins", "Win rate", "95% CI", "Ties"):
         t.add_column(col, justify="right" if col != "Seat" else "left")
     for seat in s["seats"]:
@@ -104,21 +104,21 @@ def print_summary(s: dict, console: Console | None = None) -> None:
     e.add_column("Ending")
     e.add_column("Games", justify="right")
     e.add_column("Share", justify="right")
-    for name, count in s["endings"].items():
-        e.add_row(markup(name), str(count), pct(count / max(1, s["games"] - s["errors"])))
+    for name, games in s["endings"].items():
+        e.add_row(markup(name), str(games), pct(games / max(1, s["games"] - s["errors"])))
     console.print(e)
     c = Table(title="Rule coverage", title_justify="left")
     c.add_column("Rule")
     c.add_column("Fired", justify="right")
-    for rule, count in s["coverage"].items():
-        c.add_row(markup(rule), str(count) if count else "[bold red]never[/]")
+    for rule, times in s["coverage"].items():
+        c.add_row(markup(rule), str(times) if times else "[bold red]never[/]")
     console.print(c)
     if s["never_fired"]:
-        console.print(f"[yellow]Possibly dead rules (never fired in {s['games']} games):[/] "
+        console.print(f"[yellow]Possibly dead rules (never fired in {count(s['games'], 'game')}):[/] "
                       + ", ".join(markup(r) for r in s["never_fired"]))
     if s["errors"]:
         fe = s["first_error"]
-        console.print(f"[red]{s['errors']} game(s) stopped on a rule error;[/] first: game {fe['game']} "
+        console.print(f"[red]{count(s['errors'], 'game')} stopped on a rule error;[/] first: game {fe['game']} "
                       f"(seed {fe['seed']}): {markup(fe['message'])}")
 
 
@@ -153,7 +153,7 @@ def write_results(path: str, summary: dict, outcomes: list) -> None:
         buf = io.StringIO()
         if summary.get("partial"):  # a CSV reader skips it with comment="#"; a person sees it first
             p = summary["partial"]
-            buf.write(f"# partial: interrupted after {p['played']} of {p['requested']} games\n")
+            buf.write(f"# partial: interrupted after {p['played']} of {count(p['requested'], 'game')}\n")
         w = csv.writer(buf)
         w.writerow(["game", "seed", "winners", "ending", "decisions", "rounds"])
         for o in outcomes:
@@ -188,7 +188,7 @@ def plot_summary(path: str, summary: dict, outcomes: list) -> None:
     a.bar([s["title"] for s in seats], rates, yerr=errs, capsize=6, color="#4c72b0")
     a.set_ylim(0, 1)
     a.set_ylabel("win rate (95% CI)")
-    a.set_title(f"{summary['game']}: {summary['games']} games{_partial(summary)}, {summary['agents']}")
+    a.set_title(f"{summary['game']}: {count(summary['games'], 'game')}{_partial(summary)}, {summary['agents']}")
     b.hist([o.decisions for o in outcomes if o.error is None], bins=30, color="#55a868")
     b.set_xlabel("decisions per game")
     b.set_ylabel("games")

@@ -15,6 +15,7 @@ from typing import Callable, Optional, Sequence
 
 from attrs import define, field
 
+from ..lang.plural import count
 from ..runtime.rng import Random, derive
 
 Z95 = 1.959963984540054
@@ -110,7 +111,7 @@ class Interrupted(KeyboardInterrupt):
     order (so they are the first k games of the run the same seed would give)."""
 
     def __init__(self, outcomes: list, requested: int):
-        super().__init__(f"interrupted after {len(outcomes)} of {requested} games")
+        super().__init__(f"interrupted after {len(outcomes)} of {count(requested, 'game')}")
         self.outcomes, self.requested = outcomes, requested
 
 

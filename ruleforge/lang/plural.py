@@ -5,5 +5,5 @@ from __future__ import annotations
 
 
 def count(n: int, noun: str, plural: str | None = None) -> str:
-    """'1 card', '0 cards', '2 copies' (count(2, 'copy', 'copies')); thousands separated."""
-    return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
+    """'1 card', '0 cards', '2 copies' (count(2, 'copy', 'copies'))."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
