@@ -246,3 +246,27 @@ def test_openspiel_returns_the_payoffs(tmp_path):
             state.apply_action(a)
             break
     assert state.is_terminal() and state.returns() == [8.0, 8.0]
+
+
+def test_the_csv_has_a_payoffs_column_only_for_a_game_with_a_payoff(tmp_path, ruleforge_cmd):
+    _, path = load(tmp_path)
+    out = tmp_path / "r.csv"
+    assert ruleforge_cmd("run", path, "--games", 3, "--seed", 1, "--jobs", 1, "--out", out).code == 0
+    rows = out.read_text().splitlines()
+    assert rows[0] == "game,seed,winners,ending,decisions,rounds,payoffs"
+    assert [r.split(",")[-1] for r in rows[1:]] == [
+        " ".join(str(v) for v in o.payoffs) for o in run_games(GameSpec(str(path), {}, None, None, 1), 3)]
+    plain, plain_path = load(tmp_path, STAKE.replace("payoff of p: chips of p - start_chips\n", ""), "plain.rules")
+    assert ruleforge_cmd("run", plain_path, "--games", 3, "--seed", 1, "--jobs", 1, "--out", out).code == 0
+    assert out.read_text().splitlines()[0] == "game,seed,winners,ending,decisions,rounds"
+
+
+def test_play_game_returns_the_payoffs_in_its_state_and_log(tmp_path):
+    from ruleforge.drivers.agents import RandomAgent
+    from ruleforge.drivers.play import play_game
+    game, _ = load(tmp_path)
+    log: list = []
+    st = play_game(game, 3, [RandomAgent(), RandomAgent()], log=log)
+    assert st.result.payoffs == (-1, 1)
+    assert log[-1] == {"type": "result", "ending": "showdown", "reason": "the cards are shown",
+                       "winners": ["player 2"], "decisions": 1, "rounds": 1, "payoffs": [-1, 1]}

@@ -155,10 +155,12 @@ def write_results(path: str, summary: dict, outcomes: list) -> None:
             p = summary["partial"]
             buf.write(f"# partial: interrupted after {p['played']} of {count(p['requested'], 'game')}\n")
         w = csv.writer(buf)
-        w.writerow(["game", "seed", "winners", "ending", "decisions", "rounds"])
+        pays = bool(summary.get("payoffs"))  # a column only for a game that declares a payoff
+        w.writerow(["game", "seed", "winners", "ending", "decisions", "rounds"] + (["payoffs"] if pays else []))
         for o in outcomes:
             w.writerow([o.index, o.seed, " ".join(summary["seats"][s]["name"] for s in o.winners),
-                        o.ending, o.decisions, o.rounds])
+                        o.ending, o.decisions, o.rounds]
+                       + ([" ".join(str(v) for v in o.payoffs or ())] if pays else []))
         _atomic_write(path, buf.getvalue().encode("utf-8"))
     else:
         doc = dict(summary, outcomes=[o.to_json() for o in outcomes])

@@ -23,6 +23,7 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
 
+from ..lang.plural import count
 from ..lang.printable import plain
 from .cardtext import card_lines, cards_lines
 from .menu import entry_of, match_action, menu_lines
@@ -183,7 +184,7 @@ class TerminalGame:
             kept, cut = lines[k:], k
             if not kept:
                 if room >= 1:
-                    self.console.print(Text(f"({cut} lines since your last move: type log to read them)"))
+                    self.console.print(Text(f"({count(cut, 'line')} since your last move: type log to read them)"))
                 return
         body = Text(plain("\n".join(kept)))
         subtitle = f"{cut} earlier line{'s' if cut != 1 else ''}: type log" if cut else None
