@@ -270,3 +270,10 @@ def test_play_game_returns_the_payoffs_in_its_state_and_log(tmp_path):
     assert st.result.payoffs == (-1, 1)
     assert log[-1] == {"type": "result", "ending": "showdown", "reason": "the cards are shown",
                        "winners": ["player 2"], "decisions": 1, "rounds": 1, "payoffs": [-1, 1]}
+
+
+def test_a_sweep_shows_the_mean_payoffs(tmp_path, ruleforge_cmd):
+    _, path = load(tmp_path)
+    ran = ruleforge_cmd("run", path, "--games", 50, "--seed", 1, "--jobs", 1, "--sweep", "start_chips=10,20")
+    assert ran.code == 0
+    assert "player 1 payoff" in ran.out and "-0.20 [-0.89," in ran.out

@@ -178,11 +178,17 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
     t.add_column(markup(name))
     for seat in results[0][1]["seats"]:
         t.add_column(markup(f"{seat['title']} wins"), justify="right")
+    pays = all(s.get("payoffs") for _, s in results)  # a game with a payoff: its mean per seat too
+    if pays:
+        from ..drivers.report import interval, number
+        for seat in results[0][1]["seats"]:
+            t.add_column(markup(f"{seat['title']} payoff"), justify="right")
     t.add_column("decisions", justify="right")
     t.add_column("most common ending")
     for v, s in results:
         ending = next(iter(s["endings"]), "-")
         t.add_row(markup(v), *[f"{pct(x['win_rate'])} {ci(x['ci95'])}" for x in s["seats"]],
+                  *([f"{number(x['mean'])} {interval(x['ci95'])}" for x in s["payoffs"]] if pays else []),
                   f"{s['length']['decisions'].get('mean', 0):.1f}", markup(ending))
     from ..drivers.report import _console
     _console().print(t)

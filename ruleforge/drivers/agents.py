@@ -137,6 +137,8 @@ class IsmctsAgent:
     many-player game says little, and guided playouts model opponents that play well.
     With `guided=0` (spec 'ismcts:N:random') the cut playouts are random instead.
     Without a heuristic, playouts are random and go to the end of the game.
+    When the game declares a payoff, a node adds up the mover's payoffs and UCB scales
+    the means into [0, 1] by the range of payoffs met in the search (docs/agents.md).
     The budget is a number of iterations, or milliseconds (not reproducible).
     """
 

@@ -100,7 +100,8 @@ def firings(outcomes: list, keys: tuple) -> tuple[int, int]:
 
 
 def same_outcomes(base: list, variant: list) -> int:
-    """How many paired games came out the same: winners, ending, length and rules fired."""
+    """How many paired games came out the same: winners (and payoffs), ending, length and
+    rules fired."""
     key = lambda o: (o.winners, o.payoffs, o.ending, o.decisions, o.rounds, o.fired, o.error)  # noqa: E731
     return sum(key(b) == key(v) for b, v in zip(base, variant))
 
