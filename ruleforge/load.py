@@ -153,7 +153,8 @@ def _with_bases(path: str, text: str, result, sources: dict, chain: tuple[str, .
     return merge(base_items, items), unparsed | base_unparsed
 
 
-_ONCE = (A.GameDecl, A.PlayersDecl, A.CardsDecl, A.SetupDecl, A.TurnOrderDecl, A.MatchDecl, A.HeuristicDecl)
+_ONCE = (A.GameDecl, A.PlayersDecl, A.CardsDecl, A.SetupDecl, A.TurnOrderDecl, A.MatchDecl, A.HeuristicDecl,
+         A.PayoffDecl)
 
 
 def item_key(item):

@@ -10,9 +10,34 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from ..lang.plural import count
 from ..lang.printable import plain
 from ..runtime.events import (Decided, Eliminated, Ended, Flipped, Moved, Revealed, RoundBegan, Said,
                               Shuffled, Status, Swapped, TurnBegan, ValueSet)
+
+
+def winners_text(winners, name) -> str:
+    """'Winner: player 1'; 'Winners: player 1 and player 3' (a tie, or partners who win
+    together); 'Winners: a, b and c'; 'Winner: nobody'."""
+    names = [name(s) for s in winners]
+    if not names:
+        return "Winner: nobody"
+    if len(names) == 1:
+        return f"Winner: {names[0]}"
+    return f"Winners: {', '.join(names[:-1])} and {names[-1]}"
+
+
+def payoffs_text(payoffs, name) -> str:
+    """'Payoffs: player 1 +3, player 2 -3' (a gain is signed, so a loss stands out)."""
+    return "Payoffs: " + ", ".join(f"{name(s)} {v:+d}" if v else f"{name(s)} 0" for s, v in enumerate(payoffs))
+
+
+def ending_line(res, name) -> str:
+    """The last line of a game: why it ended, who won, and each payoff when declared."""
+    line = f"Game over: {res.reason}. {winners_text(res.winners, name)}."
+    if res.payoffs is not None:
+        line += f" {payoffs_text(res.payoffs, name)}."
+    return line
 
 
 class Narrator:
@@ -124,9 +149,10 @@ class Narrator:
             case Flipped(card=c, face_up=up):
                 return [f"    {self.card(c)} turned face {'up' if up else 'down'}"]
             case Shuffled(zone=z, count=n):
-                return [f"    {self.zone(z)} shuffled ({n} cards)"]
+                return [f"    {self.zone(z)} shuffled ({count(n, 'card')})"]
             case ValueSet(label=label, old=old, new=new):
-                return [f"    {label}: {old} → {new}"]
+                if label not in self.g.quiet_labels:
+                    return [f"    {label}: {old} → {new}"]
             case Eliminated(seat=seat):
                 return [f"    {self.seat(seat)} is eliminated"]
             case Said(text=text):
@@ -136,15 +162,16 @@ class Narrator:
                 if line.strip() != "=":
                     return [line]
             case Ended(result=res):
-                winners = " and ".join(self.seat(s) for s in res.winners) or "nobody"
-                return [f"Game over: {res.reason}. Winner: {winners}."]
+                return [ending_line(res, self.seat)]
         return None
 
     def status(self, values: tuple, rows: dict) -> str:
         """One line of where things stand: every number, and each row's slots."""
         g = self.g
         per_card = g.card_vars()
-        parts = [f"{label} {values[i]}" for i, label in enumerate(g.var_labels) if i not in per_card]
+        quiet = g.quiet_labels
+        parts = [f"{label} {values[i]}" for i, label in enumerate(g.var_labels)
+                 if i not in per_card and label not in quiet]
         for zi in g.zinst:
             if zi.kind == "row":
                 cells = []

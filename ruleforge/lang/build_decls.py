@@ -46,7 +46,10 @@ class DeclBuilder(Builder):
         return "card"
 
     def counter_decl(self, meta, c):
-        return A.CounterDecl(self._span(meta), self._name(c[0]), c[1], c[2])
+        return A.CounterDecl(self._span(meta), self._name(c[0]), c[1], c[2], bool(c[3]))
+
+    def counter_shown(self, meta, c):
+        return True
 
     def define_decl(self, meta, c):
         return A.DefineDecl(self._span(meta), self._name(c[0]), c[3],
@@ -70,6 +73,9 @@ class DeclBuilder(Builder):
 
     def heuristic_decl(self, meta, c):
         return A.HeuristicDecl(self._span(meta), self._name(c[0]), c[1])
+
+    def payoff_decl(self, meta, c):
+        return A.PayoffDecl(self._span(meta), self._name(c[0]), c[1])
 
     def attribute_decl(self, meta, c):
         return A.AttributeDecl(self._span(meta), self._name(c[0]), tuple(self._name(t) for t in c[1:]))

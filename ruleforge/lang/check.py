@@ -53,6 +53,7 @@ class Checked:
     quantities: dict = field(factory=dict)     # name -> QuantityDecl
     triggers: set = field(factory=set)         # every trigger a card defines an effect for
     heuristic: Optional[A.HeuristicDecl] = None
+    payoff: Optional[A.PayoffDecl] = None     # what each player gets when the game ends
     source_bytes: bytes = b""
     types: dict = field(factory=dict)   # expression node -> type
     refs: dict = field(factory=dict)    # Name node -> its refs.Reference
@@ -90,5 +91,5 @@ def check(tree: A.RuleFile, overrides: dict[str, str] | None = None,
         setup=rules.setup, turns=rules.turns, actions=sym.actions, events=rules.events,
         endings=sym.endings, invariants=sym.invariants, match=rules.match, card_decls=sym.card_decls,
         card_counters=sym.card_counters, quantities=sym.quantities, triggers=sym.triggers,
-        heuristic=rules.heuristic, types=rules.types, refs=sym.refs,
+        heuristic=rules.heuristic, payoff=rules.payoff, types=rules.types, refs=sym.refs,
         param_ranges=sym.param_ranges, deck=sym.deck), []

@@ -16,6 +16,7 @@ node = frozen(eq=False)
 __all__ = [
     "ExtendsDecl", "GameDecl", "PlayersDecl", "RoleDecl", "ParamDecl", "CardsDecl",
     "AttributeDecl", "CardAttr", "CardEffect", "Modifier", "CardDecl", "CardLoop", "CardListDecl", "HeuristicDecl",
+    "PayoffDecl",
     "QuantityDecl", "ZoneDecl", "PieceAttr", "PiecesDecl", "CounterDecl", "DefineDecl",
     "TurnOrderDecl", "SetupDecl", "TurnDecl", "ActionParam", "ActionDecl", "EventDecl",
     "EndingDecl", "InvariantDecl", "MatchDecl", "RuleFile",
@@ -146,6 +147,15 @@ class HeuristicDecl:
 
 
 @node
+class PayoffDecl:
+    """`payoff of p: EXPR`: what p gets when the game ends (chips won or lost, points),
+    recorded in the result and the bots' objective."""
+    span: Span
+    param: Name
+    value: object
+
+
+@node
 class QuantityDecl:
     """A number that active cards may modify; per player when it has a parameter."""
     span: Span
@@ -192,6 +202,7 @@ class CounterDecl:
     name: Name
     per: Optional[str]  # None, "player" or "card"
     value: object
+    shown: bool = False  # `, shown`: narrated (see Game.quiet_labels)
 
     @property
     def per_player(self) -> bool:

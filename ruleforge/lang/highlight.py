@@ -43,7 +43,7 @@ __all__ = ["RulesLexer", "highlight", "terminal_colouring", "TOKEN_STYLES"]
 # Words that start a top-level item (at the left margin only).
 DECLARATION_WORDS = (
     "game", "extends", "players", "role", "parameter", "cards", "zone", "pieces", "counter",
-    "define", "quantity", "heuristic", "attribute", "card", "turn order", "turn", "setup",
+    "define", "quantity", "heuristic", "payoff", "attribute", "card", "turn order", "turn", "setup",
     "action", "when", "ending", "invariant", "match")
 
 # Words that start a statement (the first word of a line).
@@ -138,7 +138,7 @@ class RulesLexer(RegexLexer):
              bygroups(Keyword.Declaration, Whitespace, Name.Function, Whitespace, Operator.Word, Whitespace,
                       Name.Variable)),
             *[_declaration(w, k) for w, k in DECLARED_NAMES.items() if w not in ("zone", "define", "quantity")],
-            (rf"^(heuristic|turn)({_SP})(of)({_SP})({_NAME})",
+            (rf"^(heuristic|payoff|turn)({_SP})(of)({_SP})({_NAME})",
              bygroups(Keyword.Declaration, Whitespace, Operator.Word, Whitespace, Name.Class)),
             (rf"^(when)({_SP})(?!the\b)({_NAME})",
              bygroups(Keyword.Declaration, Whitespace, DECLARED_NAMES["zone"])),

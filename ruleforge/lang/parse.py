@@ -407,7 +407,7 @@ _STATEMENT_WORDS = ["move", "reveal", "flip", "swap", "shuffle", "set", "increas
                     "resolve", "on", "while", "add", "subtract", "deal"]
 _ITEM_WORDS = ["game", "players", "role", "parameter", "cards", "zone", "pieces", "counter",
                "define", "turn", "setup", "action", "when", "ending", "invariant", "match",
-               "attribute", "card", "quantity"]
+               "attribute", "card", "quantity", "payoff"]
 
 
 def _syntax_diagnostic(e, offset: int, chunk: str) -> Diagnostic:

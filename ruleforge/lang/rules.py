@@ -34,6 +34,11 @@ class TypeChecker(DecksChecker, StmtChecker):
             self.heuristic_decl(h)
         for h in sym.of_kind(A.HeuristicDecl)[1:]:
             self.error(h, "the heuristic is already declared")
+        self.payoff: Optional[A.PayoffDecl] = None
+        for h in sym.of_kind(A.PayoffDecl)[:1]:
+            self.payoff_decl(h)
+        for h in sym.of_kind(A.PayoffDecl)[1:]:
+            self.error(h, "the payoff is already declared", "one 'payoff of p: ...' serves every ending")
         self.turn_order: list[str] = []
         for t in sym.of_kind(A.TurnOrderDecl)[:1]:
             self.turn_order_decl(t)
@@ -155,6 +160,12 @@ class TypeChecker(DecksChecker, StmtChecker):
         self.bind(scope, h.param, PLAYER, h)
         self.require(h.value, self.expr(h.value, scope), NUMBER, "a heuristic")
         self.heuristic = h
+
+    def payoff_decl(self, h: A.PayoffDecl) -> None:
+        scope = Scope()
+        self.bind(scope, h.param, PLAYER, h)
+        self.require(h.value, self.expr(h.value, scope), NUMBER, "a payoff")
+        self.payoff = h
 
     def turn_order_decl(self, t: A.TurnOrderDecl) -> None:
         role_names = self.sym.role_names

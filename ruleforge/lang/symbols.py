@@ -186,7 +186,7 @@ class SymbolTable:
                            "add a line such as 'players 2' or 'players 2 to 6'")
         if self.roles and players and not (low == high == len(self.roles)):
             self.error(players[0], f"{len(self.roles)} roles are declared, so the game is for exactly "
-                                   f"{len(self.roles)} players")
+                                   f"{len(self.roles)} {'player' if len(self.roles) == 1 else 'players'}")
         self.players = (low, high)
 
     def param(self, p: A.ParamDecl) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from .events import Eliminated, Ended, RoundBegan, Status, TurnBegan
+from .limits import MAX_NUMBER
 from .values import Result, RuleError
 
 MAX_FRAMES = 200
@@ -121,6 +122,7 @@ def _next_turn(st) -> None:
     pos, new_round = _next_position(st)
     if st.turn_pos < 0:
         st.turn_pos, st.round = pos, 1
+        st.first_seat = g.turn_order[pos]
         st.next_seat, st.played = -1, 1 << pos
         check_immediate(st)
         if st.finishing is not None:
@@ -182,11 +184,22 @@ def _finish(st) -> None:
     if isinstance(winners, int):
         winners = (winners,)
     winners = in_game(st, tuple(winners))  # an eliminated player wins nothing
-    st.result = Result(e.name, e.title, tuple(sorted(set(winners))))
+    payoff = st.game.payoff
+    # every player has a payoff, an eliminated one too (chips lost are part of the result)
+    payoffs = None if payoff is None else tuple(_payoff(payoff(st, s)) for s in range(st.game.nplayers))
+    st.result = Result(e.name, e.title, tuple(sorted(set(winners))), payoffs)
     st.over = True
     if st.observer is not None and st.observer.record is not None:
         st.observer.record.append(status(st))
         st.observer.record.append(Ended(st.result))
+
+
+def _payoff(value) -> int:
+    # arithmetic is bounded already (prims); a counter read as is is bounded by set_var
+    if not -MAX_NUMBER <= value <= MAX_NUMBER:
+        raise RuleError.over("number", f"a payoff would be {value:,}, beyond {MAX_NUMBER:,} (10**18), "
+                             "the largest number a rule may compute (docs/limits.md)", "payoff")
+    return value
 
 
 def status(st) -> Status:

@@ -65,6 +65,8 @@ class Game:
         self.round_end_procs: list = []
         self.round_begin_procs: list = []
         self.heuristic = None  # fn(state, seat), or None: see agents.heuristic_value
+        self.payoff = None     # fn(state, seat) -> number, or None: the declared 'payoff of p'
+        self.quiet_labels: frozenset = frozenset()  # counters the narrator leaves out (not 'shown')
         self.source = ""       # the generated Python the rules run as (`ruleforge compile`)
 
     # ---- starting a game
@@ -96,6 +98,7 @@ class Game:
         st.stack = [Frame(self.setup, [None] * self.setup.nlocals)] if self.setup else []
         st.pending = None
         st.turn_pos, st.round, st.turns, st.phase = -1, 0, 0, 0
+        st.first_seat = -1  # the seat that took the first turn, once it has begun
         # eliminated seats (a bit each); who takes the next turn; the positions of the turn
         # order that had their turn this round (a bit each)
         st.out, st.next_seat, st.played = 0, -1, 0

@@ -146,6 +146,11 @@ def build_vars(g: Game, ch: Checked) -> None:
             g.vars_init.append(value)
             g.var_labels.append(name)
         g.counter_base[name] = (base, c.per_player)
+    # Once a counter is marked `shown`, the narrator prints only the marked ones; a file
+    # that marks none narrates every counter, as before the marker existed.
+    if any(c.shown for c in ch.counters.values()):
+        g.quiet_labels = frozenset(label for name, c in ch.counters.items() if not c.shown
+                                   for label in g.var_labels[g.counter_base[name][0]:][:g.nplayers if c.per_player else 1])
     for name, c in ch.card_counters.items():
         g.card_counter_base[name] = len(g.vars_init)
         value = fold(c.value, ch.params)

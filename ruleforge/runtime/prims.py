@@ -3,6 +3,7 @@ lookup tables whose misses are a rule file's mistakes (with the old messages).""
 
 from __future__ import annotations
 
+from ..lang.plural import count
 from . import rng
 from .events import Said
 from .limits import MAX_NUMBER, MAX_PARAMETER_VALUES, MAX_SAID
@@ -149,7 +150,7 @@ def spread(st, row, a, b, n) -> list:
     if not (1 <= a <= b <= len(row.slots)):
         raise RuleError(f"{row.label} has no slots {a} to {b}")
     if b - a + 1 != n:
-        raise RuleError(f"{n} card(s) for {b - a + 1} slot(s) of {row.label}")
+        raise RuleError(f"{count(n, 'card')} for {count(b - a + 1, 'slot')} of {row.label}")
     return list(row.slots[a - 1:b])
 
 

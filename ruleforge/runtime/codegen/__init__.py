@@ -97,4 +97,5 @@ def compile_game(ch: Checked, nplayers: int | None = None, path: str = "", text:
     g.definitions = ns["DEFINES"]
     g.invariants = list(ns["INVARIANTS"])
     g.heuristic = ns["HEURISTIC"]
+    g.payoff = ns.get("PAYOFF")  # written only for a game that declares one
     return g

@@ -32,6 +32,7 @@ class ProgramWriter(Tables, Menus, CodeGenerator):
                       t.span, t.body, {}, 0, is_turn=True)
         self.invariants()
         self.heuristic()
+        self.payoff()
         self.write_tables()
         return w.source()
 
@@ -225,6 +226,13 @@ class ProgramWriter(Tables, Menus, CodeGenerator):
         for inv in self.ch.invariants:
             self.expr_function(self.fn_name("i", inv.name.name), "st, L=None", f"invariant {inv.name.name}",
                                inv.span, inv.condition, self.scope())
+
+    def payoff(self) -> None:
+        # written only when declared, so that a game without one compiles as before
+        p = self.ch.payoff
+        if p is not None:
+            self.expr_function("payoff", "st, p", "payoff", p.span, p.value, self.scope({p: "p"}))
+            self.tables["payoff"] = "payoff"
 
     def heuristic(self) -> None:
         ch, g = self.ch, self.g

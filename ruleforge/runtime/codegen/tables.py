@@ -92,6 +92,8 @@ class Tables:
             w.line("HEURISTIC = heuristic")
         else:
             w.line(f"HEURISTIC = {self.tables['heuristic']}")
+        if "payoff" in self.tables:
+            w.line("PAYOFF = payoff")
 
     def define_gives(self, d) -> str:
         from .. import typeinfo as T
