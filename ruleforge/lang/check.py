@@ -59,6 +59,7 @@ class Checked:
     param_ranges: dict = field(factory=dict)  # name -> ranges.Range, for the parameters that declare one
     warnings: list = field(factory=list)      # Diagnostics of severity "warning" (lint.py): the check passes
     sources: dict = field(factory=dict)       # path -> text of the files a variant extends, to show warnings
+    action_groups: dict = field(factory=dict)  # name -> ActionGroupDecl
 
 
 def check(tree: A.RuleFile, overrides: dict[str, str] | None = None,
@@ -90,4 +91,4 @@ def check(tree: A.RuleFile, overrides: dict[str, str] | None = None,
         endings=sym.endings, invariants=sym.invariants, match=rules.match, card_decls=sym.card_decls,
         card_counters=sym.card_counters, quantities=sym.quantities, triggers=sym.triggers,
         heuristic=rules.heuristic, types=rules.types, refs=sym.refs,
-        param_ranges=sym.param_ranges), []
+        param_ranges=sym.param_ranges, action_groups=sym.action_groups), []

@@ -11,6 +11,8 @@ from . import ast as A
 from .diagnostics import Span, did_you_mean
 from .limits import MAX_CARDS, MAX_COPIES, raise_hint
 from .names import Scope, Want
+from .offers import check_group, declare_groups
+from .subsets import some_of
 from .stmts import StmtChecker
 from .types import ANY, BOOL, NUMBER, PLAYER, list_of
 
@@ -21,6 +23,7 @@ class TypeChecker(StmtChecker):
 
     def check(self) -> None:
         sym = self.sym
+        declare_groups(sym)
         for name in sym.defines:
             self.define_type(name)
         for q in sym.quantities.values():
@@ -48,6 +51,8 @@ class TypeChecker(StmtChecker):
         self.every_role_has_a_turn()
         for a in sym.actions.values():
             self.action(a)
+        for g in sym.action_groups.values():
+            check_group(sym, g)
         self.events: list = []
         self.runs_out_seen: dict = {}
         for ev in sym.of_kind(A.EventDecl):
@@ -190,6 +195,9 @@ class TypeChecker(StmtChecker):
             self.sym.unknown(a.role, "role", self.sym.role_names)
         scope = Scope()
         for p in a.params:
+            if p.some:
+                self.bind(scope, p.name, some_of(self, p, scope), p)
+                continue
             if p.domain is not None:
                 t = self.expr(p.domain, scope, want=Want.COLLECTION)
                 et = t.element() if t else None
