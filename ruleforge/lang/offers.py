@@ -47,7 +47,7 @@ def check_offer(sym, s: A.TakeAction) -> None:
     offered: list = []
     for n in s.only:
         if n.name in groups:
-            members = [m.name for m in groups[n.name].members]
+            members = list(dict.fromkeys(m.name for m in groups[n.name].members))  # check_group tells of repeats
         elif n.name in actions:
             members = [n.name]
         else:
