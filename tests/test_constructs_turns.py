@@ -227,3 +227,155 @@ def test_a_blind_pick_is_made_from_a_pile_or_hand():
         (12, 36, "an unseen pick is made from a pile or hand, not a list of numbers",
          "an unseen pick takes a card by its place in a zone"),
     ]
+
+
+# ---- a choice of several cards at once (Scopa and Casino captures, climbing games) -----
+
+SCOPA = """\
+setup:
+    move top 4 cards of deck to table
+    for each p in players:
+        move top 2 cards of deck to hand of p
+turn:
+    current takes an action
+    increase n by 1
+# "A card played captures a set of table cards whose values add up to its own."
+action capture:
+    with card in hand of current
+    with caught some of table where sum of c.value for each c in caught = card.value
+    move card to won of current
+    move caught to won of current
+action lay:
+    with card in hand of current
+    move card to table
+ending done: nobody wins when n = 2
+"""
+
+
+def test_a_capture_offers_each_set_once(tmp_path):
+    st = make(tmp_path, SCOPA).new(1)
+    arrange(st, "table", ["3♣", "4♦", "2♥", "5♠"])
+    arrange(st, "hand", ["7♥", "9♣"], 0)
+    assert legal(st) == ["capture(card=9♣, caught=[3♣, 4♦, 2♥])", "capture(card=9♣, caught=[4♦, 5♠])",
+                         "capture(card=7♥, caught=[3♣, 4♦])", "capture(card=7♥, caught=[2♥, 5♠])",
+                         "lay(card=9♣)", "lay(card=7♥)"]
+    play(st, "capture(card=7♥, caught=[2♥, 5♠])")
+    assert st.cards_in("table") == ["3♣", "4♦"]
+    assert st.cards_in("won", 0) == ["7♥", "2♥", "5♠"]
+
+
+CLIMB = DEAL.replace("top 3 cards", "top 6 cards") + """\
+turn:
+    current takes an action
+    increase n by 1
+# "Play a single, a pair or a triple: cards of one rank."
+action play:
+    with cards_played some of hand of current where count of cards_played <= 3 and every a in cards_played has every b in cards_played has a.rank = b.rank
+    move cards_played to table
+ending done: nobody wins when n = 2
+"""
+
+
+def test_a_set_of_one_rank_up_to_a_triple(tmp_path):
+    st = make(tmp_path, CLIMB).new(1)
+    arrange(st, "hand", ["7♣", "7♦", "7♥", "7♠", "9♣", "9♦"], 0)
+    assert legal(st) == [
+        "play(cards_played=[7♣])", "play(cards_played=[7♣, 7♦])", "play(cards_played=[7♣, 7♦, 7♥])",
+        "play(cards_played=[7♣, 7♦, 7♠])", "play(cards_played=[7♣, 7♥])", "play(cards_played=[7♣, 7♥, 7♠])",
+        "play(cards_played=[7♣, 7♠])", "play(cards_played=[9♣])", "play(cards_played=[9♣, 9♦])",
+        "play(cards_played=[7♦])", "play(cards_played=[7♦, 7♥])", "play(cards_played=[7♦, 7♥, 7♠])",
+        "play(cards_played=[7♦, 7♠])", "play(cards_played=[9♦])", "play(cards_played=[7♥])",
+        "play(cards_played=[7♥, 7♠])", "play(cards_played=[7♠])"]
+    play(st, "play(cards_played=[7♣, 7♥, 7♠])")
+    assert st.cards_in("table") == ["7♣", "7♥", "7♠"]
+    assert st.cards_in("hand", 0) == ["7♦", "9♣", "9♦"]
+
+
+WIDE = """\
+setup:
+    move top {cards} cards of deck to table
+turn:
+    current takes an action
+    increase n by 1
+action take:
+    with picked some of table where {condition}
+    move picked to won of current
+ending done: nobody wins when n = 1
+"""
+
+
+def test_sets_are_skipped_by_their_size_and_sum(tmp_path):
+    """Among 20 cards there are 2**20 - 1 sets, more than the work budget can look at: a
+    bound on the number of cards, or on a sum of values none of which is negative, lets
+    the enumerator skip the sets that cannot meet it (and the whole condition is still
+    tested)."""
+    wide = make(tmp_path, WIDE.format(cards=MAX_SUBSET_CARDS, condition="true"))
+    with pytest.raises(RuleError) as e:
+        wide.new(1)
+    assert e.value.limit == "work"
+    single = make(tmp_path, WIDE.format(cards=MAX_SUBSET_CARDS, condition="count of picked = 1")).new(1)
+    table = single.cards_in("table")
+    assert legal(single) == [f"take(picked=[{c}])" for c in sorted(table, key=single.game.card_index.get)]
+    three = make(tmp_path, WIDE.format(cards=MAX_SUBSET_CARDS,
+                                       condition="sum of c.value for each c in picked <= 3 and count of picked >= 2"))
+    st = three.new(1)
+    assert legal(st) == ["take(picked=[A♠, 2♠])"]  # the deck's top 20: 2♠ and A♠ among them
+    value = {c: st.game.cards[st.game.card_index[c]].attrs["value"] for c in table}
+    got = [a.args[0][1] for a in st.legal_actions()]
+    assert all(len(s) >= 2 and sum(value[str(c)] for c in s) <= 3 for s in got) and got == sorted(got)
+    from itertools import combinations
+    expected = sorted(tuple(sorted(s, key=st.game.card_index.get)) for k in range(2, 4) for s in combinations(table, k)
+                      if sum(value[c] for c in s) <= 3)
+    assert [tuple(map(str, s)) for s in got] == [tuple(s) for s in expected]
+
+
+def test_a_set_is_chosen_among_a_bounded_number_of_cards(tmp_path):
+    game = make(tmp_path, WIDE.format(cards=MAX_SUBSET_CARDS + 1, condition="count of picked = 1"))
+    with pytest.raises(RuleError) as e:
+        game.new(1)
+    assert e.value.limit == "subsets"
+    assert e.value.message == (f"action 'take' would choose 'picked' among {MAX_SUBSET_CARDS + 1} cards: a set is "
+                               f"chosen among at most {MAX_SUBSET_CARDS} (MAX_SUBSET_CARDS, see docs/limits.md)")
+
+
+def test_a_set_of_hidden_cards_names_them_by_place(tmp_path):
+    text = DEAL + """\
+turn:
+    current takes an action
+    increase n by 1
+action steal:
+    with loot some of hand of (the player after current) where count of loot = 2
+    move loot to won of current
+ending done: nobody wins when n = 1
+"""
+    st = make(tmp_path, text).new(1)
+    hidden = [f"the {k} hidden card of hand of player 2" for k in ("1st", "2nd", "3rd")]
+    assert legal(st) == [f"steal(loot=[{hidden[0]}, {hidden[1]}])", f"steal(loot=[{hidden[0]}, {hidden[2]}])",
+                         f"steal(loot=[{hidden[1]}, {hidden[2]}])"]
+    assert st.legal_actions() == sorted(st.legal_actions())
+    world = determinize(st, 0, 5)
+    assert world.cards_in("hand", 1) != st.cards_in("hand", 1)
+    assert actions_leak(st, world) is None
+    first, _, third = world.cards_in("hand", 1)
+    play(world, f"steal(loot=[{hidden[0]}, {hidden[2]}])")
+    assert sorted(world.cards_in("won", 0)) == sorted([first, third])
+
+
+def test_a_set_is_of_cards_and_its_condition_a_yes_no():
+    assert errors("turn:\n"
+                  "    current takes an action\n"
+                  "action a:\n"
+                  "    with few some of [1, 2, 3]\n"
+                  "    end turn\n"
+                  "action b:\n"
+                  "    with few some of table where count of few\n"
+                  "    end turn\n"
+                  "action c:\n"
+                  "    with few some of table where count of (few where value > 3) = 2 and few.value = 1\n"
+                  "    end turn\n"
+                  "ending done: nobody wins\n") == [
+        (13, 22, "'some of' chooses cards from a zone or a list of cards, not a list of numbers",
+         "to choose one value, write 'with NAME in ...'"),
+        (16, 34, "the condition of 'some of' must be a yes/no condition, not a number", None),
+        (19, 77, "a list of cards has no attributes", "attributes belong to cards and pieces"),
+    ]
