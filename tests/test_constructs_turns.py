@@ -379,3 +379,23 @@ def test_a_set_is_of_cards_and_its_condition_a_yes_no():
         (16, 34, "the condition of 'some of' must be a yes/no condition, not a number", None),
         (19, 77, "a list of cards has no attributes", "attributes belong to cards and pieces"),
     ]
+
+
+def test_a_set_is_narrated_as_each_seat_may_see_it(tmp_path):
+    from ruleforge.drivers.narrate import Narrator
+    text = DEAL + """\
+turn:
+    current takes an action
+    increase n by 1
+action bury:
+    with buried some of hand of current where count of buried = 2
+    move buried to won of current
+ending done: nobody wins when n = 1
+"""
+    st = make(tmp_path, text).new(1)
+    arrange(st, "hand", ["4♣", "J♦", "8♥"], 0)
+    action = st.legal_actions()[0]
+    assert str(action) == "bury(buried=[4♣, J♦])"
+    assert Narrator(st.game).action(action) == "bury: buried [4♣, J♦]"
+    assert Narrator(st.game, seat=1, state=st).action(action) == "bury: buried [a card, a card]"
+    assert Narrator(st.game, seat=0, state=st).action(action) == "bury: buried [4♣, J♦]"
