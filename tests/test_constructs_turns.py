@@ -229,6 +229,46 @@ def test_a_blind_pick_is_made_from_a_pile_or_hand():
     ]
 
 
+BLIND_ACTION = DEAL + """\
+    move top of deck to discard
+turn:
+    current takes an action
+    increase n by 1
+# "Take the top discard, or draw one card unseen from your neighbour's hand."
+action take_discard:
+    move top of discard to hand of current
+action draw_blind:
+    with c from hand of (the player after current), unseen
+    move c to hand of current
+ending done: nobody wins when n = 2
+"""
+
+
+def test_an_action_may_pick_a_card_blind(tmp_path):
+    st = make(tmp_path, BLIND_ACTION).new(1)
+    arrange(st, "hand", ["4♣", "J♦", "8♥"], 1)
+    assert legal(st) == [f"draw_blind(c=the {k} card of hand of player 2)" for k in ("1st", "2nd", "3rd")] \
+        + ["take_discard"]
+    for seed in range(3):
+        assert actions_leak(st, determinize(st, 0, seed)) is None
+    play(st, "draw_blind(c=the 3rd card of hand of player 2)")
+    assert st.cards_in("hand", 1) == ["4♣", "J♦"]
+    assert st.cards_in("hand", 0)[-1] == "8♥"
+    assert legal(st)[-2:] == ["draw_blind(c=the 4th card of hand of player 1)", "take_discard"]
+
+
+def test_an_action_picks_blind_from_a_pile_or_hand():
+    assert errors("turn:\n"
+                  "    current takes an action\n"
+                  "action a:\n"
+                  "    with c from cards in table, unseen\n"
+                  "    move c to discard\n"
+                  "ending done: nobody wins\n") == [
+        (13, 17, "an unseen pick is made from a pile or hand, not a list of cards",
+         "write the zone itself: 'hand of p', not 'cards in hand of p'"),
+    ]
+
+
 # ---- a choice of several cards at once (Scopa and Casino captures, climbing games) -----
 
 SCOPA = """\

@@ -176,6 +176,9 @@ class DeclBuilder(Builder):
     def param_range(self, meta, c):
         return A.ActionParam(self._span(meta), self._name(c[0]), None, c[1], c[2])
 
+    def param_unseen(self, meta, c):
+        return A.ActionParam(self._span(meta), self._name(c[0]), c[1], unseen=True)
+
     def param_some(self, meta, c):
         return A.ActionParam(self._span(meta), self._name(c[0]), c[1], some=True, condition=c[2])
 

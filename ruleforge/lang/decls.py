@@ -206,6 +206,7 @@ class ActionParam:
     high: Optional[object] = None
     some: bool = False          # `with NAME some of C where COND`: a set of elements of C
     condition: Optional[object] = None  # what the set must meet (it may name the set)
+    unseen: bool = False        # `with NAME from ZONE, unseen`: a blind pick, by place
 
 
 @node

@@ -12,7 +12,7 @@ from .diagnostics import Span, did_you_mean
 from .limits import MAX_CARDS, MAX_COPIES, raise_hint
 from .names import Scope, Want
 from .offers import check_group, declare_groups
-from .subsets import some_of
+from .subsets import some_of, unseen_in
 from .stmts import StmtChecker
 from .types import ANY, BOOL, NUMBER, PLAYER, list_of
 
@@ -195,8 +195,8 @@ class TypeChecker(StmtChecker):
             self.sym.unknown(a.role, "role", self.sym.role_names)
         scope = Scope()
         for p in a.params:
-            if p.some:
-                self.bind(scope, p.name, some_of(self, p, scope), p)
+            if p.some or p.unseen:
+                self.bind(scope, p.name, some_of(self, p, scope) if p.some else unseen_in(self, p, scope), p)
                 continue
             if p.domain is not None:
                 t = self.expr(p.domain, scope, want=Want.COLLECTION)

@@ -12,6 +12,7 @@ from .diagnostics import did_you_mean
 from .exprs import ExprChecker
 from .names import Scope, Want
 from .offers import check_offer
+from .subsets import unseen_zone
 from .types import ANY, BOOL, CARD, NUMBER, PLAYER, ROW, ZONE, Type, list_of
 
 
@@ -85,11 +86,7 @@ class StmtChecker(ExprChecker, abstract=True):
     def st_Choose(self, s: A.Choose, scope: Scope, ctx: str) -> None:
         et = self.chooser(s, scope)
         if s.unseen:
-            t = self.types.get(s.collection)
-            if t is not None and t != ZONE:
-                hint = ("write the zone itself: 'hand of p', not 'cards in hand of p'" if t == list_of(CARD)
-                        else "an unseen pick takes a card by its place in a zone")
-                self.error(s.collection, f"an unseen pick is made from a pile or hand, not {t.describe()}", hint)
+            unseen_zone(self, s.collection, self.types.get(s.collection))
         self.bind(scope, s.name, et, s)
 
     def st_TakeAction(self, s: A.TakeAction, scope: Scope, ctx: str) -> None:

@@ -1,4 +1,5 @@
-"""An action's choice of several cards at once: `with cards some of table where COND`.
+"""An action's choice of several cards at once: `with cards some of table where COND`
+(and its blind pick of one card by place: `with c from hand of p, unseen`).
 
 The condition is about the set, which it names (`count of cards`, `sum of c.value for
 each c in cards`, `every c in cards has ...`). `bounds` finds, in the conjuncts of the
@@ -11,7 +12,7 @@ from typing import Optional
 
 from . import ast as A
 from .names import Scope, Want
-from .types import ANY, BOOL, CARD, list_of
+from .types import ANY, BOOL, CARD, ZONE, list_of
 
 
 def some_of(checker, p: A.ActionParam, scope: Scope):
@@ -27,6 +28,20 @@ def some_of(checker, p: A.ActionParam, scope: Scope):
         checker.bind(inner, p.name, list_of(CARD), p)
         checker.require(p.condition, checker.expr(p.condition, inner), BOOL, "the condition of 'some of'")
     return list_of(CARD)
+
+
+def unseen_in(checker, p: A.ActionParam, scope: Scope):
+    """Check `with NAME from ZONE, unseen` (a blind pick by place); NAME holds a card."""
+    unseen_zone(checker, p.domain, checker.expr(p.domain, scope, want=Want.ZONE))
+    return CARD
+
+
+def unseen_zone(checker, node, t) -> None:
+    """A blind pick (here, or `chooses a card from ZONE, unseen`) is made from a zone."""
+    if t is not None and t != ZONE:
+        hint = ("write the zone itself: 'hand of p', not 'cards in hand of p'" if t == list_of(CARD)
+                else "an unseen pick takes a card by its place in a zone")
+        checker.error(node, f"an unseen pick is made from a pile or hand, not {t.describe()}", hint)
 
 
 def conjuncts(node):

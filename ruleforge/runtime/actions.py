@@ -144,7 +144,7 @@ def refs(game, kind: Optional[str]) -> Optional[list]:
     """The game's Refs of one kind, by index, made once per game."""
     if kind is None:
         return None
-    if kind == "cards":  # a set of cards names each by its card's Ref
+    if kind in ("cards", "blind"):  # a set of cards names each by its card's Ref
         kind = "card"
     cache = getattr(game, "action_refs", None)
     if cache is None:
@@ -201,6 +201,8 @@ def _named(st, seat: int, values, kind: Optional[str], names) -> list:
     come by index, then hidden ones by place."""
     if kind == "cards":
         return _named_sets(st, seat, values, names)
+    if kind == "blind":  # `with c from ZONE, unseen`: the zone's cards, each by its place
+        return _named_blind(st, values)
     if kind != "card":
         if names is not None:
             return [(names[v], v, v) for v in sorted(set(values))]
@@ -218,6 +220,20 @@ def _named(st, seat: int, values, kind: Optional[str], names) -> list:
     if hidden:
         hidden.sort()
         out.extend(hidden)
+    return out
+
+
+def _named_blind(st, values) -> list:
+    """`_named` for a blind pick: `values` are a zone's cards in zone order; each is named
+    by its place in the zone, whatever the seat knows of it (see picks.py)."""
+    if not values:
+        return []
+    z = st.loc[values[0]]
+    label = st.game.zinst[z].label
+    out = []
+    for i, c in enumerate(values, 1):
+        p = Place("blind", z, i, f"the {_ordinal(i)} card of {label}")
+        out.append((p, c, p))
     return out
 
 
