@@ -199,10 +199,9 @@ def _named(st, seat: int, values, kind: Optional[str], names) -> list:
     is what the action shows, the value what the rules see while the menu is built, the
     payload what the action carries (a card the seat cannot see: its Place). Known cards
     come by index, then hidden ones by place."""
-    if kind == "cards":
-        return _named_sets(st, seat, values, names)
-    if kind == "blind":  # `with c from ZONE, unseen`: the zone's cards, each by its place
-        return _named_blind(st, values)
+    if kind == "cards" or kind == "blind":  # a set of cards, a blind pick: picks.py
+        from .picks import named_blind, named_sets
+        return named_sets(st, seat, values, names) if kind == "cards" else named_blind(st, values)
     if kind != "card":
         if names is not None:
             return [(names[v], v, v) for v in sorted(set(values))]
@@ -220,39 +219,6 @@ def _named(st, seat: int, values, kind: Optional[str], names) -> list:
     if hidden:
         hidden.sort()
         out.extend(hidden)
-    return out
-
-
-def _named_blind(st, values) -> list:
-    """`_named` for a blind pick: `values` are a zone's cards in zone order; each is named
-    by its place in the zone, whatever the seat knows of it (see picks.py)."""
-    if not values:
-        return []
-    z = st.loc[values[0]]
-    label = st.game.zinst[z].label
-    out = []
-    for i, c in enumerate(values, 1):
-        p = Place("blind", z, i, f"the {_ordinal(i)} card of {label}")
-        out.append((p, c, p))
-    return out
-
-
-def _named_sets(st, seat: int, values, names) -> list:
-    """`_named` for sets of cards (tuples of card indexes): a CardSet label each; a set
-    with a card the seat cannot see carries a PlaceSet, and sorts by its label."""
-    up, known, bit = st.up, st.known, 1 << seat
-    out, hidden = [], False
-    for s in sorted(set(values)):
-        seen = [names[c] for c in s if up[c] or known[c] & bit]
-        if len(seen) == len(s):
-            out.append((_tuple(CardSet, seen), s, s))
-            continue
-        hidden = True
-        places = sorted(_place_of(st, seat, c) for c in s if not (up[c] or known[c] & bit))
-        out.append((_tuple(CardSet, seen + places),
-                    s, _tuple(PlaceSet, [c for c in s if up[c] or known[c] & bit] + places)))
-    if hidden:
-        out.sort(key=lambda x: x[0])
     return out
 
 

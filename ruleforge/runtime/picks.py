@@ -9,11 +9,44 @@ The card at the place is found when the action is applied (actions.find_place)."
 
 from __future__ import annotations
 
-from .actions import Action, Place, _Deferred, _ordinal
+from .actions import Action, CardSet, Place, PlaceSet, _Deferred, _ordinal, _place_of
 from .engine import decide
 from .values import RuleError
 
 _tuple = tuple.__new__
+
+
+def named_blind(st, values) -> list:
+    """`_named` for a blind pick: `values` are a zone's cards in zone order; each is named
+    by its place in the zone, whatever the seat knows of it (see picks.py)."""
+    if not values:
+        return []
+    z = st.loc[values[0]]
+    label = st.game.zinst[z].label
+    out = []
+    for i, c in enumerate(values, 1):
+        p = Place("blind", z, i, f"the {_ordinal(i)} card of {label}")
+        out.append((p, c, p))
+    return out
+
+
+def named_sets(st, seat: int, values, names) -> list:
+    """`_named` for sets of cards (tuples of card indexes): a CardSet label each; a set
+    with a card the seat cannot see carries a PlaceSet, and sorts by its label."""
+    up, known, bit = st.up, st.known, 1 << seat
+    out, hidden = [], False
+    for s in sorted(set(values)):
+        seen = [names[c] for c in s if up[c] or known[c] & bit]
+        if len(seen) == len(s):
+            out.append((_tuple(CardSet, seen), s, s))
+            continue
+        hidden = True
+        places = sorted(_place_of(st, seat, c) for c in s if not (up[c] or known[c] & bit))
+        out.append((_tuple(CardSet, seen + places),
+                    s, _tuple(PlaceSet, [c for c in s if up[c] or known[c] & bit] + places)))
+    if hidden:
+        out.sort(key=lambda x: x[0])
+    return out
 
 
 class Blind:
