@@ -61,9 +61,12 @@ class Narrator:
         return "a card"
 
     def arg(self, v) -> str:
+        from ..runtime.actions import CardSet
         from ..runtime.values import Ref
         if isinstance(v, Ref) and v.kind == "card" and self.seat_of_view is not None:
             return self.shown(v.index, False)
+        if isinstance(v, CardSet):  # each card as this seat may see it
+            return "[" + ", ".join(self.arg(x) for x in v) + "]"
         return str(v)
 
     def seat(self, s: int) -> str:

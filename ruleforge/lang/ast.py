@@ -344,6 +344,7 @@ class Choose(Stmt):
     player: object
     collection: object
     prompt: Optional[str]
+    unseen: bool = False  # `..., unseen`: a blind pick, by place in the zone (choice of a place)
 
 
 @node
@@ -351,6 +352,9 @@ class TakeAction(Stmt):
     span: Span
     player: object
     may_pass: bool
+    # `takes one of play, discard`: the actions and action groups offered (Names); empty
+    # for `takes an action`, the whole menu
+    only: tuple = ()
 
 
 @node

@@ -100,14 +100,22 @@ class StmtBuilder(Builder):
         name, player, *rest = c
         if isinstance(rest[0], Token) and rest[0].type == "NAME":
             rest = rest[1:]  # "a piece in ...": the noun is for the reader
-        coll, prompt = rest
-        return A.Choose(self._span(meta), self._name(name), player, coll, _unquote(prompt) if prompt else None)
+        coll, unseen, prompt = rest
+        return A.Choose(self._span(meta), self._name(name), player, coll, _unquote(prompt) if prompt else None,
+                        bool(unseen))
+
+    def unseen(self, meta, c):
+        return True
 
     def or_pass(self, meta, c):
         return True
 
     def take_action(self, meta, c):
         return A.TakeAction(self._span(meta), c[0], bool(c[1]))
+
+    def take_some(self, meta, c):
+        player, *names, may_pass = c
+        return A.TakeAction(self._span(meta), player, bool(may_pass), tuple(self._name(n) for n in names))
 
     def end_turn(self, meta, c):
         return A.EndTurn(self._span(meta))

@@ -182,6 +182,15 @@ class DeclBuilder(Builder):
     def param_range(self, meta, c):
         return A.ActionParam(self._span(meta), self._name(c[0]), None, c[1], c[2])
 
+    def param_unseen(self, meta, c):
+        return A.ActionParam(self._span(meta), self._name(c[0]), c[1], unseen=True)
+
+    def param_some(self, meta, c):
+        return A.ActionParam(self._span(meta), self._name(c[0]), c[1], some=True, condition=c[2])
+
+    def action_group_decl(self, meta, c):
+        return A.ActionGroupDecl(self._span(meta), self._name(c[0]), tuple(self._name(n) for n in c[1:]))
+
     def allowed(self, meta, c):
         return ("allowed", c[0])
 

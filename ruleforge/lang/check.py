@@ -61,6 +61,7 @@ class Checked:
     warnings: list = field(factory=list)      # Diagnostics of severity "warning" (lint.py): the check passes
     sources: dict = field(factory=dict)       # path -> text of the files a variant extends, to show warnings
     deck: tuple = (1, (), 0)                  # the standard deck's (decks, ranks left out, jokers)
+    action_groups: dict = field(factory=dict)  # name -> ActionGroupDecl
 
 
 def check(tree: A.RuleFile, overrides: dict[str, str] | None = None,
@@ -92,4 +93,4 @@ def check(tree: A.RuleFile, overrides: dict[str, str] | None = None,
         endings=sym.endings, invariants=sym.invariants, match=rules.match, card_decls=sym.card_decls,
         card_counters=sym.card_counters, quantities=sym.quantities, triggers=sym.triggers,
         heuristic=rules.heuristic, payoff=rules.payoff, types=rules.types, refs=sym.refs,
-        param_ranges=sym.param_ranges, deck=sym.deck), []
+        param_ranges=sym.param_ranges, deck=sym.deck, action_groups=sym.action_groups), []

@@ -18,7 +18,7 @@ __all__ = [
     "AttributeDecl", "CardAttr", "CardEffect", "Modifier", "CardDecl", "CardLoop", "CardListDecl", "HeuristicDecl",
     "PayoffDecl",
     "QuantityDecl", "ZoneDecl", "PieceAttr", "PiecesDecl", "CounterDecl", "DefineDecl",
-    "TurnOrderDecl", "SetupDecl", "TurnDecl", "ActionParam", "ActionDecl", "EventDecl",
+    "TurnOrderDecl", "SetupDecl", "TurnDecl", "ActionParam", "ActionDecl", "ActionGroupDecl", "EventDecl",
     "EndingDecl", "InvariantDecl", "MatchDecl", "RuleFile",
 ]
 
@@ -244,6 +244,9 @@ class ActionParam:
     domain: object              # a collection, or None for a range
     low: Optional[object] = None
     high: Optional[object] = None
+    some: bool = False          # `with NAME some of C where COND`: a set of elements of C
+    condition: Optional[object] = None  # what the set must meet (it may name the set)
+    unseen: bool = False        # `with NAME from ZONE, unseen`: a blind pick, by place
 
 
 @node
@@ -255,6 +258,15 @@ class ActionDecl:
     params: tuple
     allowed: Optional[object]
     body: tuple
+
+
+@node
+class ActionGroupDecl:
+    """`actions betting: fold, call, raise`: a name for some actions, offered together by
+    `takes one of betting`."""
+    span: Span
+    name: Name
+    members: tuple              # Names of actions
 
 
 @node

@@ -171,7 +171,7 @@ def reserved_words() -> frozenset:
 
 
 _DECLARES = re.compile(
-    r"^(?:zone|parameter|counter|define|role|pieces|action|ending|invariant|quantity|attribute)\s+([A-Za-z_]\w*)")
+    r"^(?:zone|parameter|counter|define|role|pieces|actions|action|ending|invariant|quantity|attribute)\s+([A-Za-z_]\w*)")
 
 
 class ParseResult:
@@ -406,7 +406,7 @@ _STATEMENT_WORDS = ["move", "reveal", "flip", "swap", "shuffle", "set", "increas
                     "let", "end", "say", "if", "else", "repeat", "for", "with", "allowed",
                     "resolve", "on", "while", "add", "subtract", "deal"]
 _ITEM_WORDS = ["game", "players", "role", "parameter", "cards", "zone", "pieces", "counter",
-               "define", "turn", "setup", "action", "when", "ending", "invariant", "match",
+               "define", "turn", "setup", "action", "actions", "when", "ending", "invariant", "match",
                "attribute", "card", "quantity", "payoff"]
 
 

@@ -12,6 +12,8 @@ from .decks_check import DecksChecker
 from .diagnostics import Span, did_you_mean
 from .limits import MAX_CARDS, MAX_COPIES, raise_hint
 from .names import Scope, Want
+from .offers import check_group, declare_groups
+from .subsets import some_of, unseen_in
 from .stmts import StmtChecker
 from .types import ANY, BOOL, NUMBER, PLAYER, list_of
 
@@ -22,6 +24,7 @@ class TypeChecker(DecksChecker, StmtChecker):
 
     def check(self) -> None:
         sym = self.sym
+        declare_groups(sym)
         for name in sym.defines:
             self.define_type(name)
         for q in sym.quantities.values():
@@ -54,6 +57,8 @@ class TypeChecker(DecksChecker, StmtChecker):
         self.every_role_has_a_turn()
         for a in sym.actions.values():
             self.action(a)
+        for g in sym.action_groups.values():
+            check_group(sym, g)
         self.events: list = []
         self.runs_out_seen: dict = {}
         for ev in sym.of_kind(A.EventDecl):
@@ -202,6 +207,9 @@ class TypeChecker(DecksChecker, StmtChecker):
             self.sym.unknown(a.role, "role", self.sym.role_names)
         scope = Scope()
         for p in a.params:
+            if p.some or p.unseen:
+                self.bind(scope, p.name, some_of(self, p, scope) if p.some else unseen_in(self, p, scope), p)
+                continue
             if p.domain is not None:
                 t = self.expr(p.domain, scope, want=Want.COLLECTION)
                 et = t.element() if t else None

@@ -150,7 +150,7 @@ class SymbolTable:
             self.error(name, f"'{name.name}' is a word of the language and cannot name a {what}",
                        "choose another name")
             return False
-        if name.name == "pass" and what == "action":
+        if name.name == "pass" and what in ("action", "action group"):
             self.error(name, "'pass' is the name of passing, offered by 'takes an action or passes'",
                        "choose another name")
             return False

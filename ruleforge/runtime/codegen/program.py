@@ -9,11 +9,12 @@ from __future__ import annotations
 from .. import typeinfo as T
 from .menus import Menus
 from .module import CodeGenerator
+from .sets import Subsets
 from .tables import Tables
 from .writer import Scope, _ident, comment_text
 
 
-class ProgramWriter(Tables, Menus, CodeGenerator):
+class ProgramWriter(Tables, Menus, Subsets, CodeGenerator):
     def generate(self) -> str:
         ch, g, w = self.ch, self.g, self.w
         w.comment(f"ruleforge: {comment_text(ch.title)} compiled for {g.nplayers} players")
@@ -186,11 +187,13 @@ class ProgramWriter(Tables, Menus, CodeGenerator):
             fixed = {}
             for i, p in enumerate(a.params):
                 et = T.elem(self.t(p.domain)) if p.domain is not None else None
-                fixed[p] = (i, f"{_ident(p.name.name)}_{i}", "card" if T.is_card(et) else None)
+                kind = "cards" if p.some else "card" if T.is_card(et) else None
+                fixed[p] = (i, f"{_ident(p.name.name)}_{i}", kind)
             fixed["actor"] = (len(a.params), "actor", None)
             enum = self.fn_name("enum", name)
             self.enumerator(enum, name, a, fixed)
-            menu = self.menu_function(enum, name, a)
+            # a set of cards: the generic enumerator (runtime/actions.py) makes the menu
+            menu = "subset_menu" if any(p.some for p in a.params) else self.menu_function(enum, name, a)
             ident = self.fn_name("r_action", name)
             self.rule(ident, f"action {name}", a.span, a.body, fixed, len(a.params) + 1, actor="actor")
             self.action_specs.append((name, a, enum, ident, len(a.params), menu))
@@ -200,7 +203,9 @@ class ProgramWriter(Tables, Menus, CodeGenerator):
         domain and the 'allowed if' test, as functions of the locals `L` (parameters in
         the first slots, then the player taking the action)."""
         for k, p in enumerate(a.params):
-            if p.domain is not None:
+            if p.some:
+                self.subset_domain(f"{ident}_{k}", name, a, k, p, fixed)
+            elif p.domain is not None:
                 self.expr_function(f"{ident}_{k}", "st, L", f"action {name}: the values of {p.name.name}", p.span,
                                    p.domain, self.action_scope(a, fixed), collection=True)
             else:

@@ -67,7 +67,8 @@ class Tables:
             spec = f"S_{enum}"
             w.line(f"{spec} = ActionSpec({name!r}, {(a.title or name)!r}, {seat})")
             for i, p in enumerate(a.params):
-                w.line(f"{spec}.params.append(Param({p.name.name!r}, {enum}_{i}, {self.ref_kind(self.t_elem(p))!r}))")
+                kind = "cards" if p.some else "blind" if p.unseen else self.ref_kind(self.t_elem(p))
+                w.line(f"{spec}.params.append(Param({p.name.name!r}, {enum}_{i}, {kind!r}))")
             w.line(f"{spec}.allowed = {enum + '_allowed' if a.allowed is not None else 'None'}")
             w.line(f"{spec}.proc, {spec}.actor = P_{ident}, {k!r}")
             if menu is not None:
