@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..lang.printable import plain
-from ..runtime.events import (Decided, Eliminated, Ended, Flipped, Moved, Revealed, RoundBegan, Said,
+from ..runtime.events import (Decided, Eliminated, Ended, Finished, Flipped, Moved, Revealed, RoundBegan, Said,
                               Shuffled, Status, Swapped, TurnBegan, ValueSet)
 
 
@@ -40,6 +40,10 @@ class Narrator:
         if isinstance(v, Ref) and v.kind == "card" and self.seat_of_view is not None:
             return self.shown(v.index, False)
         return str(v)
+
+    def value(self, v) -> str:
+        """A counter's value: a card held in one is hidden from a seat that does not know it."""
+        return "none" if v is None else self.arg(v)
 
     def seat(self, s: int) -> str:
         return self.g.seat_titles[s]
@@ -126,9 +130,11 @@ class Narrator:
             case Shuffled(zone=z, count=n):
                 return [f"    {self.zone(z)} shuffled ({n} cards)"]
             case ValueSet(label=label, old=old, new=new):
-                return [f"    {label}: {old} → {new}"]
+                return [f"    {label}: {self.value(old)} → {self.value(new)}"]
             case Eliminated(seat=seat):
                 return [f"    {self.seat(seat)} is eliminated"]
+            case Finished(seat=seat, place=place):
+                return [f"    {self.seat(seat)} finishes ({_ordinal(place)})"]
             case Said(text=text):
                 return [f"    — {text}"]
             case Status(values=values, rows=rows):
@@ -145,6 +151,10 @@ class Narrator:
         g = self.g
         per_card = g.card_vars()
         parts = [f"{label} {values[i]}" for i, label in enumerate(g.var_labels) if i not in per_card]
+        if g.var_kinds or g.turn_vars:  # held values by name (a hidden card as such); not the turn's
+            from ..runtime.held import named
+            parts = [f"{label} {self.value(named(g, g.var_kinds[i], values[i]) if i in g.var_kinds else values[i])}"
+                     for i, label in enumerate(g.var_labels) if i not in per_card and i not in g.turn_vars]
         for zi in g.zinst:
             if zi.kind == "row":
                 cells = []
@@ -156,3 +166,7 @@ class Narrator:
                         for c, up in cs)))
                 parts.append(f"{zi.label} " + " ".join(cells))
         return "    = " + " · ".join(parts)
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"

@@ -454,6 +454,8 @@ class ForEachChosen(Stmt):
     body: tuple
 
 
+from .ast_values import *  # noqa: E402,F401,F403  (issue 13: values and finishing)
+
 EXPRESSIONS = tuple(c for c in list(globals().values())
                     if isinstance(c, type) and issubclass(c, Expr) and c is not Expr)
 STATEMENTS = tuple(c for c in list(globals().values())

@@ -20,6 +20,7 @@ from attrs import define, field
 from . import ast as A
 from .diagnostics import Diagnostic, Span, hint_budget
 from .rules import TypeChecker
+from .values import learn_turn_values
 from .limits import MAX_ERRORS, raise_hint
 from .symbols import SymbolTable, TooManyErrors
 
@@ -59,6 +60,8 @@ class Checked:
     param_ranges: dict = field(factory=dict)  # name -> ranges.Range, for the parameters that declare one
     warnings: list = field(factory=list)      # Diagnostics of severity "warning" (lint.py): the check passes
     sources: dict = field(factory=dict)       # path -> text of the files a variant extends, to show warnings
+    counter_types: dict = field(factory=dict)  # counter name -> the type of what it holds (lang/values.py)
+    turn_values: dict = field(factory=dict)    # name -> [type, its first 'let ... for the turn']
 
 
 def check(tree: A.RuleFile, overrides: dict[str, str] | None = None,
@@ -70,6 +73,7 @@ def check(tree: A.RuleFile, overrides: dict[str, str] | None = None,
         with hint_budget():
             sym = SymbolTable(tree, overrides, unparsed, partial)
             sym.fill()
+            learn_turn_values(sym, TypeChecker)
             rules = TypeChecker(sym)
             rules.check()
     except RecursionError:
@@ -90,4 +94,4 @@ def check(tree: A.RuleFile, overrides: dict[str, str] | None = None,
         endings=sym.endings, invariants=sym.invariants, match=rules.match, card_decls=sym.card_decls,
         card_counters=sym.card_counters, quantities=sym.quantities, triggers=sym.triggers,
         heuristic=rules.heuristic, types=rules.types, refs=sym.refs,
-        param_ranges=sym.param_ranges), []
+        param_ranges=sym.param_ranges, counter_types=sym.counter_types, turn_values=sym.turn_values), []

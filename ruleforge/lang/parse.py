@@ -149,7 +149,8 @@ def keywords() -> dict[str, str]:
 # Words that can begin an expression: a name spelt like one would be read as the word.
 EXPRESSION_WORDS = frozenset({
     "true", "false", "nobody", "current", "this", "owner", "players", "opponents", "random",
-    "cards", "the", "top", "bottom", "count", "sum", "any", "every", "no", "not", "all", "if"})
+    "cards", "the", "top", "bottom", "count", "sum", "any", "every", "no", "not", "all", "if",
+    "none", "finished"})
 # Words that begin a statement: a role or local name spelt like one cannot start a line.
 STATEMENT_WORDS = frozenset({
     "move", "reveal", "flip", "swap", "shuffle", "set", "increase", "decrease", "let", "end",

@@ -12,10 +12,11 @@ from .diagnostics import Span, did_you_mean
 from .limits import MAX_CARDS, MAX_COPIES, raise_hint
 from .names import Scope, Want
 from .stmts import StmtChecker
+from .values import ValueChecks
 from .types import ANY, BOOL, NUMBER, PLAYER, list_of
 
 
-class TypeChecker(StmtChecker):
+class TypeChecker(ValueChecks, StmtChecker):
     """Types every expression and checks every statement of the rules; what it finds
     goes to `types` (node -> type) and the symbol table's `refs` and diagnostics."""
 
@@ -189,6 +190,7 @@ class TypeChecker(StmtChecker):
         if a.role is not None and a.role.name not in self.sym.role_names:
             self.sym.unknown(a.role, "role", self.sym.role_names)
         scope = Scope()
+        self.turn_ctx = True  # an action is taken during a turn: its values are known
         for p in a.params:
             if p.domain is not None:
                 t = self.expr(p.domain, scope, want=Want.COLLECTION)
@@ -204,6 +206,7 @@ class TypeChecker(StmtChecker):
         if a.allowed is not None:
             self.require(a.allowed, self.expr(a.allowed, scope), BOOL, "'allowed if'")
         self.block(a.body, scope, ctx="action")
+        self.turn_ctx = False
 
     def event(self, ev: A.EventDecl) -> None:
         seen = self.runs_out_seen

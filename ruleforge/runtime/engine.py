@@ -62,7 +62,7 @@ class State(Board):
     the observer."""
 
     __slots__ = ("game", "stack", "pending", "turn_pos", "round", "turns", "phase", "over", "result",
-                 "finishing", "decisions", "out", "next_seat", "played", "steps", "work", "observer")
+                 "finishing", "decisions", "out", "fin", "next_seat", "played", "steps", "work", "observer")
 
     # ---- the public face
     @property
@@ -132,6 +132,7 @@ class State(Board):
         s.pending = self.pending
         s.turn_pos, s.round, s.turns, s.phase = self.turn_pos, self.round, self.turns, self.phase
         s.out, s.next_seat, s.played = self.out, self.next_seat, self.played
+        s.fin = self.fin
         s.over, s.result, s.finishing = self.over, self.result, self.finishing
         s.observer = None  # a clone is a board to explore, not the game being watched
         s.decisions = self.decisions

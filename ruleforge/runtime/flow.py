@@ -10,6 +10,7 @@ from typing import Callable, Optional
 
 from .events import Eliminated, Ended, RoundBegan, Status, TurnBegan
 from .values import Result, RuleError
+from .held import winners_in_play
 
 MAX_FRAMES = 200
 
@@ -106,7 +107,8 @@ def _next_position(st) -> tuple[int, bool]:
             break
         pos += 1
     else:
-        raise RuleError("every player is eliminated, and no ending has said who wins")
+        raise RuleError("every player is eliminated, and no ending has said who wins" if not st.fin else
+                        "every player has finished or is eliminated, and no ending has said who wins")
     if st.turn_pos < 0:
         return pos, False
     live = sum(1 << i for i, seat in enumerate(order) if not st.out >> seat & 1)
@@ -148,6 +150,8 @@ def _next_turn(st) -> None:
         st.played |= 1 << pos
     seat = g.turn_order[st.turn_pos]
     st.turns += 1
+    for i in g.turn_vars:  # the values of the turn start as none
+        st.vars[i] = None
     if st.played == 1 << st.turn_pos and g.round_begin_procs:
         # A round begins: its 'when the round begins' rules run first ('current' is the
         # player about to play), and the turn is announced once they are done.
@@ -181,7 +185,8 @@ def _finish(st) -> None:
     winners = e.winners(st, [None] * e.nlocals)
     if isinstance(winners, int):
         winners = (winners,)
-    winners = in_game(st, tuple(winners))  # an eliminated player wins nothing
+    # an eliminated player wins nothing (a finished one may)
+    winners = in_game(st, tuple(winners)) if not st.fin else winners_in_play(st, tuple(winners))
     st.result = Result(e.name, e.title, tuple(sorted(set(winners))))
     st.over = True
     if st.observer is not None and st.observer.record is not None:

@@ -19,10 +19,11 @@ from .exprs import CALL as _CALL
 from .exprs import Exprs
 from .resumable import Resumable
 from .stmts import Straight
+from .values import Values
 from .writer import Scope, Writer, _ident, comment_text
 
 
-class CodeGenerator(Exprs, Straight, Resumable, Visitor):
+class CodeGenerator(Values, Exprs, Straight, Resumable, Visitor):
     """Writes the module for one checked program laid out in `game` (see layout).
 
     One `ex_<Node>` per expression node and one `st_<Node>` per statement node; the
