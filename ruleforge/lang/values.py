@@ -156,6 +156,7 @@ class ValueChecks:
         if node not in self.none_ok():
             self.error(node, "'none' is what an empty counter holds: it can be stored ('set NAME to none') "
                              "or compared ('NAME is none'), nothing more")
+            return None
         return NONE
 
     def binary(self, node: A.Binary, scope: Scope) -> Optional[Type]:
@@ -180,7 +181,7 @@ class ValueChecks:
         if node in self.none_ok():
             self.none_ok().update((node.then, node.otherwise))
         t = super().ex_IfExpr(node, scope, want)
-        return self.types.get(node.then) if t == NONE and node.then in self.types else t
+        return self.types.get(node.otherwise, t) if t == NONE else t
 
     def st_SetValue(self, s: A.SetValue, scope: Scope, ctx: str) -> None:
         if isinstance(s.value, (A.NoneValue, A.Nobody)):
@@ -311,7 +312,7 @@ class ValueChecks:
             self.expr(node.owner, scope)
             k = len(d.more) + 1
             self.error(node, f"'{d.name.name}' takes {k} values: write '{d.name.name} of ("
-                             + ", ".join(p.name.upper() for p, _ in ((d.param, d.param_kind),) + d.more) + ")'")
+                             + ", ".join(kind.upper() for _, kind in ((d.param, d.param_kind),) + d.more) + ")'")
             return None
         return super().of(node, scope)
 
