@@ -83,12 +83,11 @@ def test_a_counter_holds_a_player_a_card_and_a_symbol(tmp_path):
     g = trick_game(tmp_path)
     st = g.new(0, record=True)
     deal(st, ["2♣", "3♣"], ["2♥", "3♥"], ["2♠", "3♠"])
-    var = {name: st.vars[g.counter_var(name)] for name in ("last_player", "lead", "lead_suit")}
-    assert var == {"last_player": None, "lead": None, "lead_suit": None}
+    held = lambda: {name: st.counter(name) for name in ("last_player", "lead", "lead_suit")}  # noqa: E731
+    assert held() == {"last_player": None, "lead": None, "lead_suit": None}
     play(st, "play(card=3♣)", "play(card=2♥)")
-    assert st.vars[g.counter_var("last_player")] == 1
-    assert g.cards[st.vars[g.counter_var("lead")]].name == "3♣"
-    assert st.vars[g.counter_var("lead_suit")] == "clubs"
+    assert held() == {"last_player": "player 2", "lead": "3♣", "lead_suit": "clubs"}
+    assert st.vars[g.counter_var("last_player")] == 1  # stored as the seat
     play(st, "play(card=2♠)")
     assert st.is_over and st.result.winners == (2,)
     lines = Narrator(g).lines(st.record)

@@ -153,8 +153,14 @@ class State(Board):
     def piece(self, kind: str, key: str, attr: str) -> int:
         return self.vars[self.game.piece_var(kind, key, attr)]
 
-    def counter(self, name: str, owner=None) -> int:
-        return self.vars[self.game.counter_var(name, owner)]
+    def counter(self, name: str, owner=None):
+        """A counter's value: a number or a symbol; for a counter that holds a card or a
+        player, its name (omniscient), or None when it is empty."""
+        i = self.game.counter_var(name, owner)
+        v, kind = self.vars[i], self.game.var_kinds.get(i)
+        if v is None or kind in (None, "sym"):
+            return v
+        return self.game.cards[v].name if kind == "card" else self.game.seat_names[v]
 
     def card_attr(self, card: str, attr: str):
         """A card's attribute as the rules see it now (rules evaluated, counters read)."""
