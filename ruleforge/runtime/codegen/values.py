@@ -117,6 +117,10 @@ class Values:
         if kind in (None, "sym"):  # a symbol is recorded as it is, by set_var
             return super().st_SetValue(s)
         _, (index, _, label) = self.target(s.target)
+        if not index.isdigit():  # `partner of p`: the owner worked out once
+            i = self.sc.fresh("i")
+            self.w.line(f"{i} = {index}")
+            index = i
         self.w.line(f"set_held(st, {index}, {self.ex(s.value)}, {label or f'LABELS[{index}]'}, {kind!r})")
 
     def st_LetTurn(self, s) -> None:
