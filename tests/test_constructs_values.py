@@ -404,3 +404,24 @@ def test_the_golden_encoding_names_held_values(tmp_path):
     assert ["set", "lead", None, "2♣"] in encoded and ["set", "lead", "2♣", "2♥"] in encoded
     assert ["finish", 1, 1] in encoded
     assert encoded[-2][0] == "status" and encoded[-2][1][g.counter_var("lead")] == "2♥"
+
+
+def test_a_finished_player_named_to_take_the_next_turn_passes_it_on(tmp_path):
+    text = """\
+turn:
+    if n = 0:
+        let q = the player after (the player after current)
+        q finishes
+        q takes the next turn
+    set n to n + 1
+    if n = 3:
+        end the game with done
+ending done: finished players win
+"""
+    g = make(tmp_path, text, players=4)
+    st = g.new(0, record=True)
+    # player 3 finished: the turn goes to the next player still playing after them,
+    # player 4 (not player 2); then the round is over and player 1 starts the next
+    turns = [(ev.seat, ev.round) for ev in st.record if type(ev).__name__ == "TurnBegan"]
+    assert turns == [(0, 1), (3, 1), (0, 2)]
+    assert st.result.winners == (2,) and st.counter("n") == 3
