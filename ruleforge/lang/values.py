@@ -128,9 +128,10 @@ def learn_turn_values(sym, checker_class) -> None:
     busy = set(sym.card_attr_busy)
     attr_types = dict(sym.card_attr_types)
     card_attrs = dict(sym.card_attrs)
+    from .symbols import TooManyErrors
     try:
         checker_class(sym).check()
-    except Exception:  # noqa: BLE001  (a probe: the real pass reports every mistake)
+    except TooManyErrors:  # the real pass reports them
         pass
     sym.diags[:] = diags
     sym.refs.clear()
@@ -138,7 +139,6 @@ def learn_turn_values(sym, checker_class) -> None:
     sym.card_attr_busy, sym.card_attr_types = busy, attr_types
     sym.card_attrs.clear()
     sym.card_attrs.update(card_attrs)
-    sym.turn_probe_done = True
 
 
 class ValueChecks:
@@ -202,7 +202,7 @@ class ValueChecks:
         super().st_SetValue(s, scope, ctx)
 
     def st_Let(self, s: A.Let, scope: Scope, ctx: str) -> None:
-        if isinstance(s.value, (A.NoneValue, A.Nobody)) and isinstance(s.value, A.NoneValue):
+        if isinstance(s.value, A.NoneValue):
             self.error(s.value, "a local value always holds a value, and 'none' says nothing of its kind",
                        "declare a counter ('counter NAME: player') for a value that may be empty")
             self.bind(scope, s.name, None, s)

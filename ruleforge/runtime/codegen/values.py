@@ -82,6 +82,8 @@ class Values:
     def ex_Binary(self, node):
         if node.op in ("=", "!="):
             self.raw().update((node.left, node.right))
+        elif node.op in ("in", "not in"):  # none is in no list
+            self.raw().add(node.left)
         return super().ex_Binary(node)
 
     def ex_IfExpr(self, node):
