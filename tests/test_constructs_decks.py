@@ -185,7 +185,7 @@ def test_a_wrong_standard_deck_is_reported():
     assert deck("standard deck with 0 jokers") == [(3, 22, "a deck with jokers has at least one")]
     assert deck("standard deck without A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K") == [
         (3, 1, "this deck has no card left")]
-    # without jokers, `joker` and `none` are no symbols
+    # without jokers, `joker` is no symbol
     assert errors("invariant j: (top of box).rank != joker\n" + END)[0][:2] == (8, 35)
 
 

@@ -23,7 +23,8 @@ def card_rows(checked, text: str) -> list[dict]:
     lines = text.splitlines()
     if not checked.card_decls:
         return [{"name": c.name, "type": c.attrs["suit"], "value": str(c.attrs["value"]), "copies": 1,
-                 "text": f"{c.attrs['rank']} of {c.attrs['suit']}"} for c in standard_deck(*checked.deck)]
+                 "text": f"{c.attrs['rank']} of {c.attrs['suit']}" if c.attrs["suit"] else "a joker"}
+                for c in standard_deck(*checked.deck)]
     rows = []
     for cd in checked.card_decls:
         attrs = {a.name.name: a.value for a in cd.attrs}

@@ -12,7 +12,7 @@ from typing import Iterable
 
 from ..lang.plural import count
 from ..lang.printable import plain
-from ..runtime.events import (Decided, Eliminated, Ended, Flipped, Moved, Revealed, RoundBegan, Said,
+from ..runtime.events import (Decided, Eliminated, Ended, Finished, Flipped, Moved, Revealed, RoundBegan, Said,
                               Shuffled, Status, Swapped, TurnBegan, ValueSet)
 
 
@@ -68,6 +68,10 @@ class Narrator:
         if isinstance(v, CardSet):  # each card as this seat may see it
             return "[" + ", ".join(self.arg(x) for x in v) + "]"
         return str(v)
+
+    def value(self, v) -> str:
+        """A counter's value: a card held in one is hidden from a seat that does not know it."""
+        return "none" if v is None else self.arg(v)
 
     def seat(self, s: int) -> str:
         return self.g.seat_titles[s]
@@ -155,9 +159,11 @@ class Narrator:
                 return [f"    {self.zone(z)} shuffled ({count(n, 'card')})"]
             case ValueSet(label=label, old=old, new=new):
                 if label not in self.g.quiet_labels:
-                    return [f"    {label}: {old} → {new}"]
+                    return [f"    {label}: {self.value(old)} → {self.value(new)}"]
             case Eliminated(seat=seat):
                 return [f"    {self.seat(seat)} is eliminated"]
+            case Finished(seat=seat, place=place):
+                return [f"    {self.seat(seat)} finishes ({_ordinal(place)})"]
             case Said(text=text):
                 return [f"    — {text}"]
             case Status(values=values, rows=rows):
@@ -175,6 +181,11 @@ class Narrator:
         quiet = g.quiet_labels
         parts = [f"{label} {values[i]}" for i, label in enumerate(g.var_labels)
                  if i not in per_card and label not in quiet]
+        if g.var_kinds or g.turn_vars:  # held values by name (a hidden card as such); not the turn's
+            from ..runtime.held import named
+            parts = [f"{label} {self.value(named(g, g.var_kinds[i], values[i]) if i in g.var_kinds else values[i])}"
+                     for i, label in enumerate(g.var_labels)
+                     if i not in per_card and i not in g.turn_vars and label not in quiet]
         for zi in g.zinst:
             if zi.kind == "row":
                 cells = []
@@ -186,3 +197,7 @@ class Narrator:
                         for c, up in cs)))
                 parts.append(f"{zi.label} " + " ".join(cells))
         return "    = " + " · ".join(parts)
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"

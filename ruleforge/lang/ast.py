@@ -497,6 +497,7 @@ class Deal(Stmt):
     start: Optional[object]
     loop: object
 
+from .ast_values import *  # noqa: E402,F401,F403  (issue 13: values and finishing)
 
 EXPRESSIONS = tuple(c for c in list(globals().values())
                     if isinstance(c, type) and issubclass(c, Expr) and c is not Expr)

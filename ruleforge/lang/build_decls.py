@@ -46,7 +46,7 @@ class DeclBuilder(Builder):
         return "card"
 
     def counter_decl(self, meta, c):
-        return A.CounterDecl(self._span(meta), self._name(c[0]), c[1], c[2], bool(c[3]))
+        return A.CounterDecl(self._span(meta), self._name(c[0]), c[1], c[2], shown=bool(c[3]))
 
     def counter_shown(self, meta, c):
         return True
@@ -54,6 +54,20 @@ class DeclBuilder(Builder):
     def define_decl(self, meta, c):
         return A.DefineDecl(self._span(meta), self._name(c[0]), c[3],
                             self._name(c[2]) if c[2] is not None else None, c[1] or "player")
+
+    def counter_typed(self, meta, c):
+        return A.CounterDecl(self._span(meta), self._name(c[0]), c[1], None, self._name(c[2]), bool(c[3]))
+
+    def define_many(self, meta, c):
+        *params, value = c[1:]
+        (first, kind), more = params[0], tuple(params[1:])
+        return A.DefineDecl(self._span(meta), self._name(c[0]), value, first, kind, more)
+
+    def define_param(self, meta, c):
+        return (self._name(c[1]), c[0])
+
+    def define_param_sym(self, meta, c):
+        return (self._name(c[1]), str(c[0]))
 
     def kind_card(self, meta, c):
         return "card"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from . import ast as A
-from .cards import JOKER_RANK, JOKER_SUIT, RANKS, STANDARD_ATTRS, STANDARD_DOMAINS
+from .cards import JOKER_RANK, RANKS, STANDARD_ATTRS, STANDARD_DOMAINS
 from .diagnostics import Span, did_you_mean
 from .limits import MAX_CARD_KINDS, MAX_CARDS, raise_hint
 
@@ -82,8 +82,7 @@ def standard_options(sym, d: A.CardsDecl) -> tuple:
         sym.error(d.decks_span or d.jokers_span or d,
                   f"this deck has {total:,} cards: a game is limited to {MAX_CARDS:,}", raise_hint("MAX_CARDS"))
     if d.jokers:
-        sym.domains["rank"].append(JOKER_RANK)
-        sym.domains["suit"].append(JOKER_SUIT)
+        sym.domains["rank"].append(JOKER_RANK)  # (a joker's suit is none, no symbol)
     return (d.decks, tuple(left_out), d.jokers) if ok else (1, (), 0)
 
 

@@ -37,7 +37,8 @@ class Card:
 
 
 # A joker's rank and suit: symbols of their own (`rank = joker`, `suit = none`).
-JOKER_RANK, JOKER_SUIT, JOKER_NAME = "joker", "none", "Joker"
+# a joker has no suit: its suit is none, the empty value (`suit is none`, `suit = none`)
+JOKER_RANK, JOKER_SUIT, JOKER_NAME = "joker", None, "Joker"
 JOKER_COLORS = ("black", "red")  # the first joker is black, the second red, and so on
 
 

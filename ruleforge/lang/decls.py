@@ -201,7 +201,8 @@ class CounterDecl:
     span: Span
     name: Name
     per: Optional[str]  # None, "player" or "card"
-    value: object
+    value: object       # the start; None for `counter NAME: KIND` (empty at the start)
+    kind: Optional[Name] = None  # `counter NAME: KIND`: player, card or a kind of symbol
     shown: bool = False  # `, shown`: narrated (see Game.quiet_labels)
 
     @property
@@ -215,7 +216,8 @@ class DefineDecl:
     name: Name
     value: object
     param: Optional[Name] = None
-    param_kind: str = "player"  # what the parameter is: "player", "card", "number" or "zone"
+    param_kind: str = "player"  # what the parameter is: "player", "card", "number", "zone" or a kind of symbol
+    more: tuple = ()            # the parameters after the first: ((Name, kind), ...)
 
 
 @node

@@ -15,10 +15,11 @@ from .names import Scope, Want
 from .offers import check_group, declare_groups
 from .subsets import some_of, unseen_in
 from .stmts import StmtChecker
+from .values import ValueChecks
 from .types import ANY, BOOL, NUMBER, PLAYER, list_of
 
 
-class TypeChecker(DecksChecker, StmtChecker):
+class TypeChecker(DecksChecker, ValueChecks, StmtChecker):
     """Types every expression and checks every statement of the rules; what it finds
     goes to `types` (node -> type) and the symbol table's `refs` and diagnostics."""
 
@@ -206,6 +207,7 @@ class TypeChecker(DecksChecker, StmtChecker):
         if a.role is not None and a.role.name not in self.sym.role_names:
             self.sym.unknown(a.role, "role", self.sym.role_names)
         scope = Scope()
+        self.turn_ctx = True  # an action is taken during a turn: its values are known
         for p in a.params:
             if p.some or p.unseen:
                 self.bind(scope, p.name, some_of(self, p, scope) if p.some else unseen_in(self, p, scope), p)
@@ -224,6 +226,7 @@ class TypeChecker(DecksChecker, StmtChecker):
         if a.allowed is not None:
             self.require(a.allowed, self.expr(a.allowed, scope), BOOL, "'allowed if'")
         self.block(a.body, scope, ctx="action")
+        self.turn_ctx = False
 
     def event(self, ev: A.EventDecl) -> None:
         seen = self.runs_out_seen

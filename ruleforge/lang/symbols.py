@@ -91,6 +91,7 @@ class SymbolTable:
         self.actions: dict = {}
         self.defines: dict = {}
         self.invariants: list = []
+        self.turn_values: dict = {}     # name -> [type, the first 'let ... for the turn'] (lang/values.py)
 
     def of_kind(self, kind: type) -> list:
         return self.by_kind.get(kind, [])
@@ -339,9 +340,12 @@ class SymbolTable:
 
     def counter(self, c: A.CounterDecl) -> None:
         from .parse import EXPRESSION_WORDS
+        from .values import counter_type, per_card_kind
         if c.per == "card" and c.name.name in EXPRESSION_WORDS:
             self.error(c.name, f"'{c.name.name}' is a word of the language and cannot name a counter",
                        "choose another name")
+            return
+        if c.per == "card" and per_card_kind(self, c):
             return
         if c.per == "card":
             if c.name.name in self.card_attrs:
@@ -352,14 +356,7 @@ class SymbolTable:
             self.card_attrs[c.name.name] = NUMBER
             self.card_attr_types[c.name.name] = NUMBER
         elif self.declare(c.name, "counter"):
-            domain = self.symbol_domain(c.value.name) if isinstance(c.value, A.Name) \
-                and c.value.name not in self.params else None
-            if domain is not None:  # a counter that holds a symbol: `counter trumps = hearts`
-                self.refs[c.value] = R.Symbol(c.value.name, T.SymbolType(domain))
-                self.counter_types[c.name.name] = T.SymbolType(domain)
-            else:
-                self.const_int(c.value, "a counter's starting value", -10**9, 10**9)
-                self.counter_types[c.name.name] = NUMBER
+            self.counter_types[c.name.name] = counter_type(self, c)
             self.counters[c.name.name] = c
 
     # ---- parameters and constants
@@ -435,6 +432,8 @@ class SymbolTable:
             return "quantity"
         if n in dict(self.roles):
             return "role"
+        if n in self.turn_values:
+            return "value of the turn"
         return None
 
     def symbol_domain(self, n: str) -> Optional[str]:

@@ -62,7 +62,7 @@ class State(Board):
     the observer."""
 
     __slots__ = ("game", "stack", "pending", "turn_pos", "round", "turns", "phase", "over", "result",
-                 "finishing", "decisions", "out", "next_seat", "played", "steps", "work", "observer",
+                 "finishing", "decisions", "out", "fin", "next_seat", "played", "steps", "work", "observer",
                  "first_seat")
 
     # ---- the public face
@@ -134,6 +134,7 @@ class State(Board):
         s.turn_pos, s.round, s.turns, s.phase = self.turn_pos, self.round, self.turns, self.phase
         s.out, s.next_seat, s.played = self.out, self.next_seat, self.played
         s.first_seat = self.first_seat
+        s.fin = self.fin
         s.over, s.result, s.finishing = self.over, self.result, self.finishing
         s.observer = None  # a clone is a board to explore, not the game being watched
         s.decisions = self.decisions
@@ -154,8 +155,14 @@ class State(Board):
     def piece(self, kind: str, key: str, attr: str) -> int:
         return self.vars[self.game.piece_var(kind, key, attr)]
 
-    def counter(self, name: str, owner=None) -> int:
-        return self.vars[self.game.counter_var(name, owner)]
+    def counter(self, name: str, owner=None):
+        """A counter's value: a number or a symbol; for a counter that holds a card or a
+        player, its name (omniscient), or None when it is empty."""
+        i = self.game.counter_var(name, owner)
+        v, kind = self.vars[i], self.game.var_kinds.get(i)
+        if v is None or kind in (None, "sym"):
+            return v
+        return self.game.cards[v].name if kind == "card" else self.game.seat_names[v]
 
     def card_attr(self, card: str, attr: str):
         """A card's attribute as the rules see it now (rules evaluated, counters read)."""

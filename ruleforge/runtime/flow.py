@@ -11,6 +11,7 @@ from typing import Callable, Optional
 from .events import Eliminated, Ended, RoundBegan, Status, TurnBegan
 from .limits import MAX_NUMBER
 from .values import Result, RuleError
+from .held import winners_in_play
 
 MAX_FRAMES = 200
 
@@ -107,7 +108,8 @@ def _next_position(st) -> tuple[int, bool]:
             break
         pos += 1
     else:
-        raise RuleError("every player is eliminated, and no ending has said who wins")
+        raise RuleError("every player is eliminated, and no ending has said who wins" if not st.fin else
+                        "every player has finished or is eliminated, and no ending has said who wins")
     if st.turn_pos < 0:
         return pos, False
     live = sum(1 << i for i, seat in enumerate(order) if not st.out >> seat & 1)
@@ -150,6 +152,8 @@ def _next_turn(st) -> None:
         st.played |= 1 << pos
     seat = g.turn_order[st.turn_pos]
     st.turns += 1
+    for i in g.turn_vars:  # the values of the turn start as none
+        st.vars[i] = None
     if st.played == 1 << st.turn_pos and g.round_begin_procs:
         # A round begins: its 'when the round begins' rules run first ('current' is the
         # player about to play), and the turn is announced once they are done.
@@ -183,7 +187,8 @@ def _finish(st) -> None:
     winners = e.winners(st, [None] * e.nlocals)
     if isinstance(winners, int):
         winners = (winners,)
-    winners = in_game(st, tuple(winners))  # an eliminated player wins nothing
+    # an eliminated player wins nothing (a finished one may)
+    winners = in_game(st, tuple(winners)) if not st.fin else winners_in_play(st, tuple(winners))
     payoff = st.game.payoff
     # every player has a payoff, an eliminated one too (chips lost are part of the result)
     payoffs = None if payoff is None else tuple(_payoff(payoff(st, s)) for s in range(st.game.nplayers))

@@ -67,6 +67,10 @@ class Game:
         self.heuristic = None  # fn(state, seat), or None: see agents.heuristic_value
         self.payoff = None     # fn(state, seat) -> number, or None: the declared 'payoff of p'
         self.quiet_labels: frozenset = frozenset()  # counters the narrator leaves out (not 'shown')
+        self.var_kinds: dict[int, str] = {}  # var -> "player", "card" or "sym": a counter that holds one (held.py)
+        self.turn_vars: tuple = ()           # the vars of the values of the turn, none at each turn's start
+        self.turn_base: dict[str, int] = {}  # value of the turn -> its var
+        self.finishes = False                # some rule makes a player finish
         self.source = ""       # the generated Python the rules run as (`ruleforge compile`)
 
     # ---- starting a game
@@ -102,6 +106,7 @@ class Game:
         # eliminated seats (a bit each); who takes the next turn; the positions of the turn
         # order that had their turn this round (a bit each)
         st.out, st.next_seat, st.played = 0, -1, 0
+        st.fin = ()  # the players who finished, in order (held.py): out of the turn order too
         st.over, st.result, st.finishing = False, None, None
         st.observer = Observer.make(record, stats, watch)
         st.decisions = 0

@@ -20,7 +20,9 @@ _CACHE: dict = {}   # (source hash, parameters, players) -> (source, code, spans
 
 def _primitives() -> dict:
     from .. import decisions
+    from .. import held
     ns = {name: getattr(prims, name) for name in prims.__all__}
+    ns.update({name: getattr(held, name) for name in held.__all__})
     for name in ("move_card", "move_cards", "swap_cards", "reveal_card", "flip_card", "shuffle_zone", "new_class", "set_var",
                  "eliminate", "end_game", "push", "decide"):
         ns[name] = getattr(engine, name)

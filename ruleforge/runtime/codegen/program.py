@@ -48,6 +48,8 @@ class ProgramWriter(Tables, Menus, Subsets, CodeGenerator):
             fixed = {}
             if d.param is not None:
                 args, fixed = "st, p", {d: "p"}
+                for k, (p, _) in enumerate(d.more, 2):  # `define pile of player p, colour c`
+                    args, fixed[p] = f"{args}, p{k}", f"p{k}"
             self.expr_function(self.fn_name("d", name), args, f"define {name}", d.span, d.value, self.scope(fixed),
                                charged=True)
         for name, q in self.ch.quantities.items():

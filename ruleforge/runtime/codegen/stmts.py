@@ -14,7 +14,7 @@ from .. import typeinfo as T
 
 UP, DOWN = 0, 1
 EFFECTS = (A.Move, A.Reveal, A.Flip, A.Swap, A.Shuffle, A.SetValue, A.Change, A.Eliminate,
-           A.NextTurn, A.Look)
+           A.NextTurn, A.Look, A.Finish)
 BUDGET = "st.steps -= 1", "if st.steps <= 0: over_budget(st)"
 
 
