@@ -82,9 +82,7 @@ def assert_invariants(st):
     (["J♠", "Q♠", "K♠", "9♥", "A♥"], 10),             # court cards count 10, an ace 1
 ])
 def test_deadwood_is_the_least_left_outside_melds(cards, value):
-    st = deal(["A♣", "2♣", "3♣", "7♦", "7♥", "7♠", "9♠", "10♠", "J♠", "K♥"],
-              ["2♦", "3♦", "4♦", "7♣", "5♠", "6♥", "8♣", "9♦", "Q♣", "K♣"])
-    assert deadwood(st, cards) == value
+    assert deadwood(game().new(0), cards) == value
 
 
 # ---- a turn ----------------------------------------------------------------------------------
@@ -111,7 +109,8 @@ def test_the_card_taken_from_the_discard_pile_cannot_be_discarded_that_turn():
     # every card of the hand may be discarded but the 5♥ just taken
     assert "discard(card=5♥)" not in legal(st)
     assert legal(st) == [f"discard(card={c})" for c in in_card_order(st, MELDS + ["4♥"])] + ["knock"]
-    # knocking too: discarding the 4♥ leaves 5 of deadwood, the 5♥ (4 of it) may not go
+    # knocking too: the 4♥ may go (the 5♥ is left, 5); the 5♥ would leave 4, but it was
+    # just taken
     play(st, "knock")
     assert st.prompt == "to discard, knocking" and legal(st) == ["4♥"]
     # on a later turn the card may be discarded like any other
@@ -136,7 +135,8 @@ def test_gin_scores_25_and_the_defenders_deadwood_with_no_layoffs():
     assert legal(st) == ["K♥", "9♠", "Q♠"]
     play(st, "K♥")
     assert st.cards_in("discards") == ["5♥", "K♥"]
-    # the knocker lays down melds that keep the deadwood within 10: all but 9-10-J-Q♠ leave 0
+    # the knocker lays down melds that keep the deadwood within 10: 9-10-J♠ would leave
+    # the Q♠ (10), 10-J-Q♠ the 9♠ (9), the others nothing
     assert legal(st) == LAY + ["lay_meld(m=[9♠, 10♠, J♠])", "lay_meld(m=[9♠, 10♠, J♠, Q♠])",
                                "lay_meld(m=[10♠, J♠, Q♠])"]
     play(st, *LAY, "lay_meld(m=[9♠, 10♠, J♠, Q♠])")
