@@ -4,7 +4,9 @@
 The condition is about the set, which it names (`count of cards`, `sum of c.value for
 each c in cards`, `every c in cards has ...`). `bounds` finds, in the conjuncts of the
 condition, what lets the enumerator skip sets early (runtime/subsets.py): a bound on the
-number of cards, and a bound on a sum."""
+number of cards, and a bound on a sum; `pairwise` finds the conditions on every card or
+every pair of cards of the set, which let it make only the sets whose cards go together;
+`rest` is what it must still test on each set."""
 
 from __future__ import annotations
 
@@ -98,3 +100,49 @@ def bounds(p: A.ActionParam, refs) -> tuple[list, Optional[tuple]]:
                   and _is_set(left.collection, p, refs)):
                 total = (op, left, right)
     return sizes, total
+
+
+def _mentions(node, p, refs) -> bool:
+    return p in _names(node, refs)
+
+
+def pairwise(p: A.ActionParam, refs) -> list:
+    """The conjuncts of the condition about every card or every pair of cards of the set,
+    as [(outer, inner)]: `every a in NAME has Q(a)` (inner None) and `every a in NAME has
+    every b in NAME has P(a, b)`, where Q and P do not look at the set otherwise. Such a
+    conjunct holds of a set exactly when it holds of each card (Q), or of each ordered
+    pair of its cards, a card with itself included (P): the enumerator works it out once
+    per card and pair of the cards to choose from, instead of once per set."""
+    out = []
+    if p.condition is None:
+        return out
+    for c in conjuncts(p.condition):
+        if not (isinstance(c, A.Quantifier) and c.kind == "every" and _is_set(c.collection, p, refs)):
+            continue
+        body = c.condition
+        if not _mentions(body, p, refs):
+            out.append((c, None))
+        elif (isinstance(body, A.Quantifier) and body.kind == "every" and _is_set(body.collection, p, refs)
+              and not _mentions(body.condition, p, refs)):
+            out.append((c, body))
+    return out
+
+
+def _is_size(c, p, refs) -> bool:
+    """Whether conjunct `c` is a bound on the number of cards (`bounds` takes it)."""
+    if not (isinstance(c, A.Binary) and c.op in _FLIP):
+        return False
+    for left, right in ((c.left, c.right), (c.right, c.left)):
+        if (isinstance(left, A.Aggregate) and left.op == "count" and _is_set(left.collection, p, refs)
+                and not _mentions(right, p, refs)):
+            return True
+    return False
+
+
+def rest(p: A.ActionParam, refs) -> list:
+    """The conjuncts of the condition that the enumerator does not already make hold (the
+    bounds on the number of cards, and `pairwise`): the test of each set it offers."""
+    if p.condition is None:
+        return []
+    pairs = {outer for outer, _ in pairwise(p, refs)}
+    return [c for c in conjuncts(p.condition) if c not in pairs and not _is_size(c, p, refs)]

@@ -6,7 +6,11 @@ order. Each set looked at is a unit of work (prims.charge); the cards to choose 
 at most MAX_SUBSET_CARDS. Two bounds found in COND (lang/subsets.py) skip sets early: the
 number of cards (`count of NAME <= 4`), and a sum of numbers none of which is negative
 (`sum of c.value for each c in NAME = 11`): a set whose sum is already over stays over.
-The whole condition is still tested on every set that is offered."""
+A condition on every card or every pair of cards of the set (`every a in NAME has every b
+in NAME has a.value = b.value`) is worked out once per card and pair: the walk adds only
+cards that go with every card already chosen, so it makes only the sets that meet it. A
+set too short to reach the fewest cards is not walked on. What the bounds and these
+conditions make hold is not tested again; the rest of COND is, on every set offered."""
 
 from __future__ import annotations
 
@@ -16,7 +20,7 @@ from .prims import over_work
 from .values import RuleError
 
 
-def subsets(st, items, L, k: int, test, sizes, weight, limit, action: str, name: str) -> list:
+def subsets(st, items, L, k: int, test, sizes, weight, limit, action: str, name: str, pair=None) -> list:
     cands = sorted(set(items))
     n = len(cands)
     if n > MAX_SUBSET_CARDS:
@@ -34,6 +38,26 @@ def subsets(st, items, L, k: int, test, sizes, weight, limit, action: str, name:
             lo = max(lo, v)
         else:
             lo = max(lo, v + 1)
+    if lo > hi:
+        return []
+    # every card, and every pair of cards, of the set meets `pair`: a card that fails alone
+    # is in no set, and a set holds only cards that go together two by two
+    together = None
+    if pair is not None and n:
+        st.work -= n * (n + 1) // 2
+        if st.work < 0:
+            over_work(st)
+        cands = [c for c in cands if pair(st, L, c, c)]
+        n = len(cands)
+        together = [0] * n
+        for i in range(n):
+            a, m = cands[i], 0
+            for j in range(i + 1, n):
+                b = cands[j]
+                if pair(st, L, a, b) and pair(st, L, b, a):
+                    m |= 1 << j
+            together[i] = m
+        hi = min(hi, n)
     ws = cap = None
     if weight is not None:
         st.work -= n
@@ -47,8 +71,13 @@ def subsets(st, items, L, k: int, test, sizes, weight, limit, action: str, name:
         return out
     chosen: list = []
 
-    def walk(start: int, total: int) -> None:
+    def walk(start: int, total: int, fits: int) -> None:
+        short = lo - len(chosen)  # the cards still needed to reach the fewest
         for i in range(start, n):
+            if n - i < short:  # too few cards left to reach the fewest
+                break
+            if not fits >> i & 1:
+                continue
             t = total
             if ws is not None:
                 t += ws[i]
@@ -68,9 +97,9 @@ def subsets(st, items, L, k: int, test, sizes, weight, limit, action: str, name:
                     if test(st, L):
                         out.append(s)
             if m < hi:
-                walk(i + 1, t)
+                walk(i + 1, t, fits & together[i] if together is not None else fits)
             chosen.pop()
-    walk(0, 0)
+    walk(0, 0, (1 << n) - 1)
     return out
 
 

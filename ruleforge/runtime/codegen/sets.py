@@ -1,10 +1,11 @@
 """The domain of an action's `with NAME some of C where COND`: a function of the locals
 that asks runtime/subsets.py for every set of cards of C meeting COND, with the bounds
-lang/subsets.py found in COND (how many cards, a sum) to skip sets early."""
+lang/subsets.py found in COND (how many cards, a sum) to skip sets early, the test of
+every card and pair of cards (`pairwise`), and the test of each set (the rest of COND)."""
 
 from __future__ import annotations
 
-from ...lang.subsets import bounds
+from ...lang.subsets import bounds, pairwise, rest
 
 
 class Subsets:
@@ -14,10 +15,18 @@ class Subsets:
         scope = lambda: self.action_scope(a, fixed)  # noqa: E731  (a fresh scope per function)
         self.expr_function(f"{ident}_of", "st, L", title, p.span, p.domain, scope(), collection=True)
         test = sized = weight = limit = "None"
-        if p.condition is not None:
+        tested = rest(p, self.ch.refs)
+        if tested:
+            # the conjuncts the enumeration does not make hold by itself
             test = f"{ident}_if"
-            self.expr_function(test, "st, L", f"action {name}: the condition of {p.name.name}", p.condition.span,
-                               p.condition, scope())
+
+            def condition():
+                self.sc = scope()
+                text = " and ".join(f"({self.ex(c)})" for c in tested)
+                self.prologue(text)
+                self.w.line(f"return {text}")
+            self.function(test, "st, L", f"action {name}: the condition of {p.name.name}", p.condition.span,
+                          condition)
         if sizes:
             sized = f"{ident}_n"
 
@@ -46,7 +55,29 @@ class Subsets:
                 self.w.line(f"return {text}{' - 1' if op == '<' else ''}")
             self.function(limit, "st, L", title, bound.span, cap)
 
+        pair = "None"
+        pairs = pairwise(p, self.ch.refs)
+        if pairs:
+            pair = f"{ident}_p"
+
+            def both():
+                self.sc = scope()
+                tests = []
+                for outer, inner in pairs:
+                    if inner is None:  # a condition on each card: both cards meet it
+                        for v in ("a", "b"):
+                            self.sc.slots[outer] = v
+                            tests.append(self.ex(outer.condition))
+                    else:
+                        self.sc.slots[outer], self.sc.slots[inner] = "a", "b"
+                        tests.append(self.ex(inner.condition))
+                text = " and ".join(f"({t})" for t in tests)
+                self.prologue(text)
+                self.w.line(f"return {text}")
+            self.function(pair, "st, L, a, b", f"action {name}: what every card or pair of {p.name.name} meets",
+                          p.condition.span, both)
+
         def domain():
             self.w.line(f"return subsets(st, {ident}_of(st, L), L, {k}, {test}, {sized}, {weight}, {limit}, "
-                        f"{name!r}, {p.name.name!r})")
+                        f"{name!r}, {p.name.name!r}, {pair})")
         self.function(ident, "st, L", title, p.span, domain)
