@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import os
 from pathlib import Path
 
 import pytest
@@ -31,8 +30,7 @@ import random
 from ruleforge.lang.cards import RANKS, SUIT_SIGNS
 from ruleforge.testing import arrange, play
 
-RULES = Path(os.environ.get("HOLDEM_RULES") or
-             Path(__file__).resolve().parent.parent / "examples" / "holdem.rules")
+RULES = Path(__file__).resolve().parent.parent / "examples" / "holdem.rules"
 BUTTON, BLIND = 0, 1
 CHECK_DOWN = ["call", "check"] + ["check"] * 6   # the button completes; each round checked
 
@@ -73,18 +71,6 @@ def chips(st) -> tuple:
 
 def bets(st) -> tuple:
     return st.counter("bet", BUTTON), st.counter("bet", BLIND)
-
-
-def payoffs(st) -> tuple:
-    if os.environ.get("HOLDEM_RULES"):  # PRE-MERGE SHIM
-        return tuple(c - s for c, s in zip(chips(st), (st.game.params["button_chips"], st.game.params["blind_chips"])))
-    return st.result.payoffs
-
-
-def best_hand(st, seat):
-    if os.environ.get("HOLDEM_RULES"):  # PRE-MERGE SHIM
-        return st.game.invariants[0][2].__globals__["d_best_hand"](st, seat)
-    return st.definition("best_hand", seat)
 
 
 def assert_sound(st):
@@ -158,7 +144,7 @@ def test_a_fold_gives_the_pot_to_the_other_player_and_shows_no_card():
     assert st.is_over and st.result.ending == "folds" and st.result.winners == (BUTTON,)
     # the button wins the big blind's 2 (its own 4 come back)
     assert chips(st) == (42, 38) and st.counter("pot") == 0 and bets(st) == (0, 0)
-    assert payoffs(st) == (2, -2)
+    assert st.result.payoffs == (2, -2)
     assert not any(st.is_face_up(c) for c in st.cards_in("hand", BUTTON) + st.cards_in("hand", BLIND))
     assert_sound(st)
 
@@ -169,7 +155,7 @@ def test_a_fold_on_the_turn_loses_what_was_put_in():
     # 2 each before the flop, 2 each on the flop; on the turn the blind checks, the button
     # bets 4, the blind raises to 8 and the button folds: it loses 2 + 2 + 4
     assert st.result.ending == "folds" and st.result.winners == (BLIND,)
-    assert payoffs(st) == (-8, 8) and sum(payoffs(st)) == 0
+    assert st.result.payoffs == (-8, 8) and sum(st.result.payoffs) == 0
     assert chips(st) == (32, 48) and st.counter("street") == 3 and len(st.cards_in("board")) == 4
 
 
@@ -188,7 +174,7 @@ def test_a_short_stack_goes_all_in_and_the_uncalled_part_comes_back():
     # both bets are 5; the board is dealt to the end and the hands shown: aces win
     assert st.is_over and st.result.ending == "showdown" and st.result.winners == (BUTTON,)
     assert st.cards_in("board") == ["J♠", "9♥", "4♣", "K♦", "5♠"]
-    assert chips(st) == (45, 0) and payoffs(st) == (5, -5)
+    assert chips(st) == (45, 0) and st.result.payoffs == (5, -5)
     assert all(st.is_face_up(c) for c in ["A♠", "A♦", "K♣", "Q♣"])
     assert_sound(st)
 
@@ -200,7 +186,7 @@ def test_a_bet_the_all_in_player_cannot_cover_is_partly_returned():
     assert bets(st) == (2, 4) and chips(st) == (2, 36)
     play(st, "call")
     # the button calls all in with its 2 chips: the blind's bet is covered
-    assert st.is_over and st.result.winners == (BUTTON,) and payoffs(st) == (4, -4)
+    assert st.is_over and st.result.winners == (BUTTON,) and st.result.payoffs == (4, -4)
     st = deal(button=("A♠", "A♦"), blind=("K♣", "Q♣"), button_chips=3)
     play(st, "call")
     assert chips(st) == (1, 38)
@@ -211,7 +197,7 @@ def test_a_bet_the_all_in_player_cannot_cover_is_partly_returned():
     # the blind's 1 chip the button could not call came back to it before the showdown:
     # the pot was 3 and 3, and the blind lost 3, not 4
     assert st.result.winners == (BUTTON,) and bets(st) == (0, 0) and st.counter("pot") == 0
-    assert chips(st) == (6, 37) and payoffs(st) == (3, -3)
+    assert chips(st) == (6, 37) and st.result.payoffs == (3, -3)
     assert_sound(st)
 
 
@@ -220,7 +206,7 @@ def test_an_all_in_big_blind_lets_the_button_only_call_or_fold():
     assert chips(st) == (39, 0) and bets(st) == (1, 2)
     assert legal(st) == ["call", "fold"]
     play(st, "call")
-    assert st.is_over and st.result.winners == (BLIND,) and payoffs(st) == (-2, 2)
+    assert st.is_over and st.result.winners == (BLIND,) and st.result.payoffs == (-2, 2)
 
 
 # ---- the showdown and split pots --------------------------------------------------------------
@@ -231,7 +217,7 @@ def test_a_checked_down_hand_goes_to_the_best_hand():
     play(st, *CHECK_DOWN)
     # the button has ace high, the blind a pair of kings
     assert st.result.ending == "showdown" and st.result.winners == (BLIND,)
-    assert chips(st) == (38, 42) and payoffs(st) == (-2, 2)
+    assert chips(st) == (38, 42) and st.result.payoffs == (-2, 2)
 
 
 def test_a_board_that_plays_for_both_splits_the_pot_exactly():
@@ -241,7 +227,7 @@ def test_a_board_that_plays_for_both_splits_the_pot_exactly():
     assert st.result.ending == "showdown" and st.result.winners == (BUTTON, BLIND)
     # 4 + 2 + 4 = 10 each: the pot of 20 is split 10 and 10, and nobody wins or loses
     assert chips(st) == (40, 40) and st.counter("pot") == 0
-    assert payoffs(st) == (0, 0)
+    assert st.result.payoffs == (0, 0)
     assert_sound(st)
 
 
@@ -253,7 +239,7 @@ def test_payoffs_sum_to_zero_in_random_hands():
         st = g.new(seed)
         while not st.is_over:
             st.apply(rng.choice(st.legal_actions()))
-        assert sum(payoffs(st)) == 0
+        assert sum(st.result.payoffs) == 0
         assert sum(chips(st)) == 49
         endings.add(st.result.ending)
     assert endings == {"folds", "showdown"}
@@ -317,11 +303,11 @@ def test_the_hand_ranking(button, blind, board, button_hand, blind_hand, winners
     st = deal(button=button, blind=blind, board=board)
     play(st, *CHECK_DOWN)
     assert st.cards_in("board") == list(board)
-    assert list(best_hand(st, BUTTON)) == button_hand
-    assert list(best_hand(st, BLIND)) == blind_hand
+    assert list(st.definition("best_hand", BUTTON)) == button_hand
+    assert list(st.definition("best_hand", BLIND)) == blind_hand
     assert st.result.ending == "showdown" and st.result.winners == winners
     split = len(winners) == 2
-    assert payoffs(st) == ((0, 0) if split else (2, -2) if winners == (BUTTON,) else (-2, 2))
+    assert st.result.payoffs == ((0, 0) if split else (2, -2) if winners == (BUTTON,) else (-2, 2))
 
 
 @pytest.mark.parametrize("button, blind, board, button_hand, blind_hand, winners", [
@@ -382,7 +368,7 @@ def test_the_ranking_agrees_with_trying_every_five_of_seven():
     for seed in range(150):
         st = play(g.new(seed), *CHECK_DOWN)
         board = st.cards_in("board")
-        hands = [list(best_hand(st, seat)) for seat in (BUTTON, BLIND)]
+        hands = [list(st.definition("best_hand", seat)) for seat in (BUTTON, BLIND)]
         assert hands == [reference_rank(st.cards_in("hand", seat) + board) for seat in (BUTTON, BLIND)]
         best = max(hands)
         assert st.result.winners == tuple(s for s in (BUTTON, BLIND) if hands[s] == best)
