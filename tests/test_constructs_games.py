@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import ruleforge
-from ruleforge import RuleFileError
+from ruleforge import RuleError, RuleFileError
 from ruleforge.drivers.narrate import Narrator
 from ruleforge.load import check_source
 from ruleforge.testing import arrange, play
@@ -118,3 +118,16 @@ ending done: players with the highest f win
         (10, 16, "unknown name 'x'", None),
         (12, 39, "'f' is not a number or a list of numbers", None),
     ]
+
+
+def test_the_n_highest_of_is_charged_to_the_work_budget(tmp_path):
+    # each 'the 52 highest of' sorts the 52 values of the box: 52 x 52 x 52 times is over
+    # the budget of 1,000,000 units between two decisions
+    game = make(tmp_path, """\
+turn:
+    set n to 1
+ending never: nobody wins when any a in box has any b in box has any d in box has count of (the 52 highest of c.value for each c in box) = 0
+""")
+    with pytest.raises(RuleError) as e:
+        game.new(0)
+    assert str(e.value).startswith("in rule 'ending never: when' (line 9): more than 1,000,000 units of work")
