@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from typing import Optional
 
-from attrs import frozen
 
 from .diagnostics import Span
+from .node import node
 
-node = frozen(eq=False)
 
 
 class Expr:

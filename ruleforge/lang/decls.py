@@ -10,8 +10,8 @@ from typing import Optional
 from attrs import field, frozen
 
 from .diagnostics import Span
+from .node import node
 
-node = frozen(eq=False)
 
 __all__ = [
     "ExtendsDecl", "GameDecl", "PlayersDecl", "RoleDecl", "ParamDecl", "CardsDecl",
