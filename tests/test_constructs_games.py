@@ -1,5 +1,7 @@
-"""Constructs the four games of issue 13 needed beyond the general ones, each with
-scripted games asserting exact states and wrong uses asserting exact diagnostics."""
+"""Constructs Gin Rummy (issue 13) needed beyond the general ones (the least sum outside
+groups, definitions of a list of cards), with scripted games asserting exact states and
+wrong uses asserting exact diagnostics. (Hold'em's: test_constructs_ordering.py; the climbing
+game's: test_constructs_sets.py.)"""
 
 from __future__ import annotations
 

@@ -265,6 +265,18 @@ class LeastSum(Expr):
 
 
 @node
+class Extremes(Expr):
+    """`the 3 highest of L`, `the 2 lowest of L`: the N highest (lowest) numbers of a list,
+    highest (lowest) first; with `name`, of `VALUE for each NAME in C`."""
+    span: Span
+    extreme: str
+    count: object
+    value: object
+    name: Optional[Name] = None
+    collection: Optional[object] = None
+
+
+@node
 class Knows(Expr):
     """`north knows c`: the card is face up, or this player has seen it where it lies."""
     span: Span

@@ -313,6 +313,12 @@ class ExprBuilder(Builder):
     def least_sum(self, meta, c):
         return A.LeastSum(self._span(meta), c[0], self._name(c[1]), c[2], self._name(c[3]), c[4])
 
+    def extremes(self, meta, c):
+        return A.Extremes(self._span(meta), str(c[1]), c[0], c[2])
+
+    def extremes_for(self, meta, c):
+        return A.Extremes(self._span(meta), str(c[1]), c[0], c[2], self._name(c[3]), c[4])
+
     def filter(self, meta, c):
         return A.Filter(self._span(meta), c[0], c[1])
 

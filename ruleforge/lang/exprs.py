@@ -11,6 +11,7 @@ from . import types as T
 from .diagnostics import did_you_mean
 from .limits import MAX_EXPR_DEPTH, MAX_LIST_ITEMS, raise_hint
 from .names import Resolver, Scope, Want
+from .ordering import comparable, extremes
 from .types import ANY, BOOL, CARD, NUMBER, PLAYER, ROW, TEXT, ZONE, Type, list_of
 
 
@@ -247,8 +248,8 @@ class ExprChecker(Resolver, abstract=True):
             self.refs[node.name] = (R.Quantity(n, NUMBER) if n in self.sym.quantities else
                                     R.Counter(n, NUMBER) if n in self.sym.counters else
                                     R.Definition(n, self.define_type(n)))
-            if n in self.sym.defines and self.define_type(n) not in (NUMBER, None):
-                self.error(node.name, f"'{n}' is not a number")
+            if n in self.sym.defines and not comparable(self.define_type(n)):
+                self.error(node.name, f"'{n}' is not a number or a list of numbers")
         elif n not in self.sym.unparsed:
             cands = [q for q, d in self.sym.quantities.items() if d.param] + \
                     [c for c, d in self.sym.counters.items() if d.per_player]
@@ -266,6 +267,9 @@ class ExprChecker(Resolver, abstract=True):
         inner = self.loop(node.collection, node.name, node, scope)
         self.require(node.value, self.expr(node.value, inner), NUMBER, "what is summed")
         return NUMBER
+
+    def ex_Extremes(self, node: A.Extremes, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        return extremes(self, node, scope)
 
     def ex_HasEffect(self, node: A.HasEffect, scope: Scope, want: Optional[Want]) -> Optional[Type]:
         self.require(node.value, self.expr(node.value, scope), CARD, "what has an effect")

@@ -108,6 +108,19 @@ class Exprs:
                                      lambda: self.ex(node.value))
         return f"sum([{value} for {x} in {items}])"
 
+    def ex_Extremes(self, node):
+        # a list of numbers, sorted (charged: it may be as long as the cards), cut to N
+        if node.name is None:
+            items = self.coll(node.value, live=True)
+        else:
+            x = self.sc.fresh("e")
+            self.sc.slots[node] = x
+            items, value = self.expr_loop(node.collection, self.coll(node.collection, live=True),
+                                         lambda: self.ex(node.value))
+            items = f"[{value} for {x} in {items}]"
+        order = ", reverse=True" if node.extreme == "highest" else ""
+        return f"tuple(sorted(charge(st, {items}){order})[:max(0, {self.ex(node.count)})])"
+
     def expr_loop(self, node, items: str, body) -> tuple[str, str]:
         """-> (the items an expression's loop over `node` runs over, its body's text).
 

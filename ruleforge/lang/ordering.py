@@ -1,0 +1,37 @@
+"""Numbers in order: `the N highest of L`, `the N lowest of L` (and `... of VALUE for each
+NAME in C`), the extreme numbers of a list, extreme first; and lists of numbers compared
+item by item, first item first, where `players with the highest` reads a definition that
+gives one ("the category of a hand, then its ranks, highest first")."""
+
+from __future__ import annotations
+
+from . import ast as A
+from .names import Scope, Want
+from .types import NUMBER, Type, list_of
+
+RANKED = list_of(NUMBER)
+
+
+def extremes(checker, node: A.Extremes, scope: Scope) -> Type:
+    """Check `the N highest|lowest of ...`; its type: a list of numbers."""
+    n = node.count.value if isinstance(node.count, A.Number) else "N"
+    words = f"the {n} {node.extreme} of"
+    checker.require(node.count, checker.expr(node.count, scope), NUMBER, f"the N of 'the N {node.extreme} of'")
+    if isinstance(node.count, A.Number) and node.count.value < 1:
+        checker.error(node.count, f"'the {node.count.value} {node.extreme} of' picks nothing",
+                      f"write 'the 1 {node.extreme} of' or more")
+    if node.name is None:
+        t = checker.expr(node.value, scope, want=Want.COLLECTION)
+        if t is not None and not t.compatible(RANKED):
+            hint = (f"rank them by a number: 'the 3 {node.extreme} of c.value for each c in ...'"
+                    if t.element() is not None else None)
+            checker.error(node.value, f"'{words}' picks from a list of numbers, not {t.describe()}", hint)
+    else:
+        inner = checker.loop(node.collection, node.name, node, scope)
+        checker.require(node.value, checker.expr(node.value, inner), NUMBER, f"what '{words}' ranks")
+    return RANKED
+
+
+def comparable(t) -> bool:
+    """Whether `players with the highest` can compare values of type `t` (None: unknown)."""
+    return t in (NUMBER, RANKED, None)
