@@ -153,13 +153,14 @@ def _with_bases(path: str, text: str, result, sources: dict, chain: tuple[str, .
     return merge(base_items, items), unparsed | base_unparsed
 
 
-_ONCE = (A.GameDecl, A.PlayersDecl, A.CardsDecl, A.SetupDecl, A.TurnOrderDecl, A.MatchDecl, A.HeuristicDecl)
+_ONCE = (A.GameDecl, A.PlayersDecl, A.CardsDecl, A.SetupDecl, A.TurnOrderDecl, A.MatchDecl, A.HeuristicDecl,
+         A.PayoffDecl)
 
 
 def item_key(item):
     """What a variant's item replaces in its base: the item of the same kind and name."""
     kind = type(item).__name__
-    if isinstance(item, A.CardDecl):
+    if isinstance(item, (A.CardDecl, A.CardListDecl)):
         return (kind, item.title)
     if isinstance(item, A.TurnDecl):
         return (kind, item.role.name if item.role else None)

@@ -60,6 +60,8 @@ def encode_event(game, ev) -> list:
             return ["set", ev.label, _plain(ev.old), _plain(ev.new)]
         case E.Eliminated():
             return ["eliminate", ev.seat]
+        case E.Finished():
+            return ["finish", ev.seat, ev.place]
         case E.Said():
             return ["say", ev.text]
         case E.RoundBegan():
@@ -70,6 +72,10 @@ def encode_event(game, ev) -> list:
             return ["decide", ev.seat, str(ev.action), ev.prompt]
         case E.Status():
             rows = {zone(z): [[card(c), bool(up)] for c, up in cs] for z, cs in sorted(ev.rows)}
+            if game.var_kinds:  # a player or card held in a counter, by name
+                from ruleforge.runtime.held import named
+                return ["status", [_plain(named(game, game.var_kinds[i], v) if i in game.var_kinds else v)
+                                   for i, v in enumerate(ev.values)], rows]
             return ["status", [_plain(v) for v in ev.values], rows]
         case E.Ended():
             r = ev.result

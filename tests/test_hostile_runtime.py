@@ -95,7 +95,7 @@ def test_simulations_and_deep_checks_stop_too(case, tmp_path):
     text, needles = CASES[case]
     ran = hostile_run(["run", "h.rules", "--games", "3", "--jobs", "1", "--seed", "1"], {"h.rules": text},
                       cwd=tmp_path)
-    assert_clean(ran, 1, "3 game(s) stopped on a rule error", needles[0][:30])
+    assert_clean(ran, 1, "3 games stopped on a rule error", needles[0][:30])
     if case != "ending_never_holds":  # that one ends --deep at its own --max-steps
         deep = hostile_run(["check", "h.rules", "--deep", "--examples", "3"], cwd=tmp_path)
         assert_clean(deep, 1, "counterexample (seed", needles[0])

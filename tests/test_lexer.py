@@ -89,7 +89,7 @@ def test_damaged_items_fail_alike(parsers):
             tokens[i] = rng.choice(words)
         else:
             cut = rng.randrange(len(chunk))
-            tokens = [chunk[:cut] + rng.choice(["(", "]", ">=", "!", "\"", "@", "highest", "1"]) + chunk[cut:]]
+            tokens = [chunk[:cut] + rng.choice(["(", "]", ">=", "!", "\"", "@", "highest", "1", "3rd", "firstly", "last"]) + chunk[cut:]]
         damaged = " ".join(tokens)
         got, want = _outcome(fast, damaged), _outcome(plain, damaged)
         assert got == want, repr(damaged)

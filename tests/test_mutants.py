@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from ruleforge.lang.plural import count
+
 from ruleforge.cli import main
 from ruleforge.load import load
 from ruleforge.drivers.replay import read_log, replay_game
@@ -123,7 +125,7 @@ def test_deep_check_catches_the_mutant(name, tmp_path, capsys):
     # `ruleforge replay` reproduces it exactly...
     code, out, err = replay(capsys, log, "--quiet")
     assert (code, err) == (0, "")
-    assert out == f"{log}: reproduced exactly: the game, {decisions} decisions, the same deal and result\n"
+    assert out == f"{log}: reproduced exactly: the game, {count(decisions, 'decision')}, the same deal and result\n"
 
     # ... and the replayed position shows the failure again
     game, st, n = replay_game(records)

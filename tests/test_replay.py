@@ -45,7 +45,7 @@ def test_replay_command_reproduces_and_narrates(tmp_path, capsys):
     code, out, err = run_cli(capsys, "replay", log)
     decisions = sum(1 for r in records if r["type"] == "decision")
     assert code == 0 and out.count("▸") == decisions
-    assert out.splitlines()[-1] == f"{log}: reproduced exactly: the game, {decisions} decisions, the same deal and result"
+    assert out.splitlines()[-1] == f"{log}: reproduced exactly: the game, {decisions} decision{'s' if decisions != 1 else ''}, the same deal and result"
 
 
 def test_replay_of_a_match_log(tmp_path, capsys):

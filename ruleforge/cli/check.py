@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ..lang.plural import count
 from ..lang.diagnostics import Diagnostic
 from ..lang.printable import plain
 from ..load import check_source, read_rule_bytes, read_source
@@ -16,7 +17,7 @@ from .group import cli
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    return count(n, word)
 
 
 @cli.command()
@@ -68,7 +69,8 @@ def check(files: tuple[str, ...], sets: tuple[str, ...], deep: bool, examples: i
         counts = (f"{_plural(len(checked.actions), 'action')}, {_plural(len(checked.endings), 'ending')}, "
                   f"{_plural(len(checked.invariants), 'invariant')}")
         click.echo(f"{plain(file)}: ok: {plain(checked.title)}, {checked.players[0]}"
-                   f"{'' if checked.players[0] == checked.players[1] else f' to {checked.players[1]}'} players, "
+                   f"{'' if checked.players[0] == checked.players[1] else f' to {checked.players[1]}'} "
+                   f"{'player' if checked.players[1] == 1 else 'players'}, "
                    f"{counts}" + (f", {_plural(len(checked.warnings), 'warning')}" if checked.warnings else ""))
         if deep and out is None:  # where a counterexample would go is checked before any game
             try:
@@ -104,10 +106,10 @@ def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
             found = deep_check(game, examples, seed, max_steps, on_example=lambda: advance(1))
         finally:
             stop()
-        where = f" at {n} players" if len(counts_to_play) > 1 or players else ""
+        where = f" at {_plural(n, 'player')}" if len(counts_to_play) > 1 or players else ""
         if found is None:
             click.echo(f"deep check{where}: {_plural(examples, 'game')} (seed {seed}): invariants, card conservation, "
-                       f"termination within {max_steps} decisions, offered actions, views and replay: all hold")
+                       f"termination within {_plural(max_steps, 'decision')}, offered actions, views and replay: all hold")
             continue
         steps = len(found.choices)
         if found.span is not None:
@@ -156,7 +158,7 @@ def cards(file: str, sets, markdown: bool) -> None:
         if Console().is_terminal:  # rule-valued attributes in colour; a pipe gets plain text
             from ..lang.highlight import highlight
             rows = [dict(r, value=highlight(plain(r["value"]))) for r in rows]
-        render_table(rows, f"{checked.title}: {sum(r['copies'] for r in rows)} cards")  # escaped by render_table
+        render_table(rows, f"{checked.title}: {_plural(sum(r['copies'] for r in rows), 'card')}")  # escaped by render_table
 
 
 @cli.command(name="compile")

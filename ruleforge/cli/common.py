@@ -66,7 +66,7 @@ def _load(path: str, sets: tuple[str, ...], players: int | None = None, compiled
     if players is not None and not low <= players <= high:
         raise RuleFileUsageError(name, text, [Diagnostic(
             Span(0, 0, 0, 0), f"--players {players}: this game is for {low}"
-                              f"{f' to {high}' if high != low else ''} players")])
+                              f"{f' to {high}' if high != low else ''} {'player' if high == 1 else 'players'}")])
     if compiled is None:
         return None, checked
     if compiled:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from ..lang.plural import count
 from ..lang.printable import markup, plain
 from .common import _check_out, _check_scheduler, _load, _simulate, max_decisions_option
 from .group import cli
@@ -57,7 +58,7 @@ def compare(base, variants, games, agents, players, seed, jobs, sets, out, plot,
         runs.append((f, game, outcomes, summary))
     from ..drivers.report import _console
     console = _console()
-    click.echo(f"seed {seed}; {games} paired games per file (game i uses the same seed in every file)")
+    click.echo(f"seed {seed}; {count(games, 'paired game')} per file (game i uses the same seed in every file)")
     t = Table(title="Win rates", title_justify="left")
     t.add_column("File")
     for title in seats:
@@ -84,11 +85,14 @@ def compare(base, variants, games, agents, players, seed, jobs, sets, out, plot,
                       f"[{100 * diff['ci95'][0]:+.1f}, {100 * diff['ci95'][1]:+.1f}]",
                       f"[bold]{verdict}[/]" if diff["significant"] else verdict)
     console.print(d)
+    payoff_diffs = _payoffs(console, base, base_game, runs)
     changes = _changes(console, base, base_checked, runs, checked)
     if out:
         import json
         doc = {"base": base, "variants": list(variants), "seed": seed, "games": games, "agents": agents or "random",
                "summaries": {f: s for f, _, _, s in runs}, "differences": diffs, "changes": changes}
+        if payoff_diffs:
+            doc["payoff_differences"] = payoff_diffs
         _atomic_write(out, (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode())
         click.echo(f"results written to {plain(out)}")
     if plot:
@@ -97,6 +101,42 @@ def compare(base, variants, games, agents, players, seed, jobs, sets, out, plot,
                   for i, title in enumerate(seats)}
         plot_series(plot, "Win rate by variant", "rule file", labels, series)
         click.echo(f"plot written to {plain(plot)}")
+
+
+def _payoffs(console, base, base_game, runs) -> list:
+    """The mean payoff per seat in each file, and each variant's paired difference from the
+    base, for the files that declare a payoff (nothing is printed when none does)."""
+    from rich.table import Table
+    from ..drivers.compare import paired_payoff_difference
+    from ..drivers.report import interval, number
+    if not any(s.get("payoffs") for *_, s in runs):
+        return []
+    seats = base_game.seat_titles
+    t = Table(title="Payoffs (mean per game, 95% CI)", title_justify="left")
+    t.add_column("File")
+    for title in seats:
+        t.add_column(markup(title), justify="right")
+    for f, game, outcomes, s in runs:
+        cells = [f"{number(x['mean'])} {interval(x['ci95'])}" for x in s["payoffs"]] if s.get("payoffs") else \
+            ["no payoff"] * len(seats)
+        t.add_row(markup(f), *cells)
+    console.print(t)
+    d = Table(title=markup(f"Payoff difference from {base} (paired, 95% CI)"), title_justify="left")
+    for col in ("Variant", "Seat", "Difference", "95% CI", "Verdict"):
+        d.add_column(col, justify="right" if col in ("Difference", "95% CI") else "left")
+    out = []
+    for f, game, outcomes, s in runs[1:]:
+        if not (s.get("payoffs") and runs[0][3].get("payoffs")):
+            continue  # a payoff in one file only: nothing to pair
+        for seat, title in enumerate(seats):
+            diff = paired_payoff_difference(runs[0][2], outcomes, seat)
+            out.append({"variant": f, "seat": seat + 1, "name": base_game.seat_names[seat], "title": title, **diff})
+            verdict = "significant" if diff["significant"] else "not significant"
+            d.add_row(markup(f), markup(title), number(diff["difference"]), interval(diff["ci95"]),
+                      f"[bold]{verdict}[/]" if diff["significant"] else verdict)
+    if out:
+        console.print(d)
+    return out
 
 
 def _changes(console, base, base_checked, runs, checked) -> dict:
@@ -124,16 +164,16 @@ def _changes(console, base, base_checked, runs, checked) -> dict:
                          "fired": {"base": None if absent[0] else _fired_json(fired[0]),
                                    "variant": None if absent[1] else _fired_json(fired[1])}})
             if c.keys and fired[0][0] == fired[1][0] == 0:
-                notes.append(f"{f}: {c.label} ({change}) never fired in these {len(outcomes)} games: "
+                notes.append(f"{f}: {c.label} ({change}) never fired in these {count(len(outcomes), 'game')}: "
                              "they say nothing about it")
         if not changes:
             notes.append(f"{f}: nothing differs from {base}: no rule, card or parameter")
         same, n = same_outcomes(base_outcomes, outcomes), len(outcomes)
         if same == n:
-            notes.append(f"{f}: all {n} paired games came out exactly as in {base} "
+            notes.append(f"{f}: all {count(n, 'paired game')} came out exactly as in {base} "
                          "(the same winners, ending, length and rules fired)")
         else:
-            notes.append(f"{f}: {n - same} of {n} paired games came out differently from {base}")
+            notes.append(f"{f}: {n - same} of {count(n, 'paired game')} came out differently from {base}")
     if t.rows:
         console.print(t)
     for line in notes:  # plain lines: a console would wrap them
@@ -145,7 +185,7 @@ def _fired(x) -> str:
     if x is None:
         return "not counted"
     times, games = x
-    return "never" if times == 0 else f"{times} times in {games} games"
+    return "never" if times == 0 else f"{count(times, 'time')} in {count(games, 'game')}"
 
 
 def _fired_json(x):

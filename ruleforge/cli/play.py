@@ -65,7 +65,7 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
         raise click.BadParameter("name each seat once, such as --as north or --as north,south",
                                  param_hint="'--as'")
     if humans and humans > game.nplayers:
-        raise click.BadParameter(f"this game has {game.nplayers} seats", param_hint="'--humans'")
+        raise click.BadParameter(f"this game has {game.nplayers} {'seat' if game.nplayers == 1 else 'seats'}", param_hint="'--humans'")
     seed = seed if seed is not None else secrets.randbelow(2**31)
     writer = _AtomicWriter(log_path) if log_path else None
     log: list | None = [] if writer else None

@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from ..lang.plural import count
 from ..lang.printable import plain
 from .common import EXIT_PROBLEM
 from .group import cli
@@ -53,7 +54,7 @@ def replay(log: str, quiet: bool, rules_path: str | None, as_: str | None, step:
             end = log_end([r for _, r in recs])
             if end is None and "counterexample" not in recs[0][1]:  # check --deep's logs stop at the failure
                 which = f"game {number} of the match" if len(games) > 1 else "the game"
-                _incomplete(log, f"the log ends after {total} decisions, before the result of {which}")
+                _incomplete(log, f"the log ends after {count(total, 'decision')}, before the result of {which}")
             quit_ = quit_ or end == "quit"
         is_match = "game" in pairs[0][1]
         if is_match and not quit_ and len(games) < MATCH_GAMES and not any(r["type"] == "match" for _, r in pairs):
@@ -66,10 +67,10 @@ def replay(log: str, quiet: bool, rules_path: str | None, as_: str | None, step:
         sys.exit(EXIT_PROBLEM)
     what = f"{len(games)} games" if len(games) > 1 else "the game"
     if quit_:
-        click.echo(f"{plain(log)}: reproduced exactly: {what}, {total} decisions, the same deal, "
+        click.echo(f"{plain(log)}: reproduced exactly: {what}, {count(total, 'decision')}, the same deal, "
                    "up to where the game was left (quit)")
         return
-    click.echo(f"{plain(log)}: reproduced exactly: {what}, {total} decisions, the same deal and result")
+    click.echo(f"{plain(log)}: reproduced exactly: {what}, {count(total, 'decision')}, the same deal and result")
 
 
 def _incomplete(log: str, why: str) -> None:

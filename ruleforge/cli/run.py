@@ -8,6 +8,7 @@ import sys
 
 import click
 
+from ..lang.plural import count
 from ..lang.printable import markup, plain
 from .common import (EXIT_PROBLEM, _AtomicWriter, _agents, _check_out, _check_scheduler, _load, _simulate, max_decisions_option,
                      refuse_rule_file_target)
@@ -71,7 +72,7 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
             click.echo("interrupted before the first game ended: nothing to summarise or write", err=True)
             sys.exit(EXIT_INTERRUPTED)
         if partial:
-            click.echo(f"interrupted: partial results of the {partial['played']} games played of {games}", err=True)
+            click.echo(f"interrupted: partial results of the {count(partial['played'], 'game')} played of {games}", err=True)
         click.echo(f"seed {seed} (the same results again: --seed {seed})")
         print_summary(summary)
         if out:
@@ -173,15 +174,21 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
         game, outcomes, summary = _simulate(file, tuple(sets) + (f"{name}={v}",), players, games, agents,
                                             jobs, seed, scheduler, max_decisions=max_decisions)
         results.append((v, summary))
-    t = Table(title=markup(f"{game.title}: {name} swept, {games} games each, seed {seed}"), title_justify="left")
+    t = Table(title=markup(f"{game.title}: {name} swept, {count(games, 'game')} each, seed {seed}"), title_justify="left")
     t.add_column(markup(name))
     for seat in results[0][1]["seats"]:
         t.add_column(markup(f"{seat['title']} wins"), justify="right")
+    pays = all(s.get("payoffs") for _, s in results)  # a game with a payoff: its mean per seat too
+    if pays:
+        from ..drivers.report import interval, number
+        for seat in results[0][1]["seats"]:
+            t.add_column(markup(f"{seat['title']} payoff"), justify="right")
     t.add_column("decisions", justify="right")
     t.add_column("most common ending")
     for v, s in results:
         ending = next(iter(s["endings"]), "-")
         t.add_row(markup(v), *[f"{pct(x['win_rate'])} {ci(x['ci95'])}" for x in s["seats"]],
+                  *([f"{number(x['mean'])} {interval(x['ci95'])}" for x in s["payoffs"]] if pays else []),
                   f"{s['length']['decisions'].get('mean', 0):.1f}", markup(ending))
     from ..drivers.report import _console
     _console().print(t)

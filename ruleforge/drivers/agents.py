@@ -53,9 +53,12 @@ class RandomAgent:
 
 
 def heuristic_value(st, seat: int) -> float:
-    """How good `st` looks for `seat`: the game's declared heuristic, else win/loss."""
+    """How good `st` looks for `seat`: at the end, its payoff when the game declares one,
+    else win/loss; before, the game's declared heuristic."""
     g = st.game
     if st.is_over:
+        if st.result.payoffs is not None:
+            return float(st.result.payoffs[seat])
         winners = st.result.winners
         if seat in winners:
             return 1000.0 / len(winners)
@@ -134,6 +137,8 @@ class IsmctsAgent:
     many-player game says little, and guided playouts model opponents that play well.
     With `guided=0` (spec 'ismcts:N:random') the cut playouts are random instead.
     Without a heuristic, playouts are random and go to the end of the game.
+    When the game declares a payoff, a node adds up the mover's payoffs and UCB scales
+    the means into [0, 1] by the range of payoffs met in the search (docs/agents.md).
     The budget is a number of iterations, or milliseconds (not reproducible).
     """
 
@@ -154,6 +159,11 @@ class IsmctsAgent:
         if len(obs.actions) == 1:
             return obs.actions[0]
         root = _Node()
+        # With a declared payoff, nodes add up raw payoffs and UCB sees them scaled into
+        # [0, 1] by the lowest and highest payoff met in this search (lo, hi), as
+        # MuZero normalises its values: the scale is not known before, and a linear
+        # rescaling of the sums keeps every mean consistent as the range grows.
+        self._range = [math.inf, -math.inf] if obs._world.game.payoff is not None else None
         deadline = time.perf_counter() + self.millis / 1000 if self.millis else None
         n = 0
         while True:
@@ -185,10 +195,11 @@ class IsmctsAgent:
             for a in actions:
                 ch = node.children[a]
                 ch.avail += 1
+            scale = self._scale()
             for a in actions:
                 ch = node.children[a]
                 logs = math.log(ch.avail)
-                score = ch.reward / ch.visits + self.c * math.sqrt(logs / ch.visits)
+                score = scale(ch.reward / ch.visits) + self.c * math.sqrt(logs / ch.visits)
                 if score > best_score:
                     best, best_score = a, score
             node = node.children[best]
@@ -215,7 +226,12 @@ class IsmctsAgent:
             world.apply(actions[rng.below(len(actions))])
             depth += 1
         n = world.game.nplayers
-        if world.is_over:
+        if self._range is not None and world.is_over:
+            # the payoff is the objective: each seat's payoff
+            reward = [float(v) for v in world.result.payoffs]
+            self._range[0] = min(self._range[0], *reward)
+            self._range[1] = max(self._range[1], *reward)
+        elif world.is_over:
             winners = world.result.winners
             share = 1.0 / len(winners) if winners else 0.0
             reward = [share if s in winners else 0.0 for s in range(n)]
@@ -229,9 +245,26 @@ class IsmctsAgent:
                 top = max(values)
                 leaders = [s for s in range(n) if values[s] == top]
                 reward = [1.0 / len(leaders) if values[s] == top else 0.0 for s in range(n)]
+        if self._range is not None and not world.is_over:
+            # a cut-off playout of a game with a payoff: its rank reward, in [0, 1], is
+            # put on the payoff's scale so that every node adds up one kind of value
+            lo, hi = self._range
+            lo, hi = (lo, hi) if lo <= hi else (0.0, 1.0)
+            reward = [lo + r * (hi - lo) for r in reward]
         for node, mover in path:
             node.visits += 1
             node.reward += reward[mover]
+
+    def _scale(self):
+        """Mean reward -> [0, 1] for UCB: the identity without a payoff; with one, the
+        payoff scaled by the range met so far (0.5 while every payoff met is the same)."""
+        if self._range is None:
+            return lambda x: x
+        lo, hi = self._range
+        if not hi > lo:
+            return lambda x: 0.5
+        span = hi - lo
+        return lambda x: (x - lo) / span
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": IsmctsAgent}

@@ -23,7 +23,8 @@ def card_rows(checked, text: str) -> list[dict]:
     lines = text.splitlines()
     if not checked.card_decls:
         return [{"name": c.name, "type": c.attrs["suit"], "value": str(c.attrs["value"]), "copies": 1,
-                 "text": f"{c.attrs['rank']} of {c.attrs['suit']}"} for c in standard_deck()]
+                 "text": f"{c.attrs['rank']} of {c.attrs['suit']}" if c.attrs["suit"] else "a joker"}
+                for c in standard_deck(*checked.deck)]
     rows = []
     for cd in checked.card_decls:
         attrs = {a.name.name: a.value for a in cd.attrs}
@@ -34,6 +35,13 @@ def card_rows(checked, text: str) -> list[dict]:
                 return ""
             if isinstance(node, A.Text):
                 return node.value
+            # a generated card's values are plain values, made from its list's loops
+            if isinstance(node, A.Bool):
+                return "true" if node.value else "false"
+            if isinstance(node, A.Number) and _source(lines, node) != str(node.value):
+                return str(node.value)
+            if isinstance(node, A.Name) and _source(lines, node) != node.name:
+                return node.name
             return _source(lines, node)
         copies = attrs.get("copies")
         rows.append({"name": cd.title, "type": show("type"), "value": show("value"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..lang.plural import count
 from ..lang.printable import plain
 from .menu import _assign, words
 
@@ -45,7 +46,7 @@ def cards_lines(game) -> list[str]:
     """What `cards` prints: a line per kind, or the names alone when no card has a text."""
     ks = kinds(game)
     if not any(dict(k.attrs).get("text") for k in ks):
-        return [plain(f"{len(game.cards)} cards, none with a text: " + " ".join(k.name for k in ks)),
+        return [plain(f"{count(len(game.cards), 'card')}, none with a text: " + " ".join(k.name for k in ks)),
                 "card NAME tells one card's attributes."]
     return [describe(k) for k in ks]
 

@@ -33,6 +33,22 @@ def paired_difference(base: list, variant: list, seat: int) -> dict:
     return {"difference": mean, "ci95": [lo, hi], "significant": lo > 0 or hi < 0, "games": n}
 
 
+def paired_payoff_difference(base: list, variant: list, seat: int) -> dict:
+    """Difference in `seat`'s mean payoff (variant - base) over games paired by seed, both
+    of which declare a payoff; the normal interval for the mean of the paired differences."""
+    pairs = [(b, v) for b, v in zip(base, variant) if b.error is None and v.error is None
+             and b.payoffs is not None and v.payoffs is not None]
+    n = len(pairs)
+    if n == 0:
+        return {"difference": 0.0, "ci95": [0.0, 0.0], "significant": False, "games": 0}
+    d = [v.payoffs[seat] - b.payoffs[seat] for b, v in pairs]
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
+    half = Z95 * math.sqrt(var / n)
+    lo, hi = mean - half, mean + half
+    return {"difference": mean, "ci95": [lo, hi], "significant": lo > 0 or hi < 0, "games": n}
+
+
 # ---- what differs between two rule files, and how often it was played ------------------
 
 @frozen
@@ -84,8 +100,9 @@ def firings(outcomes: list, keys: tuple) -> tuple[int, int]:
 
 
 def same_outcomes(base: list, variant: list) -> int:
-    """How many paired games came out the same: winners, ending, length and rules fired."""
-    key = lambda o: (o.winners, o.ending, o.decisions, o.rounds, o.fired, o.error)  # noqa: E731
+    """How many paired games came out the same: winners (and payoffs), ending, length and
+    rules fired."""
+    key = lambda o: (o.winners, o.payoffs, o.ending, o.decisions, o.rounds, o.fired, o.error)  # noqa: E731
     return sum(key(b) == key(v) for b, v in zip(base, variant))
 
 

@@ -24,6 +24,7 @@ from typing import Callable, Optional
 
 from attrs import define, field
 
+from ..lang.plural import count
 from .narrate import Narrator
 from .play import deal_snapshot, decision_record, result_record, start_record
 from ..runtime.values import RuleError
@@ -147,7 +148,7 @@ def play_checked(game, seed: int, choose: Callable[[int], int], max_steps: int) 
     while not st.is_over:
         step = len(choices)
         if step >= max_steps:
-            raise DeepFailure("termination", f"the game did not end within {max_steps} decisions "
+            raise DeepFailure("termination", f"the game did not end within {count(max_steps, 'decision')} "
                                              "(raise the bound with --max-steps if it is legitimately long)", step)
         actions = st.legal_actions()
         for a in actions:

@@ -10,9 +10,34 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from ..lang.plural import count
 from ..lang.printable import plain
-from ..runtime.events import (Decided, Eliminated, Ended, Flipped, Moved, Revealed, RoundBegan, Said,
+from ..runtime.events import (Decided, Eliminated, Ended, Finished, Flipped, Moved, Revealed, RoundBegan, Said,
                               Shuffled, Status, Swapped, TurnBegan, ValueSet)
+
+
+def winners_text(winners, name) -> str:
+    """'Winner: player 1'; 'Winners: player 1 and player 3' (a tie, or partners who win
+    together); 'Winners: a, b and c'; 'Winner: nobody'."""
+    names = [name(s) for s in winners]
+    if not names:
+        return "Winner: nobody"
+    if len(names) == 1:
+        return f"Winner: {names[0]}"
+    return f"Winners: {', '.join(names[:-1])} and {names[-1]}"
+
+
+def payoffs_text(payoffs, name) -> str:
+    """'Payoffs: player 1 +3, player 2 -3' (a gain is signed, so a loss stands out)."""
+    return "Payoffs: " + ", ".join(f"{name(s)} {v:+d}" if v else f"{name(s)} 0" for s, v in enumerate(payoffs))
+
+
+def ending_line(res, name) -> str:
+    """The last line of a game: why it ended, who won, and each payoff when declared."""
+    line = f"Game over: {res.reason}. {winners_text(res.winners, name)}."
+    if res.payoffs is not None:
+        line += f" {payoffs_text(res.payoffs, name)}."
+    return line
 
 
 class Narrator:
@@ -36,10 +61,17 @@ class Narrator:
         return "a card"
 
     def arg(self, v) -> str:
+        from ..runtime.actions import CardSet
         from ..runtime.values import Ref
         if isinstance(v, Ref) and v.kind == "card" and self.seat_of_view is not None:
             return self.shown(v.index, False)
+        if isinstance(v, CardSet):  # each card as this seat may see it
+            return "[" + ", ".join(self.arg(x) for x in v) + "]"
         return str(v)
+
+    def value(self, v) -> str:
+        """A counter's value: a card held in one is hidden from a seat that does not know it."""
+        return "none" if v is None else self.arg(v)
 
     def seat(self, s: int) -> str:
         return self.g.seat_titles[s]
@@ -124,11 +156,14 @@ class Narrator:
             case Flipped(card=c, face_up=up):
                 return [f"    {self.card(c)} turned face {'up' if up else 'down'}"]
             case Shuffled(zone=z, count=n):
-                return [f"    {self.zone(z)} shuffled ({n} cards)"]
+                return [f"    {self.zone(z)} shuffled ({count(n, 'card')})"]
             case ValueSet(label=label, old=old, new=new):
-                return [f"    {label}: {old} → {new}"]
+                if label not in self.g.quiet_labels:
+                    return [f"    {label}: {self.value(old)} → {self.value(new)}"]
             case Eliminated(seat=seat):
                 return [f"    {self.seat(seat)} is eliminated"]
+            case Finished(seat=seat, place=place):
+                return [f"    {self.seat(seat)} finishes ({_ordinal(place)})"]
             case Said(text=text):
                 return [f"    — {text}"]
             case Status(values=values, rows=rows):
@@ -136,15 +171,21 @@ class Narrator:
                 if line.strip() != "=":
                     return [line]
             case Ended(result=res):
-                winners = " and ".join(self.seat(s) for s in res.winners) or "nobody"
-                return [f"Game over: {res.reason}. Winner: {winners}."]
+                return [ending_line(res, self.seat)]
         return None
 
     def status(self, values: tuple, rows: dict) -> str:
         """One line of where things stand: every number, and each row's slots."""
         g = self.g
         per_card = g.card_vars()
-        parts = [f"{label} {values[i]}" for i, label in enumerate(g.var_labels) if i not in per_card]
+        quiet = g.quiet_labels
+        parts = [f"{label} {values[i]}" for i, label in enumerate(g.var_labels)
+                 if i not in per_card and label not in quiet]
+        if g.var_kinds or g.turn_vars:  # held values by name (a hidden card as such); not the turn's
+            from ..runtime.held import named
+            parts = [f"{label} {self.value(named(g, g.var_kinds[i], values[i]) if i in g.var_kinds else values[i])}"
+                     for i, label in enumerate(g.var_labels)
+                     if i not in per_card and i not in g.turn_vars and label not in quiet]
         for zi in g.zinst:
             if zi.kind == "row":
                 cells = []
@@ -156,3 +197,7 @@ class Narrator:
                         for c, up in cs)))
                 parts.append(f"{zi.label} " + " ".join(cells))
         return "    = " + " · ".join(parts)
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"

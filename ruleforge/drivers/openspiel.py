@@ -18,7 +18,8 @@ Mapping:
   (there is no player to move) they raise ValueError, as OpenSpiel's own games do.
 - `resample_from_infostate` re-deals the hidden cards (ruleforge.runtime.determinize), as
   OpenSpiel's ISMCTS bot needs.
-- Returns: 1 to each winner and -1 to each loser, 0 to all on a game without winners.
+- Returns: each player's payoff when the rule file declares one (`payoff of p: ...`);
+  otherwise 1 to each winner and -1 to each loser, 0 to all on a game without winners.
 
 Install with `pip install ruleforge[openspiel]`.
 """
@@ -31,6 +32,7 @@ import pyspiel
 from ..runtime.determinize import determinize
 from .narrate import Narrator
 from ..load import load
+from ..runtime.limits import MAX_NUMBER
 
 MAX_ACTIONS = 1024
 _REGISTERED: dict = {}
@@ -43,6 +45,8 @@ def load_game(path: str, players: int | None = None, deals: int = 1000, **params
     if key not in _REGISTERED:
         short = f"ruleforge_{len(_REGISTERED)}"
         n = rf.nplayers
+        # a payoff is any number a rule may compute; win/loss is 1 or -1
+        bound = float(MAX_NUMBER) if rf.payoff is not None else 1.0
         game_type = pyspiel.GameType(
             short_name=short, long_name=f"ruleforge: {rf.title}",
             dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
@@ -55,7 +59,7 @@ def load_game(path: str, players: int | None = None, deals: int = 1000, **params
             provides_observation_string=True, provides_observation_tensor=False,
             parameter_specification={})
         info = pyspiel.GameInfo(num_distinct_actions=MAX_ACTIONS, max_chance_outcomes=deals,
-                                num_players=n, min_utility=-1.0, max_utility=1.0,
+                                num_players=n, min_utility=-bound, max_utility=bound,
                                 max_game_length=10_000)
 
         class Game(pyspiel.Game):
@@ -174,6 +178,8 @@ class State(pyspiel.State):
         n = self.rules.nplayers
         if self.st is None or not self.st.is_over:
             return [0.0] * n
+        if self.st.result.payoffs is not None:  # the game's own result: chips, points
+            return [float(v) for v in self.st.result.payoffs]
         winners = self.st.result.winners
         if not winners:
             return [0.0] * n

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Callable, Optional, Sequence
 
 from .. import __version__
+from ..lang.plural import count
 from .agents import Observation
 from ..runtime.determinize import determinize
 from .narrate import Narrator
@@ -76,9 +77,12 @@ def decide_for(agent, st, seat: int, actions, rng: Random):
 
 def result_record(st) -> dict:
     g = st.game
-    return {"type": "result", "ending": st.result.ending, "reason": st.result.reason,
-            "winners": [g.seat_names[s] for s in st.result.winners], "decisions": st.decisions,
-            "rounds": st.round}
+    rec = {"type": "result", "ending": st.result.ending, "reason": st.result.reason,
+           "winners": [g.seat_names[s] for s in st.result.winners], "decisions": st.decisions,
+           "rounds": st.round}
+    if st.result.payoffs is not None:  # only a game that declares one: older logs stay as they were
+        rec["payoffs"] = list(st.result.payoffs)  # by seat, seat 1 first
+    return rec
 
 
 def _flush(st, narrator, say) -> None:
@@ -114,8 +118,8 @@ class MatchTally:
 
     def how(self, winner: int) -> str:
         if self.streak is not None and self.holder == winner and self.run >= self.streak:
-            return f"{self.run} wins in a row"
-        return f"{self.wins[winner]} wins in all"
+            return f"{count(self.run, 'win')} in a row"
+        return f"{count(self.wins[winner], 'win')} in all"
 
 
 def play_match(game, seed: int, agents, say: Say = None, log: Optional[list] = None, max_games: int = 99):

@@ -182,6 +182,9 @@ def _step(game, st, rec: dict, decisions: int, first_seat: int) -> None:
             raise Mismatch("the log's game ended here, but the replay goes on")
         got = {"ending": st.result.ending, "winners": [game.seat_names[s] for s in st.result.winners]}
         want = {"ending": rec["ending"], "winners": rec["winners"]}
+        if "payoffs" in rec or st.result.payoffs is not None:
+            got["payoffs"] = list(st.result.payoffs) if st.result.payoffs is not None else None
+            want["payoffs"] = rec.get("payoffs")
         if got != want:
             raise Mismatch(f"the result differs: {got} here, {want} in the log")
     elif kind == "error":

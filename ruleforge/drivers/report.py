@@ -16,6 +16,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from ..lang.plural import count
 from ..lang.printable import markup
 
 
@@ -33,6 +34,37 @@ def ci(pair) -> str:
     return f"[{100 * pair[0]:.1f}, {100 * pair[1]:.1f}]"
 
 
+def number(x: float) -> str:
+    """A mean payoff: signed, two decimals (a payoff is a whole number; its mean is not)."""
+    return f"{x:+.2f}" if round(x, 2) else "0.00"
+
+
+def interval(pair) -> str:
+    return f"[{number(pair[0])}, {number(pair[1])}]"
+
+
+def payoff_table(s: dict) -> Table:
+    """The mean payoff per seat with its 95% interval (a game that declares a payoff)."""
+    t = Table(title="Payoffs (mean per game)", title_justify="left")
+    for col in ("Seat", "Mean payoff", "95% CI"):
+        t.add_column(col, justify="right" if col != "Seat" else "left")
+    for seat in s["payoffs"]:
+        t.add_row(markup(seat["title"]), number(seat["mean"]), interval(seat["ci95"]))
+    return t
+
+
+def _starter(f: dict) -> str:
+    """Who the first-seat line measures: 'seat 1' when seat 1 started every game, else
+    the seat that took the first turn of each game."""
+    starters = f.get("starters", {"1": 1})
+    if list(starters) == ["1"]:
+        return "seat 1"
+    if len(starters) == 1:
+        return f"seat {next(iter(starters))} (which starts every game)"
+    return ("the seat that took the first turn (" +
+            ", ".join(f"seat {k} in {count(v, 'game')}" for k, v in starters.items()) + ")")
+
+
 def _partial(s: dict) -> str:
     """' (partial: ...)' for the summary of a run stopped by Ctrl-C, else ''."""
     p = s.get("partial")
@@ -45,19 +77,24 @@ def print_summary(s: dict, console: Console | None = None) -> None:
     # command line): escaped, so that `[/]` or an ESC sequence is shown, not obeyed
     if s.get("partial"):
         p = s["partial"]
-        console.print(f"[yellow]Partial results: interrupted after {p['played']} of {p['requested']} games[/]")
-    t = Table(title=markup(f"{s['game']}: {s['games']} games · agents {s['agents']}"), title_justify="left")
+        console.print(f"[yellow]Partial results: interrupted after {p['played']} of {count(p['requested'], 'game')}[/]")
+    t = Table(title=markup(f"{s['game']}: {count(s['games'], 'game')} · agents {s['agents']}"), title_justify="left")
     for col in ("Seat", "Wins", "Win rate", "95% CI", "Ties"):
         t.add_column(col, justify="right" if col != "Seat" else "left")
     for seat in s["seats"]:
         t.add_row(markup(seat["title"]), str(seat["wins"]), pct(seat["win_rate"]), ci(seat["ci95"]),
                   str(seat["ties"]))
     console.print(t)
+    if s.get("payoffs"):
+        console.print(payoff_table(s))
     if s.get("first_seat"):
         f = s["first_seat"]
         verdict = "significant" if f["significant"] else "not significant"
-        console.print(f"First-seat advantage: seat 1 takes {pct(f['win_share'])} {ci(f['ci95'])} of the wins "
+        console.print(f"First-seat advantage: {_starter(f)} takes {pct(f['win_share'])} {ci(f['ci95'])} of the wins "
                       f"(a shared win counts in part) against a fair {pct(f['fair_share'])}: {verdict}")
+        if f.get("payoff"):
+            p = f["payoff"]
+            console.print(f"The first player's payoff: {number(p['mean'])} on average {interval(p['ci95'])}")
     d, r = s["length"]["decisions"], s["length"]["rounds"]
     if d:
         console.print(f"Length: {d['mean']:.1f} decisions on average (median {d['median']:.0f}, "
@@ -67,21 +104,21 @@ def print_summary(s: dict, console: Console | None = None) -> None:
     e.add_column("Ending")
     e.add_column("Games", justify="right")
     e.add_column("Share", justify="right")
-    for name, count in s["endings"].items():
-        e.add_row(markup(name), str(count), pct(count / max(1, s["games"] - s["errors"])))
+    for name, games in s["endings"].items():
+        e.add_row(markup(name), str(games), pct(games / max(1, s["games"] - s["errors"])))
     console.print(e)
     c = Table(title="Rule coverage", title_justify="left")
     c.add_column("Rule")
     c.add_column("Fired", justify="right")
-    for rule, count in s["coverage"].items():
-        c.add_row(markup(rule), str(count) if count else "[bold red]never[/]")
+    for rule, times in s["coverage"].items():
+        c.add_row(markup(rule), str(times) if times else "[bold red]never[/]")
     console.print(c)
     if s["never_fired"]:
-        console.print(f"[yellow]Possibly dead rules (never fired in {s['games']} games):[/] "
+        console.print(f"[yellow]Possibly dead rules (never fired in {count(s['games'], 'game')}):[/] "
                       + ", ".join(markup(r) for r in s["never_fired"]))
     if s["errors"]:
         fe = s["first_error"]
-        console.print(f"[red]{s['errors']} game(s) stopped on a rule error;[/] first: game {fe['game']} "
+        console.print(f"[red]{count(s['errors'], 'game')} stopped on a rule error;[/] first: game {fe['game']} "
                       f"(seed {fe['seed']}): {markup(fe['message'])}")
 
 
@@ -116,12 +153,14 @@ def write_results(path: str, summary: dict, outcomes: list) -> None:
         buf = io.StringIO()
         if summary.get("partial"):  # a CSV reader skips it with comment="#"; a person sees it first
             p = summary["partial"]
-            buf.write(f"# partial: interrupted after {p['played']} of {p['requested']} games\n")
+            buf.write(f"# partial: interrupted after {p['played']} of {count(p['requested'], 'game')}\n")
         w = csv.writer(buf)
-        w.writerow(["game", "seed", "winners", "ending", "decisions", "rounds"])
+        pays = bool(summary.get("payoffs"))  # a column only for a game that declares a payoff
+        w.writerow(["game", "seed", "winners", "ending", "decisions", "rounds"] + (["payoffs"] if pays else []))
         for o in outcomes:
             w.writerow([o.index, o.seed, " ".join(summary["seats"][s]["name"] for s in o.winners),
-                        o.ending, o.decisions, o.rounds])
+                        o.ending, o.decisions, o.rounds]
+                       + ([" ".join(str(v) for v in o.payoffs or ())] if pays else []))
         _atomic_write(path, buf.getvalue().encode("utf-8"))
     else:
         doc = dict(summary, outcomes=[o.to_json() for o in outcomes])
@@ -151,7 +190,7 @@ def plot_summary(path: str, summary: dict, outcomes: list) -> None:
     a.bar([s["title"] for s in seats], rates, yerr=errs, capsize=6, color="#4c72b0")
     a.set_ylim(0, 1)
     a.set_ylabel("win rate (95% CI)")
-    a.set_title(f"{summary['game']}: {summary['games']} games{_partial(summary)}, {summary['agents']}")
+    a.set_title(f"{summary['game']}: {count(summary['games'], 'game')}{_partial(summary)}, {summary['agents']}")
     b.hist([o.decisions for o in outcomes if o.error is None], bins=30, color="#55a868")
     b.set_xlabel("decisions per game")
     b.set_ylabel("games")

@@ -15,6 +15,7 @@ from typing import Callable, Optional, Sequence
 
 from attrs import define, field
 
+from ..lang.plural import count
 from ..runtime.rng import Random, derive
 
 Z95 = 1.959963984540054
@@ -52,11 +53,14 @@ class GameOutcome:
     rounds: int
     fired: dict = field(factory=dict)
     error: Optional[str] = None
+    payoffs: Optional[tuple] = None  # by seat, when the game declares a payoff
+    first: int = 0                   # the seat that took the first turn
 
     def to_json(self) -> dict:
         # seats from 1, as the summary's "seats" and every table count them
         return {"index": self.index, "seed": self.seed, "winners": [s + 1 for s in self.winners],
                 "ending": self.ending, "decisions": self.decisions, "rounds": self.rounds,
+                **({"payoffs": list(self.payoffs)} if self.payoffs is not None else {}),
                 **({"error": self.error} if self.error else {})}
 
 
@@ -90,7 +94,8 @@ def play_one(spec: GameSpec, index: int) -> GameOutcome:
         return GameOutcome(index, seed, (), "error", 0, 0, {}, e.describe())
     fired = dict(st.stats)
     fired[f"ending {st.result.ending}"] = 1
-    return GameOutcome(index, seed, st.result.winners, st.result.ending, st.decisions, st.round, fired)
+    return GameOutcome(index, seed, st.result.winners, st.result.ending, st.decisions, st.round, fired,
+                       payoffs=st.result.payoffs, first=max(st.first_seat, 0))
 
 
 def play_chunk(spec: GameSpec, indexes: Sequence[int]) -> list[GameOutcome]:
@@ -106,7 +111,7 @@ class Interrupted(KeyboardInterrupt):
     order (so they are the first k games of the run the same seed would give)."""
 
     def __init__(self, outcomes: list, requested: int):
-        super().__init__(f"interrupted after {len(outcomes)} of {requested} games")
+        super().__init__(f"interrupted after {len(outcomes)} of {count(requested, 'game')}")
         self.outcomes, self.requested = outcomes, requested
 
 
@@ -164,6 +169,16 @@ def all_rules(game) -> list[str]:
     return names
 
 
+def mean_interval(values: Sequence[float]) -> dict:
+    """The mean of `values` and its 95% interval (normal, from the sample's standard
+    deviation: payoffs are sums of many small gains and losses, and a run has hundreds
+    of games); for one value the interval is that value."""
+    n = len(values)
+    mean = statistics.fmean(values)
+    half = Z95 * statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
+    return {"mean": mean, "ci95": [mean - half, mean + half], "games": n}
+
+
 def summarize(game, outcomes: list[GameOutcome], agents: Optional[str] = None) -> dict:
     n = len(outcomes)
     ok = [o for o in outcomes if o.error is None]
@@ -197,18 +212,29 @@ def summarize(game, outcomes: list[GameOutcome], agents: Optional[str] = None) -
         "coverage": {r: fired.get(r, 0) for r in rules},
         "never_fired": [r for r in rules if not fired.get(r)],
     }
+    payoffs = [o.payoffs for o in ok if o.payoffs is not None]
+    if payoffs:
+        summary["payoffs"] = [{"seat": s + 1, "name": game.seat_names[s], "title": game.seat_titles[s],
+                               **mean_interval([p[s] for p in payoffs])} for s in range(game.nplayers)]
     same_bots = not agents or "=" not in agents
     won = [o for o in ok if o.winners]
     if not game.roles and won and same_bots:
-        # seat 1's share of the wins (a shared win counts 1/k; a game nobody wins gives
-        # no wins to share): fair is 1/N
-        shares = [(1 / len(o.winners)) if 0 in o.winners else 0.0 for o in won]
+        # the share of the wins taken by the seat that took the first turn (a shared win
+        # counts 1/k; a game nobody wins gives no wins to share): fair is 1/N. The first
+        # turn may not be seat 1's (a rule may say who starts), so each game counts the
+        # seat that started it.
+        shares = [(1 / len(o.winners)) if o.first in o.winners else 0.0 for o in won]
         mean = statistics.fmean(shares)
         sd = statistics.stdev(shares) if len(shares) > 1 else 0.0
         half = Z95 * sd / math.sqrt(len(shares))
         fair = 1 / game.nplayers
+        starters = Counter(o.first for o in won)
         summary["first_seat"] = {"win_share": mean, "ci95": [max(0.0, mean - half), min(1.0, mean + half)],
-                                 "fair_share": fair, "significant": not (mean - half <= fair <= mean + half)}
+                                 "fair_share": fair, "significant": not (mean - half <= fair <= mean + half),
+                                 "starters": {str(s + 1): starters[s] for s in sorted(starters)}}
+        if payoffs:
+            summary["first_seat"]["payoff"] = mean_interval([o.payoffs[o.first] for o in ok
+                                                             if o.payoffs is not None])
     errors = [o for o in outcomes if o.error]
     if errors:
         summary["first_error"] = {"game": errors[0].index, "seed": errors[0].seed, "message": errors[0].error}

@@ -23,10 +23,11 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
 
+from ..lang.plural import count
 from ..lang.printable import plain
 from .cardtext import card_lines, cards_lines
 from .menu import entry_of, match_action, menu_lines
-from .narrate import Narrator
+from .narrate import Narrator, ending_line
 from .play import decide_for, deal_snapshot, decision_record, result_record, start_record
 from .table import table_parts
 from ..runtime.rng import Random, derive
@@ -123,8 +124,7 @@ class TerminalGame:
         """The end screen: what happened last, the table (one person), the result."""
         g, st = self.game, self.st
         res = st.result
-        winners = " and ".join(g.seat_titles[s] for s in res.winners) or "nobody"
-        below: list = [Panel(Text(plain(f"Game over: {res.reason}. Winner: {winners}."), style="bold"))]
+        below: list = [Panel(Text(plain(ending_line(res, lambda s: g.seat_titles[s])), style="bold"))]
         if len(self.humans) == 1:
             p = self.humans[0]
             lines = self.unseen[p]
@@ -184,7 +184,7 @@ class TerminalGame:
             kept, cut = lines[k:], k
             if not kept:
                 if room >= 1:
-                    self.console.print(Text(f"({cut} lines since your last move: type log to read them)"))
+                    self.console.print(Text(f"({count(cut, 'line')} since your last move: type log to read them)"))
                 return
         body = Text(plain("\n".join(kept)))
         subtitle = f"{cut} earlier line{'s' if cut != 1 else ''}: type log" if cut else None

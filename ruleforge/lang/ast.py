@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from typing import Optional
 
-from attrs import frozen
 
 from .diagnostics import Span
+from .node import node
 
-node = frozen(eq=False)
 
 
 class Expr:
@@ -344,6 +343,7 @@ class Choose(Stmt):
     player: object
     collection: object
     prompt: Optional[str]
+    unseen: bool = False  # `..., unseen`: a blind pick, by place in the zone (choice of a place)
 
 
 @node
@@ -351,6 +351,9 @@ class TakeAction(Stmt):
     span: Span
     player: object
     may_pass: bool
+    # `takes one of play, discard`: the actions and action groups offered (Names); empty
+    # for `takes an action`, the whole menu
+    only: tuple = ()
 
 
 @node
@@ -453,6 +456,47 @@ class ForEachChosen(Stmt):
     prompt: Optional[str]
     body: tuple
 
+
+# ---- decks, dealing and positions (issue 13) -------------------------------------------
+
+@node
+class Position(Expr):
+    """`the 3rd card of Z`, `the first card of Z` (the top card), `the last card of Z` (the
+    bottom card): counted from the top; no card when the zone holds fewer."""
+    span: Span
+    index: int  # 1 is the top card; 0 means the last (bottom) card
+    zone: object
+
+
+@node
+class Seat(Expr):
+    """`player 3` in a game without roles: the third seat."""
+    span: Span
+    number: int
+
+
+@node
+class PlayersFrom(Expr):
+    """`players starting with P`: the players still in the game, in turn order, from P
+    (from the first after P still in the game, if P is out)."""
+    span: Span
+    player: object
+
+
+@node
+class Deal(Stmt):
+    """`deal all cards of Z to H of each player`, `deal N cards from Z to H of each
+    player [starting with P]`: one card at a time round the table. `loop` is the same
+    deal written as the loop a designer would write (build.py makes it), which the
+    checker and the compiler use, so events and logs are those of the loop."""
+    span: Span
+    count: Optional[object]  # None: all the cards
+    source: object
+    zone: Name
+    start: Optional[object]
+    loop: object
+
+from .ast_values import *  # noqa: E402,F401,F403  (issue 13: values and finishing)
 
 EXPRESSIONS = tuple(c for c in list(globals().values())
                     if isinstance(c, type) and issubclass(c, Expr) and c is not Expr)

@@ -96,18 +96,32 @@ class StmtBuilder(Builder):
     def let_stmt(self, meta, c):
         return A.Let(self._span(meta), self._name(c[0]), c[1])
 
+    def let_turn(self, meta, c):
+        return A.LetTurn(self._span(meta), self._name(c[0]), c[1])
+
+    def finish_stmt(self, meta, c):
+        return A.Finish(self._span(meta), c[0])
+
     def choose_stmt(self, meta, c):
         name, player, *rest = c
         if isinstance(rest[0], Token) and rest[0].type == "NAME":
             rest = rest[1:]  # "a piece in ...": the noun is for the reader
-        coll, prompt = rest
-        return A.Choose(self._span(meta), self._name(name), player, coll, _unquote(prompt) if prompt else None)
+        coll, unseen, prompt = rest
+        return A.Choose(self._span(meta), self._name(name), player, coll, _unquote(prompt) if prompt else None,
+                        bool(unseen))
+
+    def unseen(self, meta, c):
+        return True
 
     def or_pass(self, meta, c):
         return True
 
     def take_action(self, meta, c):
         return A.TakeAction(self._span(meta), c[0], bool(c[1]))
+
+    def take_some(self, meta, c):
+        player, *names, may_pass = c
+        return A.TakeAction(self._span(meta), player, bool(may_pass), tuple(self._name(n) for n in names))
 
     def end_turn(self, meta, c):
         return A.EndTurn(self._span(meta))
@@ -316,6 +330,18 @@ class ExprBuilder(Builder):
 
     def nobody(self, meta, c):
         return A.Nobody(self._span(meta))
+
+    def none_value(self, meta, c):
+        return A.NoneValue(self._span(meta))
+
+    def finished_players(self, meta, c):
+        return A.FinishedPlayers(self._span(meta))
+
+    def has_finished(self, meta, c):
+        return A.HasFinished(self._span(meta), c[0])
+
+    def of_many(self, meta, c):
+        return A.OfMany(self._span(meta), self._name(c[0]), tuple(c[1:]))
 
     def current(self, meta, c):
         return A.Current(self._span(meta))

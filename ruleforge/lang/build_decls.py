@@ -46,11 +46,28 @@ class DeclBuilder(Builder):
         return "card"
 
     def counter_decl(self, meta, c):
-        return A.CounterDecl(self._span(meta), self._name(c[0]), c[1], c[2])
+        return A.CounterDecl(self._span(meta), self._name(c[0]), c[1], c[2], shown=bool(c[3]))
+
+    def counter_shown(self, meta, c):
+        return True
 
     def define_decl(self, meta, c):
         return A.DefineDecl(self._span(meta), self._name(c[0]), c[3],
                             self._name(c[2]) if c[2] is not None else None, c[1] or "player")
+
+    def counter_typed(self, meta, c):
+        return A.CounterDecl(self._span(meta), self._name(c[0]), c[1], None, self._name(c[2]), bool(c[3]))
+
+    def define_many(self, meta, c):
+        *params, value = c[1:]
+        (first, kind), more = params[0], tuple(params[1:])
+        return A.DefineDecl(self._span(meta), self._name(c[0]), value, first, kind, more)
+
+    def define_param(self, meta, c):
+        return (self._name(c[1]), c[0])
+
+    def define_param_sym(self, meta, c):
+        return (self._name(c[1]), str(c[0]))
 
     def kind_card(self, meta, c):
         return "card"
@@ -70,6 +87,9 @@ class DeclBuilder(Builder):
 
     def heuristic_decl(self, meta, c):
         return A.HeuristicDecl(self._span(meta), self._name(c[0]), c[1])
+
+    def payoff_decl(self, meta, c):
+        return A.PayoffDecl(self._span(meta), self._name(c[0]), c[1])
 
     def attribute_decl(self, meta, c):
         return A.AttributeDecl(self._span(meta), self._name(c[0]), tuple(self._name(t) for t in c[1:]))
@@ -175,6 +195,15 @@ class DeclBuilder(Builder):
 
     def param_range(self, meta, c):
         return A.ActionParam(self._span(meta), self._name(c[0]), None, c[1], c[2])
+
+    def param_unseen(self, meta, c):
+        return A.ActionParam(self._span(meta), self._name(c[0]), c[1], unseen=True)
+
+    def param_some(self, meta, c):
+        return A.ActionParam(self._span(meta), self._name(c[0]), c[1], some=True, condition=c[2])
+
+    def action_group_decl(self, meta, c):
+        return A.ActionGroupDecl(self._span(meta), self._name(c[0]), tuple(self._name(n) for n in c[1:]))
 
     def allowed(self, meta, c):
         return ("allowed", c[0])

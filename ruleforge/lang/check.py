@@ -20,6 +20,7 @@ from attrs import define, field
 from . import ast as A
 from .diagnostics import Diagnostic, Span, hint_budget
 from .rules import TypeChecker
+from .values import learn_turn_values
 from .limits import MAX_ERRORS, raise_hint
 from .symbols import SymbolTable, TooManyErrors
 
@@ -53,12 +54,17 @@ class Checked:
     quantities: dict = field(factory=dict)     # name -> QuantityDecl
     triggers: set = field(factory=set)         # every trigger a card defines an effect for
     heuristic: Optional[A.HeuristicDecl] = None
+    payoff: Optional[A.PayoffDecl] = None     # what each player gets when the game ends
     source_bytes: bytes = b""
     types: dict = field(factory=dict)   # expression node -> type
     refs: dict = field(factory=dict)    # Name node -> its refs.Reference
     param_ranges: dict = field(factory=dict)  # name -> ranges.Range, for the parameters that declare one
     warnings: list = field(factory=list)      # Diagnostics of severity "warning" (lint.py): the check passes
     sources: dict = field(factory=dict)       # path -> text of the files a variant extends, to show warnings
+    deck: tuple = (1, (), 0)                  # the standard deck's (decks, ranks left out, jokers)
+    action_groups: dict = field(factory=dict)  # name -> ActionGroupDecl
+    counter_types: dict = field(factory=dict)  # counter name -> the type of what it holds (lang/values.py)
+    turn_values: dict = field(factory=dict)    # name -> [type, its first 'let ... for the turn']
 
 
 def check(tree: A.RuleFile, overrides: dict[str, str] | None = None,
@@ -70,6 +76,7 @@ def check(tree: A.RuleFile, overrides: dict[str, str] | None = None,
         with hint_budget():
             sym = SymbolTable(tree, overrides, unparsed, partial)
             sym.fill()
+            learn_turn_values(sym, TypeChecker)
             rules = TypeChecker(sym)
             rules.check()
     except RecursionError:
@@ -89,5 +96,6 @@ def check(tree: A.RuleFile, overrides: dict[str, str] | None = None,
         setup=rules.setup, turns=rules.turns, actions=sym.actions, events=rules.events,
         endings=sym.endings, invariants=sym.invariants, match=rules.match, card_decls=sym.card_decls,
         card_counters=sym.card_counters, quantities=sym.quantities, triggers=sym.triggers,
-        heuristic=rules.heuristic, types=rules.types, refs=sym.refs,
-        param_ranges=sym.param_ranges), []
+        heuristic=rules.heuristic, payoff=rules.payoff, types=rules.types, refs=sym.refs,
+        param_ranges=sym.param_ranges, deck=sym.deck, action_groups=sym.action_groups,
+        counter_types=sym.counter_types, turn_values=sym.turn_values), []

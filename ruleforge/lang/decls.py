@@ -10,14 +10,15 @@ from typing import Optional
 from attrs import field, frozen
 
 from .diagnostics import Span
+from .node import node
 
-node = frozen(eq=False)
 
 __all__ = [
     "ExtendsDecl", "GameDecl", "PlayersDecl", "RoleDecl", "ParamDecl", "CardsDecl",
-    "AttributeDecl", "CardAttr", "CardEffect", "Modifier", "CardDecl", "HeuristicDecl",
+    "AttributeDecl", "CardAttr", "CardEffect", "Modifier", "CardDecl", "CardLoop", "CardListDecl", "HeuristicDecl",
+    "PayoffDecl",
     "QuantityDecl", "ZoneDecl", "PieceAttr", "PiecesDecl", "CounterDecl", "DefineDecl",
-    "TurnOrderDecl", "SetupDecl", "TurnDecl", "ActionParam", "ActionDecl", "EventDecl",
+    "TurnOrderDecl", "SetupDecl", "TurnDecl", "ActionParam", "ActionDecl", "ActionGroupDecl", "EventDecl",
     "EndingDecl", "InvariantDecl", "MatchDecl", "RuleFile",
 ]
 
@@ -65,6 +66,11 @@ class CardsDecl:
     span: Span
     kind: str  # "standard" or "listed"
     zone: Name
+    decks: int = 1           # `cards: 2 standard decks in Z`
+    without: tuple = ()      # Names or Numbers of ranks left out: `without 8, 9, 10`
+    jokers: int = 0          # `with 2 jokers`
+    decks_span: Optional[Span] = None
+    jokers_span: Optional[Span] = None
 
 
 @node
@@ -109,8 +115,41 @@ class CardDecl:
 
 
 @node
+class CardLoop:
+    """One factor of a generated card list: `colour in [red, green]`, `value from 2 to 10`."""
+    span: Span
+    name: Name
+    values: Optional[object]   # a list (or list parameter); None for a range
+    low: Optional[object] = None
+    high: Optional[object] = None
+
+
+@node
+class CardListDecl:
+    """`cards "{colour} {value}" for each colour in [...] and value from 2 to 10:`: one
+    card kind for each combination of the loops' values, in the loops' order (the last
+    loop varies fastest); the symbol table expands it into CardDecls (lang/cardlists.py)."""
+    span: Span
+    title: str
+    title_span: Span
+    loops: tuple
+    attrs: tuple
+    effects: tuple
+    modifiers: tuple
+
+
+@node
 class HeuristicDecl:
     """`heuristic of p: EXPR`: how good a position looks for p, to bots that look ahead."""
+    span: Span
+    param: Name
+    value: object
+
+
+@node
+class PayoffDecl:
+    """`payoff of p: EXPR`: what p gets when the game ends (chips won or lost, points),
+    recorded in the result and the bots' objective."""
     span: Span
     param: Name
     value: object
@@ -162,7 +201,9 @@ class CounterDecl:
     span: Span
     name: Name
     per: Optional[str]  # None, "player" or "card"
-    value: object
+    value: object       # the start; None for `counter NAME: KIND` (empty at the start)
+    kind: Optional[Name] = None  # `counter NAME: KIND`: player, card or a kind of symbol
+    shown: bool = False  # `, shown`: narrated (see Game.quiet_labels)
 
     @property
     def per_player(self) -> bool:
@@ -175,7 +216,8 @@ class DefineDecl:
     name: Name
     value: object
     param: Optional[Name] = None
-    param_kind: str = "player"  # what the parameter is: "player", "card", "number" or "zone"
+    param_kind: str = "player"  # what the parameter is: "player", "card", "number", "zone" or a kind of symbol
+    more: tuple = ()            # the parameters after the first: ((Name, kind), ...)
 
 
 @node
@@ -204,6 +246,9 @@ class ActionParam:
     domain: object              # a collection, or None for a range
     low: Optional[object] = None
     high: Optional[object] = None
+    some: bool = False          # `with NAME some of C where COND`: a set of elements of C
+    condition: Optional[object] = None  # what the set must meet (it may name the set)
+    unseen: bool = False        # `with NAME from ZONE, unseen`: a blind pick, by place
 
 
 @node
@@ -215,6 +260,15 @@ class ActionDecl:
     params: tuple
     allowed: Optional[object]
     body: tuple
+
+
+@node
+class ActionGroupDecl:
+    """`actions betting: fold, call, raise`: a name for some actions, offered together by
+    `takes one of betting`."""
+    span: Span
+    name: Name
+    members: tuple              # Names of actions
 
 
 @node

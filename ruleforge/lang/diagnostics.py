@@ -12,6 +12,8 @@ from typing import Iterable
 
 from attrs import frozen
 
+from .plural import count
+
 
 @frozen(order=True)
 class Span:
@@ -72,7 +74,7 @@ class RuleFileError(Exception):
         self.source = source
         self.other_sources = other_sources or {}
         self.diagnostics = sorted(diagnostics, key=lambda d: (d.span.file is not None, d.span.file or "", d.span, d.message))
-        super().__init__(f"{path}: {self.count} error(s)")
+        super().__init__(f"{path}: {count(self.count, 'error')}")
 
     @property
     def count(self) -> int:
@@ -88,7 +90,7 @@ class RuleFileError(Exception):
         notes = [d for d in self.diagnostics[limit:] if d.severity == "note"]
         extra = len(self.diagnostics) - limit - len(notes)
         if extra > 0:
-            shown.append(f"... and {extra} more error(s)")
+            shown.append(f"... and {extra} more {'error' if extra == 1 else 'errors'}")
         # a note past the shown errors (why checking stopped) is still said
         shown.extend(d.render(self.path, lines, colour) for d in notes)
         count = self.count

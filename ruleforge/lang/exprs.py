@@ -242,7 +242,7 @@ class ExprChecker(Resolver, abstract=True):
         ok = (n in self.sym.quantities and self.sym.quantities[n].param is not None) or \
              (n in self.sym.counters and self.sym.counters[n].per_player and self.sym.counter_types[n] == NUMBER) or \
              (n in self.sym.defines and self.sym.defines[n].param is not None
-              and self.sym.defines[n].param_kind == "player")
+              and self.sym.defines[n].param_kind == "player" and not self.sym.defines[n].more)
         if ok:
             self.refs[node.name] = (R.Quantity(n, NUMBER) if n in self.sym.quantities else
                                     R.Counter(n, NUMBER) if n in self.sym.counters else

@@ -43,38 +43,40 @@ __all__ = ["RulesLexer", "highlight", "terminal_colouring", "TOKEN_STYLES"]
 # Words that start a top-level item (at the left margin only).
 DECLARATION_WORDS = (
     "game", "extends", "players", "role", "parameter", "cards", "zone", "pieces", "counter",
-    "define", "quantity", "heuristic", "attribute", "card", "turn order", "turn", "setup",
-    "action", "when", "ending", "invariant", "match")
+    "define", "quantity", "heuristic", "payoff", "attribute", "card", "turn order", "turn", "setup",
+    "actions", "action", "when", "ending", "invariant", "match")
 
 # Words that start a statement (the first word of a line).
 STATEMENT_WORDS = (
     "move", "reveal", "flip", "swap", "shuffle", "set", "increase", "decrease", "let", "say",
     "resolve", "repeat while", "repeat", "for each", "else if", "else", "if", "end turn",
-    "end the game with", "eliminate",
+    "end the game with", "eliminate", "deal",
     # the lines of an action, a card and a match
     "allowed if", "with", "on", "while active", "add", "subtract", "wins needed", "next game")
 
 # Phrases of statements and declarations that come after the first word of a line.
 PHRASE_WORDS = (
-    "takes an action", "takes the next turn", "or passes", "looks at", "chooses", "chosen by",
+    "takes an action", "takes one of", "takes the next turn", "or passes", "some of", "unseen", "looks at", "chooses", "chosen by",
     "runs out", "at round end", "at bottom", "face up", "face down", "standard deck", "listed",
     "one for each", "starting at", "per player", "per card", "the game ends",
     "the round ends", "the round begins", "the game is over", "in a row", "one of", "a card in",
     "a card from", "random card in", "the card in", "the player after", "the player before",
-    "player after", "player before", "loser chooses", "for each")
+    "player after", "player before", "loser chooses", "for each", "of each player",
+    "starting with", "standard decks", "for the turn", "has finished")
 
 # Single words that join the parts of a statement or build an expression.
 KEYWORD_WORDS = (
     "if", "then", "else", "to", "by", "with", "from", "into", "as", "times", "over", "when",
     "wins", "win", "effect", "slot", "slots", "at", "top", "bottom", "count", "sum", "any",
-    "every", "no", "cards", "the", "random", "highest", "lowest", "empty", "eliminated")
+    "every", "no", "cards", "the", "random", "highest", "lowest", "empty", "eliminated",
+    "first", "second", "third", "last", "without", "joker", "jokers", "player", "finishes")
 
 # Words that combine or compare expressions.
 OPERATOR_WORDS = ("and", "or", "not", "in", "is", "has", "where", "of", "between", "knows")
 
 # Values the language names.
-CONSTANT_WORDS = ("true", "false", "nobody")
-BUILTIN_WORDS = ("current", "this", "owner", "all players", "players", "opponents", "it")
+CONSTANT_WORDS = ("true", "false", "nobody", "none")
+BUILTIN_WORDS = ("current", "this", "owner", "all players", "finished players", "players", "opponents", "it")
 
 # The standard deck: its symbols and its attributes.
 DECK_SYMBOLS = ("clubs", "diamonds", "hearts", "spades", "black", "red", "A", "J", "Q", "K")
@@ -136,7 +138,7 @@ class RulesLexer(RegexLexer):
              bygroups(Keyword.Declaration, Whitespace, Name.Function, Whitespace, Operator.Word, Whitespace,
                       Name.Variable)),
             *[_declaration(w, k) for w, k in DECLARED_NAMES.items() if w not in ("zone", "define", "quantity")],
-            (rf"^(heuristic|turn)({_SP})(of)({_SP})({_NAME})",
+            (rf"^(heuristic|payoff|turn)({_SP})(of)({_SP})({_NAME})",
              bygroups(Keyword.Declaration, Whitespace, Operator.Word, Whitespace, Name.Class)),
             (rf"^(when)({_SP})(?!the\b)({_NAME})",
              bygroups(Keyword.Declaration, Whitespace, DECLARED_NAMES["zone"])),
@@ -174,6 +176,7 @@ class RulesLexer(RegexLexer):
             (_words(DECK_SYMBOLS), Name.Constant),
             (_words(DECK_ATTRIBUTES), Name.Attribute),
             (_NAME, Name),
+            (r"[0-9]+(?:st|nd|rd|th)\b", Number.Integer),  # an ordinal: the 3rd card of
             (r"[0-9]+", Number.Integer),
             (r"!=|<=|>=|[=<>+\-*/]", Operator),
             (r"[:,.()\[\]]", Punctuation),

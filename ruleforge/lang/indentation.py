@@ -106,7 +106,7 @@ def unexpected_indent(lines: list[str], line: int, offset: int) -> Diagnostic:
         if opens and nxt is not None and _width(_indent(lines[nxt - 1])) == w_line:
             return Diagnostic(Span.point(prev + offset, w_prev + 1),
                               f"this line is indented less than the rest of its block "
-                              f"({w_prev} spaces; the lines after it {w_line})",
+                              f"({w_prev} {'space' if w_prev == 1 else 'spaces'}; the lines after it {w_line})",
                               "indent every line of a block by the same amount")
     return Diagnostic(Span.point(line + offset, 1), "unexpected indentation",
                       "indent only the lines of a block, after a line ending in ':'")

@@ -28,7 +28,7 @@ def warning(span, message: str, hint: str | None = None) -> Diagnostic:
 _WORD = {"ParamDecl": "parameter", "ActionDecl": "action", "EndingDecl": "ending", "ZoneDecl": "zone",
          "CounterDecl": "counter", "QuantityDecl": "quantity", "DefineDecl": "definition",
          "InvariantDecl": "invariant", "PiecesDecl": "set of pieces", "RoleDecl": "role",
-         "AttributeDecl": "attribute", "CardDecl": "card", "TurnDecl": "turn"}
+         "AttributeDecl": "attribute", "CardDecl": "card", "CardListDecl": "card list", "TurnDecl": "turn"}
 
 
 # The search for misspellings compares each new item's name with the base's names of its
@@ -59,7 +59,7 @@ def stray_items(base: list, variant: list, base_path: str, key: Callable) -> lis
         if hint is None:
             continue
         what = _WORD.get(k[0], "item")
-        shown = f'"{plain(k[1])}"' if k[0] == "CardDecl" else f"'{k[1]}'"
+        shown = f'"{plain(k[1])}"' if k[0] in ("CardDecl", "CardListDecl") else f"'{k[1]}'"
         span = item.name.span if isinstance(getattr(item, "name", None), A.Name) else item.span
         out.append(warning(span, f"{what} {shown} replaces nothing in {plain(base_path)}: it is added as a new {what}",
                            f"{plain(hint)} (a variant's {what} replaces the base's {what} of the same name)"))

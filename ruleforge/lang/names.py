@@ -196,8 +196,9 @@ class Resolver(Visitor, abstract=True):
             return T.PieceType(n)
         if n in self.sym.defines and self.sym.defines[n].param is not None:
             kind = self.sym.defines[n].param_kind
+            from .values import kind_type
             self.require(node.owner, self.expr(node.owner, scope, want=Want.PLAYER if kind == "player" else None),
-                         T.BY_WORD[kind], f"what '{n}' is defined of")
+                         kind_type(self.sym, kind), f"what '{n}' is defined of")
             t = self.define_type(n)
             self.refs[node.name] = R.Definition(n, t)
             return t
@@ -258,7 +259,10 @@ class Resolver(Visitor, abstract=True):
         self.define_busy.add(name)
         scope = Scope()
         if d.param is not None:
-            self.bind(scope, d.param, T.BY_WORD[d.param_kind], d)
+            from .values import kind_type
+            self.bind(scope, d.param, kind_type(self.sym, d.param_kind), d)
+            for p, kind in d.more:  # each bound by its own name: `define pile of player p, colour c`
+                self.bind(scope, p, kind_type(self.sym, kind), p)
         # a body's expression depth is its own: the definitions it uses are calls
         depth, self.depth = self.depth, 0
         self.define_stack.append(0)

@@ -28,6 +28,7 @@ from lark.indenter import DedentError, Indenter
 
 from . import ast as A
 from .build import ExprBuilder, PlaceholderError, StmtBuilder
+from .build_decks import DecksBuilder
 from .build_decls import DeclBuilder
 from .diagnostics import Diagnostic, Span, did_you_mean
 from .lexer import install
@@ -157,11 +158,12 @@ def keywords() -> dict[str, str]:
 # Words that can begin an expression: a name spelt like one would be read as the word.
 EXPRESSION_WORDS = frozenset({
     "true", "false", "nobody", "current", "this", "owner", "players", "opponents", "random",
-    "cards", "the", "top", "bottom", "count", "sum", "any", "every", "no", "not", "all", "if"})
+    "cards", "the", "top", "bottom", "count", "sum", "any", "every", "no", "not", "all", "if",
+    "player", "none", "finished"})
 # Words that begin a statement: a role or local name spelt like one cannot start a line.
 STATEMENT_WORDS = frozenset({
     "move", "reveal", "flip", "swap", "shuffle", "set", "increase", "decrease", "let", "end",
-    "say", "if", "else", "repeat", "for", "resolve", "eliminate"})
+    "say", "if", "else", "repeat", "for", "resolve", "eliminate", "deal"})
 
 
 def reserved_words() -> frozenset:
@@ -169,7 +171,7 @@ def reserved_words() -> frozenset:
 
 
 _DECLARES = re.compile(
-    r"^(?:zone|parameter|counter|define|role|pieces|action|ending|invariant|quantity|attribute)\s+([A-Za-z_]\w*)")
+    r"^(?:zone|parameter|counter|define|role|pieces|actions|action|ending|invariant|quantity|attribute)\s+([A-Za-z_]\w*)")
 
 
 class ParseResult:
@@ -402,10 +404,10 @@ def _expected(names) -> str:
 
 _STATEMENT_WORDS = ["move", "reveal", "flip", "swap", "shuffle", "set", "increase", "decrease",
                     "let", "end", "say", "if", "else", "repeat", "for", "with", "allowed",
-                    "resolve", "on", "while", "add", "subtract"]
+                    "resolve", "on", "while", "add", "subtract", "deal"]
 _ITEM_WORDS = ["game", "players", "role", "parameter", "cards", "zone", "pieces", "counter",
-               "define", "turn", "setup", "action", "when", "ending", "invariant", "match",
-               "attribute", "card", "quantity"]
+               "define", "turn", "setup", "action", "actions", "when", "ending", "invariant", "match",
+               "attribute", "card", "quantity", "payoff"]
 
 
 def _syntax_diagnostic(e, offset: int, chunk: str) -> Diagnostic:
@@ -464,5 +466,5 @@ def _syntax_diagnostic(e, offset: int, chunk: str) -> Diagnostic:
     return Diagnostic(span, f"unexpected {what}", hint or f"expected {_expected(expected)}")
 
 
-class _ToAst(DeclBuilder, StmtBuilder, ExprBuilder):
+class _ToAst(DecksBuilder, DeclBuilder, StmtBuilder, ExprBuilder):
     """Lark tree -> ast nodes, for a whole item; spans are shifted by its line offset."""

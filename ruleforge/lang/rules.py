@@ -8,19 +8,24 @@ from __future__ import annotations
 from typing import Optional
 
 from . import ast as A
+from .decks_check import DecksChecker
 from .diagnostics import Span, did_you_mean
 from .limits import MAX_CARDS, MAX_COPIES, raise_hint
 from .names import Scope, Want
+from .offers import check_group, declare_groups
+from .subsets import some_of, unseen_in
 from .stmts import StmtChecker
+from .values import ValueChecks
 from .types import ANY, BOOL, NUMBER, PLAYER, list_of
 
 
-class TypeChecker(StmtChecker):
+class TypeChecker(DecksChecker, ValueChecks, StmtChecker):
     """Types every expression and checks every statement of the rules; what it finds
     goes to `types` (node -> type) and the symbol table's `refs` and diagnostics."""
 
     def check(self) -> None:
         sym = self.sym
+        declare_groups(sym)
         for name in sym.defines:
             self.define_type(name)
         for q in sym.quantities.values():
@@ -33,6 +38,11 @@ class TypeChecker(StmtChecker):
             self.heuristic_decl(h)
         for h in sym.of_kind(A.HeuristicDecl)[1:]:
             self.error(h, "the heuristic is already declared")
+        self.payoff: Optional[A.PayoffDecl] = None
+        for h in sym.of_kind(A.PayoffDecl)[:1]:
+            self.payoff_decl(h)
+        for h in sym.of_kind(A.PayoffDecl)[1:]:
+            self.error(h, "the payoff is already declared", "one 'payoff of p: ...' serves every ending")
         self.turn_order: list[str] = []
         for t in sym.of_kind(A.TurnOrderDecl)[:1]:
             self.turn_order_decl(t)
@@ -48,6 +58,8 @@ class TypeChecker(StmtChecker):
         self.every_role_has_a_turn()
         for a in sym.actions.values():
             self.action(a)
+        for g in sym.action_groups.values():
+            check_group(sym, g)
         self.events: list = []
         self.runs_out_seen: dict = {}
         for ev in sym.of_kind(A.EventDecl):
@@ -155,6 +167,12 @@ class TypeChecker(StmtChecker):
         self.require(h.value, self.expr(h.value, scope), NUMBER, "a heuristic")
         self.heuristic = h
 
+    def payoff_decl(self, h: A.PayoffDecl) -> None:
+        scope = Scope()
+        self.bind(scope, h.param, PLAYER, h)
+        self.require(h.value, self.expr(h.value, scope), NUMBER, "a payoff")
+        self.payoff = h
+
     def turn_order_decl(self, t: A.TurnOrderDecl) -> None:
         role_names = self.sym.role_names
         for n in t.names:
@@ -189,7 +207,11 @@ class TypeChecker(StmtChecker):
         if a.role is not None and a.role.name not in self.sym.role_names:
             self.sym.unknown(a.role, "role", self.sym.role_names)
         scope = Scope()
+        self.turn_ctx = True  # an action is taken during a turn: its values are known
         for p in a.params:
+            if p.some or p.unseen:
+                self.bind(scope, p.name, some_of(self, p, scope) if p.some else unseen_in(self, p, scope), p)
+                continue
             if p.domain is not None:
                 t = self.expr(p.domain, scope, want=Want.COLLECTION)
                 et = t.element() if t else None
@@ -204,6 +226,7 @@ class TypeChecker(StmtChecker):
         if a.allowed is not None:
             self.require(a.allowed, self.expr(a.allowed, scope), BOOL, "'allowed if'")
         self.block(a.body, scope, ctx="action")
+        self.turn_ctx = False
 
     def event(self, ev: A.EventDecl) -> None:
         seen = self.runs_out_seen

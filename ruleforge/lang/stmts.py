@@ -11,6 +11,8 @@ from . import types as T
 from .diagnostics import did_you_mean
 from .exprs import ExprChecker
 from .names import Scope, Want
+from .offers import check_offer
+from .subsets import unseen_zone
 from .types import ANY, BOOL, CARD, NUMBER, PLAYER, ROW, ZONE, Type, list_of
 
 
@@ -82,10 +84,16 @@ class StmtChecker(ExprChecker, abstract=True):
         self.bind(scope, s.name, t, s)
 
     def st_Choose(self, s: A.Choose, scope: Scope, ctx: str) -> None:
-        self.bind(scope, s.name, self.chooser(s, scope), s)
+        et = self.chooser(s, scope)
+        if s.unseen:
+            unseen_zone(self, s.collection, self.types.get(s.collection))
+        self.bind(scope, s.name, et, s)
 
     def st_TakeAction(self, s: A.TakeAction, scope: Scope, ctx: str) -> None:
         self.require(s.player, self.expr(s.player, scope, want=Want.PLAYER), PLAYER, "who acts")
+        if s.only:
+            check_offer(self.sym, s)
+            return
         if not self.sym.actions and not self.sym.partial:
             self.error(s, "no actions are declared", "declare one with 'action NAME by ROLE:'")
         if isinstance(s.player, A.Name) and s.player.name in dict(self.sym.roles):

@@ -15,7 +15,7 @@ from attrs import define
 from . import ast as A
 from . import refs as R
 from . import types as T
-from .cards import STANDARD_ATTRS, STANDARD_DOMAINS
+from .cardlists import deck_kind, listed_cards
 from .const import NotConstant, evaluate
 from .diagnostics import Diagnostic, Span, did_you_mean
 from .limits import (MAX_CARD_KINDS, MAX_CARDS, MAX_COPIES, MAX_ERRORS, MAX_LIST_ITEMS, MAX_NUMBER_DIGITS,
@@ -78,6 +78,8 @@ class SymbolTable:
         self.domains: dict[str, list] = {}
         self.cards_zone: Optional[str] = None
         self.card_decls: list = self.of_kind(A.CardDecl)
+        self.deck = (1, (), 0)          # the standard deck's: (decks, ranks left out, jokers)
+        self.said: set = set()          # (span, message) of the errors reported, said once
         self.zones: dict[str, ZoneInfo] = {}
         self.places = (0, 0)            # zones and slots laid out so far (count_places)
         self.pieces: dict[str, PiecesInfo] = {}
@@ -89,6 +91,7 @@ class SymbolTable:
         self.actions: dict = {}
         self.defines: dict = {}
         self.invariants: list = []
+        self.turn_values: dict = {}     # name -> [type, the first 'let ... for the turn'] (lang/values.py)
 
     def of_kind(self, kind: type) -> list:
         return self.by_kind.get(kind, [])
@@ -96,6 +99,9 @@ class SymbolTable:
     # ---- reporting
     def error(self, node_or_span, message: str, hint: str | None = None) -> None:
         span = node_or_span if isinstance(node_or_span, Span) else node_or_span.span
+        if (span, message) in self.said:  # the cards of a generated list share their lines
+            return
+        self.said.add((span, message))
         self.diags.append(Diagnostic(span, message, hint))
         if len(self.diags) >= MAX_ERRORS:
             raise TooManyErrors
@@ -145,7 +151,7 @@ class SymbolTable:
             self.error(name, f"'{name.name}' is a word of the language and cannot name a {what}",
                        "choose another name")
             return False
-        if name.name == "pass" and what == "action":
+        if name.name == "pass" and what in ("action", "action group"):
             self.error(name, "'pass' is the name of passing, offered by 'takes an action or passes'",
                        "choose another name")
             return False
@@ -181,7 +187,7 @@ class SymbolTable:
                            "add a line such as 'players 2' or 'players 2 to 6'")
         if self.roles and players and not (low == high == len(self.roles)):
             self.error(players[0], f"{len(self.roles)} roles are declared, so the game is for exactly "
-                                   f"{len(self.roles)} players")
+                                   f"{len(self.roles)} {'player' if len(self.roles) == 1 else 'players'}")
         self.players = (low, high)
 
     def param(self, p: A.ParamDecl) -> None:
@@ -230,17 +236,9 @@ class SymbolTable:
             self.error(c, "the cards are already declared", "declare the cards once")
         if decks:
             self.cards_zone = decks[0].zone
-            if decks[0].kind == "standard":
-                self.card_attrs = dict(STANDARD_ATTRS)
-                self.domains.update({k: list(v) for k, v in STANDARD_DOMAINS.items()})
-                for cd in self.card_decls[:1]:
-                    self.error(cd, "this file uses the standard deck, so it cannot list cards too",
-                               "write 'cards: listed in ZONE' to use only the listed cards")
-            elif not self.card_decls:
-                self.error(decks[0], "no card is listed", "add 'card \"NAME\":' blocks")
-        elif self.card_decls:
-            self.error(self.card_decls[0], "cards are listed but nothing says where they start",
-                       "add 'cards: listed in ZONE'")
+        deck_kind(self, decks)
+        if decks and decks[0].kind == "listed":
+            self.card_decls = listed_cards(self)
         self.card_decls = limit_card_kinds(self, self.card_decls)
         self.triggers = {e.trigger.name for cd in self.card_decls for e in cd.effects}
         if decks and decks[0].kind == "listed":
@@ -342,9 +340,12 @@ class SymbolTable:
 
     def counter(self, c: A.CounterDecl) -> None:
         from .parse import EXPRESSION_WORDS
+        from .values import counter_type, per_card_kind
         if c.per == "card" and c.name.name in EXPRESSION_WORDS:
             self.error(c.name, f"'{c.name.name}' is a word of the language and cannot name a counter",
                        "choose another name")
+            return
+        if c.per == "card" and per_card_kind(self, c):
             return
         if c.per == "card":
             if c.name.name in self.card_attrs:
@@ -355,14 +356,7 @@ class SymbolTable:
             self.card_attrs[c.name.name] = NUMBER
             self.card_attr_types[c.name.name] = NUMBER
         elif self.declare(c.name, "counter"):
-            domain = self.symbol_domain(c.value.name) if isinstance(c.value, A.Name) \
-                and c.value.name not in self.params else None
-            if domain is not None:  # a counter that holds a symbol: `counter trumps = hearts`
-                self.refs[c.value] = R.Symbol(c.value.name, T.SymbolType(domain))
-                self.counter_types[c.name.name] = T.SymbolType(domain)
-            else:
-                self.const_int(c.value, "a counter's starting value", -10**9, 10**9)
-                self.counter_types[c.name.name] = NUMBER
+            self.counter_types[c.name.name] = counter_type(self, c)
             self.counters[c.name.name] = c
 
     # ---- parameters and constants
@@ -438,6 +432,8 @@ class SymbolTable:
             return "quantity"
         if n in dict(self.roles):
             return "role"
+        if n in self.turn_values:
+            return "value of the turn"
         return None
 
     def symbol_domain(self, n: str) -> Optional[str]:

@@ -23,7 +23,7 @@ class Type:
     def compatible(self, other: "Type") -> bool:
         """May a value of this type stand where `other` is expected (and back)? `any`
         fits everything; lists fit when their elements do."""
-        return self == other or ANY in (self, other)
+        return self == other or ANY in (self, other) or (NONE in (self, other) and holds_none(self if other == NONE else other))
 
     def plural(self) -> str:
         """'numbers', 'cards', 'lists of players': many values of this type."""
@@ -93,13 +93,20 @@ class PieceType(Type):
 
 
 _BASIC_TEXT = {"number": "a number", "bool": "a yes/no condition", "text": "a text", "player": "a player",
-               "card": "a card", "zone": "a zone", "row": "a row of slots", "any": "a value"}
+               "card": "a card", "zone": "a zone", "row": "a row of slots", "any": "a value",
+               "none": "none (no value)"}
 
 NUMBER, BOOL, TEXT = Basic("number"), Basic("bool"), Basic("text")
 PLAYER, CARD = Basic("player"), Basic("card")
 ZONE = Basic("zone")  # one pile, hand or slot
 ROW = Basic("row")    # a row of slots
 ANY = Basic("any")    # not known yet: an empty list's elements
+NONE = Basic("none")  # `none`: no player, no card, no symbol (issue 13)
+
+
+def holds_none(t: Type) -> bool:
+    """May a value of this type be none (an empty typed counter)? Players, cards and symbols."""
+    return t in (PLAYER, CARD, NONE) or isinstance(t, SymbolType)
 
 
 def list_of(t: Type) -> ListType:

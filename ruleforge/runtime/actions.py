@@ -36,14 +36,34 @@ class Ref(NamedTuple):
 class Place(NamedTuple):
     """A card named by where it lies, for a seat that cannot see it: the `nth` (from 1)
     card hidden from that seat in zone instance `zone`, in zone order. Sorts after every
-    `Ref`, so an action's known cards come first."""
-    kind: str   # always "place"
+    `Ref`, so an action's known cards come first. A blind pick (picks.py) has kind "blind":
+    the nth card of the zone, hidden or not."""
+    kind: str   # "place", or "blind"
     zone: int
     nth: int
     name: str
 
     def __str__(self) -> str:
         return self.name
+
+
+class CardSet(tuple):
+    """A set of cards named in an action (`with cards some of table`): its cards' Refs in
+    card order, then the Places of those the seat cannot see; printed `[3♣, 4♦]`."""
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return "[" + ", ".join(map(str, self)) + "]"
+
+    @property
+    def name(self) -> str:
+        return str(self)
+
+
+class PlaceSet(tuple):
+    """The payload of a set that names hidden cards by place: card indexes and Places,
+    resolved when the action is applied (`_Deferred`)."""
+    __slots__ = ()
 
 
 class Action(NamedTuple):
@@ -73,7 +93,7 @@ class Action(NamedTuple):
 
     def to_json(self) -> dict:
         return {"kind": self[0], "name": self[1],
-                "args": [[k, v.name if isinstance(v, (Ref, Place)) else v] for k, v in self[2]],
+                "args": [[k, v.name if isinstance(v, (Ref, Place, CardSet)) else v] for k, v in self[2]],
                 "text": str(self)}
 
 
@@ -124,6 +144,8 @@ def refs(game, kind: Optional[str]) -> Optional[list]:
     """The game's Refs of one kind, by index, made once per game."""
     if kind is None:
         return None
+    if kind in ("cards", "blind"):  # a set of cards names each by its card's Ref
+        kind = "card"
     cache = getattr(game, "action_refs", None)
     if cache is None:
         cache = game.action_refs = {}
@@ -160,6 +182,8 @@ def _place_of(st, seat: int, c: int) -> Place:
 
 def find_place(st, seat: int, place: Place) -> int:
     """The card that lies at `place` for `seat` in this state (the reverse of naming it)."""
+    if place[0] == "blind":  # a blind pick (picks.py): the nth card of the zone, seen or not
+        return st.zones[place.zone][place.nth - 1]
     up, known, bit = st.up, st.known, 1 << seat
     nth = place.nth
     for x in st.zones[place.zone]:
@@ -175,6 +199,9 @@ def _named(st, seat: int, values, kind: Optional[str], names) -> list:
     is what the action shows, the value what the rules see while the menu is built, the
     payload what the action carries (a card the seat cannot see: its Place). Known cards
     come by index, then hidden ones by place."""
+    if kind == "cards" or kind == "blind":  # a set of cards, a blind pick: picks.py
+        from .picks import named_blind, named_sets
+        return named_sets(st, seat, values, names) if kind == "cards" else named_blind(st, values)
     if kind != "card":
         if names is not None:
             return [(names[v], v, v) for v in sorted(set(values))]
@@ -205,7 +232,9 @@ class _Deferred:
         self.spec, self.values = spec, values
 
     def resolve(self, st, seat: int):
-        vals = tuple(find_place(st, seat, v) if type(v) is Place else v for v in self.values)
+        vals = tuple(find_place(st, seat, v) if type(v) is Place
+                     else tuple(sorted(find_place(st, seat, x) if type(x) is Place else x for x in v))
+                     if type(v) is PlaceSet else v for v in self.values)
         return vals[0] if self.spec is None else (self.spec, vals, seat)
 
 
@@ -281,19 +310,21 @@ class Menu:
     combination of its parameters that 'allowed if' accepts, and `pass` if allowed.
     The payload is (spec, parameter values, seat), or None for pass."""
 
-    __slots__ = ("game", "specs", "may_pass", "_by_seat")
+    __slots__ = ("game", "specs", "may_pass", "_by_seat", "only")
 
-    def __init__(self, game, specs, may_pass: bool):
+    def __init__(self, game, specs, may_pass: bool, only: Optional[tuple] = None):
         # `specs` may still be filling (a view): the entries are made at the first decision
         self.game, self.specs, self.may_pass = game, specs, may_pass
         self._by_seat: dict = {}  # seat -> [(spec or None for pass, names, cache)] by name
+        self.only = only  # `takes one of ...`: the names of the actions offered (None: all)
 
     def _entries(self, seat: int) -> list:
         """The actions `seat` may take, in name order, each with the Refs of its
         parameters and its cache of actions already made ({parameter values: (action,
         payload)})."""
+        only = self.only
         entries = [(s.name, s, [refs(self.game, p.kind) for p in s.params], {}) for s in self.specs
-                   if s.seat_filter is None or s.seat_filter == seat]
+                   if (s.seat_filter is None or s.seat_filter == seat) and (only is None or s.name in only)]
         if self.may_pass:
             entries.append(("pass", None, None, None))
         got = self._by_seat[seat] = [e[1:] for e in sorted(entries, key=lambda e: e[0])]
@@ -424,7 +455,7 @@ def _enumerate(st, spec: ActionSpec, names: list, seat: int, cache: dict, acts: 
             L[k] = v
             labels[k] = label
             carried[k] = pay
-            h = hidden or type(pay) is Place
+            h = hidden or type(pay) is Place or type(pay) is PlaceSet
             if not last:
                 rec(k + 1, h)
             elif allowed is None or allowed(st, L):

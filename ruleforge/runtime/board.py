@@ -70,20 +70,64 @@ def move_card(st, c: int, dst: int, facing: Optional[int] = None, bottom: bool =
     else:
         zones[dst].append(c)
     loc[c] = dst
-    zi = st.game.zinst[dst]
-    if (zi.facing if facing is None else facing) == UP:  # the common case of place()
+    g = st.game
+    zi = g.zinst[dst]
+    f = zi.facing if facing is None else facing
+    if f == UP:  # place(), written out for speed
         st.up[c] = 1
-        st.known[c] = st.game.all_seats
+        st.known[c] = g.all_seats
     else:
-        place(st, c, dst, facing, src)
+        if st.up[c]:
+            st.up[c] = 0
+        else:
+            st.known[c] &= (g.leave_keep or _leave_keep(g))[src]
+        if f == PRIVATE and zi.owner >= 0:
+            st.known[c] |= 1 << zi.owner
     if st.observer is not None and st.observer.record is not None:
         st.observer.record.append(Moved(c, src, dst, bool(st.up[c]), st.known[c]))
 
 
 def move_cards(st, cards, dst: int, facing: Optional[int] = None, bottom: bool = False) -> None:
-    """move_card for each of `cards`, in order."""
+    """move_card for each of `cards`, in order: one call for them all when nothing
+    records the moves (bulk simulation, search)."""
+    if bottom or st.observer is not None:
+        for c in cards:
+            move_card(st, c, dst, facing, bottom)
+        return
+    g = st.game
+    zi = g.zinst[dst]
+    f = zi.facing if facing is None else facing
+    loc, zones, up, known = st.loc, st.zones, st.up, st.known
+    into = zones[dst]
+    if f == UP:
+        everyone = g.all_seats
+        for c in cards:
+            zones[loc[c]].remove(c)
+            into.append(c)
+            loc[c] = dst
+            up[c] = 1
+            known[c] = everyone
+        return
+    keep = g.leave_keep or _leave_keep(g)
+    gain = (1 << zi.owner) if f == PRIVATE and zi.owner >= 0 else 0
     for c in cards:
-        move_card(st, c, dst, facing, bottom)
+        src = loc[c]
+        zones[src].remove(c)
+        into.append(c)
+        loc[c] = dst
+        if up[c]:
+            up[c] = 0
+        else:
+            known[c] &= keep[src]
+        if gain:
+            known[c] |= gain
+
+
+def _leave_keep(g) -> list:
+    """Per zone, the seats that still know a face-down card after it leaves that zone
+    face down (see place): a hand's owner only; from anywhere else, all who knew it."""
+    g.leave_keep = [((1 << z.owner) if z.owner >= 0 else 0) if z.kind == "hand" else -1 for z in g.zinst]
+    return g.leave_keep
 
 
 def swap_cards(st, a: int, b: int) -> None:

@@ -26,7 +26,8 @@ def offer_menu(st, seat: int, menu, slot: int) -> None:
     None for 'pass'."""
     offer = menu.offer(st, seat)
     if not offer[0]:
-        raise RuleError(f"{st.game.seat_names[seat]} has no legal action")
+        among = f" among {', '.join(menu.only)}" if menu.only is not None else ""
+        raise RuleError(f"{st.game.seat_names[seat]} has no legal action{among}")
     decide(st, seat, "take an action", offer, slot)
 
 

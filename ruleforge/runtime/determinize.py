@@ -71,5 +71,8 @@ def determinize(st, seat: int, seed: int):
             v = L[i]
             if v:
                 L[i] = tuple(perm.get(c, c) for c in v)
+    for i, kind in g.var_kinds.items():  # a card held in a counter is the card now at its place
+        if kind == "card" and out.vars[i] in perm:
+            out.vars[i] = perm[out.vars[i]]
     out.rng = rng.derive(seed, 0xD37)
     return out

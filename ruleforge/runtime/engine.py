@@ -62,7 +62,8 @@ class State(Board):
     the observer."""
 
     __slots__ = ("game", "stack", "pending", "turn_pos", "round", "turns", "phase", "over", "result",
-                 "finishing", "decisions", "out", "next_seat", "played", "steps", "work", "observer")
+                 "finishing", "decisions", "out", "fin", "next_seat", "played", "steps", "work", "observer",
+                 "first_seat")
 
     # ---- the public face
     @property
@@ -132,6 +133,8 @@ class State(Board):
         s.pending = self.pending
         s.turn_pos, s.round, s.turns, s.phase = self.turn_pos, self.round, self.turns, self.phase
         s.out, s.next_seat, s.played = self.out, self.next_seat, self.played
+        s.first_seat = self.first_seat
+        s.fin = self.fin
         s.over, s.result, s.finishing = self.over, self.result, self.finishing
         s.observer = None  # a clone is a board to explore, not the game being watched
         s.decisions = self.decisions
@@ -152,8 +155,14 @@ class State(Board):
     def piece(self, kind: str, key: str, attr: str) -> int:
         return self.vars[self.game.piece_var(kind, key, attr)]
 
-    def counter(self, name: str, owner=None) -> int:
-        return self.vars[self.game.counter_var(name, owner)]
+    def counter(self, name: str, owner=None):
+        """A counter's value: a number or a symbol; for a counter that holds a card or a
+        player, its name (omniscient), or None when it is empty."""
+        i = self.game.counter_var(name, owner)
+        v, kind = self.vars[i], self.game.var_kinds.get(i)
+        if v is None or kind in (None, "sym"):
+            return v
+        return self.game.cards[v].name if kind == "card" else self.game.seat_names[v]
 
     def card_attr(self, card: str, attr: str):
         """A card's attribute as the rules see it now (rules evaluated, counters read)."""
@@ -168,6 +177,30 @@ class State(Board):
     def quantity(self, name: str, owner=None) -> int:
         """A quantity with every active card's modifiers applied."""
         return quantity(self, name, None if owner is None else self.game.seat(owner))
+
+    def definition(self, name: str, arg=None):
+        """A definition worked out now: `arg` is its parameter (a seat, role or seat name
+        for a player; a card's name; a number; a zone as a name or (name, owner)). Cards
+        come back as their names, players as seat numbers."""
+        g = self.game
+        if name not in g.definitions:
+            raise KeyError(f"no definition {name!r} in this game: the definitions are {', '.join(g.definitions)}")
+        fn, kind, gives = g.definitions[name]
+        if kind is None:
+            value = fn(self)
+        else:
+            if kind == "player":
+                arg = g.seat(arg)
+            elif kind == "card":
+                arg = g.card_index[arg]
+            elif kind == "zone":
+                arg = g.zone_inst(*((arg,) if isinstance(arg, str) else arg)).index
+            value = fn(self, arg)
+        if gives == "card":
+            return None if value is None else g.cards[value].name
+        if gives == "cards":
+            return [g.cards[c].name for c in value]
+        return list(value) if gives == "players" else value
 
     def is_eliminated(self, who) -> bool:
         return bool(self.out >> self.game.seat(who) & 1)

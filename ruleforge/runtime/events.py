@@ -72,6 +72,13 @@ class Eliminated:
 
 
 @frozen
+class Finished:
+    """A player finished: out of the turn order, in `place` of the finishing order."""
+    seat: int
+    place: int
+
+
+@frozen
 class Said:
     """A rule's `say` line, its placeholders filled in."""
     text: str
@@ -111,7 +118,7 @@ class Status:
     rows: tuple
 
 
-Event = Moved | Swapped | Revealed | Flipped | Shuffled | ValueSet | Eliminated | Said \
+Event = Moved | Swapped | Revealed | Flipped | Shuffled | ValueSet | Eliminated | Finished | Said \
     | RoundBegan | TurnBegan | Decided | Ended | Status
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from .events import Eliminated, Ended, RoundBegan, Status, TurnBegan
+from .limits import MAX_NUMBER
 from .values import Result, RuleError
+from .held import winners_in_play
 
 MAX_FRAMES = 200
 
@@ -106,7 +108,8 @@ def _next_position(st) -> tuple[int, bool]:
             break
         pos += 1
     else:
-        raise RuleError("every player is eliminated, and no ending has said who wins")
+        raise RuleError("every player is eliminated, and no ending has said who wins" if not st.fin else
+                        "every player has finished or is eliminated, and no ending has said who wins")
     if st.turn_pos < 0:
         return pos, False
     live = sum(1 << i for i, seat in enumerate(order) if not st.out >> seat & 1)
@@ -121,6 +124,7 @@ def _next_turn(st) -> None:
     pos, new_round = _next_position(st)
     if st.turn_pos < 0:
         st.turn_pos, st.round = pos, 1
+        st.first_seat = g.turn_order[pos]
         st.next_seat, st.played = -1, 1 << pos
         check_immediate(st)
         if st.finishing is not None:
@@ -148,6 +152,8 @@ def _next_turn(st) -> None:
         st.played |= 1 << pos
     seat = g.turn_order[st.turn_pos]
     st.turns += 1
+    for i in g.turn_vars:  # the values of the turn start as none
+        st.vars[i] = None
     if st.played == 1 << st.turn_pos and g.round_begin_procs:
         # A round begins: its 'when the round begins' rules run first ('current' is the
         # player about to play), and the turn is announced once they are done.
@@ -181,12 +187,24 @@ def _finish(st) -> None:
     winners = e.winners(st, [None] * e.nlocals)
     if isinstance(winners, int):
         winners = (winners,)
-    winners = in_game(st, tuple(winners))  # an eliminated player wins nothing
-    st.result = Result(e.name, e.title, tuple(sorted(set(winners))))
+    # an eliminated player wins nothing (a finished one may)
+    winners = in_game(st, tuple(winners)) if not st.fin else winners_in_play(st, tuple(winners))
+    payoff = st.game.payoff
+    # every player has a payoff, an eliminated one too (chips lost are part of the result)
+    payoffs = None if payoff is None else tuple(_payoff(payoff(st, s)) for s in range(st.game.nplayers))
+    st.result = Result(e.name, e.title, tuple(sorted(set(winners))), payoffs)
     st.over = True
     if st.observer is not None and st.observer.record is not None:
         st.observer.record.append(status(st))
         st.observer.record.append(Ended(st.result))
+
+
+def _payoff(value) -> int:
+    # arithmetic is bounded already (prims); a counter read as is is bounded by set_var
+    if not -MAX_NUMBER <= value <= MAX_NUMBER:
+        raise RuleError.over("number", f"a payoff would be {value:,}, beyond {MAX_NUMBER:,} (10**18), "
+                             "the largest number a rule may compute (docs/limits.md)", "payoff")
+    return value
 
 
 def status(st) -> Status:

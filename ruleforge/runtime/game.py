@@ -30,6 +30,7 @@ class Game:
         self.card_index: dict[str, int] = {}
         self.card_attr: dict[str, list] = {}
         self.zinst: list = []
+        self.leave_keep: list = []  # per zone: who still knows a card that leaves it face down (board.py)
         self.zone_lookup: dict = {}
         self.start_zone = 0
         self.vars_init: list = []
@@ -58,11 +59,18 @@ class Game:
         self.card_counter_base: dict[str, int] = {}
         self.effects: dict[str, list] = {}         # trigger -> per card: a Proc, or None
         self.quantities: dict = {}                 # name -> fn(state, player): its rule plus the modifiers
+        self.definitions: dict = {}                # name -> (fn(state[, arg]), parameter kind, what it gives)
         self.active_zones: list[int] = []
         self.zone_display: dict[str, dict] = {}  # zone name -> display hints (see terminal.py)
         self.round_end_procs: list = []
         self.round_begin_procs: list = []
         self.heuristic = None  # fn(state, seat), or None: see agents.heuristic_value
+        self.payoff = None     # fn(state, seat) -> number, or None: the declared 'payoff of p'
+        self.quiet_labels: frozenset = frozenset()  # counters the narrator leaves out (not 'shown')
+        self.var_kinds: dict[int, str] = {}  # var -> "player", "card" or "sym": a counter that holds one (held.py)
+        self.turn_vars: tuple = ()           # the vars of the values of the turn, none at each turn's start
+        self.turn_base: dict[str, int] = {}  # value of the turn -> its var
+        self.finishes = False                # some rule makes a player finish
         self.source = ""       # the generated Python the rules run as (`ruleforge compile`)
 
     # ---- starting a game
@@ -94,9 +102,11 @@ class Game:
         st.stack = [Frame(self.setup, [None] * self.setup.nlocals)] if self.setup else []
         st.pending = None
         st.turn_pos, st.round, st.turns, st.phase = -1, 0, 0, 0
+        st.first_seat = -1  # the seat that took the first turn, once it has begun
         # eliminated seats (a bit each); who takes the next turn; the positions of the turn
         # order that had their turn this round (a bit each)
         st.out, st.next_seat, st.played = 0, -1, 0
+        st.fin = ()  # the players who finished, in order (held.py): out of the turn order too
         st.over, st.result, st.finishing = False, None, None
         st.observer = Observer.make(record, stats, watch)
         st.decisions = 0
@@ -105,11 +115,16 @@ class Game:
 
     # ---- names -> indexes, for tests and tools
     def seat(self, who) -> int:
-        if isinstance(who, int):
+        """A seat number (from 0) for a seat number, a role's name, or a name of
+        `seat_names` ("player 3", as views and results print it)."""
+        if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < self.nplayers:
             return who
         if who in self.roles:
             return self.roles[who]
-        raise KeyError(f"no role or seat {who!r}")
+        if who in self.seat_names:
+            return self.seat_names.index(who)
+        raise KeyError(f"no player {who!r} in this game: name one of {', '.join(map(repr, self.seat_names))}, "
+                       f"or give a seat number from 0 to {self.nplayers - 1}")
 
     def zone_inst(self, name: str, owner=None, slot: Optional[int] = None):
         key = (name, None if owner is None else self.seat(owner), slot)
@@ -118,6 +133,13 @@ class Game:
             matches = [v for (n, o, s), v in self.zone_lookup.items() if n == name and s == slot]
             if len(matches) == 1:
                 return self.zinst[matches[0]]
+        if key not in self.zone_lookup:
+            names = sorted({n for n, _, _ in self.zone_lookup})
+            if name not in names:
+                raise KeyError(f"no zone {name!r} in this game: the zones are {', '.join(names)}")
+            raise KeyError(f"no zone {name!r}" + (f" of {owner!r}" if owner is not None else " without an owner")
+                           + (f" with a slot {slot}" if slot is not None else "")
+                           + ": give its owner for a zone of each player, a slot for a row's slot")
         return self.zinst[self.zone_lookup[key]]
 
     def piece_var(self, kind: str, key: str, attr: str) -> int:

@@ -65,7 +65,7 @@ def constant(ch: Checked, node):
 
 def build_cards(g: Game, ch: Checked) -> None:
     if not ch.card_decls:
-        g.cards = standard_deck()
+        g.cards = standard_deck(*ch.deck)
         g.card_decl_of = [None] * len(g.cards)
     else:
         g.cards, g.card_decl_of = [], []
@@ -132,7 +132,11 @@ def build_zones(g: Game, ch: Checked) -> None:
 
 def build_vars(g: Game, ch: Checked) -> None:
     for name, c in ch.counters.items():
-        if ref_kind(ch, c.value) == "symbol":
+        kind = held_kind(ch.counter_types.get(name))
+        if kind is not None:  # a player, a card or a symbol; none (None) unless it starts at one
+            value = c.value.name if ref_kind(ch, c.value) == "symbol" else \
+                g.roles[c.value.name] if ref_kind(ch, c.value) == "role" else None
+        elif ref_kind(ch, c.value) == "symbol":
             value = c.value.name
         else:
             start = ch.params.get(c.value.name) if isinstance(c.value, A.Name) else None
@@ -146,6 +150,15 @@ def build_vars(g: Game, ch: Checked) -> None:
             g.vars_init.append(value)
             g.var_labels.append(name)
         g.counter_base[name] = (base, c.per_player)
+        if kind is not None:
+            for i in range(base, len(g.vars_init)):
+                g.var_kinds[i] = kind
+    turn_values(g, ch)
+    # Once a counter is marked `shown`, the narrator prints only the marked ones; a file
+    # that marks none narrates every counter, as before the marker existed.
+    if any(c.shown for c in ch.counters.values()):
+        g.quiet_labels = frozenset(label for name, c in ch.counters.items() if not c.shown
+                                   for label in g.var_labels[g.counter_base[name][0]:][:g.nplayers if c.per_player else 1])
     for name, c in ch.card_counters.items():
         g.card_counter_base[name] = len(g.vars_init)
         value = fold(c.value, ch.params)
@@ -163,3 +176,23 @@ def build_vars(g: Game, ch: Checked) -> None:
                 g.piece_attr_var[(pid, attr)] = len(g.vars_init)
                 g.vars_init.append(start)
                 g.var_labels.append(f"{pname} {attr}")
+
+
+def held_kind(t):
+    """"player", "card" or "sym" for a counter that holds one (issue 13), else None."""
+    k = refs.kind(t) if t is not None else None
+    return k if k in ("player", "card", "sym") else None
+
+
+def turn_values(g: Game, ch: Checked) -> None:
+    """A var for each value of the turn: set to none as each turn starts (flow.py)."""
+    for name, (t, _) in ch.turn_values.items():
+        g.turn_base[name] = len(g.vars_init)
+        kind = held_kind(t)
+        if kind is not None:
+            g.var_kinds[len(g.vars_init)] = kind
+        g.vars_init.append(None)
+        g.var_labels.append(f"{name} (this turn)")
+    g.turn_vars = tuple(g.turn_base.values())
+    from ..lang.values import walk
+    g.finishes = any(isinstance(n, A.Finish) for item in ch.tree.items for n in walk(item))

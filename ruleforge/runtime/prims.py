@@ -3,12 +3,14 @@ lookup tables whose misses are a rule file's mistakes (with the old messages).""
 
 from __future__ import annotations
 
+from ..lang.plural import count
 from . import rng
 from .events import Said
 from .limits import MAX_NUMBER, MAX_PARAMETER_VALUES, MAX_SAID
 from .values import RuleError
 
-__all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "no_card", "attr_missing", "charge", "charge_call", "bounded_range", "mul", "num"]
+__all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "no_card", "attr_missing", "charge", "charge_call", "bounded_range", "mul", "num",
+           "nth_card", "no_seat", "players_from"]
 
 
 class Table(dict):
@@ -110,6 +112,22 @@ def bottom_of(cards):
     return cards[0] if cards else None
 
 
+def nth_card(cards, k):
+    """`the Kth card of Z`, counted from the top (k = 1); no card when Z holds fewer."""
+    return cards[-k] if 0 < k <= len(cards) else None
+
+
+def no_seat(n: int, count: int):
+    """`player N` in a game played by fewer players (the file allows N)."""
+    raise RuleError(f"there is no player {n}: this game is played by {count} players")
+
+
+def players_from(st, p, order) -> tuple:
+    """`players starting with P`: turn order from P (from the next still in the game, if P is out)."""
+    i = order.index(p)
+    return in_game(st, order[i:] + order[:i])
+
+
 def top_n(cards, n) -> tuple:
     k = max(0, n)
     return tuple(reversed(cards[-k:])) if k else ()
@@ -132,7 +150,7 @@ def spread(st, row, a, b, n) -> list:
     if not (1 <= a <= b <= len(row.slots)):
         raise RuleError(f"{row.label} has no slots {a} to {b}")
     if b - a + 1 != n:
-        raise RuleError(f"{n} card(s) for {b - a + 1} slot(s) of {row.label}")
+        raise RuleError(f"{count(n, 'card')} for {count(b - a + 1, 'slot')} of {row.label}")
     return list(row.slots[a - 1:b])
 
 

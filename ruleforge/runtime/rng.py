@@ -32,12 +32,17 @@ def below(s: int, n: int) -> tuple[int, int]:
             return s, x % n
 
 
+# below()'s rejection limit for each n a shuffle meets (a few big-integer operations each)
+_LIMITS = (0,) + tuple((1 << 64) - (1 << 64) % n for n in range(1, 1025))
+
+
 def shuffle(s: int, items: list) -> int:
     """Fisher-Yates in place; returns the new state. (`below` and `next64` written out:
     the same numbers, at a third of the calls.)"""
+    limits = _LIMITS
     for i in range(len(items) - 1, 0, -1):
         n = i + 1
-        limit = (1 << 64) - (1 << 64) % n
+        limit = limits[n] if n < 1025 else (1 << 64) - (1 << 64) % n
         while True:
             s = (s + 0x9E3779B97F4A7C15) & MASK
             z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK

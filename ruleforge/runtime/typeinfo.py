@@ -9,7 +9,8 @@ from __future__ import annotations
 
 _REF_TAGS = {"Local": "local", "Element": "element", "ElementAttr": "element attr", "Definition": "define",
              "Param": "param", "Counter": "counter", "Zone": "zone", "Pieces": "pieces", "Role": "role",
-             "Quantity": "quantity", "Symbol": "symbol"}
+             "Quantity": "quantity", "Symbol": "symbol",
+             "TurnValue": "turn value", "Place": "place"}
 
 
 def kind(t) -> str:

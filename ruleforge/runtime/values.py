@@ -13,10 +13,12 @@ from .actions import Action, Place, Ref  # noqa: F401  (re-exported)
 
 @frozen
 class Result:
-    """How a game ended: the ending's name and text, and the winning seats."""
+    """How a game ended: the ending's name and text, the winning seats, and each seat's
+    payoff when the game declares one (`payoff of p`), else None."""
     ending: str
     reason: str
     winners: tuple
+    payoffs: Optional[tuple] = None
 
 
 class RuleError(Exception):

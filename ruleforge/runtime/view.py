@@ -39,6 +39,7 @@ class View:
     counters: tuple    # ((label, value), ...)
     result: Optional[object]
     eliminated: tuple = ()  # the names of the seats that are out
+    finished: tuple = ()    # the names of the seats that finished, in finishing order
 
     def zone(self, name: str, owner: Optional[str] = None, slot: Optional[int] = None) -> ZoneView:
         for z in self.zones:
@@ -61,6 +62,8 @@ class View:
             lines.append(f"  {label}: {value}")
         if self.eliminated:
             lines.append("  eliminated: " + ", ".join(self.eliminated))
+        if self.finished:
+            lines.append("  finished: " + ", ".join(self.finished))
         if self.result is not None:
             lines.append(f"  over: {self.result.reason}")
         return "\n".join(lines)
@@ -94,13 +97,18 @@ def view(st, player: Optional[int]) -> View:
     for pid, (kind, key, pname) in enumerate(g.pieces):
         attrs = tuple((a, st.vars[v]) for (p, a), v in g.piece_attr_var.items() if p == pid)
         pieces.append((pname, attrs))
-    skip = _piece_vars(g) | g.card_vars()
+    skip = _piece_vars(g) | g.card_vars() | frozenset(g.turn_vars)
     counters = tuple((label, st.vars[i]) for i, label in enumerate(g.var_labels) if i not in skip)
+    if g.var_kinds:  # a player by name; a card by name only to a seat that knows it
+        from .held import view_value
+        counters = tuple((label, view_value(st, g.var_kinds[i], st.vars[i], sees) if i in g.var_kinds else st.vars[i])
+                         for i, label in enumerate(g.var_labels) if i not in skip)
     turn = g.seat_names[g.turn_order[st.turn_pos]] if st.turn_pos >= 0 else None
     to_move = g.seat_names[st.pending.player] if st.pending is not None else None
-    out = tuple(g.seat_names[s] for s in range(g.nplayers) if st.out >> s & 1)
+    out = tuple(g.seat_names[s] for s in range(g.nplayers) if st.out >> s & 1 and s not in st.fin)
     return View(player, g.seat_names[player] if player is not None else None, st.round, turn,
-                to_move, st.prompt, tuple(zones), tuple(pieces), counters, st.result, out)
+                to_move, st.prompt, tuple(zones), tuple(pieces), counters, st.result, out,
+                tuple(g.seat_names[s] for s in st.fin))
 
 
 def _zone_view(zi, owner, shown) -> ZoneView:

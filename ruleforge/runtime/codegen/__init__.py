@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 
 from ...lang.check import Checked
-from .. import actions, engine, prims
+from .. import actions, engine, picks, prims, subsets
 from .program import ProgramWriter
 from ..layout import new_game
 
@@ -20,12 +20,15 @@ _CACHE: dict = {}   # (source hash, parameters, players) -> (source, code, spans
 
 def _primitives() -> dict:
     from .. import decisions
+    from .. import held
     ns = {name: getattr(prims, name) for name in prims.__all__}
+    ns.update({name: getattr(held, name) for name in held.__all__})
     for name in ("move_card", "move_cards", "swap_cards", "reveal_card", "flip_card", "shuffle_zone", "new_class", "set_var",
                  "eliminate", "end_game", "push", "decide"):
         ns[name] = getattr(engine, name)
     ns.update(Proc=engine.Proc, Ending=engine.Ending, ActionSpec=actions.ActionSpec, Param=actions.Param,
-              Choice=actions.Choice, Menu=actions.Menu, Ask=actions.Ask, Table=prims.Table, end_turn=decisions.end_turn, offer_choice=decisions.offer_choice,
+              Choice=actions.Choice, Blind=picks.Blind, offer_blind=picks.offer_blind,
+              subsets=subsets.subsets, subset_menu=subsets.subset_menu, Menu=actions.Menu, Ask=actions.Ask, Table=prims.Table, end_turn=decisions.end_turn, offer_choice=decisions.offer_choice,
               offer_chosen=decisions.offer_chosen, offer_menu=decisions.offer_menu,
               start_action=decisions.start_action, push_effect=decisions.push_effect,
               # for the menus written out (codegen/menus.py)
@@ -94,6 +97,8 @@ def compile_game(ch: Checked, nplayers: int | None = None, path: str = "", text:
     for attr, fns in ns["CARD_DYN"].items():
         g.card_dyn[attr] = list(fns)
     g.quantities = ns["QUANTITIES"]
+    g.definitions = ns["DEFINES"]
     g.invariants = list(ns["INVARIANTS"])
     g.heuristic = ns["HEURISTIC"]
+    g.payoff = ns.get("PAYOFF")  # written only for a game that declares one
     return g

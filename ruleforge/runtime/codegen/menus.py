@@ -55,7 +55,7 @@ class Menus:
         p = a.params[k]
         if p.domain is None:  # `from A to B`: sorted and distinct already, named by themselves
             return f"bounded_range({self.ex(p.low)}, {self.ex(p.high)})", True
-        kind = self.ref_kind(self.t_elem(p))
+        kind = "blind" if p.unseen else self.ref_kind(self.t_elem(p))  # blind: named by place (actions._named)
         values = self.coll(p.domain, live=True)
         return f"named(st, seat, {values}, {kind!r}, names[{k}])", False
 

@@ -16,13 +16,15 @@ from ...lang.check import Checked
 from ...lang.visitor import Visitor
 from .. import typeinfo as T
 from .exprs import CALL as _CALL
+from .decks import Decks
 from .exprs import Exprs
 from .resumable import Resumable
 from .stmts import Straight
+from .values import Values
 from .writer import Scope, Writer, _ident, comment_text
 
 
-class CodeGenerator(Exprs, Straight, Resumable, Visitor):
+class CodeGenerator(Decks, Values, Exprs, Straight, Resumable, Visitor):
     """Writes the module for one checked program laid out in `game` (see layout).
 
     One `ex_<Node>` per expression node and one `st_<Node>` per statement node; the
@@ -66,7 +68,10 @@ class CodeGenerator(Exprs, Straight, Resumable, Visitor):
         return ident
 
     def attr_table(self, attr: str) -> str:
-        values = {c: v for c, v in enumerate(self.g.card_attr[attr]) if v is not None}
+        # a card without the attribute is missing from the table (reading it is an error);
+        # one whose attribute is none (a joker's suit) holds None
+        cards = self.g.cards
+        values = {c: v for c, v in enumerate(self.g.card_attr[attr]) if v is not None or attr in cards[c].attrs}
         return self.table(f"A_{_ident(attr)}", f"Table({values!r}, attr_missing({attr!r}, CNAME))")
 
     def has_rules(self, attr: str) -> bool:

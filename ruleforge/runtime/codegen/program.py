@@ -9,11 +9,12 @@ from __future__ import annotations
 from .. import typeinfo as T
 from .menus import Menus
 from .module import CodeGenerator
+from .sets import Subsets
 from .tables import Tables
 from .writer import Scope, _ident, comment_text
 
 
-class ProgramWriter(Tables, Menus, CodeGenerator):
+class ProgramWriter(Tables, Menus, Subsets, CodeGenerator):
     def generate(self) -> str:
         ch, g, w = self.ch, self.g, self.w
         w.comment(f"ruleforge: {comment_text(ch.title)} compiled for {g.nplayers} players")
@@ -32,6 +33,7 @@ class ProgramWriter(Tables, Menus, CodeGenerator):
                       t.span, t.body, {}, 0, is_turn=True)
         self.invariants()
         self.heuristic()
+        self.payoff()
         self.write_tables()
         return w.source()
 
@@ -46,6 +48,8 @@ class ProgramWriter(Tables, Menus, CodeGenerator):
             fixed = {}
             if d.param is not None:
                 args, fixed = "st, p", {d: "p"}
+                for k, (p, _) in enumerate(d.more, 2):  # `define pile of player p, colour c`
+                    args, fixed[p] = f"{args}, p{k}", f"p{k}"
             self.expr_function(self.fn_name("d", name), args, f"define {name}", d.span, d.value, self.scope(fixed),
                                charged=True)
         for name, q in self.ch.quantities.items():
@@ -185,11 +189,13 @@ class ProgramWriter(Tables, Menus, CodeGenerator):
             fixed = {}
             for i, p in enumerate(a.params):
                 et = T.elem(self.t(p.domain)) if p.domain is not None else None
-                fixed[p] = (i, f"{_ident(p.name.name)}_{i}", "card" if T.is_card(et) else None)
+                kind = "cards" if p.some else "card" if T.is_card(et) else None
+                fixed[p] = (i, f"{_ident(p.name.name)}_{i}", kind)
             fixed["actor"] = (len(a.params), "actor", None)
             enum = self.fn_name("enum", name)
             self.enumerator(enum, name, a, fixed)
-            menu = self.menu_function(enum, name, a)
+            # a set of cards: the generic enumerator (runtime/actions.py) makes the menu
+            menu = "subset_menu" if any(p.some for p in a.params) else self.menu_function(enum, name, a)
             ident = self.fn_name("r_action", name)
             self.rule(ident, f"action {name}", a.span, a.body, fixed, len(a.params) + 1, actor="actor")
             self.action_specs.append((name, a, enum, ident, len(a.params), menu))
@@ -199,7 +205,9 @@ class ProgramWriter(Tables, Menus, CodeGenerator):
         domain and the 'allowed if' test, as functions of the locals `L` (parameters in
         the first slots, then the player taking the action)."""
         for k, p in enumerate(a.params):
-            if p.domain is not None:
+            if p.some:
+                self.subset_domain(f"{ident}_{k}", name, a, k, p, fixed)
+            elif p.domain is not None:
                 self.expr_function(f"{ident}_{k}", "st, L", f"action {name}: the values of {p.name.name}", p.span,
                                    p.domain, self.action_scope(a, fixed), collection=True)
             else:
@@ -225,6 +233,13 @@ class ProgramWriter(Tables, Menus, CodeGenerator):
         for inv in self.ch.invariants:
             self.expr_function(self.fn_name("i", inv.name.name), "st, L=None", f"invariant {inv.name.name}",
                                inv.span, inv.condition, self.scope())
+
+    def payoff(self) -> None:
+        # written only when declared, so that a game without one compiles as before
+        p = self.ch.payoff
+        if p is not None:
+            self.expr_function("payoff", "st, p", "payoff", p.span, p.value, self.scope({p: "p"}))
+            self.tables["payoff"] = "payoff"
 
     def heuristic(self) -> None:
         ch, g = self.ch, self.g

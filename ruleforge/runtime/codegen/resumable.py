@@ -11,6 +11,7 @@ is written as ordinary Python inside a block (see stmts.Straight).
 from __future__ import annotations
 
 from ...lang import ast as A
+from ...lang.offers import expand
 from .. import typeinfo as T
 from .stmts import picks_by_rule  # noqa: F401  (re-exported for the generator)
 
@@ -31,6 +32,8 @@ class Resumable:
             return isinstance(s.condition, A.ChoiceCond) or self.any_stops(s.body)
         if isinstance(s, (A.RepeatTimes, A.ForEach)):
             return self.any_stops(s.body)
+        if isinstance(s, A.Deal):
+            return self.stops(s.loop)
         return False
 
     def any_stops(self, stmts) -> bool:
@@ -254,6 +257,12 @@ class Resumable:
         var = self.sc.bind(s, s.name.name, "card" if T.is_card(et) else None)
         prompt = s.prompt or f"choose {s.name.name}"
         nxt = self.decision()
+        if s.unseen:  # a place in the zone, never a card (runtime/picks.py)
+            self.w.line(f"offer_blind(st, {self.ex(s.collection)}, {self.ex(s.player)}, {prompt!r}, "
+                        f"{s.name.name!r}, {self.site(f'Blind(GAME, {s.name.name!r})')}, {var[2:-1]})")
+            self.stop(nxt)
+            self.start(nxt)
+            return
         site = self.site(f"Choice(GAME, {s.name.name!r}, {self.ref_kind(et)!r})")
         self.w.line(f"offer_choice(st, {self.coll(s.collection)}, {self.ex(s.player)}, {prompt!r}, "
                     f"{s.name.name!r}, {site}, {var[2:-1]})")
@@ -264,7 +273,11 @@ class Resumable:
         slot = self.sc.temp()
         chosen = self.decision()
         nxt = self.label()
-        menu = self.site(f"Menu(GAME, ACTIONS.values(), {s.may_pass!r})")
+        if s.only:  # `takes one of ...`: a menu of its own
+            only = expand(s.only, self.ch.action_groups)
+            menu = self.site(f"Menu(GAME, ACTIONS.values(), {s.may_pass!r}, {only!r})")
+        else:
+            menu = self.site(f"Menu(GAME, ACTIONS.values(), {s.may_pass!r})")
         self.w.line(f"offer_menu(st, {self.ex(s.player)}, {menu}, {slot[2:-1]})")
         self.stop(chosen)
         self.start(chosen)

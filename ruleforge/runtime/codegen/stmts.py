@@ -14,7 +14,7 @@ from .. import typeinfo as T
 
 UP, DOWN = 0, 1
 EFFECTS = (A.Move, A.Reveal, A.Flip, A.Swap, A.Shuffle, A.SetValue, A.Change, A.Eliminate,
-           A.NextTurn, A.Look)
+           A.NextTurn, A.Look, A.Finish)
 BUDGET = "st.steps -= 1", "if st.steps <= 0: over_budget(st)"
 
 
@@ -105,9 +105,11 @@ class Straight:
             cs = sc.fresh("cs")
             w.line(f"{cs} = one({c})")
         e = sc.fresh("c")
-        if dest and s.slots is None and call.startswith("move_card(st, {c}, {d}") and not picked:
+        if dest and s.slots is None and call.startswith("move_card(st, {c}, {d}"):
             w.line(f"{d} = {self.ex(s.target)}")
             w.line(call.replace("move_card(", "move_cards(").format(c=cs, d=d))
+            if picked:
+                w.line(f"if {cs}: new_class(st, {cs})")
             if bind is not None:
                 w.line(f"{bind} = {cs}[0] if {cs} else None")
             return
@@ -148,10 +150,10 @@ class Straight:
         if s.into is None:
             self.w.line(f"shuffle_zone(st, {self.ex(s.zone)})")
             return
-        src, dst, c = self.sc.fresh("z"), self.sc.fresh("z"), self.sc.fresh("c")
+        src, dst = self.sc.fresh("z"), self.sc.fresh("z")
         self.w.line(f"{src} = {self.ex(s.zone)}")
         self.w.line(f"{dst} = {self.ex(s.into)}")
-        self.w.line(f"for {c} in list(Z[{src}]): move_card(st, {c}, {dst})")
+        self.w.line(f"move_cards(st, list(Z[{src}]), {dst})")
         self.w.line(f"shuffle_zone(st, {dst})")
 
     def st_Look(self, s) -> None:

@@ -67,11 +67,17 @@ class Tables:
             spec = f"S_{enum}"
             w.line(f"{spec} = ActionSpec({name!r}, {(a.title or name)!r}, {seat})")
             for i, p in enumerate(a.params):
-                w.line(f"{spec}.params.append(Param({p.name.name!r}, {enum}_{i}, {self.ref_kind(self.t_elem(p))!r}))")
+                kind = "cards" if p.some else "blind" if p.unseen else self.ref_kind(self.t_elem(p))
+                w.line(f"{spec}.params.append(Param({p.name.name!r}, {enum}_{i}, {kind!r}))")
             w.line(f"{spec}.allowed = {enum + '_allowed' if a.allowed is not None else 'None'}")
             w.line(f"{spec}.proc, {spec}.actor = P_{ident}, {k!r}")
             if menu is not None:
                 w.line(f"{spec}.menu = {menu}")
+        # every definition, for tests and tools to read (State.definition): its function,
+        # what its parameter is, and whether it gives a card or a list of cards
+        w.line("DEFINES = {" + ", ".join(
+            f"{n!r}: ({self.fn_name('d', n)}, {d.param_kind if d.param is not None else None!r}, "
+            f"{self.define_gives(d)!r})" for n, d in ch.defines.items()) + "}")
         w.line("ACTIONS = {" + ", ".join(f"{name!r}: S_{enum}" for name, _, enum, *_ in self.action_specs) + "}")
         w.comment("the decision sites: each makes its legal actions (runtime/actions.py)")
         for ident, literal in self.sites:
@@ -87,6 +93,14 @@ class Tables:
             w.line("HEURISTIC = heuristic")
         else:
             w.line(f"HEURISTIC = {self.tables['heuristic']}")
+        if "payoff" in self.tables:
+            w.line("PAYOFF = payoff")
+
+    def define_gives(self, d) -> str:
+        from .. import typeinfo as T
+        t = self.t(d.value)
+        return "card" if T.is_card(t) else "cards" if T.is_cards(t) else "player" if T.is_player(t) else \
+            "players" if T.kind(t) == "list" and T.is_player(T.elem(t)) else "value"
 
     def ident(self, name: str) -> str:
         from .writer import _ident

@@ -1,0 +1,80 @@
+"""Every set of cards an action's `with NAME some of C where COND` may choose.
+
+Sets are made once each (never once per ordering), as tuples of card indexes in card
+order, in canonical (lexicographic) order, by a depth-first walk that adds cards in card
+order. Each set looked at is a unit of work (prims.charge); the cards to choose from are
+at most MAX_SUBSET_CARDS. Two bounds found in COND (lang/subsets.py) skip sets early: the
+number of cards (`count of NAME <= 4`), and a sum of numbers none of which is negative
+(`sum of c.value for each c in NAME = 11`): a set whose sum is already over stays over.
+The whole condition is still tested on every set that is offered."""
+
+from __future__ import annotations
+
+from .actions import _enumerate
+from .limits import MAX_SUBSET_CARDS
+from .prims import over_work
+from .values import RuleError
+
+
+def subsets(st, items, L, k: int, test, sizes, weight, limit, action: str, name: str) -> list:
+    cands = sorted(set(items))
+    n = len(cands)
+    if n > MAX_SUBSET_CARDS:
+        raise RuleError.over("subsets", f"action '{action}' would choose '{name}' among {n} cards: a set is "
+                             f"chosen among at most {MAX_SUBSET_CARDS} (MAX_SUBSET_CARDS, see docs/limits.md)")
+    lo, hi = 1, n
+    for op, v in (sizes(st, L) if sizes is not None else ()):
+        if op == "=":
+            lo, hi = max(lo, v), min(hi, v)
+        elif op == "<=":
+            hi = min(hi, v)
+        elif op == "<":
+            hi = min(hi, v - 1)
+        elif op == ">=":
+            lo = max(lo, v)
+        else:
+            lo = max(lo, v + 1)
+    ws = cap = None
+    if weight is not None:
+        st.work -= n
+        if st.work < 0:
+            over_work(st)
+        w = [weight(st, L, c) for c in cands]
+        if all(x >= 0 for x in w):  # only then does a sum over the limit stay over it
+            ws, cap = w, limit(st, L)
+    out: list = []
+    if lo > hi:
+        return out
+    chosen: list = []
+
+    def walk(start: int, total: int) -> None:
+        for i in range(start, n):
+            t = total
+            if ws is not None:
+                t += ws[i]
+                if t > cap:
+                    continue
+            chosen.append(cands[i])
+            st.work -= 1
+            if st.work < 0:
+                over_work(st)
+            m = len(chosen)
+            if m >= lo:
+                s = tuple(chosen)
+                if test is None:
+                    out.append(s)
+                else:
+                    L[k] = s
+                    if test(st, L):
+                        out.append(s)
+            if m < hi:
+                walk(i + 1, t)
+            chosen.pop()
+    walk(0, 0)
+    return out
+
+
+def subset_menu(st, seat: int, spec, names, cache: dict, acts: list, vals: list) -> None:
+    """The menu entries of an action with a set of cards among its parameters: the generic
+    enumerator's, which names sets (actions._named_sets) and defers hidden ones."""
+    _enumerate(st, spec, names, seat, cache, acts, vals)

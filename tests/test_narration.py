@@ -1,0 +1,159 @@
+"""Narration and statistics (issue 13, item 9): counts in words ('1 card'), tie wording,
+counters narrated only when marked `shown`, and the first-seat line measured from the
+seat that took the first turn."""
+
+from __future__ import annotations
+
+import pytest
+
+import ruleforge
+from ruleforge.drivers.narrate import Narrator, winners_text
+from ruleforge.drivers.simulate import GameSpec, run_games, summarize
+from ruleforge.lang.plural import count
+from ruleforge.testing import play
+
+COUNTERS = """\
+game "Counters"
+players 2
+cards: standard deck in deck
+zone deck: pile, face down
+zone pile: pile, face up
+counter score per player = 0{shown}
+counter moves = 0
+
+setup:
+    move top of deck to pile
+    shuffle pile
+
+turn:
+    current takes an action
+
+action gain "score":
+    increase score of current by 2
+    increase moves by 1
+    end the game with done
+
+ending done "a point was scored": current wins
+"""
+
+
+def load(tmp_path, text, name="t.rules"):
+    path = tmp_path / name
+    path.write_text(text)
+    return ruleforge.load(path), path
+
+
+def narration(game, *moves):
+    st = game.new(0, record=True)
+    play(st, *moves)
+    return Narrator(game).lines(st.record)
+
+
+def test_counts_are_said_in_words():
+    assert [count(0, "card"), count(1, "card"), count(2, "card"), count(1, "copy", "copies"),
+            count(3, "copy", "copies")] == ["0 cards", "1 card", "2 cards", "1 copy", "3 copies"]
+
+
+def test_a_shuffle_of_one_card_says_one_card(tmp_path):
+    game, _ = load(tmp_path, COUNTERS.format(shown=""))
+    assert narration(game, "gain")[1] == "    pile shuffled (1 card)"
+
+
+def test_winners_are_worded_for_one_several_and_none():
+    name = {0: "player 1", 1: "player 2", 2: "player 3"}.get
+    assert winners_text((0,), name) == "Winner: player 1"
+    assert winners_text((0, 2), name) == "Winners: player 1 and player 3"
+    assert winners_text((0, 1, 2), name) == "Winners: player 1, player 2 and player 3"
+    assert winners_text((), name) == "Winner: nobody"
+
+
+def test_without_a_shown_counter_every_counter_is_narrated(tmp_path):
+    game, _ = load(tmp_path, COUNTERS.format(shown=""))
+    assert narration(game, "gain")[-5:] == [
+        "  ▸ player 1: score",
+        "    score of player 1: 0 → 2",
+        "    moves: 0 → 1",
+        "    = score of player 1 2 · score of player 2 0 · moves 1",
+        "Game over: a point was scored. Winner: player 1.",
+    ]
+
+
+def test_once_a_counter_is_shown_only_the_shown_ones_are_narrated(tmp_path):
+    game, _ = load(tmp_path, COUNTERS.format(shown=", shown"))
+    assert narration(game, "gain")[-4:] == [
+        "  ▸ player 1: score",
+        "    score of player 1: 0 → 2",
+        "    = score of player 1 2 · score of player 2 0",
+        "Game over: a point was scored. Winner: player 1.",
+    ]
+    # the counter is still there for the rules, the view and tests
+    st = game.new(0)
+    play(st, "gain")
+    assert st.counter("moves") == 1
+    assert dict(st.view(None).counters)["moves"] == 1
+
+
+def test_shown_is_only_a_counter_option(tmp_path):
+    from ruleforge import RuleFileError
+    with pytest.raises(RuleFileError) as e:
+        load(tmp_path, COUNTERS.format(shown=", hidden"))
+    d = e.value.diagnostics[0]
+    assert (d.span.line, d.span.column, d.message, d.hint) == (6, 31, "unexpected name hidden", "expected 'shown'")
+
+
+START = """\
+game "High card starts"
+players 2
+cards: standard deck in deck
+zone deck: pile, face down
+zone hand per player: hand
+
+define strength of p = (top of hand of p).value
+
+# "Each player draws a card; the higher card plays first (on a tie, the later player)."
+setup:
+    shuffle deck
+    for each p in players:
+        move top of deck to hand of p
+    for each p in players with the highest strength:
+        p takes the next turn
+
+turn:
+    current takes an action
+
+action win "win":
+    end the game with won
+
+action lose "lose":
+    end the game with lost
+
+ending won "the first player wins": current wins
+ending lost "the first player gives up": opponents of current win
+"""
+
+
+def test_the_first_seat_line_measures_the_seat_that_started(tmp_path, ruleforge_cmd):
+    game, path = load(tmp_path, START)
+    outcomes = run_games(GameSpec(str(path), {}, None, None, 1), 40)
+    f = summarize(game, outcomes)["first_seat"]
+    # seat 2 started 28 of the 40 games; the starter won 22 of them
+    assert f["starters"] == {"1": 12, "2": 28}
+    assert f["win_share"] == pytest.approx(0.55)
+    assert sum(o.winners == (0,) for o in outcomes) / 40 == 0.25  # what 'seat 1' would have said
+    ran = ruleforge_cmd("run", path, "--games", 40, "--seed", 1, "--jobs", 1)
+    assert ("First-seat advantage: the seat that took the first turn (seat 1 in 12 games, seat 2 in 28 games) "
+            "takes 55.0% [39.4, 70.6] of the wins") in " ".join(ran.out.split())
+
+
+def test_the_first_seat_line_is_unchanged_when_seat_1_always_starts(tmp_path, ruleforge_cmd):
+    _, path = load(tmp_path, COUNTERS.format(shown=""))
+    ran = ruleforge_cmd("run", path, "--games", 10, "--seed", 1, "--jobs", 1)
+    assert "First-seat advantage: seat 1 takes 100.0% [100.0, 100.0] of the wins" in " ".join(ran.out.split())
+
+
+def test_replay_says_one_decision(tmp_path, ruleforge_cmd):
+    _, path = load(tmp_path, COUNTERS.format(shown=""))
+    log = tmp_path / "g.jsonl"
+    assert ruleforge_cmd("run", path, "--seed", 1, "--log", log).code == 0
+    ran = ruleforge_cmd("replay", log, "--quiet")
+    assert ran.out.strip().endswith("reproduced exactly: the game, 1 decision, the same deal and result")
