@@ -93,6 +93,18 @@ def test_once_a_counter_is_shown_only_the_shown_ones_are_narrated(tmp_path):
     assert dict(st.view(None).counters)["moves"] == 1
 
 
+def test_once_a_counter_is_shown_a_per_card_counter_is_narrated_only_when_shown(tmp_path):
+    """A per-card counter is bookkeeping as often as not (found writing Scopa from the docs:
+    'capturable of K♦: 0 → 1' was narrated though the file marked its scores shown)."""
+    text = COUNTERS.replace("counter moves = 0", "counter moves = 0\ncounter marks per card = 0{card}").replace(
+        "    increase moves by 1", "    increase moves by 1\n    for each c in pile:\n        set c.marks to 1")
+    game, _ = load(tmp_path, text.format(shown=", shown", card=""))
+    assert [line for line in narration(game, "gain") if "marks" in line] == []
+    game, _ = load(tmp_path, text.format(shown=", shown", card=", shown"), name="u.rules")
+    assert [line.strip() for line in narration(game, "gain") if "marks" in line] == [
+        f"marks of {game.cards[game.new(0).zones[game.zone_inst('pile').index][0]].name}: 0 → 1"]
+
+
 def test_shown_is_only_a_counter_option(tmp_path):
     from ruleforge import RuleFileError
     with pytest.raises(RuleFileError) as e:

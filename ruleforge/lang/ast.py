@@ -252,6 +252,19 @@ class SumFor(Expr):
 
 
 @node
+class LeastSum(Expr):
+    """`least sum of W for each c in C outside groups g where COND`: the least sum of W
+    over the elements of C left outside disjoint groups of them, each meeting COND (which
+    names the group g), over every choice of such groups (none included)."""
+    span: Span
+    value: object
+    name: Name
+    collection: object
+    group: Name
+    condition: object
+
+
+@node
 class Knows(Expr):
     """`north knows c`: the card is face up, or this player has seen it where it lies."""
     span: Span

@@ -310,6 +310,9 @@ class ExprBuilder(Builder):
     def sum_for(self, meta, c):
         return A.SumFor(self._span(meta), c[0], self._name(c[1]), c[2])
 
+    def least_sum(self, meta, c):
+        return A.LeastSum(self._span(meta), c[0], self._name(c[1]), c[2], self._name(c[3]), c[4])
+
     def filter(self, meta, c):
         return A.Filter(self._span(meta), c[0], c[1])
 

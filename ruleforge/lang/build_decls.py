@@ -78,6 +78,9 @@ class DeclBuilder(Builder):
     def kind_number(self, meta, c):
         return "number"
 
+    def kind_cards(self, meta, c):
+        return "cards"
+
     def kind_zone(self, meta, c):
         return "zone"
 

@@ -62,14 +62,15 @@ PHRASE_WORDS = (
     "the round ends", "the round begins", "the game is over", "in a row", "one of", "a card in",
     "a card from", "random card in", "the card in", "the player after", "the player before",
     "player after", "player before", "loser chooses", "for each", "of each player",
-    "starting with", "standard decks", "for the turn", "has finished")
+    "starting with", "standard decks", "for the turn", "has finished", "outside groups")
 
 # Single words that join the parts of a statement or build an expression.
 KEYWORD_WORDS = (
     "if", "then", "else", "to", "by", "with", "from", "into", "as", "times", "over", "when",
     "wins", "win", "effect", "slot", "slots", "at", "top", "bottom", "count", "sum", "any",
     "every", "no", "cards", "the", "random", "highest", "lowest", "empty", "eliminated",
-    "first", "second", "third", "last", "without", "joker", "jokers", "player", "finishes")
+    "first", "second", "third", "last", "without", "joker", "jokers", "player", "finishes",
+    "least")
 
 # Words that combine or compare expressions.
 OPERATOR_WORDS = ("and", "or", "not", "in", "is", "has", "where", "of", "between", "knows")

@@ -159,7 +159,7 @@ def keywords() -> dict[str, str]:
 EXPRESSION_WORDS = frozenset({
     "true", "false", "nobody", "current", "this", "owner", "players", "opponents", "random",
     "cards", "the", "top", "bottom", "count", "sum", "any", "every", "no", "not", "all", "if",
-    "player", "none", "finished"})
+    "player", "none", "finished", "least"})
 # Words that begin a statement: a role or local name spelt like one cannot start a line.
 STATEMENT_WORDS = frozenset({
     "move", "reveal", "flip", "swap", "shuffle", "set", "increase", "decrease", "let", "end",

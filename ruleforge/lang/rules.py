@@ -9,6 +9,7 @@ from typing import Optional
 
 from . import ast as A
 from .decks_check import DecksChecker
+from .groups import GroupsChecker
 from .diagnostics import Span, did_you_mean
 from .limits import MAX_CARDS, MAX_COPIES, raise_hint
 from .names import Scope, Want
@@ -19,7 +20,7 @@ from .values import ValueChecks
 from .types import ANY, BOOL, NUMBER, PLAYER, list_of
 
 
-class TypeChecker(DecksChecker, ValueChecks, StmtChecker):
+class TypeChecker(DecksChecker, ValueChecks, GroupsChecker, StmtChecker):
     """Types every expression and checks every statement of the rules; what it finds
     goes to `types` (node -> type) and the symbol table's `refs` and diagnostics."""
 

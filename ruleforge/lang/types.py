@@ -114,4 +114,4 @@ def list_of(t: Type) -> ListType:
 
 
 # the words a 'define NAME of KIND p' may give its parameter
-BY_WORD = {"player": PLAYER, "card": CARD, "number": NUMBER, "zone": ZONE}
+BY_WORD = {"player": PLAYER, "card": CARD, "number": NUMBER, "zone": ZONE, "cards": list_of(CARD)}

@@ -193,6 +193,8 @@ class State(Board):
                 arg = g.seat(arg)
             elif kind == "card":
                 arg = g.card_index[arg]
+            elif kind == "cards":
+                arg = tuple(g.card_index[c] for c in arg)
             elif kind == "zone":
                 arg = g.zone_inst(*((arg,) if isinstance(arg, str) else arg)).index
             value = fn(self, arg)

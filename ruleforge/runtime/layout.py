@@ -157,9 +157,12 @@ def build_vars(g: Game, ch: Checked) -> None:
     turn_values(g, ch)
     # Once a counter is marked `shown`, the narrator prints only the marked ones; a file
     # that marks none narrates every counter, as before the marker existed.
-    if any(c.shown for c in ch.counters.values()):
-        g.quiet_labels = frozenset(label for name, c in ch.counters.items() if not c.shown
-                                   for label in g.var_labels[g.counter_base[name][0]:][:g.nplayers if c.per_player else 1])
+    # (A per-card counter's changes are narrated as "charge of Battery (2): 2 -> 3".)
+    if any(c.shown for c in [*ch.counters.values(), *ch.card_counters.values()]):
+        g.quiet_labels = frozenset(
+            [label for name, c in ch.counters.items() if not c.shown
+             for label in g.var_labels[g.counter_base[name][0]:][:g.nplayers if c.per_player else 1]]
+            + [f"{name} of {card.name}" for name, c in ch.card_counters.items() if not c.shown for card in g.cards])
     for name, c in ch.card_counters.items():
         g.card_counter_base[name] = len(g.vars_init)
         value = fold(c.value, ch.params)

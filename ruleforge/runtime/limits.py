@@ -19,8 +19,9 @@ MAX_NUMBER = 10 ** 18
 # menu may offer.
 MAX_PARAMETER_VALUES = 10_000
 MAX_MENU = 100_000
-# Cards an action's set (`with NAME some of C`) is chosen among: 2**20 sets at most, about
-# the work budget; a hand of Gin Rummy or President holds 10 to 18.
+# Cards an action's set (`with NAME some of C`) is chosen among, and cards `outside groups`
+# groups: 2**20 sets at most, about the work budget; a rummy hand holds 10 or 11 cards, a
+# climbing game's up to 18.
 MAX_SUBSET_CARDS = 20
 # Characters of one said text (`say`), once worked out: narrated at every decision, a
 # longer one is cut. The shipped games say at most 71 in random play.

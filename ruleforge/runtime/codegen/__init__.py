@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 
 from ...lang.check import Checked
-from .. import actions, engine, picks, prims, subsets
+from .. import actions, engine, grouping, picks, prims, subsets
 from .program import ProgramWriter
 from ..layout import new_game
 
@@ -28,7 +28,7 @@ def _primitives() -> dict:
         ns[name] = getattr(engine, name)
     ns.update(Proc=engine.Proc, Ending=engine.Ending, ActionSpec=actions.ActionSpec, Param=actions.Param,
               Choice=actions.Choice, Blind=picks.Blind, offer_blind=picks.offer_blind,
-              subsets=subsets.subsets, subset_menu=subsets.subset_menu, Menu=actions.Menu, Ask=actions.Ask, Table=prims.Table, end_turn=decisions.end_turn, offer_choice=decisions.offer_choice,
+              subsets=subsets.subsets, subset_menu=subsets.subset_menu, least_outside=grouping.least_outside, Menu=actions.Menu, Ask=actions.Ask, Table=prims.Table, end_turn=decisions.end_turn, offer_choice=decisions.offer_choice,
               offer_chosen=decisions.offer_chosen, offer_menu=decisions.offer_menu,
               start_action=decisions.start_action, push_effect=decisions.push_effect,
               # for the menus written out (codegen/menus.py)

@@ -17,6 +17,7 @@ from ...lang.visitor import Visitor
 from .. import typeinfo as T
 from .exprs import CALL as _CALL
 from .decks import Decks
+from .groups import Groups
 from .exprs import Exprs
 from .resumable import Resumable
 from .stmts import Straight
@@ -24,7 +25,7 @@ from .values import Values
 from .writer import Scope, Writer, _ident, comment_text
 
 
-class CodeGenerator(Decks, Values, Exprs, Straight, Resumable, Visitor):
+class CodeGenerator(Decks, Values, Groups, Exprs, Straight, Resumable, Visitor):
     """Writes the module for one checked program laid out in `game` (see layout).
 
     One `ex_<Node>` per expression node and one `st_<Node>` per statement node; the
