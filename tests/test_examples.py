@@ -172,3 +172,11 @@ def test_the_same_seed_replays_the_same_game(path):
         assert first[0], "the game recorded nothing"
         assert transcript(path, low, seed) == first, f"seed {seed} played differently twice"
     assert transcript(path, low, 1) != transcript(path, low, 2)
+
+
+def test_the_four_games_of_issue_13_are_under_220_lines():
+    """Hold'em, a climbing game, Gin Rummy and Spades: the language says them briefly."""
+    games = {p.stem: p for p in EXAMPLES}
+    for stem in ("holdem", "climbing", "gin_rummy", "spades"):
+        lines = games[stem].read_text(encoding="utf-8").splitlines()
+        assert len(lines) < 220, f"{stem}.rules has {len(lines)} lines"

@@ -29,16 +29,7 @@ class DecksChecker:
         return CARD
 
     def ex_Seat(self, node: A.Seat, scope: Scope, want: Optional[Want]) -> Optional[Type]:
-        roles = self.sym.role_names
-        low, high = self.sym.players
-        if roles:
-            hint = (f"player {node.number} is '{roles[node.number - 1]}': write '{roles[node.number - 1]}'"
-                    if 1 <= node.number <= len(roles) else f"the roles are {', '.join(roles)}")
-            self.error(node, "this game has roles: name a seat by its role", hint)
-        elif not 1 <= node.number <= high:
-            count = f"{low}" if low == high else f"{low} to {high}"
-            self.error(node, f"there is no player {node.number}: this game is for {count} players",
-                       f"players are numbered from 1 to {high}")
+        check_seat(self.sym, node, self.sym.players[1])
         return PLAYER
 
     def ex_PlayersFrom(self, node: A.PlayersFrom, scope: Scope, want: Optional[Want]) -> Optional[Type]:
@@ -67,3 +58,26 @@ class DecksChecker:
         if len(self.sym.diags) == before:
             # the loop the deal stands for: it records what the compiler needs
             self.stmt(s.loop, scope, ctx)
+
+
+def check_seat(sym, node: A.Seat, upto: int) -> bool:
+    """Whether `player N` names a seat: in a game without roles, from 1 to `upto` (the
+    most players the game has; a counter's start, which every game needs, the fewest).
+    Says what is wrong."""
+    roles = sym.role_names
+    low, high = sym.players
+    if roles:
+        hint = (f"player {node.number} is '{roles[node.number - 1]}': write '{roles[node.number - 1]}'"
+                if 1 <= node.number <= len(roles) else f"the roles are {', '.join(roles)}")
+        sym.error(node, "this game has roles: name a seat by its role", hint)
+    elif not 1 <= node.number <= high:
+        count = f"{low}" if low == high else f"{low} to {high}"
+        sym.error(node, f"there is no player {node.number}: this game is for {count} players",
+                  f"players are numbered from 1 to {high}")
+    elif node.number > upto:
+        sym.error(node, f"player {node.number} is not in every game: this game may be played by {low} players",
+                  f"a counter starts at a seat every game has (player 1 to player {low}); "
+                  "set it in setup otherwise")
+    else:
+        return True
+    return False

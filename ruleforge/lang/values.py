@@ -18,6 +18,7 @@ from attrs import frozen
 from . import ast as A
 from . import refs as R
 from . import types as T
+from .decks_check import check_seat
 from .diagnostics import did_you_mean
 from .names import Scope, Want
 from .types import BOOL, CARD, NONE, NUMBER, PLAYER, Type, holds_none, list_of
@@ -48,8 +49,9 @@ def kind_type(sym, kind: str) -> Optional[Type]:
 
 def held_counter_type(sym, c: A.CounterDecl) -> Optional[Type]:
     """The type of a counter that holds a player, a card or a symbol, from its kind
-    (`counter lead: card`) or its start (`counter dealer = north`, `= nobody`); None for
-    a counter of numbers or of a symbol given by its start (after saying what is wrong)."""
+    (`counter lead: card`) or its start (`counter dealer = north`, `= player 4`,
+    `= nobody`); None for a counter of numbers or of a symbol given by its start (after
+    saying what is wrong)."""
     if c.kind is not None:
         t = kind_type(sym, c.kind.name) if c.kind.name not in ("number", "zone") else None
         if t is None:
@@ -68,6 +70,9 @@ def held_counter_type(sym, c: A.CounterDecl) -> Optional[Type]:
         return None
     if isinstance(c.value, A.Name) and c.value.name in dict(sym.roles) and c.value.name not in sym.params:
         sym.refs[c.value] = R.Role(c.value.name, PLAYER)
+        return PLAYER
+    if isinstance(c.value, A.Seat):  # `counter dealer = player 4`, in a game without roles
+        check_seat(sym, c.value, sym.players[0])
         return PLAYER
     return None
 

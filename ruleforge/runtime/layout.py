@@ -135,7 +135,8 @@ def build_vars(g: Game, ch: Checked) -> None:
         kind = held_kind(ch.counter_types.get(name))
         if kind is not None:  # a player, a card or a symbol; none (None) unless it starts at one
             value = c.value.name if ref_kind(ch, c.value) == "symbol" else \
-                g.roles[c.value.name] if ref_kind(ch, c.value) == "role" else None
+                g.roles[c.value.name] if ref_kind(ch, c.value) == "role" else \
+                c.value.number - 1 if isinstance(c.value, A.Seat) else None
         elif ref_kind(ch, c.value) == "symbol":
             value = c.value.name
         else:
