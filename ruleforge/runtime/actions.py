@@ -199,10 +199,10 @@ def _named(st, seat: int, values, kind: Optional[str], names) -> list:
     is what the action shows, the value what the rules see while the menu is built, the
     payload what the action carries (a card the seat cannot see: its Place). Known cards
     come by index, then hidden ones by place."""
-    if kind == "cards" or kind == "blind":  # a set of cards, a blind pick: picks.py
-        from .picks import named_blind, named_sets
-        return named_sets(st, seat, values, names) if kind == "cards" else named_blind(st, values)
-    if kind != "card":
+    if kind != "card":  # (cards first: the common case, at every decision of most games)
+        if kind == "cards" or kind == "blind":  # a set of cards, a blind pick: picks.py
+            from .picks import named_blind, named_sets
+            return named_sets(st, seat, values, names) if kind == "cards" else named_blind(st, values)
         if names is not None:
             return [(names[v], v, v) for v in sorted(set(values))]
         return [(v, v, v) for v in sorted(set(values))]
