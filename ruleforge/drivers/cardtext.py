@@ -34,7 +34,7 @@ def kinds(game) -> list[Kind]:
 
 
 def describe(kind: Kind) -> str:
-    """One line: `Tractor Beam (2 copies): type CE4. Active: you score 2 more. ...`."""
+    """One line: `Lantern (2 copies): type gadget. Active: you score 2 more. ...`."""
     attrs = dict(kind.attrs)
     text = attrs.pop("text", None)
     head = kind.name + (f" ({kind.copies} copies)" if kind.copies > 1 else "")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from .limits import MAX_SUBSET_CARDS
 from .prims import over_work
+from .subsets import size_range
 from .values import RuleError
 
 
@@ -24,18 +25,7 @@ def least_outside(st, items, weight, test, pair, sizes) -> int:
     if n > MAX_SUBSET_CARDS:
         raise RuleError.over("subsets", f"'outside groups' would group {n} cards: groups are made among at most "
                                         f"{MAX_SUBSET_CARDS} (MAX_SUBSET_CARDS, see docs/limits.md)")
-    lo, hi = 1, n
-    for op, v in sizes:
-        if op == "=":
-            lo, hi = max(lo, v), min(hi, v)
-        elif op == "<=":
-            hi = min(hi, v)
-        elif op == "<":
-            hi = min(hi, v - 1)
-        elif op == ">=":
-            lo = max(lo, v)
-        else:
-            lo = max(lo, v + 1)
+    lo, hi = size_range(n, sizes)
     st.work -= n
     if st.work < 0:
         over_work(st)

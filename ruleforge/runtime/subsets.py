@@ -20,14 +20,11 @@ from .prims import over_work
 from .values import RuleError
 
 
-def subsets(st, items, L, k: int, test, sizes, weight, limit, action: str, name: str, pair=None) -> list:
-    cands = sorted(set(items))
-    n = len(cands)
-    if n > MAX_SUBSET_CARDS:
-        raise RuleError.over("subsets", f"action '{action}' would choose '{name}' among {n} cards: a set is "
-                             f"chosen among at most {MAX_SUBSET_CARDS} (MAX_SUBSET_CARDS, see docs/limits.md)")
+def size_range(n: int, sizes) -> tuple[int, int]:
+    """(fewest, most) cards a set of `n` may hold under the size bounds [(op, number)]
+    found in its condition (`count of NAME >= 3`)."""
     lo, hi = 1, n
-    for op, v in (sizes(st, L) if sizes is not None else ()):
+    for op, v in sizes:
         if op == "=":
             lo, hi = max(lo, v), min(hi, v)
         elif op == "<=":
@@ -38,6 +35,16 @@ def subsets(st, items, L, k: int, test, sizes, weight, limit, action: str, name:
             lo = max(lo, v)
         else:
             lo = max(lo, v + 1)
+    return lo, hi
+
+
+def subsets(st, items, L, k: int, test, sizes, weight, limit, action: str, name: str, pair=None) -> list:
+    cands = sorted(set(items))
+    n = len(cands)
+    if n > MAX_SUBSET_CARDS:
+        raise RuleError.over("subsets", f"action '{action}' would choose '{name}' among {n} cards: a set is "
+                             f"chosen among at most {MAX_SUBSET_CARDS} (MAX_SUBSET_CARDS, see docs/limits.md)")
+    lo, hi = size_range(n, sizes(st, L) if sizes is not None else ())
     if lo > hi:
         return []
     # every card, and every pair of cards, of the set meets `pair`: a card that fails alone
