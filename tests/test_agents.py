@@ -104,6 +104,15 @@ def test_agent_specs(gufo):
             parse_agents(bad, gufo)
 
 
+def test_a_seat_may_be_named_as_narration_names_it(ufology):
+    """`--agents "player 3=greedy"`: the seat's name as the narration prints it, beside its
+    number (found when a newcomer copied a name from the screen)."""
+    assert [a.name for a in parse_agents("player 3=greedy,1=ismcts:10", ufology)] == \
+        ["ismcts", "random", "greedy", "random"]
+    with pytest.raises(ValueError, match="no seat or role 'player 5'"):
+        parse_agents("player 5=greedy", ufology)
+
+
 def test_greedy_beats_random_at_four_players(ufology):
     wins = 0
     games = 120

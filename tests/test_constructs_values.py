@@ -425,3 +425,16 @@ ending done: finished players win
     turns = [(ev.seat, ev.round) for ev in st.record if type(ev).__name__ == "TurnBegan"]
     assert turns == [(0, 1), (3, 1), (0, 2)]
     assert st.result.winners == (2,) and st.counter("n") == 3
+
+
+def test_several_bare_parameters_get_a_hint_to_give_their_kinds():
+    """`define pairs of p, number v`: a lone bare parameter is a player, so the comma is
+    where reading stops (found when a newcomer wrote Old Maid from the docs)."""
+    from ruleforge.lang.diagnostics import RuleFileError
+    text = BASE + "define pairs of p, number v = count of hand of p where value = v\n" + END
+    with pytest.raises(RuleFileError) as e:
+        check_source("t.rules", text.encode())
+    d = e.value.diagnostics[0]
+    assert (d.span.line, d.span.column, d.message, d.hint) == (
+        8, 18, "unexpected ','",
+        "a definition of several parameters gives each its kind: define NAME of player p, number v")

@@ -462,6 +462,9 @@ def _syntax_diagnostic(e, offset: int, chunk: str) -> Diagnostic:
             return Diagnostic(Span(line, start, line, start + len(first.group(1))),
                               f"unknown {'declaration' if words is _ITEM_WORDS else 'statement'} "
                               f"'{first.group(1)}'", hint)
+    if tok.type == "COMMA" and re.match(r"define\s+\w+\s+of\s+\w+\s*$", text[:tok.column - 1]):
+        # `define pairs of p, number v`: one bare parameter reads as a player, several need kinds
+        hint = "a definition of several parameters gives each its kind: define NAME of player p, number v"
     what = f"'{tok}'" if tok.type not in ("NAME", "INT", "STRING") else f"{_describe_terminal(tok.type)[2:] if tok.type != 'INT' else 'number'} {tok}"
     return Diagnostic(span, f"unexpected {what}", hint or f"expected {_expected(expected)}")
 
