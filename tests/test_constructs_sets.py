@@ -9,25 +9,9 @@ from itertools import combinations
 
 import pytest
 
-import ruleforge
 from ruleforge import RuleError
 from ruleforge.runtime.limits import MAX_SUBSET_CARDS
-
-BASE = """\
-game "t"
-players 2
-cards: standard deck in deck
-zone deck: pile, face down
-zone table: pile, face up
-zone won per player: pile, face down
-counter n = 0
-"""
-
-
-def make(tmp_path, text, **kw):
-    path = tmp_path / "t.rules"
-    path.write_text(BASE + text)
-    return ruleforge.load(path, **kw)
+from test_constructs_turns import WIDE, make  # the same small game with a wide table
 
 
 def legal(st) -> list[str]:
@@ -35,19 +19,6 @@ def legal(st) -> list[str]:
 
 
 # ---- a set of cards: conditions on every card and every pair (President) ----------------
-
-WIDE = """\
-setup:
-    move top {cards} cards of deck to table
-turn:
-    current takes an action
-    increase n by 1
-action take:
-    with picked some of table where {condition}
-    move picked to won of current
-ending done: nobody wins when n = 1
-"""
-
 
 def expected_sets(st, keep) -> list[str]:
     """Every set of the table's cards that `keep` accepts, as the menu prints them: in
