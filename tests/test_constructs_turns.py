@@ -439,3 +439,26 @@ ending done: nobody wins when n = 1
     assert Narrator(st.game).action(action) == "bury: buried [4♣, J♦]"
     assert Narrator(st.game, seat=1, state=st).action(action) == "bury: buried [a card, a card]"
     assert Narrator(st.game, seat=0, state=st).action(action) == "bury: buried [4♣, J♦]"
+
+
+# ---- 'for each ... chosen by': picks until done, and no question when nothing is left --
+
+CHOSEN = DEAL + """\
+turn:
+    for each c chosen by current from hand of current "to throw away":
+        move c to discard
+    move top of deck to table
+ending stop: nobody wins when count of table >= 2
+"""
+
+
+def test_for_each_chosen_offers_done_and_what_is_left_then_stops_asking(tmp_path):
+    g = make(tmp_path, CHOSEN)
+    st = new_arranged(g, stacks=[("hand", ["2♣", "3♣", "4♣"], 0)])
+    assert legal(st) == ["done", "2♣", "3♣", "4♣"]
+    play(st, "3♣")
+    assert legal(st) == ["done", "2♣", "4♣"]
+    play(st, "2♣", "4♣")
+    # the hand is empty: the loop ends without asking, and the turn goes on to player 2
+    assert st.cards_in("discard") == ["3♣", "2♣", "4♣"]
+    assert st.current_player == 1 and len(st.cards_in("table")) == 1
