@@ -15,7 +15,7 @@ from ruleforge import RuleError, RuleFileError
 from ruleforge.drivers.narrate import Narrator
 from ruleforge.load import check_source
 from ruleforge.runtime.determinize import determinize
-from ruleforge.testing import arrange, play
+from ruleforge.testing import arrange, new_arranged, play
 
 BASE = """\
 game "t"
@@ -438,3 +438,22 @@ def test_several_bare_parameters_get_a_hint_to_give_their_kinds():
     assert (d.span.line, d.span.column, d.message, d.hint) == (
         8, 18, "unexpected ','",
         "a definition of several parameters gives each its kind: define NAME of player p, number v")
+
+
+def test_a_value_of_the_turn_may_be_a_sum_without_parentheses(tmp_path):
+    # 'for the turn' ends the statement: it is not read as part of the sum's collection
+    text = """\
+setup:
+    for each p in players:
+        repeat 2 times:
+            move top of box to hand of p
+turn:
+    let total = sum of c.value for each c in hand of current for the turn
+    set n to total
+    end turn
+ending done: nobody wins when n > 0
+"""
+    g = make(tmp_path, text, players=2)
+    st = new_arranged(g, stacks=[("hand", ["2♣", "3♣"], 0), ("hand", ["5♥", "6♥"], 1)])
+    assert st.is_over and st.vars[g.counter_var("n")] == 5  # player 1's first turn: 2 + 3
+    assert "total" in g.turn_base  # a value of the turn, not a local of the rule
