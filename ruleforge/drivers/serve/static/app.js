@@ -66,6 +66,7 @@ function notice(text) {
 function handover(to) {
   current = null;
   for (const id of ["turn", "over", "actions", "table", "numbers", "since"]) $(id).replaceChildren();
+  delete $("turn").dataset.n;
   $("game").hidden = true;
   $("cardtext").hidden = true;
   $("handover-text").textContent = `Pass the screen to ${to}. Press Ready when only they can see it.`;
@@ -105,9 +106,11 @@ function show(s) {
   const since = $("since");
   since.replaceChildren();
   for (const line of s.since) {
-    const li = el("li", line.startsWith("  ▸") ? "move" : line.startsWith("Game over") ? "end" : "", line.trim());
-    since.append(li);
+    const kind = line.startsWith("  ▸") ? "move" : line.startsWith("Game over") ? "end"
+      : /^(Round \d+|  \S.*'s turn)$/.test(line) ? "turn" : "";
+    since.append(el("li", kind, line.trim()));
   }
+  since.scrollTop = since.scrollHeight;
   $("story").querySelector("h2").textContent = s.you ? "Since your last move" : "What happened";
 }
 
