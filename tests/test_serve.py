@@ -329,9 +329,10 @@ def test_serve_flag_errors_exit_2_with_a_message():
     assert out.exit_code == 2 and "70000 is not in the range 0<=x<=65535" in out.output
 
 
-def test_serve_prints_a_link_per_seat_and_warns_when_it_listens_everywhere():
+def test_serve_prints_a_link_per_seat_and_warns_when_it_listens_everywhere(tmp_path):
+    log = tmp_path / "g.jsonl"
     proc = subprocess.Popen([sys.executable, "-m", "ruleforge", "serve", GUFO, "--host", "0.0.0.0", "--port", "0",
-                             "--seed", "1"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             "--seed", "1", "--log", str(log)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         warning = proc.stderr.readline()
         lines = [proc.stdout.readline() for _ in range(4)]
@@ -345,3 +346,6 @@ def test_serve_prints_a_link_per_seat_and_warns_when_it_listens_everywhere():
     assert re.fullmatch(r"  Radar Operator: http://\S+/#t=[A-Za-z0-9_-]{24}\n", lines[2])
     assert re.fullmatch(r"  spectators: http://\S+/\n", lines[3])
     assert lines[1].split("#t=")[1] != lines[2].split("#t=")[1]
+    # stopped before the end, the log so far is kept, marked cut short
+    assert [json.loads(line)["type"] for line in log.read_text(encoding="utf-8").splitlines()] == \
+        ["start", "setup", "quit"]

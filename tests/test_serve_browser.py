@@ -113,6 +113,7 @@ GAMES = {
 def test_a_whole_game_clicked_in_the_browser_shows_only_what_the_seat_may_know(which, browser, tmp_path):
     path, flags, seat_title = GAMES[which]
     log = tmp_path / "g.jsonl"
+    game = ruleforge.load(path, players=4 if which == "ufology" else None)
     with serve(path, *flags, "--delay", "0.02", "--log", log) as links:
         page = browser.new_page(viewport={"width": 1100, "height": 900})
         page.goto(links[seat_title])
@@ -124,6 +125,19 @@ def test_a_whole_game_clicked_in_the_browser_shows_only_what_the_seat_may_know(w
             pages.append((turn_n(page), page.content()))
             if turns == 0:
                 shot(page, f"{which}-first-turn")
+                # a card's text, on a tap (and on hover: its title)
+                first = page.locator(".area.mine .card[data-card]").first
+                name = first.get_attribute("data-card")
+                first.click()
+                card = next(c for c in game.cards if c.name == name)
+                told = page.inner_text("#cardtext").split("\n")[0]
+                assert told == first.get_attribute("title")
+                if which == "ufology":
+                    assert told == f"{name} (type {card.attrs['type']}): {card.attrs['text']}"
+                else:
+                    assert told == f"{name} (rank {card.attrs['rank']}, suit {card.attrs['suit']}, value {card.attrs['value']})"
+                page.mouse.click(2, 2)
+                assert page.locator("#cardtext").is_hidden()
             if turns == 3:
                 page.reload()  # the link keeps the seat
                 next_turn_or_end(page)
@@ -145,7 +159,6 @@ def test_a_whole_game_clicked_in_the_browser_shows_only_what_the_seat_may_know(w
     assert recs[-1]["type"] == "result" and over.splitlines()[0] == _ending_line(recs)
     seat = recs[0]["seats"].index(next(s for s in recs[0]["seats"] if s in ("radar", "player 1")))
     union = seen_after_each_decision(recs, [seat])
-    game = ruleforge.load(path, players=recs[0]["players"])
     pattern = card_pattern(game)
     assert turns >= 3 and len(pages) == turns + 1
     for n, html in pages:

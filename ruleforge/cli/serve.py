@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import secrets
+import signal
 import socket
 
 import click
@@ -53,6 +54,10 @@ def _shown_host(host: str) -> str:
     if host in ("0.0.0.0", "::"):
         return socket.gethostname() or "localhost"
     return f"[{host}]" if ":" in host else host
+
+
+def _interrupted(signum, frame):
+    raise KeyboardInterrupt
 
 
 def _is_loopback(host: str) -> bool:
@@ -125,16 +130,19 @@ def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, 
 
     server = Server(table, delay, on_end=write_log)
     base = f"http://{_shown_host(host)}:{sock.getsockname()[1]}"
-    if not _is_loopback(host):
-        click.echo(f"warning: --host {host} lets anyone who can reach this machine open the page: spectators "
-                   "see what every seat sees, and a seat's link is its only key (plain http: keep the links "
-                   "among the players)", err=True)
-    click.echo(f"{game.title}: serving at {base} (Ctrl-C stops the server)")
-    for who, link in table.links(base, hot_seat):
-        click.echo(f"  {who}: {link}")
     config = uvicorn.Config(server.app(), log_level="warning", ws_max_size=1 << 16, lifespan="off",
                             access_log=False)
+    # uvicorn stops on SIGTERM, then raises it again once it has: as an interruption here,
+    # so that the log is still written
+    signal.signal(signal.SIGTERM, _interrupted)
     try:
+        if not _is_loopback(host):
+            click.echo(f"warning: --host {host} lets anyone who can reach this machine open the page: spectators "
+                       "see what every seat sees, and a seat's link is its only key (plain http: keep the links "
+                       "among the players)", err=True)
+        click.echo(f"{game.title}: serving at {base} (Ctrl-C stops the server)")
+        for who, link in table.links(base, hot_seat):
+            click.echo(f"  {who}: {link}")
         uvicorn.Server(config).run(sockets=[sock])
     finally:
         write_log(cut_short=not table.over)
