@@ -128,7 +128,10 @@ def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, 
             written.append(True)
             click.echo(f"log written to {log_path}")
 
-    server = Server(table, delay, on_end=write_log)
+    def failed(text: str) -> None:
+        click.echo(f"error: {text}; Ctrl-C stops the server", err=True)
+
+    server = Server(table, delay, on_end=write_log, on_failure=failed)
     base = f"http://{_shown_host(host)}:{sock.getsockname()[1]}"
     config = uvicorn.Config(server.app(), log_level="warning", ws_max_size=1 << 16, lifespan="off",
                             access_log=False)

@@ -21,10 +21,13 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ...lang.printable import plain
+from ...runtime.values import RuleError
 from .table import HOT, Refused, Table
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 4096  # a page's message is a few dozen bytes
+MAX_PAGES = 100     # pages open at once: a table's players and some spectators
 HELLO_TIMEOUT = 30.0
 HEADERS = {
     # the page loads nothing from elsewhere: no CDN, no inline script
@@ -52,8 +55,10 @@ class Page:
 class Server:
     """The table and its pages; every use of the table holds the lock."""
 
-    def __init__(self, table: Table, delay: float = 0.6, on_end: Optional[Callable[[], None]] = None):
-        self.table, self.delay, self.on_end = table, delay, on_end
+    def __init__(self, table: Table, delay: float = 0.6, on_end: Optional[Callable[[], None]] = None,
+                 on_failure: Optional[Callable[[str], None]] = None):
+        self.table, self.delay, self.on_end, self.on_failure = table, delay, on_end, on_failure
+        self.failure: Optional[str] = None
         self.pages: set[Page] = set()
         self.lock = asyncio.Lock()
         self.bots: Optional[asyncio.Task] = None
@@ -78,12 +83,20 @@ class Server:
         page = await self._hello(ws)
         if page is None:
             return
+        if len(self.pages) >= MAX_PAGES:
+            await ws.send_json({"type": "error", "message": f"this table has {MAX_PAGES} pages open already "
+                                                            "(MAX_PAGES in ruleforge/drivers/serve/app.py)"})
+            await ws.close(code=1013)
+            return
         writer = asyncio.create_task(self._write(page))
         self.pages.add(page)
         try:
             async with self.lock:
                 page.send(self.table.welcome(page.seat))
-                self._update(page)
+                if self.failure:
+                    page.send({"type": "error", "message": self.failure})
+                else:
+                    self._update(page)
             self._kick()
             while True:
                 text = await ws.receive_text()
@@ -93,6 +106,8 @@ class Server:
                     except Refused as why:
                         page.send({"type": "refused", "message": str(why)})
                         self._update(page)  # the page is brought up to date
+                    except RuleError as e:
+                        self._failed(e)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -126,6 +141,8 @@ class Server:
 
     # ---- moves
     def _handle(self, page: Page, msg) -> None:
+        if self.failure:
+            raise Refused(self.failure)
         kind = msg.get("type") if isinstance(msg, dict) else None
         if kind == "act":
             if page.seat == HOT:
@@ -174,7 +191,7 @@ class Server:
         page.send(t.message(page.shown))
 
     def _kick(self) -> None:
-        if self.table.bot_to_move() and (self.bots is None or self.bots.done()):
+        if self.failure is None and self.table.bot_to_move() and (self.bots is None or self.bots.done()):
             self.bots = asyncio.create_task(self._bot_moves())
 
     async def _bot_moves(self) -> None:
@@ -186,8 +203,21 @@ class Server:
                 await asyncio.sleep(self.delay)
             async with self.lock:
                 # a bot's search may take a while: the pages' connections stay served
-                await asyncio.to_thread(self.table.bot_move)
+                try:
+                    await asyncio.to_thread(self.table.bot_move)
+                except RuleError as e:
+                    self._failed(e)
+                    return
                 self._moved()
+
+    def _failed(self, e) -> None:
+        """The rules did something impossible: the game cannot go on; every page is told."""
+        text = f"the game stopped: {plain(e.describe())}"
+        self.failure = text
+        for p in list(self.pages):
+            p.send({"type": "error", "message": text})
+        if self.on_failure:
+            self.on_failure(text)
 
 
 def _parse(text: str):

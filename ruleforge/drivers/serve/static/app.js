@@ -49,17 +49,17 @@ function receive(msg) {
     notice("refused: " + msg.message);
   } else if (msg.type === "error") {
     socket.fatal = true;
-    notice(msg.message);
+    notice(msg.message, true);
     $("link").textContent = "not connected";
   }
 }
 
-function notice(text) {
+function notice(text, stays) {
   const n = $("notice");
   n.textContent = text;
   n.hidden = false;
   clearTimeout(notice.timer);
-  notice.timer = setTimeout(() => { n.hidden = true; }, 8000);
+  if (!stays) notice.timer = setTimeout(() => { n.hidden = true; }, 8000);
 }
 
 // ---- hand-over (hot seat): the last person's screen is wiped before the next sees theirs
