@@ -124,11 +124,18 @@ def seen_after_each_decision(recs: list[dict], seats) -> list[set]:
     return union
 
 
+STATE_FIELDS = {"type", "n", "you", "round", "turn", "to_move", "prompt", "your_turn", "areas", "numbers", "out",
+                "since", "actions", "over"}
+
+
 def assert_no_leak(game, msgs, union):
     pattern = card_pattern(game)
     states = [m for m in msgs if m["type"] == "state"]
     assert states
     for m in states:
+        assert set(m) == STATE_FIELDS  # never the state, the seed or another seat's actions
+        if not m["your_turn"]:
+            assert m["actions"] == []
         named = set(pattern.findall(json.dumps(m, ensure_ascii=False)))
         assert named <= union[m["n"]], (m["n"], sorted(named - union[m["n"]]))
 
@@ -298,7 +305,7 @@ def test_a_hot_seat_hands_the_screen_over_and_shows_each_person_only_their_seat(
                         assert refused_reply == {"type": "refused",
                                                  "message": "the screen is being handed over: press Ready first"}
                     ws.send_json({"type": "ready"})
-                    shown = 0 if msg["to"] == "Invader" else 1
+                    shown = 0 if msg["to"] == "the Invader" else 1
                     continue
                 if msg["type"] != "state":
                     continue
@@ -309,7 +316,7 @@ def test_a_hot_seat_hands_the_screen_over_and_shows_each_person_only_their_seat(
                 got[shown].append(msg)
                 if msg["your_turn"]:
                     ws.send_json({"type": "act", "n": msg["n"], "id": rng.randrange(len(msg["actions"]))})
-    assert handovers[:3] == ["Invader", "Radar Operator", "Invader"]
+    assert handovers[:3] == ["the Invader", "the Radar Operator", "the Invader"]
     for seat in (0, 1):
         assert_no_leak(game, got[seat], seen_after_each_decision(log, [seat]))
     # The end is told as both people may know it: the table every seat sees.

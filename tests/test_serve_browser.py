@@ -228,6 +228,6 @@ def test_a_hot_seat_hands_one_tab_over_between_its_people(browser):
                 continue
             click(page, page.locator("button.action:enabled").first)
         assert page.inner_text("#over").startswith("Game over: ")
-        assert handed[:2] == ["Pass the screen to Invader. Press Ready when only they can see it.",
-                              "Pass the screen to Radar Operator. Press Ready when only they can see it."]
+        assert handed[:2] == ["Pass the screen to the Invader. Press Ready when only they can see it.",
+                              "Pass the screen to the Radar Operator. Press Ready when only they can see it."]
         page.close()

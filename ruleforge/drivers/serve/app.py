@@ -186,7 +186,7 @@ class Server:
         if want != page.shown:
             if page.waiting != want:
                 page.waiting = want
-                page.send({"type": "handover", "to": t.title(want)})
+                page.send({"type": "handover", "to": ("the " if t.game.roles else "") + t.title(want)})
             return
         page.send(t.message(page.shown))
 
