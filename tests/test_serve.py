@@ -356,3 +356,17 @@ def test_serve_prints_a_link_per_seat_and_warns_when_it_listens_everywhere(tmp_p
     # stopped before the end, the log so far is kept, marked cut short
     assert [json.loads(line)["type"] for line in log.read_text(encoding="utf-8").splitlines()] == \
         ["start", "setup", "quit"]
+
+
+def test_the_page_is_one_file_of_each_kind_loading_nothing_from_elsewhere():
+    game, table, log, server = make(GUFO, 5, [0])
+    with TestClient(server.app()) as client:
+        page = client.get("/")
+        assert page.status_code == 200
+        assert page.headers["content-security-policy"].startswith("default-src 'self'; ")
+        assert '<script src="/static/app.js" defer></script>' in page.text
+        assert '<link rel="stylesheet" href="/static/style.css">' in page.text
+        for path in ("/", "/static/app.js", "/static/style.css"):
+            text = client.get(path).text
+            assert not re.search(r"https?://|//cdn|innerHTML|eval\(", text), path
+        assert client.get("/static/../table.py").status_code == 404
