@@ -1,0 +1,153 @@
+"""`ruleforge serve`: a game played in browsers, one private link per person's seat."""
+
+from __future__ import annotations
+
+import ipaddress
+import secrets
+import signal
+import socket
+
+import click
+
+from .common import _AtomicWriter, _agents, _load
+from .group import cli
+from .play import _a_number
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def _people(as_, humans, game) -> list[int]:
+    from ..drivers.agents import _seat
+    if as_ and humans:
+        raise click.UsageError("use --as or --humans, not both")
+    if humans and humans > game.nplayers:
+        raise click.BadParameter(f"this game has {game.nplayers} {'seat' if game.nplayers == 1 else 'seats'}",
+                                 param_hint="'--humans'")
+    if not as_:
+        return list(range(humans or game.nplayers))
+    try:
+        seats = [_seat(w.strip(), game) for w in as_.split(",") if w.strip()]
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="'--as'") from None
+    if not seats or len(set(seats)) != len(seats):
+        raise click.BadParameter("name each seat once, such as --as north or --as north,south", param_hint="'--as'")
+    return seats
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """The listening socket, made here so that --port 0 can print the port it got."""
+    try:
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(64)
+        sock.set_inheritable(True)
+    except (OSError, UnicodeError) as e:
+        raise click.BadParameter(f"cannot listen on {host}:{port}: {getattr(e, 'strerror', None) or e}",
+                                 param_hint="'--host' / '--port'") from None
+    return sock
+
+
+def _shown_host(host: str) -> str:
+    """The address to put in the links: a machine's own name when it listens everywhere."""
+    if host in ("0.0.0.0", "::"):
+        return socket.gethostname() or "localhost"
+    return f"[{host}]" if ":" in host else host
+
+
+def _interrupted(signum, frame):
+    raise KeyboardInterrupt
+
+
+def _is_loopback(host: str) -> bool:
+    if host in LOOPBACK:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+@cli.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--players", type=click.IntRange(1, 16), default=None, help="Number of players.")
+@click.option("--as", "as_", default=None, metavar="SEAT[,SEAT...]",
+              help="The seats people play: roles (north) or seat numbers (1). Default: every seat.")
+@click.option("--humans", type=click.IntRange(1, 16), default=None, help="People at seats 1..N; bots at the rest.")
+@click.option("--agents", default=None, metavar="SPEC", help="Bots for the seats no person plays (default: random).")
+@click.option("--seed", type=int, default=None, help="The game's seed (random when not given).")
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a parameter.")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on; 0.0.0.0 for every network this machine is on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="The port to listen on (0: any free port).")
+@click.option("--hot-seat", is_flag=True, help="One link for all the people's seats: one screen, handed over.")
+@click.option("--delay", type=click.FloatRange(0, 10), default=0.6, show_default=True, callback=_a_number,
+              help="Seconds each bot waits before its move.")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the game as JSON Lines (for `ruleforge replay`).")
+def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, delay, log_path) -> None:
+    """Play a game in web browsers: each person's seat has its own private link.
+
+    Prints one link per person's seat (and one for spectators, who see only what every
+    seat sees). A link's token is its seat's key: hand each link to its player only.
+    Bots play the other seats. The server listens on 127.0.0.1 (this machine) unless
+    --host says otherwise. Ctrl-C stops it; the log, if asked for, is written when the
+    game ends (or, cut short, when the server stops).
+
+    \b
+    Examples:
+      ruleforge serve game.rules --as north
+      ruleforge serve game.rules --players 4 --humans 2 --agents greedy
+      ruleforge serve game.rules --hot-seat --log game.jsonl
+      ruleforge serve game.rules --host 0.0.0.0 --port 8080
+    """
+    from ..drivers.agents import parse_agents
+    game, _ = _load(file, sets, players)
+    _agents(agents, game)
+    people = _people(as_, humans, game)
+    seed = seed if seed is not None else secrets.randbelow(2**31)
+    sock = _bind(host, port)
+    try:
+        writer = _AtomicWriter(log_path) if log_path else None
+    except BaseException:
+        sock.close()
+        raise
+    import uvicorn
+    from ..drivers.serve.app import Server
+    from ..drivers.serve.table import Table
+    log: list | None = [] if writer else None
+    table = Table(game, seed, people, parse_agents(agents, game), log)
+    written = []
+
+    def write_log(cut_short: bool = False) -> None:
+        if writer and not written:
+            writer.write_records(log + ([{"type": "quit"}] if cut_short else []))
+            writer.commit()
+            written.append(True)
+            click.echo(f"log written to {log_path}")
+
+    def failed(text: str) -> None:
+        click.echo(f"error: {text}; Ctrl-C stops the server", err=True)
+
+    server = Server(table, delay, on_end=write_log, on_failure=failed)
+    base = f"http://{_shown_host(host)}:{sock.getsockname()[1]}"
+    config = uvicorn.Config(server.app(), log_level="warning", ws_max_size=1 << 16, lifespan="off",
+                            access_log=False)
+    # uvicorn stops on SIGTERM, then raises it again once it has: as an interruption here,
+    # so that the log is still written
+    signal.signal(signal.SIGTERM, _interrupted)
+    try:
+        if not _is_loopback(host):
+            click.echo(f"warning: --host {host} lets anyone who can reach this machine open the page: spectators "
+                       "see what every seat sees, and a seat's link is its only key (plain http: keep the links "
+                       "among the players)", err=True)
+        click.echo(f"{game.title}: serving at {base} (Ctrl-C stops the server)")
+        for who, link in table.links(base, hot_seat):
+            click.echo(f"  {who}: {link}")
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        write_log(cut_short=not table.over)
+        click.echo(f"(the same deal again: ruleforge serve {file} --seed {seed}"
+                   + (f" --players {players}" if players else "") + "".join(f" --set {s}" for s in sets) + ")")

@@ -1,0 +1,229 @@
+"""The web side of a served table: one page, its static files, and a WebSocket per page.
+
+A page opens `/ws` and says who it is first: `{"type": "hello", "token": T}` (T from the
+link's fragment, `#t=...`, which a browser never sends in a request, so no access log
+or Referer holds it; `null` for a spectator). Then it receives `welcome` (the game's
+title, seats and card list), and a `state` after every move; it sends `act` for a move,
+and `ready` when a hot seat's screen has been handed over. Each page has one queue of
+outgoing messages, drained by one writer, so that messages reach it in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Callable, Optional
+
+from starlette.applications import Starlette
+from starlette.responses import FileResponse, HTMLResponse
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ...lang.printable import plain
+from ...runtime.values import RuleError
+from .table import HOT, Refused, Table
+
+STATIC = Path(__file__).parent / "static"
+MAX_MESSAGE = 4096  # a page's message is a few dozen bytes
+MAX_PAGES = 100     # pages open at once: a table's players and some spectators
+HELLO_TIMEOUT = 30.0
+HEADERS = {
+    # the page loads nothing from elsewhere: no CDN, no inline script
+    "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
+                               "frame-ancestors 'none'",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+}
+
+
+class Page:
+    """One open page: its seat (None: a spectator; HOT: the hot seat) and its queue."""
+
+    def __init__(self, ws: WebSocket, seat: Optional[int]):
+        self.ws, self.seat = ws, seat
+        self.queue: asyncio.Queue = asyncio.Queue()
+        self.shown: Optional[int] = None    # hot seat: the person whose screen it is
+        self.waiting: Optional[int] = None  # hot seat: the person it is being handed to
+
+    def send(self, msg: dict) -> None:
+        self.queue.put_nowait(msg)
+
+
+class Server:
+    """The table and its pages; every use of the table holds the lock."""
+
+    def __init__(self, table: Table, delay: float = 0.6, on_end: Optional[Callable[[], None]] = None,
+                 on_failure: Optional[Callable[[str], None]] = None):
+        self.table, self.delay, self.on_end, self.on_failure = table, delay, on_end, on_failure
+        self.failure: Optional[str] = None
+        self.pages: set[Page] = set()
+        self.lock = asyncio.Lock()
+        self.bots: Optional[asyncio.Task] = None
+        self.ended = False
+
+    # ---- the routes
+    def app(self) -> Starlette:
+        index = (STATIC / "index.html").read_text(encoding="utf-8")
+
+        async def page(request):
+            return HTMLResponse(index, headers=HEADERS)
+
+        async def favicon(request):
+            return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
+        return Starlette(routes=[Route("/", page), Route("/favicon.ico", favicon),
+                                 Mount("/static", StaticFiles(directory=STATIC), name="static"),
+                                 WebSocketRoute("/ws", self.socket)])
+
+    async def socket(self, ws: WebSocket) -> None:
+        await ws.accept()
+        page = await self._hello(ws)
+        if page is None:
+            return
+        if len(self.pages) >= MAX_PAGES:
+            await ws.send_json({"type": "error", "message": f"this table has {MAX_PAGES} pages open already "
+                                                            "(MAX_PAGES in ruleforge/drivers/serve/app.py)"})
+            await ws.close(code=1013)
+            return
+        writer = asyncio.create_task(self._write(page))
+        self.pages.add(page)
+        try:
+            async with self.lock:
+                page.send(self.table.welcome(page.seat))
+                if self.failure:
+                    page.send({"type": "error", "message": self.failure})
+                else:
+                    self._update(page)
+            self._kick()
+            while True:
+                text = await ws.receive_text()
+                async with self.lock:
+                    try:
+                        self._handle(page, _parse(text))
+                    except Refused as why:
+                        page.send({"type": "refused", "message": str(why)})
+                        self._update(page)  # the page is brought up to date
+                    except RuleError as e:
+                        self._failed(e)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            self.pages.discard(page)
+            writer.cancel()
+
+    async def _hello(self, ws: WebSocket) -> Optional[Page]:
+        """The first message names the seat; a wrong token closes the socket with why."""
+        try:
+            text = await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT)
+            msg = _parse(text)
+            if not isinstance(msg, dict) or msg.get("type") != "hello" or set(msg) - {"type", "token"}:
+                raise Refused('the first message is {"type": "hello", "token": TOKEN or null}')
+            async with self.lock:
+                seat = self.table.seat_of(msg.get("token"))
+        except Refused as why:
+            await ws.send_json({"type": "error", "message": str(why)})
+            await ws.close(code=1008)
+            return None
+        except (asyncio.TimeoutError, WebSocketDisconnect, RuntimeError):
+            return None
+        return Page(ws, seat)
+
+    async def _write(self, page: Page) -> None:
+        try:
+            while True:
+                msg = await page.queue.get()
+                await page.ws.send_text(json.dumps(msg, ensure_ascii=False))
+        except Exception:  # the page went away: its reader ends the connection
+            return
+
+    # ---- moves
+    def _handle(self, page: Page, msg) -> None:
+        if self.failure:
+            raise Refused(self.failure)
+        kind = msg.get("type") if isinstance(msg, dict) else None
+        if kind == "act":
+            if page.seat == HOT:
+                if page.waiting is not None or page.shown is None:
+                    raise Refused("the screen is being handed over: press Ready first")
+                self.table.act(page.shown, msg)
+            else:
+                self.table.act(page.seat, msg)
+            self._moved()
+        elif kind == "ready":
+            if page.seat != HOT or page.waiting is None:
+                raise Refused("there is no hand-over to be ready for")
+            page.shown, page.waiting = page.waiting, None
+            self._update(page)
+        else:
+            raise Refused("a message's type is act (a move) or ready (a hot seat's hand-over)"
+                          + (f", not {kind!r}" if isinstance(kind, str) and len(kind) < 40 else ""))
+
+    def _moved(self) -> None:
+        for p in list(self.pages):
+            self._update(p)
+        if self.table.over and not self.ended:
+            self.ended = True
+            if self.on_end:
+                self.on_end()
+        self._kick()
+
+    def _update(self, page: Page) -> None:
+        """Send the page what it shows now; a hot seat first hands the screen over."""
+        t = self.table
+        if page.seat != HOT:
+            page.send(t.message(page.seat))
+            return
+        if t.over:
+            page.waiting = None
+            page.send(t.hot_message(page.shown if page.shown is not None else t.people[0]))
+            return
+        want = t.person_to_move()
+        if want is None:
+            want = page.shown if page.shown is not None else t.people[0]
+        if want != page.shown:
+            if page.waiting != want:
+                page.waiting = want
+                page.send({"type": "handover", "to": ("the " if t.game.roles else "") + t.title(want)})
+            return
+        page.send(t.message(page.shown))
+
+    def _kick(self) -> None:
+        if self.failure is None and self.table.bot_to_move() and (self.bots is None or self.bots.done()):
+            self.bots = asyncio.create_task(self._bot_moves())
+
+    async def _bot_moves(self) -> None:
+        while True:
+            async with self.lock:
+                if not self.table.bot_to_move():
+                    return
+            if self.delay:
+                await asyncio.sleep(self.delay)
+            async with self.lock:
+                # a bot's search may take a while: the pages' connections stay served
+                try:
+                    await asyncio.to_thread(self.table.bot_move)
+                except RuleError as e:
+                    self._failed(e)
+                    return
+                self._moved()
+
+    def _failed(self, e) -> None:
+        """The rules did something impossible: the game cannot go on; every page is told."""
+        text = f"the game stopped: {plain(e.describe())}"
+        self.failure = text
+        for p in list(self.pages):
+            p.send({"type": "error", "message": text})
+        if self.on_failure:
+            self.on_failure(text)
+
+
+def _parse(text: str):
+    if len(text) > MAX_MESSAGE:
+        raise Refused(f"a message of {len(text)} characters is too long (at most {MAX_MESSAGE})")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise Refused("a message is one JSON object, such as {\"type\": \"act\", \"n\": 3, \"id\": 0}") from None

@@ -1,0 +1,208 @@
+"""One game at a served table: its seats and their tokens, its bots, and every move
+checked on the server.
+
+A seat's page receives `message(seat)` and nothing else: that seat's view, its own legal
+actions (as text, each with its place in this decision's list), and the story as that
+seat saw it, told by the terminal's narrator (drivers/narrate.py) when each event
+happened. A page without a seat (a spectator) gets the view of cards every seat knows,
+told as all seats may know it. The state, the other seats' actions and the seed never
+leave this module.
+
+A move names the decision it answers (`n`) and an action's place in that decision's
+list; anything else (a decision already past, another seat's turn, a place not offered,
+a game over, a message of the wrong shape) is refused with a reason and changes nothing.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Optional
+
+from ...lang.printable import plain
+from ..menu import entry_of
+from ..narrate import Narrator, ending_line
+from ..play import deal_snapshot, decide_for, decision_record, result_record, start_record
+from ..terminal import _AllOf
+from ...runtime.rng import Random, derive
+from .drawing import areas, catalogue, pieces_elsewhere
+
+HOT = -1  # the seat of the hot-seat token: whichever person's seat is handed the screen
+MAX_FIELD = 1_000_000_000  # a decision number or an action's place no game reaches
+
+
+class Refused(Exception):
+    """A message from a page that the table does not act on; the text says why."""
+
+
+class Table:
+    def __init__(self, game, seed: int, people: list[int], agents: list, log: Optional[list] = None):
+        self.game, self.seed, self.people, self.agents = game, seed, sorted(people), agents
+        self.log = log
+        # An unguessable token per person's seat, and one for the hot seat (all of them).
+        self.tokens: dict[str, int] = {secrets.token_urlsafe(18): s for s in self.people}
+        self.hot_token = secrets.token_urlsafe(18)
+        self.tokens[self.hot_token] = HOT
+        self.st = game.new(seed, record=True)
+        self.rngs = [Random(derive(seed, 0x5EA7, s)) for s in range(game.nplayers)]
+        self.n = 0  # decisions taken
+        everyone = list(range(game.nplayers))
+        self.tellers = {p: Narrator(game, p, self.st) for p in self.people}
+        self.tellers[None] = _AllOf(game, everyone, self.st)  # a spectator: what every seat knows
+        if len(self.people) > 1:
+            self.tellers[HOT] = _AllOf(game, self.people, self.st)  # the hot seat's end
+        self.story: dict = {k: [] for k in self.tellers}
+        self.since: dict = {k: 0 for k in self.tellers}  # where each seat's last move left its story
+        self.hot_marks: dict = {}
+        self.tally: list[str] = []  # what the rules said after the last decision (the end's tally)
+        self.catalogue = catalogue(game)
+        if log is not None:
+            log.append(start_record(game, seed))
+            log.append({"type": "setup", "zones": deal_snapshot(self.st)})
+        self._collect()
+
+    # ---- who is who
+    def seat_of(self, token) -> Optional[int]:
+        """The seat a token opens (HOT for the hot seat); None: no token, a spectator."""
+        if token is None:
+            return None
+        if not isinstance(token, str) or token not in self.tokens:
+            raise Refused("this link's seat token is not known at this table: ask the host for your link "
+                          "(without a token the page is a spectator's)")
+        return self.tokens[token]
+
+    def title(self, seat: Optional[int]) -> Optional[str]:
+        return None if seat is None or seat == HOT else plain(self.game.seat_titles[seat])
+
+    @property
+    def over(self) -> bool:
+        return self.st.is_over
+
+    def bot_to_move(self) -> bool:
+        return not self.st.is_over and self.st.current_player not in self.people
+
+    def person_to_move(self) -> Optional[int]:
+        return None if self.st.is_over or self.st.current_player not in self.people else self.st.current_player
+
+    # ---- moves
+    def act(self, seat: Optional[int], msg) -> None:
+        """Apply seat's move `{"type": "act", "n": N, "id": K}`, or raise Refused."""
+        if not isinstance(msg, dict) or set(msg) != {"type", "n", "id"}:
+            keys = sorted(msg) if isinstance(msg, dict) else None
+            raise Refused("a move is {\"type\": \"act\", \"n\": DECISION, \"id\": ACTION}"
+                          + (f"; this one has the fields {', '.join(map(str, keys))}" if keys is not None else ""))
+        n, k = msg["n"], msg["id"]
+        for name, value in (("n", n), ("id", k)):
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < MAX_FIELD:
+                raise Refused(f"a move's '{name}' is a whole number from 0")
+        if seat is None:
+            raise Refused("a spectator cannot move: open your seat's link to play")
+        st = self.st
+        if st.is_over:
+            raise Refused("the game is over: no more moves")
+        if seat != st.current_player:
+            raise Refused(f"it is not your turn: {self.game.seat_titles[st.current_player]} is deciding")
+        if n != self.n:
+            raise Refused(f"that move answers decision {n}, which is past: this is decision {self.n}"
+                          if n < self.n else f"there is no decision {n} yet: this is decision {self.n}")
+        actions = st.legal_actions()
+        if not k < len(actions):
+            raise Refused(f"there is no action {k} in this decision: choose 0 to {len(actions) - 1}")
+        self._apply(st.current_player, actions, k)
+
+    def bot_move(self) -> None:
+        """The bot to move decides, seeded as `play` seeds its bots."""
+        st = self.st
+        p = st.current_player
+        actions = st.legal_actions()
+        action = decide_for(self.agents[p], st, p, actions, self.rngs[p])
+        self._apply(p, actions, actions.index(action))
+
+    def _apply(self, p: int, actions, k: int) -> None:
+        record = decision_record(self.game, self.n, p, self.st.prompt, actions, k)
+        self.st.apply(actions[k])
+        if self.log is not None:
+            self.log.append(record)
+        self.n += 1
+        if p in self.people:
+            self.since[p] = len(self.story[p])  # the story since p's move starts here
+            if HOT in self.story:  # the hot seat's end is told from the oldest last move
+                self.hot_marks[p] = len(self.story[HOT])
+        self._collect()
+        if self.st.is_over and self.log is not None:
+            self.log.append(result_record(self.st))
+
+    def _collect(self) -> None:
+        """Tell the new events to every seat now: what a seat learns later must not show
+        in the telling of earlier events."""
+        events = list(self.st.record)
+        self.st.record.clear()
+        for key, teller in self.tellers.items():
+            self.story[key].extend(line for line in teller.lines(events) if not line.lstrip().startswith("="))
+        from ...runtime.events import Said
+        said = [plain(ev.text) for ev in events if isinstance(ev, Said)]
+        self.tally = said if self.st.is_over else []
+
+    # ---- what a page receives
+    def welcome(self, seat: Optional[int]) -> dict:
+        g = self.game
+        return {"type": "welcome", "title": plain(g.title), "you": self.title(seat), "hot_seat": seat == HOT,
+                "seats": [plain(t) for t in g.seat_titles], "people": [plain(g.seat_titles[s]) for s in self.people],
+                "cards": self.catalogue}
+
+    def message(self, seat: Optional[int]) -> dict:
+        """Everything seat's page shows now (None: a spectator; HOT at the end of a hot
+        seat: the table as all its people know it)."""
+        g, st = self.game, self.st
+        seen = None if seat == HOT else seat
+        v = st.view(seen)
+        teller_key = seat if seat in self.tellers else None
+        story = self.story[teller_key]
+        if teller_key == HOT:
+            since = story[min(self.hot_marks.get(p, 0) for p in self.people):]
+        elif teller_key is None:
+            since = story[-60:]
+        else:
+            since = story[self.since[teller_key]:]
+        msg = {"type": "state", "n": self.n, "you": self.title(seat), "round": v.round,
+               "turn": self.title(g.seat_names.index(v.turn)) if v.turn else None,
+               "to_move": None if st.is_over else plain(g.seat_titles[st.current_player]),
+               "prompt": None if st.is_over else plain(st.prompt),
+               "your_turn": not st.is_over and seat == st.current_player,
+               "areas": areas(g, v), "numbers": pieces_elsewhere(g, v),
+               "out": [plain(g.seat_titles[g.seat_names.index(n)]) for n in v.eliminated],
+               "since": since[-200:], "actions": [], "over": None}
+        if msg["your_turn"]:
+            teller = Narrator(g, seat, st)
+            msg["actions"] = [_entry(k, entry_of(k, a, teller), teller.action(a))
+                              for k, a in enumerate(st.legal_actions())]
+        if st.is_over:
+            res = st.result
+            msg["over"] = {"line": plain(ending_line(res, lambda s: g.seat_titles[s])), "reason": plain(res.reason),
+                           "winners": [plain(g.seat_titles[s]) for s in res.winners],
+                           "payoffs": None if res.payoffs is None else
+                           [[plain(g.seat_titles[s]), p] for s, p in enumerate(res.payoffs)],
+                           "tally": self.tally}
+        return msg
+
+    def hot_message(self, shown: int) -> dict:
+        """The hot seat's page for the person at seat `shown` (or the shared end)."""
+        if self.st.is_over and len(self.people) > 1:
+            msg = self.message(HOT)
+            msg["you"] = None
+            return msg
+        return self.message(shown)
+
+    def links(self, base: str, hot_seat: bool) -> list[tuple[str, str]]:
+        """(who, link) for the host to hand out: one per person's seat, or the hot seat's."""
+        if hot_seat:
+            return [("hot seat: " + ", ".join(plain(self.game.seat_titles[s]) for s in self.people),
+                     f"{base}/#t={self.hot_token}")]
+        by_seat = {s: t for t, s in self.tokens.items() if s != HOT}
+        return [(plain(self.game.seat_titles[s]), f"{base}/#t={by_seat[s]}") for s in self.people] + \
+               [("spectators", f"{base}/")]
+
+
+def _entry(k: int, e, label: str) -> dict:
+    return {"id": k, "group": e.title, "fixed": list(e.fixed), "last": e.last_name, "value": e.value,
+            "label": plain(label)}
+

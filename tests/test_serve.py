@@ -1,0 +1,372 @@
+"""`ruleforge serve` at the protocol level: Starlette's TestClient talks to the server's
+WebSocket as a page does, fast and without a browser (the browser tests are in
+test_serve_browser.py).
+
+What a seat may know is worked out independently, as tests/test_play.py does: the
+logged decisions are replayed with the engine's API, and after each one the cards the
+seat knows or sees face up are added to what it has seen. Every message the server sent
+to that seat after decision k may name only cards seen by then.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import socket
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import ruleforge
+from ruleforge.cli import cli
+from ruleforge.drivers.agents import parse_agents
+
+with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx works
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from ruleforge.drivers.serve.app import Server  # noqa: E402
+from ruleforge.drivers.serve.table import HOT, Table  # noqa: E402
+
+ROOT = Path(__file__).parents[1]
+GUFO = str(ROOT / "games" / "gufo.rules")
+UFOLOGY = str(ROOT / "games" / "ufology.rules")
+
+
+def make(path, seed, people, players=None, agents=None):
+    game = ruleforge.load(path, players=players)
+    log: list = []
+    table = Table(game, seed, people, parse_agents(agents, game), log)
+    return game, table, log, Server(table, delay=0)
+
+
+def token(table, seat):
+    return next(t for t, s in table.tokens.items() if s == seat)
+
+
+def hello(ws, tok):
+    ws.send_json({"type": "hello", "token": tok})
+    welcome = ws.receive_json()
+    assert welcome["type"] == "welcome"
+    return welcome
+
+
+def until(ws, test, seen=None):
+    """Messages until one passes `test` (each kept in `seen`)."""
+    while True:
+        msg = ws.receive_json()
+        if seen is not None:
+            seen.append(msg)
+        if test(msg):
+            return msg
+
+
+def mine_or_over(m):
+    return m["type"] == "state" and (m["your_turn"] or m["over"] is not None)
+
+
+def fingerprint(table):
+    st = table.st
+    return table.n, len(table.log), tuple(map(tuple, st.zones)), tuple(st.vars), tuple(st.up), tuple(st.known)
+
+
+def play_one_seat(server, table, seat, rng, spectate=False):
+    """A whole game with one person at `seat` choosing at random: every message it got,
+    and every message a spectator's page got meanwhile."""
+    got, watched = [], []
+    with TestClient(server.app()) as client:
+        with client.websocket_connect("/ws") as ws:
+            hello(ws, token(table, seat))
+            if spectate:
+                spectator = client.websocket_connect("/ws").__enter__()
+                hello(spectator, None)
+            while True:
+                msg = until(ws, mine_or_over, got)
+                if msg["over"]:
+                    break
+                ws.send_json({"type": "act", "n": msg["n"], "id": rng.randrange(len(msg["actions"]))})
+            if spectate:
+                until(spectator, lambda m: m["type"] == "state" and m["over"] is not None, watched)
+                spectator.__exit__(None, None, None)
+    return got, watched
+
+
+# ---- an independent account of what a seat has seen
+
+def card_pattern(game) -> re.Pattern:
+    names = sorted((c.name for c in game.cards), key=len, reverse=True)
+    return re.compile(r"(?<![\w♥♦♣♠])(" + "|".join(map(re.escape, names)) + r")(?![\w♥♦♣♠])")
+
+
+def seen_after_each_decision(recs: list[dict], seats) -> list[set]:
+    """The cards every one of `seats` knows or sees face up, after setup and after each
+    decision, accumulated (all it has seen so far)."""
+    start = recs[0]
+    game = ruleforge.load(start["rules"], players=start["players"], **start["params"])
+    st = game.new(start["seed"])
+    names = [c.name for c in game.cards]
+
+    def now():
+        return {n for n in names if all(st.knows(s, n) for s in seats)}
+    seen = now()
+    union = [set(seen)]
+    for d in (r for r in recs if r["type"] == "decision"):
+        action = st.legal_actions()[d["choice"]]
+        assert str(action) == d["action"]
+        st.apply(action)
+        seen |= now()
+        union.append(set(seen))
+    return union
+
+
+STATE_FIELDS = {"type", "n", "you", "round", "turn", "to_move", "prompt", "your_turn", "areas", "numbers", "out",
+                "since", "actions", "over"}
+
+
+def assert_no_leak(game, msgs, union):
+    pattern = card_pattern(game)
+    states = [m for m in msgs if m["type"] == "state"]
+    assert states
+    for m in states:
+        assert set(m) == STATE_FIELDS  # never the state, the seed or another seat's actions
+        if not m["your_turn"]:
+            assert m["actions"] == []
+        named = set(pattern.findall(json.dumps(m, ensure_ascii=False)))
+        assert named <= union[m["n"]], (m["n"], sorted(named - union[m["n"]]))
+
+
+@pytest.mark.parametrize("path, players, seed, seat", [(GUFO, None, 5, 1), (GUFO, None, 2, 0), (UFOLOGY, 4, 3, 0)],
+                         ids=["gufo-radar", "gufo-invader", "ufology-4p"])
+def test_every_message_to_a_seat_names_only_cards_it_had_seen(path, players, seed, seat):
+    game, table, log, server = make(path, seed, [seat], players)
+    got, watched = play_one_seat(server, table, seat, random.Random(seed), spectate=True)
+    assert got[-1]["over"] is not None and table.over
+    union = seen_after_each_decision(log, [seat])
+    assert_no_leak(game, got, union)
+    assert_no_leak(game, watched, seen_after_each_decision(log, range(game.nplayers)))
+    # The check has teeth: the game holds cards this seat never saw.
+    assert {c.name for c in game.cards} - union[-1]
+    if path == GUFO and seat == 1:
+        alien = log[2]["action"]  # the Invader's first decision: the Alien
+        assert log[2]["prompt"] == "to be the Alien"
+        before_end = [m for m in got if m["type"] == "state" and m["over"] is None]
+        assert not [m for m in before_end if alien in json.dumps(m, ensure_ascii=False)]
+        assert alien in json.dumps(got[-1], ensure_ascii=False)  # revealed at the end
+    if path == UFOLOGY:
+        # Another player's hand card reaches seat 1 only when seat 1 has seen it (passed to
+        # it, or face up); the rest of their hands are backs.
+        for m in (m for m in got if m["type"] == "state"):
+            hands = [z for a in m["areas"] if a["owner"] not in (None, "player 1") for z in a["zones"]
+                     if z["label"].startswith("hand of")]
+            assert len(hands) == 3
+            assert {c for z in hands for c in z["cards"] if c is not None} <= union[m["n"]]
+            assert sum(c is None for z in hands for c in z["cards"]) > 0
+
+
+def test_the_served_game_is_logged_and_replays(tmp_path):
+    game, table, log, server = make(UFOLOGY, 6, [1], 4, agents="greedy")
+    got, _ = play_one_seat(server, table, 1, random.Random(1))
+    path = tmp_path / "g.jsonl"
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in log), encoding="utf-8")
+    out = CliRunner().invoke(cli, ["replay", str(path)])
+    assert out.exit_code == 0, out.output
+    assert "reproduced exactly" in out.output
+    assert log[-1]["type"] == "result" and len([r for r in log if r["type"] == "decision"]) == table.n
+
+
+# ---- moves the server refuses
+
+def refused(ws, table, msg, text):
+    """Send `msg`; the server refuses it with exactly `text`, and nothing changes."""
+    before = fingerprint(table)
+    ws.send_text(msg if isinstance(msg, str) else json.dumps(msg))
+    reply = until(ws, lambda m: m["type"] in ("refused", "error"))
+    assert reply == {"type": "refused", "message": text}
+    state = ws.receive_json()  # the page is brought up to date
+    assert state["type"] == "state" and state["n"] == table.n
+    assert fingerprint(table) == before
+
+
+def test_forged_stale_malformed_and_out_of_turn_moves_are_refused_and_change_nothing():
+    game, table, log, server = make(GUFO, 5, [0, 1])
+    with TestClient(server.app()) as client:
+        with client.websocket_connect("/ws") as invader, client.websocket_connect("/ws") as radar:
+            hello(invader, token(table, 0))
+            hello(radar, token(table, 1))
+            first = until(invader, mine_or_over)
+            assert first["n"] == 0 and first["prompt"] == "to be the Alien" and len(first["actions"]) == 3
+            until(radar, lambda m: m["type"] == "state")
+            # another seat's move: the Radar Operator sends the Invader's offered action
+            refused(radar, table, {"type": "act", "n": 0, "id": 0}, "it is not your turn: Invader is deciding")
+            # a forged action: a place the decision does not offer
+            refused(invader, table, {"type": "act", "n": 0, "id": 3},
+                    "there is no action 3 in this decision: choose 0 to 2")
+            refused(invader, table, {"type": "act", "n": 0, "id": "A♦"}, "a move's 'id' is a whole number from 0")
+            refused(invader, table, {"type": "act", "n": 0, "id": True}, "a move's 'id' is a whole number from 0")
+            refused(invader, table, {"type": "act", "n": 0, "id": -1}, "a move's 'id' is a whole number from 0")
+            refused(invader, table, {"type": "act", "n": 0, "id": 0, "action": "secret(A♦)"},
+                    'a move is {"type": "act", "n": DECISION, "id": ACTION}; this one has the fields action, id, n, type')
+            refused(invader, table, {"type": "act", "n": 5, "id": 0}, "there is no decision 5 yet: this is decision 0")
+            # malformed messages
+            refused(invader, table, "{not json", 'a message is one JSON object, such as {"type": "act", "n": 3, "id": 0}')
+            refused(invader, table, "[1, 2]", "a message's type is act (a move) or ready (a hot seat's hand-over)")
+            refused(invader, table, {"type": "shoot"},
+                    "a message's type is act (a move) or ready (a hot seat's hand-over), not 'shoot'")
+            refused(invader, table, "x" * 5000, "a message of 5000 characters is too long (at most 4096)")
+            refused(invader, table, {"type": "ready"}, "there is no hand-over to be ready for")
+            # a move that is accepted, then the same message again: stale
+            invader.send_json({"type": "act", "n": 0, "id": 1})
+            after = until(invader, lambda m: m["type"] == "state" and m["n"] == 1)
+            assert log[2]["action"] == "A♦" and after["your_turn"]
+            refused(invader, table, {"type": "act", "n": 0, "id": 1},
+                    "that move answers decision 0, which is past: this is decision 1")
+
+
+def test_a_spectator_cannot_move_and_a_wrong_token_is_turned_away():
+    game, table, log, server = make(GUFO, 5, [0])
+    with TestClient(server.app()) as client:
+        with client.websocket_connect("/ws") as spectator:
+            welcome = hello(spectator, None)
+            assert welcome["you"] is None and welcome["people"] == ["Invader"]
+            until(spectator, lambda m: m["type"] == "state")
+            refused(spectator, table, {"type": "act", "n": 0, "id": 0},
+                    "a spectator cannot move: open your seat's link to play")
+        before = fingerprint(table)
+        for bad in ["x" + token(table, 0), "", 7]:
+            with client.websocket_connect("/ws") as ws:
+                ws.send_json({"type": "hello", "token": bad})
+                assert ws.receive_json() == {
+                    "type": "error", "message": "this link's seat token is not known at this table: ask the host "
+                                                "for your link (without a token the page is a spectator's)"}
+                with pytest.raises(Exception):
+                    ws.receive_json()  # closed
+        with client.websocket_connect("/ws") as ws:
+            ws.send_json({"type": "act", "n": 0, "id": 0})
+            assert ws.receive_json()["message"] == 'the first message is {"type": "hello", "token": TOKEN or null}'
+        assert fingerprint(table) == before
+
+
+def test_a_move_after_the_end_is_refused():
+    game, table, log, server = make(GUFO, 5, [1])
+    with TestClient(server.app()) as client:
+        with client.websocket_connect("/ws") as ws:
+            hello(ws, token(table, 1))
+            rng = random.Random(5)
+            while True:
+                msg = until(ws, mine_or_over)
+                if msg["over"]:
+                    break
+                last = {"type": "act", "n": msg["n"], "id": rng.randrange(len(msg["actions"]))}
+                ws.send_json(last)
+            assert msg["over"]["line"].startswith("Game over: ") and not msg["actions"]
+            refused(ws, table, last, "the game is over: no more moves")
+            refused(ws, table, {**last, "n": table.n}, "the game is over: no more moves")
+
+
+# ---- two people, and a hot seat
+
+def test_two_seats_see_each_others_moves():
+    game, table, log, server = make(GUFO, 5, [0, 1])
+    with TestClient(server.app()) as client:
+        with client.websocket_connect("/ws") as invader, client.websocket_connect("/ws") as radar:
+            hello(invader, token(table, 0))
+            hello(radar, token(table, 1))
+            until(radar, lambda m: m["type"] == "state" and m["n"] == 0)
+            until(invader, mine_or_over)
+            invader.send_json({"type": "act", "n": 0, "id": 0})
+            told = until(radar, lambda m: m["type"] == "state" and m["n"] == 1)
+            assert "  ▸ Invader chooses a card (to be the Alien)" in told["since"]
+            mine = until(invader, lambda m: m["type"] == "state" and m["n"] == 1)
+            assert "  ▸ Invader chooses A♣ (to be the Alien)" in mine["since"]
+
+
+def test_a_hot_seat_hands_the_screen_over_and_shows_each_person_only_their_seat():
+    game, table, log, server = make(GUFO, 5, [0, 1])
+    rng = random.Random(3)
+    got: dict = {0: [], 1: []}
+    with TestClient(server.app()) as client:
+        with client.websocket_connect("/ws") as ws:
+            welcome = hello(ws, table.hot_token)
+            assert welcome["hot_seat"] and welcome["people"] == ["Invader", "Radar Operator"]
+            shown = None
+            handovers = []
+            while True:
+                msg = ws.receive_json()
+                if msg["type"] == "handover":
+                    handovers.append(msg["to"])
+                    if len(handovers) == 2:  # a move before Ready is refused
+                        ws.send_json({"type": "act", "n": table.n, "id": 0})
+                        refused_reply = ws.receive_json()
+                        assert refused_reply == {"type": "refused",
+                                                 "message": "the screen is being handed over: press Ready first"}
+                    ws.send_json({"type": "ready"})
+                    shown = 0 if msg["to"] == "the Invader" else 1
+                    continue
+                if msg["type"] != "state":
+                    continue
+                if msg["over"]:
+                    end = msg
+                    break
+                assert msg["you"] == game.seat_titles[shown]
+                got[shown].append(msg)
+                if msg["your_turn"]:
+                    ws.send_json({"type": "act", "n": msg["n"], "id": rng.randrange(len(msg["actions"]))})
+    assert handovers[:3] == ["the Invader", "the Radar Operator", "the Invader"]
+    for seat in (0, 1):
+        assert_no_leak(game, got[seat], seen_after_each_decision(log, [seat]))
+    # The end is told as both people may know it: the table every seat sees.
+    assert end["you"] is None and end["over"]["line"].startswith("Game over: ")
+    assert_no_leak(game, [end], seen_after_each_decision(log, [0, 1]))
+
+
+# ---- the command line
+
+def test_serve_flag_errors_exit_2_with_a_message():
+    runner = CliRunner()
+    out = runner.invoke(cli, ["serve", GUFO, "--as", "pilot"])
+    assert out.exit_code == 2 and "no seat or role 'pilot'" in out.output
+    out = runner.invoke(cli, ["serve", GUFO, "--as", "radar", "--humans", "1"])
+    assert out.exit_code == 2 and "use --as or --humans, not both" in out.output
+    out = runner.invoke(cli, ["serve", GUFO, "--port", "70000"])
+    assert out.exit_code == 2 and "70000 is not in the range 0<=x<=65535" in out.output
+
+
+def test_serve_prints_a_link_per_seat_and_warns_when_it_listens_everywhere(tmp_path):
+    log = tmp_path / "g.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "ruleforge", "serve", GUFO, "--host", "0.0.0.0", "--port", "0",
+                             "--seed", "1", "--log", str(log)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        warning = proc.stderr.readline()
+        lines = [proc.stdout.readline() for _ in range(4)]
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    assert warning.startswith("warning: --host 0.0.0.0 lets anyone who can reach this machine open the page")
+    host = socket.gethostname()
+    assert re.fullmatch(rf"gUFO: serving at http://{re.escape(host)}:\d+ \(Ctrl-C stops the server\)\n", lines[0])
+    assert re.fullmatch(r"  Invader: http://\S+/#t=[A-Za-z0-9_-]{24}\n", lines[1])
+    assert re.fullmatch(r"  Radar Operator: http://\S+/#t=[A-Za-z0-9_-]{24}\n", lines[2])
+    assert re.fullmatch(r"  spectators: http://\S+/\n", lines[3])
+    assert lines[1].split("#t=")[1] != lines[2].split("#t=")[1]
+    # stopped before the end, the log so far is kept, marked cut short
+    assert [json.loads(line)["type"] for line in log.read_text(encoding="utf-8").splitlines()] == \
+        ["start", "setup", "quit"]
+
+
+def test_the_page_is_one_file_of_each_kind_loading_nothing_from_elsewhere():
+    game, table, log, server = make(GUFO, 5, [0])
+    with TestClient(server.app()) as client:
+        page = client.get("/")
+        assert page.status_code == 200
+        assert page.headers["content-security-policy"].startswith("default-src 'self'; ")
+        assert '<script src="/static/app.js" defer></script>' in page.text
+        assert '<link rel="stylesheet" href="/static/style.css">' in page.text
+        for path in ("/", "/static/app.js", "/static/style.css"):
+            text = client.get(path).text
+            assert not re.search(r"https?://|//cdn|innerHTML|eval\(", text), path
+        assert client.get("/static/../table.py").status_code == 404
