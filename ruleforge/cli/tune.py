@@ -226,12 +226,15 @@ def _conclusion(aim, figure, found, top, holds, size, trials, confirmed) -> str:
     lo = min(found, key=lambda t: t.value)
     hi = max(found, key=lambda t: t.value)
     spread = f"{figure} went from {aim.show(lo.value)} to {aim.show(hi.value)} over the {count(len(found), 'trial')}"
-    where = "in the range" if size <= trials else f"among the {count(len(found), 'value set')} tried"
     if holds:
         return (f"the best values meet the target: {'on fresh seeds' if confirmed else 'on the search seeds'}, "
                 f"the interval holds {aim.show(aim.value)} ({spread})")
     if not any(t.contains for t in found):
-        return (f"no value set {where} has an interval that holds {aim.show(aim.value)}: {spread}; widen a range, "
-                "search other parameters, or try other bots")
+        if size > trials:
+            return (f"none of the {count(len(found), 'value set')} tried has an interval that holds "
+                    f"{aim.show(aim.value)}: {spread}; try more --trials (or a larger --budget), widen a range, "
+                    "or search other parameters")
+        return (f"no value set in the range has an interval that holds {aim.show(aim.value)}: {spread}; widen a "
+                "range, search other parameters, or try other bots")
     return (f"the best values' interval held {aim.show(aim.value)} on the search's seeds but not on fresh ones: "
             f"the difference is within the noise of {count(top.games, 'game')}; try more --games ({spread})")

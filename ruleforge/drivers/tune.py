@@ -93,7 +93,7 @@ def search(space: list[ParamRange], target, trials: int, seed: int,
     gives the target's figure {"value", "ci95", "games"} on the search's seeds. Returns the
     trials in the order measured, and the sampler's name."""
     import optuna
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    optuna.logging.set_verbosity(optuna.logging.ERROR)
     size = space_size(space)
     if size <= trials:
         sampler = optuna.samplers.GridSampler({p.name: p.values for p in space}, seed=seed)
@@ -104,11 +104,19 @@ def search(space: list[ParamRange], target, trials: int, seed: int,
     done: dict = {}
     out: list[Trial] = []
 
+    failed: list = []
+
     def objective(trial) -> float:
         params = {p.name: trial.suggest_int(p.name, p.low, p.high) for p in space}
         key = tuple(params.values())
         if key not in done:
-            m = evaluate(params)
+            try:
+                m = evaluate(params)
+            except BaseException as e:
+                # raised after the study stops: Optuna would log a failed trial with a traceback
+                failed.append(e)
+                trial.study.stop()
+                return math.inf
             lo, hi = m["ci95"]
             t = Trial(len(out) + 1, params, m["value"], m["ci95"], m["games"], target.distance(m["value"]),
                       lo <= target.value <= hi)
@@ -124,6 +132,8 @@ def search(space: list[ParamRange], target, trials: int, seed: int,
 
     study = optuna.create_study(direction="minimize", sampler=sampler)
     study.optimize(objective, n_trials=cap, callbacks=[stop_when_enough])
+    if failed:
+        raise failed[0]
     return out, name
 
 
