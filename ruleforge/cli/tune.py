@@ -130,7 +130,7 @@ def _search(file, game, space, aim, fixed, players, agents, games, trials, confi
     from rich.table import Table
     from ..drivers.ladder import LADDER
     from ..drivers.report import _console
-    from ..drivers.simulate import GameSpec, run_games
+    from ..drivers.simulate import _GAMES, GameSpec, run_games
     from ..drivers.tune import best, fresh_seed, plot_search, search, space_size
     size = space_size(space)
     measured = min(size, trials)
@@ -151,6 +151,7 @@ def _search(file, game, space, aim, fixed, players, agents, games, trials, confi
         spec = GameSpec(file, {**fixed, **{k: str(v) for k, v in values.items()}}, players, agents, on_seed,
                         max_decisions)
         outcomes = run_games(spec, n, jobs, None, advance)
+        _GAMES.clear()  # each trial's game is compiled once; a long search would keep them all
         errors = [o for o in outcomes if o.error]
         if errors:
             stop()
