@@ -14,8 +14,9 @@ from .common import _agents, _check_out, _load, _parse_sets, _progress, max_deci
 from .group import cli
 
 # Defaults chosen for the Done-when of issue 14 (docs/analyze.md): greedy plays a game of
-# gUFO in about 10 ms, so 20 value sets of 500 games, and 1,000 more to confirm the best,
-# take about two minutes on two cores; ISMCTS's lowest rung costs 150 times as much.
+# the two-player launch game in about 10 ms, so 20 value sets of 500 games, and 1,000 more
+# to confirm the best, take two to four minutes on two cores; ISMCTS's lowest rung costs
+# 150 times as much a game.
 TUNE_RUNG = "greedy"
 TUNE_GAMES = 500
 TUNE_TRIALS = 30
@@ -57,7 +58,7 @@ def tune(file, params, target, agents, games, trials, budget, confirm, seed, plo
 
     \b
     Examples:
-      ruleforge tune games/gufo.rules --param radar_hand_size=1..5 --param reveal_count=1..4 --target "radar wins 50%"
+      ruleforge tune mygame.rules --param hand_size=1..5 --param reveal_count=1..4 --target "radar wins 50%"
       ruleforge tune mygame.rules --param hand_size=3..9 --target "mean length 30 rounds" --plot tune.png
       ruleforge tune mygame.rules --param target=20..80 --target "player 1 wins 25%" --players 4 --budget 20000
       ruleforge tune mygame.rules --param stake=1..10 --target "mean payoff of dealer 0" --agents ismcts:100 --games 100
