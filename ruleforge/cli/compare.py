@@ -10,10 +10,14 @@ import click
 
 from ..lang.plural import count
 from ..lang.printable import markup, plain
-from ..drivers.compare import COMPARE_RUNG
-from ..drivers.ladder import LADDER, rung_below
 from .common import _check_out, _check_scheduler, _load, _simulate, max_decisions_option
 from .group import cli
+
+# compare's default rung: greedy is the cheapest rung that chooses at all (a game of the
+# two-player launch game costs it about 10 ms, against 1.5 s at ismcts:100), and the rung
+# below, random, on which its verdict is checked, costs less again. (Named here, not in
+# drivers/: `check` imports this module and loads no driver.)
+COMPARE_RUNG = "greedy"
 
 
 @cli.command()
@@ -21,7 +25,7 @@ from .group import cli
 @click.argument("variants", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
 @click.option("--agents", default=COMPARE_RUNG, show_default=True, metavar="RUNG",
-              help=f"The bots: a rung of the ladder ({' < '.join(LADDER)}), or bots per seat or role as "
+              help="The bots: a rung of the bot ladder (docs/agents.md), or bots per seat or role as "
                    "run takes them (radar=ismcts:200,invader=random).")
 @click.option("--rung-check/--no-rung-check", default=True, show_default=True,
               help="Play the same seeds again at the rung below, and warn when the verdict changes.")
@@ -51,6 +55,7 @@ def compare(base, variants, games, agents, rung_check, players, seed, jobs, sets
       ruleforge compare mygame.rules variants/big-hands.rules --agents random --no-rung-check
     """
     from rich.table import Table
+    from ..drivers.ladder import LADDER, rung_below
     from ..drivers.report import ci, pct, plot_series, _atomic_write
     _check_out(out, (".json",), "--out")
     _check_out(plot, (".png",), "--plot")
@@ -135,6 +140,7 @@ def _play(base, variants, sets, players, games, agents, jobs, seed, scheduler, m
 
 
 def _bots_line(agents: str, rung, below, rung_check: bool) -> str:
+    from ..drivers.ladder import LADDER
     if rung is None:
         return (f"bots: {agents}, not a rung of the ladder ({' < '.join(LADDER)}): the verdicts are not "
                 "checked against other bots")
@@ -175,6 +181,7 @@ def _rung_check(console, base, rung, below, diffs, others, games, warnings) -> l
     warning for each variant where one differs."""
     from rich.table import Table
     from ..drivers.compare import verdict, verdicts_differ
+    from ..drivers.ladder import LADDER
     from ..drivers.report import interval, number
 
     def figure(x) -> str:

@@ -137,9 +137,8 @@ def _search(file, game, space, aim, fixed, players, agents, games, trials, confi
     measured = min(size, trials)
     rung = agents.strip() if agents.strip() in LADDER else None
     click.echo(plain(f"{game.title}: tuning {', '.join(p.text for p in space)} toward '{aim.text}'"))
-    click.echo(plain(f"bots: {agents} for every seat" + (f", rung {LADDER.index(rung) + 1} of the ladder "
-                                                          f"({' < '.join(LADDER)})" if rung else
-                                                          ", not a rung of the ladder")))
+    click.echo(plain(f"bots: {agents} for every seat, rung {LADDER.index(rung) + 1} of the ladder "
+                     f"({' < '.join(LADDER)})" if rung else f"bots: {agents}, not a rung of the ladder"))
     how = ("every value set in the range, in a seeded order" if size <= trials else
            f"{measured} of the {size:,} value sets in the range, chosen by Optuna's TPE sampler")
     click.echo(f"search: {how}; {count(games, 'game')} a trial, the same seeds in every trial (seed {seed})")

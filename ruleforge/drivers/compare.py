@@ -188,12 +188,6 @@ def _reads(item, name: str, refs: dict) -> bool:
 
 # ---- whether the bots decide the verdict -----------------------------------------------
 
-# compare's default rung: greedy is the cheapest rung that chooses at all (a game of the
-# two-player launch game costs it about 10 ms, against 1.5 s at ismcts:100), and the rung
-# below, random, on which its verdict is checked, costs less again.
-COMPARE_RUNG = "greedy"
-
-
 def verdict(diff: dict) -> str:
     """A paired difference's verdict: its sign when it is significant."""
     if not diff["significant"]:
