@@ -59,7 +59,7 @@ def test_firings_and_same_outcomes_count_games():
 def test_compare_shows_how_often_the_differing_rules_fired(ruleforge_cmd, tmp_path):
     out = tmp_path / "cmp.json"
     ran = ruleforge_cmd("compare", GUFO, VARIANTS / "gufo-sudden-exhaustion.rules", VARIANTS / "gufo-three-reveals.rules",
-                        "--games", 40, "--seed", 3, "--jobs", 1, "--out", out)
+                        "--games", 40, "--seed", 3, "--jobs", 1, "--out", out, "--agents", "random")
     assert ran.code == 0, ran.err
     assert f"What differs from {GUFO}, and how often it fired" in ran.out
     assert "│ 6 times in 4 games │ 4 times in 4 games │" in ran.out
@@ -81,13 +81,14 @@ def test_compare_says_when_the_changed_rule_never_fired_and_nothing_changed(rule
     shutil.copy(GUFO, tmp_path / "gufo.rules")
     (tmp_path / "signal.rules").write_text(SIGNAL, encoding="utf-8")
     ran = ruleforge_cmd("compare", tmp_path / "gufo.rules", tmp_path / "signal.rules",
-                        "--games", 30, "--seed", 1, "--jobs", 1)
+                        "--games", 30, "--seed", 1, "--jobs", 1, "--agents", "random")
     assert ran.code == 0, ran.err
     assert "│ signal.rules │ action signal │ added  │ -             │ never            │" in ran.out
     assert ran.lines[-2:] == [
-        f"{tmp_path / 'signal.rules'}: action signal (added) never fired in these 30 games: they say nothing about it",
         f"{tmp_path / 'signal.rules'}: all 30 paired games came out exactly as in {tmp_path / 'gufo.rules'} "
-        "(the same winners, ending, length and rules fired)"]
+        "(the same winners, ending, length and rules fired)",
+        f"warning: {tmp_path / 'signal.rules'}: action signal (added) never fired in these 30 games with random "
+        "bots: they say nothing about it"]
 
 
 def test_compare_says_when_nothing_differs(ruleforge_cmd, tmp_path):

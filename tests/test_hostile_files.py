@@ -588,7 +588,7 @@ def test_version(ruleforge_cmd):
     assert (r.code, r.out) == (0, f"ruleforge, version {version('ruleforge')}\n")
 
 
-@pytest.mark.parametrize("command", [[], ["check"], ["cards"], ["compile"], ["run"], ["compare"], ["replay"], ["play"]])
+@pytest.mark.parametrize("command", [[], ["check"], ["cards"], ["compile"], ["run"], ["compare"], ["tune"], ["replay"], ["play"]])
 def test_every_help_has_examples(ruleforge_cmd, command):
     r = ruleforge_cmd(*command, "--help")
     assert r.code == 0

@@ -171,7 +171,8 @@ def test_compare_reports_the_paired_payoff_difference(tmp_path, ruleforge_cmd):
                        '    end the game with showdown\n\naction small "bet 1":\n    set stake to 2\n'
                        '    end the game with showdown\n')
     out = tmp_path / "cmp.json"
-    ran = ruleforge_cmd("compare", path, variant, "--games", 200, "--seed", 1, "--jobs", 1, "--out", out)
+    ran = ruleforge_cmd("compare", path, variant, "--games", 200, "--seed", 1, "--jobs", 1, "--out", out,
+                        "--agents", "random")
     assert ran.code == 0, ran.err
     doc = json.loads(out.read_text())
     d1 = doc["payoff_differences"][0]

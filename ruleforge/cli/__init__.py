@@ -1,4 +1,4 @@
-"""The `ruleforge` command: check, run, compare, replay, play, serve, cards, compile.
+"""The `ruleforge` command: check, run, compare, tune, replay, play, serve, cards, compile.
 
 Every mistake a user can make ends with a clear message, never a traceback, and an exit
 code that says whose it is (as ruff and mypy do): 1 when a rule file has problems (or a
@@ -18,7 +18,7 @@ from ..lang.printable import plain
 from ..load import RuleFileUsageError
 from .common import EXIT_PROBLEM, EXIT_USAGE, render_rule_error
 from .group import cli
-from . import check, compare, play, replay, run, serve  # noqa: F401  (importing a module registers its commands)
+from . import check, compare, play, replay, run, serve, tune  # noqa: F401  (importing a module registers its commands)
 
 __all__ = ["cli", "main"]
 

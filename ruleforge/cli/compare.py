@@ -13,12 +13,22 @@ from ..lang.printable import markup, plain
 from .common import _check_out, _check_scheduler, _load, _simulate, max_decisions_option
 from .group import cli
 
+# compare's default rung: greedy is the cheapest rung that chooses at all (a game of the
+# two-player launch game costs it about 10 ms, against 1.5 s at ismcts:100), and the rung
+# below, random, on which its verdict is checked, costs less again. (Named here, not in
+# drivers/: `check` imports this module and loads no driver.)
+COMPARE_RUNG = "greedy"
+
 
 @cli.command()
 @click.argument("base", type=click.Path(dir_okay=False))
 @click.argument("variants", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
-@click.option("--agents", default=None, metavar="SPEC", help="Bots per seat or role (default: random).")
+@click.option("--agents", default=COMPARE_RUNG, show_default=True, metavar="RUNG",
+              help="The bots: a rung of the bot ladder (docs/agents.md), or bots per seat or role as "
+                   "run takes them (radar=ismcts:200,invader=random).")
+@click.option("--rung-check/--no-rung-check", default=True, show_default=True,
+              help="Play the same seeds again at the rung below, and warn when the verdict changes.")
 @click.option("--players", type=click.IntRange(1, 16), default=None)
 @click.option("--seed", type=int, default=None, help="The seed (random when not given).")
 @click.option("--jobs", type=click.IntRange(1, 512), default=None, help="Processes (default: all cores).")
@@ -27,16 +37,25 @@ from .group import cli
 @click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None, help="Draw win rates into a .png.")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Play on a Dask distributed cluster.")
 @max_decisions_option
-def compare(base, variants, games, agents, players, seed, jobs, sets, out, plot, scheduler, max_decisions) -> None:
+def compare(base, variants, games, agents, rung_check, players, seed, jobs, sets, out, plot, scheduler,
+            max_decisions) -> None:
     """Compare variants with a base game on the same seeds: win rates and their differences.
+
+    The bots are a rung of the ladder (greedy unless --agents names another). The same
+    seeds are played again at the rung below (it costs less: weaker bots), and compare
+    warns when a verdict (a significant gain, a significant loss, or no significant
+    difference) is not the same at both rungs: the bots' strength then decides it. It
+    also warns when a rule that differs never fired.
 
     \b
     Examples:
       ruleforge compare mygame.rules variants/big-hands.rules --games 2000
       ruleforge compare mygame.rules variants/*.rules --seed 1 --out cmp.json --plot cmp.png
+      ruleforge compare mygame.rules variants/big-hands.rules --agents ismcts:100 --games 200
+      ruleforge compare mygame.rules variants/big-hands.rules --agents random --no-rung-check
     """
     from rich.table import Table
-    from ..drivers.compare import paired_difference
+    from ..drivers.ladder import LADDER, rung_below
     from ..drivers.report import ci, pct, plot_series, _atomic_write
     _check_out(out, (".json",), "--out")
     _check_out(plot, (".png",), "--plot")
@@ -51,15 +70,14 @@ def compare(base, variants, games, agents, players, seed, jobs, sets, out, plot,
         if other.seat_titles != seats:
             raise click.UsageError(plain(f"{f} has seats {other.seat_titles}, but {base} has {seats}: only games "
                                          "with the same seats can be compared"))
-    runs = []
-    for f in (base, *variants):
-        game, outcomes, summary = _simulate(f, sets, players, games, agents, jobs, seed, scheduler,
-                                            max_decisions=max_decisions)
-        runs.append((f, game, outcomes, summary))
+    rung = agents.strip() if agents.strip() in LADDER else None
+    below = rung_below(rung) if rung and rung_check else None
+    runs = _play(base, variants, sets, players, games, agents, jobs, seed, scheduler, max_decisions)
     from ..drivers.report import _console
     console = _console()
     click.echo(f"seed {seed}; {count(games, 'paired game')} per file (game i uses the same seed in every file)")
-    t = Table(title="Win rates", title_justify="left")
+    click.echo(plain(_bots_line(agents, rung, below, rung_check)))
+    t = Table(title=f"Win rates, {plain(agents)} bots", title_justify="left")
     t.add_column("File")
     for title in seats:
         t.add_column(markup(title), justify="right")
@@ -74,40 +92,130 @@ def compare(base, variants, games, agents, players, seed, jobs, sets, out, plot,
     d.add_column("Difference", justify="right")
     d.add_column("95% CI", justify="right")
     d.add_column("Verdict")
-    diffs = []
-    for f, game, outcomes, s in runs[1:]:
-        for seat, title in enumerate(seats):
-            diff = paired_difference(runs[0][2], outcomes, seat)
-            # a seat by number from 1, name and title, as in the summaries' "seats"
-            diffs.append({"variant": f, "seat": seat + 1, "name": base_game.seat_names[seat], "title": title, **diff})
-            verdict = "significant" if diff["significant"] else "not significant"
-            d.add_row(markup(f), markup(title), f"{100 * diff['difference']:+.1f} pts",
-                      f"[{100 * diff['ci95'][0]:+.1f}, {100 * diff['ci95'][1]:+.1f}]",
-                      f"[bold]{verdict}[/]" if diff["significant"] else verdict)
+    diffs = _win_differences(runs, base_game)
+    for diff in diffs:
+        verdict = "significant" if diff["significant"] else "not significant"
+        d.add_row(markup(diff["variant"]), markup(diff["title"]), f"{100 * diff['difference']:+.1f} pts",
+                  f"[{100 * diff['ci95'][0]:+.1f}, {100 * diff['ci95'][1]:+.1f}]",
+                  f"[bold]{verdict}[/]" if diff["significant"] else verdict)
     console.print(d)
     payoff_diffs = _payoffs(console, base, base_game, runs)
-    changes = _changes(console, base, base_checked, runs, checked)
+    warnings: list = []
+    checked_diffs = None
+    if below:
+        low = _play(base, variants, sets, players, games, below, jobs, seed, scheduler, max_decisions)
+        checked_diffs = _rung_check(console, base, rung, below, diffs + payoff_diffs,
+                                    _win_differences(low, base_game) + _payoff_differences(low, base_game),
+                                    games, warnings)
+    changes = _changes(console, base, base_checked, runs, checked, agents, warnings)
+    for w in warnings:  # plain lines: a console would wrap them
+        click.echo(plain(f"warning: {w['message']}"))
     if out:
         import json
-        doc = {"base": base, "variants": list(variants), "seed": seed, "games": games, "agents": agents or "random",
-               "summaries": {f: s for f, _, _, s in runs}, "differences": diffs, "changes": changes}
+        doc = {"base": base, "variants": list(variants), "seed": seed, "games": games, "agents": agents,
+               "rung": rung, "check_rung": below,
+               "summaries": {f: s for f, _, _, s in runs}, "differences": diffs, "changes": changes,
+               "warnings": warnings}
         if payoff_diffs:
             doc["payoff_differences"] = payoff_diffs
+        if checked_diffs is not None:
+            doc["check_differences"] = checked_diffs
         _atomic_write(out, (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode())
         click.echo(f"results written to {plain(out)}")
     if plot:
         labels = [Path(f).stem for f, *_ in runs]
         series = {title: [(s["seats"][i]["win_rate"], s["seats"][i]["ci95"]) for _, _, _, s in runs]
                   for i, title in enumerate(seats)}
-        plot_series(plot, "Win rate by variant", "rule file", labels, series)
+        plot_series(plot, f"Win rate by variant ({agents} bots)", "rule file", labels, series)
         click.echo(f"plot written to {plain(plot)}")
+
+
+def _play(base, variants, sets, players, games, agents, jobs, seed, scheduler, max_decisions) -> list:
+    runs = []
+    for f in (base, *variants):
+        game, outcomes, summary = _simulate(f, sets, players, games, agents, jobs, seed, scheduler,
+                                            max_decisions=max_decisions)
+        runs.append((f, game, outcomes, summary))
+    return runs
+
+
+def _bots_line(agents: str, rung, below, rung_check: bool) -> str:
+    from ..drivers.ladder import LADDER
+    if rung is None:
+        return (f"bots: {agents}, not a rung of the ladder ({' < '.join(LADDER)}): the verdicts are not "
+                "checked against other bots")
+    where = f"bots: {rung} for every seat, rung {LADDER.index(rung) + 1} of the ladder ({' < '.join(LADDER)})"
+    if below:
+        return f"{where}; the verdicts are checked at {below}, the rung below, on the same seeds"
+    if not rung_check:
+        return f"{where}; the verdicts are not checked at another rung (--no-rung-check)"
+    return f"{where}; {rung} is the lowest rung: there is none below to check the verdicts at"
+
+
+def _win_differences(runs, base_game) -> list:
+    from ..drivers.compare import paired_difference
+    out = []
+    for f, game, outcomes, s in runs[1:]:
+        for seat, title in enumerate(base_game.seat_titles):
+            diff = paired_difference(runs[0][2], outcomes, seat)
+            # a seat by number from 1, name and title, as in the summaries' "seats"
+            out.append({"variant": f, "seat": seat + 1, "name": base_game.seat_names[seat], "title": title, **diff})
+    return out
+
+
+def _payoff_differences(runs, base_game) -> list:
+    from ..drivers.compare import paired_payoff_difference
+    out = []
+    for f, game, outcomes, s in runs[1:]:
+        if not (s.get("payoffs") and runs[0][3].get("payoffs")):
+            continue  # a payoff in one file only: nothing to pair
+        for seat, title in enumerate(base_game.seat_titles):
+            diff = paired_payoff_difference(runs[0][2], outcomes, seat)
+            out.append({"variant": f, "seat": seat + 1, "name": base_game.seat_names[seat], "title": title,
+                        "payoff": True, **diff})
+    return out
+
+
+def _rung_check(console, base, rung, below, diffs, others, games, warnings) -> list:
+    """Each verdict at `rung` beside the same comparison at `below` on the same seeds; a
+    warning for each variant where one differs."""
+    from rich.table import Table
+    from ..drivers.compare import verdict, verdicts_differ
+    from ..drivers.ladder import LADDER
+    from ..drivers.report import interval, number
+
+    def figure(x) -> str:
+        if x.get("payoff"):
+            return f"{number(x['difference'])} {interval(x['ci95'])}"
+        return f"{100 * x['difference']:+.1f} [{100 * x['ci95'][0]:+.1f}, {100 * x['ci95'][1]:+.1f}]"
+    t = Table(title=markup(f"Verdict by rung: difference from {base} in points (payoffs: in their units), "
+                           "95% CI, the same seeds"), title_justify="left")
+    for col in ("Variant", "Seat", f"{rung} bots", "verdict", f"{below} bots", "verdict"):
+        t.add_column(markup(col), justify="right" if col.endswith(" bots") else "left", no_wrap=col != "Variant")
+    for d, o in zip(diffs, others):
+        t.add_row(markup(Path(d["variant"]).name), markup(d["title"] + (" payoff" if d.get("payoff") else "")),
+                  figure(d), verdict(d), figure(o), verdict(o))
+    console.print(t)
+    differ = verdicts_differ(diffs, others)
+    i = LADDER.index(rung)
+    above = LADDER[i + 1] if i + 1 < len(LADDER) else None
+    def said(x) -> str:
+        amount = number(x["difference"]) if x.get("payoff") else f"{100 * x['difference']:+.1f} pts"
+        return f"{amount} ({'significant' if x['significant'] else 'not significant'})"
+    for f in dict.fromkeys(d["variant"] for d, _ in differ):
+        seats = [d["title"] + (" payoff" if d.get("payoff") else "") for d, _ in differ if d["variant"] == f]
+        told = "; ".join(f"{d['title']}{' payoff' if d.get('payoff') else ''} {said(d)} with {rung} bots, "
+                         f"{said(o)} with {below} bots" for d, o in differ if d["variant"] == f)
+        warnings.append({"kind": "bots decide", "variant": f, "seats": seats, "message": (
+            f"{f}: the bots decide the verdict, on the same {count(games, 'seed')}: {told}; stronger bots "
+            "may change it again" + (f" (try --agents {above})" if above else ""))})
+    return [dict(o, rung=below) for o in others]
 
 
 def _payoffs(console, base, base_game, runs) -> list:
     """The mean payoff per seat in each file, and each variant's paired difference from the
     base, for the files that declare a payoff (nothing is printed when none does)."""
     from rich.table import Table
-    from ..drivers.compare import paired_payoff_difference
     from ..drivers.report import interval, number
     if not any(s.get("payoffs") for *_, s in runs):
         return []
@@ -124,24 +232,20 @@ def _payoffs(console, base, base_game, runs) -> list:
     d = Table(title=markup(f"Payoff difference from {base} (paired, 95% CI)"), title_justify="left")
     for col in ("Variant", "Seat", "Difference", "95% CI", "Verdict"):
         d.add_column(col, justify="right" if col in ("Difference", "95% CI") else "left")
-    out = []
-    for f, game, outcomes, s in runs[1:]:
-        if not (s.get("payoffs") and runs[0][3].get("payoffs")):
-            continue  # a payoff in one file only: nothing to pair
-        for seat, title in enumerate(seats):
-            diff = paired_payoff_difference(runs[0][2], outcomes, seat)
-            out.append({"variant": f, "seat": seat + 1, "name": base_game.seat_names[seat], "title": title, **diff})
-            verdict = "significant" if diff["significant"] else "not significant"
-            d.add_row(markup(f), markup(title), number(diff["difference"]), interval(diff["ci95"]),
-                      f"[bold]{verdict}[/]" if diff["significant"] else verdict)
+    out = _payoff_differences(runs, base_game)
+    for diff in out:
+        verdict = "significant" if diff["significant"] else "not significant"
+        d.add_row(markup(diff["variant"]), markup(diff["title"]), number(diff["difference"]), interval(diff["ci95"]),
+                  f"[bold]{verdict}[/]" if diff["significant"] else verdict)
     if out:
         console.print(d)
     return out
 
 
-def _changes(console, base, base_checked, runs, checked) -> dict:
+def _changes(console, base, base_checked, runs, checked, agents, warnings) -> dict:
     """What differs between the base and each variant, how often each of those rules
-    fired in either file, and whether the games came out any differently."""
+    fired in either file, and whether the games came out any differently; a warning for
+    a differing rule that fired in neither."""
     from rich.table import Table
     from ..drivers.compare import firings, rule_changes, same_outcomes
     from ..lang.printable import markup, plain
@@ -163,9 +267,10 @@ def _changes(console, base, base_checked, runs, checked) -> dict:
             rows.append({"rule": c.label, "change": c.change, "readers": list(c.readers),
                          "fired": {"base": None if absent[0] else _fired_json(fired[0]),
                                    "variant": None if absent[1] else _fired_json(fired[1])}})
-            if c.keys and fired[0][0] == fired[1][0] == 0:
-                notes.append(f"{f}: {c.label} ({change}) never fired in these {count(len(outcomes), 'game')}: "
-                             "they say nothing about it")
+            if c.keys and all(gone or x[0] == 0 for x, gone in zip(fired, absent)):
+                warnings.append({"kind": "never fired", "variant": f, "rule": c.label, "message": (
+                    f"{f}: {c.label} ({change}) never fired in these {count(len(outcomes), 'game')} with "
+                    f"{agents} bots: they say nothing about it")})
         if not changes:
             notes.append(f"{f}: nothing differs from {base}: no rule, card or parameter")
         same, n = same_outcomes(base_outcomes, outcomes), len(outcomes)

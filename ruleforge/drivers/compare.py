@@ -184,3 +184,18 @@ def _reads(item, name: str, refs: dict) -> bool:
         elif attrs.has(type(x)):
             stack.extend(getattr(x, f.name) for f in attrs.fields(type(x)))
     return False
+
+
+# ---- whether the bots decide the verdict -----------------------------------------------
+
+def verdict(diff: dict) -> str:
+    """A paired difference's verdict: its sign when it is significant."""
+    if not diff["significant"]:
+        return "not significant"
+    return "higher" if diff["difference"] > 0 else "lower"
+
+
+def verdicts_differ(diffs: list, others: list) -> list:
+    """The differences (as compare lists them: one per variant and seat) whose verdict is
+    not the same in `others`, the same comparison between other bots on the same seeds."""
+    return [(d, o) for d, o in zip(diffs, others) if verdict(d) != verdict(o)]
