@@ -98,8 +98,8 @@ def play_one(spec: GameSpec, index: int) -> GameOutcome:
                        payoffs=st.result.payoffs, first=max(st.first_seat, 0))
 
 
-def play_chunk(spec: GameSpec, indexes: Sequence[int]) -> list[GameOutcome]:
-    return [play_one(spec, i) for i in indexes]
+def play_chunk(spec: GameSpec, indexes: Sequence[int], play: Callable = play_one) -> list:
+    return [play(spec, i) for i in indexes]
 
 
 def chunks(n: int, size: int) -> list[list[int]]:
@@ -122,21 +122,25 @@ def _ignore_sigint() -> None:
 
 
 def run_games(spec: GameSpec, games: int, jobs: int = 1, scheduler: Optional[str] = None,
-              progress: Optional[Callable[[int], None]] = None) -> list[GameOutcome]:
+              progress: Optional[Callable[[int], None]] = None, play: Callable = play_one) -> list:
     """Play games 0..games-1; the outcomes come back in game order. On Ctrl-C, raise
-    Interrupted with the games finished so far."""
+    Interrupted with the games finished so far. `play(spec, index)` plays one game: a
+    module-level function (worker processes get it by name), play_one's outcome or one
+    that says more (drivers/traces.py)."""
     size = max(1, min(50, games // (max(jobs, 1) * 8) or 1))
     parts = chunks(games, size)
     out: list[GameOutcome] = []
     try:
         if scheduler:
+            if play is not play_one:
+                raise ValueError("a Dask cluster plays with play_one only")
             from .scale import run_on_dask
             for part in run_on_dask(scheduler, spec, parts, progress):
                 out.extend(part)
         elif jobs <= 1:
             for part in parts:
                 for i in part:  # one game at a time: an interrupt loses no finished game
-                    out.append(play_one(spec, i))
+                    out.append(play(spec, i))
                 if progress:
                     progress(len(part))
         else:
@@ -144,7 +148,7 @@ def run_games(spec: GameSpec, games: int, jobs: int = 1, scheduler: Optional[str
             from functools import partial
             ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
             with ctx.Pool(jobs, initializer=_ignore_sigint) as pool:
-                for part in pool.imap(partial(play_chunk, spec), parts):
+                for part in pool.imap(partial(play_chunk, spec, play=play), parts):
                     out.extend(part)
                     if progress:
                         progress(len(part))
