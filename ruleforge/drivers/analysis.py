@@ -137,6 +137,7 @@ def cards(game, traces: Sequence) -> dict:
             rare += 1
             continue
         rows.append({"use": use, "card": card, "seats": [game.seat_titles[s] for s in sorted(seats)],
+                     "every_seat": len(seats) == game.nplayers > 1,
                      "with": {"games": int(n1), "win_rate": s1 / n1},
                      "without": {"games": int(n0), "win_rate": s0 / n0},
                      "impact": s1 / n1 - s0 / n0, "ci95": list(difference_interval(s1, int(n1), s0, int(n0))),
@@ -177,6 +178,7 @@ def decisions(game, traces: Sequence) -> dict:
                         "per_game": n / len(ok) if ok else 0.0},
             "seats": [{"seat": i + 1, "title": game.seat_titles[i], **figures(*s)} for i, s in enumerate(seats)],
             "prompts": sorted(({"prompt": p, "seats": [game.seat_titles[s] for s in sorted(r[3])],
+                                "every_seat": len(r[3]) == game.nplayers > 1,
                                 "per_game": r[0] / len(ok), **figures(*r[:3])} for p, r in prompts.items()),
                               key=lambda r: -r["decisions"])}
 

@@ -32,6 +32,10 @@ def esc(text) -> str:
     return html.escape(plain(str(text)), quote=True)
 
 
+def seats_html(row: dict) -> str:
+    return "every seat" if row["every_seat"] else esc(", ".join(row["seats"]))
+
+
 def table(head: list, rows: list, numeric: set = frozenset()) -> str:
     """Cells are HTML already (escaped by the caller)."""
     out = ["<table><tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr>"]
@@ -160,7 +164,7 @@ def cards(r, pngs, bots) -> list[str]:
            f"side).</p>"]
     if c["rows"]:
         out.append(table(["Use", "Card", "Seats", "With", "Without", "Impact (points)", "95% CI", ""],
-                         [[esc(x["use"]), esc(x["card"]), esc(", ".join(x["seats"])),
+                         [[esc(x["use"]), esc(x["card"]), seats_html(x),
                            f"{pct(x['with']['win_rate'])} of {x['with']['games']}",
                            f"{pct(x['without']['win_rate'])} of {x['without']['games']}",
                            points(x["impact"]), points_ci(x["ci95"]),
@@ -180,6 +184,6 @@ def decisions(r, pngs, bots) -> list[str]:
                   [[esc(x["title"]), f"{x['decisions'] / max(1, d['games']):.1f}", f"{x['mean_menu']:.1f}",
                     pct(x["one_choice"])] for x in d["seats"]], {1, 2, 3}),
             table(["Decision", "Seats", "Per game", "Mean menu", "One choice"],
-                  [[esc(x["prompt"]), esc(", ".join(x["seats"])), f"{x['per_game']:.2f}", f"{x['mean_menu']:.1f}",
+                  [[esc(x["prompt"]), seats_html(x), f"{x['per_game']:.2f}", f"{x['mean_menu']:.1f}",
                     pct(x["one_choice"])] for x in d["prompts"]], {2, 3, 4}),
             image(pngs.get("decisions"), "menu sizes")]

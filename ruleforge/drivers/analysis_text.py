@@ -27,6 +27,10 @@ def points_ci(pair) -> str:
     return f"[{points(pair[0])}, {points(pair[1])}]"
 
 
+def seats_text(row: dict) -> str:
+    return "every seat" if row["every_seat"] else markup(", ".join(row["seats"]))
+
+
 def bots(r: dict) -> str:
     s = r["summary"]
     return f"{markup(r['agents_label'])} · {count(s['games'], 'game')}"
@@ -207,7 +211,7 @@ def cards_section(r: dict, console: Console) -> None:
     for col in ("Use", "Card", "Seats", "With", "Without", "Impact (points)", "95% CI", ""):
         t.add_column(col, justify="left" if col in ("Use", "Card", "Seats", "") else "right")
     for row in shown:
-        t.add_row(markup(row["use"]), markup(row["card"]), markup(", ".join(row["seats"])),
+        t.add_row(markup(row["use"]), markup(row["card"]), seats_text(row),
                   f"{pct(row['with']['win_rate'])} of {row['with']['games']}",
                   f"{pct(row['without']['win_rate'])} of {row['without']['games']}",
                   points(row["impact"]), points_ci(row["ci95"]), "[bold]significant[/]" if row["significant"] else "")
@@ -233,6 +237,6 @@ def decisions_section(r: dict, console: Console) -> None:
     for col in ("Decision", "Seats", "Per game", "Mean menu", "One choice"):
         t.add_column(col, justify="left" if col in ("Decision", "Seats") else "right")
     for row in d["prompts"]:
-        t.add_row(markup(row["prompt"]), markup(", ".join(row["seats"])), f"{row['per_game']:.2f}",
+        t.add_row(markup(row["prompt"]), seats_text(row), f"{row['per_game']:.2f}",
                   f"{row['mean_menu']:.1f}", pct(row["one_choice"]))
     console.print(t)
