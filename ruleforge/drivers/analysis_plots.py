@@ -110,16 +110,23 @@ def tension(r: dict) -> bytes:
     a.set_title(f"Decisiveness ({subtitle(r)})")
     changes = tn["lead_changes_list"]
     b.hist(changes, bins=range(0, max(changes, default=0) + 2), color=ORANGE, align="left")
+    from matplotlib.ticker import MaxNLocator
+    b.xaxis.set_major_locator(MaxNLocator(integer=True))
     b.set_xlabel("lead changes per game")
     b.set_title("lead changes")
     return _png(fig)
 
 
-def _hbars(title: str, labels: list, values: list, colours: list, xlabel: str, errs=None, xlim=None) -> bytes:
+def _hbars(title: str, labels: list, values: list, colours: list, xlabel: str, xlim=None, notes=None) -> bytes:
+    """Horizontal bars, the first at the top; `notes[i]`, if any, is written in red at
+    the bar's foot (a bar of 0 is otherwise invisible)."""
     plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(8, 0.8 + 0.28 * max(3, len(labels))))
+    fig, ax = plt.subplots(figsize=(8, 1.0 + 0.28 * max(3, len(labels))))
     ys = list(range(len(labels)))[::-1]
-    ax.barh(ys, values, xerr=errs, color=colours, capsize=3 if errs else 0)
+    ax.barh(ys, values, color=colours)
+    for y, note in zip(ys, notes or []):
+        if note:
+            ax.text(0.5, y, note, color=RED, va="center", fontsize="small")
     ax.set_yticks(ys, labels, fontsize="small")
     ax.set_xlabel(xlabel)
     if xlim:
@@ -141,22 +148,23 @@ def cards(r: dict) -> bytes:
     ax.axvline(0, color=GREY, linewidth=1)
     ax.set_yticks(ys, [text(f"{row['card']} · {row['use']}", 44) for row in rows], fontsize="small")
     ax.set_xlabel("impact on the win rate (points, 95% CI; red: significant)")
-    ax.set_title(f"Card impact, the largest {len(rows)} ({subtitle(r)})")
+    ax.set_title(f"Card impact, the largest {len(rows)}\n({subtitle(r)})")
     return _png(fig)
 
 
 def rules(r: dict) -> bytes:
     rows = r["rules"]["rows"]
     shown = rows[:MAX_BARS * 2]
-    return _hbars(f"Rules: share of games in which each fired ({subtitle(r)})",
+    return _hbars(f"Rules: the share of games in which each fired\n({subtitle(r)})",
                   [text(x["rule"], 40) for x in shown], [100 * x["share"] for x in shown],
-                  [RED if not x["fired"] else BLUE for x in shown], "% of games (red: never fired)", xlim=(0, 100))
+                  [BLUE for x in shown], "% of games", xlim=(0, 100),
+                  notes=["never fired" if not x["fired"] else "" for x in shown])
 
 
 def decisions(r: dict) -> bytes:
     rows = r["decisions"]["prompts"][:MAX_BARS]
     labels = [text(x["prompt"], 40) for x in rows]
-    return _hbars(f"Decisions: mean menu size by decision point ({subtitle(r)})", labels,
+    return _hbars(f"Decisions: the mean menu size at each decision point\n({subtitle(r)})", labels,
                   [x["mean_menu"] for x in rows], [GREY if x["one_choice"] > 0.5 else BLUE for x in rows],
                   "actions to choose from (grey: one choice more often than not)")
 
