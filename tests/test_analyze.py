@@ -203,3 +203,13 @@ def test_bad_flags_exit_2_with_a_clear_message(ruleforge_cmd, args, error):
 def test_a_rule_file_refused_as_the_page(ruleforge_cmd, tmp_path):
     r = ruleforge_cmd("analyze", SEAT_ONE, "--html", SEAT_ONE)
     assert r.code == 2 and "should end in .html or .htm" in r.err
+
+
+def test_the_skill_verdict_names_a_seat_whose_gain_differs_from_the_whole():
+    from ruleforge.drivers.analysis_text import skill_verdicts
+    seats = [{"title": "Seeker", "gain": 0.2, "ci95": [0.05, 0.35], "significant": True},
+             {"title": "Hider", "gain": -0.1, "ci95": [-0.25, 0.05], "significant": False}]
+    k = {"steps": [{"weaker": "greedy", "stronger": "ismcts:100", "seats": seats,
+                    "overall": {"gain": 0.05, "ci95": [-0.05, 0.15], "significant": False}}]}
+    assert skill_verdicts(k) == ["ismcts:100 among greedy: no significant gain over every seat (+5.0 [-5.0, +15.0]); "
+                                 "but as Seeker it gains 20.0 points [+5.0, +35.0]"]

@@ -19,7 +19,7 @@ from .group import cli
 
 EXIT_INTERRUPTED = 130
 DEFAULT_GAMES = 1000        # the main games: balance, length and tension, rules, cards, decisions
-DEFAULT_SKILL_GAMES = 200   # each step of the skill trace, shared among the seats
+DEFAULT_SKILL_GAMES = 120   # each step of the skill trace, shared among the seats
 # The main games' bots and the skill trace's rungs are the ladder's (drivers/ladder.py):
 # greedy is the weakest bot that plays on purpose; ismcts:100 is the strongest rung the
 # defaults can afford on two cores in ten minutes (docs/analyze.md has the times).

@@ -108,7 +108,7 @@ def skill(r, pngs) -> list[str]:
                          pct(row["stronger_rate"]) if "stronger_rate" in row else "",
                          points(row["gain"]), points_ci(row["ci95"]),
                          '<span class="sig">significant</span>' if row["significant"] else ""])
-    verdicts = "".join(f"<li>{esc(line.replace('[bold]', '').replace('[/]', ''))}</li>" for line in skill_verdicts(k))
+    verdicts = "".join(f"<li>{esc(line)}</li>" for line in skill_verdicts(k, plain_text=True))
     return ["<h2>Skill: the skill trace</h2>",
             f'<p class="bots">{esc(" < ".join(k["rungs"]))} · {count(k["games_per_seat"], "game")} a seat at each '
             f'step, on the same deals as the weaker bots played</p>',

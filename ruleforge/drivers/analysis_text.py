@@ -122,8 +122,11 @@ def skill_section(r: dict, console: Console) -> None:
         console.print(line)
 
 
-def skill_verdicts(k: dict) -> list[str]:
-    """One sentence per step: does the stronger bot do better?"""
+def skill_verdicts(k: dict, plain_text: bool = False) -> list[str]:
+    """One sentence per step: does the stronger bot do better? Rich markup, or plain
+    text (for the HTML page, which escapes it)."""
+    name = (lambda x: x) if plain_text else markup
+    less = "less" if plain_text else "[bold]less[/]"
     lines = []
     for st in k["steps"]:
         o = st.get("overall")
@@ -131,13 +134,22 @@ def skill_verdicts(k: dict) -> list[str]:
             continue
         who = f"{st['stronger']} among {st['weaker']}"
         if o["significant"] and o["gain"] > 0:
-            lines.append(f"{who}: wins {points(o['gain'])} points more {points_ci(o['ci95'])}: skill pays at this step")
+            line = f"{who}: wins {points(o['gain'])} points more {points_ci(o['ci95'])}: skill pays at this step"
         elif o["significant"]:
-            lines.append(f"{who}: wins {points(-o['gain'])} points [bold]less[/] {points_ci(o['ci95'])}: "
-                         "the stronger rung plays this game worse")
+            line = (f"{who}: wins {points(-o['gain'])} points {less} {points_ci(o['ci95'])}: "
+                    "the stronger rung plays this game worse")
         else:
-            lines.append(f"{who}: no significant gain ({points(o['gain'])} {points_ci(o['ci95'])}): "
-                         "at this step the result does not show that skill matters")
+            line = f"{who}: no significant gain over every seat ({points(o['gain'])} {points_ci(o['ci95'])})"
+        # a seat whose own figure says otherwise than the whole (roles can pull apart)
+        odd = [s for s in st["seats"]
+               if s.get("significant") and (not o["significant"] or (s["gain"] > 0) != (o["gain"] > 0))]
+        if odd:
+            line += "; but " + ", ".join(
+                f"as {name(s['title'])} it {'gains' if s['gain'] > 0 else 'loses'} {100 * abs(s['gain']):.1f} points "
+                f"{points_ci(s['ci95'])}" for s in odd)
+        elif not o["significant"]:
+            line += ": at this step the games do not show that skill matters"
+        lines.append(line)
     return lines
 
 
