@@ -213,3 +213,12 @@ def test_the_skill_verdict_names_a_seat_whose_gain_differs_from_the_whole():
                     "overall": {"gain": 0.05, "ci95": [-0.05, 0.15], "significant": False}}]}
     assert skill_verdicts(k) == ["ismcts:100 among greedy: no significant gain over every seat (+5.0 [-5.0, +15.0]); "
                                  "but as Seeker it gains 20.0 points [+5.0, +35.0]"]
+
+
+def test_the_page_goes_by_default_to_the_rule_file_s_name_in_the_current_folder(ruleforge_cmd, tmp_path,
+                                                                               monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = ruleforge_cmd("analyze", LEAD, "--games", 5, "--rungs", "none", "--seed", 1, "--players", 2)
+    assert r.code == 0, r.err
+    assert "HTML report written to lead-2p-analysis.html" in r.lines
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lead-2p-analysis.html"]

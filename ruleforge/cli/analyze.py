@@ -46,11 +46,11 @@ def _default_html(file: str, players: int | None) -> str:
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a parameter.")
 @click.option("--players", type=click.IntRange(1, 16), default=None, help="Number of players, for games that allow several.")
 @click.option("--jobs", type=click.IntRange(1, 512), default=None, help="Processes to play on (default: all cores).")
-@click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None,
-              help="Write the report as an HTML page here (default: FILE's name with -analysis.html, "
-                   "-4p-analysis.html with --players 4, in the current folder).")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None, metavar="PAGE",
+              help="Write the report as an HTML page here (default: the rule file's name with -analysis.html, "
+                   "or -4p-analysis.html with --players 4, in the current folder).")
 @click.option("--no-html", is_flag=True, help="Write no HTML page.")
-@click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None,
+@click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None, metavar="OUT",
               help="Also write every figure as JSON.")
 @click.option("--plots", "plots_prefix", default=None, metavar="PREFIX",
               help="Also write each plot as a PNG: PREFIX-balance.png, PREFIX-skill.png, ...")
