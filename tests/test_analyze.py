@@ -191,7 +191,7 @@ def test_the_command_reports_each_section_with_its_bots_and_games(ruleforge_cmd,
     (["--html", "report.txt"], "Invalid value for '--html': 'report.txt' should end in .html or .htm"),
     (["--json", "r.csv"], "Invalid value for '--json': 'r.csv' should end in .json"),
     (["--html", "r.html", "--no-html"], "Error: --html and --no-html say opposite things: give one"),
-    (["--games", "0"], "Invalid value for '--games': 0 is not in the range 1<=x<=1000000."),
+    (["--games", "0"], "Invalid value for '--games': 0 is not in the range 1<=x<=100000."),
     (["--plots", "/no/such/folder/p"], "Invalid value for '--plots': there is no folder '/no/such/folder'"),
 ])
 def test_bad_flags_exit_2_with_a_clear_message(ruleforge_cmd, args, error):

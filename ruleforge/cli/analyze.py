@@ -19,6 +19,7 @@ from .group import cli
 
 EXIT_INTERRUPTED = 130
 DEFAULT_GAMES = 1000        # the main games: balance, length and tension, rules, cards, decisions
+MAX_GAMES = 100_000         # the main games' traces are kept until the report is made
 DEFAULT_SKILL_GAMES = 120   # each step of the skill trace, shared among the seats
 # The main games' bots and the skill trace's rungs are the ladder's (drivers/ladder.py):
 # greedy is the weakest bot that plays on purpose; ismcts:100 is the strongest rung the
@@ -33,7 +34,7 @@ def _default_html(file: str, players: int | None) -> str:
 
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--games", type=click.IntRange(1, 1_000_000), default=DEFAULT_GAMES, show_default=True,
+@click.option("--games", type=click.IntRange(1, MAX_GAMES), default=DEFAULT_GAMES, show_default=True,
               help="Main games (balance, length and tension, rules, cards, decisions).")
 @click.option("--agents", default=None, metavar="SPEC",
               help="The main games' bots: a rung of the ladder for every seat, or per seat "

@@ -158,16 +158,16 @@ def decisions(game, traces: Sequence) -> dict:
     prompts: dict = {}
     seats = [[0, 0, 0] for _ in range(game.nplayers)]   # decisions, sum of menu sizes, forced
     for t in ok:
-        for seat, prompt, size in t.menus:
+        for seat, prompt, n, total, forced in t.menus:
             row = prompts.setdefault(prompt, [0, 0, 0, set()])
-            row[0] += 1
-            row[1] += size
-            row[2] += size == 1
+            row[0] += n
+            row[1] += total
+            row[2] += forced
             row[3].add(seat)
             s = seats[seat]
-            s[0] += 1
-            s[1] += size
-            s[2] += size == 1
+            s[0] += n
+            s[1] += total
+            s[2] += forced
     n = sum(s[0] for s in seats)
 
     def figures(count, total, forced):

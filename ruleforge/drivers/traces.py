@@ -23,7 +23,9 @@ from .simulate import GameOutcome, GameSpec, _game
 class Trace:
     """A game's outcome and what its decisions looked like.
 
-    `menus`: per decision, (seat, prompt, number of legal actions). `used`: the
+    `menus`: per (seat, prompt) the seat answered, (seat, prompt, decisions, legal
+    actions offered in all, decisions with one choice), in the order first met: a game's
+    few lines rather than one per decision, since a run may hold many games. `used`: the
     (seat, use, card) triples of the game, where a use is the menu action that named the
     card (`archive`) or, for a card chosen from a collection, the decision's prompt in
     quotes; a card is named by its declaration's title, so the copies of one card count
@@ -96,13 +98,18 @@ def play_traced(spec: GameSpec, index: int) -> Trace:
     rngs = [Random(derive(seed, 0x5EA7, s)) for s in range(game.nplayers)]
     heuristic = game.heuristic
     seats = range(game.nplayers)
-    menus, used, points = [], set(), []
+    menus, used, points = {}, set(), []
     try:
         st = game.new(seed, stats=True)
         while not st.is_over:
             p = st.current_player
             actions = st.legal_actions()
-            menus.append((p, st.prompt, len(actions)))
+            m = menus.get((p, st.prompt))
+            if m is None:
+                m = menus[(p, st.prompt)] = [0, 0, 0]
+            m[0] += 1
+            m[1] += len(actions)
+            m[2] += len(actions) == 1
             if points is not None and heuristic is not None:
                 try:
                     points.append(tuple(float(heuristic(st, s)) for s in seats))
@@ -121,4 +128,5 @@ def play_traced(spec: GameSpec, index: int) -> Trace:
     changes = decided = None
     if points is not None and heuristic is not None:
         changes, decided = tension(points, st.result.winners)
-    return Trace(outcome, tuple(menus), frozenset(used), changes, decided)
+    return Trace(outcome, tuple((seat, prompt, *m) for (seat, prompt), m in menus.items()), frozenset(used),
+                 changes, decided)
