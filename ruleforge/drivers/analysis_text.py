@@ -212,18 +212,23 @@ def cards_section(r: dict, console: Console) -> None:
     c = r["cards"]
     heading(console, "Cards", r)
     console.print(f"Card impact: a seat's win rate in the games where it made this use of the card, against the "
-                  f"games where it did not. {count(c['tested'], 'use')} tested, "
+                  f"games where it did not" + (" (every seat made every use below)" if c["rows"] and all(
+                      row["every_seat"] for row in c["rows"][:CARD_ROWS]) else "")
+                  + f". {count(c['tested'], 'use')} tested, "
                   f"{c['significant']} significant (allowing for the {c['tested']} tested at once), "
                   f"{c['too_rare']} too rare to judge (under {c['min_group']} games on a side).")
     if not c["rows"]:
         return
     shown = c["rows"][:CARD_ROWS]
-    t = Table(title=f"Card impact: the {len(shown)} largest" + (" (the significant first)" if c["significant"] else ""),
-              title_justify="left")
-    for col in ("Use", "Card", "Seats", "With", "Without", "Impact (points)", "95% CI", ""):
+    # the seats' column only where it says something: in a game without roles every
+    # seat makes every use
+    seats = not all(row["every_seat"] for row in shown)
+    t = Table(title=f"Card impact: the {len(shown)} largest, in points"
+              + (" (the significant first)" if c["significant"] else ""), title_justify="left")
+    for col in ("Use", "Card") + (("Seats",) if seats else ()) + ("With", "Without", "Impact", "95% CI", ""):
         t.add_column(col, justify="left" if col in ("Use", "Card", "Seats", "") else "right")
     for row in shown:
-        t.add_row(markup(row["use"]), markup(row["card"]), seats_text(row),
+        t.add_row(markup(row["use"]), markup(row["card"]), *([seats_text(row)] if seats else []),
                   f"{pct(row['with']['win_rate'])} of {row['with']['games']}",
                   f"{pct(row['without']['win_rate'])} of {row['without']['games']}",
                   points(row["impact"]), points_ci(row["ci95"]), "[bold]significant[/]" if row["significant"] else "")
