@@ -222,3 +222,10 @@ def test_the_page_goes_by_default_to_the_rule_file_s_name_in_the_current_folder(
     assert r.code == 0, r.err
     assert "HTML report written to lead-2p-analysis.html" in r.lines
     assert sorted(p.name for p in tmp_path.iterdir()) == ["lead-2p-analysis.html"]
+
+
+def test_a_game_without_decisions_says_so(ruleforge_cmd):
+    r = ruleforge_cmd("analyze", "examples/war.rules", "--games", 3, "--rungs", "none", "--seed", 1, "--no-html")
+    assert r.code == 0, r.err
+    assert r.lines[-1] == "No decision was ever asked: the game plays itself"
+    assert "Skill · not measured (--rungs none)" in r.lines

@@ -177,6 +177,8 @@ def cards(r, pngs, bots) -> list[str]:
 def decisions(r, pngs, bots) -> list[str]:
     d = r["decisions"]
     o = d["overall"]
+    if not o["decisions"]:
+        return ["<h2>Decisions</h2>", bots, "<p>No decision was ever asked: the game plays itself.</p>"]
     return ["<h2>Decisions</h2>", bots,
             f"<p>{o['per_game']:.1f} decisions a game; {o['mean_menu']:.1f} actions to choose from on average; "
             f"{pct(o['one_choice'])} of the decisions had only one choice.</p>",

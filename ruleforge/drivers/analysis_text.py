@@ -149,6 +149,9 @@ def skill_verdicts(k: dict, plain_text: bool = False) -> list[str]:
                 f"{points_ci(s['ci95'])}" for s in odd)
         elif not o["significant"]:
             line += ": at this step the games do not show that skill matters"
+        if o.get("payoff_gain"):
+            p = o["payoff_gain"]
+            line += f"; payoff {number(p['mean'])} a game {interval(p['ci95'])}"
         lines.append(line)
     return lines
 
@@ -241,6 +244,9 @@ def decisions_section(r: dict, console: Console) -> None:
     d = r["decisions"]
     o = d["overall"]
     heading(console, "Decisions", r)
+    if not o["decisions"]:
+        console.print("No decision was ever asked: the game plays itself")
+        return
     console.print(f"{o['per_game']:.1f} decisions a game; {o['mean_menu']:.1f} actions to choose from on average; "
                   f"{pct(o['one_choice'])} of the decisions had only one choice")
     t = Table(title="By seat", title_justify="left")
