@@ -98,7 +98,8 @@ def play_one(spec: GameSpec, index: int) -> GameOutcome:
                        payoffs=st.result.payoffs, first=max(st.first_seat, 0))
 
 
-def play_chunk(spec: GameSpec, indexes: Sequence[int], play: Callable = play_one) -> list:
+def play_chunk(spec: GameSpec, indexes: Sequence[int], play: Optional[Callable] = None) -> list:
+    play = play or play_one  # looked up now, not at import: a test may stand in for it
     return [play(spec, i) for i in indexes]
 
 
@@ -122,17 +123,17 @@ def _ignore_sigint() -> None:
 
 
 def run_games(spec: GameSpec, games: int, jobs: int = 1, scheduler: Optional[str] = None,
-              progress: Optional[Callable[[int], None]] = None, play: Callable = play_one) -> list:
+              progress: Optional[Callable[[int], None]] = None, play: Optional[Callable] = None) -> list:
     """Play games 0..games-1; the outcomes come back in game order. On Ctrl-C, raise
     Interrupted with the games finished so far. `play(spec, index)` plays one game: a
     module-level function (worker processes get it by name), play_one's outcome or one
-    that says more (drivers/traces.py)."""
+    that says more (drivers/traces.py); play_one when not given."""
     size = max(1, min(50, games // (max(jobs, 1) * 8) or 1))
     parts = chunks(games, size)
     out: list[GameOutcome] = []
     try:
         if scheduler:
-            if play is not play_one:
+            if play is not None:
                 raise ValueError("a Dask cluster plays with play_one only")
             from .scale import run_on_dask
             for part in run_on_dask(scheduler, spec, parts, progress):
@@ -140,7 +141,7 @@ def run_games(spec: GameSpec, games: int, jobs: int = 1, scheduler: Optional[str
         elif jobs <= 1:
             for part in parts:
                 for i in part:  # one game at a time: an interrupt loses no finished game
-                    out.append(play(spec, i))
+                    out.append((play or play_one)(spec, i))
                 if progress:
                     progress(len(part))
         else:
