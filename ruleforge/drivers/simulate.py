@@ -98,8 +98,9 @@ def play_one(spec: GameSpec, index: int) -> GameOutcome:
                        payoffs=st.result.payoffs, first=max(st.first_seat, 0))
 
 
-def play_chunk(spec: GameSpec, indexes: Sequence[int]) -> list[GameOutcome]:
-    return [play_one(spec, i) for i in indexes]
+def play_chunk(spec: GameSpec, indexes: Sequence[int], play: Optional[Callable] = None) -> list:
+    play = play or play_one  # looked up now, not at import: a test may stand in for it
+    return [play(spec, i) for i in indexes]
 
 
 def chunks(n: int, size: int) -> list[list[int]]:
@@ -122,21 +123,25 @@ def _ignore_sigint() -> None:
 
 
 def run_games(spec: GameSpec, games: int, jobs: int = 1, scheduler: Optional[str] = None,
-              progress: Optional[Callable[[int], None]] = None) -> list[GameOutcome]:
+              progress: Optional[Callable[[int], None]] = None, play: Optional[Callable] = None) -> list:
     """Play games 0..games-1; the outcomes come back in game order. On Ctrl-C, raise
-    Interrupted with the games finished so far."""
+    Interrupted with the games finished so far. `play(spec, index)` plays one game: a
+    module-level function (worker processes get it by name), play_one's outcome or one
+    that says more (drivers/traces.py); play_one when not given."""
     size = max(1, min(50, games // (max(jobs, 1) * 8) or 1))
     parts = chunks(games, size)
     out: list[GameOutcome] = []
     try:
         if scheduler:
+            if play is not None:
+                raise ValueError("a Dask cluster plays with play_one only")
             from .scale import run_on_dask
             for part in run_on_dask(scheduler, spec, parts, progress):
                 out.extend(part)
         elif jobs <= 1:
             for part in parts:
                 for i in part:  # one game at a time: an interrupt loses no finished game
-                    out.append(play_one(spec, i))
+                    out.append((play or play_one)(spec, i))
                 if progress:
                     progress(len(part))
         else:
@@ -144,7 +149,7 @@ def run_games(spec: GameSpec, games: int, jobs: int = 1, scheduler: Optional[str
             from functools import partial
             ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
             with ctx.Pool(jobs, initializer=_ignore_sigint) as pool:
-                for part in pool.imap(partial(play_chunk, spec), parts):
+                for part in pool.imap(partial(play_chunk, spec, play=play), parts):
                     out.extend(part)
                     if progress:
                         progress(len(part))

@@ -1,0 +1,171 @@
+"""`ruleforge analyze`: the design report of a rule file, from simulated games."""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from ..lang.plural import count
+from ..lang.printable import plain
+from .common import (EXIT_PROBLEM, _agents, _check_out, _load, _parse_sets, _progress, max_decisions_option,
+                     refuse_rule_file_target)
+from .group import cli
+
+EXIT_INTERRUPTED = 130
+DEFAULT_GAMES = 1000        # the main games: balance, length and tension, rules, cards, decisions
+MAX_GAMES = 100_000         # the main games' traces are kept until the report is made
+DEFAULT_SKILL_GAMES = 120   # each step of the skill trace, shared among the seats
+# The main games' bots and the skill trace's rungs are the ladder's (drivers/ladder.py):
+# greedy is the weakest bot that plays on purpose; ismcts:100 is the strongest rung the
+# defaults can afford on two cores in ten minutes (docs/analyze.md has the times).
+DEFAULT_AGENTS_RUNG = 1
+DEFAULT_RUNGS = 3
+
+
+def _default_html(file: str, players: int | None) -> str:
+    return f"{Path(file).stem}{f'-{players}p' if players else ''}-analysis.html"
+
+
+@cli.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--games", type=click.IntRange(1, MAX_GAMES), default=DEFAULT_GAMES, show_default=True,
+              help="Main games (balance, length and tension, rules, cards, decisions).")
+@click.option("--agents", default=None, metavar="SPEC",
+              help="The main games' bots: a rung of the ladder for every seat, or per seat "
+                   "(north=ismcts:100,south=greedy). Default: greedy.")
+@click.option("--rungs", default=None, metavar="R1,R2,...",
+              help="The skill trace's rungs, weakest first, or 'none'. Default: random,greedy,ismcts:100.")
+@click.option("--skill-games", type=click.IntRange(1, 1_000_000), default=DEFAULT_SKILL_GAMES, show_default=True,
+              help="Games at each step of the skill trace, shared among the seats.")
+@click.option("--seed", type=int, default=None, help="The seed (random when not given).")
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a parameter.")
+@click.option("--players", type=click.IntRange(1, 16), default=None, help="Number of players, for games that allow several.")
+@click.option("--jobs", type=click.IntRange(1, 512), default=None, help="Processes to play on (default: all cores).")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None, metavar="PAGE",
+              help="Write the report as an HTML page here (default: the rule file's name with -analysis.html, "
+                   "or -4p-analysis.html with --players 4, in the current folder).")
+@click.option("--no-html", is_flag=True, help="Write no HTML page.")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None, metavar="OUT",
+              help="Also write every figure as JSON.")
+@click.option("--plots", "plots_prefix", default=None, metavar="PREFIX",
+              help="Also write each plot as a PNG: PREFIX-balance.png, PREFIX-skill.png, ...")
+@max_decisions_option
+def analyze(file: str, games: int, agents: str | None, rungs: str | None, skill_games: int, seed: int | None,
+            sets, players: int | None, jobs: int | None, html_path: str | None, no_html: bool,
+            json_path: str | None, plots_prefix: str | None, max_decisions: int | None) -> None:
+    """A design report from simulated games: balance, skill, length and tension, rules
+    and cards, decisions; in the terminal and as an HTML page with its plots.
+
+    The main games are played by --agents (greedy at every seat unless told); the skill
+    trace plays each seat in turn with the stronger bot of each step of --rungs among
+    weaker ones, on the same deals. Every figure names its bots and its number of games.
+    At the defaults a launch game takes a few minutes on two cores (docs/analyze.md).
+
+    \b
+    Examples:
+      ruleforge analyze mygame.rules
+      ruleforge analyze mygame.rules --players 4 --seed 7
+      ruleforge analyze mygame.rules --games 300 --rungs none --no-html
+      ruleforge analyze mygame.rules --rungs greedy,ismcts:100,ismcts:1000 --skill-games 400
+      ruleforge analyze mygame.rules --html report.html --json report.json
+    """
+    from ..drivers import skill
+    from ..drivers.ladder import LADDER
+    if no_html and html_path:
+        raise click.UsageError("--html and --no-html say opposite things: give one")
+    agents = agents if agents is not None else LADDER[DEFAULT_AGENTS_RUNG]
+    rung_text = rungs if rungs is not None else ",".join(LADDER[:DEFAULT_RUNGS])
+    try:
+        rung_list = skill.parse_rungs(rung_text)
+    except ValueError as e:
+        raise click.BadParameter(plain(str(e)), param_hint="'--rungs'") from None
+    html_path = None if no_html else (html_path or _default_html(file, players))
+    _check_out(html_path, (".html", ".htm"), "--html")
+    _check_out(json_path, (".json",), "--json")
+    for path, flag in ((html_path, "--html"), (json_path, "--json")):
+        if path:
+            refuse_rule_file_target(path, flag, file)
+    if plots_prefix is not None:
+        _check_out(plots_prefix + "-balance.png", (".png",), "--plots")
+    game, checked = _load(file, sets, players)
+    if max_decisions is not None:
+        game.decision_cap = max_decisions
+    _agents(agents, game)
+    for r in rung_list:
+        _agents(r, game)
+    seed = seed if seed is not None else secrets.randbelow(2**31)
+    jobs = jobs or os.cpu_count() or 1
+    report = _play(file, sets, players, game, agents, rung_list, games, skill_games, seed, jobs, max_decisions)
+    report["command"] = _command(file, sets, players, agents, rungs, games, skill_games, seed)
+    _write(report, html_path, json_path, plots_prefix)
+    if report["summary"]["errors"]:
+        sys.exit(EXIT_PROBLEM)  # a game stopped on a rule error: the rule file has a problem
+
+
+def _play(file, sets, players, game, agents, rung_list, games, skill_games, seed, jobs, max_decisions) -> dict:
+    from ..drivers import analysis, skill
+    from ..drivers.ladder import LADDER
+    from ..drivers.simulate import GameSpec, Interrupted, _game, run_games
+    from ..drivers.traces import play_traced
+    spec = GameSpec(file, _parse_sets(sets), players, agents, seed, max_decisions)
+    _game(spec)  # compiled once here: the worker processes are forked with it
+    main = (agents, None)
+    total = games + skill.plan(rung_list, skill_games, game.nplayers, (agents, range(games)))
+    click.echo(plain(f"seed {seed} (the same report again: --seed {seed}); playing {count(total, 'game')}: "
+                     f"{games} with {agents}" + (f", {total - games} for the skill trace" if total > games else "")))
+    advance, stop = _progress(total)
+    started = time.monotonic()
+    try:
+        traces = run_games(spec, games, jobs, progress=advance, play=play_traced)
+        report = analysis.report(game, traces, agents)
+        main = (agents, [t.outcome for t in traces])
+        report["skill"] = skill.run(spec, rung_list, skill_games, game.seat_titles, jobs, advance, main) \
+            if rung_list else None
+    except Interrupted:
+        stop()
+        click.echo("interrupted: no report", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    finally:
+        stop()
+    report.update(seed=seed, agents=agents, roles=bool(game.roles), seconds=round(time.monotonic() - started, 1),
+                  agents_label=f"{agents} at every seat" if agents in LADDER else f"bots {agents}")
+    return report
+
+
+def _command(file, sets, players, agents, rungs, games, skill_games, seed) -> str:
+    words = ["ruleforge analyze", file, f"--seed {seed}"]
+    words += [f"--players {players}"] if players else []
+    words += [f"--set {s}" for s in sets]
+    words += [f"--games {games}"] if games != DEFAULT_GAMES else []
+    words += [f"--agents {agents}"] if agents != "greedy" else []
+    words += [f"--rungs {rungs}"] if rungs is not None else []
+    words += [f"--skill-games {skill_games}"] if skill_games != DEFAULT_SKILL_GAMES else []
+    return " ".join(words)
+
+
+def _write(report: dict, html_path, json_path, plots_prefix) -> None:
+    from ..drivers.analysis_text import print_report
+    from ..drivers.report import _atomic_write
+    print_report(report)
+    pngs = {}
+    if html_path or plots_prefix:
+        from ..drivers.analysis_plots import draw_all
+        pngs = draw_all(report)
+    if html_path:
+        from ..drivers.analysis_html import page
+        _atomic_write(html_path, page(report, pngs).encode("utf-8"))
+        click.echo(f"HTML report written to {plain(html_path)}")
+    if plots_prefix:
+        for name, png in pngs.items():
+            _atomic_write(f"{plots_prefix}-{name}.png", png)
+        click.echo(f"plots written to {plain(plots_prefix)}-{{{','.join(pngs)}}}.png")
+    if json_path:
+        _atomic_write(json_path, (json.dumps(report, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
+        click.echo(f"JSON written to {plain(json_path)}")
+    click.echo(f"(played and worked out in {report['seconds']:.0f} s)", err=True)

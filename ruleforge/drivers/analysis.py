@@ -1,0 +1,194 @@
+"""The design report's figures, worked out from traced games (drivers/traces.py).
+
+Each function takes the games of one run (one set of bots) and returns a JSON-ready
+dict; `analyze` puts them together with the skill trace (drivers/skill.py). The
+figures follow Ludii's game metrics where they have one (Balance, Drawishness,
+Decisiveness, Lead Change, Decision Moves), and say so in docs/analyze.md.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import Counter, defaultdict
+from typing import Optional, Sequence
+
+from .simulate import Z95, all_rules, mean_interval, summarize, wilson
+
+MIN_GROUP = 10  # games on each side before a card's impact is judged
+
+
+def win_share(winners: Sequence[int], seat: int) -> float:
+    """A seat's part of a game's win: 1 alone, 1/k of a win shared by k, 0 otherwise."""
+    return 1.0 / len(winners) if seat in winners else 0.0
+
+
+def spread(values: Sequence[float]) -> dict:
+    if not values:
+        return {}
+    qs = statistics.quantiles(values, n=4) if len(values) > 1 else [values[0]] * 3
+    return {"mean": statistics.fmean(values), "median": statistics.median(values),
+            "q1": qs[0], "q3": qs[-1], "min": min(values), "max": max(values), "games": len(values)}
+
+
+def balance(summary: dict) -> dict:
+    """The gap between the seats' win rates, 0 (even) to 1 (one seat wins every game),
+    with the seats that have the highest and lowest rate: Ludii's Balance is 1 - gap."""
+    seats = summary["seats"]
+    hi = max(seats, key=lambda s: s["win_rate"])
+    lo = min(seats, key=lambda s: s["win_rate"])
+    gap = hi["win_rate"] - lo["win_rate"]
+    # the gap is significant when the two seats' intervals do not meet
+    return {"gap": gap, "best": hi["seat"], "worst": lo["seat"],
+            "significant": hi["ci95"][0] > lo["ci95"][1], "fair": 1 / len(seats)}
+
+
+def drawishness(outcomes: Sequence) -> dict:
+    """Games nobody won, and games won by several seats together (Ludii's Drawishness
+    counts both as draws)."""
+    ok = [o for o in outcomes if o.error is None]
+    none = sum(1 for o in ok if not o.winners)
+    shared = sum(1 for o in ok if len(o.winners) > 1)
+    n = len(ok)
+    return {"games": n, "no_winner": none, "shared": shared,
+            "rate": (none + shared) / n if n else 0.0, "ci95": list(wilson(none + shared, n))}
+
+
+def tension(traces: Sequence) -> dict:
+    """Lead changes and decisiveness, from the heuristic (or score) at every decision."""
+    ok = [t for t in traces if t.outcome.error is None]
+    measured = [t for t in ok if t.lead_changes is not None]
+    if not measured:
+        return {"measured": False, "games": 0}
+    changes = [t.lead_changes for t in measured]
+    decided = [t for t in measured if t.decided_at is not None and t.outcome.decisions > 0]
+    shares = [t.decided_at / t.outcome.decisions for t in decided]
+    out = {"measured": True, "games": len(measured), "lead_changes": mean_interval(changes),
+           "lead_changes_list": changes,
+           "lead_changes_per_10": 10 * sum(changes) / max(1, sum(t.outcome.decisions for t in measured))}
+    if decided:
+        out["decided"] = {**spread(shares),
+                          "from_start": sum(1 for t in decided if t.decided_at == 0),
+                          "at_the_end": sum(1 for t in decided if t.decided_at == t.outcome.decisions),
+                          "shares": shares}
+    return out
+
+
+def rule_kind(game, name: str) -> str:
+    if name.startswith("action "):
+        return "action"
+    if name.startswith("ending "):
+        return "ending"
+    effects = {p.name for procs in game.effects.values() for p in procs if p is not None}
+    return "card effect" if name in effects else "event"
+
+
+def rules(game, outcomes: Sequence) -> dict:
+    """How often each action, event, card effect and ending fired, and in how many games."""
+    ok = [o for o in outcomes if o.error is None]
+    total, games = Counter(), Counter()
+    for o in ok:
+        total.update(o.fired)
+        games.update(k for k, v in o.fired.items() if v)
+    rows = [{"rule": r, "kind": rule_kind(game, r), "fired": total.get(r, 0), "games": games.get(r, 0),
+             "share": games.get(r, 0) / len(ok) if ok else 0.0} for r in all_rules(game)]
+    return {"games": len(ok), "rows": rows, "dead": [r["rule"] for r in rows if not r["fired"]]}
+
+
+def _z(alpha: float) -> float:
+    return statistics.NormalDist().inv_cdf(1 - alpha / 2)
+
+
+def difference_interval(s1: float, n1: int, s0: float, n0: int, z: float = Z95) -> tuple[float, float]:
+    """Newcombe's interval for p1 - p0 from the two Wilson intervals (good near 0 and 1,
+    where a card that always wins sits)."""
+    p1, p0 = s1 / n1, s0 / n0
+    l1, u1 = wilson(s1, n1, z)
+    l0, u0 = wilson(s0, n0, z)
+    d = p1 - p0
+    return (d - math.sqrt((p1 - l1) ** 2 + (u0 - p0) ** 2), d + math.sqrt((u1 - p1) ** 2 + (p0 - l0) ** 2))
+
+
+def cards(game, traces: Sequence) -> dict:
+    """Card impact: for each use of a card (an action that named it, or a choice of it),
+    the win rate of a seat in the games where it made that use against its win rate in
+    the games where it did not. Only the seats that ever made that use are compared (in
+    a game with roles, a card one role never touches says nothing about the other).
+
+    An impact is significant when its interval, widened for the number of uses tested at
+    once (Bonferroni), leaves out 0: with 200 uses tested at 95%, ten would look
+    significant by chance alone."""
+    ok = [t for t in traces if t.outcome.error is None]
+    by_key: dict = defaultdict(set)   # (use, card) -> seats that made it at least once
+    for t in ok:
+        for seat, use, card in t.used:
+            by_key[(use, card)].add(seat)
+    rows, rare = [], 0
+    for (use, card), seats in by_key.items():
+        s1 = n1 = s0 = n0 = 0.0
+        for t in ok:
+            for seat in seats:
+                share = win_share(t.outcome.winners, seat)
+                if (seat, use, card) in t.used:
+                    s1, n1 = s1 + share, n1 + 1
+                else:
+                    s0, n0 = s0 + share, n0 + 1
+        if n1 < MIN_GROUP or n0 < MIN_GROUP:
+            rare += 1
+            continue
+        rows.append({"use": use, "card": card, "seats": [game.seat_titles[s] for s in sorted(seats)],
+                     "every_seat": len(seats) == game.nplayers > 1,
+                     "with": {"games": int(n1), "win_rate": s1 / n1},
+                     "without": {"games": int(n0), "win_rate": s0 / n0},
+                     "impact": s1 / n1 - s0 / n0, "ci95": list(difference_interval(s1, int(n1), s0, int(n0))),
+                     "_s": (s1, int(n1), s0, int(n0))})
+    z = _z(0.05 / max(1, len(rows)))
+    for r in rows:
+        lo, hi = difference_interval(*r.pop("_s"), z=z)
+        r["significant"] = lo > 0 or hi < 0
+    rows.sort(key=lambda r: (not r["significant"], -abs(r["impact"]), r["use"], r["card"]))
+    return {"games": len(ok), "tested": len(rows), "too_rare": rare, "min_group": MIN_GROUP,
+            "significant": sum(1 for r in rows if r["significant"]), "rows": rows}
+
+
+def decisions(game, traces: Sequence) -> dict:
+    """Menu sizes: per decision point (the prompt a seat answers), per seat, overall; and
+    how often there was only one choice."""
+    ok = [t for t in traces if t.outcome.error is None]
+    prompts: dict = {}
+    seats = [[0, 0, 0] for _ in range(game.nplayers)]   # decisions, sum of menu sizes, forced
+    for t in ok:
+        for seat, prompt, n, total, forced in t.menus:
+            row = prompts.setdefault(prompt, [0, 0, 0, set()])
+            row[0] += n
+            row[1] += total
+            row[2] += forced
+            row[3].add(seat)
+            s = seats[seat]
+            s[0] += n
+            s[1] += total
+            s[2] += forced
+    n = sum(s[0] for s in seats)
+
+    def figures(count, total, forced):
+        return {"decisions": count, "mean_menu": total / count if count else 0.0,
+                "one_choice": forced / count if count else 0.0}
+    return {"games": len(ok),
+            "overall": {**figures(n, sum(s[1] for s in seats), sum(s[2] for s in seats)),
+                        "per_game": n / len(ok) if ok else 0.0},
+            "seats": [{"seat": i + 1, "title": game.seat_titles[i], **figures(*s)} for i, s in enumerate(seats)],
+            "prompts": sorted(({"prompt": p, "seats": [game.seat_titles[s] for s in sorted(r[3])],
+                                "every_seat": len(r[3]) == game.nplayers > 1,
+                                "per_game": r[0] / len(ok), **figures(*r[:3])} for p, r in prompts.items()),
+                              key=lambda r: -r["decisions"])}
+
+
+def report(game, traces: Sequence, agents: Optional[str]) -> dict:
+    """Every figure of the report that comes from one run's games."""
+    outcomes = [t.outcome for t in traces]
+    summary = summarize(game, outcomes, agents)
+    ok = [o for o in outcomes if o.error is None]
+    return {"summary": summary, "balance": balance(summary), "draws": drawishness(outcomes),
+            "lengths": {"decisions": [o.decisions for o in ok], "rounds": [o.rounds for o in ok]},
+            "tension": tension(traces), "rules": rules(game, outcomes), "cards": cards(game, traces),
+            "decisions": decisions(game, traces)}

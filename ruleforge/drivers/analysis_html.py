@@ -1,0 +1,191 @@
+"""The design report as one self-contained HTML page: its tables, and its plots as
+base64 PNGs, with no file or script beside it.
+
+Rule files are untrusted data: every string that comes from one (the title, seat titles,
+rule, ending and card names, prompts, error messages) goes through `esc`, which escapes
+HTML's special characters and shows control characters as escapes. The page has no
+script at all.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+
+from ..lang.plural import count
+from ..lang.printable import plain
+from .analysis_text import points, points_ci, skill_verdicts
+from .report import ci, interval, number, pct
+
+STYLE = """
+body { font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
+h1 { font-size: 1.6rem; } h2 { margin-top: 2.2rem; border-bottom: 1px solid #ccc; }
+table { border-collapse: collapse; margin: 0.8rem 0; font-size: 0.9rem; }
+th, td { border: 1px solid #ddd; padding: 0.2rem 0.5rem; } th { background: #f3f3f3; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; }
+.bots { color: #555; font-size: 0.95rem; } .sig { color: #b00; font-weight: bold; } .dead { color: #b00; }
+img { max-width: 100%; }
+"""
+
+
+def esc(text) -> str:
+    return html.escape(plain(str(text)), quote=True)
+
+
+def seats_html(row: dict) -> str:
+    return "every seat" if row["every_seat"] else esc(", ".join(row["seats"]))
+
+
+def table(head: list, rows: list, numeric: set = frozenset()) -> str:
+    """Cells are HTML already (escaped by the caller)."""
+    out = ["<table><tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr>"]
+    for row in rows:
+        out.append("<tr>" + "".join(f'<td class="n">{c}</td>' if i in numeric else f"<td>{c}</td>"
+                                    for i, c in enumerate(row)) + "</tr>")
+    return "\n".join(out) + "</table>"
+
+
+def image(png: bytes | None, alt: str) -> str:
+    if png is None:
+        return ""
+    return f'<p><img alt="{esc(alt)}" src="data:image/png;base64,{base64.b64encode(png).decode("ascii")}"></p>'
+
+
+def page(r: dict, pngs: dict) -> str:
+    s = r["summary"]
+    bots = f'<p class="bots">{esc(r["agents_label"])} · {count(s["games"], "game")} · seed {r["seed"]}</p>'
+    parts = [f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+             f"<title>{esc(s['game'])}: design report</title><style>{STYLE}</style></head><body>",
+             f"<h1>{esc(s['game'])}: design report</h1>",
+             f"<p>Rule file <code>{esc(s['rules'])}</code>"
+             + (f", parameters {esc(', '.join(f'{k}={v}' for k, v in s['params'].items()))}" if s["params"] else "")
+             + f", {s['players']} players, seed {r['seed']} (the same report again: "
+             f"<code>{esc(r['command'])}</code>).</p>"]
+    parts += balance(r, pngs, bots) + skill(r, pngs) + tension(r, pngs, bots) + rules(r, pngs, bots)
+    parts += cards(r, pngs, bots) + decisions(r, pngs, bots)
+    if s["errors"]:
+        fe = s["first_error"]
+        parts.append(f'<p class="sig">{count(s["errors"], "game")} stopped on a rule error; first: game '
+                     f'{fe["game"]} (seed {fe["seed"]}): {esc(fe["message"])}</p>')
+    parts.append("</body></html>\n")
+    return "\n".join(parts)
+
+
+def balance(r, pngs, bots) -> list[str]:
+    s, b = r["summary"], r["balance"]
+    out = ["<h2>Balance</h2>", bots,
+           table(["Seat", "Wins", "Win rate", "95% CI", "Shared wins"],
+                 [[esc(x["title"]), x["wins"], pct(x["win_rate"]), ci(x["ci95"]), x["ties"]] for x in s["seats"]],
+                 {1, 2, 3, 4})]
+    seats = {x["seat"]: x for x in s["seats"]}
+    out.append(f"<p>Balance gap: {100 * b['gap']:.1f} points between {esc(seats[b['best']]['title'])} and "
+               f"{esc(seats[b['worst']]['title'])}: "
+               + ('<span class="sig">significant</span>' if b["significant"] else "not significant")
+               + f" (fair: {pct(b['fair'])} each).</p>")
+    if s.get("payoffs"):
+        out.append(table(["Seat", "Mean payoff", "95% CI"],
+                         [[esc(x["title"]), number(x["mean"]), interval(x["ci95"])] for x in s["payoffs"]], {1, 2}))
+    f = s.get("first_seat")
+    if f:
+        out.append(f"<p>Starting-seat advantage: the seat that took the first turn takes {pct(f['win_share'])} "
+                   f"{ci(f['ci95'])} of the wins against a fair {pct(f['fair_share'])}: "
+                   + ('<span class="sig">significant</span>' if f["significant"] else "not significant") + ".</p>")
+    out.append(image(pngs.get("balance"), "win rate by seat"))
+    return out
+
+
+def skill(r, pngs) -> list[str]:
+    k = r.get("skill")
+    if not k or not k["steps"]:
+        return ["<h2>Skill</h2><p>Not measured (--rungs none).</p>"]
+    rows = []
+    for st in k["steps"]:
+        for row in st["seats"] + ([dict(st["overall"], title="every seat")] if st.get("overall") else []):
+            if "gain" not in row:
+                continue
+            rows.append([esc(f"{st['stronger']} over {st['weaker']}"), esc(row["title"]), row["games"],
+                         pct(row["weaker_rate"]) if "weaker_rate" in row else "",
+                         pct(row["stronger_rate"]) if "stronger_rate" in row else "",
+                         points(row["gain"]), points_ci(row["ci95"]),
+                         '<span class="sig">significant</span>' if row["significant"] else ""])
+    verdicts = "".join(f"<li>{esc(line)}</li>" for line in skill_verdicts(k, plain_text=True))
+    return ["<h2>Skill: the skill trace</h2>",
+            f'<p class="bots">{esc(" < ".join(k["rungs"]))} · {count(k["games_per_seat"], "game")} a seat at each '
+            f'step, on the same deals as the weaker bots played</p>',
+            table(["Step", "Seat", "Games", "Weaker", "Stronger", "Gain (points)", "95% CI", ""], rows, {2, 3, 4, 5, 6}),
+            f"<ul>{verdicts}</ul>", image(pngs.get("skill"), "skill trace")]
+
+
+def tension(r, pngs, bots) -> list[str]:
+    s, d, tn = r["summary"], r["draws"], r["tension"]
+    dl, rl = s["length"]["decisions"], s["length"]["rounds"]
+    out = ["<h2>Length and tension</h2>", bots]
+    if dl:
+        out.append(f"<p>Length: {dl['mean']:.1f} decisions on average (median {dl['median']:.0f}, 10%-90% "
+                   f"{dl['p10']:.0f}-{dl['p90']:.0f}); {rl['mean']:.1f} rounds (median {rl['median']:.0f}).</p>")
+    out.append(f"<p>Drawishness: {pct(d['rate'])} {ci(d['ci95'])} of the games had no single winner "
+               f"({d['no_winner']} won by nobody, {d['shared']} shared).</p>")
+    if not tn["measured"]:
+        out.append("<p>Decisiveness and lead changes: not measured (the rule file declares no heuristic and no "
+                   "per-player score).</p>")
+    else:
+        dc = tn.get("decided")
+        if dc:
+            out.append(f"<p>Decisiveness: the eventual winner took the lead for good after {pct(dc['median'])} of the "
+                       f"game (median; quartiles {pct(dc['q1'])}-{pct(dc['q3'])}); it led from the first decision in "
+                       f"{pct(dc['from_start'] / dc['games'])} of the games with one winner, and only by winning in "
+                       f"{pct(dc['at_the_end'] / dc['games'])}.</p>")
+        lc = tn["lead_changes"]
+        out.append(f"<p>Lead changes: {lc['mean']:.1f} a game [{lc['ci95'][0]:.1f}, {lc['ci95'][1]:.1f}].</p>")
+    ok = max(1, s["games"] - s["errors"])
+    out.append(table(["Ending", "Games", "Share"], [[esc(n), g, pct(g / ok)] for n, g in s["endings"].items()], {1, 2}))
+    out.append(image(pngs.get("length"), "length of the games"))
+    out.append(image(pngs.get("tension"), "decisiveness and lead changes"))
+    return out
+
+
+def rules(r, pngs, bots) -> list[str]:
+    ru = r["rules"]
+    rows = [[esc(x["rule"]), esc(x["kind"]), x["fired"] if x["fired"] else '<span class="dead">never</span>',
+             pct(x["share"])] for x in ru["rows"]]
+    out = ["<h2>Rules</h2>", bots, table(["Rule", "Kind", "Fired", "In games"], rows, {2, 3})]
+    out.append(f'<p class="dead">Dead rules: {esc(", ".join(ru["dead"]))}</p>' if ru["dead"]
+               else "<p>Every rule fired at least once.</p>")
+    out.append(image(pngs.get("rules"), "rule coverage"))
+    return out
+
+
+def cards(r, pngs, bots) -> list[str]:
+    c = r["cards"]
+    out = ["<h2>Cards</h2>", bots,
+           f"<p>Card impact: a seat's win rate in the games where it made this use of the card, against the games "
+           f"where it did not. {count(c['tested'], 'use')} tested, {c['significant']} significant (allowing for the "
+           f"{c['tested']} tested at once), {c['too_rare']} too rare to judge (under {c['min_group']} games on a "
+           f"side).</p>"]
+    if c["rows"]:
+        out.append(table(["Use", "Card", "Seats", "With", "Without", "Impact (points)", "95% CI", ""],
+                         [[esc(x["use"]), esc(x["card"]), seats_html(x),
+                           f"{pct(x['with']['win_rate'])} of {x['with']['games']}",
+                           f"{pct(x['without']['win_rate'])} of {x['without']['games']}",
+                           points(x["impact"]), points_ci(x["ci95"]),
+                           '<span class="sig">significant</span>' if x["significant"] else ""] for x in c["rows"]],
+                         {3, 4, 5, 6}))
+    out.append(image(pngs.get("cards"), "card impact"))
+    return out
+
+
+def decisions(r, pngs, bots) -> list[str]:
+    d = r["decisions"]
+    o = d["overall"]
+    if not o["decisions"]:
+        return ["<h2>Decisions</h2>", bots, "<p>No decision was ever asked: the game plays itself.</p>"]
+    return ["<h2>Decisions</h2>", bots,
+            f"<p>{o['per_game']:.1f} decisions a game; {o['mean_menu']:.1f} actions to choose from on average; "
+            f"{pct(o['one_choice'])} of the decisions had only one choice.</p>",
+            table(["Seat", "Decisions a game", "Mean menu", "One choice"],
+                  [[esc(x["title"]), f"{x['decisions'] / max(1, d['games']):.1f}", f"{x['mean_menu']:.1f}",
+                    pct(x["one_choice"])] for x in d["seats"]], {1, 2, 3}),
+            table(["Decision", "Seats", "Per game", "Mean menu", "One choice"],
+                  [[esc(x["prompt"]), seats_html(x), f"{x['per_game']:.2f}", f"{x['mean_menu']:.1f}",
+                    pct(x["one_choice"])] for x in d["prompts"]], {2, 3, 4}),
+            image(pngs.get("decisions"), "menu sizes")]

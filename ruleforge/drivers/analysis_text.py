@@ -1,0 +1,265 @@
+"""The design report in the terminal (rich tables), section by section.
+
+Every title names the bots and the number of games its figures come from. Text from the
+rule file (titles, rule and card names, prompts) goes through `markup`: shown, never
+obeyed.
+"""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+from ..lang.plural import count
+from ..lang.printable import markup
+from .report import _console, _starter, ci, interval, number, payoff_table, pct
+
+CARD_ROWS = 15  # card uses shown in the terminal; the HTML page and --json have them all
+
+
+def points(x: float) -> str:
+    """A difference of rates, in percentage points, signed."""
+    v = 100 * x
+    return f"{v:+.1f}" if round(v, 1) else "0.0"
+
+
+def points_ci(pair) -> str:
+    return f"[{points(pair[0])}, {points(pair[1])}]"
+
+
+def seats_text(row: dict) -> str:
+    return "every seat" if row["every_seat"] else markup(", ".join(row["seats"]))
+
+
+def bots(r: dict) -> str:
+    s = r["summary"]
+    return f"{markup(r['agents_label'])} · {count(s['games'], 'game')}"
+
+
+def print_report(r: dict, console: Console | None = None) -> None:
+    console = console or _console()
+    s = r["summary"]
+    console.print(f"[bold]{markup(s['game'])}: design report[/] · seed {r['seed']}")
+    console.print(f"Main games: {count(s['games'], 'game')} with {markup(r['agents_label'])}."
+                  + (f" Skill trace: {' < '.join(r['skill']['rungs'])}, "
+                     f"{count(r['skill']['games_per_seat'], 'game')} a seat at each step."
+                     if r.get("skill") and r["skill"]["steps"] else " No skill trace."))
+    balance_section(r, console)
+    skill_section(r, console)
+    tension_section(r, console)
+    rules_section(r, console)
+    cards_section(r, console)
+    decisions_section(r, console)
+    if s["errors"]:
+        fe = s["first_error"]
+        console.print(f"[red]{count(s['errors'], 'game')} stopped on a rule error;[/] first: game {fe['game']} "
+                      f"(seed {fe['seed']}): {markup(fe['message'])}")
+
+
+def heading(console: Console, title: str, r: dict) -> None:
+    console.print()
+    console.print(f"[bold underline]{title}[/] · {bots(r)}")
+
+
+def balance_section(r: dict, console: Console) -> None:
+    s, b = r["summary"], r["balance"]
+    heading(console, "Balance", r)
+    t = Table(title="Wins by seat", title_justify="left")
+    for col in ("Seat", "Wins", "Win rate", "95% CI", "Shared wins"):
+        t.add_column(col, justify="right" if col != "Seat" else "left")
+    for seat in s["seats"]:
+        t.add_row(markup(seat["title"]), str(seat["wins"]), pct(seat["win_rate"]), ci(seat["ci95"]), str(seat["ties"]))
+    console.print(t)
+    seats = {x["seat"]: x for x in s["seats"]}
+    best, worst = seats[b["best"]], seats[b["worst"]]
+    console.print(f"Balance gap: {100 * b['gap']:.1f} points between {markup(best['title'])} ({pct(best['win_rate'])}) "
+                  f"and {markup(worst['title'])} ({pct(worst['win_rate'])}): "
+                  + ("[bold]significant[/] (their intervals do not meet)" if b["significant"] else "not significant")
+                  + f"; fair is {pct(b['fair'])} each, a gap of 0 (1 is one seat winning every game)")
+    if s.get("payoffs"):
+        console.print(payoff_table(s))
+    f = s.get("first_seat")
+    if f:
+        verdict = "[bold]significant[/]" if f["significant"] else "not significant"
+        console.print(f"Starting-seat advantage: {_starter(f)} takes {pct(f['win_share'])} {ci(f['ci95'])} of the wins "
+                      f"against a fair {pct(f['fair_share'])}: {verdict}")
+        if f.get("payoff"):
+            p = f["payoff"]
+            console.print(f"The first player's payoff: {number(p['mean'])} on average {interval(p['ci95'])}")
+    elif r.get("roles"):
+        console.print("Starting-seat advantage: the seats have roles, so the starting seat's advantage is its "
+                      "role's (the win rates above)")
+
+
+def skill_section(r: dict, console: Console) -> None:
+    k = r.get("skill")
+    console.print()
+    if not k or not k["steps"]:
+        console.print("[bold underline]Skill[/] · not measured (--rungs none)")
+        return
+    console.print(f"[bold underline]Skill[/] · the skill trace · {' < '.join(k['rungs'])} · "
+                  f"{count(k['games_per_seat'], 'game')} a seat at each step, on the same deals")
+    t = Table(title="Each seat played by the stronger bot among weaker ones: its win rate against the same "
+                    "deals with the weaker bot", title_justify="left")
+    for col in ("Step", "Seat", "Games", "Weaker", "Stronger", "Gain (points)", "95% CI", ""):
+        t.add_column(col, justify="left" if col in ("Step", "Seat", "") else "right")
+    for st in k["steps"]:
+        name = f"{st['stronger']} over {st['weaker']}"
+        for row in st["seats"]:
+            if "gain" not in row:
+                t.add_row(markup(name), markup(row["title"]), "0", "-", "-", "-", "-", "")
+                continue
+            t.add_row(markup(name), markup(row["title"]), str(row["games"]), pct(row["weaker_rate"]),
+                      pct(row["stronger_rate"]), points(row["gain"]), points_ci(row["ci95"]),
+                      "significant" if row["significant"] else "")
+            name = ""
+        o = st.get("overall")
+        if o:
+            t.add_row("", "[italic]every seat[/]", str(o["games"]), "", "", points(o["gain"]), points_ci(o["ci95"]),
+                      "significant" if o["significant"] else "", end_section=True)
+    console.print(t)
+    for line in skill_verdicts(k):
+        console.print(line)
+
+
+def skill_verdicts(k: dict, plain_text: bool = False) -> list[str]:
+    """One sentence per step: does the stronger bot do better? Rich markup, or plain
+    text (for the HTML page, which escapes it)."""
+    name = (lambda x: x) if plain_text else markup
+    less = "less" if plain_text else "[bold]less[/]"
+    lines = []
+    for st in k["steps"]:
+        o = st.get("overall")
+        if not o:
+            continue
+        who = f"{st['stronger']} among {st['weaker']}"
+        if o["significant"] and o["gain"] > 0:
+            line = f"{who}: wins {points(o['gain'])} points more {points_ci(o['ci95'])}: skill pays at this step"
+        elif o["significant"]:
+            line = (f"{who}: wins {points(-o['gain'])} points {less} {points_ci(o['ci95'])}: "
+                    "the stronger rung plays this game worse")
+        else:
+            line = f"{who}: no significant gain over every seat ({points(o['gain'])} {points_ci(o['ci95'])})"
+        # a seat whose own figure says otherwise than the whole (roles can pull apart)
+        odd = [s for s in st["seats"]
+               if s.get("significant") and (not o["significant"] or (s["gain"] > 0) != (o["gain"] > 0))]
+        if odd:
+            line += "; but " + ", ".join(
+                f"as {name(s['title'])} it {'gains' if s['gain'] > 0 else 'loses'} {100 * abs(s['gain']):.1f} points "
+                f"{points_ci(s['ci95'])}" for s in odd)
+        elif not o["significant"]:
+            line += ": at this step the games do not show that skill matters"
+        if o.get("payoff_gain"):
+            p = o["payoff_gain"]
+            line += f"; payoff {number(p['mean'])} a game {interval(p['ci95'])}"
+        lines.append(line)
+    return lines
+
+
+def tension_section(r: dict, console: Console) -> None:
+    s, d, tn = r["summary"], r["draws"], r["tension"]
+    heading(console, "Length and tension", r)
+    dl, rl = s["length"]["decisions"], s["length"]["rounds"]
+    if dl:
+        console.print(f"Length: {dl['mean']:.1f} decisions on average (median {dl['median']:.0f}, "
+                      f"10%-90% {dl['p10']:.0f}-{dl['p90']:.0f}); {rl['mean']:.1f} rounds "
+                      f"(median {rl['median']:.0f}, 10%-90% {rl['p10']:.0f}-{rl['p90']:.0f})")
+    console.print(f"Drawishness: {pct(d['rate'])} {ci(d['ci95'])} of the games had no single winner "
+                  f"({d['no_winner']} won by nobody, {d['shared']} shared)")
+    if not tn["measured"]:
+        console.print("Decisiveness and lead changes: not measured: the rule file declares no heuristic "
+                      "(heuristic of p: ...) and no per-player score to tell who leads")
+    else:
+        dc = tn.get("decided")
+        if dc:
+            console.print(f"Decisiveness: the eventual winner took the lead for good after {pct(dc['median'])} of "
+                          f"the game's decisions (median; quartiles {pct(dc['q1'])}-{pct(dc['q3'])}, "
+                          f"{count(dc['games'], 'game')} with one winner); it led from the first decision in "
+                          f"{pct(dc['from_start'] / dc['games'])} of them and only by winning in "
+                          f"{pct(dc['at_the_end'] / dc['games'])}")
+        lc = tn["lead_changes"]
+        console.print(f"Lead changes: {lc['mean']:.1f} a game {interval_plain(lc['ci95'])} "
+                      f"({tn['lead_changes_per_10']:.2f} every 10 decisions), by the heuristic at each decision")
+    e = Table(title="How games ended", title_justify="left")
+    e.add_column("Ending")
+    e.add_column("Games", justify="right")
+    e.add_column("Share", justify="right")
+    ok = max(1, s["games"] - s["errors"])
+    for name, games in s["endings"].items():
+        e.add_row(markup(name), str(games), pct(games / ok))
+    console.print(e)
+
+
+def interval_plain(pair) -> str:
+    return f"[{pair[0]:.1f}, {pair[1]:.1f}]"
+
+
+def rules_section(r: dict, console: Console) -> None:
+    ru = r["rules"]
+    heading(console, "Rules", r)
+    t = Table(title="How often each rule fired", title_justify="left")
+    for col in ("Rule", "Kind", "Fired", "In games"):
+        t.add_column(col, justify="left" if col in ("Rule", "Kind") else "right")
+    for row in ru["rows"]:
+        t.add_row(markup(row["rule"]), row["kind"], str(row["fired"]) if row["fired"] else "[bold red]never[/]",
+                  pct(row["share"]))
+    console.print(t)
+    if ru["dead"]:
+        console.print(f"[yellow]Dead rules (never fired in {count(ru['games'], 'game')}):[/] "
+                      + ", ".join(markup(x) for x in ru["dead"]))
+    else:
+        console.print("Every rule fired at least once.")
+
+
+def cards_section(r: dict, console: Console) -> None:
+    c = r["cards"]
+    heading(console, "Cards", r)
+    console.print(f"Card impact: a seat's win rate in the games where it made this use of the card, against the "
+                  f"games where it did not" + (" (every seat made every use below)" if c["rows"] and all(
+                      row["every_seat"] for row in c["rows"][:CARD_ROWS]) else "")
+                  + f". {count(c['tested'], 'use')} tested, "
+                  f"{c['significant']} significant (allowing for the {c['tested']} tested at once), "
+                  f"{c['too_rare']} too rare to judge (under {c['min_group']} games on a side).")
+    if not c["rows"]:
+        return
+    shown = c["rows"][:CARD_ROWS]
+    # the seats' column only where it says something: in a game without roles every
+    # seat makes every use
+    seats = not all(row["every_seat"] for row in shown)
+    t = Table(title=f"Card impact: the {len(shown)} largest, in points"
+              + (" (the significant first)" if c["significant"] else ""), title_justify="left")
+    for col in ("Use", "Card") + (("Seats",) if seats else ()) + ("With", "Without", "Impact", "95% CI", ""):
+        t.add_column(col, justify="left" if col in ("Use", "Card", "Seats", "") else "right")
+    for row in shown:
+        t.add_row(markup(row["use"]), markup(row["card"]), *([seats_text(row)] if seats else []),
+                  f"{pct(row['with']['win_rate'])} of {row['with']['games']}",
+                  f"{pct(row['without']['win_rate'])} of {row['without']['games']}",
+                  points(row["impact"]), points_ci(row["ci95"]), "[bold]significant[/]" if row["significant"] else "")
+    console.print(t)
+    if len(c["rows"]) > CARD_ROWS:
+        console.print(f"({len(c['rows']) - CARD_ROWS} more in the HTML page and --json)")
+
+
+def decisions_section(r: dict, console: Console) -> None:
+    d = r["decisions"]
+    o = d["overall"]
+    heading(console, "Decisions", r)
+    if not o["decisions"]:
+        console.print("No decision was ever asked: the game plays itself")
+        return
+    console.print(f"{o['per_game']:.1f} decisions a game; {o['mean_menu']:.1f} actions to choose from on average; "
+                  f"{pct(o['one_choice'])} of the decisions had only one choice")
+    t = Table(title="By seat", title_justify="left")
+    for col in ("Seat", "Decisions a game", "Mean menu", "One choice"):
+        t.add_column(col, justify="left" if col == "Seat" else "right")
+    for row in d["seats"]:
+        t.add_row(markup(row["title"]), f"{row['decisions'] / max(1, d['games']):.1f}", f"{row['mean_menu']:.1f}",
+                  pct(row["one_choice"]))
+    console.print(t)
+    t = Table(title="By decision point", title_justify="left")
+    for col in ("Decision", "Seats", "Per game", "Mean menu", "One choice"):
+        t.add_column(col, justify="left" if col in ("Decision", "Seats") else "right")
+    for row in d["prompts"]:
+        t.add_row(markup(row["prompt"]), seats_text(row), f"{row['per_game']:.2f}",
+                  f"{row['mean_menu']:.1f}", pct(row["one_choice"]))
+    console.print(t)

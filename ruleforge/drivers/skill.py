@@ -1,0 +1,121 @@
+"""The skill trace: how much a stronger bot of the ladder gains over the weaker, per seat.
+
+For each step of the ladder (weaker rung, stronger rung), every seat in turn is played
+by the stronger bot among weaker ones, on the same deals as a run where every seat is
+weaker (game i from derive(seed, i), as in every run): the seat's gain is its win share
+with the stronger bot minus its win share on the same deal with the weaker one. Paired
+deals cancel the luck of the deal, so a game of pure chance gains exactly nothing, and a
+few hundred games say whether skill matters. (Ludii's Skill Trace plays a bot against
+one with twice its budget for the same reason; the ladder's rungs are ours.)
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Callable, Optional, Sequence
+
+from .analysis import win_share
+from .ladder import LADDER, rung_index
+from .simulate import GameSpec, mean_interval, run_games
+
+
+def parse_rungs(text: str) -> list[str]:
+    """'random,greedy,ismcts:100' -> the rungs, checked: at least two, of the ladder,
+    weakest first, none twice. 'none' -> []."""
+    if text.strip().lower() == "none":
+        return []
+    rungs = [r.strip() for r in text.split(",") if r.strip()]
+    for r in rungs:
+        rung_index(r)  # ValueError naming the ladder
+    if len(rungs) < 2:
+        raise ValueError(f"a skill trace needs two rungs or more, weakest first, such as {LADDER[0]},{LADDER[1]} "
+                         "(or 'none' for no skill trace)")
+    order = [rung_index(r) for r in rungs]
+    if order != sorted(set(order)):
+        raise ValueError(f"'{text}': give the rungs once each, weakest first, as the ladder orders them: "
+                         f"{' < '.join(LADDER)}")
+    return rungs
+
+
+def per_seat(games: int, players: int) -> int:
+    """Games for each seat at each step: `games` shared among the seats, rounded up."""
+    return max(1, math.ceil(games / players))
+
+
+def one_stronger(weaker: str, stronger: str, seat: int, players: int) -> str:
+    return ",".join(f"{s + 1}={stronger if s == seat else weaker}" for s in range(players))
+
+
+def plan(rungs: Sequence[str], games: int, players: int, main: Optional[tuple] = None) -> int:
+    """How many games the skill trace plays (for the progress bar)."""
+    if len(rungs) < 2:
+        return 0
+    n = per_seat(games, players)
+    base = sum(0 if _reused(r, n, main) else n for r in rungs[:-1])
+    return base + (len(rungs) - 1) * players * n
+
+
+def _reused(rung: str, n: int, main: Optional[tuple]) -> bool:
+    return main is not None and main[0] == rung and len(main[1]) >= n
+
+
+def run(base: GameSpec, rungs: Sequence[str], games: int, titles: Sequence[str], jobs: int = 1,
+        progress: Optional[Callable[[int], None]] = None, main: Optional[tuple] = None) -> dict:
+    """Play the skill trace and work out its figures. `base` gives the file, parameters,
+    players, seed and decision cap; `main` = (agents, outcomes) of a run with the same
+    seed, whose first games stand in for an all-weaker run when its bots are that rung."""
+    players = len(titles)
+    n = per_seat(games, players)
+    steps = []
+    for weaker, stronger in zip(rungs, rungs[1:]):
+        if _reused(weaker, n, main):
+            baseline = list(main[1][:n])
+        else:
+            baseline = run_games(_spec(base, weaker), n, jobs, progress=progress)
+        strong = [run_games(_spec(base, one_stronger(weaker, stronger, s, players)), n, jobs, progress=progress)
+                  for s in range(players)]
+        steps.append(step(weaker, stronger, baseline, strong, titles))
+    return {"rungs": list(rungs), "games_per_seat": n, "steps": steps}
+
+
+def _spec(base: GameSpec, agents: str) -> GameSpec:
+    return GameSpec(base.path, base.params, base.players, agents, base.seed, base.max_decisions)
+
+
+def step(weaker: str, stronger: str, baseline: Sequence, strong: Sequence[Sequence], titles: Sequence[str]) -> dict:
+    """One step's figures: `baseline[i]` is game i with every seat weaker, `strong[s][i]`
+    the same deal with seat s stronger."""
+    seats, pooled, pooled_pay = [], [], []
+    for s, games in enumerate(strong):
+        pairs = [(b, g) for b, g in zip(baseline, games) if b.error is None and g.error is None]
+        gains = [win_share(g.winners, s) - win_share(b.winners, s) for b, g in pairs]
+        row = {"seat": s + 1, "title": titles[s], "games": len(pairs), "errors": len(games) - len(pairs)}
+        if pairs:
+            gain = _bounded(mean_interval(gains))
+            row.update(weaker_rate=sum(win_share(b.winners, s) for b, _ in pairs) / len(pairs),
+                       stronger_rate=sum(win_share(g.winners, s) for _, g in pairs) / len(pairs),
+                       gain=gain["mean"], ci95=gain["ci95"], significant=_excludes_zero(gain["ci95"]))
+            pays = [g.payoffs[s] - b.payoffs[s] for b, g in pairs if b.payoffs is not None and g.payoffs is not None]
+            if pays:
+                row["payoff_gain"] = mean_interval(pays)
+                pooled_pay += pays
+        pooled += gains
+        seats.append(row)
+    out = {"weaker": weaker, "stronger": stronger, "seats": seats}
+    if pooled:
+        gain = _bounded(mean_interval(pooled))
+        out["overall"] = {"games": len(pooled), "gain": gain["mean"], "ci95": gain["ci95"],
+                          "significant": _excludes_zero(gain["ci95"])}
+        if pooled_pay:
+            out["overall"]["payoff_gain"] = mean_interval(pooled_pay)
+    return out
+
+
+def _bounded(gain: dict) -> dict:
+    """A gain of win share lies in [-1, 1]; a normal interval on few games can pass it."""
+    return dict(gain, ci95=[max(-1.0, gain["ci95"][0]), min(1.0, gain["ci95"][1])])
+
+
+def _excludes_zero(ci) -> bool:
+    # a rounding margin: a game of pure chance gives an interval of exactly [0, 0]
+    return ci[0] > 1e-12 or ci[1] < -1e-12

@@ -1,0 +1,132 @@
+"""One game played as simulate plays it, watched more closely: for `analyze`.
+
+A traced game is dealt and played exactly as `simulate.play_one` plays it (game i of a
+run from derive(seed, i), each seat's bot from its own generator), so its outcome is the
+one `run --games` gives for that seed; the trace adds what the decisions looked like.
+The watching is done here, between decisions, from the true state (a designer's report
+may see everything; no bot sees it): the engine runs as it always does, with only the
+rule-coverage counts that simulate asks for too.
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from attrs import define
+
+from ..runtime.rng import Random, derive
+from ..runtime.values import Ref
+from .simulate import GameOutcome, GameSpec, _game
+
+
+@define
+class Trace:
+    """A game's outcome and what its decisions looked like.
+
+    `menus`: per (seat, prompt) the seat answered, (seat, prompt, decisions, legal
+    actions offered in all, decisions with one choice), in the order first met: a game's
+    few lines rather than one per decision, since a run may hold many games. `used`: the
+    (seat, use, card) triples of the game, where a use is the menu action that named the
+    card (`archive`) or, for a card chosen from a collection, the decision's prompt in
+    quotes; a card is named by its declaration's title, so the copies of one card count
+    as one. `lead_changes` and `decided_at` (see `tension`) are None when the game
+    declares no heuristic or score; `decided_at` is also None without a single winner."""
+    outcome: GameOutcome
+    menus: tuple = ()
+    used: frozenset = frozenset()
+    lead_changes: Optional[int] = None
+    decided_at: Optional[int] = None
+
+
+def card_title(game, card: int) -> str:
+    decl = game.card_decl_of[card] if card < len(game.card_decl_of) else None
+    return decl.title if decl is not None else game.cards[card].name
+
+
+def card_uses(game, prompt: str, action) -> list[tuple[str, str]]:
+    """(use, card title) for each card an action names by itself (a hidden card,
+    named by its place, is not counted: nobody chose it for what it is)."""
+    if action.kind == "ask":
+        return []
+    cards = [(name, v) for name, v in action.args if isinstance(v, Ref) and v.kind == "card"]
+    use = action.name if action.kind == "menu" else f'"{prompt}"'
+    return [(use if len(cards) == 1 else f"{use} {name}", card_title(game, v.index)) for name, v in cards]
+
+
+def sole_leader(values: Sequence[float]) -> Optional[int]:
+    """The seat whose value is highest alone, or None on a tie for the top."""
+    top = max(values)
+    leaders = [s for s, v in enumerate(values) if v == top]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def tension(points: Sequence[Sequence[float]], winners: Sequence[int]) -> tuple[int, Optional[int]]:
+    """(lead changes, decided at) of one game from the heuristic values of every seat
+    before each of its decisions.
+
+    The leader at a point is the seat whose value is highest alone (a tie leaves nobody
+    leading); at the end, the sole winner leads. A lead change is the lead passing from
+    one seat to another (A, tie, A is none; A, tie, B is one). `decided at` is the number
+    of decisions played before the eventual sole winner led for good: 0 when it led from
+    the first decision on, the number of decisions when it took the lead only by
+    winning; None when the game has no single winner."""
+    final = winners[0] if len(winners) == 1 else None
+    leaders = [sole_leader(v) for v in points] + [final]
+    changes, last = 0, None
+    for who in leaders:
+        if who is None:
+            continue
+        if last is not None and who != last:
+            changes += 1
+        last = who
+    if final is None:
+        return changes, None
+    k = len(leaders) - 1
+    while k > 0 and leaders[k - 1] == final:
+        k -= 1
+    return changes, k
+
+
+def play_traced(spec: GameSpec, index: int) -> Trace:
+    """simulate.play_one's game, traced (the same bots, generators and order of calls)."""
+    from .agents import parse_agents
+    from .play import decide_for
+    from ..runtime.values import RuleError
+    game = _game(spec)
+    seed = derive(spec.seed, index)
+    agents = parse_agents(spec.agents, game)
+    rngs = [Random(derive(seed, 0x5EA7, s)) for s in range(game.nplayers)]
+    heuristic = game.heuristic
+    seats = range(game.nplayers)
+    menus, used, points = {}, set(), []
+    try:
+        st = game.new(seed, stats=True)
+        while not st.is_over:
+            p = st.current_player
+            actions = st.legal_actions()
+            m = menus.get((p, st.prompt))
+            if m is None:
+                m = menus[(p, st.prompt)] = [0, 0, 0]
+            m[0] += 1
+            m[1] += len(actions)
+            m[2] += len(actions) == 1
+            if points is not None and heuristic is not None:
+                try:
+                    points.append(tuple(float(heuristic(st, s)) for s in seats))
+                except RuleError:  # a heuristic the rules cannot work out here: the game goes on untraced
+                    points = None
+            action = decide_for(agents[p], st, p, actions, rngs[p])
+            for use, card in card_uses(game, st.prompt, action):
+                used.add((p, use, card))
+            st.apply(action)
+    except RuleError as e:
+        return Trace(GameOutcome(index, seed, (), "error", 0, 0, {}, e.describe()))
+    fired = dict(st.stats)
+    fired[f"ending {st.result.ending}"] = 1
+    outcome = GameOutcome(index, seed, st.result.winners, st.result.ending, st.decisions, st.round, fired,
+                          payoffs=st.result.payoffs, first=max(st.first_seat, 0))
+    changes = decided = None
+    if points is not None and heuristic is not None:
+        changes, decided = tension(points, st.result.winners)
+    return Trace(outcome, tuple((seat, prompt, *m) for (seat, prompt), m in menus.items()), frozenset(used),
+                 changes, decided)

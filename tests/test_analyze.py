@@ -1,0 +1,231 @@
+"""`ruleforge analyze` (issue 14, part 2): the design report's figures on small games
+whose answers are known exactly (tests/data/analyze/), the traces behind them, the HTML
+page's escaping, and the command's usage errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import ruleforge
+from ruleforge.drivers import analysis, skill
+from ruleforge.drivers.simulate import GameSpec, play_one, run_games
+from ruleforge.drivers.traces import play_traced, tension
+
+DATA = Path(__file__).parent / "data" / "analyze"
+CHANCE, SEAT_ONE, LEAD, CROWN, CLAIM = (DATA / f"{n}.rules" for n in ("chance", "seat_one", "lead", "crown", "claim"))
+
+
+def report_of(path, games=60, agents="greedy", players=None, **params):
+    game = ruleforge.load(path, players=players, **params)
+    spec = GameSpec(str(path), {k: str(v) for k, v in params.items()}, players, agents, 11)
+    return analysis.report(game, run_games(spec, games, play=play_traced), agents)
+
+
+# ---- traces ----------------------------------------------------------------------------
+
+def test_a_traced_game_is_the_game_simulate_plays_with_any_number_of_processes():
+    spec = GameSpec("games/ufology.rules", {}, 3, "greedy", 5)
+    one = run_games(spec, 6, jobs=1, play=play_traced)
+    assert [t.outcome for t in one] == [play_one(spec, i) for i in range(6)]
+    assert run_games(spec, 6, jobs=2, play=play_traced) == one
+
+
+@pytest.mark.parametrize("points, winners, expected", [
+    ([(0, 0), (2, 0), (2, 3), (4, 3)], (1,), (3, 4)),     # 1 leads, 2, 1, then 2 wins: decided by the win
+    ([(0, 0), (3, 0), (3, 2), (6, 2)], (0,), (0, 1)),     # 1 leads from its first move on
+    ([(5, 1), (5, 5), (6, 5)], (0,), (0, 2)),             # ahead, tied, ahead: no change; for good from 2
+    ([(5, 1), (5, 5), (5, 6)], (0,), (2, 3)),             # 1, then 2, then 1 wins at the end
+    ([(1, 0), (0, 1)], (0, 1), (1, None)),                # a shared win: no one winner to lead
+])
+def test_lead_changes_and_when_the_winner_led_for_good(points, winners, expected):
+    assert tension(points, winners) == expected
+
+
+# ---- balance ---------------------------------------------------------------------------
+
+def test_a_game_seat_one_always_wins_is_maximally_unbalanced():
+    r = report_of(SEAT_ONE, games=40)
+    assert [(s["wins"], s["win_rate"]) for s in r["summary"]["seats"]] == [(40, 1.0), (0, 0.0)]
+    assert r["balance"] == {"gap": 1.0, "best": 1, "worst": 2, "significant": True, "fair": 0.5}
+    assert r["draws"]["rate"] == 0.0
+
+
+def test_a_fair_game_of_chance_has_no_significant_gap():
+    b = report_of(CHANCE, games=200)["balance"]
+    assert b["gap"] < 0.15 and not b["significant"]
+
+
+# ---- decisions -------------------------------------------------------------------------
+
+def test_menu_sizes_and_one_choice_shares_of_a_scripted_game():
+    d = report_of(SEAT_ONE, games=10)["decisions"]
+    assert d["overall"] == {"decisions": 40, "mean_menu": 2.0, "one_choice": 0.5, "per_game": 4.0}
+    assert [(s["title"], s["decisions"], s["mean_menu"], s["one_choice"]) for s in d["seats"]] == [
+        ("First", 20, 3.0, 0.0), ("Second", 20, 1.0, 1.0)]
+    assert [(p["prompt"], p["seats"], p["per_game"]) for p in d["prompts"]] == [
+        ("take an action", ["First", "Second"], 4.0)]
+
+
+# ---- length and tension ----------------------------------------------------------------
+
+def test_a_lead_that_changes_hands_at_every_move_and_a_win_decided_at_the_end():
+    r = report_of(LEAD, games=5)
+    t = r["tension"]
+    assert t["measured"] and t["lead_changes"]["mean"] == 3.0 and t["lead_changes"]["ci95"] == [3.0, 3.0]
+    assert t["lead_changes_list"] == [3] * 5
+    assert (t["decided"]["median"], t["decided"]["from_start"], t["decided"]["at_the_end"]) == (1.0, 0, 5)
+    assert r["summary"]["length"]["decisions"]["mean"] == 4
+
+
+def test_a_winner_that_leads_from_its_first_move():
+    t = report_of(LEAD, games=5, first_gain=3, second_gain=2)["tension"]
+    assert t["lead_changes"]["mean"] == 0.0
+    assert (t["decided"]["median"], t["decided"]["shares"]) == (0.25, [0.25] * 5)
+
+
+def test_without_a_heuristic_or_score_tension_is_not_measured():
+    assert report_of(CHANCE, games=5)["tension"] == {"measured": False, "games": 0}
+
+
+# ---- rules and cards -------------------------------------------------------------------
+
+def test_a_card_that_wins_the_game_outright_has_maximal_impact():
+    c = report_of(CROWN, games=300, agents="random")["cards"]
+    top = c["rows"][0]
+    assert (top["use"], top["card"], top["significant"]) == ("play", "Crown", True)
+    assert top["with"]["win_rate"] == 1.0 and top["impact"] == 1.0 - top["without"]["win_rate"]
+    assert top["seats"] == ["player 1", "player 2"] and c["tested"] == 2
+
+
+def test_rules_fired_and_the_dead_ones():
+    r = report_of(CROWN, games=50, agents="random")["rules"]
+    rows = {x["rule"]: x for x in r["rows"]}
+    assert {k: x["kind"] for k, x in rows.items()} == {
+        "action play": "action", "ending crowned": "ending", "ending emptied": "ending"}
+    assert rows["ending crowned"]["games"] + rows["ending emptied"]["games"] == 50
+    assert r["dead"] == []
+    r = report_of(SEAT_ONE, games=20, agents="random")["rules"]
+    assert r["dead"] == [] and {x["rule"]: x["fired"] for x in r["rows"]}["action d"] == 40
+
+
+# ---- skill -----------------------------------------------------------------------------
+
+def test_a_game_of_pure_chance_has_no_skill():
+    titles = ruleforge.load(CHANCE).seat_titles
+    k = skill.run(GameSpec(str(CHANCE), {}, None, None, 3), ["random", "greedy", "ismcts:100"], 40, titles)
+    assert k["games_per_seat"] == 20
+    for st in k["steps"]:
+        assert [(s["gain"], s["ci95"], s["significant"]) for s in st["seats"]] == [(0.0, [0.0, 0.0], False)] * 2
+        assert (st["overall"]["gain"], st["overall"]["games"]) == (0.0, 40)
+
+
+def test_a_stronger_bot_gains_where_choices_matter_and_only_there():
+    # player 1 wins by claiming at once, as greedy does; player 2 wins whatever it does
+    titles = ruleforge.load(CLAIM).seat_titles
+    k = skill.run(GameSpec(str(CLAIM), {}, None, None, 3), ["random", "greedy"], 80, titles)
+    first, second = k["steps"][0]["seats"]
+    assert first["stronger_rate"] == 1.0 and 0.3 < first["weaker_rate"] < 0.7
+    assert first["gain"] == pytest.approx(1.0 - first["weaker_rate"]) and first["significant"]
+    assert (second["gain"], second["ci95"]) == (0.0, [0.0, 0.0])
+    assert second["weaker_rate"] == pytest.approx(1.0 - first["weaker_rate"])
+
+
+@pytest.mark.parametrize("text, message", [
+    ("greedy,random", "'greedy,random': give the rungs once each, weakest first, as the ladder orders them: "
+                      "random < greedy < ismcts:100 < ismcts:1000 < ismcts:5000"),
+    ("greedy", "a skill trace needs two rungs or more, weakest first, such as random,greedy (or 'none' for no "
+               "skill trace)"),
+    ("random,ismcts:77", "'ismcts:77' is not a rung of the ladder; the rungs are: random, greedy, ismcts:100, "
+                         "ismcts:1000, ismcts:5000"),
+])
+def test_rungs_are_the_ladder_s_in_order(text, message):
+    with pytest.raises(ValueError) as e:
+        skill.parse_rungs(text)
+    assert str(e.value) == message
+
+
+# ---- the command -----------------------------------------------------------------------
+
+HOSTILE = CROWN.read_text().replace('game "Crown"', 'game "<b>Crown</b> [red]x[/]"').replace(
+    '"Crown":', '"<img src=x onerror=alert(1)>":')
+
+
+def test_the_page_and_the_terminal_escape_a_hostile_card_name(ruleforge_cmd, tmp_path):
+    rules = tmp_path / "hostile.rules"
+    rules.write_text(HOSTILE)
+    page, data = tmp_path / "r.html", tmp_path / "r.json"
+    r = ruleforge_cmd("analyze", rules, "--games", 60, "--rungs", "none", "--seed", 1, "--agents", "random",
+                      "--html", page, "--json", data)
+    assert r.code == 0, r.err
+    html = page.read_text()
+    assert "<img src=x" not in html and "<b>Crown" not in html and "<script" not in html
+    assert "&lt;img src=x onerror=alert(1)&gt;" in html and "&lt;b&gt;Crown&lt;/b&gt; [red]x[/]" in html
+    assert html.count('src="data:image/png;base64,') == 5  # balance, length, rules, cards, decisions: no file beside it
+    assert "<b>Crown</b> [red]x[/]: design report" in r.out  # rich markup shown, not obeyed
+    assert f"HTML report written to {page}" in r.out
+    assert json.loads(data.read_text())["cards"]["rows"][0]["card"] == "<img src=x onerror=alert(1)>"
+
+
+def test_the_command_reports_each_section_with_its_bots_and_games(ruleforge_cmd, tmp_path):
+    r = ruleforge_cmd("analyze", SEAT_ONE, "--games", 20, "--skill-games", 4, "--rungs", "random,greedy",
+                      "--seed", 2, "--plots", tmp_path / "p", "--no-html")
+    assert r.code == 0, r.err
+    assert r.lines[0] == "seed 2 (the same report again: --seed 2); playing 26 games: 20 with greedy, 6 for the skill trace"
+    headings = [line for line in r.lines if " · " in line and line.split(" · ")[0] in
+                ("Balance", "Length and tension", "Rules", "Cards", "Decisions")]
+    assert headings == [f"{h} · greedy at every seat · 20 games" for h in
+                        ("Balance", "Length and tension", "Rules", "Cards", "Decisions")]
+    assert "Skill · the skill trace · random < greedy · 2 games a seat at each step, on the same deals" in r.lines
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p-balance.png", "p-decisions.png", "p-length.png",
+                                                          "p-rules.png", "p-skill.png"]
+
+
+@pytest.mark.parametrize("args, error", [
+    (["--rungs", "greedy,random"], "Invalid value for '--rungs': 'greedy,random': give the rungs once each"),
+    (["--rungs", "ismcts:77,ismcts:100"], "Invalid value for '--rungs': 'ismcts:77' is not a rung of the ladder"),
+    (["--agents", "clever"], "Invalid value for '--agents': unknown agent 'clever'; the agents are: "
+                             "random, greedy, ismcts"),
+    (["--html", "report.txt"], "Invalid value for '--html': 'report.txt' should end in .html or .htm"),
+    (["--json", "r.csv"], "Invalid value for '--json': 'r.csv' should end in .json"),
+    (["--html", "r.html", "--no-html"], "Error: --html and --no-html say opposite things: give one"),
+    (["--games", "0"], "Invalid value for '--games': 0 is not in the range 1<=x<=100000."),
+    (["--plots", "/no/such/folder/p"], "Invalid value for '--plots': there is no folder '/no/such/folder'"),
+])
+def test_bad_flags_exit_2_with_a_clear_message(ruleforge_cmd, args, error):
+    r = ruleforge_cmd("analyze", SEAT_ONE, *args)
+    assert (r.code, r.out) == (2, "")
+    assert error in " ".join(r.err.split()), r.err
+
+
+def test_a_rule_file_refused_as_the_page(ruleforge_cmd, tmp_path):
+    r = ruleforge_cmd("analyze", SEAT_ONE, "--html", SEAT_ONE)
+    assert r.code == 2 and "should end in .html or .htm" in r.err
+
+
+def test_the_skill_verdict_names_a_seat_whose_gain_differs_from_the_whole():
+    from ruleforge.drivers.analysis_text import skill_verdicts
+    seats = [{"title": "Seeker", "gain": 0.2, "ci95": [0.05, 0.35], "significant": True},
+             {"title": "Hider", "gain": -0.1, "ci95": [-0.25, 0.05], "significant": False}]
+    k = {"steps": [{"weaker": "greedy", "stronger": "ismcts:100", "seats": seats,
+                    "overall": {"gain": 0.05, "ci95": [-0.05, 0.15], "significant": False}}]}
+    assert skill_verdicts(k) == ["ismcts:100 among greedy: no significant gain over every seat (+5.0 [-5.0, +15.0]); "
+                                 "but as Seeker it gains 20.0 points [+5.0, +35.0]"]
+
+
+def test_the_page_goes_by_default_to_the_rule_file_s_name_in_the_current_folder(ruleforge_cmd, tmp_path,
+                                                                               monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = ruleforge_cmd("analyze", LEAD, "--games", 5, "--rungs", "none", "--seed", 1, "--players", 2)
+    assert r.code == 0, r.err
+    assert "HTML report written to lead-2p-analysis.html" in r.lines
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lead-2p-analysis.html"]
+
+
+def test_a_game_without_decisions_says_so(ruleforge_cmd):
+    r = ruleforge_cmd("analyze", "examples/war.rules", "--games", 3, "--rungs", "none", "--seed", 1, "--no-html")
+    assert r.code == 0, r.err
+    assert r.lines[-1] == "No decision was ever asked: the game plays itself"
+    assert "Skill · not measured (--rungs none)" in r.lines
