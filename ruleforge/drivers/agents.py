@@ -84,31 +84,60 @@ def best_next(world, actions, rng: Random):
 
 
 class GreedyAgent:
-    """One step of lookahead: the action whose result scores best on the heuristic,
-    averaged over a few sampled worlds; ties broken at random."""
+    """One step of lookahead: the action whose result scores best on the heuristic over
+    sampled worlds, judged by its mean less one standard error; ties broken at random.
+
+    Few worlds make a gamble look good by luck: an action that ends the game by a hidden
+    card (a shot at one of three suspects) wins in all of 4 worlds one time in 81, in 3 of 4 one time in 10, and
+    the best of several such gambles looks better than any quiet move. So the value of an
+    action is pessimistic by its own uncertainty (mean - sd/sqrt(n): an action whose
+    result does not depend on the hidden cards keeps its exact value), and the agent
+    samples more worlds, doubling from 8 up to `samples`, while the choice is in doubt:
+    while an action whose value varies across worlds could, within two standard errors,
+    be the best. A decision the hidden cards cannot change costs 8 worlds; a gamble up to
+    `samples`.
+    """
 
     name = "greedy"
     needs_worlds = True
 
-    def __init__(self, samples: int = 4):
+    def __init__(self, samples: int = 32):
         self.samples = samples
 
     def act(self, obs: Observation, rng: Random) -> Action:
         if len(obs.actions) == 1:
             return obs.actions[0]
-        worlds = [obs.sample(rng) for _ in range(self.samples)]
-        best, best_value = [], -math.inf
-        for a in obs.actions:
-            total = 0.0
-            for w in worlds:
-                after = w.clone()
-                after.apply(a)
-                total += heuristic_value(after, obs.seat)
-            if total > best_value + 1e-9:
-                best, best_value = [a], total
-            elif abs(total - best_value) <= 1e-9:
-                best.append(a)
+        values: list[list[float]] = [[] for _ in obs.actions]
+        n, target = 0, min(8, self.samples)
+        while True:
+            for _ in range(target - n):
+                w = obs.sample(rng)
+                for i, a in enumerate(obs.actions):
+                    after = w.clone()
+                    after.apply(a)
+                    values[i].append(heuristic_value(after, obs.seat))
+            n = target
+            stats = [_mean_se(v) for v in values]
+            floor = max(m - s for m, s in stats)
+            # in doubt while an action whose value varies across worlds could still be the best
+            doubt = any(s > 0 and m + 2 * s >= floor for m, s in stats)
+            if not doubt or n >= self.samples:
+                break
+            target = min(self.samples, 2 * n)
+        scores = [m - s for m, s in stats]
+        best_value = max(scores)
+        best = [a for a, v in zip(obs.actions, scores) if v >= best_value - 1e-9]
         return best[rng.below(len(best))]
+
+
+def _mean_se(values: list[float]) -> tuple[float, float]:
+    """The mean of `values` and its standard error (0 when they are all equal)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(var / n) if var > 1e-12 else 0.0
 
 
 class _Node:
