@@ -68,6 +68,13 @@ class IsmctsAgent:
     def act(self, obs, rng: Random) -> Action:
         if len(obs.actions) == 1:
             return obs.actions[0]
+        root = self.search(obs, rng)
+        legal = set(obs.actions)
+        return max((a for a in root.children if a in legal),
+                   key=lambda a: (root.children[a].visits, root.children[a].reward))
+
+    def search(self, obs, rng: Random) -> _Node:
+        """The tree this agent grows from `obs` with its budget: its root node."""
         root = _Node()
         # With a declared payoff, nodes add up raw payoffs and UCB sees them scaled into
         # [0, 1] by the lowest and highest payoff met in this search (lo, hi), as
@@ -91,9 +98,7 @@ class IsmctsAgent:
             root.visits += 1  # (a child's visits are counted as its values are added up)
             self._iterate(root, world, rng)
             n += 1
-        legal = set(obs.actions)
-        return max((a for a in root.children if a in legal),
-                   key=lambda a: (root.children[a].visits, root.children[a].reward))
+        return root
 
     def _iterate(self, root: _Node, world, rng: Random) -> None:
         node, path = root, []
