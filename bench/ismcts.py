@@ -47,7 +47,11 @@ def rate(game, seat: int, iterations: int, seed: int = 1, spec: str = "") -> flo
     if spec:  # options, as an agent spec writes them after the budget (widen=2:worlds=16)
         from ruleforge.drivers.agents import make_agent
         agent = make_agent(f"ismcts:{iterations}:{spec}")
-    agent.act(obs, Random(seed))
+    if hasattr(agent, "search"):  # since issue 14: a search may stop once its choice is settled
+        agent.stop_early = False
+        agent.search(obs, Random(seed))
+    else:
+        agent.act(obs, Random(seed))
     return iterations / (time.perf_counter() - start)
 
 

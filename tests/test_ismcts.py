@@ -67,8 +67,10 @@ def test_widening_limits_the_children(gufo):
     wide = IsmctsAgent(iterations=50).search(observe(st, 1), Random(2))
     assert len(wide.children) == menu  # every move tried once before any twice
     for k, n in [(1, 50), (2, 50), (1, 200)]:
-        root = IsmctsAgent(iterations=n, widen=k).search(observe(st, 1), Random(2))
-        assert len(root.children) == math.ceil(k * math.sqrt(n)) < menu
+        agent = IsmctsAgent(iterations=n, widen=k)
+        agent.stop_early = False
+        root = agent.search(observe(st, 1), Random(2))
+        assert len(root.children) == math.ceil(k * math.sqrt(n + 1)) < menu
         assert root.visits == n and sum(c.visits for c in root.children.values()) == n
 
 
@@ -90,6 +92,7 @@ def test_a_passed_in_evaluator_decides(gufo, wanted):
     st = gufo.new(4)
     assert [str(a) for a in st.legal_actions()] == ["A♣", "A♦", "A♠"]
     agent = IsmctsAgent(iterations=40, evaluator=likes)
+    agent.stop_early = False
     assert str(decide_for(agent, st, 0, st.legal_actions(), Random(1))) == wanted
     assert len(calls) == 40
 
@@ -127,3 +130,24 @@ def test_greedy_does_not_gamble_on_a_hidden_card(gufo):
         st = radar_decision(gufo, seed)
         choice = decide_for(GreedyAgent(), st, 1, st.legal_actions(), Random(seed))
         assert not str(choice).startswith("shoot")
+
+
+def test_a_settled_search_stops_early_with_the_same_choice(gufo):
+    stopped = 0
+    for seed in range(6):
+        st = gufo.new(seed)
+        r = Random(seed)
+        for _ in range(seed + 1):  # the Invader's choices: a few moves, quickly settled
+            a = st.legal_actions()
+            st.apply(a[r.below(len(a))])
+        seat = st.current_player
+        choices, visits = [], []
+        for early in (True, False):
+            agent = IsmctsAgent(iterations=300)
+            agent.stop_early = early
+            root = agent.search(observe(st, seat), Random(seed))
+            choices.append(max(root.children, key=lambda a: (root.children[a].visits, root.children[a].reward)))
+            visits.append(root.visits)
+        assert choices[0] == choices[1] and visits[1] == 300
+        stopped += visits[0] < 300
+    assert stopped >= 3

@@ -45,7 +45,9 @@ class IsmctsAgent:
     `evaluate(world, rng)`, drivers/evaluators.py). When the game declares a payoff, a
     node adds up the mover's payoffs and UCB scales the means into [0, 1] by the range
     of payoffs met in the search. The budget is a number of iterations (reproducible),
-    or milliseconds (not reproducible). `worlds=W` samples W worlds per decision and
+    or milliseconds (not reproducible); a search stops early once its most visited move
+    leads by more than the iterations left (the choice is then the full budget's).
+    `worlds=W` samples W worlds per decision and
     plays each iteration in a copy of one of them in turn, with its future chance
     reseeded: cheaper than a fresh re-deal per iteration.
     """
@@ -60,6 +62,7 @@ class IsmctsAgent:
         self.iterations, self.millis, self.c = iterations, millis, exploration
         self.rollout_depth, self.guided, self.reward = rollout_depth, guided, reward
         self.widen, self.worlds = widen, worlds
+        self.stop_early = True  # (False: spend the whole budget; the choice is the same)
         if evaluator is None:
             policy = random_policy if not guided else best_next if guided >= 1.0 else Mixed(best_next, guided)
             evaluator = Playout(policy, rollout_depth, reward)
@@ -88,7 +91,8 @@ class IsmctsAgent:
             if deadline is not None:
                 if time.perf_counter() >= deadline and n > 0:
                     break
-            elif n >= self.iterations:
+            elif n >= self.iterations or (self.stop_early and n & 15 == 0 and n
+                                          and self._settled(root, self.iterations - n)):
                 break
             if pool is None:
                 world = obs.sample(rng)
@@ -99,6 +103,20 @@ class IsmctsAgent:
             self._iterate(root, world, rng)
             n += 1
         return root
+
+    @staticmethod
+    def _settled(root: _Node, remaining: int) -> bool:
+        """Whether the move is already decided: the most visited child leads every other
+        by more than the iterations left, so the rest of the budget cannot change the
+        choice (the most visited child), and is not spent."""
+        first = second = 0
+        for ch in root.children.values():
+            v = ch.visits
+            if v > first:
+                first, second = v, first
+            elif v > second:
+                second = v
+        return first - second > remaining
 
     def _iterate(self, root: _Node, world, rng: Random) -> None:
         node, path = root, []
