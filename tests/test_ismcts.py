@@ -44,6 +44,7 @@ def test_ismcts_options_parse():
     ("ismcts:100:widn=2", "'ismcts:100:widn=2': no ismcts option 'widn'; did you mean 'widen'?"),
     ("ismcts:100:widen=0", "'ismcts:100:widen=0': ismcts option widen takes a positive number, such as widen=2, not '0'"),
     ("ismcts:100:worlds=1.5", "ismcts option worlds takes a positive number of sampled worlds, such as worlds=16, not '1.5'"),
+    ("ismcts:100:worlds=20000", "worlds=20000 is past the bound of 10,000 sampled worlds a decision"),
     ("ismcts:100:depth=-1", "ismcts option depth takes a number of choices from 0, such as depth=6, not '-1'"),
     ("ismcts:100:c=nan", "ismcts option c takes a positive number, such as c=0.7, not 'nan'"),
     ("ismcts:100:playout=smart", "or random (playout=random, or ':random'), not 'smart'"),

@@ -113,6 +113,8 @@ def _mean_se(values: list[float]) -> tuple[float, float]:
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": IsmctsAgent}
 
 
+MAX_WORLDS = 10_000  # a pool's worlds are all held at once (greedy's bound, cli/common.py)
+
 ISMCTS_OPTIONS = {
     # option: (IsmctsAgent's keyword, reading, what it takes)
     "playout": ("guided", None, "random or greedy"),
@@ -172,6 +174,8 @@ def make_agent(spec: str):
             number = None
         if number is None or number < 0 or (number == 0 and key != "depth") or not math.isfinite(number):
             raise ValueError(f"'{spec}': ismcts option {key} takes {wanted}, not '{value}'")
+        if key == "worlds" and number > MAX_WORLDS:
+            raise ValueError(f"'{spec}': worlds={value} is past the bound of {MAX_WORLDS:,} sampled worlds a decision")
         kwargs[keyword] = number
     if not budget:
         return IsmctsAgent(**kwargs)
