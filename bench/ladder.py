@@ -18,7 +18,9 @@ every run is dealt from the same seed: paired deals). Reported:
 - pooled over the seats: the strong rung's share of the games against the fair share
   1/N (in a 2-player game, "wins more than half with the roles balanced"; in a
   many-player game, "one seat of the strong rung among the others at the rung below",
-  seat rotated), with its interval;
+  seat rotated), with its interval; and, where games can be shared, the strong rung's
+  share of the wins (a win shared by k seats counts 1/k), against the same fair share:
+  a sole win's fair share is less than 1/N when ties happen, so this is the fair test;
 - the mean payoff of the strong side where the game declares one.
 
 A win is a sole win, as `ruleforge run` counts it. Every figure names its rungs and its
@@ -53,6 +55,11 @@ def mean_ci(values) -> tuple[float, float, float]:
 
 def sole(o, seat: int) -> int:
     return int(o.error is None and o.winners == (seat,))
+
+
+def share(o, seat: int) -> float:
+    """The seat's share of the game's win: 1/k of a win shared by k seats."""
+    return 1 / len(o.winners) if o.error is None and seat in o.winners else 0.0
 
 
 def measure_pair(path, players, weak, strong, games, jobs, seed, mirror, log):
@@ -93,9 +100,12 @@ def measure_pair(path, players, weak, strong, games, jobs, seed, mirror, log):
         seats.append(row)
     pooled = [sole(o, s) for s in range(n) for o in runs[s]]
     lo, hi = wilson(sum(pooled), len(pooled))
+    shares = mean_ci([share(o, s) for s in range(n) for o in runs[s]])
     result = {"weak": weak, "strong": strong, "games_per_seat": games, "seats": seats,
               "pooled": {"games": len(pooled), "wins": sum(pooled), "win_rate": statistics.fmean(pooled),
-                         "ci95": [lo, hi], "fair_share": 1 / n, "significant": lo > 1 / n},
+                         "ci95": [lo, hi], "fair_share": 1 / n, "significant": lo > 1 / n,
+                         "share": shares[0], "share_ci95": [shares[1], shares[2]],
+                         "share_significant": shares[1] > 1 / n},
               "seconds": {("mirror" if k is None else str(k + 1)): round(v, 1) for k, v in seconds.items()}}
     if game.payoff is not None:
         pay = mean_ci([o.payoffs[s] for s in range(n) for o in runs[s] if o.payoffs is not None])
@@ -128,6 +138,10 @@ def show(game, r, say) -> None:
     say(f"  pooled over the seats: {r['strong']} wins {p['wins']}/{p['games']} = {pct(p['win_rate'])} "
         f"[{pct(p['ci95'][0])}, {pct(p['ci95'][1])}] against a fair share of {pct(p['fair_share'])}"
         f"{': significant' if p['significant'] else ': NOT significant'}")
+    if abs(p["share"] - p["win_rate"]) > 1e-12:
+        say(f"  counting a shared win as its share: {pct(p['share'])} [{pct(p['share_ci95'][0])}, "
+            f"{pct(p['share_ci95'][1])}] against {pct(p['fair_share'])}"
+            f"{': significant' if p['share_significant'] else ': NOT significant'}")
 
 
 def main(argv=None) -> None:
