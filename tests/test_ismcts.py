@@ -57,6 +57,15 @@ def test_ismcts_refuses_bad_options(spec, message):
     assert message in str(e.value)
 
 
+def test_options_in_agents_for_everyone_and_per_seat(gufo):
+    from ruleforge.drivers.agents import parse_agents
+    assert [a.widen for a in parse_agents("ismcts:50:widen=2", gufo)] == [2.0, 2.0]
+    agents = parse_agents("radar=ismcts:50:worlds=4,invader=greedy", gufo)
+    assert [a.name for a in agents] == ["greedy", "ismcts"] and agents[1].worlds == 4
+    with pytest.raises(ValueError, match="'ismcts:50:widen=2': write SEAT=AGENT, such as invader=ismcts:200"):
+        parse_agents("radar=random,ismcts:50:widen=2", gufo)
+
+
 def test_every_rung_is_an_agent():
     assert [make_agent(r).name for r in LADDER] == ["random", "greedy", "ismcts", "ismcts", "ismcts"]
 
