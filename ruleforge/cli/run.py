@@ -28,7 +28,8 @@ EXIT_INTERRUPTED = 130
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=None,
               help="Simulate this many games and report statistics instead of narrating one.")
 @click.option("--agents", default=None, metavar="SPEC",
-              help="Bots per seat or role, e.g. north=ismcts:500,south=random (default: random).")
+              help="Bots per seat or role, e.g. north=ismcts:500,south=random (default: random); "
+                   "ISMCTS options follow the budget: ismcts:1000:widen=2 (docs/agents.md).")
 @click.option("--jobs", type=click.IntRange(1, 512), default=None, help="Processes to play on (default: all cores).")
 @click.option("--out", "out", type=click.Path(dir_okay=False), default=None, help="Write results to .json or .csv.")
 @click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None, help="Draw the results into a .png.")

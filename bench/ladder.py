@@ -1,0 +1,184 @@
+"""The bot ladder measured: each rung against the one below, with 95% intervals.
+
+    python bench/ladder.py FILE [--players N] [--games N] [--rungs a,b,...] [--jobs N]
+                           [--seed S] [--mirror] [--out JSON]
+
+For each pair of neighbouring rungs (weak, strong) of `--rungs` (default: the whole
+ladder of ruleforge/drivers/ladder.py), the strong rung takes each seat in turn with the
+weak rung at every other seat, `--games` games per seat, on the same seeds (game i of
+every run is dealt from the same seed: paired deals). Reported:
+
+- per seat (role): the strong rung's win rate there, with its Wilson interval; the weak
+  rung's win rate in that seat when the strong rung sits elsewhere (in a 2-player game,
+  the same deals with the roles swapped), and the difference with its interval:
+  significant when the interval excludes 0;
+- with `--mirror`, also the weak rung in every seat (the same deals): the strong rung's
+  gain in that seat over the weak rung against the same opponents, paired game by game
+  (this is the cleanest per-role figure, at the cost of one more run per pair);
+- pooled over the seats: the strong rung's share of the games against the fair share
+  1/N (in a 2-player game, "wins more than half with the roles balanced"; in a
+  many-player game, "one seat of the strong rung among the others at the rung below",
+  seat rotated), with its interval; and, where games can be shared, the strong rung's
+  share of the wins (a win shared by k seats counts 1/k), against the same fair share:
+  a sole win's fair share is less than 1/N when ties happen, so this is the fair test;
+- the mean payoff of the strong side where the game declares one.
+
+A win is a sole win, as `ruleforge run` counts it. Every figure names its rungs and its
+number of games. Results are written to --out (JSON) after every run, so an interrupted
+measurement keeps what it finished.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+
+from ruleforge.drivers.ladder import LADDER, rung_index
+from ruleforge.drivers.simulate import GameSpec, Z95, _game, run_games, wilson
+
+
+def seat_spec(game, strong: str, weak: str, seat) -> str:
+    """--agents text: `strong` at `seat` (None: nobody), `weak` everywhere else."""
+    return ",".join(f"{s + 1}={strong if s == seat else weak}" for s in range(game.nplayers))
+
+
+def mean_ci(values) -> tuple[float, float, float]:
+    n = len(values)
+    mean = statistics.fmean(values)
+    half = Z95 * statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
+    return mean, mean - half, mean + half
+
+
+def sole(o, seat: int) -> int:
+    return int(o.error is None and o.winners == (seat,))
+
+
+def share(o, seat: int) -> float:
+    """The seat's share of the game's win: 1/k of a win shared by k seats."""
+    return 1 / len(o.winners) if o.error is None and seat in o.winners else 0.0
+
+
+def measure_pair(path, players, weak, strong, games, jobs, seed, mirror, log):
+    spec0 = GameSpec(path, {}, players, None, seed)
+    game = _game(spec0)
+    n = game.nplayers
+    runs, seconds = {}, {}
+    for seat in list(range(n)) + ([None] if mirror else []):
+        agents = seat_spec(game, strong, weak, seat)
+        start = time.perf_counter()
+        runs[seat] = run_games(GameSpec(path, {}, players, agents, seed), games, jobs)
+        seconds[seat] = time.perf_counter() - start
+        who = "nobody" if seat is None else game.seat_titles[seat]
+        log(f"  played {games} games, {strong} at {who}, {weak} elsewhere ({seconds[seat]:.0f} s)")
+    seats = []
+    for s in range(n):
+        won = [sole(o, s) for o in runs[s]]
+        # the weak rung in seat s while the strong one sits elsewhere (every other run)
+        weak_won = [sole(o, s) for t in range(n) if t != s for o in runs[t]]
+        p, q = statistics.fmean(won), statistics.fmean(weak_won)
+        half = Z95 * math.sqrt(p * (1 - p) / len(won) + q * (1 - q) / len(weak_won))
+        row = {"seat": s + 1, "title": game.seat_titles[s], "games": len(won), "strong_wins": sum(won),
+               "strong_win_rate": p, "strong_ci95": list(wilson(sum(won), len(won))),
+               "weak_games": len(weak_won), "weak_win_rate": q,
+               "weak_ci95": list(wilson(sum(weak_won), len(weak_won))),
+               "difference": p - q, "difference_ci95": [p - q - half, p - q + half],
+               "significant": p - q - half > 0}
+        if mirror:
+            base = [sole(o, s) for o in runs[None]]
+            gain = mean_ci([a - b for a, b in zip(won, base)])
+            row.update({"mirror_win_rate": statistics.fmean(base),
+                        "mirror_ci95": list(wilson(sum(base), len(base))),
+                        "gain_over_mirror": gain[0], "gain_ci95": [gain[1], gain[2]],
+                        "gain_significant": gain[1] > 0})
+        if game.payoff is not None:
+            pay = mean_ci([o.payoffs[s] for o in runs[s] if o.payoffs is not None])
+            row["strong_payoff"] = {"mean": pay[0], "ci95": [pay[1], pay[2]]}
+        seats.append(row)
+    pooled = [sole(o, s) for s in range(n) for o in runs[s]]
+    lo, hi = wilson(sum(pooled), len(pooled))
+    shares = mean_ci([share(o, s) for s in range(n) for o in runs[s]])
+    result = {"weak": weak, "strong": strong, "games_per_seat": games, "seats": seats,
+              "pooled": {"games": len(pooled), "wins": sum(pooled), "win_rate": statistics.fmean(pooled),
+                         "ci95": [lo, hi], "fair_share": 1 / n, "significant": lo > 1 / n,
+                         "share": shares[0], "share_ci95": [shares[1], shares[2]],
+                         "share_significant": shares[1] > 1 / n},
+              "seconds": {("mirror" if k is None else str(k + 1)): round(v, 1) for k, v in seconds.items()}}
+    if game.payoff is not None:
+        pay = mean_ci([o.payoffs[s] for s in range(n) for o in runs[s] if o.payoffs is not None])
+        result["pooled"]["payoff"] = {"mean": pay[0], "ci95": [pay[1], pay[2]]}
+    return game, result
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def show(game, r, say) -> None:
+    g = r["games_per_seat"]
+    say(f"{r['strong']} v {r['weak']} ({g} games per seat):")
+    for x in r["seats"]:
+        line = (f"  {x['title']}: {r['strong']} wins {x['strong_wins']}/{x['games']} = {pct(x['strong_win_rate'])} "
+                f"[{pct(x['strong_ci95'][0])}, {pct(x['strong_ci95'][1])}]; {r['weak']} there wins "
+                f"{pct(x['weak_win_rate'])} of {x['weak_games']}; difference {100 * x['difference']:+.1f} points "
+                f"[{100 * x['difference_ci95'][0]:+.1f}, {100 * x['difference_ci95'][1]:+.1f}]"
+                f"{' significant' if x['significant'] else ' NOT significant'}")
+        if "gain_over_mirror" in x:
+            line += (f"; against {r['weak']} everywhere it won {pct(x['mirror_win_rate'])}: gain "
+                     f"{100 * x['gain_over_mirror']:+.1f} [{100 * x['gain_ci95'][0]:+.1f}, "
+                     f"{100 * x['gain_ci95'][1]:+.1f}]{' significant' if x['gain_significant'] else ' NOT significant'}")
+        if "strong_payoff" in x:
+            p = x["strong_payoff"]
+            line += f"; payoff {p['mean']:+.2f} [{p['ci95'][0]:+.2f}, {p['ci95'][1]:+.2f}]"
+        say(line)
+    p = r["pooled"]
+    say(f"  pooled over the seats: {r['strong']} wins {p['wins']}/{p['games']} = {pct(p['win_rate'])} "
+        f"[{pct(p['ci95'][0])}, {pct(p['ci95'][1])}] against a fair share of {pct(p['fair_share'])}"
+        f"{': significant' if p['significant'] else ': NOT significant'}")
+    if abs(p["share"] - p["win_rate"]) > 1e-12:
+        say(f"  counting a shared win as its share: {pct(p['share'])} [{pct(p['share_ci95'][0])}, "
+            f"{pct(p['share_ci95'][1])}] against {pct(p['fair_share'])}"
+            f"{': significant' if p['share_significant'] else ': NOT significant'}")
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("rules")
+    ap.add_argument("--players", type=int, default=None)
+    ap.add_argument("--games", type=int, default=400, help="games per seat for each pair (default 400)")
+    ap.add_argument("--rungs", default=",".join(LADDER), help="rungs, weakest first (default: the ladder)")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--mirror", action="store_true", help="also play the weak rung in every seat")
+    ap.add_argument("--out", default=None)
+    args = ap.parse_args(argv)
+    rungs = [r.strip() for r in args.rungs.split(",") if r.strip()]
+    for r in rungs:
+        try:
+            rung_index(r)
+        except ValueError as e:
+            ap.error(str(e))
+    if len(rungs) < 2:
+        ap.error("--rungs needs at least two rungs")
+
+    def say(text):
+        print(text, flush=True)
+
+    out = {"rules": args.rules, "players": args.players, "seed": args.seed,
+           "date": time.strftime("%Y-%m-%d"), "command": " ".join(["python", "bench/ladder.py"] + (argv or sys.argv[1:])),
+           "pairs": []}
+    for weak, strong in zip(rungs, rungs[1:]):
+        game, r = measure_pair(args.rules, args.players, weak, strong, args.games, args.jobs, args.seed,
+                               args.mirror, say)
+        show(game, r, say)
+        out["pairs"].append(r)
+        if args.out:
+            with open(args.out, "w") as f:
+                json.dump(out, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+"""How a search values a position: playout policies and leaf evaluators.
+
+A playout policy picks a move in a full (sampled) world: `policy(world, actions, rng)`.
+A leaf evaluator values the world a search has just reached, from every seat's point of
+view, as OpenSpiel's MCTS takes an `evaluator`: `evaluate(world, rng)` may play the
+world forward (it is the search's own copy) and returns each seat's value in [0, 1], or
+None when it has played the world to its end, whose result the search then scores itself
+(win shares, or the payoffs when the game declares one). Both are plain callables, so a
+caller can pass its own to `IsmctsAgent(evaluator=...)`.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Callable, Optional, Sequence
+
+from ..runtime.rng import Random
+
+
+def heuristic_value(st, seat: int) -> float:
+    """How good `st` looks for `seat`: at the end, its payoff when the game declares one,
+    else win/loss; before, the game's declared heuristic."""
+    g = st.game
+    if st.is_over:
+        if st.result.payoffs is not None:
+            return float(st.result.payoffs[seat])
+        winners = st.result.winners
+        if seat in winners:
+            return 1000.0 / len(winners)
+        return -1000.0
+    if g.heuristic is not None:
+        return float(g.heuristic(st, seat))
+    return 0.0
+
+
+def random_policy(world, actions, rng: Random):
+    return actions[rng.below(len(actions))]
+
+
+def best_next(world, actions, rng: Random):
+    """The action whose result the mover's heuristic likes best, in this one world."""
+    mover = world.current_player
+    best, best_value = [], -math.inf
+    for a in actions:
+        after = world.clone()
+        after.apply(a)
+        v = heuristic_value(after, mover)
+        if v > best_value + 1e-9:
+            best, best_value = [a], v
+        elif v >= best_value - 1e-9:
+            best.append(a)
+    return best[0] if len(best) == 1 else best[rng.below(len(best))]
+
+
+POLICIES: dict[str, Callable] = {"random": random_policy, "greedy": best_next}
+
+
+def rank_values(world, reward: str = "rank") -> list[float]:
+    """Each seat's value of an unfinished world by the heuristic: the share of the other
+    seats it beats ("rank"), or a share of the lead ("win")."""
+    n = world.game.nplayers
+    values = [heuristic_value(world, s) for s in range(n)]
+    if reward == "rank":
+        return [(sum(1 for v in values if v < values[s]) + 0.5 * (sum(1 for v in values if v == values[s]) - 1))
+                / max(1, n - 1) for s in range(n)]
+    top = max(values)
+    leaders = sum(1 for v in values if v == top)
+    return [1.0 / leaders if v == top else 0.0 for v in values]
+
+
+class Playout:
+    """Play `policy` (forced moves are free) for `depth` real choices, then value the
+    world by the heuristic's ranks; with no depth, or in a game without a heuristic, play
+    to the end (at random: without a heuristic every policy here is random play). Depth
+    0 is a pure heuristic evaluation of the leaf."""
+
+    def __init__(self, policy: Callable = random_policy, depth: Optional[int] = 6, reward: str = "rank"):
+        if reward not in ("rank", "win"):
+            raise ValueError(f"reward is 'rank' or 'win', not {reward!r}")
+        self.policy, self.depth, self.reward = policy, depth, reward
+
+    def __call__(self, world, rng: Random) -> Optional[Sequence[float]]:
+        cut = self.depth is not None and world.game.heuristic is not None
+        # without a heuristic a guided step would judge every move alike, at a copy each
+        policy, depth = self.policy if world.game.heuristic is not None else random_policy, 0
+        while not world.is_over:
+            if cut and depth >= self.depth:
+                return rank_values(world, self.reward)
+            actions = world.legal_actions()
+            if len(actions) == 1:
+                world.apply(actions[0])
+                continue
+            world.apply(policy(world, actions, rng))
+            depth += 1
+        return None
+
+
+class Mixed:
+    """A policy that follows `policy` with probability `p`, else plays at random."""
+
+    def __init__(self, policy: Callable, p: float):
+        self.policy, self.p = policy, p
+
+    def __call__(self, world, actions, rng: Random):
+        if self.p >= 1.0 or rng.below(1 << 20) < self.p * (1 << 20):
+            return self.policy(world, actions, rng)
+        return actions[rng.below(len(actions))]

@@ -1,0 +1,192 @@
+"""Single-observer information-set MCTS (Cowling, Powley and Whitehouse, 2012).
+
+Each iteration samples a world consistent with the agent's view, descends the tree by
+UCB among the actions available in that world, adds one node, values the new leaf with
+the evaluator (a playout, by default) and credits each node with the value for the seat
+that chose it. The evaluator and the playout policy are passed in (drivers/evaluators.py),
+as OpenSpiel's ismcts.py takes an evaluator.
+
+Long menus: with `widen=K` (progressive widening) a node that has been visited n times
+has at most ceil(K * sqrt(n + 1)) children, tried in a random order, so a menu of 40
+moves is not spent one iteration per move before any move is looked at twice; an action
+is added to a node only when the node is due for one more child.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Callable, Optional
+
+from ..runtime.rng import Random
+from ..runtime.values import Action
+from .evaluators import Mixed, Playout, best_next, random_policy
+
+
+class _Node:
+    __slots__ = ("children", "visits", "avail", "reward")
+
+    def __init__(self):
+        self.children: dict = {}
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+
+
+class IsmctsAgent:
+    """ISMCTS from one seat's observation (see the module doc and docs/agents.md).
+
+    The default evaluator: in a game with a heuristic (or a per-player score), a short
+    guided playout: each seat in turn takes the action its heuristic likes best in the
+    sampled world (with probability `guided`, else a random one), forced moves aside, and
+    after `rollout_depth` real choices each seat is credited by the share of the other
+    seats its heuristic beats (`reward` "rank"; "win" credits only the leaders). Without
+    a heuristic, a random playout to the end. `evaluator` replaces it (a callable
+    `evaluate(world, rng)`, drivers/evaluators.py). When the game declares a payoff, a
+    node adds up the mover's payoffs and UCB scales the means into [0, 1] by the range
+    of payoffs met in the search. The budget is a number of iterations (reproducible),
+    or milliseconds (not reproducible); a search stops early once its most visited move
+    leads by more than the iterations left (the choice is then the full budget's).
+    `worlds=W` samples W worlds per decision and
+    plays each iteration in a copy of one of them in turn, with its future chance
+    reseeded: cheaper than a fresh re-deal per iteration.
+    """
+
+    name = "ismcts"
+    needs_worlds = True
+
+    def __init__(self, iterations: Optional[int] = 200, millis: Optional[float] = None,
+                 exploration: float = 0.7, rollout_depth: int = 6, guided: float = 1.0,
+                 reward: str = "rank", evaluator: Optional[Callable] = None,
+                 widen: Optional[float] = None, worlds: Optional[int] = None):
+        self.iterations, self.millis, self.c = iterations, millis, exploration
+        self.rollout_depth, self.guided, self.reward = rollout_depth, guided, reward
+        self.widen, self.worlds = widen, worlds
+        self.stop_early = True  # (False: spend the whole budget; the choice is the same)
+        if evaluator is None:
+            policy = random_policy if not guided else best_next if guided >= 1.0 else Mixed(best_next, guided)
+            evaluator = Playout(policy, rollout_depth, reward)
+        self.evaluator = evaluator
+
+    def act(self, obs, rng: Random) -> Action:
+        if len(obs.actions) == 1:
+            return obs.actions[0]
+        root = self.search(obs, rng)
+        legal = set(obs.actions)
+        return max((a for a in root.children if a in legal),
+                   key=lambda a: (root.children[a].visits, root.children[a].reward))
+
+    def search(self, obs, rng: Random) -> _Node:
+        """The tree this agent grows from `obs` with its budget: its root node."""
+        root = _Node()
+        # With a declared payoff, nodes add up raw payoffs and UCB sees them scaled into
+        # [0, 1] by the lowest and highest payoff met in this search (lo, hi), as
+        # MuZero normalises its values: the scale is not known before, and a linear
+        # rescaling of the sums keeps every mean consistent as the range grows.
+        self._range = [math.inf, -math.inf] if obs._world.game.payoff is not None else None
+        pool = [obs.sample(rng) for _ in range(self.worlds)] if self.worlds else None
+        deadline = time.perf_counter() + self.millis / 1000 if self.millis else None
+        n = 0
+        while True:
+            if deadline is not None:
+                if time.perf_counter() >= deadline and n > 0:
+                    break
+            elif n >= self.iterations or (self.stop_early and n & 15 == 0 and n
+                                          and self._settled(root, self.iterations - n)):
+                break
+            if pool is None:
+                world = obs.sample(rng)
+            else:
+                world = pool[n % len(pool)].clone()
+                world.rng = rng.below(1 << 62)  # the future's chance is unknown too
+            root.visits += 1  # (a child's visits are counted as its values are added up)
+            self._iterate(root, world, rng)
+            n += 1
+        return root
+
+    @staticmethod
+    def _settled(root: _Node, remaining: int) -> bool:
+        """Whether the move is already decided: the most visited child leads every other
+        by more than the iterations left, so the rest of the budget cannot change the
+        choice (the most visited child), and is not spent."""
+        first = second = 0
+        for ch in root.children.values():
+            v = ch.visits
+            if v > first:
+                first, second = v, first
+            elif v > second:
+                second = v
+        return first - second > remaining
+
+    def _iterate(self, root: _Node, world, rng: Random) -> None:
+        node, path = root, []
+        c, widen = self.c, self.widen
+        log, sqrt = math.log, math.sqrt
+        while not world.is_over:
+            actions = world.legal_actions()
+            children = node.children
+            mover = world.current_player
+            known = [a for a in actions if a in children]
+            room = widen is None or len(known) < math.ceil(widen * sqrt(node.visits + 1))
+            if room and len(known) < len(actions):
+                untried = [a for a in actions if a not in children]
+                a = untried[rng.below(len(untried))]
+                child = children[a] = _Node()
+                world.apply(a)
+                path.append((child, mover))
+                break
+            scale = self._scale()
+            best, best_score = None, -math.inf
+            for a in known:
+                ch = children[a]
+                ch.avail += 1
+                score = scale(ch.reward / ch.visits) + c * sqrt(log(ch.avail) / ch.visits)
+                if score > best_score:
+                    best, best_score = a, score
+            node = children[best]
+            world.apply(best)
+            path.append((node, mover))
+        values = None if world.is_over else self.evaluator(world, rng)
+        if values is None:
+            reward = self._end_reward(world)
+        else:
+            reward = list(values)
+            if self._range is not None:
+                # a cut-off evaluation of a game with a payoff: its value, in [0, 1], is
+                # put on the payoff's scale so that every node adds up one kind of value
+                lo, hi = self._range
+                lo, hi = (lo, hi) if lo <= hi else (0.0, 1.0)
+                reward = [lo + r * (hi - lo) for r in reward]
+        for node, mover in path:
+            node.visits += 1
+            node.reward += reward[mover]
+
+    def _end_reward(self, world) -> list[float]:
+        if self._range is not None:
+            # the payoff is the objective: each seat's payoff
+            reward = [float(v) for v in world.result.payoffs]
+            self._range[0] = min(self._range[0], *reward)
+            self._range[1] = max(self._range[1], *reward)
+            return reward
+        winners = world.result.winners
+        share = 1.0 / len(winners) if winners else 0.0
+        return [share if s in winners else 0.0 for s in range(world.game.nplayers)]
+
+    def _scale(self):
+        """Mean reward -> [0, 1] for UCB: the identity without a payoff; with one, the
+        payoff scaled by the range met so far (0.5 while every payoff met is the same)."""
+        if self._range is None:
+            return _identity
+        lo, hi = self._range
+        if not hi > lo:
+            return _half
+        span = hi - lo
+        return lambda x: (x - lo) / span
+
+
+def _identity(x: float) -> float:
+    return x
+
+
+def _half(x: float) -> float:
+    return 0.5

@@ -1,0 +1,176 @@
+"""ISMCTS's options (issue 14): specs, progressive widening, a passed-in evaluator, a pool
+of sampled worlds, reproducibility; and greedy's judgement of a gamble on hidden cards."""
+
+import math
+
+import pytest
+
+import ruleforge
+from ruleforge.drivers.agents import GreedyAgent, IsmctsAgent, Observation, make_agent
+from ruleforge.drivers.evaluators import Playout, random_policy
+from ruleforge.drivers.ladder import LADDER
+from ruleforge.drivers.play import decide_for
+from ruleforge.runtime.determinize import determinize
+from ruleforge.runtime.rng import Random
+
+
+@pytest.fixture(scope="module")
+def gufo():
+    return ruleforge.load("games/gufo.rules")
+
+
+def radar_decision(game, seed):
+    """gUFO at the Radar Operator's first decision: a menu of 30-odd moves."""
+    st = game.new(seed)
+    r = Random(seed)
+    while st.current_player != 1:
+        a = st.legal_actions()
+        st.apply(a[r.below(len(a))])
+    return st
+
+
+def observe(st, seat, seed=1):
+    return Observation(seat, None, st.legal_actions(), determinize(st, seat, seed))
+
+
+def test_ismcts_options_parse():
+    a = make_agent("ismcts:300:widen=1.5:worlds=16:depth=0:c=1.2:playout=random")
+    assert (a.iterations, a.widen, a.worlds, a.rollout_depth, a.c, a.guided) == (300, 1.5, 16, 0, 1.2, 0.0)
+    assert make_agent("ismcts:300:random").guided == 0.0
+    assert make_agent("ismcts:50ms:widen=2").millis == 50.0
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("ismcts:100:widn=2", "'ismcts:100:widn=2': no ismcts option 'widn'; did you mean 'widen'?"),
+    ("ismcts:100:widen=0", "'ismcts:100:widen=0': ismcts option widen takes a positive number, such as widen=2, not '0'"),
+    ("ismcts:100:worlds=1.5", "ismcts option worlds takes a positive number of sampled worlds, such as worlds=16, not '1.5'"),
+    ("ismcts:100:worlds=20000", "worlds=20000 is past the bound of 10,000 sampled worlds a decision"),
+    ("ismcts:100:depth=-1", "ismcts option depth takes a number of choices from 0, such as depth=6, not '-1'"),
+    ("ismcts:100:c=nan", "ismcts option c takes a positive number, such as c=0.7, not 'nan'"),
+    ("ismcts:100:playout=smart", "or random (playout=random, or ':random'), not 'smart'"),
+    ("ismcts:100:fast", "ismcts options are NAME=VALUE (playout, depth, widen, worlds, c), such as "
+                        "ismcts:1000:widen=2, or ':random'; not 'fast'"),
+])
+def test_ismcts_refuses_bad_options(spec, message):
+    with pytest.raises(ValueError) as e:
+        make_agent(spec)
+    assert message in str(e.value)
+
+
+def test_options_in_agents_for_everyone_and_per_seat(gufo):
+    from ruleforge.drivers.agents import parse_agents
+    assert [a.widen for a in parse_agents("ismcts:50:widen=2", gufo)] == [2.0, 2.0]
+    agents = parse_agents("radar=ismcts:50:worlds=4,invader=greedy", gufo)
+    assert [a.name for a in agents] == ["greedy", "ismcts"] and agents[1].worlds == 4
+    with pytest.raises(ValueError, match="'ismcts:50:widen=2': write SEAT=AGENT, such as invader=ismcts:200"):
+        parse_agents("radar=random,ismcts:50:widen=2", gufo)
+
+
+def test_every_rung_is_an_agent():
+    assert [make_agent(r).name for r in LADDER] == ["random", "greedy", "ismcts", "ismcts", "ismcts"]
+
+
+def test_widening_limits_the_children(gufo):
+    st = radar_decision(gufo, 3)
+    menu = len(st.legal_actions())
+    assert menu > 30
+    wide = IsmctsAgent(iterations=50).search(observe(st, 1), Random(2))
+    assert len(wide.children) == menu  # every move tried once before any twice
+    for k, n in [(1, 50), (2, 50), (1, 200)]:
+        agent = IsmctsAgent(iterations=n, widen=k)
+        agent.stop_early = False
+        root = agent.search(observe(st, 1), Random(2))
+        assert len(root.children) == math.ceil(k * math.sqrt(n + 1)) < menu
+        assert root.visits == n and sum(c.visits for c in root.children.values()) == n
+
+
+def _alien(world):
+    zone = next(zi.index for zi in world.game.zinst if zi.label == "the Alien")
+    return world.game.cards[world.zones[zone][0]].name
+
+
+@pytest.mark.parametrize("wanted", ["A♣", "A♠"])
+def test_a_passed_in_evaluator_decides(gufo, wanted):
+    """The Invader's first choice is the Alien's suit; an evaluator that likes one suit
+    makes the search choose it, and it is called once an iteration."""
+    calls = []
+
+    def likes(world, rng):
+        calls.append(1)
+        return [1.0, 0.0] if _alien(world) == wanted else [0.0, 1.0]
+
+    st = gufo.new(4)
+    assert [str(a) for a in st.legal_actions()] == ["A♣", "A♦", "A♠"]
+    agent = IsmctsAgent(iterations=40, evaluator=likes)
+    agent.stop_early = False
+    assert str(decide_for(agent, st, 0, st.legal_actions(), Random(1))) == wanted
+    assert len(calls) == 40
+
+
+def test_a_pool_of_worlds_and_widening_are_reproducible(gufo):
+    st = radar_decision(gufo, 5)
+
+    def tree(seed):
+        root = make_agent("ismcts:120:widen=1:worlds=8").search(observe(st, 1), Random(seed))
+        return sorted((str(a), c.visits, c.reward) for a, c in root.children.items())
+    assert tree(7) == tree(7)
+    assert tree(7) != tree(8)
+
+
+def test_a_pool_samples_only_as_many_worlds_as_asked(gufo):
+    st = radar_decision(gufo, 5)
+    sampled = []
+
+    class Counting(Observation):
+        __slots__ = ()
+
+        def sample(self, rng):
+            sampled.append(1)
+            return super().sample(rng)
+    obs = Counting(1, None, st.legal_actions(), determinize(st, 1, 1))
+    IsmctsAgent(iterations=60, worlds=8, evaluator=Playout(random_policy, None)).search(obs, Random(1))
+    assert len(sampled) == 8
+
+
+def test_greedy_does_not_gamble_on_a_hidden_card(gufo):
+    """A shot at one of three suspects loses two times in three: with a quiet move
+    available, greedy's Radar Operator never shoots (with 4 worlds and no care for the
+    spread it shot at some decision in most games: issue 14's 298 of 300)."""
+    for seed in range(12):
+        st = radar_decision(gufo, seed)
+        choice = decide_for(GreedyAgent(), st, 1, st.legal_actions(), Random(seed))
+        assert not str(choice).startswith("shoot")
+
+
+def test_a_settled_search_stops_early_with_the_same_choice(gufo):
+    stopped = 0
+    for seed in range(4):
+        st = gufo.new(seed)
+        r = Random(seed)
+        for _ in range(seed + 1):  # the Invader's choices: a few moves, quickly settled
+            a = st.legal_actions()
+            st.apply(a[r.below(len(a))])
+        seat = st.current_player
+        choices, visits = [], []
+        for early in (True, False):
+            agent = IsmctsAgent(iterations=160)
+            agent.stop_early = early
+            root = agent.search(observe(st, seat), Random(seed))
+            choices.append(max(root.children, key=lambda a: (root.children[a].visits, root.children[a].reward)))
+            visits.append(root.visits)
+        assert choices[0] == choices[1] and visits[1] == 160
+        stopped += visits[0] < 160
+    assert stopped >= 2
+
+
+@pytest.mark.parametrize("spec", ["ismcts:60:widen=1", "ismcts:60:worlds=4", "ismcts:60:depth=0", "greedy:8"])
+def test_the_options_still_seek_the_higher_payoff(tmp_path, spec):
+    """tests/test_payoffs.py's game: a win alone is worth 1 or 5, a split 8 to each."""
+    from test_payoffs import SPLIT, load
+    game, _ = load(tmp_path, SPLIT, "split.rules")
+    plain, _ = load(tmp_path, SPLIT.replace("payoff of p: gain of p\n", ""), "plain.rules")
+    for seed in range(3):
+        st = game.new(seed)
+        assert str(decide_for(make_agent(spec), st, 0, st.legal_actions(), Random(seed))) == "split"
+        st = plain.new(seed)
+        assert str(decide_for(make_agent(spec), st, 0, st.legal_actions(), Random(seed))) in ("one", "five")
