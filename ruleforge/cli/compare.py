@@ -26,7 +26,7 @@ COMPARE_RUNG = "greedy"
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
 @click.option("--agents", default=COMPARE_RUNG, show_default=True, metavar="RUNG",
               help="The bots: a rung of the bot ladder (docs/agents.md), or bots per seat or role as "
-                   "run takes them (radar=ismcts:200,invader=random).")
+                   "run takes them (dealer=ismcts:200,player=random).")
 @click.option("--rung-check/--no-rung-check", default=True, show_default=True,
               help="Play the same seeds again at the rung below, and warn when the verdict changes.")
 @click.option("--players", type=click.IntRange(1, 16), default=None)

@@ -58,7 +58,7 @@ def tune(file, params, target, agents, games, trials, budget, confirm, seed, plo
 
     \b
     Examples:
-      ruleforge tune mygame.rules --param hand_size=1..5 --param reveal_count=1..4 --target "radar wins 50%"
+      ruleforge tune mygame.rules --param hand_size=1..5 --param reveal_count=1..4 --target "dealer wins 50%"
       ruleforge tune mygame.rules --param hand_size=3..9 --target "mean length 30 rounds" --plot tune.png
       ruleforge tune mygame.rules --param target=20..80 --target "player 1 wins 25%" --players 4 --budget 20000
       ruleforge tune mygame.rules --param stake=1..10 --target "mean payoff of dealer 0" --agents ismcts:100 --games 100

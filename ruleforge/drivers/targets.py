@@ -1,4 +1,4 @@
-"""What `tune` aims at: a target such as "radar wins 50%", read from the designer's words,
+"""What `tune` aims at: a target such as "dealer wins 50%", read from the designer's words,
 and measured on a run's outcomes with its 95% interval.
 
 The forms, one per figure `run --games` reports:
@@ -30,7 +30,7 @@ class Target:
     kind: str                 # "wins", "rounds", "decisions", "payoff"
     value: float              # a win rate as a fraction (0.5 for 50%); a length or a payoff as written
     seat: Optional[int]       # for "wins" and "payoff": the seat, from 0
-    text: str                 # the target as the designer wrote it, tidied: "radar wins 50%"
+    text: str                 # the target as the designer wrote it, tidied: "dealer wins 50%"
 
     @property
     def unit(self) -> str:
@@ -131,7 +131,7 @@ def _percentage(word: str, words: str) -> float:
 
 
 def _seat(who: str, game, words: str) -> int:
-    """A role's name or title ('radar', 'Radar Operator', 'the Radar Operator'), or a seat
+    """A role's name or title ('dealer', 'Dealer', 'the Dealer'), or a seat
     as results print it ('player 2'), case aside."""
     key = who.strip().lower()
     key = key[4:] if key.startswith("the ") else key

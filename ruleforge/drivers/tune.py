@@ -31,7 +31,7 @@ class ParamRange:
     name: str
     low: int
     high: int
-    text: str   # as written: "radar_hand_size=1..5"
+    text: str   # as written: "hand_size=1..5"
 
     @property
     def values(self) -> list[int]:
