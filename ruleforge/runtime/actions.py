@@ -492,6 +492,36 @@ def new_action(name: str, pairs: tuple) -> Action:
     return _tuple(Action, ("menu", name, pairs))
 
 
+def menu_whole(cache: dict, key: tuple, spec: ActionSpec, seat: int, row, param: str, plain: bool) -> tuple:
+    """The menu part of a one-parameter action whose values are named the same way at
+    every decision (codegen/menus.py): (actions, payloads), kept in `cache` under `key`,
+    the raw values it was made from, while the cache has room."""
+    if plain:
+        row = [(v, v, v) for v in row]
+    name = spec.name
+    got = (tuple(_tuple(Action, ("menu", name, ((param, label),))) for label, _, _ in row),
+           tuple((spec, (v,), seat) for _, v, _ in row))
+    if len(cache) < _CACHE_LIMIT and len(key) <= _ROW_LIMIT:
+        cache[key] = got
+    return got
+
+
+def menu_row(cache: dict, spec: ActionSpec, seat: int, v0, label0, param0: str, param1: str, seconds,
+             plain: bool) -> tuple:
+    """The row of a two-parameter action for first value `v0` when the second values are
+    the same for every first value and named the same way at every decision
+    (codegen/menus.py): (the second values, their actions, their payloads, and
+    (value, action, payload) for each), kept in `cache` under `v0` while it has room."""
+    entries = seconds if not plain else [(v, v, v) for v in seconds]
+    name = spec.name
+    each = tuple((v1, _tuple(Action, ("menu", name, ((param0, label0), (param1, label1)))), (spec, (v0, v1), seat))
+                 for label1, v1, _ in entries)
+    row = (seconds, tuple(e[1] for e in each), tuple(e[2] for e in each), each)
+    if len(cache) < _ROW_LIMIT and len(seconds) <= _ROW_LIMIT:
+        cache[v0] = row
+    return row
+
+
 def new_row(cache: dict, v) -> dict:
     """The row of a two-parameter action's cache for first value `v` (not kept past the
     limit)."""

@@ -17,7 +17,7 @@ from .board import (DOWN, PRIVATE, UP, Board, flip_card, move_card, move_cards, 
 from .events import Decided
 from .flow import (MAX_FRAMES, TURN_ANNOUNCEMENT, Frame, Proc, _finish, _next_turn, check_immediate,  # noqa: F401
                    end_game, eliminate, in_game, push, status)
-from .actions import Action, payload as _payload
+from .actions import Action, _Deferred
 from .values import IllegalAction, RuleError
 
 
@@ -103,9 +103,11 @@ class State(Board):
         if p is None:
             raise IllegalAction("game over", "the game is over")
         try:
-            payload = _payload(self, p, action)
+            payload = p.values[p.actions.index(action)]  # actions.payload, written out
         except ValueError:
             raise IllegalAction("not offered", f"{action} is not a legal action now") from None
+        if type(payload) is _Deferred:
+            payload = payload.resolve(self, p.player)
         cap = self.game.decision_cap
         if self.decisions >= cap:  # before anything changes: the state stays as it was
             raise RuleError.over("decisions", f"the game has gone on for {cap:,} decisions without ending "

@@ -102,6 +102,12 @@ def _next_position(st) -> tuple[int, bool]:
     order = st.game.turn_order
     n = len(order)
     pos = order.index(st.next_seat) if st.next_seat >= 0 else st.turn_pos + 1
+    if not st.out:  # nobody is out (the common case): every position is live
+        pos %= n
+        if st.turn_pos < 0:
+            return pos, False
+        live = (1 << n) - 1
+        return pos, (st.played & live) == live or bool(st.played >> pos & 1)
     for _ in range(n):
         pos %= n
         if not st.out >> order[pos] & 1:

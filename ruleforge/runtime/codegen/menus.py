@@ -49,22 +49,45 @@ class Menus:
             w.line(text)
         w.rule = rule
 
-    def _domain(self, a, k: int) -> tuple[str, bool]:
-        """(an expression for parameter k's entries as (label, value, payload) triples or
-        plain values, whether they are plain values of a range)."""
+    def _domain(self, a, k: int) -> tuple[str, str | None, bool]:
+        """(an expression for parameter k's raw values, how actions name them, whether
+        they are plain values of a range: sorted, distinct and named by themselves)."""
         p = a.params[k]
-        if p.domain is None:  # `from A to B`: sorted and distinct already, named by themselves
-            return f"bounded_range({self.ex(p.low)}, {self.ex(p.high)})", True
+        if p.domain is None:  # `from A to B`
+            return f"bounded_range({self.ex(p.low)}, {self.ex(p.high)})", None, True
         kind = "blind" if p.unseen else self.ref_kind(self.t_elem(p))  # blind: named by place (actions._named)
-        values = self.coll(p.domain, live=True)
-        return f"named(st, seat, {values}, {kind!r}, names[{k}])", False
+        return self.coll(p.domain, live=True), kind, False
+
+    @staticmethod
+    def _named(values: str, kind: str | None, plain: bool, k: int) -> str:
+        """The entries of a parameter: plain values of a range, or (label, value, payload)
+        triples in canonical order (actions._named)."""
+        return f"tuple({values})" if plain else f"named(st, seat, {values}, {kind!r}, names[{k}])"
+
+    @staticmethod
+    def _fixed(kind: str | None, plain: bool) -> bool:
+        """Is every value named the same way at every decision? (A range, a number, a
+        symbol, a piece or a player: not a card, whose name depends on who has seen it.)"""
+        return plain or kind not in ("card", "blind", "cards")
 
     def _menu1(self, a, allowed) -> None:
         w = self.w
         p = a.params[0]
-        domain, plain = self._domain(a, 0)
-        self.as_rule(f"action {self._name}: the values of {p.name.name}", p.span,
-                     f"row = {domain if not plain else f'tuple({domain})'}")
+        values, kind, plain = self._domain(a, 0)
+        title = f"action {self._name}: the values of {p.name.name}"
+        if self._fixed(kind, plain) and allowed is None:
+            # The whole row of actions is kept under the raw values it was made from.
+            self.as_rule(title, p.span, f"dom = tuple({values})")
+            w.line("got = cache.get(dom)")
+            w.line("if got is None:")
+            with w.indent():
+                w.line(f"got = menu_whole(cache, dom, spec, seat, {self._named('dom', kind, plain, 0)}, "
+                       f"{p.name.name!r}, {plain!r})")
+            w.line("charge_row(st, spec, len(got[0]), len(acts))")
+            w.line("acts.extend(got[0])")
+            w.line("vals.extend(got[1])")
+            return
+        self.as_rule(title, p.span, f"row = {self._named(values, kind, plain, 0)}")
         w.line("charge_row(st, spec, len(row), len(acts))")
         w.line("for label0, v0, pay0 in row:" if not plain else "for v0 in row:")
         with w.indent():
@@ -77,20 +100,23 @@ class Menus:
     def _menu2(self, a, allowed) -> None:
         w = self.w
         p0, p1 = a.params
-        first, plain0 = self._domain(a, 0)
-        second, plain1 = self._domain(a, 1)
+        values0, kind0, plain0 = self._domain(a, 0)
+        values1, kind1, plain1 = self._domain(a, 1)
+        first, second = self._named(values0, kind0, plain0, 0), self._named(values1, kind1, plain1, 1)
         once = "v0" not in second  # the second domain does not change with the first
-        values = f"action {self._name}: the values of "
+        title = f"action {self._name}: the values of "
         if once:
-            self.as_rule(values + p1.name.name, p1.span, f"seconds = {second if not plain1 else f'tuple({second})'}")
-        self.as_rule(values + p0.name.name, p0.span,
-                     "for label0, v0, pay0 in " + first + ":" if not plain0 else f"for v0 in {first}:")
+            self.as_rule(title + p1.name.name, p1.span, f"seconds = {second}")
+        self.as_rule(title + p0.name.name, p0.span,
+                     "for label0, v0, pay0 in " + first + ":" if not plain0 else f"for v0 in {values0}:")
         with w.indent():
             if plain0:
                 w.line("label0 = pay0 = v0")
             if not once:
-                self.as_rule(values + p1.name.name, p1.span,
-                             f"seconds = {second if not plain1 else f'tuple({second})'}")
+                self.as_rule(title + p1.name.name, p1.span, f"seconds = {second}")
+            if once and self._fixed(kind1, plain1):
+                self._row_kept(a, allowed, plain0, plain1)
+                return
             w.line("row = cache.get(v0)  # the actions kept for this first value, by second value")
             w.line("if row is None:")
             with w.indent():
@@ -104,6 +130,40 @@ class Menus:
                 pairs = f"(({p0.name.name!r}, label0), ({p1.name.name!r}, label1))"
                 hidden = [f"type(pay{k}) is Place" for k, plain in ((0, plain0), (1, plain1)) if not plain]
                 self._entry(pairs, hidden, "(pay0, pay1)", "row", "v1", "(v0, v1)", "ROW_LIMIT")
+
+    def _row_kept(self, a, allowed, plain0: bool, plain1: bool) -> None:
+        """The second parameter's values are the same for every first value and named the
+        same way at every decision: the row of actions of a first value is kept whole,
+        with the second values it was made from, and reused while they are the same."""
+        w = self.w
+        p0, p1 = a.params
+        w.line("charge_row(st, spec, len(seconds), len(acts))")
+        if not plain0:
+            w.line("if type(pay0) is Place:  # named by its place: made for this decision only")
+            with w.indent():
+                w.line("for v1 in seconds:" if plain1 else "for label1, v1, pay1 in seconds:")
+                with w.indent():
+                    if plain1:
+                        w.line("label1 = pay1 = v1")
+                    self._allowed(a, allowed)
+                    w.line(f"acts.append(new_action(spec.name, (({p0.name.name!r}, label0), "
+                           f"({p1.name.name!r}, label1))))")
+                    w.line("vals.append(Deferred(spec, (pay0, pay1)))")
+                w.line("continue")
+        w.line("row = cache.get(v0)  # (second values, actions, payloads, (value, action, payload) each)")
+        w.line("if row is None or row[0] != seconds:")
+        with w.indent():
+            w.line(f"row = menu_row(cache, spec, seat, v0, label0, {p0.name.name!r}, {p1.name.name!r}, seconds, "
+                   f"{plain1!r})")
+        if allowed is None:
+            w.line("acts.extend(row[1])")
+            w.line("vals.extend(row[2])")
+            return
+        w.line("for v1, act1, val1 in row[3]:")
+        with w.indent():
+            self._allowed(a, allowed)
+            w.line("acts.append(act1)")
+            w.line("vals.append(val1)")
 
     def _allowed(self, a, allowed: str | None) -> None:
         """Skip a combination that 'allowed if' refuses (its errors name that test)."""
