@@ -10,6 +10,7 @@ that clones never carry. Clone cost is a few list copies.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Callable, Optional
 
 from .board import (DOWN, PRIVATE, UP, Board, flip_card, move_card, move_cards, new_class, place,  # noqa: F401
@@ -21,17 +22,25 @@ from .actions import Action, _Deferred
 from .values import IllegalAction, RuleError
 
 
-class Pending:
-    """A decision the game is waiting for: its actions in canonical order and, at the
-    same index, what each gives back to the rules (see runtime.actions). Immutable once
-    made, so clones share it."""
+class Pending(tuple):
+    """A decision the game is waiting for: (player, prompt, actions, values, resume), its
+    actions in canonical order and, at the same index, what each gives back to the rules
+    (see runtime.actions); resume is the slot of the waiting frame's locals that receives
+    the answer. Immutable, so clones share it; a tuple, so making one at every decision
+    costs no Python call."""
 
-    __slots__ = ("player", "prompt", "actions", "values", "resume")
+    __slots__ = ()
+    player = property(itemgetter(0))
+    prompt = property(itemgetter(1))
+    actions = property(itemgetter(2))
+    values = property(itemgetter(3))
+    resume = property(itemgetter(4))
 
-    def __init__(self, player: int, prompt: str, actions: tuple, values: tuple, resume: int):
-        # resume: the slot of the waiting frame's locals that receives the answer
-        self.player, self.prompt, self.actions, self.values = player, prompt, actions, values
-        self.resume = resume
+    def __new__(cls, player: int, prompt: str, actions: tuple, values: tuple, resume: int):
+        return tuple.__new__(cls, (player, prompt, actions, values, resume))
+
+
+_new_tuple = tuple.__new__
 
 
 class ZoneInst:
@@ -95,19 +104,21 @@ class State(Board):
     def legal_actions(self) -> list[Action]:
         """The legal actions of the current decision, in canonical (sorted) order; empty
         when the game is over."""
-        return [] if self.pending is None else list(self.pending.actions)
+        p = self.pending
+        return [] if p is None else list(p[2])
 
     def apply(self, action: Action) -> None:
         """Take `action` for the current player and run the rules to the next decision."""
         p = self.pending
         if p is None:
             raise IllegalAction("game over", "the game is over")
+        player, prompt, actions, values, resume = p
         try:
-            payload = p.values[p.actions.index(action)]  # actions.payload, written out
+            payload = values[actions.index(action)]  # actions.payload, written out
         except ValueError:
             raise IllegalAction("not offered", f"{action} is not a legal action now") from None
         if type(payload) is _Deferred:
-            payload = payload.resolve(self, p.player)
+            payload = payload.resolve(self, player)
         cap = self.game.decision_cap
         if self.decisions >= cap:  # before anything changes: the state stays as it was
             raise RuleError.over("decisions", f"the game has gone on for {cap:,} decisions without ending "
@@ -117,8 +128,8 @@ class State(Board):
         self.decisions += 1
         ob = self.observer
         if ob is not None and ob.record is not None:
-            ob.record.append(Decided(p.player, action, p.prompt))
-        self.stack[-1].L[p.resume] = payload  # the waiting rule goes on from its next block
+            ob.record.append(Decided(player, action, prompt))
+        self.stack[-1].L[resume] = payload  # the waiting rule goes on from its next block
         run(self)
 
     def view(self, player: Optional[int]):
@@ -225,7 +236,7 @@ def quantity(st: State, name: str, player: Optional[int]) -> int:
 
 def decide(st: State, player: int, prompt: str, offer: tuple, resume: int) -> None:
     """Stop for `player`: `offer` is (actions, payloads) from a runtime.actions builder."""
-    st.pending = Pending(player, prompt, offer[0], offer[1], resume)
+    st.pending = _new_tuple(Pending, (player, prompt, offer[0], offer[1], resume))
 
 
 def offer_again(st: State) -> None:

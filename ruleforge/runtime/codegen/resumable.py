@@ -10,10 +10,56 @@ is written as ordinary Python inside a block (see stmts.Straight).
 
 from __future__ import annotations
 
+import re
+
 from ...lang import ast as A
 from ...lang.offers import expand
 from .. import typeinfo as T
 from .stmts import picks_by_rule  # noqa: F401  (re-exported for the generator)
+
+
+_HEADER = re.compile(r"^( *)if pc == (\d+):$")
+_JUMP = re.compile(r"^( *)pc = (\d+)$")
+
+
+def thread_jumps(w, first: int) -> None:
+    """Tidy the jumps of the state machine written from line `first` on: a jump to a
+    block that only jumps goes straight to where that one goes, and a jump back to an
+    earlier block starts the loop again at once (`continue`) instead of testing every
+    later block's number on the way."""
+    lines, where = w.lines, w.where
+    at: dict[int, int] = {}     # block -> the line of its header
+    onward: dict[int, int] = {}  # block that only jumps -> where it jumps
+    for i in range(first, len(lines)):
+        m = _HEADER.match(lines[i])
+        if m is None:
+            continue
+        at[int(m.group(2))] = i
+        if i + 1 < len(lines):
+            j = _JUMP.match(lines[i + 1])
+            ends = i + 2 >= len(lines) or _HEADER.match(lines[i + 2]) is not None
+            if j is not None and ends and len(j.group(1)) == len(m.group(1)) + 4:
+                onward[int(m.group(2))] = int(j.group(2))
+
+    def final(k: int) -> int:
+        seen = set()
+        while k in onward and k not in seen:
+            seen.add(k)
+            k = onward[k]
+        return k
+
+    i = first
+    while i < len(lines):
+        j = _JUMP.match(lines[i])
+        if j is not None:
+            k = final(int(j.group(2)))
+            lines[i] = f"{j.group(1)}pc = {k}"
+            if at.get(k, len(lines)) < i:
+                lines.insert(i + 1, f"{j.group(1)}continue")
+                where.insert(i + 1, where[i])
+                at = {b: (x + 1 if x > i else x) for b, x in at.items()}
+                i += 1
+        i += 1
 
 
 class Resumable:
@@ -102,12 +148,14 @@ class Resumable:
         w.line("V = st.vars")
         w.line("pc = fr.pc")
         w.line("while True:")
+        first = len(w.lines)
         self.sm_level = w.level + 1
         self.start(self.label())
         self.sm_block(stmts)
         w.line("st.stack.pop()")
         w.line("return")
         self.w.level = self.sm_level - 1
+        thread_jumps(w, first)
 
     def sm_block(self, stmts) -> None:
         for s in stmts:
