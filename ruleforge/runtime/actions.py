@@ -207,8 +207,12 @@ def _named(st, seat: int, values, kind: Optional[str], names) -> list:
             return [(names[v], v, v) for v in sorted(set(values))]
         return [(v, v, v) for v in sorted(set(values))]
     up, known, bit = st.up, st.known, 1 << seat
+    cards = sorted(set(values)) if len(values) > 1 else values
+    out = [(names[c], c, c) for c in cards if up[c] or known[c] & bit]
+    if len(out) == len(cards):  # every card seen by the seat: the common case
+        return out
     out, hidden = [], None
-    for c in sorted(set(values)):
+    for c in cards:
         if up[c] or known[c] & bit:
             out.append((names[c], c, c))
         else:

@@ -314,7 +314,10 @@ class Exprs:
         return self.coll(node.zone)
 
     def ex_TheCard(self, node):
-        return f"the_one({self.coll(node.collection, live=True)})"
+        found = self.coll(node.collection, live=True)
+        if found.startswith("Z[") and found[2:-1].isdigit():  # a known zone's one card, read inline
+            return f"({found}[0] if len({found}) == 1 else the_one({found}))"
+        return f"the_one({found})"
 
     def ex_Top(self, node):
         z = self.ex(node.zone)

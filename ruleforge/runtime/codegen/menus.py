@@ -114,6 +114,9 @@ class Menus:
                 w.line("label0 = pay0 = v0")
             if not once:
                 self.as_rule(title + p1.name.name, p1.span, f"seconds = {second}")
+                w.line("if not seconds:  # nothing to combine with this first value (and nothing to charge)")
+                with w.indent():
+                    w.line("continue")
             if once and self._fixed(kind1, plain1):
                 self._row_kept(a, allowed, plain0, plain1)
                 return

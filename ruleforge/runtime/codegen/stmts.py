@@ -47,8 +47,11 @@ class Straight:
 
     def stmt(self, s) -> None:
         with self.w.at(s.span):
+            self.local_only = False  # set by put(): this statement only changed a local value
             self.stmt_method(s)(s)
-            if self.imm and isinstance(s, EFFECTS):
+            local_only, self.local_only = self.local_only, False
+            # an ending reads the board, never a rule's local value
+            if self.imm and isinstance(s, EFFECTS) and not local_only:
                 self.w.line("if check_immediate(st): return")
 
     def budget(self) -> None:
@@ -185,6 +188,7 @@ class Straight:
         local, var = self.target(target)
         if local is not None:
             self.w.line(f"{local} = num({value_of(local)})")
+            self.local_only = True
             return
         index, clamp, label = var
         i = index
