@@ -18,7 +18,6 @@ from ..lang.printable import plain
 from ..load import RuleFileUsageError
 from .common import EXIT_PROBLEM, EXIT_USAGE, render_rule_error
 from .group import cli
-from . import analyze, check, compare, play, replay, run, serve, tune  # noqa: F401  (importing a module registers its commands)
 
 __all__ = ["cli", "main"]
 

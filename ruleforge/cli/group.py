@@ -1,9 +1,28 @@
-"""The `ruleforge` command group; each command lives in a module of its own."""
+"""The `ruleforge` command group; each command lives in a module of its own, imported
+when the command is first asked for (so `check` does not wait for what `serve` needs)."""
+
+import importlib
 
 import click
 
+# command -> the module of ruleforge.cli that defines it (importing it registers it)
+COMMANDS = {"analyze": "analyze", "cards": "check", "check": "check", "compare": "compare", "compile": "check",
+            "play": "play", "replay": "replay", "run": "run", "serve": "serve", "tune": "tune"}
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+
+class LazyGroup(click.Group):
+    """A group whose commands are loaded on demand (the pattern of click's docs)."""
+
+    def list_commands(self, ctx) -> list[str]:
+        return sorted(set(self.commands) | set(COMMANDS))
+
+    def get_command(self, ctx, name: str):
+        if name not in self.commands and name in COMMANDS:
+            importlib.import_module(f"{__package__}.{COMMANDS[name]}")
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="ruleforge")
 def cli() -> None:
     """Card games as rule files: check them, play them, simulate them.

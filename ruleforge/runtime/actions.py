@@ -281,8 +281,11 @@ class Choice:
                 vals.append(v)
             return tuple(acts), tuple(vals)
         up, kn, bit = st.up, st.known, 1 << seat
+        cards = sorted(set(options)) if len(options) > 1 else options
+        if not self.done and all([up[c] or kn[c] & bit for c in cards]):  # the seat sees them all
+            return tuple([known[c] for c in cards]), tuple(cards)
         hidden = None
-        for c in sorted(set(options)):
+        for c in cards:
             if up[c] or kn[c] & bit:
                 acts.append(known[c])
                 vals.append(c)

@@ -113,10 +113,12 @@ class Menus:
             if plain0:
                 w.line("label0 = pay0 = v0")
             if not once:
-                self.as_rule(title + p1.name.name, p1.span, f"seconds = {second}")
-                w.line("if not seconds:  # nothing to combine with this first value (and nothing to charge)")
+                # nothing to combine with this first value (and nothing to charge): skipped
+                self.as_rule(title + p1.name.name, p1.span, f"raw1 = {values1}")
+                w.line("if not raw1:")
                 with w.indent():
                     w.line("continue")
+                w.line(f"seconds = {self._named('raw1', kind1, plain1, 1)}")
             if once and self._fixed(kind1, plain1):
                 self._row_kept(a, allowed, plain0, plain1)
                 return
