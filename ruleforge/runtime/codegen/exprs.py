@@ -104,6 +104,8 @@ class Exprs:
     def ex_SumFor(self, node):
         x = self.sc.fresh("e")
         self.sc.slots[node] = x
+        if self.holds_cards(node.collection):
+            self.sc.cards.add(x)
         items, value = self.expr_loop(node.collection, self.coll(node.collection, live=True),
                                      lambda: self.ex(node.value))
         return f"sum([{value} for {x} in {items}])"
@@ -201,6 +203,10 @@ class Exprs:
                 return f"V[card_var({obj}, {g.card_counter_base[attr]}, {attr!r})]"
             if self.has_rules(attr):
                 return f"{self.fn_name('ga', attr)}(st, {obj})"
+            if obj in self.sc.cards:  # a card for sure: a plain tuple, when every card has the attribute
+                dense = self.dense_attr_table(attr)
+                if dense is not None:
+                    return f"{dense}[{obj}]"
             return f"{self.attr_table(attr)}[{obj}]"
         kind = T.piece_kind(t)
         info = self.ch.pieces[kind]
@@ -303,9 +309,19 @@ class Exprs:
             return f"row_cards(st, ZINST[{f}].slots)"
         return f
 
+    def holds_cards(self, node) -> bool:
+        """Is every element of this collection a card (never none)? A zone's or a row's
+        cards, or some of them."""
+        t = self.t(node)
+        if T.is_zone(t) or T.is_row(t) or isinstance(node, A.CardsIn):
+            return True
+        return isinstance(node, A.Filter) and self.holds_cards(node.collection)
+
     def ex_Filter(self, node):
         x = self.sc.fresh("e")
         self.sc.slots[node] = x
+        if self.holds_cards(node.collection):
+            self.sc.cards.add(x)
         items, cond = self.expr_loop(node.collection, self.coll(node.collection, live=True),
                                     lambda: self.ex(node.condition))
         return f"tuple([{x} for {x} in {items} if {cond}])"
@@ -333,6 +349,8 @@ class Exprs:
 
     def ex_Quantifier(self, node):
         x = self.sc.fresh("e")
+        if self.holds_cards(node.collection):
+            self.sc.cards.add(x)
         items = self.coll(node.collection, live=True)
         small = self.literal_items(items)
         if small is not None:

@@ -25,6 +25,9 @@ class Menus:
         sc = Scope(False, {p: f"v{i}" for i, p in enumerate(a.params)})
         sc.slots["actor"] = "seat"
         sc.actor = "seat"
+        for i, p in enumerate(a.params):  # a card parameter's value is always a card
+            if p.domain is not None and not p.unseen and self.ref_kind(self.t_elem(p)) == "card":
+                sc.cards.add(f"v{i}")
 
         def body():
             self.sc = sc

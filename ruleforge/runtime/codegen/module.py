@@ -75,6 +75,14 @@ class CodeGenerator(Decks, Values, Groups, Exprs, Straight, Resumable, Visitor):
         values = {c: v for c, v in enumerate(self.g.card_attr[attr]) if v is not None or attr in cards[c].attrs}
         return self.table(f"A_{_ident(attr)}", f"Table({values!r}, attr_missing({attr!r}, CNAME))")
 
+    def dense_attr_table(self, attr: str) -> str | None:
+        """A plain tuple of every card's attribute (indexed faster than a Table), or None
+        when some card lacks it; only for reading a value known to be a card."""
+        cards = self.g.cards
+        if not all(v is not None or attr in cards[c].attrs for c, v in enumerate(self.g.card_attr[attr])):
+            return None
+        return self.table(f"AT_{_ident(attr)}", tuple(self.g.card_attr[attr]))
+
     def has_rules(self, attr: str) -> bool:
         return any(a.name.name == attr and not self.is_plain(a.value)
                    for cd in self.ch.card_decls for a in cd.attrs)

@@ -75,6 +75,7 @@ class Scope:
         self.counter = counter if counter is not None else [0]
         self.actor = None
         self.has_owner = False
+        self.cards: set[str] = set()  # Python names that always hold a card here (never None)
         for binder, where in (fixed or {}).items():
             self.slots[binder] = where
 
