@@ -34,7 +34,7 @@ def _primitives() -> dict:
               # for the menus written out (codegen/menus.py)
               named=actions._named, Place=actions.Place, Deferred=actions._Deferred, charge_row=actions._charge_row,
               new_action=actions.new_action, new_row=actions.new_row, menu_whole=actions.menu_whole,
-              menu_row=actions.menu_row, CACHE_LIMIT=actions._CACHE_LIMIT,
+              menu_row=actions.menu_row, MAX_MENU=actions.MAX_MENU, CACHE_LIMIT=actions._CACHE_LIMIT,
               ROW_LIMIT=actions._ROW_LIMIT)
     ns["__builtins__"] = {name: __builtins__[name] if isinstance(__builtins__, dict) else getattr(__builtins__, name)
                           for name in ("len", "range", "tuple", "list", "sum", "any", "all", "min", "max", "str",

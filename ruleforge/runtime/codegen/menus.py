@@ -10,7 +10,14 @@ same work charged (tests/test_golden.py replays every recorded game through them
 
 from __future__ import annotations
 
+from ..limits import MAX_PARAMETER_VALUES
 from .writer import Scope
+
+
+def _int(text: str) -> int | None:
+    """The value of an integer literal written by the generator, else None."""
+    t = text[1:-1] if text.startswith("(") and text.endswith(")") else text
+    return int(t) if t.lstrip("-").isdigit() else None
 
 
 class Menus:
@@ -57,7 +64,11 @@ class Menus:
         they are plain values of a range: sorted, distinct and named by themselves)."""
         p = a.params[k]
         if p.domain is None:  # `from A to B`
-            return f"bounded_range({self.ex(p.low)}, {self.ex(p.high)})", None, True
+            low, high = self.ex(p.low), self.ex(p.high)
+            if _int(low) is not None and _int(high) is not None and _int(high) - _int(low) < MAX_PARAMETER_VALUES:
+                # known now (parameters are): the values, made once
+                return self.table(f"RANGE_{low}_{high}", tuple(range(_int(low), _int(high) + 1))), None, True
+            return f"bounded_range({low}, {high})", None, True
         kind = "blind" if p.unseen else self.ref_kind(self.t_elem(p))  # blind: named by place (actions._named)
         return self.coll(p.domain, live=True), kind, False
 
@@ -86,12 +97,12 @@ class Menus:
             with w.indent():
                 w.line(f"got = menu_whole(cache, dom, spec, seat, {self._named('dom', kind, plain, 0)}, "
                        f"{p.name.name!r}, {plain!r})")
-            w.line("charge_row(st, spec, len(got[0]), len(acts))")
+            self._charge("len(got[0])")
             w.line("acts.extend(got[0])")
             w.line("vals.extend(got[1])")
             return
         self.as_rule(title, p.span, f"row = {self._named(values, kind, plain, 0)}")
-        w.line("charge_row(st, spec, len(row), len(acts))")
+        self._charge("len(row)")
         w.line("for label0, v0, pay0 in row:" if not plain else "for v0 in row:")
         with w.indent():
             if plain:
@@ -129,7 +140,7 @@ class Menus:
             w.line("if row is None:")
             with w.indent():
                 w.line("row = new_row(cache, v0)")
-            w.line("charge_row(st, spec, len(seconds), len(acts))")
+            self._charge("len(seconds)")
             w.line("for v1 in seconds:" if plain1 else "for label1, v1, pay1 in seconds:")
             with w.indent():
                 if plain1:
@@ -145,7 +156,7 @@ class Menus:
         with the second values it was made from, and reused while they are the same."""
         w = self.w
         p0, p1 = a.params
-        w.line("charge_row(st, spec, len(seconds), len(acts))")
+        self._charge("len(seconds)")
         if not plain0:
             w.line("if type(pay0) is Place:  # named by its place: made for this decision only")
             with w.indent():
@@ -172,6 +183,17 @@ class Menus:
             self._allowed(a, allowed)
             w.line("acts.append(act1)")
             w.line("vals.append(val1)")
+
+    def _charge(self, count: str) -> None:
+        """actions.charge_row written out: a row of combinations charged to the work
+        budget, the menu kept within its size (the same checks, the same errors)."""
+        w = self.w
+        w.line(f"n_ = {count}")
+        w.line("st.work -= n_")
+        w.line("if st.work < 0 or len(acts) + n_ > MAX_MENU:")
+        with w.indent():
+            w.line("st.work += n_")
+            w.line("charge_row(st, spec, n_, len(acts))  # raises the error")
 
     def _allowed(self, a, allowed: str | None) -> None:
         """Skip a combination that 'allowed if' refuses (its errors name that test)."""
