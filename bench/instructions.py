@@ -1,0 +1,103 @@
+"""Machine instructions per random game, counted by valgrind: a figure that does not move
+with the machine's load, for comparing two versions on a busy machine.
+
+    python bench/instructions.py games/gufo.rules --against bench/handwritten/gufo.py
+    python bench/instructions.py games/ufology.rules --players 4 --games 30 --baseline 1c61bd0
+
+Each side plays the same seeded random games as bench/playouts.py (one `legal_actions()`
+and one `apply()` a decision, the same random policy) in a process under
+`valgrind --tool=callgrind`, and again with no game; the difference over the number of
+games is that side's instructions per game (loading the package and compiling the rule
+file are left out). Hash randomisation is off (PYTHONHASHSEED=0) so that a run repeats
+its count to within a few tenths of a percent. Instructions are not time (a cache miss
+costs more than an addition), so bench/playouts.py's games/s stay the figures of record;
+this one says whether a change does less work. It needs valgrind (Debian's package) and
+is about 50 times slower than the games themselves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+
+
+def _playouts():
+    spec = importlib.util.spec_from_file_location("bench_playouts", HERE / "playouts.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def count(cmd: list[str], env: dict, cwd: Path) -> int:
+    """Instructions the command runs, by callgrind."""
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + cmd,
+                          env=env, cwd=cwd, capture_output=True, text=True)
+    m = re.search(r"Collected\s*:\s*([\d,]+)", done.stderr)
+    if done.returncode != 0 or m is None:
+        raise SystemExit(f"valgrind failed ({done.returncode}): {done.stderr[-600:]}")
+    return int(m.group(1).replace(",", ""))
+
+
+def per_game(child: list[str], games: int, env: dict, cwd: Path) -> float:
+    env = dict(env, PYTHONHASHSEED="0")
+    full = count(child + ["--games", str(games)], env, cwd)
+    empty = count(child + ["--games", "0"], env, cwd)
+    return (full - empty) / games
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("rules")
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--players", type=int, default=None)
+    ap.add_argument("--against", metavar="MODULE.py", default=None, help="a hand-written game to compare with")
+    ap.add_argument("--baseline", metavar="REV", default=None, help="a git revision to compare with")
+    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--module", default=None, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    playouts = _playouts()
+    if args.child:  # play the games, nothing else
+        if args.module is not None:
+            game = playouts.load_module(args.module)
+        else:
+            import ruleforge
+            game = ruleforge.load(args.rules, players=args.players)
+        playouts.one_run(game, args.games)
+        return
+    me = [sys.executable, str(Path(__file__).resolve()), str(Path(args.rules).resolve()), "--child"]
+    me += ["--players", str(args.players)] if args.players else []
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    ours = per_game(me, args.games, env, ROOT)
+    label, theirs = None, None
+    if args.against is not None:
+        label = f"hand-written {Path(args.against).name}"
+        theirs = per_game(me + ["--module", str(Path(args.against).resolve())], args.games, env, ROOT)
+    elif args.baseline is not None:
+        label = f"ruleforge at {args.baseline}"
+        checkout = playouts.Checkout(args.baseline)
+        try:
+            theirs_rules = Path(checkout.dir) / Path(args.rules).resolve().relative_to(ROOT)
+            rules = theirs_rules if theirs_rules.exists() else Path(args.rules).resolve()
+            child = [sys.executable, str(Path(__file__).resolve()), str(rules), "--child"]
+            child += ["--players", str(args.players)] if args.players else []
+            # the baseline plays through this file's child (its own bench/ may not have one)
+            theirs = per_game(child, args.games, dict(os.environ, PYTHONPATH=checkout.dir), Path(checkout.dir))
+        finally:
+            checkout.close()
+    print(f"{Path(args.rules).name}: {args.games} random games, instructions per game (callgrind)")
+    print(f"  ruleforge (this checkout): {ours:,.0f}")
+    if theirs is not None:
+        print(f"  {label}: {theirs:,.0f}")
+        print(f"  ratio (theirs / ours, as games/s would be): {theirs / ours:.3f}")
+
+
+if __name__ == "__main__":
+    main()
