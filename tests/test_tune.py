@@ -247,6 +247,33 @@ def test_the_race_drops_the_value_sets_clearly_off_and_confirms_the_one_that_hol
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_no_answer_when_no_finalist_holds_on_fresh_seeds(ruleforge_cmd, tmp_path):
+    path = _chance(tmp_path)
+    # 27% lies between 3/13 = 23.1% and 4/13 = 30.8%: on 200 games both hold it, on 2,000 neither
+    args = ("tune", path, "--param", "low=2..6", "--target", "hero wins 27%", "--games", 200, "--seed", 1, "--jobs", 1)
+    ran = ruleforge_cmd(*args, "--confirm", 2000)
+    assert ran.code == 0, ran.err
+    assert ran.lines[-8:-1] == [
+        "┃ finalist ┃ low ┃ games ┃ Hero wins ┃       95% CI ┃  off by ┃ holds 27.0% ┃",
+        "┡━━━━━━━━━━╇━━━━━╇━━━━━━━╇━━━━━━━━━━━╇━━━━━━━━━━━━━━╇━━━━━━━━━╇━━━━━━━━━━━━━┩",
+        "│        1 │   4 │ 2,000 │     31.1% │ [29.1, 33.2] │ 4.1 pts │ no          │",
+        "│        2 │   3 │ 2,000 │     23.8% │ [22.0, 25.7] │ 3.2 pts │ no          │",
+        "└──────────┴─────┴───────┴───────────┴──────────────┴─────────┴─────────────┘",
+        "no answer confirmed: the 2 finalists held 27.0% on the search's 200 seeds but none did on 2000 fresh seeds; "
+        "the nearest there, low=3, Hero wins 23.8% [22.0, 25.7]: more --games tell the value sets apart better, or "
+        "none in the range is at the target (on the search's seeds, Hero wins went from 14.0% to 56.0% across the 5 "
+        "value sets)",
+        f"(the same figures again: ruleforge run {path} --games 2000 --seed 1401764460 --agents greedy --set low=3)"]
+    assert ran.lines[-1] == "games played: 550 in the race and 4,000 to confirm, 4,550 in all, greedy bots"
+    unconfirmed = ruleforge_cmd(*args, "--confirm", 0)
+    assert unconfirmed.lines[-2:] == [
+        "answer, not confirmed (--confirm 0): low=4: Hero wins 30.5% [24.5, 37.2] on the search's 200 seeds, greedy "
+        "bots: the interval holds 27.0%, but the best of many figures on the same seeds flatters itself; give "
+        "--confirm to play it again on fresh seeds (on the search's seeds, Hero wins went from 14.0% to 56.0% across "
+        "the 5 value sets)",
+        "games played: 550 in the race, greedy bots"]
+
+
 def test_one_seed_one_search_on_any_number_of_processes(ruleforge_cmd, tmp_path):
     path = _chance(tmp_path)
     for how in (("--games", 80), ("--games", 40, "--budget", 700)):  # every value set; the sampler's choice

@@ -195,17 +195,19 @@ def _verdict(file, aim, figure, agents, players, fixed, entries, finalists, conf
                 f"give --confirm to play it again on fresh seeds ({spread})"]
     if finalists:
         near = min(confirmations, key=lambda c: (aim.distance(c.figure["value"]), confirmations.index(c)))
-        return [f"no answer confirmed: the {count(len(finalists), 'finalist')} held {target} on the search's "
-                f"{count(schedule[-1], 'seed')} but none on {count(confirm, 'fresh seed')}; the nearest there, "
-                f"{values(near.entry)}, {figure} {aim.show(near.figure['value'])} "
-                f"{aim.show_interval(near.figure['ci95'])}: more --games tell the value sets apart better "
-                f"({spread})", again(near.entry)]
+        who = (f"the {len(finalists)} finalists held {target} on the search's {count(schedule[-1], 'seed')} but "
+               f"none did on {count(confirm, 'fresh seed')}; the nearest there" if len(finalists) > 1 else
+               f"the finalist held {target} on the search's {count(schedule[-1], 'seed')} but not on "
+               f"{count(confirm, 'fresh seed')}; there")
+        return [f"no answer confirmed: {who}, {values(near.entry)}, {figure} {aim.show(near.figure['value'])} "
+                f"{aim.show_interval(near.figure['ci95'])}: more --games tell the value sets apart better, or none "
+                f"in the range is at the target ({spread})", again(near.entry)]
     early = [e for e in entries if e.fate == "farther"]
     where = "in the range" if grid else f"of the {count(len(entries), 'value set')} raced"
     hint = ("widen a range, search other parameters, or try other bots" if grid else
             "try more --trials (or a larger --budget), widen a range, or search other parameters")
     if early:
         return [f"no value set {where} holds {target} to the end of the race: the last ones' intervals left it "
-                f"out; {count(len(early), 'value set')} dropped earlier as farther held it on fewer games (more "
-                f"--games would play them longer) ({spread}); {hint}"]
+                f"out, but {count(len(early), 'value set')} dropped earlier as farther still held it, on fewer "
+                f"games, and more --games would play them longer ({spread}); {hint}"]
     return [f"no value set {where} holds {target}: each one's interval left it out ({spread}); {hint}"]
