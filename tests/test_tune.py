@@ -1,5 +1,7 @@
-"""`ruleforge tune`: targets and ranges read with clear messages, and a search that finds
-a known best value, the same for one seed whatever the number of processes."""
+"""`ruleforge tune`: targets and ranges read with clear messages (a range past the file's
+is cut to it, with a note), a race that drops the value sets clearly off the target and
+confirms its finalists on fresh seeds until one holds, and a search that finds a known
+best value, the same for one seed whatever the number of processes."""
 
 from __future__ import annotations
 
@@ -8,7 +10,8 @@ import pytest
 import ruleforge
 from ruleforge.drivers.simulate import GameOutcome
 from ruleforge.drivers.targets import Target, parse_target
-from ruleforge.drivers.tune import ParamRange, parse_param, search
+from ruleforge.drivers.race import Entry, confirm, race, rounds, worst_case
+from ruleforge.drivers.tune import ParamRange, choose, clip, parse_param
 
 GUFO = "games/gufo.rules"
 
@@ -143,8 +146,8 @@ def test_bad_ranges_say_what_to_write(text, message):
     (["--param", "reveal_count=1..3", "--trials", "3", "--budget", "3000"],
      "Error: --trials and --budget both say how long to search: give one"),
     (["--param", "reveal_count=1..3", "--budget", "1000"],
-     "Error: Invalid value for '--budget': 1,000 games leave no trial of 500 games once 1,000 confirm the best: "
-     "give at least 1,500, or fewer --games or --confirm"),
+     "Error: Invalid value for '--budget': 1,000 games do not pay for one value set's 320 games and its "
+     "confirmation's 800: give at least 1,120, or fewer --games or --confirm"),
     (["--param", "reveal_count=1..3", "--target", "radr wins 50%"],
      "Error: Invalid value for '--target': 'radr wins 50%': there is no role 'radr' in gUFO; did you mean 'radar'?"),
 ])
@@ -156,89 +159,213 @@ def test_usage_mistakes_exit_2_before_any_game(ruleforge_cmd, args, message):
     assert ran.err.splitlines()[-1] == message
 
 
-def test_a_range_outside_the_files_is_the_files_own_error(ruleforge_cmd):
-    ran = ruleforge_cmd("tune", GUFO, "--param", "radar_hand_size=1..6", "--target", "radar wins 50%")
+# low=4 gives 4/13 = 30.8%, the nearest to 31%; 3/13 = 23.1% misses it after 200 games
+EXPECTED_CHANCE_RACE = """\
+Chance: tuning low=0..13 toward 'hero wins 31%'
+bots: greedy for every seat, rung 2 of the ladder (random < greedy < ismcts:100 < ismcts:1000 < ismcts:5000)
+race: all 14 value sets in the range, on the same seeds (seed 1): 25 games each, then the closest half plays on to 50, 100 and 200 games (the closest 3 at the end); a value set whose 95% interval leaves 31.0% out is dropped at once
+confirmation: the finalists, closest first, each on the same 400 fresh seeds (seed 1401764460), until one's interval holds 31.0%
+Race: greedy bots, the same seeds for every value set (seed 1)
+┏━━━━━┳━━━━━━━┳━━━━━━━━━━━┳━━━━━━━━━━━━━━━┳━━━━━━━━━━┳━━━━━━━━━━━━━━━━━━━━━━━┓
+┃ low ┃ games ┃ Hero wins ┃        95% CI ┃   off by ┃ race                  ┃
+┡━━━━━╇━━━━━━━╇━━━━━━━━━━━╇━━━━━━━━━━━━━━━╇━━━━━━━━━━╇━━━━━━━━━━━━━━━━━━━━━━━┩
+│   0 │    25 │      0.0% │   [0.0, 13.3] │ 31.0 pts │ dropped: misses 31.0% │
+│   1 │    25 │      8.0% │   [2.2, 25.0] │ 23.0 pts │ dropped: misses 31.0% │
+│   2 │    50 │     18.0% │   [9.8, 30.8] │ 13.0 pts │ dropped: misses 31.0% │
+│   3 │   200 │     23.5% │  [18.2, 29.8] │  7.5 pts │ dropped: misses 31.0% │
+│   4 │   200 │     30.5% │  [24.5, 37.2] │  0.5 pts │ finalist 1            │
+│   5 │    50 │     44.0% │  [31.2, 57.7] │ 13.0 pts │ dropped: misses 31.0% │
+│   6 │    25 │     56.0% │  [37.1, 73.3] │ 25.0 pts │ dropped: misses 31.0% │
+│   7 │    25 │     80.0% │  [60.9, 91.1] │ 49.0 pts │ dropped: misses 31.0% │
+│   8 │    25 │     84.0% │  [65.3, 93.6] │ 53.0 pts │ dropped: misses 31.0% │
+│   9 │    25 │     88.0% │  [70.0, 95.8] │ 57.0 pts │ dropped: misses 31.0% │
+│  10 │    25 │     88.0% │  [70.0, 95.8] │ 57.0 pts │ dropped: misses 31.0% │
+│  11 │    25 │     96.0% │  [80.5, 99.3] │ 65.0 pts │ dropped: misses 31.0% │
+│  12 │    25 │     96.0% │  [80.5, 99.3] │ 65.0 pts │ dropped: misses 31.0% │
+│  13 │    25 │    100.0% │ [86.7, 100.0] │ 69.0 pts │ dropped: misses 31.0% │
+└─────┴───────┴───────────┴───────────────┴──────────┴───────────────────────┘
+Confirmation: greedy bots, fresh seeds (seed 1401764460)
+┏━━━━━━━━━━┳━━━━━┳━━━━━━━┳━━━━━━━━━━━┳━━━━━━━━━━━━━━┳━━━━━━━━━┳━━━━━━━━━━━━━┓
+┃ finalist ┃ low ┃ games ┃ Hero wins ┃       95% CI ┃  off by ┃ holds 31.0% ┃
+┡━━━━━━━━━━╇━━━━━╇━━━━━━━╇━━━━━━━━━━━╇━━━━━━━━━━━━━━╇━━━━━━━━━╇━━━━━━━━━━━━━┩
+│        1 │   4 │   400 │     30.5% │ [26.2, 35.2] │ 0.5 pts │ yes         │
+└──────────┴─────┴───────┴───────────┴──────────────┴─────────┴─────────────┘
+answer: low=4: Hero wins 30.5% [26.2, 35.2] on 400 fresh seeds, greedy bots: the interval holds 31.0% (on the search's seeds, Hero wins went from 0.0% to 100.0% across the 14 value sets)
+(the same figures again: ruleforge run {path} --games 400 --seed 1401764460 --agents greedy --set low=4)
+games played: 750 in the race and 400 to confirm, 1,150 in all, greedy bots
+plot written to {plot}
+"""
+
+
+def _chance(tmp_path):
+    path = tmp_path / "chance.rules"
+    path.write_text(CHANCE, encoding="utf-8")
+    return path
+
+
+def test_a_range_past_the_files_is_cut_to_it_with_a_note(ruleforge_cmd, tmp_path):
+    path = _chance(tmp_path)
+    ran = ruleforge_cmd("tune", path, "--param", "low=10..20", "--target", "hero wins 31%", "--games", 16,
+                        "--confirm", 16, "--seed", 1, "--jobs", 1)
+    assert ran.code == 0, ran.err
+    assert ran.lines[:2] == [
+        "Chance: tuning low=10..13 toward 'hero wins 31%'",
+        f"note: --param low=10..20 goes past the range {path}:5:22 declares for low, 0 to 13: searching low=10..13"]
+    # 10/13 and more: every value set is off at once, and the search says none holds
+    assert ran.lines[-2:] == [
+        "no value set in the range holds 31.0%: each one's interval left it out (on the search's seeds, Hero wins "
+        "went from 100.0% to 100.0% across the 4 value sets); widen a range, search other parameters, or try "
+        "other bots",
+        "games played: 8 in the race and 0 to confirm, 8 in all, greedy bots"]
+
+
+def test_a_range_that_misses_the_files_is_its_own_error(ruleforge_cmd):
+    ran = ruleforge_cmd("tune", GUFO, "--param", "radar_hand_size=6..9", "--target", "radar wins 50%")
     assert (ran.code, ran.out) == (2, "")
     assert ran.err.splitlines() == [
-        "games/gufo.rules:23:34: error: --param radar_hand_size=1..6: 'radar_hand_size' is from 0 to 5, "
+        "games/gufo.rules:23:34: error: --param radar_hand_size=6..9: 'radar_hand_size' is from 0 to 5, "
         "as declared here",
         "    parameter radar_hand_size = 3 in 0 to 5",
         "                                     ^^^^^^",
-        "  hint: give a value from 0 to 5, or widen the range in the rule file",
+        "  hint: give a range that meets 0 to 5, or widen the range in the rule file",
         "1 error in games/gufo.rules"]
+    # a value fixed with --set is not cut: outside the range, it is the file's error, as for run
+    ran = ruleforge_cmd("tune", GUFO, "--param", "reveal_count=1..3", "--set", "radar_hand_size=6",
+                        "--target", "radar wins 50%")
+    assert (ran.code, ran.out) == (1, "")
+    assert ran.err.splitlines()[0] == ("games/gufo.rules:23:34: error: --set radar_hand_size=6: 'radar_hand_size' "
+                                       "is from 0 to 5, as declared here")
 
 
-def test_tune_finds_the_value_that_sets_the_win_rate(ruleforge_cmd, tmp_path):
-    path = tmp_path / "chance.rules"
-    path.write_text(CHANCE, encoding="utf-8")
+def test_the_race_drops_the_value_sets_clearly_off_and_confirms_the_one_that_holds(ruleforge_cmd, tmp_path):
+    path = _chance(tmp_path)
     plot = tmp_path / "tune.png"
-    args = ("tune", path, "--param", "low=0..13", "--target", "the Hero wins 31%", "--games", 200, "--confirm", 400,
-            "--seed", 1)
-    ran = ruleforge_cmd(*args, "--jobs", 1, "--plot", plot)
+    ran = ruleforge_cmd("tune", path, "--param", "low=0..13", "--target", "the Hero wins 31%", "--games", 200,
+                        "--confirm", 400, "--seed", 1, "--jobs", 1, "--plot", plot)
     assert ran.code == 0, ran.err
-    assert ran.lines[:4] == [
-        "Chance: tuning low=0..13 toward 'hero wins 31%'",
-        "bots: greedy for every seat, rung 2 of the ladder (random < greedy < ismcts:100 < ismcts:1000 < ismcts:5000)",
-        "search: every value set in the range, in a seeded order; 200 games a trial, the same seeds in every trial "
-        "(seed 1)",
-        "the best values are then played again on 400 fresh seeds (seed 1401764460)"]
-    # 4/13 = 30.8%: the nearest value to 31%; 3/13 and 5/13 are 23.1% and 38.5%
-    assert "│     6 │   4 │     30.5% │  [24.5, 37.2] │  0.5 pts │ yes         │" in ran.out
-    assert ran.lines[-6:] == [
-        "best: low=4 (trial 6)",
-        "  on the search's 200 seeds: Hero wins 30.5% [24.5, 37.2]",
-        "  on 400 fresh seeds: Hero wins 30.5% [26.2, 35.2]: the interval holds 31.0%",
-        "the best values meet the target: on fresh seeds, the interval holds 31.0% (Hero wins went from 0.0% to "
-        "100.0% over the 14 trials)",
-        f"(the same figures again: ruleforge run {path} --games 400 --seed 1401764460 --agents greedy --set low=4)",
-        f"plot written to {plot}"]
+    assert [line.rstrip() for line in ran.lines] == EXPECTED_CHANCE_RACE.format(path=path, plot=plot).splitlines()
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_one_seed_one_search_on_any_number_of_processes(ruleforge_cmd, tmp_path):
-    path = tmp_path / "chance.rules"
-    path.write_text(CHANCE, encoding="utf-8")
-    args = ("tune", path, "--param", "low=2..5", "--target", "hero wins 31%", "--games", 60, "--confirm", 60,
-            "--seed", 3)
-    one, two = ruleforge_cmd(*args, "--jobs", 1), ruleforge_cmd(*args, "--jobs", 2)
-    assert one.code == two.code == 0
-    assert one.out == two.out and "best: low=4 (trial 4)" in one.out
-
-
-def test_a_budget_buys_trials_and_the_sampler_then_chooses(ruleforge_cmd, tmp_path):
-    path = tmp_path / "chance.rules"
-    path.write_text(CHANCE, encoding="utf-8")
-    ran = ruleforge_cmd("tune", path, "--param", "low=0..13", "--target", "hero wins 31%", "--games", 100,
-                        "--confirm", 200, "--budget", 700, "--seed", 1, "--jobs", 1)
+def test_no_answer_when_no_finalist_holds_on_fresh_seeds(ruleforge_cmd, tmp_path):
+    path = _chance(tmp_path)
+    # 27% lies between 3/13 = 23.1% and 4/13 = 30.8%: on 200 games both hold it, on 2,000 neither
+    args = ("tune", path, "--param", "low=2..6", "--target", "hero wins 27%", "--games", 200, "--seed", 1, "--jobs", 1)
+    ran = ruleforge_cmd(*args, "--confirm", 2000)
     assert ran.code == 0, ran.err
-    assert ran.lines[2] == ("search: 5 of the 14 value sets in the range, chosen by Optuna's TPE sampler; 100 games "
-                            "a trial, the same seeds in every trial (seed 1)")
-    assert sum(line.startswith("│ ") for line in ran.lines) == 5
+    assert ran.lines[-8:-1] == [
+        "┃ finalist ┃ low ┃ games ┃ Hero wins ┃       95% CI ┃  off by ┃ holds 27.0% ┃",
+        "┡━━━━━━━━━━╇━━━━━╇━━━━━━━╇━━━━━━━━━━━╇━━━━━━━━━━━━━━╇━━━━━━━━━╇━━━━━━━━━━━━━┩",
+        "│        1 │   4 │ 2,000 │     31.1% │ [29.1, 33.2] │ 4.1 pts │ no          │",
+        "│        2 │   3 │ 2,000 │     23.8% │ [22.0, 25.7] │ 3.2 pts │ no          │",
+        "└──────────┴─────┴───────┴───────────┴──────────────┴─────────┴─────────────┘",
+        "no answer confirmed: the 2 finalists held 27.0% on the search's 200 seeds but none did on 2000 fresh seeds; "
+        "the nearest there, low=3, Hero wins 23.8% [22.0, 25.7]: more --games tell the value sets apart better, or "
+        "none in the range is at the target (on the search's seeds, Hero wins went from 14.0% to 56.0% across the 5 "
+        "value sets)",
+        f"(the same figures again: ruleforge run {path} --games 2000 --seed 1401764460 --agents greedy --set low=3)"]
+    assert ran.lines[-1] == "games played: 550 in the race and 4,000 to confirm, 4,550 in all, greedy bots"
+    unconfirmed = ruleforge_cmd(*args, "--confirm", 0)
+    assert unconfirmed.lines[-2:] == [
+        "answer, not confirmed (--confirm 0): low=4: Hero wins 30.5% [24.5, 37.2] on the search's 200 seeds, greedy "
+        "bots: the interval holds 27.0%, but the best of many figures on the same seeds flatters itself; give "
+        "--confirm to play it again on fresh seeds (on the search's seeds, Hero wins went from 14.0% to 56.0% across "
+        "the 5 value sets)",
+        "games played: 550 in the race, greedy bots"]
 
 
-class _Figure:
-    """A target whose figure is the parameter itself (a win rate of x/10), measured exactly."""
-    kind, value, text = "wins", 0.3, "x wins 30%"
+def test_one_seed_one_search_on_any_number_of_processes(ruleforge_cmd, tmp_path):
+    path = _chance(tmp_path)
+    for how in (("--games", 80), ("--games", 40, "--budget", 700)):  # every value set; the sampler's choice
+        args = ("tune", path, "--param", "low=0..13", "--target", "hero wins 35%", *how, "--confirm", 100,
+                "--seed", 3)
+        one, two = ruleforge_cmd(*args, "--jobs", 1), ruleforge_cmd(*args, "--jobs", 2)
+        assert one.code == two.code == 0
+        assert one.out == two.out and "answer: low=" in one.out
+
+
+def test_a_budget_buys_value_sets_and_the_sampler_then_chooses(ruleforge_cmd, tmp_path):
+    path = _chance(tmp_path)
+    # rounds of 13, 25, 50 and 100 games: 4 value sets cost at most 52 + 3 x (12 + 25 + 50) = 313 games,
+    # and 3 confirmations 600: 913 of the 920; a fifth would cost 13 more
+    ran = ruleforge_cmd("tune", path, "--param", "low=0..13", "--target", "hero wins 31%", "--games", 100,
+                        "--confirm", 200, "--budget", 920, "--seed", 1, "--jobs", 1)
+    assert ran.code == 0, ran.err
+    assert ran.lines[2] == ("race: 4 of the 14 value sets in the range, chosen by Optuna's TPE sampler from their "
+                            "first 13 games, on the same seeds (seed 1): 13 games each, then the closest half plays "
+                            "on to 25, 50 and 100 games (the closest 3 at the end); a value set whose 95% interval "
+                            "leaves 31.0% out is dropped at once")
+    race_rows = ran.lines[:next(i for i, line in enumerate(ran.lines) if line.startswith("└"))]
+    assert [line for line in race_rows if line.startswith("│")] == [
+        "│   0 │    13 │      0.0% │  [0.0, 22.8] │ 31.0 pts │ dropped: misses 31.0% │",
+        "│   4 │   100 │     32.0% │ [23.7, 41.7] │  1.0 pts │ finalist 1            │",
+        "│   5 │    50 │     44.0% │ [31.2, 57.7] │ 13.0 pts │ dropped: misses 31.0% │",
+        "│   9 │    13 │     92.3% │ [66.7, 98.6] │ 61.3 pts │ dropped: misses 31.0% │"]
+
+
+def test_rounds_and_the_most_a_race_can_cost():
+    assert rounds(400) == [50, 100, 200, 400] and rounds(100) == [13, 25, 50, 100] and rounds(2) == [1, 2]
+    # 20 x 50, then 10 x 50, 5 x 100 and 3 x 200 more; and three confirmations
+    assert worst_case(20, rounds(400), 1000) == 2600 + 3000
+    assert worst_case(2, rounds(400), 0) == 800
+
+
+class _Given:
+    """A target whose figure is given by value set and seed, its interval half as wide as
+    1/sqrt(games): the race's rules, without the noise of games."""
+    kind, value = "wins", 0.5
+    SEARCH = {0: 0.05, 1: 0.30, 2: 0.45, 3: 0.52, 4: 0.56, 5: 0.60, 6: 0.80, 7: 0.95}
+    FRESH = {2: 0.49, 3: 0.65, 4: 0.50}
+
+    def measure(self, outcomes):
+        (x, seed), n = outcomes[0], len(outcomes)
+        v = (self.FRESH if seed == 99 else self.SEARCH)[x]
+        return {"value": v, "ci95": [v - 0.5 / n ** 0.5, v + 0.5 / n ** 0.5], "games": n}
 
     def distance(self, v):
         return abs(v - self.value) * 100
+
+
+def test_the_race_keeps_the_closest_half_and_confirms_until_one_holds():
+    calls = []
+
+    def play(batch):
+        calls.append([(params["x"], seed, (ix.start, ix.stop)) for params, seed, ix in batch])
+        return [[(params["x"], seed)] * len(ix) for params, seed, ix in batch]
+    entries = [Entry({"x": x}, x) for x in range(8)]
+    finalists = race(entries, _Given(), rounds(40), 1, play)
+    # 5 games (interval +-22 points): 0.05, 0.80 and 0.95 are off; of the five left, the closest
+    # four play on (half of eight): 0.30 is farther. 10 games: three of four (never fewer than 3).
+    assert [(e.params["x"], e.fate, e.games) for e in entries] == [
+        (0, "off", 5), (1, "farther", 5), (2, "finalist", 40), (3, "finalist", 40), (4, "finalist", 40),
+        (5, "farther", 10), (6, "off", 5), (7, "off", 5)]
+    assert [e.params["x"] for e in finalists] == [3, 2, 4]  # closest first
+    assert calls[1] == [(3, 1, (5, 10)), (2, 1, (5, 10)), (4, 1, (5, 10)), (5, 1, (5, 10))]  # the same seeds, on
+    calls.clear()
+    held = confirm(finalists, _Given(), 40, 99, play)
+    # the closest on the search's seeds is 65% on fresh ones; the next holds, and the third is not played
+    assert [(c.entry.params["x"], c.figure["value"], c.holds) for c in held] == [(3, 0.65, False), (2, 0.49, True)]
+    assert calls == [[(3, 99, (0, 40))], [(2, 99, (0, 40))]]
+
+
+def test_a_range_is_cut_to_the_declared_one():
+    p = ParamRange("n", 1, 6, "n=1..6")
+    assert clip(p, 0, 5) == ParamRange("n", 1, 5, "n=1..5")
+    assert clip(p, 6, 9) == ParamRange("n", 6, 6, "n=6")
+    assert clip(p, 0, 9) == p and clip(p, 7, 9) is None
 
 
 def test_tpe_is_seeded_and_never_measures_a_value_set_twice():
     space = [ParamRange("a", 0, 9, "a=0..9"), ParamRange("b", 0, 9, "b=0..9")]
     calls = []
 
-    def evaluate(params):
+    def distance(params):
         calls.append(tuple(params.values()))
-        v = (params["a"] + params.get("b", 0)) / 20
-        return {"value": v, "ci95": [v - 0.02, v + 0.02], "games": 100}
-    first, sampler = search(space, _Figure(), 12, 5, evaluate)
-    assert sampler == "TPE" and len(first) == 12 and len(set(calls)) == len(calls) == 12
+        return abs((params["a"] + params["b"]) / 20 - 0.3) * 100
+    first = choose(space, 12, 5, distance)
+    assert len(first) == 12 and len(set(calls)) == len(calls) == 12
     calls.clear()
-    second, _ = search(space, _Figure(), 12, 5, evaluate)
-    assert [t.params for t in second] == [t.params for t in first]
-    grid, sampler = search([ParamRange("a", 0, 3, "a=0..3")], _Figure(), 12, 5, evaluate)
-    assert sampler.startswith("grid") and sorted(t.params["a"] for t in grid) == [0, 1, 2, 3]
+    assert choose(space, 12, 5, distance) == first
 
 
 def test_targets_measure_their_figure_with_an_interval():

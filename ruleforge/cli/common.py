@@ -210,7 +210,7 @@ def _check_out(path: str | None, kinds: tuple[str, ...], flag: str) -> None:
     os.unlink(probe)
 
 
-def _progress(total: int):
+def _progress(total: int, label: str = "playing"):
     """A progress bar that appears only if the run lasts longer than a second."""
     import time
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -223,7 +223,7 @@ def _progress(total: int):
     def advance(n: int) -> None:
         state["done"] += n
         if on_terminal and state["bar"] is None and time.monotonic() - start > 1.0 and state["done"] < total:
-            bar = Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+            bar = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                            transient=True)
             bar.start()
             state["bar"], state["task"] = bar, bar.add_task("games", total=total, completed=state["done"])

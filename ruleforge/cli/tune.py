@@ -1,4 +1,4 @@
-"""`ruleforge tune`: search parameter values toward a target, with Optuna."""
+"""`ruleforge tune`: race parameter values toward a target, and confirm the finalists."""
 
 from __future__ import annotations
 
@@ -8,53 +8,62 @@ import secrets
 import click
 
 from ..lang.diagnostics import RuleFileError
-from ..lang.plural import count
-from ..lang.printable import markup, plain
+from ..lang.printable import plain
 from .common import _agents, _check_out, _load, _parse_sets, _progress, max_decisions_option
 from .group import cli
 
-# Defaults chosen for the Done-when of issue 14 (docs/analyze.md): greedy plays a game of
-# the two-player launch game in about 10 ms, so 20 value sets of 500 games, and 1,000 more
-# to confirm the best, take two to four minutes on two cores; ISMCTS's lowest rung costs
-# 150 times as much a game.
+# Defaults chosen for the Done-when of issue 14 (docs/analyze.md): the greedy rung costs
+# about 215 ms of CPU a game of the two-player launch game, so a race of 20 value sets (at
+# most 2,080 games: 40 each, then 80, 160 and 320 for the closest half, the closest three
+# at the end) and at most three confirmations of 800 games (4,480 games, about 960 s of
+# CPU) keep within 10 minutes on two cores; ISMCTS's lowest rung costs about 8 times as
+# much a game.
 TUNE_RUNG = "greedy"
-TUNE_GAMES = 500
+TUNE_GAMES = 320
 TUNE_TRIALS = 30
-TUNE_CONFIRM = 1000
+TUNE_CONFIRM = 800
+MAX_SETS = 10_000
 
 
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--param", "params", multiple=True, required=True, metavar="NAME=LO..HI",
-              help="A parameter to search and its range, both ends included (repeat for several).")
+              help="A parameter to search and its range, both ends included (repeat for several); a range "
+                   "past the one the rule file declares is cut to it.")
 @click.option("--target", required=True, metavar="EXPR",
               help="What to aim at: 'ROLE wins 50%', 'player 1 wins 25%', 'mean length 30 rounds', "
                    "'mean length 30 decisions', 'mean payoff of ROLE 0'.")
 @click.option("--agents", default=TUNE_RUNG, show_default=True, metavar="RUNG",
               help="The bots: a rung of the ladder, or bots per seat or role as run takes them.")
 @click.option("--games", type=click.IntRange(2, 10_000_000), default=TUNE_GAMES, show_default=True,
-              help="Games per trial, on the same seeds in every trial.")
-@click.option("--trials", type=click.IntRange(1, 10_000), default=None,
-              help=f"Value sets to measure (default {TUNE_TRIALS}; all of them when the range holds fewer).")
+              help="The most games a value set plays on the search's seeds (the race's last round); "
+                   "every value set plays an eighth of them first.")
+@click.option("--trials", type=click.IntRange(1, MAX_SETS), default=None,
+              help=f"Value sets to race (default {TUNE_TRIALS}; all of them when the range holds fewer).")
 @click.option("--budget", type=click.IntRange(1, 10_000_000_000), default=None, metavar="GAMES",
-              help="Games in all, the confirmation's included, instead of --trials.")
+              help="The most games in all, the confirmations' included, instead of --trials: as many value "
+                   "sets as that pays for.")
 @click.option("--confirm", type=click.IntRange(0, 10_000_000), default=TUNE_CONFIRM, show_default=True,
-              metavar="GAMES", help="Games on fresh seeds to measure the best values again (0: none).")
+              metavar="GAMES", help="Games on fresh seeds for each finalist, closest first, until one holds "
+                                    "the target (0: none).")
 @click.option("--seed", type=int, default=None, help="The seed (random when not given): one seed, one search.")
 @click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None, help="Draw the search into a .png.")
 @click.option("--players", type=click.IntRange(1, 16), default=None, help="Number of players, for games that allow several.")
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Fix another parameter.")
-@click.option("--jobs", type=click.IntRange(1, 512), default=None, help="Processes (default: all cores).")
+@click.option("--jobs", type=click.IntRange(1, 512), default=None,
+              help="Processes (default: all cores); the same results whatever their number.")
 @max_decisions_option
 def tune(file, params, target, agents, games, trials, budget, confirm, seed, plot, players, sets, jobs,
          max_decisions) -> None:
-    """Search parameter values that bring a figure to a target, with Optuna.
+    """Race parameter values toward a target, then confirm the finalists on fresh seeds.
 
-    Every trial plays the same seeds, so trials differ by their values alone. When the
-    ranges hold no more value sets than --trials, every one is measured; otherwise
-    Optuna's TPE sampler chooses which. The best values are then played again on fresh
-    seeds (--confirm), since the best of many noisy figures flatters itself: that
-    figure, its 95% interval and whether the interval holds the target are the answer.
+    Every value set plays the same seeds, an eighth of --games first; after each round
+    the ones whose 95% interval leaves the target out are dropped, and the closest half
+    plays on with twice the games, to --games for the last three (the finalists). When
+    the ranges hold more value sets than --trials, Optuna's TPE sampler chooses which to
+    race. The finalists' figures flatter them (the best of many noisy figures), so they
+    are played again on fresh seeds, closest first, until one's interval holds the
+    target: that figure, its interval and the values are the answer.
 
     \b
     Examples:
@@ -63,44 +72,54 @@ def tune(file, params, target, agents, games, trials, budget, confirm, seed, plo
       ruleforge tune mygame.rules --param target=20..80 --target "player 1 wins 25%" --players 4 --budget 20000
       ruleforge tune mygame.rules --param stake=1..10 --target "mean payoff of dealer 0" --agents ismcts:100 --games 100
     """
+    from ..drivers.race import rounds, worst_case
     from ..drivers.targets import parse_target
-    from ..drivers.tune import parse_param
+    from ..drivers.tune import parse_param, space_size
     _check_out(plot, (".png",), "--plot")
     if trials is not None and budget is not None:
         raise click.UsageError("--trials and --budget both say how long to search: give one")
-    space = []
+    asked = []
     for text in params:
         try:
-            space.append(parse_param(text))
+            asked.append(parse_param(text))
         except ValueError as e:
             raise click.BadParameter(plain(str(e)), param_hint="'--param'") from None
     fixed = _parse_sets(sets)
     game, checked = _load(file, sets, players)
-    _check_space(file, space, fixed, sets, players, checked)
+    space, notes = _check_space(file, asked, fixed, sets, players, checked)
     try:
         aim = parse_target(target, game)
     except ValueError as e:
         raise click.BadParameter(plain(str(e)), param_hint="'--target'") from None
     _agents(agents, game)
+    schedule = rounds(games)
+    size = space_size(space)
     if budget is not None:
-        trials = (budget - confirm) // games
-        if trials < 1:
+        if worst_case(1, schedule, confirm) > budget:
             raise click.BadParameter(
-                f"{budget:,} games leave no trial of {games:,} games once {confirm:,} confirm the best: give "
-                f"at least {games + confirm:,}, or fewer --games or --confirm", param_hint="'--budget'")
+                f"{budget:,} games do not pay for one value set's {games:,} games and its confirmation's "
+                f"{confirm:,}: give at least {games + confirm:,}, or fewer --games or --confirm",
+                param_hint="'--budget'")
+        trials = 1
+        while trials < min(size, MAX_SETS) and worst_case(trials + 1, schedule, confirm) <= budget:
+            trials += 1
     trials = trials if trials is not None else TUNE_TRIALS
     seed = seed if seed is not None else secrets.randbelow(2**31)
     jobs = jobs or os.cpu_count() or 1
-    _search(file, game, space, aim, fixed, players, agents, games, trials, confirm, seed, jobs, plot, max_decisions)
+    from .tune_search import search
+    search(file, game, space, notes, aim, fixed, players, agents, schedule, min(size, trials), confirm, seed,
+           jobs, plot, max_decisions)
 
 
-def _check_space(file, space, fixed, sets, players, checked) -> None:
-    """Each parameter is one the file declares, a number, not also --set, and both ends of
-    its range pass the file's own checks (its declared range among them)."""
+def _check_space(file, asked, fixed, sets, players, checked) -> tuple[list, list[str]]:
+    """Each parameter is one the file declares, a number, not also --set; a range that goes
+    past the file's declared one is cut to it (with a note), refused when they do not meet;
+    and both ends of each range pass the file's own checks. Returns the ranges searched
+    and the notes to print."""
+    from ..drivers.tune import clip
     from ..lang.diagnostics import did_you_mean
-    from ..load import RuleFileUsageError
-    seen = set()
-    for p in space:
+    seen, space, notes = set(), [], []
+    for p in asked:
         if p.name in seen:
             raise click.BadParameter(f"{p.name} is searched twice: give one range for it", param_hint="'--param'")
         seen.add(p.name)
@@ -114,128 +133,36 @@ def _check_space(file, space, fixed, sets, players, checked) -> None:
                                      param_hint="'--param'")
         if p.name in fixed:
             raise click.BadParameter(f"{p.name} is both --set and searched: give one", param_hint="'--param'")
-        for end in (p.low, p.high):
-            try:
-                _load(file, tuple(sets) + (f"{p.name}={end}",), players, compiled=None)
-            except RuleFileError as e:
-                # the file's own message, naming the flag the value came from
-                import attrs
-                said = f"--set {p.name}={end}:"
-                diags = [attrs.evolve(d, message=d.message.replace(said, f"--param {p.text}:", 1))
-                         for d in e.diagnostics]
-                raise RuleFileUsageError(e.path, e.source, diags, e.other_sources) from None
+        declared = checked.param_ranges.get(p.name)
+        searched = p
+        if declared is not None:
+            searched = clip(p, declared.low, declared.high)
+            if searched is None:
+                # the file's own message about the end furthest in, naming the flag and the range
+                _refuse(file, sets, players, p, p.low if p.low > declared.high else p.high,
+                        f"give a range that meets {declared.low} to {declared.high}, or widen the range in the "
+                        "rule file")
+                raise click.BadParameter(f"{p.text}: '{p.name}' is from {declared.low} to {declared.high}",
+                                         param_hint="'--param'")
+            if searched != p:
+                where = f"{plain(declared.span.file or file)}:{declared.span.line}:{declared.span.column}"
+                notes.append(f"note: --param {plain(p.text)} goes past the range {where} declares for {p.name}, "
+                             f"{declared.low} to {declared.high}: searching {searched.text}")
+        for end in (searched.low, searched.high):
+            _refuse(file, sets, players, searched, end)
+        space.append(searched)
+    return space, notes
 
 
-def _search(file, game, space, aim, fixed, players, agents, games, trials, confirm, seed, jobs, plot,
-            max_decisions) -> None:
-    from rich.table import Table
-    from ..drivers.ladder import LADDER
-    from ..drivers.report import _console
-    from ..drivers.simulate import _GAMES, GameSpec, run_games
-    from ..drivers.tune import best, fresh_seed, plot_search, search, space_size
-    size = space_size(space)
-    measured = min(size, trials)
-    rung = agents.strip() if agents.strip() in LADDER else None
-    click.echo(plain(f"{game.title}: tuning {', '.join(p.text for p in space)} toward '{aim.text}'"))
-    click.echo(plain(f"bots: {agents} for every seat, rung {LADDER.index(rung) + 1} of the ladder "
-                     f"({' < '.join(LADDER)})" if rung else f"bots: {agents}, not a rung of the ladder"))
-    how = ("every value set in the range, in a seeded order" if size <= trials else
-           f"{measured} of the {size:,} value sets in the range, chosen by Optuna's TPE sampler")
-    click.echo(f"search: {how}; {count(games, 'game')} a trial, the same seeds in every trial (seed {seed})")
-    if confirm:
-        click.echo(f"the best values are then played again on {count(confirm, 'fresh seed')} "
-                   f"(seed {fresh_seed(seed)})")
-    advance, stop = _progress(measured * games + confirm)
-
-    def play(values: dict, on_seed: int, n: int) -> list:
-        spec = GameSpec(file, {**fixed, **{k: str(v) for k, v in values.items()}}, players, agents, on_seed,
-                        max_decisions)
-        outcomes = run_games(spec, n, jobs, None, advance)
-        _GAMES.clear()  # each trial's game is compiled once; a long search would keep them all
-        errors = [o for o in outcomes if o.error]
-        if errors:
-            stop()
-            where = ", ".join(f"{k}={v}" for k, v in values.items())
-            raise _TrialError(f"with {where}, game {errors[0].index} (seed {errors[0].seed}) stopped on a rule "
-                              f"error: {errors[0].error}")
-        return outcomes
+def _refuse(file, sets, players, p, end, hint: str | None = None) -> None:
+    """Raise the rule file's own error for `p.name=end`, if it has one, as said of --param."""
+    import attrs
+    from ..load import RuleFileUsageError
     try:
-        found, sampler = search(space, aim, trials, seed, lambda values: aim.measure(play(values, seed, games)))
-        top = best(found)
-        confirmed = aim.measure(play(top.params, fresh_seed(seed), confirm)) if confirm else None
-    except _TrialError as e:
-        click.echo(f"error: {plain(str(e))}", err=True)
-        raise SystemExit(1) from None
-    finally:
-        stop()
-    console = _console()
-    figure = _figure_name(aim, game)
-    t = Table(title=markup(f"Trials: {count(games, 'game')} each on the same seeds, {agents} bots"),
-              title_justify="left")
-    t.add_column("trial", justify="right")
-    for p in space:
-        t.add_column(markup(p.name), justify="right")
-    t.add_column(markup(figure), justify="right")
-    t.add_column("95% CI", justify="right")
-    t.add_column("off by", justify="right")
-    t.add_column(f"holds {aim.show(aim.value)}")
-    # a grid's order says nothing (every set is measured): its table reads by the values
-    rows = sorted(found, key=lambda tr: tuple(tr.params.values())) if size <= trials else found
-    for tr in rows:
-        t.add_row(str(tr.number), *[str(tr.params[p.name]) for p in space], aim.show(tr.value),
-                  aim.show_interval(tr.ci95), _off(aim, tr.distance), "yes" if tr.contains else "no",
-                  style="bold" if tr is top else None)
-    console.print(t)
-    values = ", ".join(f"{k}={v}" for k, v in top.params.items())
-    click.echo(plain(f"best: {values} (trial {top.number})"))
-    click.echo(plain(f"  on the search's {count(games, 'seed')}: {figure} {aim.show(top.value)} "
-                     f"{aim.show_interval(top.ci95)}"))
-    final = confirmed or {"value": top.value, "ci95": top.ci95}
-    holds = final["ci95"][0] <= aim.value <= final["ci95"][1]
-    if confirmed:
-        click.echo(plain(f"  on {count(confirm, 'fresh seed')}: {figure} {aim.show(confirmed['value'])} "
-                         f"{aim.show_interval(confirmed['ci95'])}: the interval "
-                         f"{'holds' if holds else 'does not hold'} {aim.show(aim.value)}"))
-    click.echo(plain(_conclusion(aim, figure, found, top, holds, size, trials, confirmed is not None)))
-    sets = "".join(f" --set {k}={v}" for k, v in {**fixed, **top.params}.items())
-    if confirm:
-        click.echo(plain(f"(the same figures again: ruleforge run {file} --games {confirm} --seed {fresh_seed(seed)} "
-                         f"--agents {agents}{sets}" + (f" --players {players}" if players else "") + ")"))
-    if plot:
-        plot_search(plot, f"{game.title}: {sampler}, {agents} bots", aim, space, found, top, confirmed)
-        click.echo(f"plot written to {plain(plot)}")
-
-
-class _TrialError(Exception):
-    """A game of a trial stopped on a rule error: the search stops, as `run` would."""
-
-
-def _figure_name(aim, game) -> str:
-    if aim.kind == "wins":
-        return f"{game.seat_titles[aim.seat]} wins"
-    if aim.kind == "payoff":
-        return f"{game.seat_titles[aim.seat]}'s mean payoff"
-    return f"mean {aim.kind}"
-
-
-def _off(aim, distance: float) -> str:
-    return f"{distance:.1f} pts" if aim.kind == "wins" else (f"{distance:.2f}" if aim.kind == "payoff"
-                                                             else f"{distance:.1f}")
-
-
-def _conclusion(aim, figure, found, top, holds, size, trials, confirmed) -> str:
-    lo = min(found, key=lambda t: t.value)
-    hi = max(found, key=lambda t: t.value)
-    spread = f"{figure} went from {aim.show(lo.value)} to {aim.show(hi.value)} over the {count(len(found), 'trial')}"
-    if holds:
-        return (f"the best values meet the target: {'on fresh seeds' if confirmed else 'on the search seeds'}, "
-                f"the interval holds {aim.show(aim.value)} ({spread})")
-    if not any(t.contains for t in found):
-        if size > trials:
-            return (f"none of the {count(len(found), 'value set')} tried has an interval that holds "
-                    f"{aim.show(aim.value)}: {spread}; try more --trials (or a larger --budget), widen a range, "
-                    "or search other parameters")
-        return (f"no value set in the range has an interval that holds {aim.show(aim.value)}: {spread}; widen a "
-                "range, search other parameters, or try other bots")
-    return (f"the best values' interval held {aim.show(aim.value)} on the search's seeds but not on fresh ones: "
-            f"the difference is within the noise of {count(top.games, 'game')}; try more --games ({spread})")
+        _load(file, tuple(sets) + (f"{p.name}={end}",), players, compiled=None)
+    except RuleFileError as e:
+        said = f"--set {p.name}={end}:"
+        diags = [attrs.evolve(d, message=d.message.replace(said, f"--param {p.text}:", 1),
+                              hint=hint if hint and d.message.startswith(said) else d.hint)
+                 for d in e.diagnostics]
+        raise RuleFileUsageError(e.path, e.source, diags, e.other_sources) from None

@@ -1,16 +1,12 @@
-"""Searching parameter values toward a target, with Optuna.
+"""Searching parameter values toward a target: the ranges, and which value sets to race.
 
-Every trial plays the same seeds (paired, as `compare` pairs files), so two trials differ
-only by their values, never by luck of the deal; and the search is sequential with a
-seeded sampler, so one seed gives one search. When the range holds no more value sets
-than there are trials, every one is measured (Optuna's grid sampler, in a seeded order):
-the answer is then the best in the range, not the best found. Otherwise the TPE sampler
-chooses; a value set it proposes again is not played again (its seeds are the same, so
-its figure would be), and costs no games.
-
-The best value set's figure on the search's seeds is the best of many noisy figures,
-and so flatters it (the winner's curse): `confirm` plays it again on fresh seeds, and
-that is the figure to trust.
+When the ranges hold no more value sets than the search may measure, every one is
+raced (drivers/race.py), in the order of their values: the answer is then the best in
+the range. Otherwise Optuna's TPE sampler chooses which, one after the other, from the
+figures of the first round of the race (a few dozen games each, on the same seeds for
+every value set); a value set it proposes again is not played again (on the same seeds
+its figure would be the same) and costs no games. The sampler is seeded and told the
+figures in order, so one seed gives one search.
 """
 
 from __future__ import annotations
@@ -19,11 +15,9 @@ import math
 import re
 from typing import Callable
 
-from attrs import define, frozen
+from attrs import frozen
 
 from ..runtime.rng import derive
-
-MAX_TRIALS = 10_000
 
 
 @frozen
@@ -76,34 +70,29 @@ def fresh_seed(seed: int) -> int:
     return derive(seed, 0xC0F1) & 0x7FFFFFFF
 
 
-@define
-class Trial:
-    number: int          # from 1, in the order measured
-    params: dict
-    value: float
-    ci95: list
-    games: int
-    distance: float      # from the target, in its units
-    contains: bool       # whether the interval holds the target
+def clip(p: ParamRange, low: int, high: int) -> ParamRange | None:
+    """The part of `p` within low..high, the range the rule file declares (None when
+    they do not meet)."""
+    lo, hi = max(p.low, low), min(p.high, high)
+    if lo > hi:
+        return None
+    return ParamRange(p.name, lo, hi, f"{p.name}={lo}..{hi}" if lo < hi else f"{p.name}={lo}")
 
 
-def search(space: list[ParamRange], target, trials: int, seed: int,
-           evaluate: Callable[[dict], dict], on_trial: Callable[[Trial], None] | None = None) -> tuple[list, str]:
-    """Measure up to `trials` value sets (fewer when the range holds fewer): `evaluate(params)`
-    gives the target's figure {"value", "ci95", "games"} on the search's seeds. Returns the
-    trials in the order measured, and the sampler's name."""
+def value_sets(space: list[ParamRange]) -> list[dict]:
+    """Every value set of the ranges, in the order of their values."""
+    import itertools
+    return [dict(zip([p.name for p in space], values)) for values in itertools.product(*(p.values for p in space))]
+
+
+def choose(space: list[ParamRange], trials: int, seed: int, distance: Callable[[dict], float]) -> list[dict]:
+    """`trials` distinct value sets, chosen by Optuna's TPE sampler one after the other:
+    `distance(params)` measures one (plays its first round) and says how far it is from
+    the target. Returns them in the order measured."""
     import optuna
     optuna.logging.set_verbosity(optuna.logging.ERROR)
-    size = space_size(space)
-    if size <= trials:
-        sampler = optuna.samplers.GridSampler({p.name: p.values for p in space}, seed=seed)
-        name, wanted, cap = "grid (every value set in the range)", size, size
-    else:
-        sampler = optuna.samplers.TPESampler(seed=seed, n_startup_trials=min(10, max(1, trials // 3)))
-        name, wanted, cap = "TPE", trials, 20 * trials  # cap: the sampler may keep proposing measured sets
+    sampler = optuna.samplers.TPESampler(seed=seed, n_startup_trials=min(10, max(1, trials // 3)))
     done: dict = {}
-    out: list[Trial] = []
-
     failed: list = []
 
     def objective(trial) -> float:
@@ -111,90 +100,21 @@ def search(space: list[ParamRange], target, trials: int, seed: int,
         key = tuple(params.values())
         if key not in done:
             try:
-                m = evaluate(params)
+                done[key] = (params, distance(params))
             except BaseException as e:
                 # raised after the study stops: Optuna would log a failed trial with a traceback
                 failed.append(e)
                 trial.study.stop()
                 return math.inf
-            lo, hi = m["ci95"]
-            t = Trial(len(out) + 1, params, m["value"], m["ci95"], m["games"], target.distance(m["value"]),
-                      lo <= target.value <= hi)
-            done[key] = t
-            out.append(t)
-            if on_trial:
-                on_trial(t)
-        return done[key].distance
+        return done[key][1]
 
     def stop_when_enough(study, trial) -> None:
-        if len(out) >= wanted:
+        if len(done) >= trials:
             study.stop()
 
     study = optuna.create_study(direction="minimize", sampler=sampler)
-    study.optimize(objective, n_trials=cap, callbacks=[stop_when_enough])
+    # the cap: the sampler may keep proposing value sets already measured
+    study.optimize(objective, n_trials=20 * trials, callbacks=[stop_when_enough])
     if failed:
         raise failed[0]
-    return out, name
-
-
-def best(trials: list[Trial]) -> Trial:
-    """The trial nearest the target; among equals, the first measured."""
-    return min(trials, key=lambda t: (t.distance, t.number))
-
-
-def plot_search(path: str, title: str, target, space: list[ParamRange], trials: list[Trial],
-                best_trial: Trial, confirmed: dict | None) -> None:
-    """Two panels: each trial's figure with its interval, in the order measured, against
-    the target; and where the trials fell in the range (the first two parameters), coloured
-    by their distance from the target."""
-    from .report import _figure, _save
-    plt = _figure()
-    scale = 100 if target.kind == "wins" else 1
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.5), gridspec_kw={"width_ratios": [3, 2]})
-    xs = [t.number for t in trials]
-    ys = [scale * t.value for t in trials]
-    # max(0, ...): an interval's end at 0% or 100% may fall a rounding error inside the figure
-    errs = [[max(0.0, scale * (t.value - t.ci95[0])) for t in trials],
-            [max(0.0, scale * (t.ci95[1] - t.value)) for t in trials]]
-    left.errorbar(xs, ys, yerr=errs, fmt="o", capsize=3, color="tab:blue", label="trial (search seeds)")
-    left.axhline(scale * target.value, color="tab:red", linestyle="--", label=f"target: {target.text}")
-    left.plot([best_trial.number], [scale * best_trial.value], "*", color="tab:orange", markersize=16,
-              label="best")
-    if confirmed is not None:
-        c = confirmed
-        left.errorbar([len(trials) + 1], [scale * c["value"]],
-                      yerr=[[max(0.0, scale * (c["value"] - c["ci95"][0]))],
-                            [max(0.0, scale * (c["ci95"][1] - c["value"]))]],
-                      fmt="s", capsize=4, color="tab:green", label="best, on fresh seeds")
-    from matplotlib.ticker import MaxNLocator
-    left.xaxis.set_major_locator(MaxNLocator(integer=True))
-    left.set_xlabel("trial (the square: the best, played again on fresh seeds)" if confirmed else "trial")
-    ylabel = {"wins": "win rate, % (95% CI)", "payoff": "mean payoff (95% CI)"}.get(
-        target.kind, f"mean {target.kind} (95% CI)")
-    left.set_ylabel(ylabel)
-    left.set_title(title)
-    left.legend(fontsize="small")
-    first = space[0]
-    px = [t.params[first.name] for t in trials]
-    if len(space) > 1:
-        second = space[1]
-        py = [t.params[second.name] for t in trials]
-        dots = right.scatter(px, py, c=[t.distance for t in trials], cmap="viridis_r", s=120)
-        right.plot([best_trial.params[first.name]], [best_trial.params[second.name]], "*", color="tab:orange",
-                   markersize=18)
-        right.set_ylabel(second.name)
-        if len(second.values) <= 20:
-            right.set_yticks(second.values)
-        fig.colorbar(dots, ax=right, label="distance from the target" + (" (points)" if scale == 100 else ""))
-        right.set_title("where the trials fell")
-    else:
-        right.errorbar(px, ys, yerr=errs, fmt="o", capsize=3)
-        right.axhline(scale * target.value, color="tab:red", linestyle="--")
-        right.set_ylabel(ylabel)
-        right.set_title(f"by {first.name}")
-    right.set_xlabel(first.name)
-    if len(first.values) <= 20:
-        right.set_xticks(first.values)
-    fig.tight_layout()
-    _save(fig, path)
-    plt.close(fig)
+    return [params for params, _ in done.values()]
