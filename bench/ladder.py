@@ -24,8 +24,10 @@ every run is dealt from the same seed: paired deals). Reported:
 - the mean payoff of the strong side where the game declares one.
 
 A win is a sole win, as `ruleforge run` counts it. Every figure names its rungs and its
-number of games. Results are written to --out (JSON) after every run, so an interrupted
-measurement keeps what it finished.
+number of games. Results are written to --out (JSON) after every pair, and the games
+of every run to OUT.games.json after every 20 games: run again with the same arguments,
+an interrupted measurement goes on where it stopped (game i of a run is always dealt from
+the same seed, so the games kept are the ones a whole run would play).
 """
 
 from __future__ import annotations
@@ -33,9 +35,11 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import statistics
 import sys
 import time
+from types import SimpleNamespace
 
 from ruleforge.drivers.ladder import LADDER, rung_index
 from ruleforge.drivers.simulate import GameSpec, Z95, _game, run_games, wilson
@@ -62,18 +66,65 @@ def share(o, seat: int) -> float:
     return 1 / len(o.winners) if o.error is None and seat in o.winners else 0.0
 
 
-def measure_pair(path, players, weak, strong, games, jobs, seed, mirror, log):
+BLOCK = 20  # games played between two saves of the checkpoint
+
+
+class Checkpoint:
+    """The games each run has finished, kept in a file (JSON) after every block of
+    games, so that a measurement cut short (a session's end, Ctrl-C) goes on where it
+    stopped when run again with the same arguments: game i of a run is always dealt
+    from the same seed, so the games already played are the ones a whole run plays."""
+
+    def __init__(self, path):
+        self.path = path
+        self.runs = {}
+        if path is not None:
+            try:
+                with open(path) as f:
+                    self.runs = json.load(f)
+            except FileNotFoundError:
+                pass
+
+    def outcomes(self, key: str) -> list:
+        return [SimpleNamespace(winners=tuple(o["winners"]), error=o["error"],
+                                payoffs=None if o["payoffs"] is None else tuple(o["payoffs"]))
+                for o in self.runs.get(key, [])]
+
+    def keep(self, key: str, outcomes) -> None:
+        self.runs[key] = [{"winners": list(o.winners), "error": None if o.error is None else str(o.error),
+                           "payoffs": None if o.payoffs is None else list(o.payoffs)} for o in outcomes]
+        if self.path is not None:
+            tmp = f"{self.path}.tmp"
+            with open(tmp, "w") as f:
+                json.dump(self.runs, f)
+            os.replace(tmp, self.path)  # whole or not at all
+
+
+def play_run(spec: GameSpec, games: int, jobs: int, checkpoint: Checkpoint, key: str) -> list:
+    outs = checkpoint.outcomes(key)[:games]
+    while len(outs) < games:
+        upto = min(games, len(outs) + BLOCK)
+        outs += run_games(spec, upto, jobs, first=len(outs))
+        checkpoint.keep(key, outs)
+    return outs
+
+
+def measure_pair(path, players, weak, strong, games, jobs, seed, mirror, log, checkpoint=None):
     spec0 = GameSpec(path, {}, players, None, seed)
     game = _game(spec0)
     n = game.nplayers
+    checkpoint = checkpoint or Checkpoint(None)
     runs, seconds = {}, {}
     for seat in list(range(n)) + ([None] if mirror else []):
         agents = seat_spec(game, strong, weak, seat)
         start = time.perf_counter()
-        runs[seat] = run_games(GameSpec(path, {}, players, agents, seed), games, jobs)
+        key = f"{path}|{players}|{seed}|{agents}"
+        before = len(checkpoint.outcomes(key))
+        runs[seat] = play_run(GameSpec(path, {}, players, agents, seed), games, jobs, checkpoint, key)
         seconds[seat] = time.perf_counter() - start
         who = "nobody" if seat is None else game.seat_titles[seat]
-        log(f"  played {games} games, {strong} at {who}, {weak} elsewhere ({seconds[seat]:.0f} s)")
+        kept = f", {min(before, games)} of them kept from before" if before else ""
+        log(f"  played {games} games{kept}, {strong} at {who}, {weak} elsewhere ({seconds[seat]:.0f} s)")
     seats = []
     for s in range(n):
         won = [sole(o, s) for o in runs[s]]
@@ -170,9 +221,10 @@ def main(argv=None) -> None:
     out = {"rules": args.rules, "players": args.players, "seed": args.seed,
            "date": time.strftime("%Y-%m-%d"), "command": " ".join(["python", "bench/ladder.py"] + (argv or sys.argv[1:])),
            "pairs": []}
+    checkpoint = Checkpoint(f"{args.out}.games.json" if args.out else None)
     for weak, strong in zip(rungs, rungs[1:]):
         game, r = measure_pair(args.rules, args.players, weak, strong, args.games, args.jobs, args.seed,
-                               args.mirror, say)
+                               args.mirror, say, checkpoint)
         show(game, r, say)
         out["pairs"].append(r)
         if args.out:

@@ -123,13 +123,14 @@ def _ignore_sigint() -> None:
 
 
 def run_games(spec: GameSpec, games: int, jobs: int = 1, scheduler: Optional[str] = None,
-              progress: Optional[Callable[[int], None]] = None, play: Optional[Callable] = None) -> list:
-    """Play games 0..games-1; the outcomes come back in game order. On Ctrl-C, raise
-    Interrupted with the games finished so far. `play(spec, index)` plays one game: a
-    module-level function (worker processes get it by name), play_one's outcome or one
-    that says more (drivers/traces.py); play_one when not given."""
-    size = max(1, min(50, games // (max(jobs, 1) * 8) or 1))
-    parts = chunks(games, size)
+              progress: Optional[Callable[[int], None]] = None, play: Optional[Callable] = None,
+              first: int = 0) -> list:
+    """Play games first..games-1 (all of them by default); the outcomes come back in game
+    order. On Ctrl-C, raise Interrupted with the games finished so far. `play(spec,
+    index)` plays one game: a module-level function (worker processes get it by name),
+    play_one's outcome or one that says more (drivers/traces.py); play_one when not given."""
+    size = max(1, min(50, (games - first) // (max(jobs, 1) * 8) or 1))
+    parts = [list(range(i, min(games, i + size))) for i in range(first, games, size)]
     out: list[GameOutcome] = []
     try:
         if scheduler:
