@@ -588,7 +588,8 @@ def test_version(ruleforge_cmd):
     assert (r.code, r.out) == (0, f"ruleforge, version {version('ruleforge')}\n")
 
 
-@pytest.mark.parametrize("command", [[], ["check"], ["cards"], ["compile"], ["run"], ["compare"], ["tune"], ["replay"], ["play"]])
+@pytest.mark.parametrize("command", [[], ["check"], ["cards"], ["compile"], ["run"], ["compare"], ["tune"], ["replay"], ["play"],
+                                     ["analyze"], ["serve"]])
 def test_every_help_has_examples(ruleforge_cmd, command):
     r = ruleforge_cmd(*command, "--help")
     assert r.code == 0

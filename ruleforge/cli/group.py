@@ -36,5 +36,8 @@ def cli() -> None:
       ruleforge check *.rules
       ruleforge run mygame.rules --seed 7
       ruleforge play mygame.rules --as north
+      ruleforge serve mygame.rules --players 4 --humans 2
+      ruleforge analyze mygame.rules
+      ruleforge tune mygame.rules --param hand_size=3..7 --target "player 1 wins 50%"
       ruleforge COMMAND --help
     """
