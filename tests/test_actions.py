@@ -103,3 +103,47 @@ def test_a_wide_two_parameter_menu_past_what_is_kept(tmp_path):
     st = game.new(0)
     st.apply(st.legal_actions()[-1])
     assert st.is_over
+
+
+ROWS = """\
+game "rows"
+players 2
+cards: standard deck in box
+zone box: pile, face down
+zone pile: pile, face up
+zone hand per player: hand
+ending done: nobody wins
+setup:
+    move the card in box where rank = K and suit = spades to pile
+    move the card in box where value = 2 and suit = clubs to hand of player 1
+    move the card in box where value = 3 and suit = clubs to hand of player 1
+action put:
+    with c in hand of current
+    with n from 1 to count of pile
+    move c to pile
+action tag:
+    with p in players
+    say "tag"
+turn:
+    repeat 2 times:
+        current takes an action
+    end the game with done
+"""
+
+
+def test_rows_kept_whole_follow_their_values(tmp_path):
+    """A menu keeps each first value's row of actions whole while its second values stay
+    the same (codegen/menus.py): when they change (the pile grows, a new game starts with
+    the rows of the last one kept) the row is made again, never offered stale."""
+    path = tmp_path / "rows.rules"
+    path.write_text(ROWS)
+    game = ruleforge.load(path)
+    first = ["put(c=2♣, n=1)", "put(c=3♣, n=1)", "tag(p=player 1)", "tag(p=player 2)"]
+    for _ in range(2):  # the second game meets the rows the first one kept
+        st = game.new(0)
+        assert [str(a) for a in st.legal_actions()] == first
+        st.apply(st.legal_actions()[0])
+        assert [str(a) for a in st.legal_actions()] == ["put(c=3♣, n=1)", "put(c=3♣, n=2)", "tag(p=player 1)",
+                                                        "tag(p=player 2)"]
+        st.apply(st.legal_actions()[1])
+        assert st.is_over and st.cards_in("pile") == ["K♠", "2♣", "3♣"]

@@ -93,3 +93,46 @@ def test_an_error_names_the_rule_and_line_of_the_generated_code_it_came_from(tmp
         game.new(1)
     assert e.value.rule == "turn" and e.value.span.line == 10
     assert str(e.value) == "in rule 'turn' (line 10): row has no slot 6 (it has slots 1 to 3)"
+
+
+def _function(source: str, name: str) -> list[str]:
+    lines = source.splitlines()
+    start = lines.index(next(line for line in lines if line.startswith(f"def {name}(")))
+    end = next((i for i in range(start + 1, len(lines)) if lines[i] and not lines[i].startswith(" ")), len(lines))
+    return lines[start:end]
+
+
+def test_state_machine_jumps_are_threaded_and_jumps_back_restart_the_loop():
+    import re
+    body = _function(printed(str(ROOT / "games/ufology.rules"), "--players", "4"), "r_turn_v")
+    headers = {int(m.group(1)): i for i, line in enumerate(body) if (m := re.match(r" *if pc == (\d+):$", line))}
+    only_jumps = {k for k, i in headers.items()
+                  if re.match(r" *pc = \d+$", body[i + 1]) and (i + 2 == len(body) or body[i + 2].lstrip().startswith("if pc =="))}
+    assert only_jumps  # the rule has such blocks (left in place, never jumped to)
+    backward = 0
+    for i, line in enumerate(body):
+        m = re.match(r"( *)pc = (\d+)$", line)
+        if m is None:
+            continue
+        target = int(m.group(2))
+        assert target not in only_jumps, (i, line)
+        if headers[target] < i:  # a jump back: the loop starts again at once
+            assert body[i + 1] == m.group(1) + "continue", (i, line)
+            backward += 1
+        else:
+            assert body[i + 1].strip() != "continue", (i, line)
+    assert backward >= 3  # the draw loop, the discard loop, the loop over the discards
+    # the draw loop: after drawing a card it goes back to its test at once
+    draw = body.index(next(line for line in body if "move_card(st, c2, d3)" in line))
+    assert [line.strip() for line in body[draw + 1:draw + 3]] == ["pc = 0", "continue"]
+
+
+def test_menus_keep_rows_named_the_same_way_at_every_decision():
+    source = printed(str(ROOT / "games/gufo.rules"))
+    scan = "\n".join(_function(source, "enum_scan_menu"))
+    assert "seconds = tuple(RANGE_2_8)" in scan and "acts.extend(row[1])" in scan  # card x altitude, no test
+    bengal = "\n".join(_function(source, "enum_bengal_light_menu"))
+    assert "for v1, act1, val1 in row[3]:" in bengal and "AT_value[v0]" in bengal  # filtered by 'allowed if'
+    shoot = "\n".join(_function(source, "enum_shoot_menu"))
+    assert "got = cache.get(dom)" in shoot and "for " not in shoot  # three pieces: one row, kept whole
+    assert "RANGE_2_8 = (2, 3, 4, 5, 6, 7, 8)" in source
