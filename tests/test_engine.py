@@ -1,10 +1,14 @@
 """The engine on small rule files: expressions, loops, the step budget, event chains."""
 
+from pathlib import Path
+
 import pytest
 
 import ruleforge
 import ruleforge.testing
 from ruleforge import RuleError
+
+ROOT = Path(__file__).resolve().parent.parent
 
 BASE = """\
 game "t"
@@ -136,3 +140,15 @@ def test_private_hands_and_shuffles_hide_cards(tmp_path):
     # the chosen card went back into the box face down and the box was shuffled:
     # nobody, not even its last holder, can tell where it is now
     assert st.view(0).visible_cards() == {"K♠"}
+
+
+def test_a_pending_decision_is_a_light_value_that_copies_and_pickles():
+    import copy
+    import pickle
+    st = ruleforge.load(ROOT / "games/gufo.rules").new(1)
+    p = st.pending
+    assert isinstance(p, tuple) and not hasattr(p, "__dict__")
+    assert (p.player, p.prompt, p.resume) == (0, "to be the Alien", 0)
+    assert p.actions == tuple(st.legal_actions()) and len(p.values) == len(p.actions) == 3
+    for again in (pickle.loads(pickle.dumps(p)), copy.deepcopy(p), copy.copy(p)):
+        assert again == p and type(again) is type(p) and again.prompt == p.prompt

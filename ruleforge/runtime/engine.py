@@ -39,6 +39,9 @@ class Pending(tuple):
     def __new__(cls, player: int, prompt: str, actions: tuple, values: tuple, resume: int):
         return tuple.__new__(cls, (player, prompt, actions, values, resume))
 
+    def __getnewargs__(self) -> tuple:  # pickle and copy make it again from its fields
+        return tuple(self)
+
 
 _new_tuple = tuple.__new__
 
