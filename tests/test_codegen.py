@@ -134,5 +134,7 @@ def test_menus_keep_rows_named_the_same_way_at_every_decision():
     bengal = "\n".join(_function(source, "enum_bengal_light_menu"))
     assert "for v1, act1, val1 in row[3]:" in bengal and "AT_value[v0]" in bengal  # filtered by 'allowed if'
     shoot = "\n".join(_function(source, "enum_shoot_menu"))
-    assert "got = cache.get(dom)" in shoot and "for " not in shoot  # three pieces: one row, kept whole
+    kept = shoot.index("if len(dom) <= ROW_LIMIT:")  # three pieces: one row, kept whole...
+    assert "got = cache.get(dom)" in shoot[kept:] and "for " not in shoot[:shoot.index("return", kept)]
+    assert "for label0, v0, pay0 in row:" in shoot  # ...and a row too long to keep goes one action at a time
     assert "RANGE_2_8 = (2, 3, 4, 5, 6, 7, 8)" in source

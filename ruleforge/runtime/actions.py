@@ -502,13 +502,14 @@ def new_action(name: str, pairs: tuple) -> Action:
 def menu_whole(cache: dict, key: tuple, spec: ActionSpec, seat: int, row, param: str, plain: bool) -> tuple:
     """The menu part of a one-parameter action whose values are named the same way at
     every decision (codegen/menus.py): (actions, payloads), kept in `cache` under `key`,
-    the raw values it was made from, while the cache has room."""
+    the raw values it was made from, while the cache has room (as many rows as a
+    two-parameter action keeps: memory stays bounded whatever values a rule offers)."""
     if plain:
         row = [(v, v, v) for v in row]
     name = spec.name
     got = (tuple(_tuple(Action, ("menu", name, ((param, label),))) for label, _, _ in row),
            tuple((spec, (v,), seat) for _, v, _ in row))
-    if len(cache) < _CACHE_LIMIT and len(key) <= _ROW_LIMIT:
+    if len(cache) < _ROW_LIMIT and len(key) <= _ROW_LIMIT:  # at most ROW_LIMIT rows of ROW_LIMIT actions
         cache[key] = got
     return got
 

@@ -90,17 +90,21 @@ class Menus:
         values, kind, plain = self._domain(a, 0)
         title = f"action {self._name}: the values of {p.name.name}"
         if self._fixed(kind, plain) and allowed is None:
-            # The whole row of actions is kept under the raw values it was made from.
+            # The whole row of actions is kept under the raw values it was made from
+            # (a row longer than ROW_LIMIT goes one action at a time, below).
             self.as_rule(title, p.span, f"dom = tuple({values})")
-            w.line("got = cache.get(dom)")
-            w.line("if got is None:")
+            w.line("if len(dom) <= ROW_LIMIT:")
             with w.indent():
-                w.line(f"got = menu_whole(cache, dom, spec, seat, {self._named('dom', kind, plain, 0)}, "
-                       f"{p.name.name!r}, {plain!r})")
-            self._charge("len(got[0])")
-            w.line("acts.extend(got[0])")
-            w.line("vals.extend(got[1])")
-            return
+                w.line("got = cache.get(dom)")
+                w.line("if got is None:")
+                with w.indent():
+                    w.line(f"got = menu_whole(cache, dom, spec, seat, {self._named('dom', kind, plain, 0)}, "
+                           f"{p.name.name!r}, {plain!r})")
+                self._charge("len(got[0])")
+                w.line("acts.extend(got[0])")
+                w.line("vals.extend(got[1])")
+                w.line("return")
+            values = "dom"
         self.as_rule(title, p.span, f"row = {self._named(values, kind, plain, 0)}")
         self._charge("len(row)")
         w.line("for label0, v0, pay0 in row:" if not plain else "for v0 in row:")
@@ -169,6 +173,16 @@ class Menus:
                            f"({p1.name.name!r}, label1))))")
                     w.line("vals.append(Deferred(spec, (pay0, pay1)))")
                 w.line("continue")
+        w.line("if len(seconds) > ROW_LIMIT:  # too long a row to keep: its actions made for this decision only")
+        with w.indent():
+            w.line("for v1 in seconds:" if plain1 else "for label1, v1, pay1 in seconds:")
+            with w.indent():
+                if plain1:
+                    w.line("label1 = v1")
+                self._allowed(a, allowed)
+                w.line(f"acts.append(new_action(spec.name, (({p0.name.name!r}, label0), ({p1.name.name!r}, label1))))")
+                w.line("vals.append((spec, (v0, v1), seat))")
+            w.line("continue")
         w.line("row = cache.get(v0)  # (second values, actions, payloads, (value, action, payload) each)")
         w.line("if row is None or row[0] != seconds:")
         with w.indent():
