@@ -657,9 +657,12 @@ def test_an_interrupt_before_any_game_ends_writes_nothing(ruleforge_cmd, tmp_pat
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_in_a_real_run(tmp_path, jobs):
     env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="120")
+    # Ctrl-C as at a terminal: a suite started in the background by a shell without job
+    # control has SIGINT ignored, and the child would inherit that (and never stop)
     proc = subprocess.Popen([sys.executable, "-m", "ruleforge", "run", str(GUFO), "--games", "1000000", "--jobs", jobs,
                              "--seed", "1", "--out", "big.json"], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(6)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
