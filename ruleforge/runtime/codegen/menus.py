@@ -164,25 +164,10 @@ class Menus:
         if not plain0:
             w.line("if type(pay0) is Place:  # named by its place: made for this decision only")
             with w.indent():
-                w.line("for v1 in seconds:" if plain1 else "for label1, v1, pay1 in seconds:")
-                with w.indent():
-                    if plain1:
-                        w.line("label1 = pay1 = v1")
-                    self._allowed(a, allowed)
-                    w.line(f"acts.append(new_action(spec.name, (({p0.name.name!r}, label0), "
-                           f"({p1.name.name!r}, label1))))")
-                    w.line("vals.append(Deferred(spec, (pay0, pay1)))")
-                w.line("continue")
+                self._one_by_one(a, allowed, plain1, "Deferred(spec, (pay0, pay1))")
         w.line("if len(seconds) > ROW_LIMIT:  # too long a row to keep: its actions made for this decision only")
         with w.indent():
-            w.line("for v1 in seconds:" if plain1 else "for label1, v1, pay1 in seconds:")
-            with w.indent():
-                if plain1:
-                    w.line("label1 = v1")
-                self._allowed(a, allowed)
-                w.line(f"acts.append(new_action(spec.name, (({p0.name.name!r}, label0), ({p1.name.name!r}, label1))))")
-                w.line("vals.append((spec, (v0, v1), seat))")
-            w.line("continue")
+            self._one_by_one(a, allowed, plain1, "(spec, (v0, v1), seat)")
         w.line("row = cache.get(v0)  # (second values, actions, payloads, (value, action, payload) each)")
         w.line("if row is None or row[0] != seconds:")
         with w.indent():
@@ -197,6 +182,20 @@ class Menus:
             self._allowed(a, allowed)
             w.line("acts.append(act1)")
             w.line("vals.append(val1)")
+
+    def _one_by_one(self, a, allowed, plain1: bool, payload: str) -> None:
+        """This first value's actions made one by one for this decision, then on to the
+        next first value."""
+        w = self.w
+        p0, p1 = a.params
+        w.line("for v1 in seconds:" if plain1 else "for label1, v1, pay1 in seconds:")
+        with w.indent():
+            if plain1:
+                w.line("label1 = pay1 = v1")
+            self._allowed(a, allowed)
+            w.line(f"acts.append(new_action(spec.name, (({p0.name.name!r}, label0), ({p1.name.name!r}, label1))))")
+            w.line(f"vals.append({payload})")
+        w.line("continue")
 
     def _charge(self, count: str) -> None:
         """actions.charge_row written out: a row of combinations charged to the work
