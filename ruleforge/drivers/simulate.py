@@ -103,10 +103,6 @@ def play_chunk(spec: GameSpec, indexes: Sequence[int], play: Optional[Callable] 
     return [play(spec, i) for i in indexes]
 
 
-def chunks(n: int, size: int) -> list[list[int]]:
-    return [list(range(i, min(n, i + size))) for i in range(0, n, size)]
-
-
 class Interrupted(KeyboardInterrupt):
     """Ctrl-C during a run: `outcomes` holds the games played so far, games 0..k-1 in
     order (so they are the first k games of the run the same seed would give)."""

@@ -242,15 +242,6 @@ class _Deferred:
         return vals[0] if self.spec is None else (self.spec, vals, seat)
 
 
-def payload(st, pending, action):
-    """What the rules get back for `action` at `pending`; ValueError if it is not offered."""
-    i = pending.actions.index(action)
-    v = pending.values[i]
-    if type(v) is _Deferred:
-        v = v.resolve(st, pending.player)
-    return v
-
-
 # ---- the actions of one decision site -------------------------------------------------------
 
 class Choice:

@@ -117,7 +117,7 @@ class State(Board):
             raise IllegalAction("game over", "the game is over")
         player, prompt, actions, values, resume = p
         try:
-            payload = values[actions.index(action)]  # actions.payload, written out
+            payload = values[actions.index(action)]  # what the rules get back for it
         except ValueError:
             raise IllegalAction("not offered", f"{action} is not a legal action now") from None
         if type(payload) is _Deferred:
