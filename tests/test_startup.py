@@ -42,7 +42,7 @@ def test_check_loads_no_driver(tmp_path):
 
 def test_the_built_parser_is_kept_and_a_damaged_one_is_rebuilt(tmp_path):
     assert run_probe(tmp_path).returncode == 0
-    kept = list((tmp_path / "ruleforge").glob("parser-*.lark"))
+    kept = list((tmp_path / "ruleforge").glob("parser-*.pickle"))
     assert len(kept) == 1
     assert oct(kept[0].parent.stat().st_mode & 0o777) == "0o700"  # the user's own folder
     kept[0].write_bytes(b"not a parser")
@@ -50,3 +50,36 @@ def test_the_built_parser_is_kept_and_a_damaged_one_is_rebuilt(tmp_path):
     assert done.returncode == 0, done.stderr
     assert kept[0].read_bytes() != b"not a parser"  # rebuilt and written again
     assert not list((tmp_path / "ruleforge").glob("*.part"))
+
+
+TREES = """
+import hashlib, sys
+from pathlib import Path
+from ruleforge.lang import parse as P
+digest = hashlib.sha256()
+for path in sorted(Path(".").glob("**/*.rules")):
+    if ".venv" in path.parts:
+        continue
+    text = path.read_text("utf-8")
+    got = P._parse(text, None)
+    digest.update(repr((got.tree, [str(d) for d in got.diagnostics])).encode())
+    for line in text.splitlines()[:40]:  # damaged items too: where the errors are
+        got = P._parse(line + " (", None)
+        digest.update(repr([str(d) for d in got.diagnostics]).encode())
+print(digest.hexdigest())
+"""
+
+
+def test_a_kept_parser_reads_every_rule_file_as_a_built_one_does(tmp_path):
+    """The kept parser's table is pickled whole (lang/parse.py): loaded in a process whose
+    string hashing differs from the one that built it, it reads every rule file of the
+    repository, and a damaged line of each, to the same trees and the same errors."""
+    def trees(cache: Path, seed: str) -> str:
+        env = {**os.environ, "XDG_CACHE_HOME": str(cache), "PYTHONHASHSEED": seed}
+        done = subprocess.run([sys.executable, "-c", TREES], cwd=ROOT, env=env, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        return done.stdout.strip()
+
+    built = trees(tmp_path, "1")  # no cache yet: built, then kept
+    assert list((tmp_path / "ruleforge").glob("parser-*.pickle"))
+    assert trees(tmp_path, "2") == built  # loaded from the cache

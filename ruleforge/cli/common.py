@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import tempfile
 from pathlib import Path
 
 import attrs
@@ -124,6 +122,7 @@ class _AtomicWriter:
         self.path = Path(path)
         if self.path.is_dir():
             raise click.UsageError(plain(f"cannot write '{path}': it is a folder"))
+        import tempfile  # (here, not at the top: `check` writes no file and need not load it)
         try:
             fd, self.tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=self.path.parent or ".")
         except OSError as e:
@@ -131,6 +130,7 @@ class _AtomicWriter:
         self.f = os.fdopen(fd, "w", encoding="utf-8")
 
     def write_records(self, records: list) -> None:
+        import json
         for r in records:
             self.f.write(json.dumps(r, ensure_ascii=False) + "\n")
 
@@ -202,6 +202,7 @@ def _check_out(path: str | None, kinds: tuple[str, ...], flag: str) -> None:
     if Path(path).is_dir():
         raise click.BadParameter(f"'{path}' is a folder", param_hint=f"'{flag}'")
     # tried now, before any game is played: a folder that cannot be written fails here
+    import tempfile
     try:
         fd, probe = tempfile.mkstemp(prefix=f".{Path(path).name}.", dir=parent)
     except OSError as e:

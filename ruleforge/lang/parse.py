@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import os
+import pickle
 import re
 import sys
+import threading
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
 from lark import Lark, Token
@@ -98,14 +99,14 @@ class _Indenter(Indenter):
 def parser() -> Lark:
     """The LALR parser, built once per grammar and Lark version and then kept on disk:
     building it takes most of a second, loading it a few milliseconds."""
-    grammar = resources.files(__package__).joinpath("grammar.lark").read_text("utf-8")
+    # (read beside this module: importlib.resources would cost `check` some 10 ms of imports)
+    grammar = Path(__file__).with_name("grammar.lark").read_text("utf-8")
     cache = _cache_file(grammar)
     if cache is not None:
         try:
             with open(cache, "rb") as f:
-                return _root_first(Lark.__new__(Lark)._load(f, postlex=_Indenter(), propagate_positions=True))
+                return _root_first(_load_saved(f))
         except Exception:  # missing, stale or damaged: build it again
-            # (Lark.load takes no options; _load is what Lark's own cache calls)
             pass
     built = Lark(grammar, parser="lalr", postlex=_Indenter(), propagate_positions=True,
                  maybe_placeholders=True, start=["start", "expr"])
@@ -115,11 +116,61 @@ def parser() -> Lark:
         part = cache.with_name(f"{cache.name}.{os.getpid()}.part")
         try:
             with open(part, "wb") as f:
-                built.save(f)
+                _save(built, f)
             os.replace(part, cache)
         except OSError:
             pass
     return _root_first(built)
+
+
+# The cache holds what Lark's own save of the parser holds, but its LALR table pickled
+# whole: Lark rebuilds the table's thousand states from their serialized form one
+# object at a time (about 45 ms, half of loading the parser), pickle in C in a fifth of
+# that. Lark compares a table's actions by identity and looks its rules up by a hash of
+# their symbols' names (which changes with every process's string hashing), so both are
+# pickled as a way to make them again, never as their fields.
+
+def _save(built: Lark, f) -> None:
+    from lark.grammar import Rule
+    from lark.lexer import TerminalDef
+    from lark.parsers.lalr_analysis import Action
+    data, memo = built.memo_serialize([TerminalDef, Rule])  # what Lark.save pickles
+    data["parser"] = dict(data["parser"], parser=None)  # the table, in its serialized form: kept whole below
+    pickler = pickle.Pickler(f, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = {
+        Action: lambda a: (_lalr_action, (a.name,)),
+        Rule: lambda r: (Rule, (r.origin, r.expansion, r.order, r.alias, r.options)),
+    }
+    pickler.dump(({"data": data, "memo": memo}, built.parser.parser.parser.parse_table))
+
+
+def _lalr_action(name: str):
+    from lark.parsers import lalr_analysis
+    return {"Shift": lalr_analysis.Shift, "Reduce": lalr_analysis.Reduce}[name]
+
+
+def _load_saved(f) -> Lark:
+    """The parser from the cache file (see _save)."""
+    from lark.parsers import lalr_parser
+    saved, table = pickle.load(f)  # the user's own cache folder (see _cache_file)
+
+    class _Kept:  # stands in for Lark's table class while the parser is loaded
+        @staticmethod
+        def deserialize(data, memo):
+            return table
+
+    with _LOADING:
+        real = lalr_parser.IntParseTable
+        lalr_parser.IntParseTable = _Kept
+        try:
+            # (Lark.load takes no options; _load is what Lark's own cache calls)
+            return Lark.__new__(Lark)._load(saved, postlex=_Indenter(), propagate_positions=True)
+        finally:
+            lalr_parser.IntParseTable = real
+
+
+_LOADING = threading.Lock()
+_CACHE_FORMAT = 2  # Lark's save less its table, and the table pickled (1: Lark's save alone)
 
 
 def _root_first(built: Lark) -> Lark:
@@ -141,8 +192,8 @@ def _cache_file(grammar: str) -> Path | None:
             return None
     except (OSError, AttributeError):
         return None
-    key = hashlib.sha256(f"{lark.__version__}\n{sys.version_info[:2]}\n{grammar}".encode()).hexdigest()[:16]
-    return folder / f"parser-{key}.lark"
+    key = hashlib.sha256(f"{_CACHE_FORMAT}\n{lark.__version__}\n{sys.version_info[:2]}\n{grammar}".encode()).hexdigest()[:16]
+    return folder / f"parser-{key}.pickle"
 
 
 @lru_cache(maxsize=1)
