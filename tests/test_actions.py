@@ -147,3 +147,90 @@ def test_rows_kept_whole_follow_their_values(tmp_path):
                                                         "tag(p=player 2)"]
         st.apply(st.legal_actions()[1])
         assert st.is_over and st.cards_in("pile") == ["K♠", "2♣", "3♣"]
+
+
+HOISTED = """\
+game "hoisted"
+players 2
+cards: standard deck in box
+zone box: pile, face down
+zone hand per player: hand
+zone table per player: pile, face up
+define big = 6
+setup:
+    shuffle box
+    for each p in players:
+        move top 5 cards of box to hand of p
+        move top 8 cards of box to table of p
+        move top 4 cards of box to table of p face down
+ending done: nobody wins
+action pair "Pair":
+    with card in hand of current
+    with old in table of current where it is face up and suit = card.suit
+    move card to table of current
+action above "Above":
+    with card in hand of current
+    with old in table of current where it is face up and value > card.value
+    move card to table of current
+action large "Large":
+    with card in hand of current
+    with old in table of current where value > big and suit = card.suit
+    move card to table of current
+turn:
+    repeat 3 times:
+        current takes an action or passes
+    end the game with done
+"""
+
+
+def test_a_second_parameters_tests_that_ignore_the_first_are_worked_out_once(tmp_path):
+    """A second parameter's leading tests that do not read the first (here: face up) are
+    worked out once per menu, and a last test `suit = card.suit` groups the elements by
+    suit once (codegen/menus.py, _hoisted); a test that calls a definition stays in the
+    loop. The menus are those of the generic enumerator (runtime/actions.py) at every
+    decision of seeded games whose tables hold face-down cards among the face-up ones."""
+    from ruleforge.runtime.engine import offer_again
+    path = tmp_path / "hoisted.rules"
+    path.write_text(HOISTED)
+    game = ruleforge.load(path)
+    pair, above, large = (_function(game.source, f"enum_{name}_menu") for name in ("pair", "above", "large"))
+    assert "pre1.setdefault(AT_suit[" in pair and "pre1.get(AT_suit[v0], ())" in pair
+    assert "pre1 = [" in above and " in pre1 if " in above
+    assert "pre1" not in large  # `value > big` calls the definition: not moved
+    specs = [game.actions[name] for name in ("pair", "above", "large")]
+    decisions = pairs = 0
+    for seed in range(12):
+        st = game.new(seed)
+        while not st.is_over:
+            offered = st.legal_actions()
+            generic = st.clone()
+            kept = [s.menu for s in specs]
+            try:
+                for s in specs:
+                    s.menu = None  # the generic enumerator
+                offer_again(generic)
+            finally:
+                for s, m in zip(specs, kept):
+                    s.menu = m
+            assert [str(a) for a in offered] == [str(a) for a in generic.legal_actions()]
+            assert [_payload(v) for v in generic.pending[3]] == [_payload(v) for v in st.pending[3]]
+            decisions += 1
+            pairs += sum(str(a).startswith("pair(") for a in offered)
+            st.apply(offered[seed % len(offered)])
+    assert decisions >= 12 * 3 and pairs > 50
+
+
+def _payload(v):
+    """A menu entry's payload, comparable: (action, values, seat), or its places."""
+    if v is None:
+        return None
+    if isinstance(v, tuple):
+        return v[0].name, v[1], v[2]
+    return "by place", v.spec.name, v.values
+
+
+def _function(source: str, name: str) -> str:
+    lines = source.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"def {name}("))
+    end = next((i for i in range(start + 1, len(lines)) if lines[i] and not lines[i].startswith(" ")), len(lines))
+    return "\n".join(lines[start:end])

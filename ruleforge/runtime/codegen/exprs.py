@@ -287,6 +287,8 @@ class Exprs:
         if T.is_zone(self.t(node.value)):
             z = self.sc.fresh("z")  # the zone's list, named once: its top card's facing
             return f"(True if ({z} := Z[{v}]) and st.up[{z}[-1]] == {int(want_up)} else False)"  # no call of bool()
+        if v in self.sc.cards:  # a card for sure (an element of a zone, a card parameter)
+            return f"(st.up[{v}] == {int(want_up)})"
         if v.isidentifier() or (v.startswith("L[") and v[2:-1].isdigit()):  # a plain name: inline
             return f"({v} is not None and st.up[{v}] == {int(want_up)})"
         return f"card_facing(st, {v}, {want_up!r})"

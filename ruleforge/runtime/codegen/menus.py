@@ -10,6 +10,9 @@ same work charged (tests/test_golden.py replays every recorded game through them
 
 from __future__ import annotations
 
+import re
+
+from ...lang import ast as A
 from ..limits import MAX_PARAMETER_VALUES
 from .writer import Scope
 
@@ -18,6 +21,18 @@ def _int(text: str) -> int | None:
     """The value of an integer literal written by the generator, else None."""
     t = text[1:-1] if text.startswith("(") and text.endswith(")") else text
     return int(t) if t.lstrip("-").isdigit() else None
+
+
+def _conjuncts(node) -> list:
+    """`A and B and C` as [A, B, C], in the order they are tested."""
+    if isinstance(node, A.Binary) and node.op == "and":
+        return _conjuncts(node.left) + _conjuncts(node.right)
+    return [node]
+
+
+_READS_FIRST = re.compile(r"\bv0\b")
+# a test that cannot fail: facings, comparisons, reads of the plain tables every card has
+_TOTAL = re.compile(r"(?:[\s()=!<>+\-\d]|\band\b|\bor\b|\bnot\b|st\.up\[|\be\d+\b|\bAT_\w+\[|\bV\[|\]|'[^'\\]*')*")
 
 
 class Menus:
@@ -125,6 +140,11 @@ class Menus:
         title = f"action {self._name}: the values of "
         if once:
             self.as_rule(title + p1.name.name, p1.span, f"seconds = {second}")
+        hoisted = None if once else self._hoisted(a)
+        if hoisted is not None:
+            for line in hoisted[0]:
+                self.as_rule(title + p1.name.name, p1.span, line)
+            values1 = hoisted[1]
         self.as_rule(title + p0.name.name, p0.span,
                      "for label0, v0, pay0 in " + first + ":" if not plain0 else f"for v0 in {values0}:")
         with w.indent():
@@ -153,6 +173,66 @@ class Menus:
                 pairs = f"(({p0.name.name!r}, label0), ({p1.name.name!r}, label1))"
                 hidden = [f"type(pay{k}) is Place" for k, plain in ((0, plain0), (1, plain1)) if not plain]
                 self._entry(pairs, hidden, "(pay0, pay1)", "row", "v1", "(v0, v1)", "ROW_LIMIT")
+
+    def _hoisted(self, a) -> tuple[str, str] | None:
+        """(the second parameter's elements that pass the leading tests of its `where` that
+        do not read the first parameter, worked out once for the whole menu; the second
+        values of one first value, from those), or None.
+
+        `with old in case_file of current where it is face up and type = card.type`
+        tests every card of the case file for facing again for each card of the hand:
+        now once. Only tests that cannot fail or charge anything are moved (no call, no
+        table that raises on a miss), so the menu, its errors and its work are the same."""
+        p = a.params[1]
+        node = p.domain
+        if node is None or p.unseen or not isinstance(node, A.Filter):
+            return None
+        tests = _conjuncts(node.condition)
+        if len(tests) < 2:
+            return None
+        sc = self.sc
+        x = sc.fresh("e")
+        sc.slots[node] = x
+        if self.holds_cards(node.collection):
+            sc.cards.add(x)
+        texts: list[str] = []
+
+        def body() -> str:
+            texts.extend(f"({self.ex(t)})" for t in tests)
+            return " and ".join(texts)
+        items, _ = self.expr_loop(node.collection, self.coll(node.collection, live=True), body)
+        if items.startswith("charge("):
+            return None
+        k = 0
+        while k < len(texts) and not _READS_FIRST.search(texts[k]) and _TOTAL.fullmatch(texts[k]):
+            k += 1
+        if k == 0 or k == len(texts):
+            return None
+        kept = " and ".join(texts[:k])
+        key = self._join_key(tests[k:], x) if k == len(texts) - 1 else None
+        if key is not None:
+            # the last test an equality of the element's value and the first value's:
+            # the elements grouped by theirs once, each first value's looked up
+            mine, its = key
+            return ([f"pre1 = {{}}", f"for {x} in {items}:",
+                     f"    if {kept}: pre1.setdefault({mine}, []).append({x})"],
+                    f"tuple(pre1.get({its}, ()))")
+        return ([f"pre1 = [{x} for {x} in {items} if {kept}]"],
+                f"tuple([{x} for {x} in pre1 if {' and '.join(texts[k:])}])")
+
+    def _join_key(self, tests: list, x: str) -> tuple[str, str] | None:
+        """For a last test `A = B` where one side reads only the element `x` and the other
+        only the first value, both unable to fail: (the element's side, the first value's)."""
+        t = tests[0]
+        if not (isinstance(t, A.Binary) and t.op == "="):
+            return None
+        left, right = self.ex(t.left), self.ex(t.right)
+        elem = re.compile(rf"\b{x}\b")
+        for mine, its in ((left, right), (right, left)):
+            if (elem.search(mine) and not _READS_FIRST.search(mine) and _READS_FIRST.search(its)
+                    and not elem.search(its) and _TOTAL.fullmatch(mine) and _TOTAL.fullmatch(its.replace("v0", "e0"))):
+                return mine, its
+        return None
 
     def _row_kept(self, a, allowed, plain0: bool, plain1: bool) -> None:
         """The second parameter's values are the same for every first value and named the
