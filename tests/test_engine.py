@@ -152,3 +152,56 @@ def test_a_pending_decision_is_a_light_value_that_copies_and_pickles():
     assert p.actions == tuple(st.legal_actions()) and len(p.values) == len(p.actions) == 3
     for again in (pickle.loads(pickle.dumps(p)), copy.deepcopy(p), copy.copy(p)):
         assert again == p and type(again) is type(p) and again.prompt == p.prompt
+
+
+SHARED_START = """\
+setup:
+    move the card in box where rank = K and suit = spades to pile
+    let first = the card in pile
+    set n to first.value
+    shuffle box
+    move top n cards of box to hand of player 1
+    move first to hand of player 2
+    let pick = player 1 chooses a card in hand of player 1
+    move pick to pile
+turn:
+    end the game with done
+"""
+
+
+def _board(st) -> tuple:
+    return ([list(z) for z in st.zones], list(st.loc), bytes(st.up), list(st.known), list(st.cls), list(st.vars),
+            [(f.proc.name, list(f.L), f.pc) for f in st.stack], st.legal_actions())
+
+
+@pytest.mark.parametrize("path, players", [("games/gufo.rules", None), ("games/ufology.rules", 4), (None, None)])
+def test_setups_start_that_every_game_shares_is_made_once_and_deals_the_same_games(tmp_path, path, players):
+    """The leading statements of setup that read no random number are run once per game
+    file (Game.new, codegen/resumable.py); a game that nobody watches starts from the
+    board they leave. It is the game a watched one (every event recorded) deals: the same
+    board, locals and decision after new(), and the same play to the end. The kept board
+    is never changed by the games played from it."""
+    import copy
+    game = ruleforge.load(ROOT / path, players=players) if path else make(tmp_path, SHARED_START)
+    assert game.setup_resume == 1
+    seen = set()
+    for seed in range(25):
+        fast, watched = game.new(seed), game.new(seed, record=True)
+        assert _board(fast) == _board(watched)
+        if seed == 0:
+            kept = copy.deepcopy(game._shared)
+            assert kept is not None and kept[7] == 1
+        seen.add(tuple(fast.zones[fast.game.zone_lookup[("hand", 0, None)]]) if path is None else seed)
+        step = 0
+        while not fast.is_over:
+            actions = fast.legal_actions()
+            assert actions == watched.legal_actions()
+            a = actions[(seed + step) % len(actions)]
+            fast.apply(a)
+            watched.apply(a)
+            step += 1
+        assert _board(fast)[:6] == _board(watched)[:6] and fast.result == watched.result
+    assert game._shared == kept
+    if path is None:  # the start's local (the K of spades) and counter (13) reach the rest
+        st = game.new(3)
+        assert st.cards_in("hand", 1) == ["K♠"] and len(st.cards_in("hand", 0)) == 13 and len(seen) == 25

@@ -232,6 +232,11 @@ class State(Board):
 
 
 
+class SharedStart(Exception):
+    """Raised by a setup run with no random generator where its start that every game
+    shares ends (codegen/resumable.py): Game.new keeps the board there."""
+
+
 def quantity(st: State, name: str, player: Optional[int]) -> int:
     """A quantity's rule, plus what every active card adds to it for this player."""
     return st.game.quantities[name](st, player)  # generated: its rule, then every active card's modifiers

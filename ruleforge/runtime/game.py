@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Optional
 
 from . import rng
-from .engine import Frame, State, run
+from .engine import Frame, SharedStart, State, run
 from .events import Observer
 from . import limits
 
@@ -82,8 +82,35 @@ class Game:
         given, is called when setup is over and after every turn (for tests: a game may
         play many turns between two decisions, or have no decision at all). They live in
         the state's observer, which bulk simulation goes without."""
+        observer = Observer.make(record, stats, watch)
+        shared = self._shared_start() if observer is None else None
         st = State.__new__(State)
         st.game = self
+        if shared is None:
+            self._deal_unplayed(st)
+            st.stack = [Frame(self.setup, [None] * self.setup.nlocals)] if self.setup else []
+        else:  # setup's start that every game shares, made once (see _shared_start)
+            zones, st.loc, st.up, st.known, st.cls, st.vars, locals_, pc = shared
+            st.zones = [z.copy() for z in zones]
+            st.loc, st.up, st.known, st.cls, st.vars = (st.loc.copy(), st.up.copy(), st.known.copy(),
+                                                        st.cls.copy(), st.vars.copy())
+            st.stack = [Frame(self.setup, locals_.copy(), pc)]
+        st.rng = rng.seed(seed)
+        st.pending = None
+        st.turn_pos, st.round, st.turns, st.phase = -1, 0, 0, 0
+        st.first_seat = -1  # the seat that took the first turn, once it has begun
+        # eliminated seats (a bit each); who takes the next turn; the positions of the turn
+        # order that had their turn this round (a bit each)
+        st.out, st.next_seat, st.played = 0, -1, 0
+        st.fin = ()  # the players who finished, in order (held.py): out of the turn order too
+        st.over, st.result, st.finishing = False, None, None
+        st.observer = observer
+        st.decisions = 0
+        run(st)
+        return st
+
+    def _deal_unplayed(self, st: State) -> None:
+        """Every card in the starting zone, every number at its start."""
         n = len(self.cards)
         st.zones = [[] for _ in self.zinst]
         st.zones[self.start_zone] = list(range(n))
@@ -98,20 +125,38 @@ class Game:
             start = self._start = (bytes(st.up), tuple(st.known))
         st.up, st.known = bytearray(start[0]), list(start[1])
         st.vars = self.vars_init.copy()
-        st.rng = rng.seed(seed)
-        st.stack = [Frame(self.setup, [None] * self.setup.nlocals)] if self.setup else []
+
+    def _shared_start(self):
+        """The board after setup's leading statements that read no random number (the
+        same in every game: gUFO's first two moves), with setup's locals and the block it
+        goes on at; None when setup has no such start. Made once, by running setup with no
+        random generator up to where the generated code raises SharedStart. A watched
+        game (record, stats, watch) runs its whole setup, so that it sees every event."""
+        shared = getattr(self, "_shared", False)
+        if shared is not False:
+            return shared
+        self._shared = None
+        if self.setup is None or getattr(self, "setup_resume", None) is None:
+            return None
+        st = State.__new__(State)
+        st.game = self
+        self._deal_unplayed(st)
+        fr = Frame(self.setup, [None] * self.setup.nlocals)
+        st.stack = [fr]
+        st.rng = None
         st.pending = None
         st.turn_pos, st.round, st.turns, st.phase = -1, 0, 0, 0
-        st.first_seat = -1  # the seat that took the first turn, once it has begun
-        # eliminated seats (a bit each); who takes the next turn; the positions of the turn
-        # order that had their turn this round (a bit each)
-        st.out, st.next_seat, st.played = 0, -1, 0
-        st.fin = ()  # the players who finished, in order (held.py): out of the turn order too
+        st.first_seat, st.out, st.next_seat, st.played, st.fin = -1, 0, -1, 0, ()
         st.over, st.result, st.finishing = False, None, None
-        st.observer = Observer.make(record, stats, watch)
+        st.observer = None
         st.decisions = 0
-        run(st)
-        return st
+        try:
+            run(st)
+        except SharedStart:
+            if st.stack == [fr] and fr.pc == self.setup_resume and st.pending is None and not st.over:
+                self._shared = ([z.copy() for z in st.zones], st.loc, st.up, st.known, st.cls, st.vars,
+                                fr.L, fr.pc)
+        return self._shared
 
     # ---- names -> indexes, for tests and tools
     def seat(self, who) -> int:

@@ -169,7 +169,7 @@ class CodeGenerator(Decks, Values, Groups, Exprs, Straight, Resumable, Visitor):
             self.w.line("V = st.vars")
 
     def rule(self, ident: str, title: str, span, stmts, fixed: dict, nfixed: int, is_turn=False,
-             actor=None) -> None:
+             actor=None, is_setup=False) -> None:
         """A rule over the frame `fr`: resumable when it can stop, else straight."""
         resumable = self.any_stops(stmts)
         scope = Scope(resumable, counter=[0])
@@ -184,7 +184,7 @@ class CodeGenerator(Decks, Values, Groups, Exprs, Straight, Resumable, Visitor):
         def body():
             self.sc = scope
             if resumable:
-                self.sm_body(stmts)
+                self.sm_body(stmts, seedless_start=is_setup)
                 return
             w = self.w
             if fixed:

@@ -27,7 +27,7 @@ class ProgramWriter(Tables, Menus, Subsets, CodeGenerator):
         self.events()
         self.actions()
         if ch.setup is not None:
-            self.rule("r_setup", "setup", ch.setup.span, ch.setup.body, {}, 0)
+            self.rule("r_setup", "setup", ch.setup.span, ch.setup.body, {}, 0, is_setup=True)
         for role, t in ch.turns.items():
             self.rule(self.fn_name("r_turn", role or ""), f"turn of {role}" if role else "turn",
                       t.span, t.body, {}, 0, is_turn=True)

@@ -62,6 +62,19 @@ def thread_jumps(w, first: int) -> None:
         i += 1
 
 
+_SEEDLESS = (A.Move, A.Flip, A.Swap, A.SetValue, A.Change, A.Let)
+
+
+def _any_node(node, kind) -> bool:
+    """Is there a `kind` node anywhere in `node`?"""
+    if isinstance(node, kind):
+        return True
+    if isinstance(node, (list, tuple)):
+        return any(_any_node(x, kind) for x in node)
+    fields = getattr(type(node), "__attrs_attrs__", None)
+    return fields is not None and any(_any_node(getattr(node, f.name), kind) for f in fields)
+
+
 class Resumable:
     """Mixin of the code generator: `sm_body` writes a rule that can stop."""
 
@@ -81,6 +94,11 @@ class Resumable:
         if isinstance(s, A.Deal):
             return self.stops(s.loop)
         return False
+
+    def seedless(self, s) -> bool:
+        """Does statement `s` do the same in every game? (No random number, no stop, no
+        word said: what only a watched game would see.)"""
+        return isinstance(s, _SEEDLESS) and not self.stops(s) and not _any_node(s, A.RandomCard)
 
     def any_stops(self, stmts) -> bool:
         return any(self.stops(s) for s in stmts)
@@ -140,7 +158,7 @@ class Resumable:
         self.w.line(f"fr.pc = {k}")
         self.w.line("return")
 
-    def sm_body(self, stmts) -> None:
+    def sm_body(self, stmts, seedless_start: bool = False) -> None:
         self.nlabels = 0
         w = self.w
         w.line("L = fr.L")
@@ -151,6 +169,22 @@ class Resumable:
         first = len(w.lines)
         self.sm_level = w.level + 1
         self.start(self.label())
+        lead = 0
+        while seedless_start and lead < len(stmts) and self.seedless(stmts[lead]):
+            lead += 1
+        if 0 < lead < len(stmts):
+            # The same for every game: Game.new makes it once (with no random generator),
+            # keeps the board it leaves, and starts each game's setup from there.
+            self.sm_block(stmts[:lead])
+            k = self.label()
+            w.line("if st.rng is None:  # making the start every game shares (Game.new)")
+            with w.indent():
+                w.line(f"fr.pc = {k}")
+                w.line("raise SharedStart")
+            self.goto(k)
+            self.start(k)
+            self.setup_resume = k
+            stmts = stmts[lead:]
         self.sm_block(stmts)
         w.line("st.stack.pop()")
         w.line("return")

@@ -83,6 +83,8 @@ class Tables:
         for ident, literal in self.sites:
             w.line(f"{ident} = {literal}")
         w.line("SETUP = P_r_setup" if ch.setup is not None else "SETUP = None")
+        # the block setup goes on at after the start every game shares (None: no such start)
+        w.line(f"SETUP_RESUME = {getattr(self, 'setup_resume', None)!r}")
         by_role = {role: f"P_{self.fn_name('r_turn', role or '')}" for role in ch.turns}
         turns = [by_role.get(g.seat_names[s] if ch.roles else None, by_role.get(None)) for s in range(g.nplayers)]
         w.line("TURNS = [" + ", ".join(t or "None" for t in turns) + "]")
