@@ -168,9 +168,10 @@ def shuffle_zone(st, inst: int) -> None:
     # zone (a hand), who still holds every card of it.
     zi = st.game.zinst[inst]
     keep = (1 << zi.owner) if zi.facing == PRIVATE and zi.owner >= 0 else 0
+    up, known = st.up, st.known
     for c in cards:
-        if not st.up[c]:
-            st.known[c] &= keep
+        if not up[c]:
+            known[c] &= keep
     if st.observer is not None and st.observer.record is not None:
         st.observer.record.append(Shuffled(inst, len(cards)))
 
@@ -179,9 +180,10 @@ def new_class(st, cards) -> None:
     """Cards shuffled together, or picked out by a rule everyone can read, form a new
     class: to someone who cannot see them, the cards of a class are interchangeable
     (see determinize)."""
-    k = max(st.cls) + 1 if st.cls else 0
+    cls = st.cls
+    k = max(cls) + 1 if cls else 0
     for c in cards:
-        st.cls[c] = k
+        cls[c] = k
 
 
 def set_var(st, i: int, value, label: str) -> None:
