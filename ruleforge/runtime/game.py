@@ -128,8 +128,8 @@ class Game:
 
     def _shared_start(self):
         """The board after setup's leading statements that read no random number (the
-        same in every game: gUFO's first two moves), with setup's locals and the block it
-        goes on at; None when setup has no such start. Made once, by running setup with no
+        same in every game: moves out of the box before its first shuffle), with setup's
+        locals and the block it goes on at; None when setup has no such start. Made once, by running setup with no
         random generator up to where the generated code raises SharedStart. A watched
         game (record, stats, watch) runs its whole setup, so that it sees every event."""
         shared = getattr(self, "_shared", False)

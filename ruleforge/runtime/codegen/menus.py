@@ -179,8 +179,8 @@ class Menus:
         do not read the first parameter, worked out once for the whole menu; the second
         values of one first value, from those), or None.
 
-        `with old in case_file of current where it is face up and type = card.type`
-        tests every card of the case file for facing again for each card of the hand:
+        `with old in table of current where it is face up and type = card.type`
+        tests every card of the table for facing again for each card of the hand:
         now once. Only tests that cannot fail or charge anything are moved (no call, no
         table that raises on a miss), so the menu, its errors and its work are the same."""
         p = a.params[1]
