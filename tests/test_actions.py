@@ -235,18 +235,3 @@ def _function(source: str, name: str) -> str:
     end = next((i for i in range(start + 1, len(lines)) if lines[i] and not lines[i].startswith(" ")), len(lines))
     return "\n".join(lines[start:end])
 
-
-def test_a_seat_sees_every_card_when_each_is_face_up_or_known_to_it():
-    """actions._all_seen, the fast test of Choice.offer and of the menus' naming: all face
-    up, all known, a mix of the two (each seen one way), and one card seen neither way."""
-    from ruleforge.runtime.actions import _all_seen
-    up = bytearray([1, 1, 0, 0, 0])
-    known = [0b11, 0b11, 0b01, 0b01, 0b10]  # card 4: known to seat 1 only
-    seat0 = 1 << 0
-    assert _all_seen(up, known, seat0, [0, 1])          # face up
-    assert _all_seen(up, known, seat0, [2, 3])          # known to seat 0, face down
-    assert _all_seen(up, known, seat0, [0, 2, 3])       # one face up, two known
-    assert not _all_seen(up, known, seat0, [0, 2, 4])   # card 4 is hidden from seat 0
-    assert _all_seen(up, known, 1 << 1, [0, 4])         # ...and seen by seat 1
-    assert not _all_seen(up, known, 1 << 1, [1, 2])     # card 2 hidden from seat 1
-    assert _all_seen(up, known, seat0, [])

@@ -139,21 +139,3 @@ def test_menus_keep_rows_named_the_same_way_at_every_decision():
     assert "for label0, v0, pay0 in row:" in shoot  # ...and a row too long to keep goes one action at a time
     assert "RANGE_2_8 = (2, 3, 4, 5, 6, 7, 8)" in source
 
-
-def test_a_long_state_machine_tests_groups_of_blocks_before_their_numbers():
-    """codegen/resumable.group_blocks: UFO*logy's turn (25 blocks) is resumed by testing
-    groups of about five numbers, then the numbers of one group; every block is in exactly
-    one group, under the test that names it. A short rule (gUFO's Radar Operator's turn)
-    keeps plain tests."""
-    import re
-    body = _function(printed(str(ROOT / "games/ufology.rules"), "--players", "4"), "r_turn_v")
-    groups = [(i, [int(x) for x in m.group(1).split(",") if x.strip()]) for i, line in enumerate(body)
-              if (m := re.match(r" *if pc in \(([\d, ]+)\):$", line))]
-    headers = [(i, int(m.group(1))) for i, line in enumerate(body) if (m := re.match(r" *if pc == (\d+):$", line))]
-    assert len(groups) >= 4 and all(3 <= len(numbers) <= 6 for _, numbers in groups)
-    listed = [n for _, numbers in groups for n in numbers]
-    assert sorted(listed) == sorted(n for _, n in headers) and len(set(listed)) == len(listed)
-    for (start, numbers), end in zip(groups, [g[0] for g in groups[1:]] + [len(body)]):
-        assert [n for i, n in headers if start < i < end] == numbers  # each block under the test naming it
-    radar = _function(printed(str(ROOT / "games/gufo.rules")), "r_turn_radar")
-    assert not any("if pc in" in line for line in radar)

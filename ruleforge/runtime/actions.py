@@ -208,8 +208,9 @@ def _named(st, seat: int, values, kind: Optional[str], names) -> list:
         return [(v, v, v) for v in sorted(set(values))]
     up, known, bit = st.up, st.known, 1 << seat
     cards = sorted(set(values)) if len(values) > 1 else values
-    if _all_seen(up, known, bit, cards):  # the common case, tested and named without a Python loop
-        return list(zip(map(names.__getitem__, cards), cards, cards))
+    out = [(names[c], c, c) for c in cards if up[c] or known[c] & bit]
+    if len(out) == len(cards):  # every card seen by the seat: the common case
+        return out
     out, hidden = [], None
     for c in cards:
         if up[c] or known[c] & bit:
@@ -223,14 +224,6 @@ def _named(st, seat: int, values, kind: Optional[str], names) -> list:
         hidden.sort()
         out.extend(hidden)
     return out
-
-
-def _all_seen(up, known, bit: int, cards) -> bool:
-    """Does the seat (`bit`) see every one of `cards` (face up, or known to it)? True when
-    they are all face up or all known to it; else each is asked (in C, by map, not by a
-    comprehension: this runs at nearly every decision)."""
-    return (all(map(up.__getitem__, cards)) or all(map(bit.__and__, map(known.__getitem__, cards)))
-            or all([up[c] or known[c] & bit for c in cards]))
 
 
 class _Deferred:
@@ -280,8 +273,8 @@ class Choice:
             return tuple(acts), tuple(vals)
         up, kn, bit = st.up, st.known, 1 << seat
         cards = sorted(set(options)) if len(options) > 1 else options
-        if not self.done and _all_seen(up, kn, bit, cards):  # the seat sees them all
-            return tuple(map(known.__getitem__, cards)), tuple(cards)
+        if not self.done and all([up[c] or kn[c] & bit for c in cards]):  # the seat sees them all
+            return tuple([known[c] for c in cards]), tuple(cards)
         hidden = None
         for c in cards:
             if up[c] or kn[c] & bit:

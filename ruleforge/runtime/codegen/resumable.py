@@ -75,32 +75,6 @@ def _any_node(node, kind) -> bool:
     return fields is not None and any(_any_node(getattr(node, f.name), kind) for f in fields)
 
 
-def group_blocks(w, first: int) -> None:
-    """Put the numbered blocks written from line `first` on into groups of about the
-    square root of their number, each under one test of membership (`if pc in (4, 5, 6,
-    7):`): a rule resumed at its 15th block then tests 4 groups and 3 numbers, not 15
-    numbers. A block that falls through to the next still finds it (the next group's test
-    comes after), a jump back still restarts the loop (`continue`)."""
-    lines, where = w.lines, w.where
-    heads = [i for i in range(first, len(lines)) if _HEADER.match(lines[i])]
-    if len(heads) < 7:
-        return
-    size = max(2, round(len(heads) ** 0.5))
-    indent = _HEADER.match(lines[heads[0]]).group(1)
-    out, out_where = lines[:first], where[:first]
-    bounds = heads + [len(lines)]
-    for g in range(0, len(heads), size):
-        members = heads[g:g + size]
-        numbers = ", ".join(_HEADER.match(lines[i]).group(2) for i in members)
-        out.append(f"{indent}if pc in ({numbers}{',' if len(members) == 1 else ''}):")
-        out_where.append(where[members[0]])
-        for i in range(members[0], bounds[g + len(members)]):
-            out.append("    " + lines[i] if lines[i] else lines[i])
-            out_where.append(where[i])
-    lines[:] = out
-    where[:] = out_where
-
-
 class Resumable:
     """Mixin of the code generator: `sm_body` writes a rule that can stop."""
 
@@ -216,7 +190,6 @@ class Resumable:
         w.line("return")
         self.w.level = self.sm_level - 1
         thread_jumps(w, first)
-        group_blocks(w, first)
 
     def sm_block(self, stmts) -> None:
         for s in stmts:
