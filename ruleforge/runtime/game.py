@@ -90,22 +90,12 @@ class Game:
             self._deal_unplayed(st)
             st.stack = [Frame(self.setup, [None] * self.setup.nlocals)] if self.setup else []
         else:  # setup's start that every game shares, made once (see _shared_start)
-            zones, st.loc, st.up, st.known, st.cls, st.vars, locals_, pc = shared
-            st.zones = [z.copy() for z in zones]
-            st.loc, st.up, st.known, st.cls, st.vars = (st.loc.copy(), st.up.copy(), st.known.copy(),
-                                                        st.cls.copy(), st.vars.copy())
+            board, locals_, pc = shared
+            board.copy_board(st)
             st.stack = [Frame(self.setup, locals_.copy(), pc)]
         st.rng = rng.seed(seed)
-        st.pending = None
-        st.turn_pos, st.round, st.turns, st.phase = -1, 0, 0, 0
-        st.first_seat = -1  # the seat that took the first turn, once it has begun
-        # eliminated seats (a bit each); who takes the next turn; the positions of the turn
-        # order that had their turn this round (a bit each)
-        st.out, st.next_seat, st.played = 0, -1, 0
-        st.fin = ()  # the players who finished, in order (held.py): out of the turn order too
-        st.over, st.result, st.finishing = False, None, None
+        _before_play(st)
         st.observer = observer
-        st.decisions = 0
         run(st)
         return st
 
@@ -127,11 +117,12 @@ class Game:
         st.vars = self.vars_init.copy()
 
     def _shared_start(self):
-        """The board after setup's leading statements that read no random number (the
-        same in every game: moves out of the box before its first shuffle), with setup's
-        locals and the block it goes on at; None when setup has no such start. Made once, by running setup with no
-        random generator up to where the generated code raises SharedStart. A watched
-        game (record, stats, watch) runs its whole setup, so that it sees every event."""
+        """(a board, setup's locals, the block setup goes on at) after setup's leading
+        statements that read no random number: the same in every game (the moves out of
+        the box before its first shuffle). None when setup has no such start. Made once,
+        by running setup with no random generator up to where its generated code raises
+        SharedStart. A watched game (record, stats, watch) runs all of setup, so that it
+        sees every event."""
         shared = getattr(self, "_shared", False)
         if shared is not False:
             return shared
@@ -144,18 +135,13 @@ class Game:
         fr = Frame(self.setup, [None] * self.setup.nlocals)
         st.stack = [fr]
         st.rng = None
-        st.pending = None
-        st.turn_pos, st.round, st.turns, st.phase = -1, 0, 0, 0
-        st.first_seat, st.out, st.next_seat, st.played, st.fin = -1, 0, -1, 0, ()
-        st.over, st.result, st.finishing = False, None, None
+        _before_play(st)
         st.observer = None
-        st.decisions = 0
         try:
             run(st)
         except SharedStart:
             if st.stack == [fr] and fr.pc == self.setup_resume and st.pending is None and not st.over:
-                self._shared = ([z.copy() for z in st.zones], st.loc, st.up, st.known, st.cls, st.vars,
-                                fr.L, fr.pc)
+                self._shared = (st, fr.L, fr.pc)
         return self._shared
 
     # ---- names -> indexes, for tests and tools
@@ -216,3 +202,17 @@ class Game:
             if not fn(st, [None] * nlocals):
                 broken.append((name, title, span))
         return broken
+
+
+def _before_play(st: State) -> None:
+    """The turn flow of a game whose setup has not begun."""
+    st.pending = None
+    st.turn_pos, st.round, st.turns, st.phase = -1, 0, 0, 0
+    st.first_seat = -1  # the seat that took the first turn, once it has begun
+    # eliminated seats (a bit each); who takes the next turn; the positions of the turn
+    # order that had their turn this round (a bit each)
+    st.out, st.next_seat, st.played = 0, -1, 0
+    st.fin = ()  # the players who finished, in order (held.py): out of the turn order too
+    st.over, st.result, st.finishing = False, None, None
+    st.decisions = 0
+
