@@ -174,10 +174,10 @@ class Menus:
                 hidden = [f"type(pay{k}) is Place" for k, plain in ((0, plain0), (1, plain1)) if not plain]
                 self._entry(pairs, hidden, "(pay0, pay1)", "row", "v1", "(v0, v1)", "ROW_LIMIT")
 
-    def _hoisted(self, a) -> tuple[str, str] | None:
-        """(the second parameter's elements that pass the leading tests of its `where` that
-        do not read the first parameter, worked out once for the whole menu; the second
-        values of one first value, from those), or None.
+    def _hoisted(self, a) -> tuple[list[str], str] | None:
+        """(the lines that find, once for the whole menu, the second parameter's elements
+        passing the leading tests of its `where` that do not read the first parameter; the
+        second values of one first value, from those), or None.
 
         `with old in table of current where it is face up and type = card.type`
         tests every card of the table for facing again for each card of the hand:
