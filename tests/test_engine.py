@@ -210,3 +210,70 @@ def test_setups_start_that_every_game_shares_is_made_once_and_deals_the_same_gam
     if path is None:  # the start's local (the K of spades) and counter (13) reach the rest
         st = game.new(3)
         assert st.cards_in("hand", 1) == ["K♠"] and len(st.cards_in("hand", 0)) == 13 and len(seen) == 25
+
+
+RULE_FILES = sorted(str(p.relative_to(ROOT)) for d in ("games", "examples") for p in (ROOT / d).glob("*.rules"))
+
+
+@pytest.mark.parametrize("path", RULE_FILES)
+def test_a_state_to_judge_answers_as_a_clone_that_took_the_action(path):
+    """`State.after(a)` (a lookahead's copy: its next decision's actions made only if
+    asked for) answers as `clone()` then `apply(a)`: the same board, turn flow, actions
+    and payloads, and the same play from there on, at every decision of seeded games.
+    Its next menu or choice is not made until it is asked for."""
+    game = ruleforge.load(ROOT / path)
+    left_for_later = decided = 0
+    for seed in range(4):
+        st = game.new(seed)
+        step = 0
+        while not st.is_over and step < 60:
+            actions = st.legal_actions()
+            for a in actions[:3]:
+                judged, played = st.after(a), st.clone()
+                played.apply(a)
+                if judged.pending is not None and judged.pending[2] is None:
+                    left_for_later += 1
+                assert (judged.is_over, judged.current_player, judged.prompt) == \
+                    (played.is_over, played.current_player, played.prompt)
+                assert _board(judged) == _board(played)  # (asks for the actions)
+                assert judged.pending == played.pending or judged.pending[3] != played.pending[3]
+                if not played.is_over:  # and all go on alike (the payloads agree)
+                    b = played.legal_actions()[-1]
+                    unasked = st.after(a)  # answered with its actions never asked for
+                    for copy in (unasked, judged, played):
+                        copy.apply(b)
+                    assert _board(unasked) == _board(judged) == _board(played)
+                    assert unasked.result == judged.result == played.result
+            st.apply(actions[(seed + step) % len(actions)])
+            step += 1
+            decided += 1
+    assert left_for_later > 0 or decided == 0  # (War: no decision at all)
+
+
+NO_HEARTS_LEFT = """\
+setup:
+    move the card in box where value = 5 and suit = hearts to hand of player 1
+    move the card in box where value = 9 and suit = spades to hand of player 1
+turn:
+    current takes an action
+action play "Play a heart":
+    with c in hand of current where suit = hearts
+    move c to pile
+"""
+
+
+def test_a_state_to_judge_reports_a_menu_with_nothing_legal_when_asked_for_it(tmp_path):
+    """A lookahead that reaches a decision with no legal action gets the error that
+    `apply` gives a played copy (the same message, rule and place), when it asks for
+    the actions; its board can be judged before that."""
+    st = make(tmp_path, NO_HEARTS_LEFT).new(1)
+    assert [str(a) for a in st.legal_actions()] == ["play(c=5♥)"]
+    with pytest.raises(RuleError) as played:
+        st.clone().apply(st.legal_actions()[0])
+    judged = st.after(st.legal_actions()[0])
+    assert judged.current_player == 1 and judged.cards_in("pile") == ["5♥"]
+    with pytest.raises(RuleError) as asked:
+        judged.legal_actions()
+    assert played.value.message == asked.value.message == "player 2 has no legal action"
+    assert (asked.value.rule, asked.value.span) == (played.value.rule, played.value.span)
+    assert played.value.rule is not None

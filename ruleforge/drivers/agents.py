@@ -83,9 +83,7 @@ class GreedyAgent:
             for _ in range(target - n):
                 w = obs.sample(rng)
                 for i, a in enumerate(obs.actions):
-                    after = w.clone()
-                    after.apply(a)
-                    values[i].append(heuristic_value(after, obs.seat))
+                    values[i].append(heuristic_value(w.after(a), obs.seat))
             n = target
             stats = [_mean_se(v) for v in values]
             floor = max(m - s for m, s in stats)

@@ -42,9 +42,7 @@ def best_next(world, actions, rng: Random):
     mover = world.current_player
     best, best_value = [], -math.inf
     for a in actions:
-        after = world.clone()
-        after.apply(a)
-        v = heuristic_value(after, mover)
+        v = heuristic_value(world.after(a), mover)
         if v > best_value + 1e-9:
             best, best_value = [a], v
         elif v >= best_value - 1e-9:

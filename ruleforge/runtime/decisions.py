@@ -6,7 +6,7 @@ done, a question. The answer goes into a slot of the waiting frame's locals
 
 from __future__ import annotations
 
-from .engine import decide
+from .engine import decide, decide_later
 from .flow import push
 from .values import RuleError
 
@@ -14,21 +14,38 @@ from .values import RuleError
 def offer_choice(st, options, player: int, prompt: str, name: str, site, slot: int) -> None:
     if not options:
         raise RuleError(f"there is nothing to choose from for '{name}'")
+    if st.judging:  # (State.after: made only if asked for)
+        return decide_later(st, player, prompt, site.offer, (player, options), slot)
     decide(st, player, prompt, site.offer(st, player, options), slot)
 
 
 def offer_chosen(st, player: int, prompt: str, site, left, slot: int) -> None:
+    if st.judging:
+        return decide_later(st, player, prompt, site.offer, (player, left), slot)
     decide(st, player, prompt, site.offer(st, player, left), slot)
 
 
 def offer_menu(st, seat: int, menu, slot: int) -> None:
     """Every declared action `seat` may take now; answered with (spec, values, seat), or
     None for 'pass'."""
+    if st.judging:  # (State.after: made only if asked for)
+        return decide_later(st, seat, "take an action", _menu, (menu, seat), slot)
     offer = menu.offer(st, seat)
     if not offer[0]:
-        among = f" among {', '.join(menu.only)}" if menu.only is not None else ""
-        raise RuleError(f"{st.game.seat_names[seat]} has no legal action{among}")
+        _no_action(st, menu, seat)
     decide(st, seat, "take an action", offer, slot)
+
+
+def _menu(st, menu, seat: int) -> tuple[tuple, tuple]:
+    offer = menu.offer(st, seat)
+    if not offer[0]:
+        _no_action(st, menu, seat)
+    return offer
+
+
+def _no_action(st, menu, seat: int):
+    among = f" among {', '.join(menu.only)}" if menu.only is not None else ""
+    raise RuleError(f"{st.game.seat_names[seat]} has no legal action{among}")
 
 
 def start_action(st, taken) -> None:

@@ -75,7 +75,7 @@ class State(Board):
 
     __slots__ = ("game", "stack", "pending", "turn_pos", "round", "turns", "phase", "over", "result",
                  "finishing", "decisions", "out", "fin", "next_seat", "played", "steps", "work", "observer",
-                 "first_seat")
+                 "first_seat", "judging")
 
     # ---- the public face
     @property
@@ -108,7 +108,12 @@ class State(Board):
         """The legal actions of the current decision, in canonical (sorted) order; empty
         when the game is over."""
         p = self.pending
-        return [] if p is None else list(p[2])
+        if p is None:
+            return []
+        try:
+            return list(p[2])
+        except TypeError:  # None: left for later (State.after), made now
+            return list(_offer_now(self)[2])
 
     def apply(self, action: Action) -> None:
         """Take `action` for the current player and run the rules to the next decision."""
@@ -120,6 +125,11 @@ class State(Board):
             payload = values[actions.index(action)]  # what the rules get back for it
         except ValueError:
             raise IllegalAction("not offered", f"{action} is not a legal action now") from None
+        except AttributeError:
+            if actions is not None:
+                raise
+            _offer_now(self)  # left for later (State.after): made now
+            return self.apply(action)
         if type(payload) is _Deferred:
             payload = payload.resolve(self, player)
         cap = self.game.decision_cap
@@ -155,6 +165,18 @@ class State(Board):
         s.observer = None  # a clone is a board to explore, not the game being watched
         s.decisions = self.decisions
         s.work = self.work
+        s.judging = False
+        return s
+
+    def after(self, action: Action) -> "State":
+        """A copy of this state with `action` taken, to be judged (by a heuristic, an
+        ending, the board) rather than played on: its next decision's actions are worked
+        out only if they are asked for. A lookahead judges every action of a menu this
+        way, and most of the menus it would make are never read. Whatever is asked of
+        it answers as a clone's would (`clone()` then `apply(action)`)."""
+        s = self.clone()
+        s.judging = True
+        s.apply(action)
         return s
 
     # ---- conveniences for tests, narration and tools
@@ -245,6 +267,30 @@ def quantity(st: State, name: str, player: Optional[int]) -> int:
 def decide(st: State, player: int, prompt: str, offer: tuple, resume: int) -> None:
     """Stop for `player`: `offer` is (actions, payloads) from a runtime.actions builder."""
     st.pending = _new_tuple(Pending, (player, prompt, offer[0], offer[1], resume))
+
+
+def decide_later(st: State, player: int, prompt: str, make, args: tuple, resume: int) -> None:
+    """Stop for `player` in a state being judged (`State.after`): the actions are
+    `make(st, *args)`, worked out when first asked for (`_offer_now`)."""
+    st.pending = _new_tuple(Pending, (player, prompt, None, (make, args), resume))
+
+
+def _offer_now(st: State) -> Pending:
+    """Work out the actions of a decision left for later by `decide_later`, from the
+    state as it still is (nothing changes between a decision and its answer), with a
+    fresh work budget of its own."""
+    p = st.pending
+    make, args = p[3]
+    st.work = st.game.work_budget
+    try:
+        offer = make(st, *args)
+    except RuleError as e:
+        if e.rule is None:
+            e.rule, e.span, e.via = _where(e.__traceback__, st.stack[-1] if st.stack else None)
+            e.args = (e.describe(),)
+        raise
+    st.pending = p = _new_tuple(Pending, (p[0], p[1], offer[0], offer[1], p[4]))
+    return p
 
 
 def offer_again(st: State) -> None:

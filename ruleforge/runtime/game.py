@@ -215,4 +215,5 @@ def _before_play(st: State) -> None:
     st.fin = ()  # the players who finished, in order (held.py): out of the turn order too
     st.over, st.result, st.finishing = False, None, None
     st.decisions = 0
+    st.judging = False  # (State.after)
 

@@ -10,7 +10,7 @@ The card at the place is found when the action is applied (actions.find_place)."
 from __future__ import annotations
 
 from .actions import Action, CardSet, Place, PlaceSet, _Deferred, _ordinal, _place_of
-from .engine import decide
+from .engine import decide, decide_later
 from .values import RuleError
 
 _tuple = tuple.__new__
@@ -74,4 +74,6 @@ class Blind:
 def offer_blind(st, zone: int, player: int, prompt: str, name: str, site, slot: int) -> None:
     if not st.zones[zone]:
         raise RuleError(f"there is nothing to choose from for '{name}': {st.game.zinst[zone].label} is empty")
+    if st.judging:  # (State.after: made only if asked for)
+        return decide_later(st, player, prompt, site.offer, (player, zone), slot)
     decide(st, player, prompt, site.offer(st, player, zone), slot)
