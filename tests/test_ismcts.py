@@ -174,3 +174,46 @@ def test_the_options_still_seek_the_higher_payoff(tmp_path, spec):
         assert str(decide_for(make_agent(spec), st, 0, st.legal_actions(), Random(seed))) == "split"
         st = plain.new(seed)
         assert str(decide_for(make_agent(spec), st, 0, st.legal_actions(), Random(seed))) in ("one", "five")
+
+
+def _old_guided_playout(world, rng, depth, reward="rank"):
+    """A guided playout as it was before judged copies: every step applied to `world`."""
+    from ruleforge.drivers.evaluators import best_next, rank_values
+    taken = 0
+    while not world.is_over:
+        if depth is not None and taken >= depth:
+            return rank_values(world, reward)
+        actions = world.legal_actions()
+        if len(actions) == 1:
+            world.apply(actions[0])
+            continue
+        world.apply(best_next(world, actions, rng))
+        taken += 1
+    return None
+
+
+@pytest.mark.parametrize("path, players", [("games/ufology.rules", 4), ("examples/hearts.rules", None),
+                                           ("examples/blackjack.rules", None)])
+@pytest.mark.parametrize("depth", [3, None])
+def test_a_guided_playout_in_judged_copies_plays_the_same_game(path, players, depth):
+    """A guided playout goes on in the chosen action's judged copy (State.after) instead
+    of taking the action again; it is the same playout: the same values, the same random
+    draws, and, played to the end, the world it was given left at the same end."""
+    from ruleforge.drivers.evaluators import best_next
+    game = ruleforge.load(path, players=players)
+    ended = 0
+    for seed in range(6):
+        st = game.new(seed)
+        for _ in range(seed):
+            if not st.is_over:
+                st.apply(st.legal_actions()[0])
+        new, old = st.clone(), st.clone()
+        r1, r2 = Random(seed), Random(seed)
+        got = Playout(best_next, depth)(new, r1)
+        assert got == _old_guided_playout(old, r2, depth)
+        assert r1.below(1 << 60) == r2.below(1 << 60)
+        if got is None:
+            ended += 1
+            assert new.is_over and new.result == old.result
+            assert (new.zones, new.vars, new.decisions) == (old.zones, old.vars, old.decisions)
+    assert ended > 0 or depth is not None

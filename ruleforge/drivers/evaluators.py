@@ -39,14 +39,21 @@ def random_policy(world, actions, rng: Random):
 
 def best_next(world, actions, rng: Random):
     """The action whose result the mover's heuristic likes best, in this one world."""
+    return _best_next_after(world, actions, rng)[0]
+
+
+def _best_next_after(world, actions, rng: Random):
+    """best_next's action, and the judged copy of `world` it was taken in (State.after):
+    a playout goes on in that copy rather than take the action again."""
     mover = world.current_player
     best, best_value = [], -math.inf
     for a in actions:
-        v = heuristic_value(world.after(a), mover)
+        after = world.after(a)
+        v = heuristic_value(after, mover)
         if v > best_value + 1e-9:
-            best, best_value = [a], v
+            best, best_value = [(a, after)], v
         elif v >= best_value - 1e-9:
-            best.append(a)
+            best.append((a, after))
     return best[0] if len(best) == 1 else best[rng.below(len(best))]
 
 
@@ -81,15 +88,22 @@ class Playout:
         cut = self.depth is not None and world.game.heuristic is not None
         # without a heuristic a guided step would judge every move alike, at a copy each
         policy, depth = self.policy if world.game.heuristic is not None else random_policy, 0
-        while not world.is_over:
+        judge = _best_next_after if policy is best_next else None
+        w = world
+        while not w.is_over:
             if cut and depth >= self.depth:
-                return rank_values(world, self.reward)
-            actions = world.legal_actions()
+                return rank_values(w, self.reward)
+            actions = w.legal_actions()
             if len(actions) == 1:
-                world.apply(actions[0])
+                w.apply(actions[0])
                 continue
-            world.apply(policy(world, actions, rng))
+            if judge is None:
+                w.apply(policy(w, actions, rng))
+            else:  # go on in the chosen action's judged copy: the same game, one apply fewer
+                w = judge(w, actions, rng)[1]
             depth += 1
+        if w is not world:  # played to the end: the caller scores `world`
+            world.become(w)
         return None
 
 

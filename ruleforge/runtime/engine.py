@@ -168,6 +168,14 @@ class State(Board):
         s.judging = False
         return s
 
+    def become(self, other: "State") -> None:
+        """Make this state the game `other` is, taking over its fields (nothing is
+        copied: `other` is given up); this state keeps its own observer. A playout that
+        went on in judged copies (State.after) leaves the world it was given at its end."""
+        for name in Board.__slots__ + State.__slots__:
+            if name != "observer":
+                setattr(self, name, getattr(other, name))
+
     def after(self, action: Action) -> "State":
         """A copy of this state with `action` taken, to be judged (by a heuristic, an
         ending, the board) rather than played on: its next decision's actions are worked
