@@ -3,6 +3,11 @@ with the machine's load, for comparing two versions on a busy machine.
 
     python bench/instructions.py games/gufo.rules --against bench/handwritten/gufo.py
     python bench/instructions.py games/ufology.rules --players 4 --games 30 --baseline 1c61bd0
+    python bench/instructions.py games/ufology.rules --players 4 --ismcts 1 --games 200 --baseline REV
+
+With `--ismcts SEAT` the work counted is ISMCTS iterations instead of games: bench/ismcts.py's
+search at SEAT's first decision (a role name or seat number), `--games` iterations of it,
+the whole budget spent; the figure is instructions per iteration.
 
 Each side plays the same seeded random games as bench/playouts.py (one `legal_actions()`
 and one `apply()` a decision, the same random policy) in a process under
@@ -29,8 +34,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
 
-def _playouts():
-    spec = importlib.util.spec_from_file_location("bench_playouts", HERE / "playouts.py")
+def _bench(name: str):
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", HERE / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -60,10 +65,18 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=None)
     ap.add_argument("--against", metavar="MODULE.py", default=None, help="a hand-written game to compare with")
     ap.add_argument("--baseline", metavar="REV", default=None, help="a git revision to compare with")
+    ap.add_argument("--ismcts", metavar="SEAT", default=None,
+                    help="count ISMCTS iterations at this seat's first decision (--games of them)")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--module", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
-    playouts = _playouts()
+    playouts = _bench("playouts")
+    if args.child and args.ismcts is not None:  # search, nothing else
+        import ruleforge
+        ismcts = _bench("ismcts")
+        game = ruleforge.load(args.rules, players=args.players)
+        ismcts.rate(game, ismcts._seat(args.ismcts, game), args.games)
+        return
     if args.child:  # play the games, nothing else
         if args.module is not None:
             game = playouts.load_module(args.module)
@@ -74,6 +87,7 @@ def main() -> None:
         return
     me = [sys.executable, str(Path(__file__).resolve()), str(Path(args.rules).resolve()), "--child"]
     me += ["--players", str(args.players)] if args.players else []
+    me += ["--ismcts", args.ismcts] if args.ismcts is not None else []
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     ours = per_game(me, args.games, env, ROOT)
     label, theirs = None, None
@@ -88,11 +102,16 @@ def main() -> None:
             rules = theirs_rules if theirs_rules.exists() else Path(args.rules).resolve()
             child = [sys.executable, str(Path(__file__).resolve()), str(rules), "--child"]
             child += ["--players", str(args.players)] if args.players else []
+            child += ["--ismcts", args.ismcts] if args.ismcts is not None else []
             # the baseline plays through this file's child (its own bench/ may not have one)
             theirs = per_game(child, args.games, dict(os.environ, PYTHONPATH=checkout.dir), Path(checkout.dir))
         finally:
             checkout.close()
-    print(f"{Path(args.rules).name}: {args.games} random games, instructions per game (callgrind)")
+    if args.ismcts is not None:
+        print(f"{Path(args.rules).name}: {args.games} ISMCTS iterations at seat {args.ismcts}'s first decision, "
+              "instructions per iteration (callgrind)")
+    else:
+        print(f"{Path(args.rules).name}: {args.games} random games, instructions per game (callgrind)")
     print(f"  ruleforge (this checkout): {ours:,.0f}")
     if theirs is not None:
         print(f"  {label}: {theirs:,.0f}")
