@@ -41,6 +41,7 @@ import sys
 import time
 from types import SimpleNamespace
 
+from ruleforge.drivers.agents import make_agent
 from ruleforge.drivers.ladder import LADDER, rung_index
 from ruleforge.drivers.simulate import GameSpec, Z95, _game, run_games, wilson
 
@@ -200,18 +201,22 @@ def main(argv=None) -> None:
     ap.add_argument("rules")
     ap.add_argument("--players", type=int, default=None)
     ap.add_argument("--games", type=int, default=400, help="games per seat for each pair (default 400)")
-    ap.add_argument("--rungs", default=",".join(LADDER), help="rungs, weakest first (default: the ladder)")
+    ap.add_argument("--rungs", default=",".join(LADDER),
+                    help="rungs, weakest first (default: the ladder); any agent specs may be compared too")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--mirror", action="store_true", help="also play the weak rung in every seat")
     ap.add_argument("--out", default=None)
     args = ap.parse_args(argv)
     rungs = [r.strip() for r in args.rungs.split(",") if r.strip()]
-    for r in rungs:
+    for r in rungs:  # the ladder's rungs, or any agent specs to compare the same way
         try:
             rung_index(r)
-        except ValueError as e:
-            ap.error(str(e))
+        except ValueError:
+            try:
+                make_agent(r)
+            except ValueError as e:
+                ap.error(f"{e} (--rungs takes the ladder's rungs, {', '.join(LADDER)}, or any agent specs)")
     if len(rungs) < 2:
         ap.error("--rungs needs at least two rungs")
 

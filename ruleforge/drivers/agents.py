@@ -120,6 +120,7 @@ ISMCTS_OPTIONS = {
     "widen": ("widen", float, "a positive number, such as widen=2"),
     "worlds": ("worlds", int, "a positive number of sampled worlds, such as worlds=16"),
     "c": ("exploration", float, "a positive number, such as c=0.7"),
+    "views": ("views", float, "a fraction between 0 and 1, such as views=0.5"),
 }
 
 
@@ -129,7 +130,9 @@ def make_agent(spec: str):
     'playout=random|greedy' (the playout policy; greedy needs a heuristic), 'depth=D'
     (a playout's real choices before the heuristic judges it), 'widen=K' (progressive
     widening: at most K*sqrt(n+1) children after n visits), 'worlds=W' (W sampled worlds
-    a decision, each iteration in a copy of one), 'c=X' (exploration);
+    a decision, each iteration in a copy of one), 'c=X' (exploration), 'views=F' (a
+    fraction F of the iterations played in worlds sampled from another seat's view, from
+    which alone the other seats' choices in the tree are learnt);
     'ismcts:500:random' is short for 'ismcts:500:playout=random'."""
     name, _, arg = spec.strip().partition(":")
     if name not in AGENTS:
@@ -172,6 +175,8 @@ def make_agent(spec: str):
             number = None
         if number is None or number < 0 or (number == 0 and key != "depth") or not math.isfinite(number):
             raise ValueError(f"'{spec}': ismcts option {key} takes {wanted}, not '{value}'")
+        if key == "views" and number >= 1:
+            raise ValueError(f"'{spec}': ismcts option views takes {wanted}, not '{value}'")
         if key == "worlds" and number > MAX_WORLDS:
             raise ValueError(f"'{spec}': worlds={value} is past the bound of {MAX_WORLDS:,} sampled worlds a decision")
         kwargs[keyword] = number

@@ -10,6 +10,15 @@ Long menus: with `widen=K` (progressive widening) a node that has been visited n
 has at most ceil(K * sqrt(n + 1)) children, tried in a random order, so a menu of 40
 moves is not spent one iteration per move before any move is looked at twice; an action
 is added to a node only when the node is due for one more child.
+
+Other seats' views: with `views=F`, a fraction F of the iterations is played in a world
+sampled from another seat's view (the searcher's own sample, re-dealt where that seat
+cannot see: its secrets included), the seats taken in turn. A node's statistics are
+learnt only in iterations from the view of the seat that moves there, and elsewhere that
+seat plays by what it learnt. Without it, every world of a search holds what the
+searcher knows, so the other seats in its tree learn to play as if they knew it too: a
+player with a secret (gUFO's Invader, who chose the Alien) comes to believe, the longer
+it searches, that the others will find it out.
 """
 
 from __future__ import annotations
@@ -18,6 +27,7 @@ import math
 import time
 from typing import Callable, Optional
 
+from ..runtime.determinize import determinize
 from ..runtime.rng import Random
 from ..runtime.values import Action
 from .evaluators import Mixed, Playout, best_next, random_policy
@@ -58,10 +68,10 @@ class IsmctsAgent:
     def __init__(self, iterations: Optional[int] = 200, millis: Optional[float] = None,
                  exploration: float = 0.7, rollout_depth: int = 6, guided: float = 1.0,
                  reward: str = "rank", evaluator: Optional[Callable] = None,
-                 widen: Optional[float] = None, worlds: Optional[int] = None):
+                 widen: Optional[float] = None, worlds: Optional[int] = None, views: float = 0.0):
         self.iterations, self.millis, self.c = iterations, millis, exploration
         self.rollout_depth, self.guided, self.reward = rollout_depth, guided, reward
-        self.widen, self.worlds = widen, worlds
+        self.widen, self.worlds, self.views = widen, worlds, views
         self.stop_early = True  # (False: spend the whole budget; the choice is the same)
         if evaluator is None:
             policy = random_policy if not guided else best_next if guided >= 1.0 else Mixed(best_next, guided)
@@ -86,7 +96,8 @@ class IsmctsAgent:
         self._range = [math.inf, -math.inf] if obs._world.game.payoff is not None else None
         pool = [obs.sample(rng) for _ in range(self.worlds)] if self.worlds else None
         deadline = time.perf_counter() + self.millis / 1000 if self.millis else None
-        n = 0
+        n = k = 0
+        others = [p for p in range(obs._world.game.nplayers) if p != obs.seat] if self.views else None
         while True:
             if deadline is not None:
                 if time.perf_counter() >= deadline and n > 0:
@@ -99,8 +110,14 @@ class IsmctsAgent:
             else:
                 world = pool[n % len(pool)].clone()
                 world.rng = rng.below(1 << 62)  # the future's chance is unknown too
-            root.visits += 1  # (a child's visits are counted as its values are added up)
-            self._iterate(root, world, rng)
+            view = None
+            if self.views and others and rng.below(1 << 20) < self.views * (1 << 20):
+                view = others[k % len(others)]  # this iteration from another seat's view
+                k += 1
+                world = determinize(world, view, rng.below(1 << 62))
+            else:
+                root.visits += 1  # (a child's visits are counted as its values are added up)
+            self._iterate(root, world, rng, obs.seat if self.views else None, view)
             n += 1
         return root
 
@@ -118,14 +135,27 @@ class IsmctsAgent:
                 second = v
         return first - second > remaining
 
-    def _iterate(self, root: _Node, world, rng: Random) -> None:
+    def _iterate(self, root: _Node, world, rng: Random, me: Optional[int] = None,
+                 view: Optional[int] = None) -> None:
+        """One iteration. With other seats' views (`me` is the searcher): an iteration
+        from `view`'s view (None: the searcher's) teaches only the nodes where that seat
+        moves; at every other node the mover plays by what it learnt (`_played`)."""
         node, path = root, []
         c, widen = self.c, self.widen
         log, sqrt = math.log, math.sqrt
+        learner = view if view is not None else me
         while not world.is_over:
             actions = world.legal_actions()
             children = node.children
             mover = world.current_player
+            if learner is not None and mover != learner:
+                a = self._played(node, actions, rng)
+                world.apply(a)
+                child = children.get(a)
+                if child is None or not child.visits:
+                    break  # out of what that seat learnt: the evaluator goes on
+                node = child
+                continue
             known = [a for a in actions if a in children]
             room = widen is None or len(known) < math.ceil(widen * sqrt(node.visits + 1))
             if room and len(known) < len(actions):
@@ -160,6 +190,22 @@ class IsmctsAgent:
         for node, mover in path:
             node.visits += 1
             node.reward += reward[mover]
+
+    def _played(self, node: _Node, actions: list, rng: Random):
+        """The move of a seat that is not learning in this iteration: by UCB over what it
+        learnt at this node, or at random while it has not tried every move here."""
+        children = node.children
+        tried = [a for a in actions if a in children and children[a].visits]
+        if len(tried) < len(actions):
+            return actions[rng.below(len(actions))]
+        scale, c, log, sqrt = self._scale(), self.c, math.log, math.sqrt
+        best, best_score = None, -math.inf
+        for a in tried:
+            ch = children[a]
+            score = scale(ch.reward / ch.visits) + c * sqrt(log(max(ch.avail, 1)) / ch.visits)
+            if score > best_score:
+                best, best_score = a, score
+        return best
 
     def _end_reward(self, world) -> list[float]:
         if self._range is not None:
