@@ -4,7 +4,8 @@
                            [--seed S] [--mirror] [--out JSON]
 
 For each pair of neighbouring rungs (weak, strong) of `--rungs` (default: the whole
-ladder of ruleforge/drivers/ladder.py), the strong rung takes each seat in turn with the
+ladder of ruleforge/drivers/ladder.py; any agent specs may be compared the same way, such
+as `--rungs ismcts:1000,ismcts:1000:views=0.5`), the strong rung takes each seat in turn with the
 weak rung at every other seat, `--games` games per seat, on the same seeds (game i of
 every run is dealt from the same seed: paired deals). Reported:
 

@@ -39,7 +39,8 @@ def permute_hidden(st, seat, seed):
 
 @pytest.mark.parametrize("which, seat, steps", [("gufo", 1, 3), ("gufo", 1, 9), ("gufo", 0, 6),
                                                 ("ufology", 0, 4), ("ufology", 2, 30)])
-def test_ismcts_reads_no_hidden_information(gufo, ufology, which, seat, steps):
+@pytest.mark.parametrize("spec", ["ismcts:40", "ismcts:60:views=0.5"])
+def test_ismcts_reads_no_hidden_information(gufo, ufology, which, seat, steps, spec):
     game = gufo if which == "gufo" else ufology
     for seed in range(3):
         st = advance(game.new(seed), steps, seed)
@@ -55,7 +56,7 @@ def test_ismcts_reads_no_hidden_information(gufo, ufology, which, seat, steps):
         assert st.view(seat) == other.view(seat) and hidden
         choices = []
         for world in (st, other):
-            agent = IsmctsAgent(iterations=40)
+            agent = make_agent(spec)
             choices.append(decide_for(agent, world, seat, world.legal_actions(), Random(5)))
         assert choices[0] == choices[1]
 

@@ -28,6 +28,7 @@ import time
 from typing import Callable, Optional
 
 from ..runtime.determinize import determinize
+from ..runtime.engine import offer_again
 from ..runtime.rng import Random
 from ..runtime.values import Action
 from .evaluators import Mixed, Playout, best_next, random_policy
@@ -115,6 +116,9 @@ class IsmctsAgent:
                 view = others[k % len(others)]  # this iteration from another seat's view
                 k += 1
                 world = determinize(world, view, rng.below(1 << 62))
+                # cards the searcher sees may have moved (its own hand, re-dealt): the
+                # decision it faces is made again from this world
+                offer_again(world)
             else:
                 root.visits += 1  # (a child's visits are counted as its values are added up)
             self._iterate(root, world, rng, obs.seat if self.views else None, view)
