@@ -17,8 +17,8 @@ cannot see: its secrets included), the seats taken in turn. A node's statistics 
 learnt only in iterations from the view of the seat that moves there, and elsewhere that
 seat plays by what it learnt. Without it, every world of a search holds what the
 searcher knows, so the other seats in its tree learn to play as if they knew it too: a
-player with a secret (gUFO's Invader, who chose the Alien) comes to believe, the longer
-it searches, that the others will find it out.
+player with a secret (a card only she knows) comes to believe, the longer it searches,
+that the others will find it out (docs/agents.md).
 """
 
 from __future__ import annotations
