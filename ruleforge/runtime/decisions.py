@@ -30,22 +30,16 @@ def offer_menu(st, seat: int, menu, slot: int) -> None:
     None for 'pass'."""
     if st.judging:  # (State.after: made only if asked for)
         return decide_later(st, seat, "take an action", _menu, (menu, seat), slot)
-    offer = menu.offer(st, seat)
-    if not offer[0]:
-        _no_action(st, menu, seat)
-    decide(st, seat, "take an action", offer, slot)
+    decide(st, seat, "take an action", _menu(st, menu, seat), slot)
 
 
 def _menu(st, menu, seat: int) -> tuple[tuple, tuple]:
+    """The menu's (actions, payloads); a menu with nothing legal is the rule file's error."""
     offer = menu.offer(st, seat)
     if not offer[0]:
-        _no_action(st, menu, seat)
+        among = f" among {', '.join(menu.only)}" if menu.only is not None else ""
+        raise RuleError(f"{st.game.seat_names[seat]} has no legal action{among}")
     return offer
-
-
-def _no_action(st, menu, seat: int):
-    among = f" among {', '.join(menu.only)}" if menu.only is not None else ""
-    raise RuleError(f"{st.game.seat_names[seat]} has no legal action{among}")
 
 
 def start_action(st, taken) -> None:
