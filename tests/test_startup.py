@@ -83,3 +83,38 @@ def test_a_kept_parser_reads_every_rule_file_as_a_built_one_does(tmp_path):
     built = trees(tmp_path, "1")  # no cache yet: built, then kept
     assert list((tmp_path / "ruleforge").glob("parser-*.pickle"))
     assert trees(tmp_path, "2") == built  # loaded from the cache
+
+
+ENTRY = """
+import atexit, sys
+atexit.register(lambda: print("torn down", file=sys.stderr))
+from ruleforge.cli import main
+main()
+"""
+
+
+def run_entry(tmp_path, *args) -> subprocess.CompletedProcess:
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    return subprocess.run([sys.executable, "-c", ENTRY, *args], cwd=ROOT, env=env, capture_output=True, text=True)
+
+
+def test_a_command_that_only_reads_ends_without_teardown_and_loses_no_output(tmp_path):
+    bad = tmp_path / "bad.rules"
+    bad.write_text('game "x"\nzoen a\n')
+    done = run_entry(tmp_path, "check", "games/gufo.rules", str(bad))
+    assert done.returncode == 1
+    assert done.stdout == "games/gufo.rules: ok: gUFO, 2 players, 4 actions, 5 endings, 8 invariants\n"
+    assert done.stderr.startswith(f"{bad}:2:1: error: unknown declaration 'zoen'\n")
+    assert done.stderr.endswith("2 files checked: 1 ok, 1 with problems\n")  # no "torn down": no teardown
+    # a long output, through a pipe, arrives whole
+    from ruleforge import load
+    printed = run_entry(tmp_path, "compile", "games/ufology.rules", "--players", "4")
+    assert printed.returncode == 0 and printed.stderr == ""
+    assert printed.stdout == load(ROOT / "games/ufology.rules", players=4).source
+
+
+def test_a_usage_error_and_other_commands_exit_as_usual(tmp_path):
+    done = run_entry(tmp_path, "check", "--bogus")
+    assert done.returncode == 2 and done.stderr.endswith("torn down\n")
+    done = run_entry(tmp_path, "run", "games/gufo.rules", "--seed", "1", "--games", "3")
+    assert done.returncode == 0 and done.stderr.endswith("torn down\n")

@@ -11,7 +11,7 @@ from ..lang.plural import count
 from ..lang.diagnostics import Diagnostic
 from ..lang.printable import plain
 from ..load import check_source, read_rule_bytes, read_source
-from .common import (EXIT_PROBLEM, EXIT_USAGE, _AtomicWriter, _check_out, _load, _parse_sets, _progress,
+from .common import (EXIT_PROBLEM, EXIT_USAGE, _AtomicWriter, _check_out, _load, _parse_sets, _progress, end_fast,
                      render_diagnostic, render_rule_error)
 from .group import cli
 
@@ -54,6 +54,8 @@ def check(files: tuple[str, ...], sets: tuple[str, ...], deep: bool, examples: i
     if out is not None and len(files) > 1:
         raise click.UsageError("--out names one counterexample log: give it with one file")
     _check_out(out, (".jsonl",), "--out")
+    if not deep:
+        end_fast()
     worst, failed = 0, 0
     for file in files:
         try:
@@ -148,6 +150,7 @@ def cards(file: str, sets, markdown: bool) -> None:
       ruleforge cards mygame.rules --markdown > cards.md
     """
     from ..drivers.cardlist import card_rows, render_markdown, render_table
+    end_fast()
     name, data = read_source(file)
     text, checked = check_source(name, data, _parse_sets(sets))
     rows = card_rows(checked, text)
@@ -174,5 +177,6 @@ def compile_(file: str, sets, players: int | None) -> None:
       ruleforge compile mygame.rules
       ruleforge compile mygame.rules --players 4 --set hand_size=6
     """
+    end_fast()
     game, _ = _load(file, sets, players)
     click.echo(game.source, nl=False)
