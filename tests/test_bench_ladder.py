@@ -1,0 +1,43 @@
+"""bench/ladder_paired.py: one seat's wins compared across ladder runs, game by game."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _games(*winners):
+    return [{"winners": list(w), "error": None, "payoffs": None} for w in winners]
+
+
+def _paired(*args):
+    return subprocess.run([sys.executable, str(ROOT / "bench" / "ladder_paired.py"), *map(str, args)],
+                          cwd=ROOT, capture_output=True, text=True)
+
+
+def test_runs_of_two_files_are_paired_game_by_game(tmp_path):
+    a, b = tmp_path / "a.games.json", tmp_path / "b.games.json"
+    a.write_text(json.dumps({"g.rules|None|7|1=x,2=y": _games([0], [1], [0], [1]),
+                             "g.rules|None|7|1=y,2=y": _games([1], [1], [1], [1])}))
+    b.write_text(json.dumps({"g.rules|None|7|1=z,2=y": _games([0], [0], [0], [1], [0])}))
+    done = _paired(1, f"{a}=1=x,2=y", f"{b}=1=z,2=y")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "1=x,2=y: seat 1 wins 2/4 = 50.0% [15.0, 85.0]",
+        "1=z,2=y: seat 1 wins 4/5 = 80.0% [37.6, 96.4]",
+        # games 1-4 of each: 0, +1, 0, 0 (the fifth has no partner)
+        "1=z,2=y against 1=x,2=y, the first 4 games of each: +25.0 points [-24.0, +74.0] not significant",
+    ]
+
+
+def test_a_run_that_is_not_there_or_dealt_otherwise_is_refused(tmp_path):
+    a = tmp_path / "a.games.json"
+    a.write_text(json.dumps({"g.rules|None|7|1=x,2=y": _games([0]), "g.rules|None|8|1=z,2=y": _games([0])}))
+    done = _paired(1, f"{a}=1=q,2=y")
+    assert done.returncode == 2 and "has no run with agents 1=q,2=y (it has: 1=x,2=y; 1=z,2=y)" in done.stderr
+    done = _paired(1, f"{a}=1=x,2=y", f"{a}=1=z,2=y")
+    assert done.returncode == 2 and "not dealt alike" in done.stderr
+    done = _paired(1, f"{tmp_path / 'none.json'}=1=x,2=y")
+    assert done.returncode == 2 and "no such file" in done.stderr
