@@ -197,6 +197,11 @@ def load(path: str | Path, players: int | None = None, **params) -> Game:
     Raises RuleFileError (with all diagnostics) when the file has mistakes.
     """
     name, data = read_source(path)
+    return load_source(name, data, players, **params)
+
+
+def load_source(name: str, data: bytes, players: int | None = None, **params) -> Game:
+    """`load` of a rule file's bytes already read (`read_source`), named `name`."""
     overrides = {k: _param_text(v) for k, v in params.items()}
     text, checked = check_source(name, data, overrides)
     low, high = checked.players

@@ -65,6 +65,37 @@ def test_a_tampered_decision_does_not_reproduce(tmp_path, capsys):
     assert err.startswith(f"{log}: does not reproduce: decision {rec['n']}: the log's action {rec['action']!r}")
 
 
+def test_replays_of_one_file_share_its_game_until_the_file_or_the_limits_change(tmp_path, capsys, monkeypatch):
+    rules = tmp_path / "gufo.rules"
+    shutil.copy("games/gufo.rules", rules)
+    log = tmp_path / "g.jsonl"
+    assert run_cli(capsys, "run", rules, "--seed", 3, "--log", log)[0] == 0
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    _, first, decisions = replay_game(records)
+    _, again, _ = replay_game(records)
+    assert again.game is first.game and again.decisions == first.decisions == decisions
+    monkeypatch.setenv("RULEFORGE_LIMITS", "decisions=77")
+    _, limited, _ = replay_game(records)
+    assert limited.game is not first.game and limited.game.decision_cap == 77
+    monkeypatch.delenv("RULEFORGE_LIMITS")
+    rules.write_text(rules.read_text() + "\n# a changed comment is a changed file\n")
+    with pytest.raises(LogError, match="has changed since this log was written"):
+        replay_game(records)  # though a game of the file as it was is kept
+
+
+def test_a_replayed_variant_sees_its_base_file_change(tmp_path):
+    (tmp_path / "gufo.rules").write_text(open("games/gufo.rules").read())
+    variant = tmp_path / "v.rules"
+    variant.write_text('extends "gufo.rules"\n\nparameter reveal_count = 3 in 1 to 4\n')
+    log = []
+    play_game(ruleforge.load(variant), 5, [RandomAgent(), RandomAgent()], log=log)
+    log = json.loads(json.dumps(log))
+    assert replay_game(log)[2] > 0
+    (tmp_path / "gufo.rules").write_text(open("games/gufo.rules").read() + "\n# changed\n")
+    with pytest.raises(LogError, match="has changed since this log was written"):
+        replay_game(log)
+
+
 def test_changed_rules_are_refused(tmp_path, capsys):
     rules = tmp_path / "gufo.rules"
     shutil.copy("games/gufo.rules", rules)

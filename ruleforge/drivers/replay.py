@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from ..lang.diagnostics import RuleFileError
-from ..load import UnreadableFile, check_source, load, read_source
+from ..load import UnreadableFile, check_source, load_source, read_source
 from .logfile import LogError, check_record, read_log_lines
 from .narrate import Narrator
 from .play import deal_snapshot
@@ -60,13 +60,35 @@ def log_end(records: list[dict]) -> Optional[str]:
     return None
 
 
+# Games loaded for replays, by (path, the rules' bytes, players, parameters, the raised
+# limits), and files checked, by (path, bytes): a match log, `check --deep` and a test
+# replay many games of one file, and checking and laying the file out again for each was
+# most of a replay's time (58 of 65 ms a game of a launch game). A Game is shared as a
+# simulation shares it between its games: playing one fills its caches, nothing more.
+_LOADED: dict = {}
+_LOADED_MAX = 8
+
+
+def _loaded(key: tuple, make):
+    got = _LOADED.pop(key, None)
+    if got is None:
+        got = make()
+        while len(_LOADED) >= _LOADED_MAX:
+            del _LOADED[next(iter(_LOADED))]  # the least recently used
+    _LOADED[key] = got
+    return got
+
+
 def _game_for(start: dict, path: str, from_log: bool):
     """Load the rule file a log's start record names, refusing another file or other
     parameters with a message that says which."""
+    import os
     where = "the log's rule file" if from_log else "the rule file"
     try:
         name, data = read_source(path)
-        _, checked = check_source(name, data, {})
+        _, checked = _loaded((name, data), lambda: check_source(name, data, {}))
+        if checked.sources:  # a variant: the files it extends are read again, in case they changed
+            _, checked = check_source(name, data, {})
     except UnreadableFile as e:
         reason = e.diagnostics[0].message if e.diagnostics else "cannot be read"
         hint = "; if it has moved, give its path with --rules FILE" if from_log else ""
@@ -94,8 +116,9 @@ def _game_for(start: dict, path: str, from_log: bool):
     unknown = sorted(k for k in params if k not in checked.params)
     if unknown:
         raise LogError(f"the log sets parameters {path} does not have: {', '.join(unknown)}")
+    key = (name, checked.source_bytes, players, repr(sorted(params.items())), os.environ.get("RULEFORGE_LIMITS", ""))
     try:
-        game = load(path, players=players, **params)
+        game = _loaded(key, lambda: load_source(name, data, players=players, **params))
     except RuleFileError as e:
         first = e.diagnostics[0].message if e.diagnostics else ""
         raise LogError(f"the log's parameters do not fit {path}: {first}") from None
