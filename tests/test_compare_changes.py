@@ -95,7 +95,7 @@ def test_compare_says_when_nothing_differs(ruleforge_cmd, tmp_path):
     shutil.copy(GUFO, tmp_path / "gufo.rules")
     (tmp_path / "same.rules").write_text('extends "gufo.rules"\n', encoding="utf-8")
     ran = ruleforge_cmd("compare", tmp_path / "gufo.rules", tmp_path / "same.rules", "--games", 10, "--seed", 1,
-                        "--jobs", 1)
+                        "--jobs", 1, "--agents", "random")  # (random, as before compare ran at a rung: cheaper)
     assert ran.code == 0, ran.err
     assert "What differs" not in ran.out
     assert ran.lines[-2:] == [
@@ -108,7 +108,8 @@ def test_a_misspelt_parameter_is_a_warning_an_unread_addition_and_changes_nothin
     shutil.copy(GUFO, tmp_path / "gufo.rules")
     v = tmp_path / "wide.rules"
     v.write_text('extends "gufo.rules"\n\nparameter reveal_cuont = 3\n', encoding="utf-8")
-    ran = ruleforge_cmd("compare", tmp_path / "gufo.rules", v, "--games", 20, "--seed", 2, "--jobs", 1)
+    ran = ruleforge_cmd("compare", tmp_path / "gufo.rules", v, "--games", 20, "--seed", 2, "--jobs", 1,
+                        "--agents", "random")
     assert ran.code == 0
     assert ran.err.startswith(f"{v}:3:11: warning: parameter 'reveal_cuont' replaces nothing in gufo.rules")
     assert ran.err.count("warning:") == 1

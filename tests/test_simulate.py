@@ -133,7 +133,7 @@ def test_sweep_table_has_a_row_per_value(capsys, tmp_path):
 def test_compare_base_with_variants(capsys, tmp_path):
     out = tmp_path / "cmp.json"
     code, text, err = run_cli(capsys, "compare", "games/gufo.rules", "games/variants/gufo-three-reveals.rules",
-                              "--games", 150, "--seed", 9, "--jobs", 2, "--out", out)
+                              "--games", 150, "--seed", 9, "--jobs", 2, "--agents", "random", "--out", out)
     assert code == 0, err
     assert "Difference from games/gufo.rules" in text and "significant" in text
     doc = json.loads(out.read_text())
