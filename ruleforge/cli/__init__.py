@@ -17,7 +17,7 @@ import click
 from ..lang.diagnostics import RuleFileError
 from ..lang.printable import plain
 from ..load import RuleFileUsageError
-from .common import _ENTRY_POINT, EXIT_PROBLEM, EXIT_USAGE, ends_fast, render_rule_error
+from .common import EXIT_PROBLEM, EXIT_USAGE, Ending, render_rule_error
 from .group import cli
 
 __all__ = ["cli", "main"]
@@ -30,12 +30,12 @@ def main(argv: list[str] | None = None) -> None:
     reads and prints (`check` without --deep, `cards`, `compile`) ends the process
     without freeing its objects, as mypy does: tearing down the parser's tables and the
     syntax tree took about a fifth of `check`'s wall time, and nothing is left to do."""
-    _ENTRY_POINT[0] = argv is None
+    Ending.entry_point = argv is None
     try:
         _main(argv)
     except SystemExit as e:
         code = e.code
-        if _ENTRY_POINT[0] and ends_fast() and (code is None or isinstance(code, int)):
+        if Ending.entry_point and Ending.fast and (code is None or isinstance(code, int)):
             _hard_exit(code or 0)
         raise
 

@@ -17,25 +17,23 @@ EXIT_PROBLEM = 1  # a rule file has mistakes, or a deep check, a replay or a gam
 EXIT_USAGE = 2    # a wrong flag, or a file that cannot be read or written
 EXIT_USER = EXIT_USAGE  # the former name, for code written before the two were told apart
 
-_ENDS_FAST = [False]
-_ENTRY_POINT = [False]  # main() runs as the process's entry point, not called in-process by a test
+class Ending:
+    """How this process ends (see ruleforge.cli.main)."""
+    entry_point = False  # main() is the process's entry point, not called in-process by a test
+    fast = False         # the command only read and printed: no teardown is needed
 
 
 def end_fast() -> None:
     """This command only reads and prints: as the process's entry point it may end
-    without freeing its objects (see ruleforge.cli.main)."""
-    _ENDS_FAST[0] = True
-    if _ENTRY_POINT[0]:
+    without freeing its objects."""
+    Ending.fast = True
+    if Ending.entry_point:
         import gc
         # What exists now (the package's modules) lives to the end: frozen, the collector
         # stops walking it again, and a larger first generation collects less often while
         # the file is read (reading is bounded by the language's limits). ~4% of `check`.
         gc.freeze()
         gc.set_threshold(20_000)
-
-
-def ends_fast() -> bool:
-    return _ENDS_FAST[0]
 
 
 def safe_diagnostic(d):

@@ -10,6 +10,7 @@ and checks every record before any of it is used.
 
 from __future__ import annotations
 
+import os
 from typing import Callable, Optional
 
 from ..lang.diagnostics import RuleFileError
@@ -69,26 +70,30 @@ _LOADED: dict = {}
 _LOADED_MAX = 8
 
 
-def _loaded(key: tuple, make):
+def _kept(key: tuple):
     got = _LOADED.pop(key, None)
-    if got is None:
-        got = make()
-        while len(_LOADED) >= _LOADED_MAX:
-            del _LOADED[next(iter(_LOADED))]  # the least recently used
-    _LOADED[key] = got
+    if got is not None:
+        _LOADED[key] = got  # now the most recently used
     return got
+
+
+def _keep(key: tuple, got) -> None:
+    while len(_LOADED) >= _LOADED_MAX:
+        del _LOADED[next(iter(_LOADED))]  # the least recently used
+    _LOADED[key] = got
 
 
 def _game_for(start: dict, path: str, from_log: bool):
     """Load the rule file a log's start record names, refusing another file or other
     parameters with a message that says which."""
-    import os
     where = "the log's rule file" if from_log else "the rule file"
     try:
         name, data = read_source(path)
-        _, checked = _loaded((name, data), lambda: check_source(name, data, {}))
-        if checked.sources:  # a variant: the files it extends are read again, in case they changed
+        checked = _kept((name, data))
+        if checked is None:
             _, checked = check_source(name, data, {})
+            if not checked.sources:  # a variant is checked each time: the files it extends may change
+                _keep((name, data), checked)
     except UnreadableFile as e:
         reason = e.diagnostics[0].message if e.diagnostics else "cannot be read"
         hint = "; if it has moved, give its path with --rules FILE" if from_log else ""
@@ -117,8 +122,11 @@ def _game_for(start: dict, path: str, from_log: bool):
     if unknown:
         raise LogError(f"the log sets parameters {path} does not have: {', '.join(unknown)}")
     key = (name, checked.source_bytes, players, repr(sorted(params.items())), os.environ.get("RULEFORGE_LIMITS", ""))
+    game = _kept(key)
     try:
-        game = _loaded(key, lambda: load_source(name, data, players=players, **params))
+        if game is None:
+            game = load_source(name, data, players=players, **params)
+            _keep(key, game)
     except RuleFileError as e:
         first = e.diagnostics[0].message if e.diagnostics else ""
         raise LogError(f"the log's parameters do not fit {path}: {first}") from None
