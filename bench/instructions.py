@@ -4,6 +4,11 @@ with the machine's load, for comparing two versions on a busy machine.
     python bench/instructions.py games/gufo.rules --against bench/handwritten/gufo.py
     python bench/instructions.py games/ufology.rules --players 4 --games 30 --baseline 1c61bd0
     python bench/instructions.py games/ufology.rules --players 4 --ismcts 1 --games 200 --baseline REV
+    python bench/instructions.py games/gufo.rules --source edited.py
+
+With `--source` the games run the given generated module (`ruleforge compile`'s output,
+edited by hand, say) instead of the one compiled now: a change to the code generator can
+be tried, and counted, before it is written.
 
 With `--ismcts SEAT` the work counted is ISMCTS iterations instead of games: bench/ismcts.py's
 search at SEAT's first decision (a role name or seat number), `--games` iterations of it,
@@ -58,6 +63,18 @@ def per_game(child: list[str], games: int, env: dict, cwd: Path) -> float:
     return (full - empty) / games
 
 
+def _load(args):
+    """The game, compiled now or (with --source) run from the given generated module."""
+    import ruleforge
+    if args.source is None:
+        return ruleforge.load(args.rules, players=args.players)
+    from ruleforge.load import check_source, read_source
+    from ruleforge.runtime.codegen import compile_game
+    name, data = read_source(args.rules)
+    checked = check_source(name, data, {})[1]
+    return compile_game(checked, args.players, name, Path(args.source).read_text(encoding="utf-8"))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("rules")
@@ -67,27 +84,27 @@ def main() -> None:
     ap.add_argument("--baseline", metavar="REV", default=None, help="a git revision to compare with")
     ap.add_argument("--ismcts", metavar="SEAT", default=None,
                     help="count ISMCTS iterations at this seat's first decision (--games of them)")
+    ap.add_argument("--source", metavar="PY", default=None, help="run this generated module instead")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--module", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
     playouts = _bench("playouts")
     if args.child and args.ismcts is not None:  # search, nothing else
-        import ruleforge
         ismcts = _bench("ismcts")
-        game = ruleforge.load(args.rules, players=args.players)
+        game = _load(args)
         ismcts.rate(game, ismcts._seat(args.ismcts, game), args.games)
         return
     if args.child:  # play the games, nothing else
         if args.module is not None:
             game = playouts.load_module(args.module)
         else:
-            import ruleforge
-            game = ruleforge.load(args.rules, players=args.players)
+            game = _load(args)
         playouts.one_run(game, args.games)
         return
     me = [sys.executable, str(Path(__file__).resolve()), str(Path(args.rules).resolve()), "--child"]
     me += ["--players", str(args.players)] if args.players else []
     me += ["--ismcts", args.ismcts] if args.ismcts is not None else []
+    me += ["--source", str(Path(args.source).resolve())] if args.source is not None else []
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     ours = per_game(me, args.games, env, ROOT)
     label, theirs = None, None

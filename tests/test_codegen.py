@@ -108,7 +108,10 @@ def test_state_machine_jumps_are_threaded_and_jumps_back_restart_the_loop():
     headers = {int(m.group(1)): i for i, line in enumerate(body) if (m := re.match(r" *if pc == (\d+):$", line))}
     only_jumps = {k for k, i in headers.items()
                   if re.match(r" *pc = \d+$", body[i + 1]) and (i + 2 == len(body) or body[i + 2].lstrip().startswith("if pc =="))}
-    assert only_jumps  # the rule has such blocks (left in place, never jumped to)
+    assert not only_jumps  # such blocks, never jumped to once the jumps are threaded, are gone
+    # every block left is the start, a jump's target or where a stop goes on
+    targets = {int(t) for line in body for t in re.findall(r"\bpc = (\d+)$", line)}
+    assert set(headers) - targets <= {0} and len(headers) == 18
     backward = 0
     for i, line in enumerate(body):
         m = re.match(r"( *)pc = (\d+)$", line)
@@ -139,3 +142,39 @@ def test_menus_keep_rows_named_the_same_way_at_every_decision():
     assert "for label0, v0, pay0 in row:" in shoot  # ...and a row too long to keep goes one action at a time
     assert "RANGE_2_8 = (2, 3, 4, 5, 6, 7, 8)" in source
 
+
+
+def test_the_endings_are_checked_only_after_a_change_they_can_see():
+    # gUFO's endings read the UFOs' altitudes and the Alien's zone: the checks after a
+    # card revealed from the deck, the discard pile moved, the deck shuffled or the
+    # exhaustions counted are left out (codegen/footprint.py)
+    src = printed(str(ROOT / "games/gufo.rules"))
+    checks = lambda name: sum("if check_immediate(st): return" in line for line in _function(src, name))
+    assert checks("r_turn_invader") == 3    # two descents, and the card chosen to remove (it may lie anywhere)
+    assert checks("r_event_v") == 0         # the exhaustions counter, the reshuffle
+    assert checks("r_action_scan") == 1     # a card of the hand swapped: the swap is checked
+    assert checks("r_action_bengal_light") == 2
+    assert checks("r_setup") == 1           # the Alien's ace moved to its zone
+
+
+def _ending_game(tmp_path, ending: str):
+    path = tmp_path / "t.rules"
+    path.write_text(
+        'game "t"\nplayers 2\ncards: standard deck in box\nzone box: pile, face down\n'
+        'zone pit: pile, face up\ncounter n = 0\ncounter m = 0\n'
+        f'ending full "done": nobody wins when {ending}\n'
+        'turn:\n    increase n by 1\n    increase m by 1\n    move top of box to pit\n    increase n by 1\n')
+    return ruleforge.load(path)
+
+
+@pytest.mark.parametrize("ending, pit, m, checked", [
+    ("n = 3", 1, 1, 2),                   # reads n: checked after each increase of n, not after m's or the move
+    ("count of pit = 2", 2, 2, 1),        # reads the pit: checked after the move alone
+    ("n = 3 and current = current", 1, 1, 4),  # reads the turn flow: checked after every change, as before
+])
+def test_an_ending_still_ends_the_game_at_the_change_that_makes_it_hold(tmp_path, ending, pit, m, checked):
+    game = _ending_game(tmp_path, ending)
+    assert sum("if check_immediate(st): return" in line for line in _function(game.source, "r_turn_v")) == checked
+    st = game.new(1)
+    assert st.is_over and st.result.ending == "full"
+    assert len(st.cards_in("pit")) == pit and st.counter("m") == m

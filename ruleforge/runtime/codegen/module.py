@@ -19,13 +19,14 @@ from .exprs import CALL as _CALL
 from .decks import Decks
 from .groups import Groups
 from .exprs import Exprs
+from .footprint import Footprints
 from .resumable import Resumable
 from .stmts import Straight
 from .values import Values
 from .writer import Scope, Writer, _ident, comment_text
 
 
-class CodeGenerator(Decks, Values, Groups, Exprs, Straight, Resumable, Visitor):
+class CodeGenerator(Decks, Values, Groups, Exprs, Straight, Resumable, Footprints, Visitor):
     """Writes the module for one checked program laid out in `game` (see layout).
 
     One `ex_<Node>` per expression node and one `st_<Node>` per statement node; the

@@ -50,8 +50,9 @@ class Straight:
             self.local_only = False  # set by put(): this statement only changed a local value
             self.stmt_method(s)(s)
             local_only, self.local_only = self.local_only, False
-            # an ending reads the board, never a rule's local value
-            if self.imm and isinstance(s, EFFECTS) and not local_only:
+            # an ending reads the board, never a rule's local value; and only some of it
+            # (footprint.py)
+            if self.imm and isinstance(s, EFFECTS) and not local_only and self.may_end(s):
                 self.w.line("if check_immediate(st): return")
 
     def budget(self) -> None:

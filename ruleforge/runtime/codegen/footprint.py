@@ -1,0 +1,192 @@
+"""What the immediate endings read, and what a statement writes: the check after a
+statement is left out when the two cannot meet.
+
+A game with immediate endings (a piece that lands, say) checks them after every statement that
+changes the board. Most such statements change something no ending reads: a card
+revealed from the deck, the discard pile shuffled. An ending's truth can only change
+when something it reads does, so the check after a statement whose writes it does not
+read would find what the check before it found.
+
+Both sides are coarse and err towards checking. What is read or written is named by
+token: a zone declaration (every owner's and every slot of it), a counter, a piece
+attribute, a per-card counter, the facing of cards, who knows them. A source the
+generator cannot name (a card held in a local may lie anywhere) is every zone; and an
+ending that reads anything of the turn flow (the current player, who is out, the values
+of the turn, a quantity, a rule-computed attribute, chance) is checked after every
+statement, as before, since the flow changes between statements with no check of its own.
+"""
+
+from __future__ import annotations
+
+from ...lang import ast as A
+from .. import typeinfo as T
+
+ANY_ZONE = ("zone", "*")
+FACING, KNOWING = ("facing",), ("knowing",)
+# Expressions that read nothing themselves: what they read is what their parts read.
+_COMPOSITE = (A.Number, A.Text, A.Bool, A.Nobody, A.ListOf, A.Unary, A.Binary, A.Between, A.Filter, A.CardsIn,
+              A.TheCard, A.Top, A.Aggregate, A.Quantifier, A.IfExpr, A.SumFor, A.Extremes, A.Position, A.Seat,
+              A.HasEffect, A.LeastSum)
+_BINDERS = ("name", "group")  # fields of those that bind a name rather than read one
+
+
+class Anything(Exception):
+    """Raised inside the walk: no footprint can be named (the answer is 'anything')."""
+
+
+class Footprints:
+    """Mixin of the code generator (module.CodeGenerator)."""
+
+    _ending_reads: object = False  # frozenset of tokens, None for anything; False: not worked out
+
+    def ending_reads(self):
+        """What the immediate endings read (tokens), or None: anything."""
+        if self._ending_reads is False:
+            acc: set = set()
+            try:
+                for e in self.ch.endings.values():
+                    if e.condition is not None and not e.at_round_end:
+                        self._reads(e.condition, acc, set())
+                self._ending_reads = frozenset(acc)
+            except Anything:
+                self._ending_reads = None
+        return self._ending_reads
+
+    def may_end(self, s) -> bool:
+        """Could statement `s` make an immediate ending hold that did not before?"""
+        reads = self.ending_reads()
+        if reads is None:
+            return True
+        try:
+            writes = self._writes(s)
+        except Anything:
+            return True
+        if writes & reads:
+            return True
+        zones_read = any(t[0] == "zone" for t in reads)
+        zones_written = any(t[0] == "zone" for t in writes)
+        return (ANY_ZONE in writes and zones_read) or (ANY_ZONE in reads and zones_written)
+
+    # ---- reads
+    def _reads(self, node, acc: set, defs: set) -> None:
+        if node is None or isinstance(node, (str, int, bool, float)):
+            return
+        if isinstance(node, (tuple, list)):
+            for x in node:
+                self._reads(x, acc, defs)
+            return
+        if isinstance(node, A.Name):
+            self._name_reads(node, acc, defs)
+        elif isinstance(node, A.Of):
+            kind, name = T.ref(self.ch, node.name)[:2]
+            self._global_reads(kind, name, acc, defs)
+            self._reads(node.owner, acc, defs)
+        elif isinstance(node, A.Slot):
+            acc.add(("zone", node.zone.name))
+            self._reads(node.index, acc, defs)
+        elif isinstance(node, A.Attr):
+            self._reads(node.obj, acc, defs)
+            self._attr_reads(self.t(node.obj), node.name, acc)
+        elif isinstance(node, A.Test):
+            if "face" in node.test:
+                acc.add(FACING)
+            self._reads(node.value, acc, defs)
+        elif isinstance(node, A.Knows):
+            acc.add(KNOWING)
+            self._reads(node.card, acc, defs)
+            self._reads(node.player, acc, defs)
+        elif isinstance(node, _COMPOSITE):
+            for f in node.__attrs_attrs__:
+                if f.name not in ("span", "name_span") and not (f.name in _BINDERS and isinstance(
+                        getattr(node, f.name), A.Name)):
+                    self._reads(getattr(node, f.name), acc, defs)
+        else:  # the current player, who is out, chance...: the turn flow, or unknown
+            raise Anything
+
+    def _name_reads(self, node, acc: set, defs: set) -> None:
+        ref = T.ref(self.ch, node)
+        kind = ref[0]
+        if kind in ("local", "element", "param", "pieces", "role", "symbol"):
+            return
+        if kind == "element attr":
+            self._attr_reads(T.elem(self.t(ref[1].collection)), ref[2], acc)
+            return
+        self._global_reads(kind, ref[1], acc, defs)
+
+    def _global_reads(self, kind: str, name: str, acc: set, defs: set) -> None:
+        if kind in ("counter", "zone"):
+            acc.add((kind, name))
+        elif kind == "define":
+            if name not in defs:
+                defs.add(name)
+                self._reads(self.ch.defines[name].value, acc, defs)
+        elif kind not in ("pieces", "param", "role", "symbol"):
+            raise Anything  # a quantity (active cards add to it), a value of the turn
+
+    def _attr_reads(self, t, attr: str, acc: set) -> None:
+        if T.is_card(t):
+            if attr in self.g.card_counter_base:
+                acc.add(("card counter", attr))
+            elif self.has_rules(attr):
+                raise Anything
+        elif T.kind(t) == "piece":
+            kind = T.piece_kind(t)
+            if attr != self.ch.pieces[kind].key:
+                acc.add(("piece", kind, attr))
+        else:
+            raise Anything
+
+    # ---- writes
+    def _writes(self, s) -> set:
+        if isinstance(s, (A.Move, A.Reveal)):
+            if isinstance(s, A.Reveal) and s.target is None:
+                return {FACING, KNOWING}
+            return {self._zone_of(s.target), self._source(s.what), FACING, KNOWING}
+        if isinstance(s, A.Flip):
+            return {FACING, KNOWING}
+        if isinstance(s, A.Swap):
+            return {self._source(s.first), self._source(s.second), FACING, KNOWING}
+        if isinstance(s, A.Shuffle):
+            out = {self._zone_of(s.zone), KNOWING}
+            if s.into is not None:
+                out |= {self._zone_of(s.into), FACING}
+            return out
+        if isinstance(s, A.Look):
+            return {KNOWING}
+        if isinstance(s, (A.SetValue, A.Change)):
+            return {self._value_of(s.target)}
+        raise Anything  # who is out, who plays next, who has finished: the turn flow
+
+    def _zone_of(self, node) -> tuple:
+        """The zone declaration an expression names (a zone, one of an owner's, a slot)."""
+        if isinstance(node, A.Slot):
+            return ("zone", node.zone.name)
+        if isinstance(node, A.CardsIn):
+            return self._zone_of(node.zone)
+        name = node.name if isinstance(node, A.Of) else node
+        if isinstance(name, A.Name) and name in self.ch.refs and T.ref(self.ch, name)[0] == "zone":
+            return ("zone", T.ref(self.ch, name)[1])
+        return ANY_ZONE
+
+    def _source(self, node) -> tuple:
+        """Where the cards an expression picks lie now: a zone declaration, or any zone."""
+        if isinstance(node, (A.Top, A.Position)):
+            return self._zone_of(node.zone)
+        if isinstance(node, (A.Filter, A.TheCard, A.RandomCard)):
+            return self._source(node.collection)
+        return self._zone_of(node)
+
+    def _value_of(self, node) -> tuple:
+        """The number a `set` or `increase` changes."""
+        if isinstance(node, (A.Name, A.Of)):
+            ref = T.ref(self.ch, node.name if isinstance(node, A.Of) else node)
+            if ref[0] == "counter":
+                return ("counter", ref[1])
+            raise Anything
+        if isinstance(node, A.Attr):
+            t = self.t(node.obj)
+            if T.is_card(t) and node.name in self.g.card_counter_base:
+                return ("card counter", node.name)
+            if T.kind(t) == "piece":
+                return ("piece", T.piece_kind(t), node.name)
+        raise Anything
