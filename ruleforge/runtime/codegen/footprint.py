@@ -48,7 +48,7 @@ class Footprints:
                     if e.condition is not None and not e.at_round_end:
                         self._reads(e.condition, acc, set())
                 self._ending_reads = frozenset(acc)
-            except Anything:
+            except (Anything, KeyError, AttributeError):  # a node this walk does not know: anything
                 self._ending_reads = None
         return self._ending_reads
 
@@ -59,7 +59,7 @@ class Footprints:
             return True
         try:
             writes = self._writes(s)
-        except Anything:
+        except (Anything, KeyError, AttributeError):
             return True
         if writes & reads:
             return True
