@@ -60,20 +60,6 @@ def thread_jumps(w, first: int) -> None:
                 at = {b: (x + 1 if x > i else x) for b, x in at.items()}
                 i += 1
         i += 1
-    # A block that only jumps, which no jump and no stop goes to any more, is gone: the
-    # way through the machine tests one block number fewer for it.
-    wanted = {int(m) for line in lines[first:] for m in _TARGET.findall(line)} | {0}
-    dead = set()
-    for k in onward:
-        if k not in wanted:
-            dead.update((at[k], at[k] + 1))
-    if dead:
-        keep = [i for i in range(len(lines)) if i not in dead]
-        lines[:] = [lines[i] for i in keep]
-        where[:] = [where[i] for i in keep]
-
-
-_TARGET = re.compile(r"\bpc = (\d+)\b")
 
 
 _SEEDLESS = (A.Move, A.Flip, A.Swap, A.SetValue, A.Change, A.Let)
