@@ -249,3 +249,34 @@ def test_unknown_command(ruleforge_cmd):
     r = ruleforge_cmd("simulate", GUFO)
     assert (r.code, r.out) == (2, "")
     assert r.err.endswith("Error: No such command 'simulate'.\n")
+
+
+STUCK = """game "Stuck"
+players 2
+
+cards: standard deck in deck
+zone deck "the deck": pile
+zone hand per player "hand": hand
+
+setup:
+    shuffle deck
+
+turn:
+    let c = current chooses a card in hand of current "to play"
+    move c to deck
+
+ending never "never": player 1 wins when count of deck = 99
+"""
+
+
+def test_a_run_where_no_game_ends_shows_no_figures_of_no_games(ruleforge_cmd, tmp_path):
+    # every game stops at its first turn: an empty hand to choose from
+    f = tmp_path / "stuck.rules"
+    f.write_text(STUCK)
+    r = ruleforge_cmd("run", f, "--games", "4", "--jobs", "1", "--seed", "3")
+    assert r.code == 1
+    lines = r.out.splitlines()
+    assert lines[1] == "Stuck: 4 games · agents random: no game ended, so there are no results"
+    assert "Win rate" not in r.out and "Possibly dead" not in r.out
+    assert "4 games stopped on a rule error; first: game 0" in r.out
+    assert "in rule 'turn' (line 12): there is nothing to choose from for 'c'" in " ".join(r.out.split())

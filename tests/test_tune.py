@@ -382,3 +382,15 @@ def test_targets_measure_their_figure_with_an_interval():
     assert Target("decisions", 0, None, "").measure(games)["value"] == 20
     assert Target("payoff", 0, 1, "").measure(games)["value"] == 0
     assert Target("wins", 0.5, 0, "").distance(0.4) == pytest.approx(10)
+
+
+def test_an_interval_is_shown_with_the_digits_that_keep_its_verdict():
+    # a designer's case: [8.2, 9.96] against 10 rounds was shown as [8.2, 10.0], "misses"
+    rounds = Target("rounds", 10, None, "mean length 10 rounds")
+    assert rounds.show_interval((8.21, 9.96)) == "[8.21, 9.96]"
+    assert rounds.show_interval((8.21, 9.5)) == "[8.2, 9.5]"
+    assert rounds.show_interval((10.04, 11.0)) == "[10.04, 11.00]"
+    assert rounds.show_interval((9.5, 10.0)) == "[9.5, 10.0]"  # holds, and looks it
+    wins = Target("wins", 0.5, 0, "p wins 50%")
+    assert wins.show_interval((0.5004, 0.6)) == "[50.04, 60.00]"
+    assert wins.show_interval((0.41, 0.52)) == "[41.0, 52.0]"

@@ -75,7 +75,7 @@ def balance_section(r: dict, console: Console) -> None:
     console.print(f"Balance gap: {100 * b['gap']:.1f} points between {markup(best['title'])} ({pct(best['win_rate'])}) "
                   f"and {markup(worst['title'])} ({pct(worst['win_rate'])}): "
                   + ("[bold]significant[/] (their intervals do not meet)" if b["significant"] else "not significant")
-                  + f"; fair is {pct(b['fair'])} each, a gap of 0 (1 is one seat winning every game)")
+                  + f"; fair is {pct(b['fair'])} each, a gap of 0 (100 is one seat winning every game)")
     if s.get("payoffs"):
         console.print(payoff_table(s))
     f = s.get("first_seat")

@@ -78,7 +78,14 @@ def print_summary(s: dict, console: Console | None = None) -> None:
     if s.get("partial"):
         p = s["partial"]
         console.print(f"[yellow]Partial results: interrupted after {p['played']} of {count(p['requested'], 'game')}[/]")
-    t = Table(title=markup(f"{s['game']}: {count(s['games'], 'game')} · agents {s['agents']}"), title_justify="left")
+    ended = s["games"] - s["errors"]
+    if s["games"] and not ended:  # nothing to count: no win rates of no games, no dead rules
+        console.print(markup(f"{s['game']}: {count(s['games'], 'game')} · agents {s['agents']}: no game ended, "
+                             "so there are no results"))
+        _print_first_error(s, console)
+        return
+    played = count(s["games"], "game") + (f" ({ended} ended)" if s["errors"] else "")
+    t = Table(title=markup(f"{s['game']}: {played} · agents {s['agents']}"), title_justify="left")
     for col in ("Seat", "Wins", "Win rate", "95% CI", "Ties"):
         t.add_column(col, justify="right" if col != "Seat" else "left")
     for seat in s["seats"]:
@@ -114,12 +121,17 @@ def print_summary(s: dict, console: Console | None = None) -> None:
         c.add_row(markup(rule), str(times) if times else "[bold red]never[/]")
     console.print(c)
     if s["never_fired"]:
-        console.print(f"[yellow]Possibly dead rules (never fired in {count(s['games'], 'game')}):[/] "
+        among = count(s["games"], "game") if not s["errors"] else f"the {count(ended, 'game')} that ended"
+        console.print(f"[yellow]Possibly dead rules (never fired in {among}):[/] "
                       + ", ".join(markup(r) for r in s["never_fired"]))
     if s["errors"]:
-        fe = s["first_error"]
-        console.print(f"[red]{count(s['errors'], 'game')} stopped on a rule error;[/] first: game {fe['game']} "
-                      f"(seed {fe['seed']}): {markup(fe['message'])}")
+        _print_first_error(s, console)
+
+
+def _print_first_error(s: dict, console: Console) -> None:
+    fe = s["first_error"]
+    console.print(f"[red]{count(s['errors'], 'game')} stopped on a rule error;[/] first: game {fe['game']} "
+                  f"(seed {fe['seed']}): {markup(fe['message'])}")
 
 
 def _atomic_write(path: str, data: bytes) -> None:

@@ -43,10 +43,16 @@ class Target:
         return f"{x:.2f}" if self.kind == "payoff" else f"{x:.1f}{self.unit}"
 
     def show_interval(self, ci) -> str:
-        if self.kind == "wins":
-            return f"[{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
+        """The interval in the target's units; with more digits where the usual ones
+        would make it seem to hold the target when it does not (9.96 shown as 10.0
+        against a target of 10), or the reverse."""
+        scale = 100 if self.kind == "wins" else 1
+        lo, hi, aim = scale * ci[0], scale * ci[1], scale * self.value
+        holds = lo <= aim <= hi
         digits = 2 if self.kind == "payoff" else 1
-        return f"[{ci[0]:.{digits}f}, {ci[1]:.{digits}f}]"
+        while digits < 6 and (float(f"{lo:.{digits}f}") <= aim <= float(f"{hi:.{digits}f}")) != holds:
+            digits += 1
+        return f"[{lo:.{digits}f}, {hi:.{digits}f}]"
 
     def measure(self, outcomes: list) -> dict:
         """{"value", "ci95", "games"}: the figure the target names, over the games that
