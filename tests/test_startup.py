@@ -118,3 +118,17 @@ def test_a_usage_error_and_other_commands_exit_as_usual(tmp_path):
     assert done.returncode == 2 and done.stderr.endswith("torn down\n")
     done = run_entry(tmp_path, "run", "games/gufo.rules", "--seed", "1", "--games", "3")
     assert done.returncode == 0 and done.stderr.endswith("torn down\n")
+
+
+def test_a_reader_that_goes_away_ends_the_command_as_sigpipe_does_not_as_a_mistake(tmp_path):
+    # `ruleforge run f | head -0`: click alone would exit 1, "the rule file has mistakes".
+    # The reading end is closed before the command (0.2 s to start) has written a byte.
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    for args in (["compile", "games/gufo.rules"], ["run", "games/gufo.rules", "--seed", "1"],
+                 ["run", "games/gufo.rules", "--games", "3", "--jobs", "1"]):
+        p = subprocess.Popen([sys.executable, "-c", ENTRY, *args], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+        p.stdout.close()
+        err = p.stderr.read()
+        assert p.wait(timeout=60) == 141, args
+        assert "Traceback" not in err and "Exception ignored" not in err, (args, err)

@@ -3,7 +3,8 @@
 Every mistake a user can make ends with a clear message, never a traceback, and an exit
 code that says whose it is (as ruff and mypy do): 1 when a rule file has problems (or a
 deep check, a replay or a game's rules fail), 2 for a usage error or a file that cannot
-be read, 130 when interrupted. Files are written whole or not at all: a log goes to a
+be read, 130 when interrupted, 141 when the output's reader went away (a closed pipe, as a
+shell's SIGPIPE reports it). Files are written whole or not at all: a log goes to a
 temporary file that replaces the target at the end.
 """
 
@@ -18,7 +19,9 @@ from ..lang.diagnostics import RuleFileError
 from ..lang.printable import plain
 from ..load import RuleFileUsageError
 from .common import EXIT_PROBLEM, EXIT_USAGE, Ending, render_rule_error
-from .group import cli
+
+EXIT_CLOSED_PIPE = 141  # 128 + SIGPIPE
+from .group import ClosedPipe, cli
 
 __all__ = ["cli", "main"]
 
@@ -44,7 +47,10 @@ def _hard_exit(code: int) -> None:
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
-        except (OSError, ValueError):  # a closed pipe (`ruleforge check f | head -0`)
+        except BrokenPipeError:  # a closed pipe (`ruleforge compile f | head -1`)
+            if stream is sys.stdout:
+                code = EXIT_CLOSED_PIPE
+        except (OSError, ValueError):
             pass
     os._exit(code)
 
@@ -55,6 +61,10 @@ def _main(argv: list[str] | None) -> None:
     except click.exceptions.Abort:
         click.echo("aborted", err=True)
         sys.exit(130)
+    except ClosedPipe:
+        # nothing more can be said on stdout; Python's own flush at exit must not fail on it
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(EXIT_CLOSED_PIPE)
     except click.ClickException as e:
         e.show()
         sys.exit(EXIT_USAGE)

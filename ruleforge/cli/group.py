@@ -10,8 +10,20 @@ COMMANDS = {"analyze": "analyze", "cards": "check", "check": "check", "compare":
             "play": "play", "replay": "replay", "run": "run", "serve": "serve", "tune": "tune"}
 
 
+class ClosedPipe(Exception):
+    """The reader of standard output went away (`ruleforge run f | head -3`)."""
+
+
 class LazyGroup(click.Group):
     """A group whose commands are loaded on demand (the pattern of click's docs)."""
+
+    def invoke(self, ctx):
+        # click would end a closed pipe with exit code 1, which says "the rule file has
+        # mistakes": raised past click instead, to end as a shell's SIGPIPE does (141)
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            raise ClosedPipe() from None
 
     def list_commands(self, ctx) -> list[str]:
         return sorted(set(self.commands) | set(COMMANDS))
@@ -28,7 +40,8 @@ def cli() -> None:
     """Card games as rule files: check them, play them, simulate them.
 
     Exit codes: 0 done, 1 a rule file has mistakes (or a deep check or a replay fails),
-    2 a usage error or a file that cannot be read, 130 interrupted. Shell completion
+    2 a usage error or a file that cannot be read, 130 interrupted, 141 the output's
+    reader went away (a closed pipe). Shell completion
     (bash): eval "$(_RULEFORGE_COMPLETE=bash_source ruleforge)"; see the README.
 
     \b
