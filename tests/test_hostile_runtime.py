@@ -65,6 +65,13 @@ CASES = {
     # doubling by addition is caught where the number is stored
     "doubled_by_addition": (BASE.replace("turn:\n", "turn:\n    repeat 70 times:\n        set x to x + x\n") + ENDS,
                             ["in rule 'turn' (line 11): x would be more than 1,000,000,000,000,000,000 (10**18)"]),
+    # a list doubled 27 times (1.6 GB and still growing after 60 s before), and one joined
+    # to the deck 30,000 times (a hang): every element of a joined list is work
+    "list_doubled": (BASE + "    let xs = [1]\n    repeat 27 times:\n        set xs to xs + xs\n" + ENDS,
+                     ["in rule 'action draw' (line 15): " + WORK]),
+    "list_grown": (BASE + "    let xs = cards in deck\n    repeat 30000 times:\n"
+                   "        set xs to xs + cards in deck\n" + ENDS,
+                   ["in rule 'action draw' (line 15): " + WORK]),
     # "A RuleError inside an ending condition names no rule"
     "error_in_an_ending": (BASE + 'ending done "x": nobody wins when (the card in table slot 1).value = 3\n',
                            ["error: in rule 'ending done: when' (line 13): there is no card here to read its value"]),

@@ -9,7 +9,7 @@ from .events import Said
 from .limits import MAX_NUMBER, MAX_PARAMETER_VALUES, MAX_SAID
 from .values import RuleError
 
-__all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "no_card", "attr_missing", "charge", "charge_call", "bounded_range", "mul", "num",
+__all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "no_card", "attr_missing", "charge", "charge_call", "bounded_range", "mul", "num", "join_lists",
            "nth_card", "no_seat", "players_from"]
 
 
@@ -203,7 +203,7 @@ def attr_missing(attr, names):
 def over_work(st):
     raise RuleError.over("work", f"more than {st.game.work_budget:,} units of work without a decision (the work limit: "
                     "each definition or quantity worked out and each thing a quantifier, filter or sum "
-                    "looks at is one; a game that needs more: RULEFORGE_LIMITS=work=N, docs/limits.md)")
+                    "looks at, and each element of a list joined with '+', is one; a game that needs more: RULEFORGE_LIMITS=work=N, docs/limits.md)")
 
 
 def charge(st, items):
@@ -233,6 +233,15 @@ def bounded_range(low: int, high: int) -> range:
 def _too_big(v: int):
     raise RuleError.over("number", f"a number grew past {MAX_NUMBER:,} (10**18), the largest a rule may compute "
                     "(docs/limits.md)")
+
+
+def join_lists(st, a, b) -> tuple:
+    """`a + b` for lists: each element of the joined list is a unit of work, so a list
+    that doubles itself in a loop stops at the work limit, not at the machine's memory."""
+    st.work -= len(a) + len(b)
+    if st.work < 0:
+        over_work(st)
+    return tuple(a) + tuple(b)
 
 
 def mul(a, b):

@@ -265,6 +265,8 @@ class Exprs:
             b = self.coll(node.right, live=True) if (T.is_zone(rt) or T.is_row(rt)) else self.ex(node.right)
             return f"({a} {op} {b})"
         b = self.ex(node.right)
+        if op == "+" and T.kind(self.t(node)) == "list":  # joined lists: charged, so a doubling loop ends
+            return f"join_lists(st, {self.coll(node.left, live=True)}, {self.coll(node.right, live=True)})"
         if op == "/":
             return f"div({a}, {b})"
         if op == "*" and not (_small_literal(a) or _small_literal(b)):
