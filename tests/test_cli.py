@@ -280,3 +280,41 @@ def test_a_run_where_no_game_ends_shows_no_figures_of_no_games(ruleforge_cmd, tm
     assert "Win rate" not in r.out and "Possibly dead" not in r.out
     assert "4 games stopped on a rule error; first: game 0" in r.out
     assert "in rule 'turn' (line 12): there is nothing to choose from for 'c'" in " ".join(r.out.split())
+
+
+LOOPS_WHEN_2 = """game "LoopP"
+players 2
+parameter n = 1 in 1 to 3
+cards: standard deck in deck
+zone deck "the deck": pile
+zone hand per player: hand
+setup:
+    shuffle deck
+turn:
+    current takes an action
+action draw "Draw a card":
+    move top of deck to hand of current
+    if n = 2:
+        repeat while true:
+            move top of deck to hand of current
+            move top of hand of current to deck
+ending done "deck empty": nobody wins when deck is empty
+"""
+STEPS = ("first: game 0 (seed 16680956075996473660): in rule 'action draw' (line 14): more than 100,000 steps "
+         "without a decision")
+
+
+def test_compare_and_a_sweep_say_which_games_stopped_on_a_rule_error_and_exit_1(ruleforge_cmd, tmp_path):
+    # both used to hide them (0.0% [0.0, 100.0], "0.0 decisions") and exit 0
+    base, variant = tmp_path / "loopp.rules", tmp_path / "loopp-v.rules"
+    base.write_text(LOOPS_WHEN_2)
+    variant.write_text('extends "loopp.rules"\nparameter n = 2\n')
+    r = ruleforge_cmd("compare", base, variant, "--games", "3", "--jobs", "1", "--agents", "random", "--seed", "1")
+    assert r.code == 1
+    assert r.err.splitlines() == [f"error: {variant}, random bots: 3 of 3 games stopped on a rule error, left out "
+                                  f"of its figures; {STEPS}: does a loop never end? (a game that needs more: "
+                                  "RULEFORGE_LIMITS=steps=N, docs/limits.md)"]
+    r = ruleforge_cmd("run", base, "--sweep", "n=1,2,3", "--games", "3", "--jobs", "1", "--seed", "1")
+    assert r.code == 1
+    assert len(r.err.splitlines()) == 1 and r.err.startswith(f"error: n=2: 3 of 3 games stopped on a rule error, "
+                                                             f"left out of its figures; {STEPS}")

@@ -10,6 +10,7 @@ import attrs
 import click
 
 from ..lang.diagnostics import RuleFileError
+from ..lang.plural import count
 from ..lang.printable import plain
 from ..load import RuleFileUsageError, check_source, read_source
 
@@ -286,3 +287,18 @@ def _simulate(file, sets, players, games, agents, jobs, seed, scheduler, label=N
     finally:
         stop()
     return game, outcomes, summarize(game, outcomes, agents)
+
+
+def say_rule_errors(runs) -> bool:
+    """For each (label, summary) whose games stopped on a rule error: how many, and the
+    first (stderr). True when any did: the command then exits 1, as `run` does, after
+    its tables and files (a figure over fewer games is still a figure)."""
+    any_errors = False
+    for label, s in runs:
+        if s.get("errors"):
+            any_errors = True
+            fe = s["first_error"]
+            click.echo(plain(f"error: {label}: {s['errors']} of {count(s['games'], 'game')} stopped on a rule "
+                             f"error, left out of its figures; first: game {fe['game']} (seed {fe['seed']}): "
+                             f"{fe['message']}"), err=True)
+    return any_errors

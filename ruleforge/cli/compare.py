@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
 from pathlib import Path
 
 import click
 
 from ..lang.plural import count
 from ..lang.printable import markup, plain
-from .common import _check_out, _check_scheduler, _load, _simulate, max_decisions_option
+from .common import EXIT_PROBLEM, _check_out, _check_scheduler, _load, _simulate, max_decisions_option, say_rule_errors
 from .group import cli
 
 # compare's default rung: greedy is the cheapest rung that chooses at all (a game of the
@@ -128,6 +129,10 @@ def compare(base, variants, games, agents, rung_check, players, seed, jobs, sets
                   for i, title in enumerate(seats)}
         plot_series(plot, f"Win rate by variant ({agents} bots)", "rule file", labels, series)
         click.echo(f"plot written to {plain(plot)}")
+    checked_runs = [(f"{f}, {agents} bots", s) for f, _, _, s in runs]
+    checked_runs += [(f"{f}, {below} bots", s) for f, _, _, s in low] if below else []
+    if say_rule_errors(checked_runs):
+        sys.exit(EXIT_PROBLEM)  # a game stopped on a rule error: a rule file has a problem
 
 
 def _play(base, variants, sets, players, games, agents, jobs, seed, scheduler, max_decisions) -> list:

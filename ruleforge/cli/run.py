@@ -10,7 +10,7 @@ import click
 
 from ..lang.plural import count
 from ..lang.printable import markup, plain
-from .common import (EXIT_PROBLEM, _AtomicWriter, _agents, _check_out, _check_scheduler, _load, _simulate, max_decisions_option,
+from .common import (EXIT_PROBLEM, say_rule_errors, _AtomicWriter, _agents, _check_out, _check_scheduler, _load, _simulate, max_decisions_option,
                      refuse_rule_file_target)
 from .group import cli
 
@@ -212,3 +212,5 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
             series[seat["title"]] = [(s["seats"][seat_i]["win_rate"], s["seats"][seat_i]["ci95"]) for _, s in results]
         plot_series(plot, f"{game.title}: win rate by {name}", name, options, series)
         click.echo(f"plot written to {plain(plot)}")
+    if say_rule_errors([(f"{name}={v}", s) for v, s in results]):
+        sys.exit(EXIT_PROBLEM)  # a game stopped on a rule error: the rule file has a problem
