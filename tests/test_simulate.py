@@ -180,3 +180,11 @@ def test_variant_errors_point_at_the_right_file(tmp_path):
     with pytest.raises(ruleforge.RuleFileError) as e:
         ruleforge.load(loop)
     assert "extends this file again" in e.value.render()
+
+
+def test_no_more_worker_processes_than_tasks_or_four_a_core(monkeypatch):
+    # `--jobs 512` on two cores once started 512 processes (15 GB) for 40 games
+    from ruleforge.drivers.simulate import local_jobs
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    assert local_jobs(512) == 8 and local_jobs(512, 5) == 5 and local_jobs(3, 100) == 3
+    assert local_jobs(0) == 1 and local_jobs(4, 0) == 1

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional, Sequence
 
-from .simulate import _GAMES, GameSpec, _ignore_sigint, play_one
+from .simulate import _GAMES, GameSpec, _ignore_sigint, local_jobs, play_one
 
 # compiled games a worker keeps: a rung's value sets, not a whole long search's
 KEEP_COMPILED = 32
@@ -30,7 +30,7 @@ class GamePool:
     """`play(batch)`: for each (spec, indexes) of the batch, its outcomes in index order."""
 
     def __init__(self, jobs: int):
-        self.jobs = max(1, jobs)
+        self.jobs = local_jobs(jobs)
         self._pool = None
 
     def __enter__(self) -> "GamePool":
