@@ -318,3 +318,28 @@ def test_compare_and_a_sweep_say_which_games_stopped_on_a_rule_error_and_exit_1(
     assert r.code == 1
     assert len(r.err.splitlines()) == 1 and r.err.startswith(f"error: n=2: 3 of 3 games stopped on a rule error, "
                                                              f"left out of its figures; {STEPS}")
+
+
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize("args, env, message", [
+    # each gave a traceback (OverflowError, or Python's ValueError on a 4,301-digit number)
+    (["run", GUFO, "--seed", "1", "--agents", "ismcts:10:widen=1e308"], {},
+     "Error: Invalid value for '--agents': 'ismcts:10:widen=1e308': ismcts option widen takes at most 1,000,000, "
+     "not '1e308'"),
+    (["run", GUFO, "--sweep", f"reveal_count={HUGE}", "--games", "2", "--jobs", "1"], {},
+     "error: a number of more than 4,300 digits: no setting takes one that large (on the command line, or in "
+     "RULEFORGE_LIMITS)"),
+    (["run", GUFO, "--seed", "1"], {"RULEFORGE_LIMITS": f"work={HUGE}"},
+     "error: a number of more than 4,300 digits: no setting takes one that large (on the command line, or in "
+     "RULEFORGE_LIMITS)"),
+    (["run", GUFO, "--agents", f"ismcts:{HUGE}"], {},
+     "Error: Invalid value for '--agents': a number of more than 4,300 digits: no setting takes one that large"),
+])
+def test_outlandish_numbers_in_flags_are_usage_errors_not_tracebacks(ruleforge_cmd, monkeypatch, args, env, message):
+    for k, v in env.items():
+        monkeypatch.setenv(k, v)
+    r = ruleforge_cmd(*args)
+    assert r.code == 2
+    assert r.err.splitlines()[-1] == message

@@ -21,6 +21,7 @@ from ..load import RuleFileUsageError
 from .common import EXIT_PROBLEM, EXIT_USAGE, Ending, render_rule_error
 
 EXIT_CLOSED_PIPE = 141  # 128 + SIGPIPE
+TOO_MANY_DIGITS = "a number of more than 4,300 digits: no setting takes one that large"
 from .group import ClosedPipe, cli
 
 __all__ = ["cli", "main"]
@@ -66,6 +67,8 @@ def _main(argv: list[str] | None) -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(EXIT_CLOSED_PIPE)
     except click.ClickException as e:
+        if "integer string conversion" in str(e.message):  # Python's words for a 4,301-digit number
+            e.message = TOO_MANY_DIGITS
         e.show()
         sys.exit(EXIT_USAGE)
     except RuleFileError as e:
@@ -81,6 +84,10 @@ def _main(argv: list[str] | None) -> None:
             sys.exit(EXIT_PROBLEM)
         if isinstance(e, LimitsError):  # RULEFORGE_LIMITS is not understood: a usage error
             click.echo(f"error: {plain(str(e))}", err=True)
+            sys.exit(EXIT_USAGE)
+        if isinstance(e, ValueError) and "integer string conversion" in str(e):
+            # Python's own guard, met by a flag or RULEFORGE_LIMITS before any range check
+            click.echo(f"error: {TOO_MANY_DIGITS} (on the command line, or in RULEFORGE_LIMITS)", err=True)
             sys.exit(EXIT_USAGE)
         if isinstance(e, OSError):
             click.echo(f"error: {e.strerror or e}: {plain(str(getattr(e, 'filename', '') or ''))}", err=True)

@@ -112,6 +112,7 @@ AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": IsmctsAgent}
 
 
 MAX_WORLDS = 10_000  # a pool's worlds are all held at once (greedy's bound, cli/common.py)
+MAX_FACTOR = 1_000_000  # widen= and c=: far past any menu, and finite in every product
 
 ISMCTS_OPTIONS = {
     # option: (IsmctsAgent's keyword, reading, what it takes)
@@ -175,6 +176,8 @@ def make_agent(spec: str):
             number = None
         if number is None or number < 0 or (number == 0 and key != "depth") or not math.isfinite(number):
             raise ValueError(f"'{spec}': ismcts option {key} takes {wanted}, not '{value}'")
+        if key in ("widen", "c") and number > MAX_FACTOR:  # (past it, a product overflows to infinity)
+            raise ValueError(f"'{spec}': ismcts option {key} takes at most {MAX_FACTOR:,}, not '{value}'")
         if key == "views" and number >= 1:
             raise ValueError(f"'{spec}': ismcts option views takes {wanted}, not '{value}'")
         if key == "worlds" and number > MAX_WORLDS:
