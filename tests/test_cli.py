@@ -343,3 +343,35 @@ def test_outlandish_numbers_in_flags_are_usage_errors_not_tracebacks(ruleforge_c
     r = ruleforge_cmd(*args)
     assert r.code == 2
     assert r.err.splitlines()[-1] == message
+
+
+def test_a_log_that_cannot_be_written_whole_leaves_the_target_as_it_was_and_no_stray_file(tmp_path):
+    # a full disk once left '.keep.jsonl.XXXX' behind and said "No space left on device: " (no path)
+    import errno
+    import click
+    from ruleforge.cli.common import _AtomicWriter
+    target = tmp_path / "keep.jsonl"
+    target.write_text("the old log\n")
+
+    class Full:
+        def write(self, text):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        def close(self):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    w = _AtomicWriter(str(target))
+    w.f.close()
+    w.f = Full()
+    with pytest.raises(click.UsageError) as e:
+        w.write_records([{"type": "start"}])
+    assert e.value.message == f"cannot write '{target}': No space left on device; it is as it was"
+    assert target.read_text() == "the old log\n" and sorted(p.name for p in tmp_path.iterdir()) == ["keep.jsonl"]
+    fresh = tmp_path / "new.jsonl"
+    w = _AtomicWriter(str(fresh))
+    w.f.close()
+    w.f = Full()
+    with pytest.raises(click.UsageError) as e:
+        w.commit()
+    assert e.value.message == f"cannot write '{fresh}': No space left on device; it was not made"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.jsonl"]

@@ -150,15 +150,31 @@ class _AtomicWriter:
 
     def write_records(self, records: list) -> None:
         import json
-        for r in records:
-            self.f.write(json.dumps(r, ensure_ascii=False) + "\n")
+        try:
+            for r in records:
+                self.f.write(json.dumps(r, ensure_ascii=False) + "\n")
+        except OSError as e:
+            self._failed(e)
 
     def commit(self) -> None:
-        self.f.close()
-        os.replace(self.tmp, self.path)
+        try:
+            self.f.close()
+            os.replace(self.tmp, self.path)
+        except OSError as e:
+            self._failed(e)
+
+    def _failed(self, e: OSError) -> None:
+        """A full disk, say: the temporary file goes, the target stays as it was, and
+        the message names the target."""
+        self.abandon()
+        was = "is as it was" if self.path.exists() else "was not made"
+        raise click.UsageError(plain(f"cannot write '{self.path}': {e.strerror or e}; it {was}")) from None
 
     def abandon(self) -> None:
-        self.f.close()
+        try:
+            self.f.close()
+        except OSError:  # what could not be written is given up with the file
+            pass
         try:
             os.unlink(self.tmp)
         except OSError:

@@ -81,10 +81,10 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
     except Quit as stop:
         if len(seats) > 1:
             tg.wipe()  # the screen shows one person's table
-        console.print(Text("Game stopped." + (f" The log so far is in {plain(log_path)}." if writer else "")))
-        if writer:
+        if writer:  # written first: the message says where it is only once it is there
             writer.write_records(log + [{"type": "quit"}])
             writer.commit()
+        console.print(Text("Game stopped." + (f" The log so far is in {plain(log_path)}." if writer else "")))
         if stop.reason:
             raise click.ClickException(f"{stop.reason}: play reads the moves from it, so the game stopped"
                                        + (f"; the log so far is in {plain(log_path)}" if writer else "")) from None
