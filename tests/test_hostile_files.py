@@ -365,7 +365,13 @@ def test_a_wrong_type_in_a_log(ruleforge_cmd, tmp_path, logs, line, field, value
 def test_an_unknown_record_type(ruleforge_cmd, tmp_path, logs):
     r = ruleforge_cmd("replay", write_log(tmp_path, logs[0][:3] + ['{"type": "teleport"}']))
     assert r.code == 2
-    assert r.err.startswith(f"Error: {tmp_path / 'g.jsonl'}:4: unknown record type 'teleport' (a log holds start, ")
+    assert r.err.startswith(f"Error: {tmp_path / 'g.jsonl'}:4: unknown record type (a text of 8 characters) "
+                            "(a log holds start, ")
+    # the text is never quoted (the file may be no log: "root:x:0:0:..."), only a type it is close to
+    r = ruleforge_cmd("replay", write_log(tmp_path, logs[0][:3] + ['{"type": "root:x:0:0:SECRET"}']))
+    assert "SECRET" not in r.err and "unknown record type (a text of 17 characters) (a log" in r.err
+    r = ruleforge_cmd("replay", write_log(tmp_path, logs[0][:3] + ['{"type": "decison"}']))
+    assert "unknown record type (a text of 7 characters); did you mean 'decision'? (a log holds" in r.err
 
 
 def test_a_huge_line_in_a_log(ruleforge_cmd, tmp_path, logs, monkeypatch):

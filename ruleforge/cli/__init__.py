@@ -67,7 +67,8 @@ def _main(argv: list[str] | None) -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(EXIT_CLOSED_PIPE)
     except click.ClickException as e:
-        if "integer string conversion" in str(e.message):  # Python's words for a 4,301-digit number
+        if isinstance(e, click.BadParameter) and "integer string conversion" in str(e.message):
+            # Python's words for a 4,301-digit number in a flag
             e.message = TOO_MANY_DIGITS
         e.show()
         sys.exit(EXIT_USAGE)

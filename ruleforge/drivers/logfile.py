@@ -165,8 +165,14 @@ def check_record(rec: dict, where: str) -> None:
     """LogError unless `rec` is a record of a known type with fields of the right types."""
     kind = rec["type"]
     if not isinstance(kind, str) or kind not in _SCHEMA:
-        shown = f"'{kind}'" if isinstance(kind, str) and len(kind) <= 40 and kind.isprintable() else json_type(kind)
-        raise LogError(f"{where}: unknown record type {shown} (a log holds {', '.join(_SCHEMA)})")
+        # the file may be no log at all: its text is never quoted, only a known type it is close to
+        hint = None
+        if isinstance(kind, str) and len(kind) <= 40:
+            from ..lang.diagnostics import did_you_mean
+            hint = did_you_mean(kind, _SCHEMA)
+        shown = f"(a text of {len(kind)} characters)" if isinstance(kind, str) else f"({json_type(kind)})"
+        raise LogError(f"{where}: unknown record type {shown}" + (f"; {hint}" if hint else "")
+                       + f" (a log holds {', '.join(_SCHEMA)})")
     if "game" in rec and not (_is_int(rec["game"]) and rec["game"] >= 1):
         raise LogError(f"{where}: the '{kind}' record's field 'game' should be a game number, "
                        f"not {json_type(rec['game'])}")
