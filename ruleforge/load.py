@@ -63,11 +63,12 @@ def read_rule_bytes(path: str | Path) -> bytes:
         raise _Refused(f"cannot read the file: {e.strerror}") from None
     except ValueError:  # a NUL in the path
         raise _Refused("cannot read the file: its name holds a NUL character") from None
+    info = os.fstat(fd)  # before fdopen, which refuses a folder with an error of its own ("Is a directory: 3")
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        kind = next((k for test, k in _KINDS if test(info.st_mode)), "not a regular file")
+        raise _Refused(f"not a rule file: it is {kind}", "a rule file is a regular file")
     with os.fdopen(fd, "rb") as f:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            kind = next((k for test, k in _KINDS if test(info.st_mode)), "not a regular file")
-            raise _Refused(f"not a rule file: it is {kind}", "a rule file is a regular file")
         if not os.path.realpath(path).endswith(RULES_SUFFIX):
             raise _Refused(f"not a rule file: it is a link to a file whose name does not end in '{RULES_SUFFIX}'",
                            f"ruleforge reads only rule files, named NAME{RULES_SUFFIX}")

@@ -66,6 +66,15 @@ def test_extends_a_link_named_rules_to_another_file(tmp_path):
     assert "hunter2" not in ran.text
 
 
+def test_extends_a_folder_named_rules(tmp_path):
+    # once "error: Is a directory: 3", exit 2, with no file or line
+    (tmp_path / "d.rules").mkdir()
+    ran = hostile_run(["check", "v.rules"], {"v.rules": 'extends "d.rules"\n'}, cwd=tmp_path)
+    assert_clean(ran, 1)
+    assert ran.err == ("v.rules:1:1: error: cannot read 'd.rules': not a rule file: it is a folder\n"
+                       '    extends "d.rules"\n    ^\n  hint: a rule file is a regular file\n1 error in v.rules\n')
+
+
 @pytest.mark.skipif(not Path("/etc/passwd").exists(), reason="needs /etc/passwd")
 def test_a_log_whose_rules_field_names_another_file(tmp_path):
     log = {"type": "start", "rules": "/etc/passwd", "sha256": "0" * 64, "seed": 1, "players": 2}
