@@ -683,3 +683,17 @@ def test_gufo_without_one_line(fuzz_file, i):
 @given(st.integers(0, len(REAL_TEXT) - 1), st.integers(1, 300))
 def test_gufo_without_a_range_of_characters(fuzz_file, start, length):
     _load_cleanly(fuzz_file, (REAL_TEXT[:start] + REAL_TEXT[start + length:]).encode())
+
+
+def test_current_in_setup_is_a_mistake_found_by_check(ruleforge_cmd, tmp_path):
+    # passed check, then every game stopped: "there is no current player during setup"
+    f = tmp_path / "s.rules"
+    f.write_text('game "S"\nplayers 2\ncards: standard deck in deck\nzone deck "the deck": pile\n'
+                 'zone hand per player: hand\nsetup:\n    shuffle deck\n    if count of hand of current = 0:\n'
+                 '        move top of deck to hand of current\nturn:\n    current takes an action\n'
+                 'action draw "Draw":\n    move top of deck to hand of current\n'
+                 'ending done "e": nobody wins when deck is empty\n')
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.headers == [f"{f}:8:25: error: there is no current player during setup",
+                         f"{f}:9:37: error: there is no current player during setup"]

@@ -15,6 +15,7 @@ from .limits import MAX_CARDS, MAX_COPIES, raise_hint
 from .names import Scope, Want
 from .offers import check_group, declare_groups
 from .subsets import some_of, unseen_in
+from .values import walk
 from .stmts import StmtChecker
 from .values import ValueChecks
 from .types import ANY, BOOL, NUMBER, PLAYER, list_of
@@ -53,6 +54,10 @@ class TypeChecker(DecksChecker, ValueChecks, GroupsChecker, StmtChecker):
         self.setup = setup[0] if setup else None
         if self.setup is not None:
             self.block(self.setup.body, Scope(), ctx="setup")
+            for n in walk(self.setup.body):  # (said at run time before: "there is no current player during setup")
+                if isinstance(n, A.Current):
+                    self.error(n, "there is no current player during setup",
+                               "name the player: a role, 'each player', or 'for each p in players'")
         self.turns: dict = {}
         for t in sym.of_kind(A.TurnDecl):
             self.turn(t)
