@@ -697,3 +697,14 @@ def test_current_in_setup_is_a_mistake_found_by_check(ruleforge_cmd, tmp_path):
     assert r.code == 1
     assert r.headers == [f"{f}:8:25: error: there is no current player during setup",
                          f"{f}:9:37: error: there is no current player during setup"]
+
+
+@pytest.mark.parametrize("setting, words", [
+    # a long word was "too large" before: only digits are a number
+    ("reveal_count=three_hundred_and_twelve", "'reveal_count' takes a number"),
+    ("cloudy_altitudes=[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]", "'cloudy_altitudes' takes a list of numbers"),
+    ("reveal_count=1234567890123456789012", "this number is too large"),
+])
+def test_a_set_value_that_is_no_number_says_so_whatever_its_length(ruleforge_cmd, setting, words):
+    r = ruleforge_cmd("check", GUFO, "--set", setting)
+    assert r.code == 1 and f"error: --set {setting}: {words}" in r.headers[0]

@@ -497,7 +497,10 @@ def parse_value(text: str, t: Type):
     """A --set value as the parameter's type, or None if it does not fit."""
     text = text.strip()
     if t == NUMBER:
-        if len(text.lstrip("+-").lstrip("0")) > MAX_NUMBER_DIGITS:
+        digits = text[1:] if text[:1] in "+-" else text
+        if not digits.isdecimal() or not digits.isascii():  # words are no number, however long
+            return None
+        if len(digits.lstrip("0")) > MAX_NUMBER_DIGITS:
             return 10 ** MAX_NUMBER_DIGITS  # too large, and said so; never converted
 
         try:
@@ -515,9 +518,11 @@ def parse_value(text: str, t: Type):
         parts = body.split(",")
         if len(parts) > MAX_LIST_ITEMS:
             return [0] * (MAX_LIST_ITEMS + 1)  # too long, and said so
-        try:
-            return [10 ** MAX_NUMBER_DIGITS if len(x.strip().lstrip("+-").lstrip("0")) > MAX_NUMBER_DIGITS
-                    else int(x) for x in parts]
-        except ValueError:
-            return None
+        out = []
+        for x in parts:
+            n = parse_value(x, NUMBER)
+            if n is None:
+                return None
+            out.append(n)
+        return out
     return None
