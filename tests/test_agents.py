@@ -100,6 +100,7 @@ def test_agent_specs(gufo):
     assert [a.name for a in agents] == ["greedy", "ismcts"]
     assert [a.name for a in parse_agents("2=greedy", gufo)] == ["random", "greedy"]
     for bad, message in [("radr=random", "did you mean 'radar'"), ("radar=smart", "unknown agent"),
+                         ("grredy", r"unknown agent 'grredy'; did you mean 'greedy'\? \(the agents are: random, greedy"),
                          ("ismcts:fast", "iterations"), ("random:3", "no budget"), ("9=random", "seats are")]:
         with pytest.raises(ValueError, match=message):
             parse_agents(bad, gufo)

@@ -137,7 +137,10 @@ def make_agent(spec: str):
     'ismcts:500:random' is short for 'ismcts:500:playout=random'."""
     name, _, arg = spec.strip().partition(":")
     if name not in AGENTS:
-        raise ValueError(f"unknown agent '{spec}'; the agents are: {', '.join(AGENTS)}")
+        from ..lang.diagnostics import did_you_mean
+        hint = did_you_mean(name, list(AGENTS))
+        raise ValueError(f"unknown agent '{spec}'; " + (f"{hint} (the agents are: {', '.join(AGENTS)})" if hint
+                                                        else f"the agents are: {', '.join(AGENTS)}"))
     if name == "random":
         if arg:
             raise ValueError("the random agent takes no budget")
