@@ -225,6 +225,21 @@ def test_a_nul_byte(ruleforge_cmd, tmp_path):
         """)
 
 
+def test_old_mac_line_endings_are_named(ruleforge_cmd, tmp_path):
+    # read as one line, such a file was "declares no cards" and "says nothing about players"
+    f = tmp_path / "cr.rules"
+    f.write_bytes(GUFO_TEXT.replace("\n", "\r").encode())
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.err == expect(f"""
+        {f}:1:1: error: every line of this file ends in a carriage return alone (the line endings of old Macs)
+          hint: save it with LF (or CRLF) line endings
+        1 error in {f}
+        """)
+    f.write_bytes(GUFO_TEXT.replace("\n", "\r\n").encode())  # Windows line endings are fine
+    assert ruleforge_cmd("check", f).code == 0
+
+
 def test_deeply_nested_parentheses(ruleforge_cmd, tmp_path):
     f = variant(tmp_path, ("counter exhaustions = 0\n",
                            "counter exhaustions = 0\ndefine deep = " + "(" * 5000 + "1" + ")" * 5000 + "\n"))

@@ -254,6 +254,10 @@ def decode(data: bytes) -> tuple[str, list[Diagnostic]]:
         col = nul - (text.rfind("\n", 0, nul) + 1) + 1
         return "", [Diagnostic(Span.point(line, col), "not a text file: it contains a NUL byte",
                                "a rule file is plain UTF-8 text")]
+    if "\r" in text and "\n" not in text:  # read as one long line, it would be "no cards, no players"
+        return "", [Diagnostic(Span.point(1, 1), "every line of this file ends in a carriage return alone "
+                               "(the line endings of old Macs)",
+                               "save it with LF (or CRLF) line endings")]
     return text, []
 
 
