@@ -123,12 +123,12 @@ def test_illegal_actions_are_typed_rejections(tmp_path):
 
 
 def test_private_hands_and_shuffles_hide_cards(tmp_path):
-    game = make(tmp_path, (
-        "setup:\n    move top 2 cards of box to hand of current\n"
-        "turn:\n    let c = current chooses a card in hand of current\n"
-        "    move c to box\n    shuffle box\n    end the game with done\n"))
-    with pytest.raises(RuleError):
-        game.new(1)  # 'current' has no meaning during setup
+    with pytest.raises(ruleforge.RuleFileError) as refused:
+        make(tmp_path, (  # 'current' has no meaning during setup: check says so now (the engine did)
+            "setup:\n    move top 2 cards of box to hand of current\n"
+            "turn:\n    let c = current chooses a card in hand of current\n"
+            "    move c to box\n    shuffle box\n    end the game with done\n"))
+    assert [d.message for d in refused.value.diagnostics] == ["there is no current player during setup"]
     game = make(tmp_path, (
         "turn:\n    move top 2 cards of box to hand of current\n"
         "    let c = current chooses a card in hand of current\n"
