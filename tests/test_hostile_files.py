@@ -690,3 +690,18 @@ def test_ctrl_c_in_a_real_run(tmp_path, jobs):
     assert [o["index"] for o in doc["outcomes"]] == list(range(played))
     assert err.startswith(f"interrupted: partial results of the {played} games played of 1000000\n")
     assert out.splitlines()[-1] == "partial results written to big.json"
+
+
+def test_a_log_of_very_many_json_values(tmp_path, logs):
+    """A record of 2,700,000 empty objects (5.4 MB, under the line limit) took 250 MB, and
+    seven of them 1.4 GB: values are counted before a line is parsed."""
+    many = '{"type": "quit", "x": [' + ",".join(["{}"] * 2_700_000) + "]}\n"
+    ran = hostile_run(["replay", "g.jsonl"], {"g.jsonl": logs[0][0] + "\n" + many}, cwd=tmp_path)
+    assert_clean(ran, 2)
+    assert ran.err == ("Error: g.jsonl:2: more than 200,000 JSON values in one record (the limit is MAX_LINE_VALUES "
+                       "in ruleforge/drivers/logfile.py; a real record holds tens)\n")
+    some = '{"type": "quit", "x": [' + ",".join(["{}"] * 90_000) + "]}\n"
+    ran = hostile_run(["replay", "g.jsonl"], {"g.jsonl": logs[0][0] + "\n" + some * 30}, cwd=tmp_path)
+    assert_clean(ran, 2)
+    assert ran.err.startswith("Error: g.jsonl:24: more than 4,000,000 JSON values in the log (the limit is "
+                              "MAX_LOG_VALUES")

@@ -2,7 +2,8 @@
 
 A log may be cut short, edited by hand, or made to break the reader. It is read only if
 it is a regular file within MAX_LOG_BYTES, a line at most MAX_LINE_BYTES long, at most
-MAX_LOG_RECORDS records; each line
+MAX_LOG_RECORDS records, MAX_LINE_VALUES JSON values a record and MAX_LOG_VALUES in all;
+each line
 must be one JSON object of a known record type whose fields have the types play.py
 writes. Anything else is a LogError naming the line and the field, so that replay never
 meets a missing key or a value of the wrong type (see docs/limits.md).
@@ -17,6 +18,10 @@ import stat
 MAX_LOG_BYTES = 64 << 20    # a whole log; a game of 100,000 decisions writes ~15 MB
 MAX_LINE_BYTES = 8 << 20    # one record; the largest is the deal (every card's name)
 MAX_LOG_RECORDS = 200_000   # records held at once: ~1 KB of memory each once read
+MAX_LINE_VALUES = 200_000   # JSON lists, objects and items in one record (counted as '{', '[' and ','
+#                             before the line is parsed; the deal of a 1,000-card deck holds some 3,000)
+MAX_LOG_VALUES = 4_000_000  # ... in the whole log: a value takes 50 to 100 bytes once read, so 64 MB of
+#                             '{},' cannot take gigabytes (a real record holds tens)
 
 
 class LogError(Exception):
@@ -44,7 +49,7 @@ def read_log_lines(path: str) -> list[tuple[int, dict]]:
         if info.st_size > MAX_LOG_BYTES:
             raise LogError(f"{path} is too large for a log ({info.st_size:,} bytes; logs are limited to "
                            f"{MAX_LOG_BYTES:,} bytes, MAX_LOG_BYTES in ruleforge/drivers/logfile.py)")
-        total = 0
+        total = values = 0
         for n in range(1, 1 << 62):
             raw = f.readline(MAX_LINE_BYTES + 1)
             if not raw:
@@ -64,6 +69,14 @@ def read_log_lines(path: str) -> list[tuple[int, dict]]:
             if len(records) >= MAX_LOG_RECORDS:
                 raise LogError(f"{path}:{n}: more than {MAX_LOG_RECORDS:,} records (the limit is MAX_LOG_RECORDS in "
                                "ruleforge/drivers/logfile.py)")
+            here = line.count("{") + line.count("[") + line.count(",")
+            values += here
+            if here > MAX_LINE_VALUES or values > MAX_LOG_VALUES:
+                what, limit = ((f"more than {MAX_LINE_VALUES:,} JSON values in one record", "MAX_LINE_VALUES")
+                               if here > MAX_LINE_VALUES else
+                               (f"more than {MAX_LOG_VALUES:,} JSON values in the log", "MAX_LOG_VALUES"))
+                raise LogError(f"{path}:{n}: {what} (the limit is {limit} in ruleforge/drivers/logfile.py; "
+                               "a real record holds tens)")
             rec = parse_json(line, f"{path}:{n}")
             if not records and rec["type"] != "start":
                 break
