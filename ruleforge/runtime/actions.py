@@ -308,13 +308,16 @@ class Menu:
     combination of its parameters that 'allowed if' accepts, and `pass` if allowed.
     The payload is (spec, parameter values, seat), or None for pass."""
 
-    __slots__ = ("game", "specs", "may_pass", "_by_seat", "only")
+    __slots__ = ("game", "specs", "may_pass", "_by_seat", "only", "key", "_kept")
 
-    def __init__(self, game, specs, may_pass: bool, only: Optional[tuple] = None):
+    def __init__(self, game, specs, may_pass: bool, only: Optional[tuple] = None, key: Optional[Callable] = None):
         # `specs` may still be filling (a view): the entries are made at the first decision
         self.game, self.specs, self.may_pass = game, specs, may_pass
         self._by_seat: dict = {}  # seat -> [(spec or None for pass, names, cache)] by name
         self.only = only  # `takes one of ...`: the names of the actions offered (None: all)
+        # key(st, seat): what the menu reads (codegen/menukeys.py), or None: made every time
+        self.key = key
+        self._kept: dict = {}  # seat -> MenusKept
 
     def _entries(self, seat: int) -> list:
         """The actions `seat` may take, in name order, each with the Refs of its
@@ -329,6 +332,29 @@ class Menu:
         return got
 
     def offer(self, st, seat: int) -> tuple[tuple, tuple]:
+        """(actions, payloads) of `seat`'s menu: a menu already made from the same key
+        (the same cards, facing, knowledge and numbers read) is that menu again, its work
+        charged as if made again."""
+        if self.key is None:
+            return self.make(st, seat)
+        kept = self._kept.get(seat)
+        if kept is None:
+            kept = self._kept[seat] = MenusKept()
+        if kept.off:
+            return self.make(st, seat)
+        k = self.key(st, seat)
+        got = kept.menus.get(k)
+        if got is not None and st.work >= got[2]:  # (short of work: made again, to fail where it fails)
+            st.work -= got[2]
+            kept.hits += 1
+            return got[0], got[1]
+        work = st.work
+        acts, vals = self.make(st, seat)
+        kept.keep(k, acts, vals, work - st.work)
+        return acts, vals
+
+    def make(self, st, seat: int) -> tuple[tuple, tuple]:
+        """The menu worked out from the rules."""
         acts: list = []
         vals: list = []
         entries = self._by_seat.get(seat) or self._entries(seat)
@@ -347,6 +373,32 @@ class Menu:
         return tuple(acts), tuple(vals)
 
 
+class MenusKept:
+    """One seat's menus at one decision site, by key (see Menu.offer). At most
+    `KEPT_LIMIT` are kept; once full, a site whose menus rarely repeat (its key reads a
+    shuffled deck, say) stops looking them up."""
+
+    __slots__ = ("menus", "hits", "off")
+
+    def __init__(self):
+        self.menus: dict = {}
+        self.hits = 0
+        self.off = False
+
+    def keep(self, key, acts: tuple, vals: tuple, work: int) -> None:
+        menus = self.menus
+        if len(menus) >= KEPT_LIMIT:
+            if self.hits < len(menus):  # fewer hits than menus made: not worth a key
+                self.off = True
+                menus.clear()
+            return
+        for v in vals:  # a hidden card named by place: made for this decision only
+            if type(v) is _Deferred:
+                return
+        menus[key] = (acts, vals, work)
+
+
+KEPT_LIMIT = 1 << 12  # menus kept per decision site and seat
 _CACHE_LIMIT = 1 << 15  # actions kept per action and seat: enough for any real menu
 _ROW_LIMIT = 1 << 8     # two-parameter actions: first values kept, and second values per first
 

@@ -20,13 +20,14 @@ from .decks import Decks
 from .groups import Groups
 from .exprs import Exprs
 from .footprint import Footprints
+from .menukeys import MenuKeys
 from .resumable import Resumable
 from .stmts import Straight
 from .values import Values
 from .writer import Scope, Writer, _ident, comment_text
 
 
-class CodeGenerator(Decks, Values, Groups, Exprs, Straight, Resumable, Footprints, Visitor):
+class CodeGenerator(Decks, Values, Groups, Exprs, Straight, Resumable, Footprints, MenuKeys, Visitor):
     """Writes the module for one checked program laid out in `game` (see layout).
 
     One `ex_<Node>` per expression node and one `st_<Node>` per statement node; the

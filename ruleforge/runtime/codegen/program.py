@@ -34,6 +34,7 @@ class ProgramWriter(Tables, Menus, Subsets, CodeGenerator):
         self.invariants()
         self.heuristic()
         self.payoff()
+        self.write_key_functions()
         self.write_tables()
         return w.source()
 

@@ -355,11 +355,8 @@ class Resumable:
         slot = self.sc.temp()
         chosen = self.decision()
         nxt = self.label()
-        if s.only:  # `takes one of ...`: a menu of its own
-            only = expand(s.only, self.ch.action_groups)
-            menu = self.site(f"Menu(GAME, ACTIONS.values(), {s.may_pass!r}, {only!r})")
-        else:
-            menu = self.site(f"Menu(GAME, ACTIONS.values(), {s.may_pass!r})")
+        only = expand(s.only, self.ch.action_groups) if s.only else None  # `takes one of ...`
+        menu = self.site(f"Menu(GAME, ACTIONS.values(), {s.may_pass!r}, {only!r}, {self.menu_key(only)})")
         self.w.line(f"offer_menu(st, {self.ex(s.player)}, {menu}, {slot[2:-1]})")
         self.stop(chosen)
         self.start(chosen)
