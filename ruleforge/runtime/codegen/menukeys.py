@@ -33,7 +33,8 @@ class MenuReads:
     """What the actions of one menu read, for one seat (found by `MenuKeys._walk`)."""
 
     def __init__(self):
-        self.zones: list = []      # zone instance indexes whose cards are read, in order of first reading
+        self.zones: list = []      # zone instance indexes whose cards are read in order, in order of first reading
+        self.sets: list = []       # ... whose cards are read as a set (a parameter's values, `any c in`)
         self.tops: list = []       # ... whose top card's facing alone is read (`is face up`)
         self.counts: list = []     # ... whose number of cards alone is read (`is empty`, `count of`)
         self.vars: list = []       # var indexes
@@ -42,14 +43,16 @@ class MenuReads:
         self.who_knows = False     # `knows`: every seat's knowledge of a card, not only the seat's
 
     def zone(self, z: int, mode: str = "cards") -> None:
-        into = self.zones if mode == "cards" else self.tops if mode == "top" else self.counts
+        into = {"cards": self.zones, "set": self.sets, "top": self.tops, "count": self.counts}[mode]
         if z not in into:
             into.append(z)
 
     def settle(self) -> None:
-        """A zone whose cards are read needs nothing else of it."""
+        """A zone whose cards are read in order needs nothing else of it; one read as a
+        set, nothing but its facing of its top card."""
+        self.sets = [z for z in self.sets if z not in self.zones]
         self.tops = [z for z in self.tops if z not in self.zones]
-        self.counts = [z for z in self.counts if z not in self.zones and z not in self.tops]
+        self.counts = [z for z in self.counts if z not in self.zones and z not in self.sets and z not in self.tops]
 
     def var(self, i: int) -> None:
         if i not in self.vars:
@@ -73,7 +76,8 @@ class MenuKeys:
                     for p in a.params:
                         if p.some or p.unseen:
                             raise Anything  # sets of cards and blind picks: named by place
-                        self._walk((p.domain, p.low, p.high), reads, seat, True, set())
+                        self._walk_set(p.domain, reads, seat, True, set())  # named in sorted order
+                        self._walk((p.low, p.high), reads, seat, True, set())
                     self._walk(a.allowed, reads, seat, True, set())
                 reads.settle()
                 per_seat.append(reads)
@@ -122,6 +126,9 @@ class MenuKeys:
                 self._walk(node.value, r, seat, in_action, defs)
         elif isinstance(node, A.Aggregate) and node.op == "count" and T.is_zone(self.t(node.collection)):
             self._walk(node.collection, r, seat, in_action, defs, "count")
+        elif isinstance(node, A.Quantifier):  # any, every, no: the order of the cards does not matter
+            self._walk_set(node.collection, r, seat, in_action, defs)
+            self._walk(node.condition, r, seat, in_action, defs)
         elif isinstance(node, A.Knows):
             r.who_knows = True
             self._walk((node.card, node.player), r, seat, in_action, defs)
@@ -137,6 +144,17 @@ class MenuKeys:
                     self._walk(getattr(node, f.name), r, seat, in_action, defs)
         else:  # chance, a card's owner, who has finished...: not named here
             raise Anything
+
+    def _walk_set(self, node, r: MenuReads, seat: int, in_action: bool, defs: set) -> None:
+        """A collection whose order does not matter (a parameter's values are named in
+        sorted order): its zone's cards as a set, through any filters."""
+        while isinstance(node, (A.Filter, A.CardsIn)):
+            if isinstance(node, A.CardsIn):
+                node = node.zone
+                continue
+            self._walk(node.condition, r, seat, in_action, defs)
+            node = node.collection
+        self._walk(node, r, seat, in_action, defs, "set" if T.is_zone(self.t(node)) else "cards")
 
     def _walk_name(self, node, r: MenuReads, seat: int, in_action: bool, defs: set, mode: str) -> None:
         ref = T.ref(self.ch, node)
@@ -236,15 +254,18 @@ class MenuKeys:
 
     @staticmethod
     def _key_expr(r: MenuReads) -> tuple:
-        return (tuple(r.zones), tuple(r.tops), tuple(r.counts), tuple(r.vars), r.out, r.current, r.who_knows)
+        return (tuple(r.zones), tuple(r.sets), tuple(r.tops), tuple(r.counts), tuple(r.vars), r.out, r.current,
+                r.who_knows)
 
     @staticmethod
     def _key_body(w: Writer, expr: tuple) -> None:
-        zones, tops, counts, vars_, out, current, who_knows = expr
+        zones, sets, tops, counts, vars_, out, current, who_knows = expr
         parts = []
-        if zones:
-            # the cards of each zone read, zone after zone (-1 between two zones)
-            w.line(f"cs = [{', -1, '.join(f'*Z[{z}]' for z in zones)}]")
+        if zones or sets:
+            # the cards of each zone read, zone after zone (-1 between two zones), sorted
+            # where their order does not matter
+            each = [f"*Z[{z}]" for z in zones] + [f"*sorted(Z[{z}])" for z in sets]
+            w.line(f"cs = [{', -1, '.join(each)}]")
             w.line("up, kn = st.up, st.known")
             parts.append("*cs")
             if who_knows:  # face up, and who knows it
@@ -253,7 +274,7 @@ class MenuKeys:
                 w.line("b = 1 << seat")
                 parts.append("*[c >= 0 and up[c] | (kn[c] & b) << 1 for c in cs]")
         if tops:  # the facing of each one's top card (2: it is empty)
-            if not zones:
+            if not zones and not sets:
                 w.line("up = st.up")
             parts.append(f"*[up[z[-1]] if z else 2 for z in ({''.join(f'Z[{z}], ' for z in tops)})]")
         if counts:
