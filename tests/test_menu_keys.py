@@ -187,3 +187,40 @@ def test_a_site_whose_menus_never_repeat_stops_keeping_them(monkeypatch):
     for m in menus_of(made):
         m.key = None
     assert decisions(game, 7) == decisions(made, 7)
+
+
+BIG = """\
+game "t"
+players 2
+cards: standard deck in box
+zone box: pile, face down
+zone hand per player: hand
+ending done: nobody wins when count of box = 0
+setup:
+    shuffle box
+turn:
+    move top of box to hand of current
+    current takes an action
+action bid:
+    with c in hand of current
+    with n from 1 to 200
+    move c to hand of current
+"""
+
+
+def test_kept_menus_stay_within_their_size_whatever_a_rule_file_offers(tmp_path, monkeypatch):
+    # A menu may hold 100,000 actions, and a site 4,096 menus: what is kept is bounded in
+    # actions and key items too, or a hostile file's big, ever-new menus would fill memory.
+    monkeypatch.setattr(actions_mod, "KEPT_SIZE", 5000)
+    path = tmp_path / "big.rules"
+    path.write_text(BIG)
+    game = ruleforge.load(path)
+    made = ruleforge.load(path)
+    for m in menus_of(made):
+        m.key = None
+    for seed in range(3):
+        assert decisions(game, seed) == decisions(made, seed)
+    [menu] = menus_of(game)
+    for kept in menu._kept.values():
+        assert kept.size <= 5000 and sum(len(a) + len(k) for k, (a, _, _) in kept.menus.items()) == kept.size
+        assert kept.off or len(kept.menus) < 5000 // 200

@@ -375,30 +375,37 @@ class Menu:
 
 class MenusKept:
     """One seat's menus at one decision site, by key (see Menu.offer). At most
-    `KEPT_LIMIT` are kept; once full, a site whose menus rarely repeat (its key reads a
-    shuffled deck, say) stops looking them up."""
+    `KEPT_LIMIT` menus are kept, and `KEPT_SIZE` actions and key items in all (a menu may
+    hold 100,000 actions: memory stays bounded whatever a rule file offers); once full, a
+    site whose menus rarely repeat (its key reads a shuffled deck, say) stops looking them
+    up."""
 
-    __slots__ = ("menus", "hits", "off")
+    __slots__ = ("menus", "hits", "off", "size")
 
     def __init__(self):
         self.menus: dict = {}
         self.hits = 0
         self.off = False
+        self.size = 0
 
     def keep(self, key, acts: tuple, vals: tuple, work: int) -> None:
         menus = self.menus
-        if len(menus) >= KEPT_LIMIT:
+        size = len(acts) + len(key)
+        if len(menus) >= KEPT_LIMIT or self.size + size > KEPT_SIZE:
             if self.hits < len(menus):  # fewer hits than menus made: not worth a key
                 self.off = True
                 menus.clear()
+                self.size = 0
             return
         for v in vals:  # a hidden card named by place: made for this decision only
             if type(v) is _Deferred:
                 return
         menus[key] = (acts, vals, work)
+        self.size += size
 
 
 KEPT_LIMIT = 1 << 12  # menus kept per decision site and seat
+KEPT_SIZE = 1 << 19   # actions and key items kept per decision site and seat
 _CACHE_LIMIT = 1 << 15  # actions kept per action and seat: enough for any real menu
 _ROW_LIMIT = 1 << 8     # two-parameter actions: first values kept, and second values per first
 
