@@ -177,7 +177,7 @@ def test_what_a_menu_reads_decides_whether_it_has_a_key(tmp_path, allowed, key):
 
 
 def test_a_site_whose_menus_never_repeat_stops_keeping_them(monkeypatch):
-    monkeypatch.setattr(actions_mod, "KEPT_LIMIT", 8)
+    monkeypatch.setattr(actions_mod, "KEPT_TRIAL", 8)
     game = ruleforge.load("games/ufology.rules", players=4)
     for seed in range(3):
         decisions(game, seed)

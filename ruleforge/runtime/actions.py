@@ -376,9 +376,9 @@ class Menu:
 class MenusKept:
     """One seat's menus at one decision site, by key (see Menu.offer). At most
     `KEPT_LIMIT` menus are kept, and `KEPT_SIZE` actions and key items in all (a menu may
-    hold 100,000 actions: memory stays bounded whatever a rule file offers); once full, a
-    site whose menus rarely repeat (its key reads a shuffled deck, say) stops looking them
-    up."""
+    hold 100,000 actions: memory stays bounded whatever a rule file offers). A site whose
+    menus rarely repeat (its key reads a growing case file, say) stops looking them up
+    once it has kept `KEPT_TRIAL`."""
 
     __slots__ = ("menus", "hits", "off", "size")
 
@@ -391,11 +391,12 @@ class MenusKept:
     def keep(self, key, acts: tuple, vals: tuple, work: int) -> None:
         menus = self.menus
         size = len(acts) + len(key)
+        if len(menus) >= KEPT_TRIAL and self.hits * 4 < len(menus):
+            self.off = True  # a menu in five found again, at best: not worth a key
+            menus.clear()
+            self.size = 0
+            return
         if len(menus) >= KEPT_LIMIT or self.size + size > KEPT_SIZE:
-            if self.hits < len(menus):  # fewer hits than menus made: not worth a key
-                self.off = True
-                menus.clear()
-                self.size = 0
             return
         for v in vals:  # a hidden card named by place: made for this decision only
             if type(v) is _Deferred:
@@ -405,6 +406,7 @@ class MenusKept:
 
 
 KEPT_LIMIT = 1 << 12  # menus kept per decision site and seat
+KEPT_TRIAL = 1 << 8   # menus kept before a site whose menus rarely repeat stops keeping them
 KEPT_SIZE = 1 << 19   # actions and key items kept per decision site and seat
 _CACHE_LIMIT = 1 << 15  # actions kept per action and seat: enough for any real menu
 _ROW_LIMIT = 1 << 8     # two-parameter actions: first values kept, and second values per first
