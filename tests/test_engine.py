@@ -277,3 +277,32 @@ def test_a_state_to_judge_reports_a_menu_with_nothing_legal_when_asked_for_it(tm
     assert played.value.message == asked.value.message == "player 2 has no legal action"
     assert (asked.value.rule, asked.value.span) == (played.value.rule, played.value.span)
     assert played.value.rule is not None
+
+
+def _flow_configs() -> list:
+    from golden import player_counts
+    files = sorted((ROOT / "games").glob("*.rules")) + sorted((ROOT / "examples").glob("*.rules"))
+    return [(str(p.relative_to(ROOT)), n) for p in files for n in list(player_counts(p))[:2]]
+
+
+def _flow(st) -> tuple:
+    return (st.turn_pos, st.round, st.turns, st.played, st.phase, st.out, st.next_seat, st.current_player)
+
+
+@pytest.mark.parametrize("path, players", _flow_configs())
+def test_a_game_nobody_watches_takes_its_turns_as_a_watched_one(path, players):
+    """Between two turns of a game that nobody watches, with no round rules or values of
+    the turn, the engine goes the short way (flow._next_turn); it is the long way a watched
+    game takes: the same turns, rounds and positions at every decision."""
+    import random
+    game = ruleforge.load(ROOT / path, players=players)
+    for seed in range(12):
+        fast, watched, policy = game.new(seed), game.new(seed, stats=True), random.Random(seed)
+        while True:
+            assert _flow(fast) == _flow(watched) and fast.legal_actions() == watched.legal_actions()
+            if fast.is_over:
+                break
+            a = policy.choice(fast.legal_actions())
+            fast.apply(a)
+            watched.apply(a)
+        assert _board(fast)[:6] == _board(watched)[:6] and fast.result == watched.result

@@ -67,7 +67,11 @@ def place(st, c: int, inst: int, facing: Optional[int] = None, src: int = -1) ->
 def move_card(st, c: int, dst: int, facing: Optional[int] = None, bottom: bool = False) -> None:
     loc, zones = st.loc, st.zones
     src = loc[c]
-    zones[src].remove(c)
+    z = zones[src]
+    if z[-1] == c:  # the top card, the most moved: no search
+        z.pop()
+    else:
+        z.remove(c)
     if bottom:
         zones[dst].insert(0, c)
     else:
