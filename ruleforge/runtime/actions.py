@@ -257,6 +257,12 @@ class Choice:
     def offer(self, st, seat: int, options) -> tuple[tuple, tuple]:
         """(actions, payloads) in canonical order ("done" first: "ask" < "choose")."""
         kind, var = self.kind, self.var
+        if kind == "card" and not self.done and self._known is not None:  # the common case, first
+            up, kn, bit = st.up, st.known, 1 << seat
+            cards = sorted(set(options)) if len(options) > 1 else options
+            if all([up[c] or kn[c] & bit for c in cards]):  # the seat sees them all
+                known = self._known
+                return tuple([known[c] for c in cards]), tuple(cards)
         acts, vals = ([DONE], [None]) if self.done else ([], [])
         if kind is None:
             for v in sorted(set(options)):

@@ -6,9 +6,11 @@ done, a question. The answer goes into a slot of the waiting frame's locals
 
 from __future__ import annotations
 
-from .engine import decide, decide_later
+from .engine import Pending, decide, decide_later
 from .flow import push
 from .values import RuleError
+
+_tuple = tuple.__new__
 
 
 def offer_choice(st, options, player: int, prompt: str, name: str, site, slot: int) -> None:
@@ -16,7 +18,8 @@ def offer_choice(st, options, player: int, prompt: str, name: str, site, slot: i
         raise RuleError(f"there is nothing to choose from for '{name}'")
     if st.judging:  # (State.after: made only if asked for)
         return decide_later(st, player, prompt, site.offer, (player, options), slot)
-    decide(st, player, prompt, site.offer(st, player, options), slot)
+    acts, vals = site.offer(st, player, options)
+    st.pending = _tuple(Pending, (player, prompt, acts, vals, slot))  # (engine.decide, written out)
 
 
 def offer_chosen(st, player: int, prompt: str, site, left, slot: int) -> None:
@@ -30,7 +33,8 @@ def offer_menu(st, seat: int, menu, slot: int) -> None:
     None for 'pass'."""
     if st.judging:  # (State.after: made only if asked for)
         return decide_later(st, seat, "take an action", _menu, (menu, seat), slot)
-    decide(st, seat, "take an action", _menu(st, menu, seat), slot)
+    acts, vals = _menu(st, menu, seat)
+    st.pending = _tuple(Pending, (seat, "take an action", acts, vals, slot))  # (engine.decide, written out)
 
 
 def _menu(st, menu, seat: int) -> tuple[tuple, tuple]:
