@@ -20,7 +20,8 @@ _copy_list = list.copy
 
 
 class Board:
-    """The cards and numbers of a game in progress (see the module doc)."""
+    """The cards and numbers of a game in progress (see the module doc). `cls[c]` is card
+    c's class (new_class); `cls[-1]`, after the cards', the number the next class takes."""
 
     __slots__ = ("zones", "loc", "up", "known", "cls", "vars", "rng")
 
@@ -187,10 +188,12 @@ def new_class(st, cards) -> None:
     """Cards shuffled together, or picked out by a rule everyone can read, form a new
     class: to someone who cannot see them, the cards of a class are interchangeable
     (see determinize)."""
-    cls = st.cls
-    k = max(cls) + 1 if cls else 0
-    for c in cards:
-        cls[c] = k
+    if cards:
+        cls = st.cls
+        k = cls[-1]  # the next class's number, kept after the cards' (no search for the largest)
+        cls[-1] = k + 1
+        for c in cards:
+            cls[c] = k
 
 
 def set_var(st, i: int, value, label: str) -> None:
