@@ -397,12 +397,14 @@ class MenusKept:
     def keep(self, key, acts: tuple, vals: tuple, work: int) -> None:
         menus = self.menus
         size = len(acts) + len(key)
-        if len(menus) >= KEPT_TRIAL and self.hits * 4 < len(menus):
-            self.off = True  # a menu in five found again, at best: not worth a key
+        n = len(menus)
+        full = n >= KEPT_LIMIT or self.size + size > KEPT_SIZE
+        if (n >= KEPT_TRIAL and self.hits * 32 < n) or (full and self.hits < n):
+            self.off = True  # its menus are new nearly every time: not worth a key
             menus.clear()
             self.size = 0
             return
-        if len(menus) >= KEPT_LIMIT or self.size + size > KEPT_SIZE:
+        if full:
             return
         for v in vals:  # a hidden card named by place: made for this decision only
             if type(v) is _Deferred:
@@ -412,7 +414,7 @@ class MenusKept:
 
 
 KEPT_LIMIT = 1 << 12  # menus kept per decision site and seat
-KEPT_TRIAL = 1 << 8   # menus kept before a site whose menus rarely repeat stops keeping them
+KEPT_TRIAL = 1 << 6   # menus kept before a site whose menus rarely repeat stops keeping them
 KEPT_SIZE = 1 << 19   # actions and key items kept per decision site and seat
 _CACHE_LIMIT = 1 << 15  # actions kept per action and seat: enough for any real menu
 _ROW_LIMIT = 1 << 8     # two-parameter actions: first values kept, and second values per first
