@@ -207,7 +207,11 @@ class Resumable:
         ans = self.sc.temp()
         after = self.decision()
         payload = self.site(f"Ask({cond.yes!r}, {cond.no!r}).offer")
-        ask = f"decide(st, {self.ex(cond.player)}, {f'{cond.yes} or {cond.no}?'!r}, {payload}, {ans[2:-1]})"
+        player, prompt = self.ex(cond.player), f"{cond.yes} or {cond.no}?"
+        if player.isdigit():  # the same question to the same seat every time: made once
+            ask = f"st.pending = {self.site(f'Pending({player}, {prompt!r}, *{payload}, {ans[2:-1]})')}"
+        else:
+            ask = f"decide(st, {player}, {prompt!r}, {payload}, {ans[2:-1]})"
         with w.at(cond.span):
             if cond.guard is not None:  # no question unless the condition before 'and' holds
                 w.line(f"if not {self.ex(cond.guard)}:")

@@ -185,10 +185,13 @@ class Straight:
         lo, hi, _ = self.ch.pieces[kind].attrs[target.name]
         return None, (self.piece_var(kind, target.name, self.ex(target.obj)), (lo, hi), None)
 
-    def put(self, target, value_of) -> None:
+    def put(self, target, value_of, value=None) -> None:
         local, var = self.target(target)
         if local is not None:
-            self.w.line(f"{local} = num({value_of(local)})")
+            if value is None or T.kind(self.t(value)) in ("number", "any"):  # (a card, a player... has no size)
+                self.w.line(f"{local} = num({value_of(local)})")
+            else:
+                self.w.line(f"{local} = {value_of(local)}")
             self.local_only = True
             return
         index, clamp, label = var
@@ -202,7 +205,7 @@ class Straight:
         self.w.line(f"set_var(st, {i}, {v}, {label or f'LABELS[{i}]'})")
 
     def st_SetValue(self, s) -> None:
-        self.put(s.target, lambda old: self.ex(s.value))
+        self.put(s.target, lambda old: self.ex(s.value), s.value)
 
     def st_Change(self, s) -> None:
         sign = "+" if s.op == "increase" else "-"
