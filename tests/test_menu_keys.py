@@ -15,6 +15,7 @@ import pytest
 
 import ruleforge
 from ruleforge.runtime import actions as actions_mod
+from ruleforge.runtime import kept as kept_mod
 from ruleforge.runtime.actions import Menu
 from ruleforge.runtime.rng import Random
 from ruleforge.runtime.values import RuleError
@@ -67,7 +68,7 @@ def test_gufo_keeps_the_radar_operators_menus():
         decisions(game, seed)
     [menu] = menus_of(game)
     kept = menu._kept[1]
-    assert not kept.off and kept.menus and kept.hits > len(kept.menus)  # most menus are found again
+    assert not kept.skip and kept.menus and kept.hits > len(kept.menus)  # most menus are found again
 
 
 def radar_decision(game, seed: int = 1):
@@ -177,12 +178,12 @@ def test_what_a_menu_reads_decides_whether_it_has_a_key(tmp_path, allowed, key):
 
 
 def test_a_site_whose_menus_never_repeat_stops_keeping_them(monkeypatch):
-    monkeypatch.setattr(actions_mod, "KEPT_TRIAL", 8)
+    monkeypatch.setattr(kept_mod, "KEPT_TRIAL", 8)
     game = ruleforge.load("games/ufology.rules", players=4)
     for seed in range(3):
         decisions(game, seed)
     [menu] = menus_of(game)
-    assert all(k.off and not k.menus for k in menu._kept.values())
+    assert all(k.skip and not k.menus for k in menu._kept.values())
     made = ruleforge.load("games/ufology.rules", players=4)
     for m in menus_of(made):
         m.key = None
@@ -211,7 +212,7 @@ action bid:
 def test_kept_menus_stay_within_their_size_whatever_a_rule_file_offers(tmp_path, monkeypatch):
     # A menu may hold 100,000 actions, and a site 4,096 menus: what is kept is bounded in
     # actions and key items too, or a hostile file's big, ever-new menus would fill memory.
-    monkeypatch.setattr(actions_mod, "KEPT_SIZE", 5000)
+    monkeypatch.setattr(kept_mod, "KEPT_SIZE", 5000)
     path = tmp_path / "big.rules"
     path.write_text(BIG)
     game = ruleforge.load(path)
@@ -223,4 +224,4 @@ def test_kept_menus_stay_within_their_size_whatever_a_rule_file_offers(tmp_path,
     [menu] = menus_of(game)
     for kept in menu._kept.values():
         assert kept.size <= 5000 and sum(len(a) + len(k) for k, (a, _, _) in kept.menus.items()) == kept.size
-        assert kept.off or len(kept.menus) < 5000 // 200
+        assert kept.skip or len(kept.menus) < 5000 // 200

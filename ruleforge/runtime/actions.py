@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple, Optional
 
 from ..lang.types import CARD, PLAYER, PieceType
+from .kept import MenusKept
 from .limits import MAX_MENU
 
 _tuple = tuple.__new__
@@ -345,8 +346,9 @@ class Menu:
             return self.make(st, seat)
         kept = self._kept.get(seat)
         if kept is None:
-            kept = self._kept[seat] = MenusKept()
-        if kept.off:
+            kept = self._kept[seat] = MenusKept(_Deferred)
+        if kept.skip:
+            kept.skip -= 1
             return self.make(st, seat)
         k = self.key(st, seat)
         got = kept.menus.get(k)
@@ -379,43 +381,6 @@ class Menu:
         return tuple(acts), tuple(vals)
 
 
-class MenusKept:
-    """One seat's menus at one decision site, by key (see Menu.offer). At most
-    `KEPT_LIMIT` menus are kept, and `KEPT_SIZE` actions and key items in all (a menu may
-    hold 100,000 actions: memory stays bounded whatever a rule file offers). A site whose
-    menus rarely repeat (its key reads a growing case file, say) stops looking them up
-    once it has kept `KEPT_TRIAL`."""
-
-    __slots__ = ("menus", "hits", "off", "size")
-
-    def __init__(self):
-        self.menus: dict = {}
-        self.hits = 0
-        self.off = False
-        self.size = 0
-
-    def keep(self, key, acts: tuple, vals: tuple, work: int) -> None:
-        menus = self.menus
-        size = len(acts) + len(key)
-        n = len(menus)
-        full = n >= KEPT_LIMIT or self.size + size > KEPT_SIZE
-        if (n >= KEPT_TRIAL and self.hits * 32 < n) or (full and self.hits < n):
-            self.off = True  # its menus are new nearly every time: not worth a key
-            menus.clear()
-            self.size = 0
-            return
-        if full:
-            return
-        for v in vals:  # a hidden card named by place: made for this decision only
-            if type(v) is _Deferred:
-                return
-        menus[key] = (acts, vals, work)
-        self.size += size
-
-
-KEPT_LIMIT = 1 << 12  # menus kept per decision site and seat
-KEPT_TRIAL = 1 << 6   # menus kept before a site whose menus rarely repeat stops keeping them
-KEPT_SIZE = 1 << 19   # actions and key items kept per decision site and seat
 _CACHE_LIMIT = 1 << 15  # actions kept per action and seat: enough for any real menu
 _ROW_LIMIT = 1 << 8     # two-parameter actions: first values kept, and second values per first
 
