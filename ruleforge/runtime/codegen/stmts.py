@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ...lang import ast as A
 from .. import typeinfo as T
+from ..limits import MAX_NUMBER
 
 UP, DOWN = 0, 1
 EFFECTS = (A.Move, A.Reveal, A.Flip, A.Swap, A.Shuffle, A.SetValue, A.Change, A.Eliminate,
@@ -202,6 +203,15 @@ class Straight:
         v = value_of(f"V[{i}]")
         if clamp is not None:
             v = f"min({clamp[1]!r}, max({clamp[0]!r}, {v}))"
+            lo, hi = clamp
+            if type(lo) is int and type(hi) is int and -MAX_NUMBER <= lo <= hi <= MAX_NUMBER:
+                # kept within its range, so within the size of numbers: set_var's check is
+                # not needed, and its call only when something records the change
+                x = self.sc.fresh("x")
+                self.w.line(f"{x} = {v}")
+                self.w.line(f"if st.observer is None: V[{i}] = {x}")
+                self.w.line(f"else: set_var(st, {i}, {x}, {label or f'LABELS[{i}]'})")
+                return
         self.w.line(f"set_var(st, {i}, {v}, {label or f'LABELS[{i}]'})")
 
     def st_SetValue(self, s) -> None:
