@@ -227,7 +227,8 @@ class MenuKeys:
         the module (`write_key_functions`: a rule is being written now)."""
         if not hasattr(self, "key_functions"):
             self.key_functions = []
-        ident = self.fn_name("menu_key", str(len(self.key_functions)))
+        ident = f"menu_key_{len(self.key_functions)}"  # (no rule-file name in it: fn_name's are never so)
+        self.names[("menu key", ident)] = ident
         w = Writer()
         w.comment("a menu's key: what its actions read (codegen/menukeys.py)")
         w.line(f"def {ident}(st, seat):")
