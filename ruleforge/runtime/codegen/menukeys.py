@@ -266,18 +266,24 @@ class MenuKeys:
             # the cards of each zone read, zone after zone (-1 between two zones), sorted
             # where their order does not matter
             each = [f"*Z[{z}]" for z in zones] + [f"*sorted(Z[{z}])" for z in sets]
-            w.line(f"cs = [{', -1, '.join(each)}]")
+            if len(each) == 1:  # one zone: its cards as they are, or sorted
+                w.line(f"cs = {f'Z[{zones[0]}]' if zones else f'sorted(Z[{sets[0]}])'}")
+            else:
+                w.line(f"cs = [{', -1, '.join(each)}]")
             w.line("up, kn = st.up, st.known")
             parts.append("*cs")
+            guard = "c >= 0 and " if len(each) > 1 else ""  # (-1: between two zones)
             if who_knows:  # face up, and who knows it
-                parts.append("*[c >= 0 and up[c] | kn[c] << 1 for c in cs]")
+                parts.append(f"*[{guard}up[c] | kn[c] << 1 for c in cs]")
             else:  # face up, and whether the seat knows it
                 w.line("b = 1 << seat")
-                parts.append("*[c >= 0 and up[c] | (kn[c] & b) << 1 for c in cs]")
+                parts.append(f"*[{guard}up[c] | (kn[c] & b) << 1 for c in cs]")
         if tops:  # the facing of each one's top card (2: it is empty)
             if not zones and not sets:
                 w.line("up = st.up")
-            parts.append(f"*[up[z[-1]] if z else 2 for z in ({''.join(f'Z[{z}], ' for z in tops)})]")
+            run = tuple(tops) == tuple(range(tops[0], tops[0] + len(tops)))  # a row's slots: one slice
+            rows = f"Z[{tops[0]}:{tops[-1] + 1}]" if run else f"({''.join(f'Z[{z}], ' for z in tops)})"
+            parts.append(f"*[up[z[-1]] if z else 2 for z in {rows}]")
         if counts:
             parts.append(", ".join(f"len(Z[{z}])" for z in counts))
         if vars_:
