@@ -723,3 +723,48 @@ def test_current_in_setup_is_a_mistake_found_by_check(ruleforge_cmd, tmp_path):
 def test_a_set_value_that_is_no_number_says_so_whatever_its_length(ruleforge_cmd, setting, words):
     r = ruleforge_cmd("check", GUFO, "--set", setting)
     assert r.code == 1 and f"error: --set {setting}: {words}" in r.headers[0]
+
+
+SLIP = """\
+game "t"
+players 2
+cards: standard deck in box
+zone box: pile, face down
+zone hand per player: hand
+ending done: nobody wins
+action play:
+{action}
+    move c to box
+turn:
+{turn}
+"""
+
+
+@pytest.mark.parametrize("action, turn, want", [
+    # a verb of another rulebook: what the language says instead
+    ("    with c in hand of current", "    draw 2 cards",
+     ["11:5: error: unknown statement 'draw 2 cards'", "    draw 2 cards", "    ^^^^",
+      "  hint: to draw, move cards: move top 2 cards of deck to hand of current"]),
+    # a player's name and a verb the language does not know: every way a statement starts
+    ("    with c in hand of current", "    current shoots twice",
+     ["11:5: error: unknown statement 'current shoots twice'", "    current shoots twice", "    ^^^^^^^",
+      "  hint: a statement starts with move, reveal, flip, swap, shuffle, deal, set, increase, decrease, let, "
+      "say, if, repeat, for each, resolve, eliminate or end, or names a player: current chooses a card in hand "
+      "of current, current takes an action, p looks at c, p finishes"]),
+    # `while` for `repeat while`
+    ("    with c in hand of current", "    while count of box > 3:\n        move top of box to hand of current",
+     ["11:5: error: a loop is written 'repeat while CONDITION:'", "    while count of box > 3:", "    ^^^^^",
+      "  hint: write: repeat while count of box > 3:"]),
+    # `allowed if` before the `with` lines
+    ("    allowed if count of box > 0\n    with c in hand of current", "    current takes an action",
+     ["9:5: error: an action's 'with' lines come before its 'allowed if'", "    with c in hand of current",
+      "    ^^^^", "  hint: move the 'allowed if' line below the last 'with' line"]),
+])
+def test_a_common_slip_is_named_with_what_to_write(ruleforge_cmd, tmp_path, action, turn, want):
+    f = tmp_path / "slip.rules"
+    f.write_text(SLIP.format(action=action, turn=turn))
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    lines = r.err.splitlines()
+    assert lines[0] == f"{f}:{want[0]}"
+    assert [line.rstrip() for line in lines[1:4]] == ["    " + want[1], "    " + want[2], want[3]]

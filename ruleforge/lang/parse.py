@@ -517,11 +517,56 @@ def _syntax_diagnostic(e, offset: int, chunk: str) -> Diagnostic:
             return Diagnostic(Span(line, start, line, start + len(first.group(1))),
                               f"unknown {'declaration' if words is _ITEM_WORDS else 'statement'} "
                               f"'{first.group(1)}'", hint)
+    slip = _slip(chunk_lines, tok, text, first, line)
+    if slip is not None:
+        return slip
     if tok.type == "COMMA" and re.match(r"define\s+\w+\s+of\s+\w+\s*$", text[:tok.column - 1]):
         # `define pairs of p, number v`: one bare parameter reads as a player, several need kinds
         hint = "a definition of several parameters gives each its kind: define NAME of player p, number v"
     what = f"'{tok}'" if tok.type not in ("NAME", "INT", "STRING") else f"{_describe_terminal(tok.type)[2:] if tok.type != 'INT' else 'number'} {tok}"
     return Diagnostic(span, f"unexpected {what}", hint or f"expected {_expected(expected)}")
+
+
+# Verbs of other rulebooks that are not statements here, and how the language says them.
+_VERB_HINTS = {
+    "draw": "to draw, move cards: move top 2 cards of deck to hand of current",
+    "discard": "to discard, move the card: move c to discard",
+    "give": "to give a card, move it: move c to hand of (the player after current)",
+    "take": "to take a card, move it: move c to hand of current",
+    "put": "to put a card somewhere, move it: move c to table",
+    "place": "to place a card, move it: move c to table",
+    "play": "to let a player play, declare an action and write: current takes an action",
+    "win": "a game is won by an ending: ending NAME: current wins when CONDITION",
+    "lose": "a game is lost by an ending: ending NAME: ... wins when CONDITION",
+    "add": "to add to a number: increase score of current by 2",
+}
+_STATEMENT_STARTS = ("a statement starts with move, reveal, flip, swap, shuffle, deal, set, increase, decrease, "
+                     "let, say, if, repeat, for each, resolve, eliminate or end, or names a player: current "
+                     "chooses a card in hand of current, current takes an action, p looks at c, p finishes")
+
+
+def _slip(chunk_lines: list, tok, text: str, first, line: int):
+    """A diagnostic for a common slip at the start of a statement (a `while` without
+    `repeat`, `allowed if` before the `with` lines, a verb of another rulebook), or None."""
+    if first is None or not text[:1].isspace():
+        return None
+    word = first.group(1)
+    start = first.start(1) + 1
+    word_span = Span(line, start, line, start + len(word))
+    if word == "while":
+        return Diagnostic(word_span, "a loop is written 'repeat while CONDITION:'",
+                          "write: repeat while " + text[first.end(1):].strip())
+    if word == "with" and any(re.match(r"\s+allowed\s+if\b", earlier) for earlier in chunk_lines[:tok.line - 1]):
+        return Diagnostic(word_span, "an action's 'with' lines come before its 'allowed if'",
+                          "move the 'allowed if' line below the last 'with' line")
+    before = text[:tok.column - 1].strip()
+    if before == word and word not in _STATEMENT_WORDS:
+        # reading stopped at the line's second word: the line is no statement (its first
+        # word may still be a player's name, as in `radar takes an action`)
+        said = text.split("#", 1)[0].strip()
+        said = said if len(said) <= 40 else said[:37] + "..."
+        return Diagnostic(word_span, f"unknown statement '{said}'", _VERB_HINTS.get(word.lower(), _STATEMENT_STARTS))
+    return None
 
 
 class _ToAst(DecksBuilder, DeclBuilder, StmtBuilder, ExprBuilder):
