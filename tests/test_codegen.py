@@ -175,3 +175,39 @@ def test_an_ending_still_ends_the_game_at_the_change_that_makes_it_hold(tmp_path
     st = game.new(1)
     assert st.is_over and st.result.ending == "full"
     assert len(st.cards_in("pit")) == pit and st.counter("m") == m
+
+
+TAIL = """\
+game "t"
+players 2
+cards: standard deck in box
+zone box: pile, face down
+counter n per player = 0
+counter after = 0
+ending done: nobody wins when n of player 1 >= 2
+action go:
+    with k from 1 to 2
+    increase n of current by 1
+    if k = 1:
+        end turn
+    increase after by 1
+turn:
+    current takes an action
+"""
+
+
+@pytest.mark.parametrize("pick, n1, n2, after, turns", [(0, 2, 1, 0, 3), (1, 2, 1, 2, 3)])
+def test_a_rules_last_takes_an_action_gives_its_place_to_the_action(tmp_path, pick, n1, n2, after, turns):
+    # The turn has nothing left to do once its action is taken: its frame goes, and the
+    # action's rule runs in its place (one frame and one resumption fewer a turn). An
+    # `end turn` inside the action still ends just that turn.
+    path = tmp_path / "tail.rules"
+    path.write_text(TAIL)
+    game = ruleforge.load(path)
+    body = _function(game.source, "r_turn_v")
+    assert [line.strip() for line in body if "stack.pop()" in line or "start_action" in line][:2] == [
+        "st.stack.pop()", "start_action(st, t1)"]
+    st = game.new(1)
+    while not st.is_over:
+        st.apply(st.legal_actions()[pick])
+    assert (st.counter("n", 0), st.counter("n", 1), st.counter("after"), st.turns) == (n1, n2, after, turns)

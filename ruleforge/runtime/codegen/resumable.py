@@ -185,7 +185,11 @@ class Resumable:
             self.start(k)
             self.setup_resume = k
             stmts = stmts[lead:]
+        # A rule whose last statement is `takes an action` gives its place to the action's
+        # rule (sm_TakeAction): nothing is left for it to do after.
+        self.tail = stmts[-1] if stmts and isinstance(stmts[-1], A.TakeAction) else None
         self.sm_block(stmts)
+        self.tail = None
         w.line("st.stack.pop()")
         w.line("return")
         self.w.level = self.sm_level - 1
@@ -364,6 +368,15 @@ class Resumable:
         self.w.line(f"offer_menu(st, {self.ex(s.player)}, {menu}, {slot[2:-1]})")
         self.stop(chosen)
         self.start(chosen)
+        if s is getattr(self, "tail", None):  # the rule's last statement: the action takes its place
+            taken = self.sc.fresh("t")
+            self.w.line(f"if {slot} is not None:  # the action's rule runs in this rule's place")
+            with self.w.indent():
+                self.w.line(f"{taken} = {slot}")
+                self.w.line("st.stack.pop()")
+                self.w.line(f"start_action(st, {taken})")
+                self.w.line("return")
+            return
         self.w.line(f"fr.pc = {nxt}")
         self.w.line(f"if {slot} is not None:  # the action's own rule runs first")
         with self.w.indent():
