@@ -7,7 +7,7 @@ done, a question. The answer goes into a slot of the waiting frame's locals
 from __future__ import annotations
 
 from .engine import Pending, decide, decide_later
-from .flow import push
+from .flow import MAX_FRAMES, Frame, push
 from .values import RuleError
 
 _tuple = tuple.__new__
@@ -48,10 +48,14 @@ def _menu(st, menu, seat: int) -> tuple[tuple, tuple]:
 
 def start_action(st, taken) -> None:
     spec, values, seat = taken
-    L = [None] * spec.proc.nlocals
+    proc = spec.proc
+    L = [None] * proc.nlocals
     L[:len(values)] = values
     L[spec.actor] = seat
-    push(st, spec.proc, L)
+    if st.observer is None and len(st.stack) < MAX_FRAMES:  # (push, written out: nothing counts rules)
+        st.stack.append(Frame(proc, L))
+    else:
+        push(st, proc, L)
 
 
 def push_effect(st, proc, card: int, by) -> None:
