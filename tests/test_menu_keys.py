@@ -21,6 +21,7 @@ from ruleforge.runtime.rng import Random
 from ruleforge.runtime.values import RuleError
 
 from golden import player_counts, rule_files
+from test_honest_actions import steal
 
 
 def menus_of(game) -> list:
@@ -124,30 +125,8 @@ def test_a_kept_menu_charges_its_work_and_fails_where_the_rules_fail():
     assert str(kept_error.value) == str(made_error.value) and "work" in str(kept_error.value)
 
 
-STEAL = """\
-game "t"
-players 3
-cards: standard deck in box
-zone box: pile, face down
-zone hand per player: hand
-ending done: nobody wins
-setup:
-    shuffle box
-    for each p in players:
-        move top 3 cards of box to hand of p
-action take:
-    with c in hand of (the player after current)
-    move c to hand of current
-turn:
-    current takes an action
-    end the game with done
-"""
-
-
 def test_a_menu_naming_a_hidden_card_by_its_place_is_never_kept(tmp_path):
-    path = tmp_path / "steal.rules"
-    path.write_text(STEAL)
-    game = ruleforge.load(path)
+    game = steal(tmp_path)  # take a card of the next player's hand, hidden from the taker
     [menu] = menus_of(game)
     assert menu.key is not None  # it has a key (the hands, who is out)...
     for seed in range(5):
