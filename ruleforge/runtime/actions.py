@@ -249,21 +249,25 @@ class Choice:
     """'chooses one of' (and 'chooses ... or be done' with `done`): one action per
     distinct element, the element (a card, or its place) as the payload."""
 
-    __slots__ = ("game", "var", "kind", "done", "_known")
+    __slots__ = ("game", "var", "kind", "done", "_known", "_cards")
 
     def __init__(self, game, var: str, kind: Optional[str], done: bool = False):
         self.game, self.var, self.kind, self.done = game, var, kind, done
         self._known: Optional[list] = None  # the action naming each card/piece/player, by index
+        self._cards = kind == "card" and not done  # the common case, tried first in offer
 
     def offer(self, st, seat: int, options) -> tuple[tuple, tuple]:
         """(actions, payloads) in canonical order ("done" first: "ask" < "choose")."""
-        kind, var = self.kind, self.var
-        if kind == "card" and not self.done and self._known is not None:  # the common case, first
+        known = self._known
+        if self._cards and known is not None:  # cards, and no "done": the common case, first
             up, kn, bit = st.up, st.known, 1 << seat
             cards = sorted(set(options)) if len(options) > 1 else options
-            if all([up[c] or kn[c] & bit for c in cards]):  # the seat sees them all
-                known = self._known
+            for c in cards:  # (a loop, not all() of a list: a choice is of a few cards)
+                if not (up[c] or kn[c] & bit):
+                    break
+            else:  # the seat sees them all
                 return tuple([known[c] for c in cards]), tuple(cards)
+        kind, var = self.kind, self.var
         acts, vals = ([DONE], [None]) if self.done else ([], [])
         if kind is None:
             for v in sorted(set(options)):
