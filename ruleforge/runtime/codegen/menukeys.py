@@ -260,8 +260,13 @@ class MenuKeys:
 
     @staticmethod
     def _key_body(w: Writer, expr: tuple) -> None:
+        # (Loops appending to one list: a list comprehension costs a frame of its own, more
+        # than the few items a key gathers.)
         zones, sets, tops, counts, vars_, out, current, who_knows = expr
-        parts = []
+        if not (zones or sets or tops or counts or vars_ or out or current):
+            w.line("return ()")
+            return
+        w.line("up, kn = st.up, st.known")
         if zones or sets:
             # the cards of each zone read, zone after zone (-1 between two zones), sorted
             # where their order does not matter
@@ -270,27 +275,26 @@ class MenuKeys:
                 w.line(f"cs = {f'Z[{zones[0]}]' if zones else f'sorted(Z[{sets[0]}])'}")
             else:
                 w.line(f"cs = [{', -1, '.join(each)}]")
-            w.line("up, kn = st.up, st.known")
-            parts.append("*cs")
+            w.line("k = [*cs]")
             guard = "c >= 0 and " if len(each) > 1 else ""  # (-1: between two zones)
             if who_knows:  # face up, and who knows it
-                parts.append(f"*[{guard}up[c] | kn[c] << 1 for c in cs]")
+                seen = "up[c] | kn[c] << 1"
             else:  # face up, and whether the seat knows it
                 w.line("b = 1 << seat")
-                parts.append(f"*[{guard}up[c] | (kn[c] & b) << 1 for c in cs]")
+                seen = "up[c] | (kn[c] & b) << 1"
+            w.line(f"for c in cs: k.append({guard}{seen})")
+        else:
+            w.line("k = []")
         if tops:  # the facing of each one's top card (2: it is empty)
-            if not zones and not sets:
-                w.line("up = st.up")
             run = tuple(tops) == tuple(range(tops[0], tops[0] + len(tops)))  # a row's slots: one slice
             rows = f"Z[{tops[0]}:{tops[-1] + 1}]" if run else f"({''.join(f'Z[{z}], ' for z in tops)})"
-            parts.append(f"*[up[z[-1]] if z else 2 for z in {rows}]")
-        if counts:
-            parts.append(", ".join(f"len(Z[{z}])" for z in counts))
+            w.line(f"for z in {rows}: k.append(up[z[-1]] if z else 2)")
+        rest = [f"len(Z[{z}])" for z in counts]
         if vars_:
             w.line("V = st.vars")
-            parts.append(", ".join(f"V[{i}]" for i in vars_))
-        if out:
-            parts.append("st.out")
-        if current:
-            parts.append("st.turn_pos")
-        w.line(f"return ({', '.join(parts)},)" if parts else "return ()")
+            rest += [f"V[{i}]" for i in vars_]
+        rest += ["st.out"] if out else []
+        rest += ["st.turn_pos"] if current else []
+        if rest:
+            w.line(f"k += ({', '.join(rest)},)")
+        w.line("return tuple(k)")
