@@ -209,7 +209,10 @@ def _named(st, seat: int, values, kind: Optional[str], names) -> list:
         return [(v, v, v) for v in sorted(set(values))]
     up, known, bit = st.up, st.known, 1 << seat
     cards = sorted(set(values)) if len(values) > 1 else values
-    out = [(names[c], c, c) for c in cards if up[c] or known[c] & bit]
+    out = []
+    for c in cards:  # (a loop: a list comprehension costs a frame, more than a hand's few cards)
+        if up[c] or known[c] & bit:
+            out.append((names[c], c, c))
     if len(out) == len(cards):  # every card seen by the seat: the common case
         return out
     out, hidden = [], None
