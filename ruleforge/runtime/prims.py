@@ -50,7 +50,11 @@ def knows(st, c, p) -> bool:
 
 
 def opponents(st, p, order) -> tuple:
-    return tuple(q for q in in_game(st, order) if q != p)
+    out = []
+    for q in (in_game(st, order) if st.out else order):  # (a loop: a generator costs a frame)
+        if q != p:
+            out.append(q)
+    return tuple(out)
 
 
 def in_game(st, seats) -> tuple:
