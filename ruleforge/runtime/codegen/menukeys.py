@@ -8,9 +8,11 @@ the facing of a row of slots, a counter), and that little often repeats. The gen
 walks every parameter's values and every 'allowed if' of the actions a menu offers and
 names what they read; the menu's key function gathers exactly that from a state:
 
-- the cards of each zone read (in order), and for each of them whether it is face up and
+- the cards of each zone read (in order, or sorted where the menu cannot see their order:
+  a parameter's values, a quantifier's), and for each of them whether it is face up and
   whether the seat knows it (how an action names a card depends on both), or who knows
-  it, where a rule asks `knows`;
+  it, where a rule asks `knows`; of a zone whose top card's facing alone is asked (`sky
+  slot a is face up`), that facing; of one whose size alone is asked, its size;
 - the numbers read (counters, piece attributes, per-card counters, values of the turn);
 - who is out, where a rule asks for the players still in the game; the current player,
   where a definition reads it (inside an action, `current` is the seat itself).
