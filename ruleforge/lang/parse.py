@@ -562,7 +562,7 @@ def _slip(chunk_lines: list, tok, text: str, first, line: int):
     before = text[:tok.column - 1].strip()
     if before == word and word not in _STATEMENT_WORDS:
         # reading stopped at the line's second word: the line is no statement (its first
-        # word may still be a player's name, as in `radar takes an action`)
+        # word may still be a player's name, as in `dealer takes an action`)
         said = text.split("#", 1)[0].strip()
         said = said if len(said) <= 40 else said[:37] + "..."
         return Diagnostic(word_span, f"unknown statement '{said}'", _VERB_HINTS.get(word.lower(), _STATEMENT_STARTS))

@@ -13,7 +13,7 @@ class MenusKept:
     """One seat's menus at one decision site, by key (see Menu.offer). At most
     `KEPT_LIMIT` menus are kept, and `KEPT_SIZE` actions and key items in all (a menu may
     hold 100,000 actions: memory stays bounded whatever a rule file offers). A site whose
-    menus are new nearly every time (its key reads a growing case file, say) is judged
+    menus are new nearly every time (its key reads a pile that grows all game, say) is judged
     after `KEPT_TRIAL` menus and stops looking for a while, twice as long each time."""
 
     __slots__ = ("menus", "hits", "size", "skip", "wait", "deferred")

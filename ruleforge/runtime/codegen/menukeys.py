@@ -11,7 +11,7 @@ names what they read; the menu's key function gathers exactly that from a state:
 - the cards of each zone read (in order, or sorted where the menu cannot see their order:
   a parameter's values, a quantifier's), and for each of them whether it is face up and
   whether the seat knows it (how an action names a card depends on both), or who knows
-  it, where a rule asks `knows`; of a zone whose top card's facing alone is asked (`sky
+  it, where a rule asks `knows`; of a zone whose top card's facing alone is asked (`row
   slot a is face up`), that facing; of one whose size alone is asked, its size;
 - the numbers read (counters, piece attributes, per-card counters, values of the turn);
 - who is out, where a rule asks for the players still in the game; the current player,
