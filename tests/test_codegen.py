@@ -211,3 +211,24 @@ def test_a_rules_last_takes_an_action_gives_its_place_to_the_action(tmp_path, pi
     while not st.is_over:
         st.apply(st.legal_actions()[pick])
     assert (st.counter("n", 0), st.counter("n", 1), st.counter("after"), st.turns) == (n1, n2, after, turns)
+
+
+def test_a_card_menu_takes_the_short_way_only_when_the_seat_sees_every_card(tmp_path):
+    # the menu part of a card parameter tests first whether the seat sees all its cards
+    # (then no action names a place); one card it cannot see sends it the general way
+    source = printed(str(ROOT / "games/ufology.rules"), "--players", "4")
+    archive = "\n".join(_function(source, "enum_archive_menu"))
+    assert "cards0 = sorted(Z[(5, 6, 7, 8)[seat]])" in archive  # a zone's cards are distinct: no set
+    assert archive.index("for v0 in cards0:") < archive.index("row = named(st, seat, cards0, 'card', names[0])")
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_honest_actions import STEAL
+    path = tmp_path / "steal.rules"
+    path.write_text(STEAL.format(before="    current looks at top of hand of (the player after current)\n"))
+    st = ruleforge.load(path).new(1)
+    assert st.cards_in("hand", 1) == ["3♥", "10♣", "8♣"]
+    assert [str(a) for a in st.legal_actions()] == [
+        "take(c=8♣)",  # seen: by name, first
+        "take(c=the 1st hidden card of hand of player 2)",
+        "take(c=the 2nd hidden card of hand of player 2)"]
+    st.apply(st.legal_actions()[2])
+    assert st.cards_in("hand", 1) == ["3♥", "8♣"]

@@ -200,6 +200,8 @@ class Exprs:
         g = self.g
         if T.is_card(t):
             if attr in g.card_counter_base:
+                if obj in self.sc.cards:  # a card for sure: its counter's index, no check for None
+                    return f"V[{g.card_counter_base[attr]} + {obj}]"
                 return f"V[card_var({obj}, {g.card_counter_base[attr]}, {attr!r})]"
             if self.has_rules(attr):
                 return f"{self.fn_name('ga', attr)}(st, {obj})"

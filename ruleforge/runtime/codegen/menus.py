@@ -11,6 +11,7 @@ same work charged (tests/test_golden.py replays every recorded game through them
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 
 from ...lang import ast as A
 from ..limits import MAX_PARAMETER_VALUES
@@ -120,6 +121,17 @@ class Menus:
                 w.line("vals.extend(got[1])")
                 w.line("return")
             values = "dom"
+        if kind == "card":
+            self._sorted_cards(title, p, values)
+            values = "cards0"
+            with self._all_seen("cards0"):
+                self._charge("len(cards0)")
+                w.line("for v0 in cards0:")
+                with w.indent():
+                    self._allowed(a, allowed)
+                    self._entry(f"(({p.name.name!r}, names[0][v0]),)", [], "", "cache", "v0", "(v0,)",
+                                "CACHE_LIMIT")
+                w.line("return")
         self.as_rule(title, p.span, f"row = {self._named(values, kind, plain, 0)}")
         self._charge("len(row)")
         w.line("for label0, v0, pay0 in row:" if not plain else "for v0 in row:")
@@ -145,34 +157,80 @@ class Menus:
             for line in hoisted[0]:
                 self.as_rule(title + p1.name.name, p1.span, line)
             values1 = hoisted[1]
+        if kind0 == "card":
+            self._sorted_cards(title + p0.name.name, p0, values0)
+            with self._all_seen("cards0"):
+                w.line("for v0 in cards0:")
+                with w.indent():
+                    self._first_value(a, allowed, "names[0][v0]", False, values1, kind1, plain1, once)
+                w.line("return")
+            first = self._named("cards0", kind0, plain0, 0)
         self.as_rule(title + p0.name.name, p0.span,
                      "for label0, v0, pay0 in " + first + ":" if not plain0 else f"for v0 in {values0}:")
         with w.indent():
             if plain0:
                 w.line("label0 = pay0 = v0")
-            if not once:
-                # nothing to combine with this first value (and nothing to charge): skipped
-                self.as_rule(title + p1.name.name, p1.span, f"raw1 = {values1}")
-                w.line("if not raw1:")
-                with w.indent():
-                    w.line("continue")
-                w.line(f"seconds = {self._named('raw1', kind1, plain1, 1)}")
-            if once and self._fixed(kind1, plain1):
-                self._row_kept(a, allowed, plain0, plain1)
-                return
-            w.line("row = cache.get(v0)  # the actions kept for this first value, by second value")
-            w.line("if row is None:")
+            self._first_value(a, allowed, "label0", not plain0, values1, kind1, plain1, once)
+
+    def _sorted_cards(self, title: str, p, values: str) -> None:
+        """`cards0`: the distinct cards of a card parameter's values, in canonical order
+        (a zone's cards, or some of them, are distinct: no set needed)."""
+        if self.holds_cards(p.domain):
+            if isinstance(p.domain, A.Filter) and values.startswith("tuple([") and values.endswith("])"):
+                # (ex_Filter's `tuple([...])`: its list sorted as it is)
+                values = values[len("tuple("):-1]
+            self.as_rule(title, p.span, f"cards0 = sorted({values})")
+        else:
+            self.as_rule(title, p.span, f"dom = {values}")
+            self.w.line("cards0 = sorted(set(dom)) if len(dom) > 1 else dom")
+
+    @contextmanager
+    def _all_seen(self, cards: str):
+        """The common case first: `cards`, distinct and in canonical order, every one
+        seen by the seat. Then no action names a card by its place and the entries need
+        no (label, value, payload) triples (actions._named's first case, written out);
+        what the block writes runs only then."""
+        w = self.w
+        w.line("up, kn, bit = st.up, st.known, 1 << seat")
+        w.line(f"for v0 in {cards}:")
+        with w.indent():
+            w.line("if not (up[v0] or kn[v0] & bit):")
             with w.indent():
-                w.line("row = new_row(cache, v0)")
-            self._charge("len(seconds)")
-            w.line("for v1 in seconds:" if plain1 else "for label1, v1, pay1 in seconds:")
+                w.line("break")
+        w.line("else:  # every card seen by the seat")
+        with w.indent():
+            yield
+
+    def _first_value(self, a, allowed, label0: str, placed0: bool, values1: str, kind1, plain1: bool,
+                     once: bool) -> None:
+        """The entries of one first value `v0`, named `label0`; `placed0`: its payload
+        `pay0` may be a Place."""
+        w = self.w
+        p0, p1 = a.params
+        title = f"action {self._name}: the values of "
+        if not once:
+            # nothing to combine with this first value (and nothing to charge): skipped
+            self.as_rule(title + p1.name.name, p1.span, f"raw1 = {values1}")
+            w.line("if not raw1:")
             with w.indent():
-                if plain1:
-                    w.line("label1 = pay1 = v1")
-                self._allowed(a, allowed)
-                pairs = f"(({p0.name.name!r}, label0), ({p1.name.name!r}, label1))"
-                hidden = [f"type(pay{k}) is Place" for k, plain in ((0, plain0), (1, plain1)) if not plain]
-                self._entry(pairs, hidden, "(pay0, pay1)", "row", "v1", "(v0, v1)", "ROW_LIMIT")
+                w.line("continue")
+            w.line(f"seconds = {self._named('raw1', kind1, plain1, 1)}")
+        if once and self._fixed(kind1, plain1):
+            self._row_kept(a, allowed, label0, placed0, plain1)
+            return
+        w.line("row = cache.get(v0)  # the actions kept for this first value, by second value")
+        w.line("if row is None:")
+        with w.indent():
+            w.line("row = new_row(cache, v0)")
+        self._charge("len(seconds)")
+        w.line("for v1 in seconds:" if plain1 else "for label1, v1, pay1 in seconds:")
+        with w.indent():
+            if plain1:
+                w.line("label1 = pay1 = v1")
+            self._allowed(a, allowed)
+            pairs = f"(({p0.name.name!r}, {label0}), ({p1.name.name!r}, label1))"
+            hidden = [f"type(pay{k}) is Place" for k, placed in ((0, placed0), (1, not plain1)) if placed]
+            self._entry(pairs, hidden, f"({'pay0' if placed0 else 'v0'}, pay1)", "row", "v1", "(v0, v1)", "ROW_LIMIT")
 
     def _hoisted(self, a) -> tuple[list[str], str] | None:
         """(the lines that find, once for the whole menu, the second parameter's elements
@@ -234,24 +292,24 @@ class Menus:
                 return mine, its
         return None
 
-    def _row_kept(self, a, allowed, plain0: bool, plain1: bool) -> None:
+    def _row_kept(self, a, allowed, label0: str, placed0: bool, plain1: bool) -> None:
         """The second parameter's values are the same for every first value and named the
         same way at every decision: the row of actions of a first value is kept whole,
         with the second values it was made from, and reused while they are the same."""
         w = self.w
         p0, p1 = a.params
         self._charge("len(seconds)")
-        if not plain0:
+        if placed0:
             w.line("if type(pay0) is Place:  # named by its place: made for this decision only")
             with w.indent():
-                self._one_by_one(a, allowed, plain1, "Deferred(spec, (pay0, pay1))")
+                self._one_by_one(a, allowed, label0, plain1, "Deferred(spec, (pay0, pay1))")
         w.line("if len(seconds) > ROW_LIMIT:  # too long a row to keep: its actions made for this decision only")
         with w.indent():
-            self._one_by_one(a, allowed, plain1, "(spec, (v0, v1), seat)")
+            self._one_by_one(a, allowed, label0, plain1, "(spec, (v0, v1), seat)")
         w.line("row = cache.get(v0)  # (second values, actions, payloads, (value, action, payload) each)")
         w.line("if row is None or row[0] != seconds:")
         with w.indent():
-            w.line(f"row = menu_row(cache, spec, seat, v0, label0, {p0.name.name!r}, {p1.name.name!r}, seconds, "
+            w.line(f"row = menu_row(cache, spec, seat, v0, {label0}, {p0.name.name!r}, {p1.name.name!r}, seconds, "
                    f"{plain1!r})")
         if allowed is None:
             w.line("acts.extend(row[1])")
@@ -263,7 +321,7 @@ class Menus:
             w.line("acts.append(act1)")
             w.line("vals.append(val1)")
 
-    def _one_by_one(self, a, allowed, plain1: bool, payload: str) -> None:
+    def _one_by_one(self, a, allowed, label0: str, plain1: bool, payload: str) -> None:
         """This first value's actions made one by one for this decision, then on to the
         next first value."""
         w = self.w
@@ -273,7 +331,7 @@ class Menus:
             if plain1:
                 w.line("label1 = pay1 = v1")
             self._allowed(a, allowed)
-            w.line(f"acts.append(new_action(spec.name, (({p0.name.name!r}, label0), ({p1.name.name!r}, label1))))")
+            w.line(f"acts.append(new_action(spec.name, (({p0.name.name!r}, {label0}), ({p1.name.name!r}, label1))))")
             w.line(f"vals.append({payload})")
         w.line("continue")
 

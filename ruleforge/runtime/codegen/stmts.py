@@ -181,7 +181,10 @@ class Straight:
         t = self.t(target.obj)
         if T.is_card(t):
             base = g.card_counter_base[target.name]
-            return None, (f"card_var({self.ex(target.obj)}, {base}, {target.name!r})", None, None)
+            obj = self.ex(target.obj)
+            if obj in self.sc.cards:  # a card for sure: its counter's index, no check for None
+                return None, (f"{base} + {obj}", None, None)
+            return None, (f"card_var({obj}, {base}, {target.name!r})", None, None)
         kind = T.piece_kind(t)
         lo, hi, _ = self.ch.pieces[kind].attrs[target.name]
         return None, (self.piece_var(kind, target.name, self.ex(target.obj)), (lo, hi), None)
