@@ -38,15 +38,7 @@ _LIMITS = (0,) + tuple((1 << 64) - (1 << 64) % n for n in range(1, 1025))
 
 def shuffle(s: int, items: list) -> int:
     """Fisher-Yates in place; returns the new state. (`below` and `next64` written out:
-    the same numbers, at a third of the calls; a long shuffle's numbers drawn at once,
-    see _draws.)"""
-    if len(items) >= LONG_SHUFFLE:
-        got = _draws(s, len(items), _LIMITS)
-        if got is not None:
-            swaps, s = got
-            for i, j in zip(range(len(items) - 1, 0, -1), swaps):
-                items[i], items[j] = items[j], items[i]
-            return s
+    the same numbers, at a third of the calls.)"""
     limits = _LIMITS
     for i in range(len(items) - 1, 0, -1):
         n = i + 1
@@ -61,47 +53,6 @@ def shuffle(s: int, items: list) -> int:
         j = x % n
         items[i], items[j] = items[j], items[i]
     return s
-
-
-LONG_SHUFFLE = 32  # items from which a shuffle draws its numbers with NumPy (then faster)
-_np = None  # numpy and the arrays _draws reuses, loaded at the first long shuffle
-
-
-def _draws(s: int, m: int, limits) -> tuple[list, int] | None:
-    """The swap positions of shuffle() for `m` items from state `s`, and the state after,
-    computed at once: SplitMix64's k-th state is s + k * gamma, so its draws are a
-    vector sum and three vector mixes, in NumPy's exact 64-bit arithmetic. None (the
-    draws then made one by one) if one would be rejected (below()'s rejection: odds under
-    m / 2**64), or without NumPy, or for more items than _LIMITS covers."""
-    global _np
-    if _np is None:
-        try:
-            import numpy
-        except ImportError:  # pragma: no cover (a dependency; one by one without it)
-            _np = False
-        else:
-            _np = (numpy, {})
-    if _np is False or m >= len(limits):
-        return None
-    np, by_size = _np
-    arrays = by_size.get(m)
-    if arrays is None:  # per number of items (at most 1,024): k * gamma, each n, below()'s
-        # limit less one (a power of two's limit is 2**64)
-        with np.errstate(over="ignore"):
-            steps = np.arange(1, m, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
-        arrays = by_size[m] = (steps, np.arange(m, 1, -1, dtype=np.uint64),
-                               np.array([x - 1 for x in limits[m:1:-1]], dtype=np.uint64))
-    steps, n, highest = arrays
-    with np.errstate(over="ignore"):
-        z = steps + np.uint64(s)
-        z ^= z >> np.uint64(30)
-        z *= np.uint64(0xBF58476D1CE4E5B9)
-        z ^= z >> np.uint64(27)
-        z *= np.uint64(0x94D049BB133111EB)
-        z ^= z >> np.uint64(31)
-    if (z > highest).any():  # a draw below() would reject: made one by one
-        return None
-    return (z % n).tolist(), (s + (m - 1) * 0x9E3779B97F4A7C15) & MASK
 
 
 class Random:
