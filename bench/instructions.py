@@ -18,7 +18,9 @@ Each side plays the same seeded random games as bench/playouts.py (one `legal_ac
 and one `apply()` a decision, the same random policy) in a process under
 `valgrind --tool=callgrind`, and again with no game; the difference over the number of
 games is that side's instructions per game (loading the package and compiling the rule
-file are left out). Hash randomisation is off (PYTHONHASHSEED=0) so that a run repeats
+file are left out). Both processes first play one game (or one ISMCTS iteration) that is
+not counted: what a process does once, whatever it plays (importing NumPy for its first
+long shuffle, making a decision site's tables), is left out too. Hash randomisation is off (PYTHONHASHSEED=0) so that a run repeats
 its count to within a few tenths of a percent. Instructions are not time (a cache miss
 costs more than an addition), so bench/playouts.py's games/s stay the figures of record;
 this one says whether a change does less work. It needs valgrind (Debian's package) and
@@ -92,14 +94,19 @@ def main() -> None:
     if args.child and args.ismcts is not None:  # search, nothing else
         ismcts = _bench("ismcts")
         game = _load(args)
-        ismcts.rate(game, ismcts._seat(args.ismcts, game), args.games)
+        seat = ismcts._seat(args.ismcts, game)
+        ismcts.rate(game, seat, 1)  # (the warm-up: see the module doc)
+        if args.games:
+            ismcts.rate(game, seat, args.games)
         return
     if args.child:  # play the games, nothing else
         if args.module is not None:
             game = playouts.load_module(args.module)
         else:
             game = _load(args)
-        playouts.one_run(game, args.games)
+        playouts.one_run(game, 1)  # (the warm-up: see the module doc)
+        if args.games:
+            playouts.one_run(game, args.games)
         return
     me = [sys.executable, str(Path(__file__).resolve()), str(Path(args.rules).resolve()), "--child"]
     me += ["--players", str(args.players)] if args.players else []

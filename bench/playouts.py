@@ -9,7 +9,8 @@ runs is reported, with the machine it ran on, so docs/performance.md can quote i
 With --against (a hand-written game module: `new(seed)`, `legal_actions()`, `apply()`,
 `is_over`) or --baseline (a git revision, checked out in a temporary worktree and run
 in a subprocess), the two are measured alternately, run for run, and the ratio of their
-medians is printed: both see the same machine load.
+medians is printed: both see the same machine load. Each side's first run in its process
+is a warm-up, so both are measured warm (a baseline runs in a new process each time).
 """
 
 from __future__ import annotations
@@ -107,6 +108,10 @@ def main() -> None:
     import ruleforge
     game = ruleforge.load(args.rules, players=args.players)
     if args.child:
+        # A new process makes its caches again (kept menus, decision tables, a first long
+        # shuffle's arrays): one run first, not timed, so that a baseline runs warm as
+        # this checkout does after its first run.
+        one_run(game, args.games)
         print(json.dumps(one_run(game, args.games)))
         return
     if args.against is None and args.baseline is None:
@@ -128,6 +133,9 @@ def main() -> None:
         other, label = (lambda: checkout.run(args.rules, args.games, args.players)), f"ruleforge at {args.baseline}"
     ours, theirs = [], []
     try:
+        one_run(game, args.games)  # (the warm-up: see the module doc)
+        if args.against is not None:
+            other()
         for _ in range(runs):
             ours.append(one_run(game, args.games)[0])
             theirs.append(other()[0])
