@@ -232,3 +232,13 @@ def test_a_card_menu_takes_the_short_way_only_when_the_seat_sees_every_card(tmp_
         "take(c=the 2nd hidden card of hand of player 2)"]
     st.apply(st.legal_actions()[2])
     assert st.cards_in("hand", 1) == ["3♥", "8♣"]
+
+
+def test_a_function_looks_up_only_the_shorthands_it_reads():
+    source = printed(str(ROOT / "games/gufo.rules"))
+    shoot = _function(source, "enum_shoot_menu")  # three pieces: it reads neither zones nor numbers
+    assert not any(line.strip() in ("Z = st.zones", "V = st.vars") for line in shoot)
+    setup = _function(source, "r_setup")  # it moves cards between zones, and sets no number
+    assert "    Z = st.zones" in setup and "    V = st.vars" not in setup
+    invader = _function(source, "r_turn_invader")  # altitudes are numbers
+    assert "    V = st.vars" in invader

@@ -130,10 +130,12 @@ class CodeGenerator(Decks, Values, Groups, Exprs, Straight, Resumable, Footprint
         w.blank()
         w.comment(f"{comment_text(title)} (line {span.line})" if span is not None else comment_text(title))
         w.line(f"def {ident}({args}):")
+        first = len(w.lines)
         w.rule = title
         with w.indent(), w.at(span):
             body()
         w.rule = None
+        _drop_unread(w, first)
 
     def expr_function(self, ident, args, title, span, node, scope: Scope, collection: bool = False,
                       charged: bool = False) -> None:
@@ -204,3 +206,19 @@ class CodeGenerator(Decks, Values, Groups, Exprs, Straight, Resumable, Footprint
         self.procs.append((ident, title, is_turn, max(scope.nslots, nfixed),
                            tuple(i for i, k in slots.items() if k == "card"),
                            tuple(i for i, k in slots.items() if k == "cards"), resumable))
+
+
+_SHORTHANDS = {"    Z = st.zones": re.compile(r"\bZ\b"), "    V = st.vars": re.compile(r"\bV\b")}
+
+
+def _drop_unread(w, first: int) -> None:
+    """Take out of the function written from line `first` on the shorthands (`Z`, `V`)
+    it never reads: each costs a look-up at every call."""
+    for line, name in _SHORTHANDS.items():
+        try:
+            at = w.lines.index(line, first, first + 6)
+        except ValueError:
+            continue
+        if not any(name.search(text) for text in w.lines[at + 1:]):
+            del w.lines[at], w.where[at]
+
