@@ -44,7 +44,7 @@ from types import SimpleNamespace
 
 from ruleforge.drivers.agents import make_agent
 from ruleforge.drivers.ladder import LADDER, rung_index
-from ruleforge.drivers.simulate import GameSpec, Z95, _game, run_games, wilson
+from ruleforge.drivers.simulate import GameSpec, Z95, _game, run_games, t95, wilson
 
 
 def seat_spec(game, strong: str, weak: str, seat) -> str:
@@ -52,11 +52,12 @@ def seat_spec(game, strong: str, weak: str, seat) -> str:
     return ",".join(f"{s + 1}={strong if s == seat else weak}" for s in range(game.nplayers))
 
 
-def mean_ci(values) -> tuple[float, float, float]:
+def mean_ci(values, within: tuple = (-math.inf, math.inf)) -> tuple[float, float, float]:
+    """The mean and its 95% interval (Student's t), cut to the values the mean can take."""
     n = len(values)
     mean = statistics.fmean(values)
-    half = Z95 * statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
-    return mean, mean - half, mean + half
+    half = t95(n) * statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
+    return mean, max(within[0], mean - half), min(within[1], mean + half)
 
 
 def sole(o, seat: int) -> int:
@@ -142,7 +143,7 @@ def measure_pair(path, players, weak, strong, games, jobs, seed, mirror, log, ch
                "significant": p - q - half > 0}
         if mirror:
             base = [sole(o, s) for o in runs[None]]
-            gain = mean_ci([a - b for a, b in zip(won, base)])
+            gain = mean_ci([a - b for a, b in zip(won, base)], (-1.0, 1.0))
             row.update({"mirror_win_rate": statistics.fmean(base),
                         "mirror_ci95": list(wilson(sum(base), len(base))),
                         "gain_over_mirror": gain[0], "gain_ci95": [gain[1], gain[2]],
@@ -153,7 +154,7 @@ def measure_pair(path, players, weak, strong, games, jobs, seed, mirror, log, ch
         seats.append(row)
     pooled = [sole(o, s) for s in range(n) for o in runs[s]]
     lo, hi = wilson(sum(pooled), len(pooled))
-    shares = mean_ci([share(o, s) for s in range(n) for o in runs[s]])
+    shares = mean_ci([share(o, s) for s in range(n) for o in runs[s]], (0.0, 1.0))
     result = {"weak": weak, "strong": strong, "games_per_seat": games, "seats": seats,
               "pooled": {"games": len(pooled), "wins": sum(pooled), "win_rate": statistics.fmean(pooled),
                          "ci95": [lo, hi], "fair_share": 1 / n, "significant": lo > 1 / n,

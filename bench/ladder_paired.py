@@ -65,7 +65,7 @@ def main(argv=None) -> None:
         if n < 2:
             print(f"{agents} against {first}: fewer than two games in common")
             continue
-        d, lo, hi = mean_ci([sole(a, s) - sole(b, s) for a, b in zip(outs[:n], base[:n])])
+        d, lo, hi = mean_ci([sole(a, s) - sole(b, s) for a, b in zip(outs[:n], base[:n])], (-1.0, 1.0))
         print(f"{agents} against {first}, the first {n} games of each: {100 * d:+.1f} points "
               f"[{100 * lo:+.1f}, {100 * hi:+.1f}]{' significant' if lo > 0 or hi < 0 else ' not significant'}")
 

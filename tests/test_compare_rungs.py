@@ -86,7 +86,7 @@ def test_compare_states_its_rung_and_warns_when_the_bots_decide_or_a_changed_rul
     assert ran.code == 0, ran.err
     assert ran.lines[1] == (f"bots: greedy for every seat, rung 2 of the ladder ({LADDER_LINE}); the verdicts are "
                             "checked at random, the rung below, on the same seeds")
-    assert "│ signposted.rules │ Hero │ +47.5 [+40.6, +54.4] │ higher          │ +0.0 [-9.3, +9.3] │ not significant │" \
+    assert "│ signposted.rules │ Hero │ +47.5 [+40.5, +54.5] │ higher          │ +0.0 [-9.4, +9.4] │ not significant │" \
         in ran.out
     assert ran.lines[-3:-1] == [
         f"warning: {sign}: the bots decide the verdict, on the same 200 seeds: Hero +47.5 pts (significant) with "

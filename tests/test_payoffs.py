@@ -155,7 +155,7 @@ def test_run_games_reports_mean_payoffs_with_intervals(tmp_path, ruleforge_cmd):
     p1 = s["payoffs"][0]
     assert p1["games"] == 200
     assert p1["mean"] == pytest.approx(sum(p[0] for p in pays) / 200) == pytest.approx(0.08)
-    assert p1["ci95"] == pytest.approx([-0.226093, 0.386093], abs=1e-6)
+    assert p1["ci95"] == pytest.approx([-0.227966, 0.387966], abs=1e-6)  # ± t95(200) = 1.9720 se
     ran = ruleforge_cmd("run", path, "--games", 200, "--seed", 1, "--jobs", 1)
     assert ran.code == 0
     assert "│ player 1 │       +0.08 │ [-0.23, +0.39] │" in ran.out
@@ -178,7 +178,7 @@ def test_compare_reports_the_paired_payoff_difference(tmp_path, ruleforge_cmd):
     d1 = doc["payoff_differences"][0]
     assert (d1["seat"], d1["games"]) == (1, 200)
     assert d1["difference"] == pytest.approx(0.08)
-    assert d1["ci95"] == pytest.approx([-0.226093, 0.386093], abs=1e-6)
+    assert d1["ci95"] == pytest.approx([-0.227966, 0.387966], abs=1e-6)  # ± t95(200) = 1.9720 se
     assert not d1["significant"]
     assert "Payoff difference from" in ran.out
 
@@ -277,4 +277,4 @@ def test_a_sweep_shows_the_mean_payoffs(tmp_path, ruleforge_cmd):
     _, path = load(tmp_path)
     ran = ruleforge_cmd("run", path, "--games", 50, "--seed", 1, "--jobs", 1, "--sweep", "start_chips=10,20")
     assert ran.code == 0
-    assert "player 1 payoff" in ran.out and "-0.20 [-0.89," in ran.out
+    assert "player 1 payoff" in ran.out and "-0.20 [-0.90," in ran.out

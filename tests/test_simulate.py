@@ -3,13 +3,14 @@ intervals; variants and comparisons on paired seeds."""
 
 import csv
 import json
+import math
 
 import pytest
 
 import ruleforge
 from ruleforge.cli import main
 from ruleforge.drivers.compare import paired_difference
-from ruleforge.drivers.simulate import GameOutcome, GameSpec, run_games, summarize, wilson
+from ruleforge.drivers.simulate import GameOutcome, GameSpec, mean_interval, run_games, summarize, t95, wilson
 
 
 def run_cli(capsys, *args):
@@ -25,6 +26,38 @@ def test_wilson_known_values():
     lo, hi = wilson(0, 10)
     assert lo == 0.0 and round(hi, 4) == 0.2775
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def _t_cdf(t: float, df: int, steps: int = 4000) -> float:
+    """P(T <= t) for Student's t with df degrees of freedom: Simpson's rule on its density,
+    an account independent of the table and the series t95 uses."""
+    c = math.exp(math.lgamma((df + 1) / 2) - math.lgamma(df / 2)) / math.sqrt(df * math.pi)
+
+    def f(x):
+        return c * (1 + x * x / df) ** (-(df + 1) / 2)
+    h = t / steps
+    inner = sum((4 if i % 2 else 2) * f(i * h) for i in range(1, steps))
+    return 0.5 + (f(0) + f(t) + inner) * h / 3
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 11, 30, 31, 32, 41, 121, 1001])
+def test_a_mean_of_n_values_has_students_t_interval(n):
+    assert abs(_t_cdf(t95(n), n - 1) - 0.975) < 2e-5
+
+
+def test_a_mean_of_few_values_is_not_given_a_normal_interval():
+    # four games of 10, 20, 30, 40 rounds: sd 12.91; t with 3 degrees of freedom (3.1824),
+    # where the normal 1.96 gave [12.3, 37.7] and called a target of 40 rounds missed
+    m = mean_interval([10, 20, 30, 40])
+    assert m["mean"] == 25 and [round(x, 2) for x in m["ci95"]] == [4.46, 45.54]
+    assert mean_interval([7])["ci95"] == [7, 7] and t95(1) == 0.0
+
+
+def test_a_paired_difference_of_rates_stays_within_a_hundred_points():
+    won = GameOutcome(0, 0, (0,), "e", 1, 1)
+    lost = GameOutcome(0, 0, (1,), "e", 1, 1)
+    d = paired_difference([lost, lost, lost, won], [won, won, won, won], 0)
+    assert d["difference"] == 0.75 and d["ci95"][1] == 1.0 and round(d["ci95"][0], 4) == -0.0456
 
 
 def test_results_do_not_depend_on_the_number_of_processes():

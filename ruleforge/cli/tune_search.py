@@ -143,7 +143,7 @@ def _print_race(space, aim, figure, agents, seed, entries) -> None:
         t.add_column(markup(name), justify="right")
     t.add_column("race")
     for e in sorted(entries, key=lambda e: tuple(e.params.values())):
-        t.add_row(*[str(e.params[p.name]) for p in space], f"{e.games:,}", aim.show(e.figure["value"]),
+        t.add_row(*[str(e.params[p.name]) for p in space], f"{e.games:,}", aim.cell(e.figure["value"]),
                   aim.show_interval(e.figure["ci95"]), _off(aim, e.distance), _fate(aim, e, finalists),
                   style="bold" if e.fate == "finalist" else None)
     _console().print(t)
@@ -161,7 +161,7 @@ def _print_confirmations(space, aim, figure, agents, confirm, fresh, confirmatio
     t.add_column(f"holds {aim.show(aim.value)}")
     for i, c in enumerate(confirmations, 1):
         t.add_row(str(i), *[str(c.entry.params[p.name]) for p in space], f"{c.figure['games']:,}",
-                  aim.show(c.figure["value"]), aim.show_interval(c.figure["ci95"]),
+                  aim.cell(c.figure["value"]), aim.show_interval(c.figure["ci95"]),
                   _off(aim, aim.distance(c.figure["value"])), "yes" if c.holds else "no",
                   style="bold" if c.holds else None)
     _console().print(t)

@@ -11,14 +11,14 @@ from attrs import frozen
 from ..lang import ast as A
 from ..lang import refs as R
 from ..lang.diagnostics import Span
-from .simulate import Z95
+from .simulate import t95
 
 
 def paired_difference(base: list, variant: list, seat: int) -> dict:
     """Difference in `seat`'s win rate (variant - base) over games paired by seed.
 
     Each pair gives d = won_in_variant - won_in_base (in -1, 0, 1); the interval is the
-    normal one for the mean of d, which pairing makes much narrower than comparing two
+    Student's t one for the mean of d, which pairing makes much narrower than comparing two
     independent rates when both files deal the same cards.
     """
     pairs = [(b, v) for b, v in zip(base, variant) if b.error is None and v.error is None]
@@ -28,14 +28,14 @@ def paired_difference(base: list, variant: list, seat: int) -> dict:
     d = [(v.winners == (seat,)) - (b.winners == (seat,)) for b, v in pairs]
     mean = sum(d) / n
     var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
-    half = Z95 * math.sqrt(var / n)
-    lo, hi = mean - half, mean + half
+    half = t95(n) * math.sqrt(var / n)
+    lo, hi = max(-1.0, mean - half), min(1.0, mean + half)  # (a difference of rates: within ±1)
     return {"difference": mean, "ci95": [lo, hi], "significant": lo > 0 or hi < 0, "games": n}
 
 
 def paired_payoff_difference(base: list, variant: list, seat: int) -> dict:
     """Difference in `seat`'s mean payoff (variant - base) over games paired by seed, both
-    of which declare a payoff; the normal interval for the mean of the paired differences."""
+    of which declare a payoff; the Student's t interval for the mean of the paired differences."""
     pairs = [(b, v) for b, v in zip(base, variant) if b.error is None and v.error is None
              and b.payoffs is not None and v.payoffs is not None]
     n = len(pairs)
@@ -44,7 +44,7 @@ def paired_payoff_difference(base: list, variant: list, seat: int) -> dict:
     d = [v.payoffs[seat] - b.payoffs[seat] for b, v in pairs]
     mean = sum(d) / n
     var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
-    half = Z95 * math.sqrt(var / n)
+    half = t95(n) * math.sqrt(var / n)
     lo, hi = mean - half, mean + half
     return {"difference": mean, "ci95": [lo, hi], "significant": lo > 0 or hi < 0, "games": n}
 

@@ -20,6 +20,27 @@ from ..runtime.rng import Random, derive
 
 Z95 = 1.959963984540054
 
+# Student's t, the 0.975 quantile, by degrees of freedom 1 to 30 (beyond: t95's series)
+_T975 = (12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622, 2.2281,
+         2.2010, 2.1788, 2.1604, 2.1448, 2.1314, 2.1199, 2.1098, 2.1009, 2.0930, 2.0860,
+         2.0796, 2.0739, 2.0687, 2.0639, 2.0595, 2.0555, 2.0518, 2.0484, 2.0452, 2.0423)
+
+
+def t95(n: int) -> float:
+    """The multiplier of a 95% interval for the mean of `n` values: Student's t with n - 1
+    degrees of freedom, not the normal 1.96, which makes a mean of a few values look
+    surer than it is (at 4 values the interval is 1.6 times wider: 3.18 against 1.96).
+    Past 30 the Cornish-Fisher series (Abramowitz and Stegun 26.7.5), within 1e-5."""
+    df = n - 1
+    if df < 1:
+        return 0.0
+    if df <= len(_T975):
+        return _T975[df - 1]
+    z = Z95
+    z2 = z * z
+    return (z + z * (z2 + 1) / (4 * df) + z * ((5 * z2 + 16) * z2 + 3) / (96 * df ** 2)
+            + z * (((3 * z2 + 19) * z2 + 17) * z2 - 15) / (384 * df ** 3))
+
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval for a proportion (good at small n and near 0 or 1)."""
@@ -181,14 +202,14 @@ def all_rules(game) -> list[str]:
     return names
 
 
-def mean_interval(values: Sequence[float]) -> dict:
-    """The mean of `values` and its 95% interval (normal, from the sample's standard
-    deviation: payoffs are sums of many small gains and losses, and a run has hundreds
-    of games); for one value the interval is that value."""
+def mean_interval(values: Sequence[float], least: float = -math.inf) -> dict:
+    """The mean of `values` and its 95% interval (Student's t, from the sample's standard
+    deviation: payoffs are sums of many small gains and losses), not below `least` when
+    no value can be (a length); for one value the interval is that value."""
     n = len(values)
     mean = statistics.fmean(values)
-    half = Z95 * statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
-    return {"mean": mean, "ci95": [mean - half, mean + half], "games": n}
+    half = t95(n) * statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
+    return {"mean": mean, "ci95": [max(least, mean - half), mean + half], "games": n}
 
 
 def summarize(game, outcomes: list[GameOutcome], agents: Optional[str] = None) -> dict:
@@ -238,7 +259,7 @@ def summarize(game, outcomes: list[GameOutcome], agents: Optional[str] = None) -
         shares = [(1 / len(o.winners)) if o.first in o.winners else 0.0 for o in won]
         mean = statistics.fmean(shares)
         sd = statistics.stdev(shares) if len(shares) > 1 else 0.0
-        half = Z95 * sd / math.sqrt(len(shares))
+        half = t95(len(shares)) * sd / math.sqrt(len(shares))
         fair = 1 / game.nplayers
         starters = Counter(o.first for o in won)
         summary["first_seat"] = {"win_share": mean, "ci95": [max(0.0, mean - half), min(1.0, mean + half)],

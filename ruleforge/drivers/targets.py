@@ -42,6 +42,10 @@ class Target:
             return f"{100 * x:.1f}%"
         return f"{x:.2f}" if self.kind == "payoff" else f"{x:.1f}{self.unit}"
 
+    def cell(self, x: float) -> str:
+        """A figure in a table whose column names the unit: '48.2%', '31.4', '-0.25'."""
+        return self.show(x).removesuffix(self.unit) if self.kind in ("rounds", "decisions") else self.show(x)
+
     def show_interval(self, ci) -> str:
         """The interval in the target's units; with more digits where the usual ones
         would make it seem to hold the target when it does not (9.96 shown as 10.0
@@ -67,7 +71,7 @@ class Target:
             values = [o.payoffs[self.seat] for o in ok if o.payoffs is not None]
         else:
             values = [getattr(o, self.kind) for o in ok]
-        m = mean_interval(values)
+        m = mean_interval(values, -math.inf if self.kind == "payoff" else 0.0)  # (a length: not below 0)
         return {"value": m["mean"], "ci95": m["ci95"], "games": m["games"]}
 
     def distance(self, value: float) -> float:
