@@ -58,6 +58,19 @@ def test_a_fair_game_of_chance_has_no_significant_gap():
     assert b["gap"] < 0.15 and not b["significant"]
 
 
+def test_fair_is_a_sole_win_rate_when_some_games_are_shared():
+    # equal cards share the win: those games are no seat's alone, so an even game's
+    # seats each win half of the others, not half of all
+    r = report_of(CHANCE, games=200)
+    shared = r["draws"]["shared"]
+    assert shared > 0 and r["draws"]["no_winner"] == 0
+    assert r["balance"]["fair"] == pytest.approx((1 - shared / 200) / 2)
+    assert sum(s["win_rate"] for s in r["summary"]["seats"]) == pytest.approx(1 - shared / 200)
+    from ruleforge.drivers.analysis_text import fair_note
+    assert fair_note(r) == f" (50.0% of the {100 * (1 - shared / 200):.1f}% of the games some seat won alone)"
+    assert fair_note(report_of(SEAT_ONE, games=20)) == ""
+
+
 # ---- decisions -------------------------------------------------------------------------
 
 def test_menu_sizes_and_one_choice_shares_of_a_scripted_game():
@@ -98,6 +111,15 @@ def test_a_card_that_wins_the_game_outright_has_maximal_impact():
     assert (top["use"], top["card"], top["significant"]) == ("play", "Crown", True)
     assert top["with"]["win_rate"] == 1.0 and top["impact"] == 1.0 - top["without"]["win_rate"]
     assert top["seats"] == ["player 1", "player 2"] and c["tested"] == 2
+
+
+def test_a_card_is_significant_exactly_when_its_shown_interval_leaves_out_0():
+    c = report_of(CROWN, games=300, agents="random")["cards"]
+    assert c["rows"]
+    for row in c["rows"]:
+        lo, hi = row["ci_all"]
+        assert lo <= row["ci95"][0] and row["ci95"][1] <= hi  # widened for the uses tested at once
+        assert row["significant"] == (lo > 0 or hi < 0)
 
 
 def test_rules_fired_and_the_dead_ones():

@@ -33,14 +33,18 @@ def spread(values: Sequence[float]) -> dict:
 
 def balance(summary: dict) -> dict:
     """The gap between the seats' win rates, 0 (even) to 1 (one seat wins every game),
-    with the seats that have the highest and lowest rate: Ludii's Balance is 1 - gap."""
+    with the seats that have the highest and lowest rate: Ludii's Balance is 1 - gap.
+    `fair` is each seat's rate if all were equal: 1/N of the games with a sole winner
+    (a shared win, or a game nobody wins, is no seat's win)."""
     seats = summary["seats"]
     hi = max(seats, key=lambda s: s["win_rate"])
     lo = min(seats, key=lambda s: s["win_rate"])
     gap = hi["win_rate"] - lo["win_rate"]
+    alone = sum(s["win_rate"] for s in seats)  # the share of the games one seat won alone
     # the gap is significant when the two seats' intervals do not meet
     return {"gap": gap, "best": hi["seat"], "worst": lo["seat"],
-            "significant": hi["ci95"][0] > lo["ci95"][1], "fair": 1 / len(seats)}
+            "significant": hi["ci95"][0] > lo["ci95"][1],
+            "fair": 1 / len(seats) if alone > 1 - 1e-9 else alone / len(seats)}
 
 
 def drawishness(outcomes: Sequence) -> dict:
@@ -111,13 +115,13 @@ def difference_interval(s1: float, n1: int, s0: float, n0: int, z: float = Z95) 
 
 def cards(game, traces: Sequence) -> dict:
     """Card impact: for each use of a card (an action that named it, or a choice of it),
-    the win rate of a seat in the games where it made that use against its win rate in
-    the games where it did not. Only the seats that ever made that use are compared (in
+    a seat's share of the wins (a shared win in part) in the games where it made that use
+    against its share in the games where it did not. Only the seats that ever made that use are compared (in
     a game with roles, a card one role never touches says nothing about the other).
 
     An impact is significant when its interval, widened for the number of uses tested at
-    once (Bonferroni), leaves out 0: with 200 uses tested at 95%, ten would look
-    significant by chance alone."""
+    once (Bonferroni: `ci_all`), leaves out 0: with 200 uses tested at 95%, ten would
+    look significant by chance alone. `ci95` is a lone use's 95% interval."""
     ok = [t for t in traces if t.outcome.error is None]
     by_key: dict = defaultdict(set)   # (use, card) -> seats that made it at least once
     for t in ok:
@@ -145,6 +149,7 @@ def cards(game, traces: Sequence) -> dict:
     z = _z(0.05 / max(1, len(rows)))
     for r in rows:
         lo, hi = difference_interval(*r.pop("_s"), z=z)
+        r["ci_all"] = [lo, hi]
         r["significant"] = lo > 0 or hi < 0
     rows.sort(key=lambda r: (not r["significant"], -abs(r["impact"]), r["use"], r["card"]))
     return {"games": len(ok), "tested": len(rows), "too_rare": rare, "min_group": MIN_GROUP,

@@ -14,7 +14,7 @@ import html
 
 from ..lang.plural import count
 from ..lang.printable import plain
-from .analysis_text import points, points_ci, skill_verdicts
+from .analysis_text import card_impact_intro, fair_note, points, points_ci, skill_verdicts
 from .report import ci, interval, number, pct
 
 STYLE = """
@@ -81,7 +81,7 @@ def balance(r, pngs, bots) -> list[str]:
     out.append(f"<p>Balance gap: {100 * b['gap']:.1f} points between {esc(seats[b['best']]['title'])} and "
                f"{esc(seats[b['worst']]['title'])}: "
                + ('<span class="sig">significant</span>' if b["significant"] else "not significant")
-               + f" (fair: {pct(b['fair'])} each).</p>")
+               + f" (fair: {pct(b['fair'])} each{esc(fair_note(r))}).</p>")
     if s.get("payoffs"):
         out.append(table(["Seat", "Mean payoff", "95% CI"],
                          [[esc(x["title"]), number(x["mean"]), interval(x["ci95"])] for x in s["payoffs"]], {1, 2}))
@@ -158,16 +158,13 @@ def rules(r, pngs, bots) -> list[str]:
 def cards(r, pngs, bots) -> list[str]:
     c = r["cards"]
     out = ["<h2>Cards</h2>", bots,
-           f"<p>Card impact: a seat's win rate in the games where it made this use of the card, against the games "
-           f"where it did not. {count(c['tested'], 'use')} tested, {c['significant']} significant (allowing for the "
-           f"{c['tested']} tested at once), {c['too_rare']} too rare to judge (under {c['min_group']} games on a "
-           f"side).</p>"]
+           f"<p>{esc(card_impact_intro(c))}</p>"]
     if c["rows"]:
-        out.append(table(["Use", "Card", "Seats", "With", "Without", "Impact (points)", "95% CI", ""],
+        out.append(table(["Use", "Card", "Seats", "With", "Without", "Impact (points)", "95% CI, all", ""],
                          [[esc(x["use"]), esc(x["card"]), seats_html(x),
                            f"{pct(x['with']['win_rate'])} of {x['with']['games']}",
                            f"{pct(x['without']['win_rate'])} of {x['without']['games']}",
-                           points(x["impact"]), points_ci(x["ci95"]),
+                           points(x["impact"]), points_ci(x["ci_all"]),
                            '<span class="sig">significant</span>' if x["significant"] else ""] for x in c["rows"]],
                          {3, 4, 5, 6}))
     out.append(image(pngs.get("cards"), "card impact"))

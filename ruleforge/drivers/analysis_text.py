@@ -61,6 +61,14 @@ def heading(console: Console, title: str, r: dict) -> None:
     console.print(f"[bold underline]{title}[/] · {bots(r)}")
 
 
+def fair_note(r: dict) -> str:
+    """Why the fair rate is below 1/N, when it is: the games no seat won alone."""
+    n = len(r["summary"]["seats"])
+    if r["balance"]["fair"] > 1 / n - 1e-9:
+        return ""
+    return f" ({pct(1 / n)} of the {pct(n * r['balance']['fair'])} of the games some seat won alone)"
+
+
 def balance_section(r: dict, console: Console) -> None:
     s, b = r["summary"], r["balance"]
     heading(console, "Balance", r)
@@ -75,7 +83,8 @@ def balance_section(r: dict, console: Console) -> None:
     console.print(f"Balance gap: {100 * b['gap']:.1f} points between {markup(best['title'])} ({pct(best['win_rate'])}) "
                   f"and {markup(worst['title'])} ({pct(worst['win_rate'])}): "
                   + ("[bold]significant[/] (their intervals do not meet)" if b["significant"] else "not significant")
-                  + f"; fair is {pct(b['fair'])} each, a gap of 0 (100 is one seat winning every game)")
+                  + f"; fair is {pct(b['fair'])} each" + fair_note(r)
+                  + ", a gap of 0 (100 is one seat winning every game)")
     if s.get("payoffs"):
         console.print(payoff_table(s))
     f = s.get("first_seat")
@@ -211,15 +220,20 @@ def rules_section(r: dict, console: Console) -> None:
         console.print("Every rule fired at least once.")
 
 
+def card_impact_intro(c: dict) -> str:
+    every = c["rows"] and all(row["every_seat"] for row in c["rows"][:CARD_ROWS])
+    return (f"Card impact: a seat's share of the wins in the games where it made this use of the card, against "
+            f"the games where it did not" + (" (every seat made every use below)" if every else "")
+            + f". {count(c['tested'], 'use')} tested, {c['significant']} significant, "
+            f"{c['too_rare']} too rare to judge (under {c['min_group']} games on a side). Each interval allows for "
+            f"the {c['tested']} tested at once (it is wider than one use's alone would be), so that chance alone "
+            "seldom makes a card look significant; a use is significant when its interval leaves out 0.")
+
+
 def cards_section(r: dict, console: Console) -> None:
     c = r["cards"]
     heading(console, "Cards", r)
-    console.print(f"Card impact: a seat's win rate in the games where it made this use of the card, against the "
-                  f"games where it did not" + (" (every seat made every use below)" if c["rows"] and all(
-                      row["every_seat"] for row in c["rows"][:CARD_ROWS]) else "")
-                  + f". {count(c['tested'], 'use')} tested, "
-                  f"{c['significant']} significant (allowing for the {c['tested']} tested at once), "
-                  f"{c['too_rare']} too rare to judge (under {c['min_group']} games on a side).")
+    console.print(card_impact_intro(c))
     if not c["rows"]:
         return
     shown = c["rows"][:CARD_ROWS]
@@ -228,13 +242,13 @@ def cards_section(r: dict, console: Console) -> None:
     seats = not all(row["every_seat"] for row in shown)
     t = Table(title=f"Card impact: the {len(shown)} largest, in points"
               + (" (the significant first)" if c["significant"] else ""), title_justify="left")
-    for col in ("Use", "Card") + (("Seats",) if seats else ()) + ("With", "Without", "Impact", "95% CI", ""):
+    for col in ("Use", "Card") + (("Seats",) if seats else ()) + ("With", "Without", "Impact", "95% CI, all", ""):
         t.add_column(col, justify="left" if col in ("Use", "Card", "Seats", "") else "right")
     for row in shown:
         t.add_row(markup(row["use"]), markup(row["card"]), *([seats_text(row)] if seats else []),
                   f"{pct(row['with']['win_rate'])} of {row['with']['games']}",
                   f"{pct(row['without']['win_rate'])} of {row['without']['games']}",
-                  points(row["impact"]), points_ci(row["ci95"]), "[bold]significant[/]" if row["significant"] else "")
+                  points(row["impact"]), points_ci(row["ci_all"]), "[bold]significant[/]" if row["significant"] else "")
     console.print(t)
     if len(c["rows"]) > CARD_ROWS:
         console.print(f"({len(c['rows']) - CARD_ROWS} more in the HTML page and --json)")
