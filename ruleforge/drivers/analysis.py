@@ -116,8 +116,9 @@ def difference_interval(s1: float, n1: int, s0: float, n0: int, z: float = Z95) 
 def cards(game, traces: Sequence) -> dict:
     """Card impact: for each use of a card (an action that named it, or a choice of it),
     a seat's share of the wins (a shared win in part) in the games where it made that use
-    against its share in the games where it did not. Only the seats that ever made that use are compared (in
-    a game with roles, a card one role never touches says nothing about the other).
+    against its share in the games where it did not. Only the seats that ever made that
+    use are compared (in a game with roles, a card one role never touches says nothing
+    about the other).
 
     An impact is significant when its interval, widened for the number of uses tested at
     once (Bonferroni: `ci_all`), leaves out 0: with 200 uses tested at 95%, ten would
