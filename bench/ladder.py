@@ -44,7 +44,7 @@ from types import SimpleNamespace
 
 from ruleforge.drivers.agents import make_agent
 from ruleforge.drivers.ladder import LADDER, rung_index
-from ruleforge.drivers.simulate import GameSpec, Z95, _game, run_games, t95, wilson
+from ruleforge.drivers.simulate import ANY, GameSpec, Z95, _game, mean_interval, run_games, wilson
 
 
 def seat_spec(game, strong: str, weak: str, seat) -> str:
@@ -52,12 +52,10 @@ def seat_spec(game, strong: str, weak: str, seat) -> str:
     return ",".join(f"{s + 1}={strong if s == seat else weak}" for s in range(game.nplayers))
 
 
-def mean_ci(values, within: tuple = (-math.inf, math.inf)) -> tuple[float, float, float]:
-    """The mean and its 95% interval (Student's t), cut to the values the mean can take."""
-    n = len(values)
-    mean = statistics.fmean(values)
-    half = t95(n) * statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
-    return mean, max(within[0], mean - half), min(within[1], mean + half)
+def mean_ci(values, within: tuple = ANY) -> tuple[float, float, float]:
+    """The mean and its 95% interval (simulate.mean_interval), as (mean, low, high)."""
+    m = mean_interval(values, within)
+    return m["mean"], m["ci95"][0], m["ci95"][1]
 
 
 def sole(o, seat: int) -> int:

@@ -3,7 +3,6 @@ which rules, and how often each fired."""
 
 from __future__ import annotations
 
-import math
 
 import attrs
 from attrs import frozen
@@ -11,7 +10,7 @@ from attrs import frozen
 from ..lang import ast as A
 from ..lang import refs as R
 from ..lang.diagnostics import Span
-from .simulate import t95
+from .simulate import ANY, mean_interval
 
 
 def paired_difference(base: list, variant: list, seat: int) -> dict:
@@ -25,12 +24,7 @@ def paired_difference(base: list, variant: list, seat: int) -> dict:
     n = len(pairs)
     if n == 0:
         return {"difference": 0.0, "ci95": [0.0, 0.0], "significant": False, "games": 0}
-    d = [(v.winners == (seat,)) - (b.winners == (seat,)) for b, v in pairs]
-    mean = sum(d) / n
-    var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
-    half = t95(n) * math.sqrt(var / n)
-    lo, hi = max(-1.0, mean - half), min(1.0, mean + half)  # (a difference of rates: within ±1)
-    return {"difference": mean, "ci95": [lo, hi], "significant": lo > 0 or hi < 0, "games": n}
+    return _difference([(v.winners == (seat,)) - (b.winners == (seat,)) for b, v in pairs], (-1.0, 1.0))
 
 
 def paired_payoff_difference(base: list, variant: list, seat: int) -> dict:
@@ -41,12 +35,14 @@ def paired_payoff_difference(base: list, variant: list, seat: int) -> dict:
     n = len(pairs)
     if n == 0:
         return {"difference": 0.0, "ci95": [0.0, 0.0], "significant": False, "games": 0}
-    d = [v.payoffs[seat] - b.payoffs[seat] for b, v in pairs]
-    mean = sum(d) / n
-    var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
-    half = t95(n) * math.sqrt(var / n)
-    lo, hi = mean - half, mean + half
-    return {"difference": mean, "ci95": [lo, hi], "significant": lo > 0 or hi < 0, "games": n}
+    return _difference([v.payoffs[seat] - b.payoffs[seat] for b, v in pairs], ANY)
+
+
+def _difference(d: list, within: tuple) -> dict:
+    """The mean of paired differences, its interval, and whether that leaves out 0."""
+    m = mean_interval(d, within)
+    lo, hi = m["ci95"]
+    return {"difference": m["mean"], "ci95": [lo, hi], "significant": lo > 0 or hi < 0, "games": m["games"]}
 
 
 # ---- what differs between two rule files, and how often it was played ------------------

@@ -202,14 +202,18 @@ def all_rules(game) -> list[str]:
     return names
 
 
-def mean_interval(values: Sequence[float], least: float = -math.inf) -> dict:
+ANY = (-math.inf, math.inf)
+
+
+def mean_interval(values: Sequence[float], within: tuple = ANY) -> dict:
     """The mean of `values` and its 95% interval (Student's t, from the sample's standard
-    deviation: payoffs are sums of many small gains and losses), not below `least` when
-    no value can be (a length); for one value the interval is that value."""
+    deviation: payoffs are sums of many small gains and losses), cut to `within`, the
+    values the mean can take (a share: 0 to 1; a difference of rates: -1 to 1; a length:
+    not below 0); for one value the interval is that value."""
     n = len(values)
     mean = statistics.fmean(values)
     half = t95(n) * statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
-    return {"mean": mean, "ci95": [max(least, mean - half), mean + half], "games": n}
+    return {"mean": mean, "ci95": [max(within[0], mean - half), min(within[1], mean + half)], "games": n}
 
 
 def summarize(game, outcomes: list[GameOutcome], agents: Optional[str] = None) -> dict:
@@ -256,14 +260,12 @@ def summarize(game, outcomes: list[GameOutcome], agents: Optional[str] = None) -
         # counts 1/k; a game nobody wins gives no wins to share): fair is 1/N. The first
         # turn may not be seat 1's (a rule may say who starts), so each game counts the
         # seat that started it.
-        shares = [(1 / len(o.winners)) if o.first in o.winners else 0.0 for o in won]
-        mean = statistics.fmean(shares)
-        sd = statistics.stdev(shares) if len(shares) > 1 else 0.0
-        half = t95(len(shares)) * sd / math.sqrt(len(shares))
+        m = mean_interval([(1 / len(o.winners)) if o.first in o.winners else 0.0 for o in won], (0.0, 1.0))
+        lo, hi = m["ci95"]
         fair = 1 / game.nplayers
         starters = Counter(o.first for o in won)
-        summary["first_seat"] = {"win_share": mean, "ci95": [max(0.0, mean - half), min(1.0, mean + half)],
-                                 "fair_share": fair, "significant": not (mean - half <= fair <= mean + half),
+        summary["first_seat"] = {"win_share": m["mean"], "ci95": [lo, hi],
+                                 "fair_share": fair, "significant": not (lo <= fair <= hi),
                                  "starters": {str(s + 1): starters[s] for s in sorted(starters)}}
         if payoffs:
             summary["first_seat"]["payoff"] = mean_interval([o.payoffs[o.first] for o in ok

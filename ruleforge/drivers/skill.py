@@ -91,7 +91,7 @@ def step(weaker: str, stronger: str, baseline: Sequence, strong: Sequence[Sequen
         gains = [win_share(g.winners, s) - win_share(b.winners, s) for b, g in pairs]
         row = {"seat": s + 1, "title": titles[s], "games": len(pairs), "errors": len(games) - len(pairs)}
         if pairs:
-            gain = _bounded(mean_interval(gains))
+            gain = mean_interval(gains, (-1.0, 1.0))
             row.update(weaker_rate=sum(win_share(b.winners, s) for b, _ in pairs) / len(pairs),
                        stronger_rate=sum(win_share(g.winners, s) for _, g in pairs) / len(pairs),
                        gain=gain["mean"], ci95=gain["ci95"], significant=_excludes_zero(gain["ci95"]))
@@ -103,17 +103,12 @@ def step(weaker: str, stronger: str, baseline: Sequence, strong: Sequence[Sequen
         seats.append(row)
     out = {"weaker": weaker, "stronger": stronger, "seats": seats}
     if pooled:
-        gain = _bounded(mean_interval(pooled))
+        gain = mean_interval(pooled, (-1.0, 1.0))  # (a gain of win share)
         out["overall"] = {"games": len(pooled), "gain": gain["mean"], "ci95": gain["ci95"],
                           "significant": _excludes_zero(gain["ci95"])}
         if pooled_pay:
             out["overall"]["payoff_gain"] = mean_interval(pooled_pay)
     return out
-
-
-def _bounded(gain: dict) -> dict:
-    """A gain of win share lies in [-1, 1]; a normal interval on few games can pass it."""
-    return dict(gain, ci95=[max(-1.0, gain["ci95"][0]), min(1.0, gain["ci95"][1])])
 
 
 def _excludes_zero(ci) -> bool:

@@ -19,7 +19,7 @@ from typing import Optional
 
 from attrs import frozen
 
-from .simulate import mean_interval, wilson
+from .simulate import ANY, mean_interval, wilson
 
 FORMS = ("'ROLE wins 50%'", "'player 1 wins 25%'", "'mean length 30 rounds'", "'mean length 30 decisions'",
          "'mean payoff of ROLE 0'")
@@ -71,7 +71,7 @@ class Target:
             values = [o.payoffs[self.seat] for o in ok if o.payoffs is not None]
         else:
             values = [getattr(o, self.kind) for o in ok]
-        m = mean_interval(values, -math.inf if self.kind == "payoff" else 0.0)  # (a length: not below 0)
+        m = mean_interval(values, ANY if self.kind == "payoff" else (0.0, math.inf))  # (a length: not below 0)
         return {"value": m["mean"], "ci95": m["ci95"], "games": m["games"]}
 
     def distance(self, value: float) -> float:
