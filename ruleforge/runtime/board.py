@@ -107,11 +107,20 @@ def move_cards(st, cards, dst: int, facing: Optional[int] = None, bottom: bool =
     f = zi.facing if facing is None else facing
     loc, zones, up, known = st.loc, st.zones, st.up, st.known
     into = zones[dst]
+    whole = None
+    if len(cards) > 4:
+        src = loc[cards[0]]
+        listed = list(cards)  # (a copy: `cards` may be the zone's own list)
+        if src != dst and zones[src] == listed:  # a whole zone, bottom to top: one move
+            whole, cards = zones[src], listed
+            into.extend(listed)
+            whole.clear()
     if f == UP:
         everyone = g.all_seats
         for c in cards:
-            zones[loc[c]].remove(c)
-            into.append(c)
+            if whole is None:
+                zones[loc[c]].remove(c)
+                into.append(c)
             loc[c] = dst
             up[c] = 1
             known[c] = everyone
@@ -120,8 +129,9 @@ def move_cards(st, cards, dst: int, facing: Optional[int] = None, bottom: bool =
     gain = (1 << zi.owner) if f == PRIVATE and zi.owner >= 0 else 0
     for c in cards:
         src = loc[c]
-        zones[src].remove(c)
-        into.append(c)
+        if whole is None:
+            zones[src].remove(c)
+            into.append(c)
         loc[c] = dst
         if up[c]:
             up[c] = 0

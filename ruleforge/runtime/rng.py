@@ -62,8 +62,18 @@ class Random:
         self.state = seed(n)
 
     def below(self, n: int) -> int:
-        self.state, x = below(self.state, n)
-        return x
+        # below() and next64() written out (the same numbers): a random policy asks this
+        # at every decision of every playout
+        limit = _LIMITS[n] if 0 < n < 1025 else (1 << 64) - (1 << 64) % n
+        s = self.state
+        while True:
+            s = (s + 0x9E3779B97F4A7C15) & MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+            x = z ^ (z >> 31)
+            if x < limit:
+                self.state = s
+                return x % n
 
     def choice(self, items):
         return items[self.below(len(items))]
