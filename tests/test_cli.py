@@ -134,11 +134,53 @@ def test_a_rule_error_during_play_is_logged_and_exits_1(ruleforge_cmd, tmp_path)
     r = ruleforge_cmd("run", SNAPSHOT, "--seed", 1, "--set", "reveal_count=0", "--log", log)
     assert r.code == 1
     message = "in rule 'turn of invader' (line 87): there is nothing to choose from for 'used'"
-    assert r.err == f"error: {message}\n"
+    # shown as a rule file's mistakes are: where, the statement and a caret, then the rule
+    assert r.err == (f"{SNAPSHOT}:87:5: error: there is nothing to choose from for 'used'\n"
+                     '        let used = invader chooses a card in revealed "to advance its UFO"\n'
+                     "        " + "^" * 66 + "\n"
+                     "  in rule 'turn of invader'\n"
+                     f"  the same game again: ruleforge run {SNAPSHOT} --seed 1 --set reveal_count=0\n")
     records = read_log(log)
     assert records[0]["type"] == "start" and records[0]["params"]["reveal_count"] == 0
     assert records[-1] == {"type": "error", "message": message}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl"]
+
+
+NO_CARD = """game "H"
+players 2
+cards: standard deck in deck
+zone deck "the deck": pile
+zone table "t": row of 2 slots
+setup:
+    if v = 3:
+        shuffle deck
+turn:
+    if current chooses "wait" over "draw":
+        say "{(the card in table slot 2).rank}"
+define v = (the card in table slot 1).value
+ending done "deck empty": nobody wins when deck is empty
+"""
+
+
+def test_a_rule_error_during_play_points_at_the_expression_and_its_file(ruleforge_cmd, tmp_path):
+    # a definition's mistake: its expression underlined, and the rule that was running
+    (tmp_path / "h.rules").write_text(NO_CARD)
+    r = ruleforge_cmd("run", tmp_path / "h.rules", "--seed", 4)
+    assert r.code == 1
+    assert r.err == (f"{tmp_path / 'h.rules'}:12:12: error: there is no card here to read its value\n"
+                     "    define v = (the card in table slot 1).value\n"
+                     "               " + "^" * 32 + "\n"
+                     "  in rule 'define v', reached from 'setup' (line 7)\n"
+                     f"  the same game again: ruleforge run {tmp_path / 'h.rules'} --seed 4\n")
+    # a variant that extends it: the mistake is in the base file, and named there
+    (tmp_path / "v").mkdir()
+    (tmp_path / "v" / "var.rules").write_text('extends "../h.rules"\ngame "V"\ndefine v = 3\n')
+    r = ruleforge_cmd("run", tmp_path / "v" / "var.rules", "--seed", 4)
+    assert r.code == 1
+    assert r.err.startswith(f"{tmp_path / 'v' / '../h.rules'}:11:9: error: there is no card here to read its rank\n"
+                            '            say "{(the card in table slot 2).rank}"\n')
+    assert r.err.endswith("  in rule 'turn'\n"
+                          f"  the same game again: ruleforge run {tmp_path / 'v' / 'var.rules'} --seed 4\n")
 
 
 @pytest.mark.parametrize("args, error", [

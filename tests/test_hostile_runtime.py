@@ -3,6 +3,8 @@ unbounded work, or fail where no rule is named. Each case is reproduced as the i
 found it and must now end cleanly, in time, naming the rule and the limit
 (runtime/limits.py, docs/limits.md)."""
 
+import re
+
 import pytest
 
 from hostile import assert_clean, hostile_run
@@ -88,13 +90,28 @@ CASES = {
 }
 
 
+RULE_ERROR = re.compile(r"(?:error: )?in rule '([^']*)' \(line (\d+)\)(, reached from '[^']*' \(line \d+\))?: (.*)")
+
+
+def as_run_shows(needle: str) -> list[str]:
+    """A rule error as `run` shows it: `h.rules:LINE:COL: error: MESSAGE` over the
+    statement's line and a caret, then the rule (the needles above are the one-line form
+    that simulations, logs and deep checks give)."""
+    m = RULE_ERROR.fullmatch(needle)
+    if m is None:  # not about a line of the file (the decision cap)
+        return [needle]
+    rule, line, via, message = m.groups()
+    return [f"\nh.rules:{line}:", f": error: {message}", f"\n  in rule '{rule}'{via or ''}\n",
+            "\n  the same game again: ruleforge run h.rules --seed 1"]
+
+
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_run_stops_cleanly_naming_the_rule_and_the_limit(case, tmp_path):
     text, needles = CASES[case]
     check = hostile_run(["check", "h.rules"], {"h.rules": text}, cwd=tmp_path)
     assert_clean(check, 0, "h.rules: ok")  # these pass the checker: the engine bounds them
     ran = hostile_run(["run", "h.rules", "--seed", "1"], cwd=tmp_path)
-    assert_clean(ran, 1, *needles)
+    assert_clean(ran, 1, *[n for needle in needles for n in as_run_shows(needle)])
 
 
 @pytest.mark.parametrize("case", ["parameter_range", "quantity_fan_out", "nested_quantifiers", "ending_never_holds"])

@@ -18,7 +18,7 @@ import click
 from ..lang.diagnostics import RuleFileError
 from ..lang.printable import plain
 from ..load import RuleFileUsageError
-from .common import EXIT_PROBLEM, EXIT_USAGE, Ending, render_rule_error
+from .common import LOADED, EXIT_PROBLEM, EXIT_USAGE, Ending, render_rule_error, render_runtime_error
 
 EXIT_CLOSED_PIPE = 141  # 128 + SIGPIPE
 TOO_MANY_DIGITS = "a number of more than 4,300 digits: no setting takes one that large"
@@ -57,6 +57,7 @@ def _hard_exit(code: int) -> None:
 
 
 def _main(argv: list[str] | None) -> None:
+    LOADED.clear()  # (a test may run several commands in one process)
     try:
         cli.main(args=argv, prog_name="ruleforge", standalone_mode=False)
     except click.exceptions.Abort:
@@ -81,7 +82,8 @@ def _main(argv: list[str] | None) -> None:
         from ..runtime.limits import LimitsError
         from ..runtime.values import RuleError
         if isinstance(e, RuleError):  # the rule file did something impossible, or hit a limit
-            click.echo(f"error: {plain(e.describe())}", err=True)
+            from ..lang.highlight import terminal_colouring
+            click.echo(render_runtime_error(e, terminal_colouring(stderr=True)), err=True)
             sys.exit(EXIT_PROBLEM)
         if isinstance(e, LimitsError):  # RULEFORGE_LIMITS is not understood: a usage error
             click.echo(f"error: {plain(str(e))}", err=True)

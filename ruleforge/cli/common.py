@@ -60,6 +60,36 @@ def render_rule_error(e: RuleFileError, colour=None) -> str:
     return wrapped.render(colour=_safe_colour(colour))
 
 
+# The rule files this command loaded, by name: (text, the files they extend), so that an
+# error met while a game is played can quote its line (render_runtime_error)
+LOADED: dict[str, tuple[str, dict]] = {}
+
+
+def render_runtime_error(e, colour=None) -> str:
+    """A rule error met in play (runtime.values.RuleError): `FILE:LINE:COL: error:`, the
+    statement's line and a caret, then the rule it happened in, as a rule file's mistakes
+    are shown; just `error: ...` when its place is not known."""
+    from ..lang.diagnostics import Diagnostic
+    span = e.span
+    found = None
+    if span is not None and span.line > 0 and LOADED:
+        if span.file:
+            found = next(((span.file, v[1][span.file]) for v in LOADED.values() if span.file in v[1]), None)
+        elif len(LOADED) == 1:  # (with several, as compare loads, which one's game failed is not known)
+            path = next(iter(LOADED))
+            found = path, LOADED[path][0]
+    if found is None or not e.rule:
+        again = getattr(e, "again", None)
+        return f"error: {plain(e.describe())}" + (f"\n  the same game again: {plain(again)}" if again else "")
+    path, text = found
+    out = render_diagnostic(Diagnostic(span, e.message), path, text.splitlines(), colour)
+    where = f"  in rule '{e.rule}'"
+    if e.via is not None:
+        where += f", reached from '{e.via[0]}'" + (f" (line {e.via[1].line})" if e.via[1] is not None else "")
+    again = getattr(e, "again", None)  # the command that plays the same game (run)
+    return out + "\n" + plain(where) + (f"\n  the same game again: {plain(again)}" if again else "")
+
+
 def _parse_sets(values: tuple[str, ...]) -> dict[str, str]:
     out = {}
     for item in values:
@@ -78,6 +108,7 @@ def _load(path: str, sets: tuple[str, ...], players: int | None = None, compiled
     import hashlib
     name, data = read_source(path)
     text, checked = check_source(name, data, _parse_sets(sets))
+    LOADED[name] = text, checked.sources
     _show_warnings(name, text, checked)
     low, high = checked.players
     if players is not None and not low <= players <= high:

@@ -112,6 +112,9 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
     def say(line: str) -> None:  # narration holds the rule file's text: no control characters
         click.echo(plain(line))
     from ..runtime.values import RuleError
+    again = (f"ruleforge run {file} --seed {seed}" + (f" --players {players}" if players else "")
+             + "".join(f" --set {s}" for s in sets) + (f" --agents {agents}" if agents else "")
+             + (" --match" if match else ""))
     try:
         if match:
             # bots are given per seat (role): whoever takes a role plays it with that bot
@@ -122,6 +125,7 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
         if writer:
             writer.write_records(log + [{"type": "error", "message": e.describe()}])
             writer.commit()
+        e.again = again  # shown with the error (cli.common.render_runtime_error)
         raise
     except BaseException:
         if writer:
@@ -131,10 +135,7 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
         writer.write_records(log)
         writer.commit()
         click.echo(f"log written to {plain(log_path)}")
-    click.echo(plain(f"(the same game again: ruleforge run {file} --seed {seed}"
-                     + (f" --players {players}" if players else "")
-                     + "".join(f" --set {s}" for s in sets) + (f" --agents {agents}" if agents else "")
-                     + (" --match" if match else "") + ")"))
+    click.echo(plain(f"(the same game again: {again})"))
 
 
 MAX_SWEEP_VALUES = 100  # values of one --sweep, each a whole simulation

@@ -145,10 +145,12 @@ class CodeGenerator(Decks, Values, Groups, Exprs, Straight, Resumable, Footprint
         def body():
             self.sc = scope
             text = self.coll(node, live=True) if collection else self.ex(node)
-            if charged and self.fans_out(text):
-                self.w.line(self.charge_line(text))
-            self.prologue(text)
-            self.w.line(f"return {text}")
+            # an error here is shown at the expression (cli.common.render_runtime_error)
+            with self.w.at(getattr(node, "span", None) or span):
+                if charged and self.fans_out(text):
+                    self.w.line(self.charge_line(text))
+                self.prologue(text)
+                self.w.line(f"return {text}")
         self.function(ident, args, title, span, body)
 
     @staticmethod

@@ -64,11 +64,12 @@ class ProgramWriter(Tables, Menus, Subsets, CodeGenerator):
             self.sc = Scope(False, {q: "p"} if q.param is not None else {})
             w = self.w
             value = self.ex(q.value)
-            if self.fans_out(value):
-                w.line(self.charge_line(value))
-            w.line("Z = st.zones")
-            w.line("V = st.vars")
-            w.line(f"v = {value}")
+            with w.at(getattr(q.value, "span", None) or q.span):  # (errors shown at the expression)
+                if self.fans_out(value):
+                    w.line(self.charge_line(value))
+                w.line("Z = st.zones")
+                w.line("V = st.vars")
+                w.line(f"v = {value}")
             if mods:
                 w.comment("what every active card adds")
                 w.line("for z in ACTIVE:")
