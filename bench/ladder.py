@@ -11,8 +11,10 @@ every run is dealt from the same seed: paired deals). Reported:
 
 - per seat (role): the strong rung's win rate there, with its Wilson interval; the weak
   rung's win rate in that seat when the strong rung sits elsewhere (in a 2-player game,
-  the same deals with the roles swapped), and the difference with its interval:
-  significant when the interval excludes 0;
+  the same deals with the roles swapped), and the difference with its interval, with a
+  verdict: significantly better or worse when the interval excludes 0, else not
+  significant (in the JSON, `verdict`; the older `significant` fields, kept for the runs
+  already written, mean significantly better);
 - with `--mirror`, also the weak rung in every seat (the same deals): the strong rung's
   gain in that seat over the weak rung against the same opponents, paired game by game
   (this is the cleanest per-role figure, at the cost of one more run per pair);
@@ -138,14 +140,14 @@ def measure_pair(path, players, weak, strong, games, jobs, seed, mirror, log, ch
                "weak_games": len(weak_won), "weak_win_rate": q,
                "weak_ci95": list(wilson(sum(weak_won), len(weak_won))),
                "difference": p - q, "difference_ci95": [p - q - half, p - q + half],
-               "significant": p - q - half > 0}
+               "significant": p - q - half > 0, "verdict": verdict(p - q - half, p - q + half, 0.0)}
         if mirror:
             base = [sole(o, s) for o in runs[None]]
             gain = mean_ci([a - b for a, b in zip(won, base)], (-1.0, 1.0))
             row.update({"mirror_win_rate": statistics.fmean(base),
                         "mirror_ci95": list(wilson(sum(base), len(base))),
                         "gain_over_mirror": gain[0], "gain_ci95": [gain[1], gain[2]],
-                        "gain_significant": gain[1] > 0})
+                        "gain_significant": gain[1] > 0, "gain_verdict": verdict(gain[1], gain[2], 0.0)})
         if game.payoff is not None:
             pay = mean_ci([o.payoffs[s] for o in runs[s] if o.payoffs is not None])
             row["strong_payoff"] = {"mean": pay[0], "ci95": [pay[1], pay[2]]}
@@ -156,13 +158,20 @@ def measure_pair(path, players, weak, strong, games, jobs, seed, mirror, log, ch
     result = {"weak": weak, "strong": strong, "games_per_seat": games, "seats": seats,
               "pooled": {"games": len(pooled), "wins": sum(pooled), "win_rate": statistics.fmean(pooled),
                          "ci95": [lo, hi], "fair_share": 1 / n, "significant": lo > 1 / n,
+                         "verdict": verdict(lo, hi, 1 / n),
                          "share": shares[0], "share_ci95": [shares[1], shares[2]],
-                         "share_significant": shares[1] > 1 / n},
+                         "share_significant": shares[1] > 1 / n,
+                         "share_verdict": verdict(shares[1], shares[2], 1 / n)},
               "seconds": {("mirror" if k is None else str(k + 1)): round(v, 1) for k, v in seconds.items()}}
     if game.payoff is not None:
         pay = mean_ci([o.payoffs[s] for s in range(n) for o in runs[s] if o.payoffs is not None])
         result["pooled"]["payoff"] = {"mean": pay[0], "ci95": [pay[1], pay[2]]}
     return game, result
+
+
+def verdict(low: float, high: float, ref: float) -> str:
+    """What a 95% interval says of the strong rung against `ref` (0, or the fair share)."""
+    return "significantly better" if low > ref else "significantly worse" if high < ref else "NOT significant"
 
 
 def pct(x: float) -> str:
@@ -177,11 +186,11 @@ def show(game, r, say) -> None:
                 f"[{pct(x['strong_ci95'][0])}, {pct(x['strong_ci95'][1])}]; {r['weak']} there wins "
                 f"{pct(x['weak_win_rate'])} of {x['weak_games']}; difference {100 * x['difference']:+.1f} points "
                 f"[{100 * x['difference_ci95'][0]:+.1f}, {100 * x['difference_ci95'][1]:+.1f}]"
-                f"{' significant' if x['significant'] else ' NOT significant'}")
+                f" {x['verdict']}")
         if "gain_over_mirror" in x:
             line += (f"; against {r['weak']} everywhere it won {pct(x['mirror_win_rate'])}: gain "
                      f"{100 * x['gain_over_mirror']:+.1f} [{100 * x['gain_ci95'][0]:+.1f}, "
-                     f"{100 * x['gain_ci95'][1]:+.1f}]{' significant' if x['gain_significant'] else ' NOT significant'}")
+                     f"{100 * x['gain_ci95'][1]:+.1f}] {x['gain_verdict']}")
         if "strong_payoff" in x:
             p = x["strong_payoff"]
             line += f"; payoff {p['mean']:+.2f} [{p['ci95'][0]:+.2f}, {p['ci95'][1]:+.2f}]"
@@ -189,11 +198,11 @@ def show(game, r, say) -> None:
     p = r["pooled"]
     say(f"  pooled over the seats: {r['strong']} wins {p['wins']}/{p['games']} = {pct(p['win_rate'])} "
         f"[{pct(p['ci95'][0])}, {pct(p['ci95'][1])}] against a fair share of {pct(p['fair_share'])}"
-        f"{': significant' if p['significant'] else ': NOT significant'}")
+        f": {p['verdict']}")
     if abs(p["share"] - p["win_rate"]) > 1e-12:
         say(f"  counting a shared win as its share: {pct(p['share'])} [{pct(p['share_ci95'][0])}, "
             f"{pct(p['share_ci95'][1])}] against {pct(p['fair_share'])}"
-            f"{': significant' if p['share_significant'] else ': NOT significant'}")
+            f": {p['share_verdict']}")
 
 
 def main(argv=None) -> None:

@@ -42,3 +42,17 @@ def test_a_run_that_is_not_there_or_dealt_otherwise_is_refused(tmp_path):
     assert done.returncode == 2 and "not dealt alike" in done.stderr
     done = _paired(1, f"{tmp_path / 'none.json'}=1=x,2=y")
     assert done.returncode == 2 and "no such file" in done.stderr
+
+
+def test_the_ladder_says_which_way_a_significant_difference_goes():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("ladder_bench", ROOT / "bench" / "ladder.py")
+    ladder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ladder)
+    # gUFO's ismcts:5000 Invader against ismcts:1000, 400 paired games: -8.2 [-11.3, -5.2]
+    assert ladder.verdict(-0.113, -0.052, 0.0) == "significantly worse"
+    assert ladder.verdict(0.012, 0.143, 0.0) == "significantly better"
+    assert ladder.verdict(-0.011, 0.051, 0.0) == "NOT significant"
+    # a share of the wins against a fair 25%: UFO*logy's ismcts:5000, 240 games
+    assert ladder.verdict(0.2118, 0.3167, 0.25) == "NOT significant"
+    assert ladder.verdict(0.257, 0.370, 0.25) == "significantly better"
