@@ -41,16 +41,17 @@ CASES = {
     "breaks_an_invariant": ("gufo", [], ":180:1: error: invariant 'radar_hand_limit' (the Radar Operator never holds "
                             "more than her starting hand) does not hold after turn 2 (round 1), "
                             "after 4 decisions", 8, "invariant"),
-    "unappliable_action": ("gufo", [], ":144:5: error: 'scan(card=7♥, altitude=8)' is offered at decision 4 but "
-                           "cannot be applied: in rule 'action scan' (line 144): altitude has no slot 9 (it has "
-                           "slots 1 to 8), after 3 decisions", 8, "offered action"),
-    "trigger_loop": ("ufology", [], ":208:9: error: 'Scorched Earth (3)' is offered at decision 3 but cannot be "
-                     "applied: in rule 'Scorched Earth: on discard' (line 208): rules call each other more than "
-                     "200 deep: an event that triggers itself?, after 2 decisions", 12, "offered action"),
-    "never_ends_loop": ("gufo", [], ":94:5: error: '3♣' is offered at decision 2 but cannot be applied: in rule "
-                        "'turn of invader' (line 94): more than 100,000 steps without a decision: does a loop "
-                        "never end? (a game that needs more: RULEFORGE_LIMITS=steps=N, docs/limits.md), "
-                        "after 1 decision", 4, "offered action"),
+    "unappliable_action": ("gufo", [], (":144:5: error: 'scan(card=7♥, altitude=8)' is offered at decision 4 but "
+                                        "cannot be applied: altitude has no slot 9 (it has slots 1 to 8)",
+                                        "  in rule 'action scan', after 3 decisions"), 8, "offered action"),
+    "trigger_loop": ("ufology", [], (":208:9: error: 'Scorched Earth (3)' is offered at decision 3 but cannot be "
+                                     "applied: rules call each other more than 200 deep: an event that triggers "
+                                     "itself?", "  in rule 'Scorched Earth: on discard', after 2 decisions"),
+                     12, "offered action"),
+    "never_ends_loop": ("gufo", [], (":94:5: error: '3♣' is offered at decision 2 but cannot be applied: more "
+                                    "than 100,000 steps without a decision: does a loop never end? (a game that "
+                                    "needs more: RULEFORGE_LIMITS=steps=N, docs/limits.md)",
+                                    "  in rule 'turn of invader', after 1 decision"), 4, "offered action"),
     # The shots offered tell the Radar Operator which UFO is the Alien: only re-dealing
     # her hidden cards and asking again shows it (the actions are named honestly).
     "leaks_through_an_action": ("gufo", [], ": error: the actions offered to Radar Operator depend on cards that "
@@ -100,7 +101,11 @@ def test_deep_check_catches_the_mutant(name, tmp_path, capsys):
     assert code == 1  # issue 12: a failed deep check is a problem with the rule file
     assert out.startswith(f"{path}: ok: ")  # the file itself is a correct rule file
     lines = err.splitlines()
+    # a rule error is shown as `run` shows it: the line and a caret, then its rule (first[1])
+    first, rule = first if isinstance(first, tuple) else (first, None)
     assert lines[0] == f"{path}{first}"
+    if rule is not None:
+        assert lines[3] == rule
 
     # the shrunk counterexample: a few decisions, each narrated
     header = next(line for line in lines if line.startswith("counterexample"))
@@ -109,7 +114,7 @@ def test_deep_check_catches_the_mutant(name, tmp_path, capsys):
     assert m, header
     decisions = int(m.group(3))
     assert decisions <= most
-    assert f"after {decisions} decision" in lines[0]
+    assert f"after {decisions} decision" in (lines[0] if rule is None else lines[3])
     narrated = [line for line in lines if line.startswith("  [decision ")]
     assert len(narrated) == decisions
     assert all(line.startswith(f"  [decision {k} of {decisions}: choice ") for k, line in enumerate(narrated, 1))
@@ -135,12 +140,13 @@ def test_deep_check_catches_the_mutant(name, tmp_path, capsys):
         assert invariant in [broken for broken, _, _ in game.check_invariants(st)]
     elif kind == "offered action":
         # the action the message names is offered here, and applying it raises the error
-        action_text, message = re.search(r"error: '(.+?)' is offered at decision \d+ but cannot be applied: (.+), "
-                                          r"after \d+ decisions?$", lines[0]).groups()
+        action_text, message = re.search(r"error: '(.+?)' is offered at decision \d+ but cannot be applied: (.+)$",
+                                          lines[0]).groups()
         action = next(a for a in st.legal_actions() if str(a) == action_text)
         with pytest.raises(RuleError) as e:
             st.apply(action)
-        assert e.value.describe() == message
+        assert e.value.message == message
+        assert rule.startswith(f"  in rule '{e.value.rule}', after ")
     elif kind == "leak":
         # the same re-deal of the same position makes the decision offer other actions
         from ruleforge.drivers.deep import DeepFailure, check_state

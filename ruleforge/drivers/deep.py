@@ -40,10 +40,14 @@ class _Unshrinkable(BaseException):
 
 
 class DeepFailure(Exception):
-    def __init__(self, kind: str, message: str, step: int, span=None, limit: Optional[str] = None):
+    def __init__(self, kind: str, message: str, step: int, span=None, limit: Optional[str] = None,
+                 headline: Optional[str] = None, rule: Optional[str] = None):
         super().__init__(message)
         self.kind, self.message, self.step, self.span = kind, message, step, span
         self.limit = limit  # a limit stopped the game: every game stops there, nothing to shrink
+        # a rule error's message without its rule, and the rule (shown under the line, as
+        # `run` shows a rule error); None for the other failures
+        self.headline, self.rule = headline, rule
         self.seed: Optional[int] = None
         self.choices: list[int] = []
 
@@ -57,6 +61,8 @@ class Counterexample:
     span: object = None
     narration: list = field(factory=list)
     log: list = field(factory=list)
+    headline: Optional[str] = None  # see DeepFailure
+    rule: Optional[str] = None
 
 
 def check_position(st, step: int, when: str = "") -> None:
@@ -133,6 +139,15 @@ def _some(texts: list[str], most: int = 3) -> str:
     return shown + (f" and {len(texts) - most} more" if len(texts) > most else "")
 
 
+def _rule(e: RuleError) -> Optional[str]:
+    """`in rule 'R'` (and the rule that reached it) of a rule error, or None."""
+    if not e.rule:
+        return None
+    via = e.via
+    return f"in rule '{e.rule}'" + (f", reached from '{via[0]}'" + (f" (line {via[1].line})" if via[1] else "")
+                                    if via is not None else "")
+
+
 def play_checked(game, seed: int, choose: Callable[[int], int], max_steps: int) -> list[int]:
     """Play one game choosing with `choose(number of actions)`; raise DeepFailure."""
     choices: list[int] = []
@@ -143,7 +158,7 @@ def play_checked(game, seed: int, choose: Callable[[int], int], max_steps: int) 
     try:
         st = game.new(seed, watch=at_turn)
     except RuleError as e:
-        raise DeepFailure("rule error", e.describe(), 0, e.span, e.limit) from None
+        raise DeepFailure("rule error", e.describe(), 0, e.span, e.limit, e.message, _rule(e)) from None
     check_state(st, 0)
     while not st.is_over:
         step = len(choices)
@@ -156,8 +171,9 @@ def play_checked(game, seed: int, choose: Callable[[int], int], max_steps: int) 
             try:
                 other.apply(a)
             except RuleError as e:
-                raise DeepFailure("offered action", f"'{a}' is offered at decision {step + 1} but cannot be "
-                                                    f"applied: {e.describe()}", step, e.span, e.limit) from None
+                offered = f"'{a}' is offered at decision {step + 1} but cannot be applied: "
+                raise DeepFailure("offered action", offered + e.describe(), step, e.span, e.limit,
+                                  offered + e.message, _rule(e)) from None
         i = choose(len(actions))
         choices.append(i)
         st.apply(actions[i])
@@ -261,5 +277,6 @@ def deep_check(game, examples: int = 100, seed: int = 0, max_steps: int = 500,
             raise u.failure from None
     except DeepFailure as f:
         return Counterexample(f.kind, f.message, f.seed, f.choices, f.span,
-                              narrate_choices(game, f.seed, f.choices), game_log(game, f.seed, f.choices))
+                              narrate_choices(game, f.seed, f.choices), game_log(game, f.seed, f.choices),
+                              f.headline, f.rule)
     return None
