@@ -252,19 +252,20 @@ class Choice:
     """'chooses one of' (and 'chooses ... or be done' with `done`): one action per
     distinct element, the element (a card, or its place) as the payload."""
 
-    __slots__ = ("game", "var", "kind", "done", "_known", "_cards")
+    __slots__ = ("game", "var", "kind", "done", "_known", "_cards", "distinct")
 
-    def __init__(self, game, var: str, kind: Optional[str], done: bool = False):
+    def __init__(self, game, var: str, kind: Optional[str], done: bool = False, distinct: bool = False):
         self.game, self.var, self.kind, self.done = game, var, kind, done
         self._known: Optional[list] = None  # the action naming each card/piece/player, by index
         self._cards = kind == "card" and not done  # the common case, tried first in offer
+        self.distinct = distinct  # the options are a zone's cards (or some of them): no two alike
 
     def offer(self, st, seat: int, options) -> tuple[tuple, tuple]:
         """(actions, payloads) in canonical order ("done" first: "ask" < "choose")."""
         known = self._known
         if self._cards and known is not None:  # cards, and no "done": the common case, first
             up, kn, bit = st.up, st.known, 1 << seat
-            cards = sorted(set(options)) if len(options) > 1 else options
+            cards = sorted(options) if self.distinct else sorted(set(options)) if len(options) > 1 else options
             for c in cards:  # (a loop, not all() of a list: a choice is of a few cards)
                 if not (up[c] or kn[c] & bit):
                     break

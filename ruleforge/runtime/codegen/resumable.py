@@ -353,7 +353,8 @@ class Resumable:
             self.stop(nxt)
             self.start(nxt)
             return
-        site = self.site(f"Choice(GAME, {s.name.name!r}, {self.ref_kind(et)!r})")
+        distinct = ", distinct=True" if self.holds_cards(s.collection) else ""  # (a zone's cards: no set needed)
+        site = self.site(f"Choice(GAME, {s.name.name!r}, {self.ref_kind(et)!r}{distinct})")
         self.w.line(f"offer_choice(st, {self.coll(s.collection)}, {self.ex(s.player)}, {prompt!r}, "
                     f"{s.name.name!r}, {site}, {var[2:-1]})")
         self.stop(nxt)
