@@ -183,6 +183,66 @@ def test_a_rule_error_during_play_points_at_the_expression_and_its_file(ruleforg
                           f"  the same game again: ruleforge run {tmp_path / 'v' / 'var.rules'} --seed 4\n")
 
 
+EMPTY_HAND = """game "Empty Hand"
+players 2
+cards: standard deck in deck
+zone deck "the deck": pile
+zone discard "the discard pile": pile, face up
+zone hand per player: hand
+counter score per player = 0
+setup:
+    shuffle deck
+    move top 2 cards of deck to hand of player 1
+    move top 2 cards of deck to hand of player 2
+turn:
+    increase score of current by (top of hand of current).value
+    move top of hand of current to discard
+ending won "60 points": current wins when score of current >= 60
+"""
+
+
+def test_what_the_rules_did_before_an_error_is_told_and_logged(ruleforge_cmd, tmp_path):
+    # The first decision is never reached: the whole game fails inside setup's run to it.
+    # Before, `run` told nothing of it and its log held the error alone.
+    (tmp_path / "e.rules").write_text(EMPTY_HAND)
+    log = tmp_path / "e.jsonl"
+    r = ruleforge_cmd("run", tmp_path / "e.rules", "--seed", 1, "--log", log)
+    assert r.code == 1
+    told = r.out.splitlines()
+    assert told[2:4] == ["Setup", "    the deck shuffled (52 cards)"]
+    # every turn up to the failing one: player 1's third turn finds an empty hand
+    assert [line.strip() for line in told if line.endswith("turn")] == ["player 1's turn", "player 2's turn"] * 2 + [
+        "player 1's turn"]
+    assert told[-6:] == ["  player 2's turn", "    score of player 2: 3 → 5", "    2♠: hand of player 2 → the discard pile",
+                         "    = score of player 1 16 · score of player 2 5", "Round 3", "  player 1's turn"]
+    assert r.err.startswith(f"{tmp_path / 'e.rules'}:13:5: error: there is no card here to read its value\n")
+    records = read_log(log)
+    assert [rec["type"] for rec in records] == ["start", "error"]
+    assert records[0]["seed"] == 1
+
+
+def test_an_error_after_a_decision_logs_that_decision_and_tells_what_followed(ruleforge_cmd, tmp_path):
+    (tmp_path / "h.rules").write_text(NO_CARD.replace("    if v = 3:\n        shuffle deck\n", "    shuffle deck\n"))
+    log = tmp_path / "h.jsonl"
+    r = ruleforge_cmd("run", tmp_path / "h.rules", "--seed", 4, "--log", log)
+    assert r.code == 1
+    # the first decision ("wait") is taken, and the turn goes on to the say that fails
+    assert r.out.splitlines()[-3:] == ["Round 1", "  player 1's turn", "  ▸ player 1: wait"]
+    records = read_log(log)
+    assert [rec["type"] for rec in records] == ["start", "setup", "decision", "error"]
+    assert (records[2]["n"], records[2]["action"]) == (0, "wait")
+    assert records[3]["message"] == "in rule 'turn' (line 10): there is no card here to read its rank"
+
+
+def test_a_long_telling_before_an_error_keeps_its_last_lines():
+    from ruleforge.drivers.play import last_lines
+    lines = [f"line {i}" for i in range(1, 1001)]
+    assert last_lines(lines, 40) == ["... (960 earlier lines not shown)"] + lines[-40:]
+    assert last_lines(lines[:40], 40) == lines[:40]
+    assert last_lines(lines[:41], 40) == ["... (1 earlier line not shown)"] + lines[1:41]
+    assert last_lines(lines, None) == lines
+
+
 @pytest.mark.parametrize("args, error", [
     (["--bogus"], "Error: No such option '--bogus'."),  # then click's did-you-mean, which varies
     (["--seed", "abc"], "Error: Invalid value for '--seed': 'abc' is not a valid integer.\n"),

@@ -41,14 +41,14 @@ CASES = {
     "breaks_an_invariant": ("gufo", [], ":180:1: error: invariant 'radar_hand_limit' (the Radar Operator never holds "
                             "more than her starting hand) does not hold after turn 2 (round 1), "
                             "after 4 decisions", 8, "invariant"),
-    "unappliable_action": ("gufo", [], (":144:5: error: 'scan(card=7♥, altitude=8)' is offered at decision 4 but "
-                                        "cannot be applied: altitude has no slot 9 (it has slots 1 to 8)",
+    "unappliable_action": ("gufo", [], (":144:5: error: taking 'scan(card=7♥, altitude=8)' at decision 4 stops "
+                                        "the game on an error: altitude has no slot 9 (it has slots 1 to 8)",
                                         "  in rule 'action scan', after 3 decisions"), 8, "offered action"),
-    "trigger_loop": ("ufology", [], (":208:9: error: 'Scorched Earth (3)' is offered at decision 3 but cannot be "
-                                     "applied: rules call each other more than 200 deep: an event that triggers "
+    "trigger_loop": ("ufology", [], (":208:9: error: taking 'Scorched Earth (3)' at decision 3 stops the game on "
+                                     "an error: rules call each other more than 200 deep: an event that triggers "
                                      "itself?", "  in rule 'Scorched Earth: on discard', after 2 decisions"),
                      12, "offered action"),
-    "never_ends_loop": ("gufo", [], (":94:5: error: '3♣' is offered at decision 2 but cannot be applied: more "
+    "never_ends_loop": ("gufo", [], (":94:5: error: taking '3♣' at decision 2 stops the game on an error: more "
                                     "than 100,000 steps without a decision: does a loop never end? (a game that "
                                     "needs more: RULEFORGE_LIMITS=steps=N, docs/limits.md)",
                                     "  in rule 'turn of invader', after 1 decision"), 4, "offered action"),
@@ -140,13 +140,17 @@ def test_deep_check_catches_the_mutant(name, tmp_path, capsys):
         assert invariant in [broken for broken, _, _ in game.check_invariants(st)]
     elif kind == "offered action":
         # the action the message names is offered here, and applying it raises the error
-        action_text, message = re.search(r"error: '(.+?)' is offered at decision \d+ but cannot be applied: (.+)$",
+        action_text, message = re.search(r"error: taking '(.+?)' at decision \d+ stops the game on an error: (.+)$",
                                           lines[0]).groups()
         action = next(a for a in st.legal_actions() if str(a) == action_text)
         with pytest.raises(RuleError) as e:
             st.apply(action)
         assert e.value.message == message
         assert rule.startswith(f"  in rule '{e.value.rule}', after ")
+        # the narration ends with that action taken and what followed, up to the error
+        taken = [line for line in lines if line.startswith(f"  [then decision {decisions + 1}: ")]
+        assert len(taken) == 1 and taken[0].startswith(f"  [then decision {decisions + 1}: {action_text}, choice ")
+        assert lines[-2] == f"  error: {e.value.describe()}"
     elif kind == "leak":
         # the same re-deal of the same position makes the decision offer other actions
         from ruleforge.drivers.deep import DeepFailure, check_state

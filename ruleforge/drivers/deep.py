@@ -26,7 +26,7 @@ from attrs import define, field
 
 from ..lang.plural import count
 from .narrate import Narrator
-from .play import deal_snapshot, decision_record, result_record, start_record
+from .play import ERROR_CONTEXT, deal_snapshot, decision_record, last_lines, result_record, start_record
 from ..runtime.values import RuleError
 
 
@@ -48,6 +48,7 @@ class DeepFailure(Exception):
         # a rule error's message without its rule, and the rule (shown under the line, as
         # `run` shows a rule error); None for the other failures
         self.headline, self.rule = headline, rule
+        self.taken: Optional[int] = None  # an offered action that stops the game: its index
         self.seed: Optional[int] = None
         self.choices: list[int] = []
 
@@ -63,6 +64,7 @@ class Counterexample:
     log: list = field(factory=list)
     headline: Optional[str] = None  # see DeepFailure
     rule: Optional[str] = None
+    taken: Optional[int] = None
 
 
 def check_position(st, step: int, when: str = "") -> None:
@@ -171,9 +173,13 @@ def play_checked(game, seed: int, choose: Callable[[int], int], max_steps: int) 
             try:
                 other.apply(a)
             except RuleError as e:
-                offered = f"'{a}' is offered at decision {step + 1} but cannot be applied: "
-                raise DeepFailure("offered action", offered + e.describe(), step, e.span, e.limit,
-                                  offered + e.message, _rule(e)) from None
+                # (the error may come from the action's own rule, or from the rules that
+                # run after it until the next decision: another player's turn, say)
+                offered = f"taking '{a}' at decision {step + 1} stops the game on an error: "
+                f = DeepFailure("offered action", offered + e.describe(), step, e.span, e.limit,
+                                offered + e.message, _rule(e))
+                f.taken = actions.index(a)
+                raise f from None
         i = choose(len(actions))
         choices.append(i)
         st.apply(actions[i])
@@ -213,12 +219,17 @@ def game_log(game, seed: int, choices: list[int], upto: Optional[int] = None) ->
     return log
 
 
-def narrate_choices(game, seed: int, choices: list[int]) -> list[str]:
+def narrate_choices(game, seed: int, choices: list[int], taken: Optional[int] = None) -> list[str]:
+    """The game of these choices told as `run` tells it; then, with `taken`, the offered
+    action (its index) that stops the game, and what the rules did after it up to the
+    error."""
+    narrator = Narrator(game)
     try:
         st = game.new(seed, record=True)
-    except RuleError as e:
-        return ["Setup", f"error: {e.describe()}"]
-    narrator = Narrator(game)
+    except RuleError as e:  # what setup (and the first turn) did before the error, then the error
+        done = getattr(e, "state", None)
+        told = narrator.lines(done.record) if done is not None else []
+        return ["Setup"] + last_lines(told, ERROR_CONTEXT) + [f"error: {e.describe()}"]
     lines = ["Setup"] + narrator.lines(st.record)
     st.record.clear()
     for n, i in enumerate(choices):
@@ -229,11 +240,21 @@ def narrate_choices(game, seed: int, choices: list[int]) -> list[str]:
         try:
             st.apply(actions[i])
         except RuleError as e:
-            lines.extend(narrator.lines(st.record))
+            lines.extend(last_lines(narrator.lines(st.record), ERROR_CONTEXT))
             lines.append(f"error: {e.describe()}")
             break
         lines.extend(narrator.lines(st.record))
         st.record.clear()
+    else:
+        if taken is not None and not st.is_over:
+            actions = st.legal_actions()
+            lines.append(f"[then decision {len(choices) + 1}: {actions[taken]}, choice {taken + 1} of "
+                         f"{len(actions)}, and the game stops on an error]")
+            try:
+                st.apply(actions[taken])
+            except RuleError as e:
+                lines.extend(last_lines(narrator.lines(st.record), ERROR_CONTEXT))
+                lines.append(f"error: {e.describe()}")
     return lines
 
 
@@ -277,6 +298,6 @@ def deep_check(game, examples: int = 100, seed: int = 0, max_steps: int = 500,
             raise u.failure from None
     except DeepFailure as f:
         return Counterexample(f.kind, f.message, f.seed, f.choices, f.span,
-                              narrate_choices(game, f.seed, f.choices), game_log(game, f.seed, f.choices),
-                              f.headline, f.rule)
+                              narrate_choices(game, f.seed, f.choices, f.taken),
+                              game_log(game, f.seed, f.choices), f.headline, f.rule, f.taken)
     return None

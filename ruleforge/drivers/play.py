@@ -15,6 +15,7 @@ from .agents import Observation
 from ..runtime.determinize import determinize
 from .narrate import Narrator
 from ..runtime.rng import Random, derive
+from ..runtime.values import RuleError
 
 Say = Optional[Callable[[str], None]]
 
@@ -43,14 +44,19 @@ def decision_record(game, n: int, seat: int, prompt: str, actions, choice: int) 
 
 def play_game(game, seed: int, agents: Sequence, say: Say = None, log: Optional[list] = None):
     """Play one game to the end; narrate through `say`, append records to `log`."""
-    st = game.new(seed, record=say is not None)
     narrator = Narrator(game) if say else None
-    rngs = [Random(derive(seed, 0x5EA7, s)) for s in range(game.nplayers)]
     if log is not None:
         log.append(start_record(game, seed))
-        log.append({"type": "setup", "zones": deal_snapshot(st)})
     if say:
         say("Setup")
+    try:
+        st = game.new(seed, record=say is not None)
+    except RuleError as e:  # setup or the first turn failed: what they did is told first
+        _flush(getattr(e, "state", None), narrator, say, ERROR_CONTEXT)
+        raise
+    rngs = [Random(derive(seed, 0x5EA7, s)) for s in range(game.nplayers)]
+    if log is not None:
+        log.append({"type": "setup", "zones": deal_snapshot(st)})
     _flush(st, narrator, say)
     n = 0
     while not st.is_over:
@@ -58,7 +64,16 @@ def play_game(game, seed: int, agents: Sequence, say: Say = None, log: Optional[
         actions = st.legal_actions()
         action = decide_for(agents[p], st, p, actions, rngs[p])
         record = decision_record(game, n, p, st.prompt, actions, actions.index(action))
-        st.apply(action)  # (first: a decision the engine refuses, at its cap, is not logged)
+        try:
+            st.apply(action)
+        except RuleError as e:
+            # The decision was taken and the rules failed after it: it is logged, and what
+            # they did up to the error is told. (The decision cap refuses the decision
+            # before anything changes: that one is not.)
+            if log is not None and e.limit != "decisions":
+                log.append(record)
+            _flush(st, narrator, say, ERROR_CONTEXT)
+            raise
         if log is not None:
             log.append(record)
         n += 1
@@ -85,12 +100,24 @@ def result_record(st) -> dict:
     return rec
 
 
-def _flush(st, narrator, say) -> None:
-    if narrator is None or not st.record:
+def _flush(st, narrator, say, most: Optional[int] = None) -> None:
+    """Tell what the rules did since the last telling; with `most`, only its last lines."""
+    if narrator is None or st is None or not st.record:
         return
-    for line in narrator.lines(st.record):
+    for line in last_lines(narrator.lines(st.record), most):
         say(line)
     st.record.clear()
+
+
+ERROR_CONTEXT = 40  # lines told of what the rules did before an error (a loop may say 100,000)
+
+
+def last_lines(lines: list, most: Optional[int]) -> list:
+    """`lines`, or their last `most` after a line saying how many were left out."""
+    if most is None or len(lines) <= most:
+        return lines
+    left = len(lines) - most
+    return [f"... ({left:,} earlier {'line' if left == 1 else 'lines'} not shown)"] + lines[-most:]
 
 
 class MatchTally:
@@ -145,10 +172,12 @@ def play_match(game, seed: int, agents, say: Say = None, log: Optional[list] = N
             roles = ", ".join(f"{names[w]} is the {game.seat_titles[seat_of[w]]}" for w in range(2))
             say(f"━━ Game {number} (seed {game_seed}): {roles}")
         sub_log = [] if log is not None else None
-        st = play_game(game, game_seed, by_seat, say, sub_log)
-        if log is not None:
-            for rec in sub_log:
-                log.append({"game": number, **rec})
+        try:
+            st = play_game(game, game_seed, by_seat, say, sub_log)
+        finally:  # (a game stopped by a rule error keeps what it logged)
+            if log is not None:
+                for rec in sub_log:
+                    log.append({"game": number, **rec})
         winners = [w for w in range(2) if seat_of[w] in st.result.winners]
         single = winners[0] if len(winners) == 1 else None
         results.append((tuple(seat_of), single))

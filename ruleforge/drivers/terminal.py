@@ -31,6 +31,7 @@ from .narrate import Narrator, ending_line
 from .play import decide_for, deal_snapshot, decision_record, result_record, start_record
 from .table import table_parts
 from ..runtime.rng import Random, derive
+from ..runtime.values import RuleError
 
 HELP = """\
 How to play
@@ -92,11 +93,12 @@ class TerminalGame:
     # ---- the loop
     def run(self):
         g = self.game
+        if self.log is not None:  # (first: a game whose setup fails is logged as started)
+            self.log.append(start_record(g, self.seed))
         st = g.new(self.seed, record=True)
         self.st = st
         rngs = [Random(derive(self.seed, 0x5EA7, s)) for s in range(g.nplayers)]
         if self.log is not None:
-            self.log.append(start_record(g, self.seed))
             self.log.append({"type": "setup", "zones": deal_snapshot(st)})
         n = 0
         while not st.is_over:
@@ -110,7 +112,12 @@ class TerminalGame:
                 if self.delay:
                     time.sleep(self.delay)
             record = decision_record(g, n, p, st.prompt, actions, actions.index(action))
-            st.apply(action)  # (first: a decision the engine refuses, at its cap, is not logged)
+            try:
+                st.apply(action)
+            except RuleError as e:  # taken, and the rules failed after it: logged (as play_game does)
+                if self.log is not None and e.limit != "decisions":
+                    self.log.append(record)
+                raise
             if self.log is not None:
                 self.log.append(record)
             n += 1

@@ -11,6 +11,7 @@ from typing import Optional
 from . import rng
 from .engine import Frame, SharedStart, State, run
 from .events import Observer
+from .values import RuleError
 from . import limits
 
 
@@ -97,7 +98,12 @@ class Game:
         st.rng = rng.seed(seed)
         _before_play(st)
         st.observer = observer
-        run(st)
+        try:
+            run(st)
+        except RuleError as e:
+            if observer is not None:  # what the rules did before the error, to be told (play, deep)
+                e.state = st
+            raise
         return st
 
     def _deal_unplayed(self, st: State) -> None:
