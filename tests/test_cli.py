@@ -234,6 +234,43 @@ def test_an_error_after_a_decision_logs_that_decision_and_tells_what_followed(ru
     assert records[3]["message"] == "in rule 'turn' (line 10): there is no card here to read its rank"
 
 
+TESTS_AND_LOOPS = """game "T"
+players 2
+cards: standard deck in deck
+zone deck "the deck": pile
+zone discard "the discard pile": pile, face up
+zone hand per player: hand
+counter n = 0
+turn:
+    if current chooses "loop" over "test":
+        repeat while n < 5:
+            move top of deck to hand of current
+            move top of hand of current to deck
+    else if deck is empty or (top of discard).value > 3:
+        set n to 1
+ending e "n is 9": nobody wins when n = 9
+"""
+
+
+def test_an_error_in_a_test_is_shown_at_the_test_and_a_runaway_loop_at_its_head(ruleforge_cmd, tmp_path):
+    f = tmp_path / "t.rules"
+    f.write_text(TESTS_AND_LOOPS)
+    shown = {}
+    for seed in range(1, 12):  # a random bot's first answer decides which
+        r = ruleforge_cmd("run", f, "--seed", seed)
+        assert r.code == 1
+        shown[r.err.splitlines()[1].strip()[:6]] = r.err.splitlines()[:3]
+    assert shown["repeat"] == [
+        f"{f}:10:9: error: more than 100,000 steps without a decision: does a loop never end? (a game that needs "
+        "more: RULEFORGE_LIMITS=steps=N, docs/limits.md)",
+        "            repeat while n < 5:",
+        "            " + "^" * 18]
+    assert shown["else i"] == [
+        f"{f}:13:13: error: there is no card here to read its value",
+        "        else if deck is empty or (top of discard).value > 3:",
+        "                " + "^" * 43]
+
+
 def test_a_long_telling_before_an_error_keeps_its_last_lines():
     from ruleforge.drivers.play import last_lines
     lines = [f"line {i}" for i in range(1, 1001)]

@@ -236,9 +236,10 @@ class Resumable:
     def sm_If(self, s) -> None:
         end = self.label()
         for cond, body in s.branches:
-            test = self.sm_cond(cond)
-            yes, no = self.label(), self.label()
-            self.w.line(f"if {test}:")
+            with self.at_expr(cond):
+                test = self.sm_cond(cond)
+                yes, no = self.label(), self.label()
+                self.w.line(f"if {test}:")
             with self.w.indent():
                 self.goto(yes)
             self.w.line("else:")
@@ -253,14 +254,17 @@ class Resumable:
         self.goto(end)
         self.start(end)
 
-    def loop(self, head_code, body, kind_after=None) -> None:
+    def loop(self, head_code, body, head_node, test_node=None) -> None:
         """head: budget, then head_code() writes the test and returns it (in the block it
-        leaves open); the body runs while it holds."""
+        leaves open); the body runs while it holds. A loop that never ends is shown at
+        its head (up to `head_node`); an error in the test at `test_node`, when given."""
         head = self.begin()
         go, end = self.label(), self.label()
-        self.budget()
-        test = head_code()
-        self.w.line(f"if {test}:")
+        with self.loop_head(head_node):
+            self.budget()
+        with self.at_expr(test_node):
+            test = head_code()
+            self.w.line(f"if {test}:")
         with self.w.indent():
             self.goto(go)
         self.w.line("else:")
@@ -272,16 +276,17 @@ class Resumable:
         self.start(end)
 
     def sm_RepeatWhile(self, s) -> None:
-        self.loop(lambda: self.sm_cond(s.condition), s.body)
+        self.loop(lambda: self.sm_cond(s.condition), s.body, s.condition, s.condition)
 
     def sm_RepeatTimes(self, s) -> None:
         n = self.sc.temp()
-        self.w.line(f"{n} = {self.ex(s.count)}")
+        with self.at_expr(s.count):
+            self.w.line(f"{n} = {self.ex(s.count)}")
 
         def head():
             self.w.line(f"{n} -= 1")
             return f"{n} >= 0"
-        self.loop(head, s.body)
+        self.loop(head, s.body, s.count)
 
     def sm_ForEach(self, s) -> None:
         et = T.elem(self.t(s.collection))
@@ -301,7 +306,7 @@ class Resumable:
             with self.w.indent():
                 self.w.line("more = False")
             return "more"
-        self.loop(head, s.body)
+        self.loop(head, s.body, s.collection)
 
     def sm_ForEachChosen(self, s) -> None:
         """The player picks elements one at a time (each once) until they say "done"."""
@@ -314,7 +319,8 @@ class Resumable:
         head, after, go, end = self.label(), self.label(), self.label(), self.label()
         self.goto(head)
         self.start(head)
-        self.budget()
+        with self.loop_head(s.collection):
+            self.budget()
         left = sc.fresh("left")
         e = sc.fresh("e")
         w.line(f"{left} = [{e} for {e} in {self.coll(s.collection, live=True)} if {e} not in {chosen}]")

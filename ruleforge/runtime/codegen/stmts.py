@@ -9,6 +9,8 @@ stops when the game has ended.
 
 from __future__ import annotations
 
+import attrs
+
 from ...lang import ast as A
 from .. import typeinfo as T
 from ..limits import MAX_NUMBER
@@ -55,6 +57,20 @@ class Straight:
             # (footprint.py)
             if self.imm and isinstance(s, EFFECTS) and not local_only and self.may_end(s):
                 self.w.line("if check_immediate(st): return")
+
+    def loop_head(self, node):
+        """Lines written inside belong to the loop statement's head, from its first word
+        to the end of `node` (its test, count or collection): a loop that never ends is
+        shown there."""
+        at, end = self.w.span, getattr(node, "span", None)
+        if at is None or end is None or end.file != at.file:
+            return self.w.at(at)
+        return self.w.at(attrs.evolve(at, end_line=end.end_line, end_column=end.end_column))
+
+    def at_expr(self, node):
+        """Lines written inside belong to this expression of the rule file, when it has a
+        place (runtime errors are shown there: cli.common.render_runtime_error)."""
+        return self.w.at(getattr(node, "span", None) or self.w.span)
 
     def budget(self) -> None:
         for text in BUDGET:
@@ -271,7 +287,8 @@ class Straight:
     # ---- control flow without stops
     def st_If(self, s) -> None:
         for k, (cond, body) in enumerate(s.branches):
-            self.w.line(f"{'if' if k == 0 else 'elif'} {self.ex(cond)}:")
+            with self.at_expr(cond):  # (an error in the test is shown at the test)
+                self.w.line(f"{'if' if k == 0 else 'elif'} {self.ex(cond)}:")
             with self.w.indent():
                 self.block(body)
         if s.otherwise is not None:
@@ -280,21 +297,24 @@ class Straight:
                 self.block(s.otherwise)
 
     def st_RepeatTimes(self, s) -> None:
-        self.w.line(f"for _ in range({self.ex(s.count)}):")
-        with self.w.indent():
+        with self.at_expr(s.count):
+            self.w.line(f"for _ in range({self.ex(s.count)}):")
+        with self.w.indent(), self.loop_head(s.count):
             self.budget()
             self.block(s.body)
 
     def st_RepeatWhile(self, s) -> None:
-        self.w.line(f"while {self.ex(s.condition)}:")
-        with self.w.indent():
+        with self.at_expr(s.condition):
+            self.w.line(f"while {self.ex(s.condition)}:")
+        with self.w.indent(), self.loop_head(s.condition):
             self.budget()
             self.block(s.body)
 
     def st_ForEach(self, s) -> None:
         et = T.elem(self.t(s.collection))
         var = self.sc.bind(s, s.name.name, "card" if T.is_card(et) else None)
-        self.w.line(f"for {var} in {self.coll(s.collection)}:")
-        with self.w.indent():
+        with self.at_expr(s.collection):
+            self.w.line(f"for {var} in {self.coll(s.collection)}:")
+        with self.w.indent(), self.loop_head(s.collection):
             self.budget()
             self.block(s.body)
