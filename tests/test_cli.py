@@ -271,6 +271,42 @@ def test_an_error_in_a_test_is_shown_at_the_test_and_a_runaway_loop_at_its_head(
         "                " + "^" * 43]
 
 
+PILED = """game "Piled"
+players 2
+cards: standard deck in deck
+zone deck "the deck": pile
+zone hand per player: hand
+zone table "the table": pile, face up
+counter score per player = 0
+define table_value = (the card in table).value
+setup:
+    shuffle deck
+    move top of deck to table
+    move top 4 cards of deck to hand of player 1
+    move top 4 cards of deck to hand of player 2
+turn:
+    current takes an action
+action play "Play a card on the table":
+    with card in hand of current
+    allowed if card.value >= table_value or true
+    move card to table
+ending e "ten": nobody wins when count of table = 10
+"""
+
+
+def test_an_error_names_the_rule_that_asked_and_the_rule_that_was_running(ruleforge_cmd, tmp_path):
+    # the definition is read by the action's 'allowed if' while the turn makes its menu
+    f = tmp_path / "p.rules"
+    f.write_text(PILED)
+    r = ruleforge_cmd("run", f, "--seed", 1)
+    assert r.code == 1
+    assert r.err.splitlines()[:4] == [
+        f"{f}:8:22: error: 'the card in' found 2 cards where one was expected",
+        "    define table_value = (the card in table).value",
+        "                         " + "^" * 25,
+        "  in rule 'define table_value', reached from 'action play: allowed if' (line 18) in 'turn' (line 15)"]
+
+
 def test_a_long_telling_before_an_error_keeps_its_last_lines():
     from ruleforge.drivers.play import last_lines
     lines = [f"line {i}" for i in range(1, 1001)]

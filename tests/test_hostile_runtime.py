@@ -56,7 +56,8 @@ CASES = {
                   ["in rule 'action pick: its menu' (line 14), reached from 'turn' (line 10): " + WORK]),
     # "an ending whose quantity chain fans out 4-fold over 12 levels"
     "quantity_fan_out": (BASE + ENDS + QUANTITIES + 'ending big "big": nobody wins when q12 < 0\n',
-                         ["in rule 'quantity q2' (line 16), reached from 'ending big: when' (line 27): " + WORK]),
+                         ["in rule 'quantity q2' (line 16), reached from 'quantity q3' (line 17) in 'ending big: when' "
+                          "(line 27): " + WORK]),
     # "five nested `any ... in cards in box has` quantifiers over 52 cards"
     "nested_quantifiers": (BASE + ENDS + f'ending many "x": nobody wins when {NESTED}\n',
                            ["in rule 'ending many: when' (line 14): " + WORK]),
@@ -90,7 +91,8 @@ CASES = {
 }
 
 
-RULE_ERROR = re.compile(r"(?:error: )?in rule '([^']*)' \(line (\d+)\)(, reached from '[^']*' \(line \d+\))?: (.*)")
+RULE_ERROR = re.compile(r"(?:error: )?in rule '([^']*)' \(line (\d+)\)"
+                        r"(, reached from '[^']*' \(line \d+\)(?: in '[^']*' \(line \d+\))?)?: (.*)")
 
 
 def as_run_shows(needle: str) -> list[str]:

@@ -83,9 +83,7 @@ def render_runtime_error(e, colour=None) -> str:
         return f"error: {plain(e.describe())}" + (f"\n  the same game again: {plain(again)}" if again else "")
     path, text = found
     out = render_diagnostic(Diagnostic(span, e.message), path, text.splitlines(), colour)
-    where = f"  in rule '{e.rule}'"
-    if e.via is not None:
-        where += f", reached from '{e.via[0]}'" + (f" (line {e.via[1].line})" if e.via[1] is not None else "")
+    where = "  " + e.where(own_line=False)
     again = getattr(e, "again", None)  # the command that plays the same game (run)
     return out + "\n" + plain(where) + (f"\n  the same game again: {plain(again)}" if again else "")
 

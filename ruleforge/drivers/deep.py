@@ -142,12 +142,8 @@ def _some(texts: list[str], most: int = 3) -> str:
 
 
 def _rule(e: RuleError) -> Optional[str]:
-    """`in rule 'R'` (and the rule that reached it) of a rule error, or None."""
-    if not e.rule:
-        return None
-    via = e.via
-    return f"in rule '{e.rule}'" + (f", reached from '{via[0]}'" + (f" (line {via[1].line})" if via[1] else "")
-                                    if via is not None else "")
+    """`in rule 'R'` (and the rules that reached it) of a rule error, or None."""
+    return e.where(own_line=False) if e.rule else None
 
 
 def play_checked(game, seed: int, choose: Callable[[int], int], max_steps: int) -> list[int]:

@@ -352,23 +352,31 @@ SOURCE_LINES: dict[str, list] = {}
 
 
 def _where(tb, fr) -> tuple:
-    """The rule and rule-file position of an error, and the rule it was reached from.
+    """The rule and rule-file position of an error, and the rules it was reached from.
 
     The innermost line of generated code that belongs to a rule is where the faulty
     expression is (a definition, an ending's condition, a card's attribute); the
-    outermost is the rule that was running (setup, a turn, an action). With no generated
-    frame, the running frame's current block."""
-    inner = outer = None
+    outermost is the rule that was running (setup, a turn, an action). Between them, the
+    rule that asked for the faulty one (an action's 'allowed if' reading a definition)
+    is `via`, and the outermost, when it is yet another, `via`'s own `origin`. With no
+    generated frame, the running frame's current block."""
+    chain = []  # (rule, span) of each generated frame, outermost first
     while tb is not None:
         lines = SOURCE_LINES.get(tb.tb_frame.f_code.co_filename)
         if lines is not None:
             at = lines[tb.tb_lineno - 1]
             if at is not None:
-                inner = at
-                outer = outer or at
+                chain.append(at)
         tb = tb.tb_next
-    if inner is None:
+    if not chain:
         if fr is None:
             return None, None, None
         return fr.proc.name, fr.proc.span_at(fr), None
-    return inner[0], inner[1], (outer if outer[0] != inner[0] else None)
+    inner, outer = chain[-1], chain[0]
+    callers = [at for at in chain if at[0] != inner[0]]
+    if not callers:
+        return inner[0], inner[1], None
+    via = callers[-1]  # the nearest rule outside the faulty one
+    if outer[0] != via[0]:
+        via = (via[0], via[1], outer)
+    return inner[0], inner[1], via

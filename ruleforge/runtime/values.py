@@ -27,8 +27,9 @@ class RuleError(Exception):
 
     def __init__(self, message: str, rule: Optional[str] = None, span: Optional[Span] = None,
                  via: Optional[tuple] = None):
-        # via: (rule, span) of the rule that was running when the faulty expression
-        # (in a definition, an ending's condition...) was reached, if another
+        # via: (rule, span) of the rule that asked for the faulty expression (in a
+        # definition, an ending's condition...), if another; (rule, span, (rule, span))
+        # when the rule that was running is yet another (see where())
         self.message, self.rule, self.span, self.via = message, rule, span, via
         self.limit: Optional[str] = None  # which limit of runtime/limits.py stopped the game, if one did
         super().__init__(self.describe())
@@ -42,13 +43,20 @@ class RuleError(Exception):
         return e
 
     def describe(self) -> str:
-        where = ""
-        if self.rule:
-            where = f"in rule '{self.rule}'" + _line(self.span)
-            if self.via is not None:
-                where += f", reached from '{self.via[0]}'" + _line(self.via[1])
-            where += ": "
-        return where + self.message
+        return f"{self.where()}: {self.message}" if self.rule else self.message
+
+    def where(self, own_line: bool = True) -> str:
+        """`in rule 'R' (line N), reached from 'V' (line M) in 'O' (line K)`: the rule, the
+        rule that reached it (`via`: (rule, span) or (rule, span, (outermost rule, span))),
+        and the rule that was running; `own_line=False` leaves out R's line (shown above
+        it, as `run` shows an error)."""
+        text = f"in rule '{self.rule}'" + (_line(self.span) if own_line else "")
+        via = self.via
+        if via is not None:
+            text += f", reached from '{via[0]}'" + _line(via[1])
+            if len(via) > 2:
+                text += f" in '{via[2][0]}'" + _line(via[2][1])
+        return text
 
 
 def _line(span: Optional[Span]) -> str:

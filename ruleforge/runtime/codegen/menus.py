@@ -349,7 +349,8 @@ class Menus:
     def _allowed(self, a, allowed: str | None) -> None:
         """Skip a combination that 'allowed if' refuses (its errors name that test)."""
         if allowed is not None:
-            self.as_rule(f"action {self._name}: allowed if", a.span, f"if not ({allowed}):")
+            self.as_rule(f"action {self._name}: allowed if", getattr(a.allowed, "span", None) or a.span,
+                         f"if not ({allowed}):")
             with self.w.indent():
                 self.w.line("continue")
 
