@@ -171,6 +171,22 @@ def test_empty_file(ruleforge_cmd, tmp_path):
         """)
 
 
+def test_listed_cards_without_a_cards_line_is_one_mistake(ruleforge_cmd, tmp_path):
+    # before, also "the file declares no cards" at 1:1, while it declares one
+    f = tmp_path / "echo.rules"
+    f.write_text('game "Echo"\nplayers 2\nzone deck "the deck": pile\ncard "Echo":\n    copies: 2\n'
+                 'turn:\n    move top of deck to deck\nending done "x": nobody wins when deck is empty\n')
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.err == expect(f"""
+        {f}:4:1: error: cards are listed but nothing says where they start
+            card "Echo":
+            ^
+          hint: add 'cards: listed in ZONE'
+        1 error in {f}
+        """)
+
+
 def test_only_comments(ruleforge_cmd, tmp_path):
     f = tmp_path / "comments.rules"
     f.write_text("# a rule file still to be written\n\n    # an indented comment\n#\n", encoding="utf-8")
