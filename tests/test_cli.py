@@ -219,6 +219,10 @@ def test_what_the_rules_did_before_an_error_is_told_and_logged(ruleforge_cmd, tm
     records = read_log(log)
     assert [rec["type"] for rec in records] == ["start", "error"]
     assert records[0]["seed"] == 1
+    r = ruleforge_cmd("replay", log, "--quiet")
+    assert (r.code, r.out) == (1, f"{log}: reproduced exactly: the game, 0 decisions, the same deal, and the same "
+                                  "error it stopped on: in rule 'turn' (line 13): there is no card here to read its "
+                                  "value\n")
 
 
 def test_an_error_after_a_decision_logs_that_decision_and_tells_what_followed(ruleforge_cmd, tmp_path):
@@ -232,6 +236,20 @@ def test_an_error_after_a_decision_logs_that_decision_and_tells_what_followed(ru
     assert [rec["type"] for rec in records] == ["start", "setup", "decision", "error"]
     assert (records[2]["n"], records[2]["action"]) == (0, "wait")
     assert records[3]["message"] == "in rule 'turn' (line 10): there is no card here to read its rank"
+    # and the log replays to that error, telling the decision taken before it
+    r = ruleforge_cmd("replay", log)
+    assert r.code == 1
+    assert r.out.splitlines()[-2:] == ["  ▸ player 1: wait", f"{log}: reproduced exactly: the game, 1 decision, "
+                                       "the same deal, and the same error it stopped on: in rule 'turn' (line 10): "
+                                       "there is no card here to read its rank"]
+    # a log whose error is not the one the rules meet does not reproduce
+    records[3]["message"] = "in rule 'turn' (line 10): something else"
+    log.write_text("".join(json.dumps(rec) + "\n" for rec in records), encoding="utf-8")
+    r = ruleforge_cmd("replay", log)
+    assert r.code == 1
+    assert r.err == (f"{log}: does not reproduce: the rules stop on an error here: in rule 'turn' (line 10): there "
+                     "is no card here to read its rank; the log says \"in rule 'turn' (line 10): something else\" "
+                     "(line 3 of the log)\n")
 
 
 TESTS_AND_LOOPS = """game "T"

@@ -130,7 +130,8 @@ def test_deep_check_catches_the_mutant(name, tmp_path, capsys):
     # `ruleforge replay` reproduces it exactly...
     code, out, err = replay(capsys, log, "--quiet")
     assert (code, err) == (0, "")
-    assert out == f"{log}: reproduced exactly: the game, {count(decisions, 'decision')}, the same deal and result\n"
+    assert out == (f"{log}: reproduced exactly: the game, {count(decisions, 'decision')}, the same deal, up to the "
+                   f"step where the deep check failed ({records[0]['counterexample']})\n")
 
     # ... and the replayed position shows the failure again
     game, st, n = replay_game(records)

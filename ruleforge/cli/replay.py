@@ -34,7 +34,9 @@ def replay(log: str, quiet: bool, rules_path: str | None, as_: str | None, step:
       ruleforge replay game.jsonl --as north --step
       ruleforge replay moved.jsonl --rules mygame.rules --quiet
     """
-    from ..drivers.replay import MATCH_GAMES, LogError, Mismatch, log_end, read_log_lines, replay_game, split_games
+    from ..drivers.replay import (MATCH_GAMES, LogError, Mismatch, ReproducedError, log_end, read_log_lines,
+                                  replay_game, split_games)
+    counterexample = None
     try:
         pairs = read_log_lines(log)
         games = split_games(pairs)
@@ -48,8 +50,15 @@ def replay(log: str, quiet: bool, rules_path: str | None, as_: str | None, step:
                 click.echo("  (Enter for the next step)", nl=False)
                 if stdin.readline() == "":
                     raise click.Abort()
-            game, st, n = replay_game(recs, None if quiet else click.echo, rules_path, as_,
-                                      pause if step and not quiet else None)
+            counterexample = recs[0][1].get("counterexample")
+            try:
+                game, st, n = replay_game(recs, None if quiet else click.echo, rules_path, as_,
+                                          pause if step and not quiet else None)
+            except ReproducedError as e:  # the logged game stopped on a rule error, and so does this one
+                which = f"game {number} of the match" if len(games) > 1 else "the game"
+                click.echo(f"{plain(log)}: reproduced exactly: {which}, {count(total + e.decisions, 'decision')}, "
+                           f"the same deal, and the same error it stopped on: {plain(e.message)}")
+                sys.exit(EXIT_PROBLEM)  # (the game's rules failed: a problem with the rule file)
             total += n
             end = log_end([r for _, r in recs])
             if end is None and "counterexample" not in recs[0][1]:  # check --deep's logs stop at the failure
@@ -69,6 +78,10 @@ def replay(log: str, quiet: bool, rules_path: str | None, as_: str | None, step:
     if quit_:
         click.echo(f"{plain(log)}: reproduced exactly: {what}, {count(total, 'decision')}, the same deal, "
                    "up to where the game was left (quit)")
+        return
+    if counterexample is not None:  # check --deep's log: it stops just before the failing step
+        click.echo(f"{plain(log)}: reproduced exactly: {what}, {count(total, 'decision')}, the same deal, up to "
+                   f"the step where the deep check failed ({plain(counterexample)})")
         return
     click.echo(f"{plain(log)}: reproduced exactly: {what}, {count(total, 'decision')}, the same deal and result")
 

@@ -18,6 +18,7 @@ from ..load import UnreadableFile, check_source, load_source, read_source
 from .logfile import LogError, check_record, read_log_lines
 from .narrate import Narrator
 from .play import deal_snapshot
+from ..runtime.values import RuleError
 
 __all__ = ["LogError", "Mismatch", "read_log", "read_log_lines", "split_games", "replay_game", "log_end",
            "MATCH_GAMES"]
@@ -156,13 +157,22 @@ def replay_game(records: list[dict], say: Optional[Callable[[str], None]] = None
     game = _game_for(start, rules_path or start["rules"], rules_path is None)
     seed = start["seed"]
     first_seat = 1 if start.get("seats_from") == 1 else 0  # logs before "seats_from" count from 0
-    st = game.new(seed, record=say is not None)
     if seat is not None and not isinstance(seat, int):
         from .agents import _seat
         try:
             seat = _seat(str(seat), game)
         except ValueError as e:
             raise LogError(str(e)) from None
+    logged_error = next((r.get("message") for r in records if r["type"] == "error"), None)
+    try:
+        st = game.new(seed, record=say is not None)
+    except RuleError as e:  # a game that stopped before its first decision: the same error?
+        _same_error(e, logged_error, lines[0])
+        done = getattr(e, "state", None)
+        if say and done is not None:  # (told as `seat` may know it, as below)
+            for line in Narrator(game, seat, done).lines(done.record):
+                say(line)
+        raise ReproducedError(e.describe()) from None
     narrator = Narrator(game, seat, st) if say else None
 
     def flush():
@@ -176,6 +186,10 @@ def replay_game(records: list[dict], say: Optional[Callable[[str], None]] = None
             _step(game, st, rec, decisions, first_seat)
         except Mismatch as e:
             raise Mismatch(str(e), line) from None
+        except RuleError as e:  # the logged game stopped here: on the same error?
+            _same_error(e, logged_error, line)
+            flush()
+            raise ReproducedError(e.describe(), decisions + 1) from None
         if rec["type"] == "decision":
             decisions += 1
             flush()
@@ -185,6 +199,22 @@ def replay_game(records: list[dict], say: Optional[Callable[[str], None]] = None
             flush()
     flush()
     return game, st, decisions
+
+
+class ReproducedError(Exception):
+    """A logged game that stopped on a rule error replays to the same error, at the same
+    place: `decisions` taken (the last one is the decision the rules failed after)."""
+
+    def __init__(self, message: str, decisions: int = 0):
+        super().__init__(message)
+        self.message, self.decisions = message, decisions
+
+
+def _same_error(e: RuleError, logged: Optional[str], line: int) -> None:
+    """The replay stopped on `e`: a mismatch unless the log ends in that very error."""
+    if logged != e.describe():
+        said = f"; the log says {logged!r}" if logged is not None else ""
+        raise Mismatch(f"the rules stop on an error here: {e.describe()}{said}", line)
 
 
 def _step(game, st, rec: dict, decisions: int, first_seat: int) -> None:
