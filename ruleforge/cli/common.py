@@ -70,6 +70,8 @@ def render_runtime_error(e, colour=None) -> str:
     statement's line and a caret, then the rule it happened in, as a rule file's mistakes
     are shown; just `error: ...` when its place is not known."""
     from ..lang.diagnostics import Diagnostic
+    again = getattr(e, "again", None)  # the command that plays the same game (run)
+    again = f"\n  the same game again: {plain(again)}" if again else ""
     span = e.span
     found = None
     if span is not None and span.line > 0 and LOADED:
@@ -79,13 +81,10 @@ def render_runtime_error(e, colour=None) -> str:
             path = next(iter(LOADED))
             found = path, LOADED[path][0]
     if found is None or not e.rule:
-        again = getattr(e, "again", None)
-        return f"error: {plain(e.describe())}" + (f"\n  the same game again: {plain(again)}" if again else "")
+        return f"error: {plain(e.describe())}{again}"
     path, text = found
     out = render_diagnostic(Diagnostic(span, e.message), path, text.splitlines(), colour)
-    where = "  " + e.where(own_line=False)
-    again = getattr(e, "again", None)  # the command that plays the same game (run)
-    return out + "\n" + plain(where) + (f"\n  the same game again: {plain(again)}" if again else "")
+    return f"{out}\n  {plain(e.where(own_line=False))}{again}"
 
 
 def _parse_sets(values: tuple[str, ...]) -> dict[str, str]:
