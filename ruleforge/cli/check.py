@@ -119,12 +119,11 @@ def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
             text = read_rule_bytes(source).decode("utf-8-sig", errors="replace")
             after = f"after {_plural(steps, 'decision')}"
             if found.rule is not None:  # a rule error: shown as `run` shows one, its rule under the line
-                d = Diagnostic(found.span, found.headline)
-                click.echo(render_diagnostic(d, file, split_lines(text), terminal_colouring(stderr=True))
-                           + f"\n  {plain(found.rule)}, {after}", err=True)
+                headline, under = found.headline, f"\n  {plain(found.rule)}, {after}"
             else:
-                d = Diagnostic(found.span, f"{found.message}, {after}")
-                click.echo(render_diagnostic(d, file, split_lines(text), terminal_colouring(stderr=True)), err=True)
+                headline, under = f"{found.message}, {after}", ""
+            d = Diagnostic(found.span, headline)
+            click.echo(render_diagnostic(d, file, split_lines(text), terminal_colouring(stderr=True)) + under, err=True)
         else:
             click.echo(f"{plain(file)}: error: {plain(found.message)}, after {_plural(steps, 'decision')}", err=True)
         click.echo(f"counterexample{where} (seed {found.seed}, {_plural(steps, 'decision')}, shrunk by hypothesis):",

@@ -146,7 +146,7 @@ class CodeGenerator(Decks, Values, Groups, Exprs, Straight, Resumable, Footprint
             self.sc = scope
             text = self.coll(node, live=True) if collection else self.ex(node)
             # an error here is shown at the expression (cli.common.render_runtime_error)
-            with self.w.at(getattr(node, "span", None) or span):
+            with self.at_expr(node):
                 if charged and self.fans_out(text):
                     self.w.line(self.charge_line(text))
                 self.prologue(text)

@@ -64,7 +64,7 @@ class ProgramWriter(Tables, Menus, Subsets, CodeGenerator):
             self.sc = Scope(False, {q: "p"} if q.param is not None else {})
             w = self.w
             value = self.ex(q.value)
-            with w.at(getattr(q.value, "span", None) or q.span):  # (errors shown at the expression)
+            with self.at_expr(q.value):  # (errors shown at the expression)
                 if self.fans_out(value):
                     w.line(self.charge_line(value))
                 w.line("Z = st.zones")

@@ -299,15 +299,17 @@ class Straight:
     def st_RepeatTimes(self, s) -> None:
         with self.at_expr(s.count):
             self.w.line(f"for _ in range({self.ex(s.count)}):")
-        with self.w.indent(), self.loop_head(s.count):
-            self.budget()
+        with self.w.indent():
+            with self.loop_head(s.count):  # (the budget's line: a loop that never ends)
+                self.budget()
             self.block(s.body)
 
     def st_RepeatWhile(self, s) -> None:
         with self.at_expr(s.condition):
             self.w.line(f"while {self.ex(s.condition)}:")
-        with self.w.indent(), self.loop_head(s.condition):
-            self.budget()
+        with self.w.indent():
+            with self.loop_head(s.condition):  # (the budget's line: a loop that never ends)
+                self.budget()
             self.block(s.body)
 
     def st_ForEach(self, s) -> None:
@@ -315,6 +317,7 @@ class Straight:
         var = self.sc.bind(s, s.name.name, "card" if T.is_card(et) else None)
         with self.at_expr(s.collection):
             self.w.line(f"for {var} in {self.coll(s.collection)}:")
-        with self.w.indent(), self.loop_head(s.collection):
-            self.budget()
+        with self.w.indent():
+            with self.loop_head(s.collection):  # (the budget's line: a loop that never ends)
+                self.budget()
             self.block(s.body)
