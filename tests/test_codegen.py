@@ -108,7 +108,9 @@ def test_state_machine_jumps_are_threaded_and_jumps_back_restart_the_loop():
     headers = {int(m.group(1)): i for i, line in enumerate(body) if (m := re.match(r" *if pc == (\d+):$", line))}
     only_jumps = {k for k, i in headers.items()
                   if re.match(r" *pc = \d+$", body[i + 1]) and (i + 2 == len(body) or body[i + 2].lstrip().startswith("if pc =="))}
-    assert only_jumps  # the rule has such blocks (left in place, never jumped to)
+    assert not only_jumps  # (the rule had such blocks: `if pc == 8: pc = 10`; now dropped)
+    targets = {int(k) for k in re.findall(r"\bpc = (\d+)$", "\n".join(body), re.M)}
+    assert set(headers) - {0} <= targets and len(headers) == 18  # every block is gone to (25 before)
     backward = 0
     for i, line in enumerate(body):
         m = re.match(r"( *)pc = (\d+)$", line)

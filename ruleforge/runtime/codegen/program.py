@@ -13,6 +13,10 @@ from .sets import Subsets
 from .tables import Tables
 from .writer import Scope, _ident, comment_text
 
+# A quantity that few cards modify looks for those cards (where each lies: one read)
+# instead of going through every card of every active zone.
+_FEW_MODDED = 8
+
 
 class ProgramWriter(Tables, Menus, Subsets, CodeGenerator):
     def generate(self) -> str:
@@ -59,6 +63,8 @@ class ProgramWriter(Tables, Menus, Subsets, CodeGenerator):
     def quantity(self, name, q) -> None:
         ident = self.fn_name("q", name)
         mods = [(cd, m) for cd in self.ch.card_decls for m in cd.modifiers if m.quantity.name == name]
+        modded = tuple(c for c, cd in enumerate(self.g.card_decl_of)
+                       if cd is not None and any(m.quantity.name == name for m in cd.modifiers))
 
         def body():
             self.sc = Scope(False, {q: "p"} if q.param is not None else {})
@@ -72,16 +78,23 @@ class ProgramWriter(Tables, Menus, Subsets, CodeGenerator):
                 w.line(f"v = {value}")
             if mods:
                 w.comment("what every active card adds")
-                w.line("for z in ACTIVE:")
-                with w.indent():
+                if len(modded) <= _FEW_MODDED:  # a few cards to look for, not every active card
+                    w.line("loc = st.loc")
+                    w.line(f"for c in {modded!r}:")
+                    w.level += 1
+                    w.line("if ACTIVE_AT[loc[c]]:")
+                else:
+                    w.line("for z in ACTIVE:")
+                    w.level += 1
                     w.line("for c in Z[z]:")
+                with w.indent():
+                    w.line(f"for sign, amount, target, many in MODS_{ident}[c]:")
                     with w.indent():
-                        w.line(f"for sign, amount, target, many in MODS_{ident}[c]:")
+                        w.line("who = target(st, c)")
+                        w.line("if (p in who) if many else (p == who):")
                         with w.indent():
-                            w.line("who = target(st, c)")
-                            w.line("if (p in who) if many else (p == who):")
-                            with w.indent():
-                                w.line("v += sign * amount(st, c)")
+                            w.line("v += sign * amount(st, c)")
+                w.level -= 1
             w.line("return v")
         self.function(ident, "st, p", f"quantity {name}", q.span, body)
         per_decl = {}

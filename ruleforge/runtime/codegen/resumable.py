@@ -62,6 +62,27 @@ def thread_jumps(w, first: int) -> None:
         i += 1
 
 
+_TARGET = re.compile(r"\bpc = (\d+)$")
+
+
+def drop_dead_blocks(w, first: int) -> None:
+    """After thread_jumps: drop the blocks that only jump and that nothing goes to any
+    more (every jump to them now goes past them), so that a rule going on after a
+    decision tests fewer block numbers on its way."""
+    lines, where = w.lines, w.where
+    targets = {0} | {int(m.group(1)) for i in range(first, len(lines))
+                     if (m := _TARGET.search(lines[i])) is not None}
+    i = first
+    while i + 1 < len(lines):
+        m = _HEADER.match(lines[i])
+        j = _JUMP.match(lines[i + 1]) if m is not None else None
+        if j is not None and int(m.group(2)) not in targets and len(j.group(1)) == len(m.group(1)) + 4 \
+                and (i + 2 == len(lines) or _HEADER.match(lines[i + 2])):
+            del lines[i:i + 2], where[i:i + 2]
+            continue
+        i += 1
+
+
 _SEEDLESS = (A.Move, A.Flip, A.Swap, A.SetValue, A.Change, A.Let)
 
 
@@ -194,6 +215,7 @@ class Resumable:
         w.line("return")
         self.w.level = self.sm_level - 1
         thread_jumps(w, first)
+        drop_dead_blocks(w, first)
 
     def sm_block(self, stmts) -> None:
         for s in stmts:

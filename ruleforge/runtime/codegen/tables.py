@@ -24,6 +24,7 @@ class Tables:
             ("ZLABEL", repr(tuple(z.label for z in g.zinst))),
             ("LABELS", repr(tuple(g.var_labels))),
             ("ACTIVE", repr(tuple(g.active_zones))),
+            ("ACTIVE_AT", repr(tuple(z in g.active_zones for z in range(len(g.zinst))))),
             ("CUR", f"Table({dict(enumerate(g.turn_order))!r}, "
                     "lambda k: 'there is no current player during setup')"),
             ("NO_EFFECTS", repr((None,) * n)),
