@@ -29,6 +29,7 @@ import ruleforge  # noqa: E402
 from ruleforge.drivers.agents import GreedyAgent  # noqa: E402
 from ruleforge.drivers.play import decide_for  # noqa: E402
 from ruleforge.runtime.rng import Random, derive  # noqa: E402
+from ruleforge.runtime.values import RuleError  # noqa: E402
 
 _loaded: dict = {}
 
@@ -62,17 +63,21 @@ class _Judging(GreedyAgent):
             self.game.heuristic = own
 
 
-def play(task) -> tuple[int, float]:
-    """(seat, the trial seat's share of the win) of one game."""
+def play(task) -> tuple[int, float | None]:
+    """(seat, the trial seat's share of the win) of one game; None for a game that ended
+    on a rule error (greedy players who never end a game meet the decision cap)."""
     base, variant, players, seed, seat, index = task
     game, heuristic = _load(base, variant, players)
     agents = [_Judging(game, heuristic) if s == seat else GreedyAgent() for s in range(game.nplayers)]
     game_seed = derive(seed, seat, index)
     st = game.new(game_seed)
     rngs = [Random(derive(game_seed, 0x5EA7, s)) for s in range(game.nplayers)]
-    while not st.is_over:
-        p = st.current_player
-        st.apply(decide_for(agents[p], st, p, st.legal_actions(), rngs[p]))
+    try:
+        while not st.is_over:
+            p = st.current_player
+            st.apply(decide_for(agents[p], st, p, st.legal_actions(), rngs[p]))
+    except RuleError:
+        return seat, None
     winners = st.result.winners
     return seat, (1 / len(winners) if seat in winners else 0.0)
 
@@ -95,6 +100,8 @@ def main() -> None:
             results = pool.map(play, tasks, chunksize=4)
     else:
         results = [play(t) for t in tasks]
+    errors = sum(1 for _, x in results if x is None)
+    results = [(t, x) for t, x in results if x is not None]
     shares = [x for _, x in results]
     mean = statistics.fmean(shares)
     half = 1.96 * statistics.stdev(shares) / math.sqrt(len(shares))
@@ -102,7 +109,8 @@ def main() -> None:
     verdict = ("significantly better" if mean - half > fair else
                "significantly worse" if mean + half < fair else "NOT significant")
     print(f"{args.variant}'s heuristic, one greedy seat among {n - 1} judging by {args.base}'s, "
-          f"{len(shares)} games (seed {args.seed}, {time.perf_counter() - start:.0f} s):")
+          f"{len(shares)} games (seed {args.seed}, {time.perf_counter() - start:.0f} s)"
+          + (f"; {errors} more ended on a rule error and are left out" if errors else "") + ":")
     print(f"  its share of the wins: {100 * mean:.1f}% [{100 * (mean - half):.1f}, {100 * (mean + half):.1f}] "
           f"against a fair {100 * fair:.1f}%: {verdict}")
     for s in range(n):
