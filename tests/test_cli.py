@@ -568,3 +568,23 @@ def test_a_log_that_cannot_be_written_whole_leaves_the_target_as_it_was_and_no_s
         w.commit()
     assert e.value.message == f"cannot write '{fresh}': No space left on device; it was not made"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.jsonl"]
+
+
+def test_a_run_stopped_by_the_decision_cap_replays_to_it(ruleforge_cmd, tmp_path):
+    # The cap is the session's (--max-decisions), not the rules': before, replay said
+    # "does not reproduce: the logged game stopped on an error" of such a log.
+    log = tmp_path / "cap.jsonl"
+    r = ruleforge_cmd("run", GUFO, "--seed", 5, "--max-decisions", 6, "--log", log)
+    assert r.code == 1
+    cap = ("the game has gone on for 6 decisions without ending (the decision cap; an ending that never holds? "
+           "A longer game: --max-decisions N, or RULEFORGE_LIMITS=decisions=N)")
+    assert read_log(log)[-1] == {"type": "error", "message": cap}
+    r = ruleforge_cmd("replay", log, "--quiet")
+    assert (r.code, r.out) == (1, f"{log}: reproduced exactly: the game, 6 decisions, the same deal, and the same "
+                                  f"error it stopped on: {cap}\n")
+    # a log cut after 5 of its decisions, its error kept, does not reproduce: the cap is 6
+    records = read_log(log)
+    cut = [rec for rec in records if not (rec["type"] == "decision" and rec["n"] == 5)]
+    log.write_text("".join(json.dumps(rec) + "\n" for rec in cut), encoding="utf-8")
+    r = ruleforge_cmd("replay", log, "--quiet")
+    assert r.code == 1 and "does not reproduce: the logged game stopped on an error" in r.err

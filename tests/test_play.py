@@ -418,3 +418,39 @@ def test_a_superscript_digit_is_just_a_bad_line():
 def test_the_same_deal_again_line_keeps_the_player_count():
     result, out = play([UFOLOGY, "--players", 4, "--as", 1, "--seed", 3], "1\n" * 400)
     assert "--players 4" in out.splitlines()[-1]
+
+
+def _error_panel(out: str) -> list[str]:
+    """The lines of the panel "What happened before the error", without its frame."""
+    lines = out.splitlines()
+    top = next(i for i, line in enumerate(lines) if "What happened before the error" in line)
+    bottom = next(i for i in range(top + 1, len(lines)) if lines[i].startswith("╰"))
+    return [line.strip("│").rstrip() for line in lines[top + 1:bottom]]
+
+
+@pytest.mark.parametrize("seats, own", [("1", "7♠, 9♥"), ("1,2", "a card, a card")])
+def test_a_rule_error_in_play_comes_after_what_led_to_it(seats, own, tmp_path):
+    # Empty Hand fails in player 1's third turn, before any decision: before, `play`
+    # showed the error alone. Now the screen tells what the rules did up to it, as the
+    # people at it may know it: player 1's own hand by name when they play alone, as "a
+    # card" when the other seat's person shares the screen.
+    from test_cli import EMPTY_HAND
+    (tmp_path / "e.rules").write_text(EMPTY_HAND)
+    log = tmp_path / "e.jsonl"
+    result, out = play([tmp_path / "e.rules", "--seed", 1, "--as", seats, "--log", log], "")
+    assert result.exit_code == 1
+    # logged as `run` logs it (before, a "quit" record): replay stops on the same error
+    assert [r["type"] for r in records(log)] == ["start", "error"]
+    again = CliRunner().invoke(cli, ["replay", str(log), "--quiet"])
+    assert (again.exit_code, again.output) == (1, f"{log}: reproduced exactly: the game, 0 decisions, the same deal, "
+                                                  "and the same error it stopped on: in rule 'turn' (line 13): there is "
+                                                  "no card here to read its value\n")
+    assert result.exception.again == f"ruleforge play {tmp_path / 'e.rules'} --seed 1 --as {seats}"
+    told = _error_panel(out)
+    assert [line.strip() for line in told[:3]] == ["the deck shuffled (52 cards)", f"{own}: the deck → hand of player 1",
+                                                   "a card, a card: the deck → hand of player 2"]
+    assert [line.strip() for line in told[-4:]] == ["score of player 2: 3 → 5", "2♠: hand of player 2 → the discard pile",
+                                                    "Round 3", "player 1's turn"]
+    # (the error itself is shown by the entry point, after this screen: tests/test_cli.py)
+    assert isinstance(result.exception, ruleforge.RuleError)
+    assert str(result.exception) == "in rule 'turn' (line 13): there is no card here to read its value"

@@ -48,6 +48,7 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
     from ..drivers.agents import _seat, parse_agents
     from rich.text import Text
     from ..drivers.terminal import Quit, TerminalGame, console_reader
+    from ..runtime.values import RuleError
     from ..drivers.report import _console
     from ..lang.printable import plain
     game, checked = _load(file, sets, players)
@@ -74,6 +75,9 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
     # end, or when they ask. The log keeps it.
     console.print(Text(plain(f"{game.title} · " + (f"seed {seed} · " if show_seed else "") + "you play: "
                              + ", ".join(game.seat_titles[s] for s in seats) + "  (type help for help)")))
+    again = (f"ruleforge play {file} --seed {seed}" + (f" --players {players}" if players else "")
+             + (f" --as {as_}" if as_ else "") + (f" --humans {humans}" if humans else "")
+             + "".join(f" --set {s}" for s in sets) + (f" --agents {agents}" if agents else ""))
     tg = TerminalGame(game, seed, seats, parse_agents(agents, game), console, console_reader(console), delay, log,
                       height=console.height if console.is_terminal else None)
     try:
@@ -89,6 +93,15 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
             raise click.ClickException(f"{stop.reason}: play reads the moves from it, so the game stopped"
                                        + (f"; the log so far is in {plain(log_path)}" if writer else "")) from None
         return
+    except RuleError as e:
+        if len(seats) > 1:
+            tg.wipe()
+        tg.tell_before_error()  # the error's message follows what led to it
+        if writer:  # as `run` logs it: `replay` of the log stops on the same error
+            writer.write_records(log + [{"type": "error", "message": e.describe()}])
+            writer.commit()
+        e.again = again  # shown with the error (cli.common.render_runtime_error)
+        raise
     except BaseException:
         if len(seats) > 1:
             tg.wipe()
@@ -100,7 +113,4 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
         writer.write_records(log)
         writer.commit()
         console.print(Text(plain(f"log written to {log_path}")))
-    console.print(Text(plain(f"(the same deal again: ruleforge play {file} --seed {seed}"
-                       + (f" --players {players}" if players else "") + (f" --as {as_}" if as_ else "")
-                       + (f" --humans {humans}" if humans else "") + "".join(f" --set {s}" for s in sets)
-                       + (f" --agents {agents}" if agents else "") + ")")))
+    console.print(Text(plain(f"(the same deal again: {again})")))

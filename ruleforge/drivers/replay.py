@@ -11,6 +11,7 @@ and checks every record before any of it is used.
 from __future__ import annotations
 
 import os
+import re
 from typing import Callable, Optional
 
 from ..lang.diagnostics import RuleFileError
@@ -210,6 +211,9 @@ class ReproducedError(Exception):
         self.message, self.decisions = message, decisions
 
 
+_DECISION_CAP = re.compile(r"the game has gone on for ([\d,]+) decisions without ending \(the decision cap")
+
+
 def _same_error(e: RuleError, logged: Optional[str], line: int) -> None:
     """The replay stopped on `e`: a mismatch unless the log ends in that very error."""
     if logged != e.describe():
@@ -249,6 +253,12 @@ def _step(game, st, rec: dict, decisions: int, first_seat: int) -> None:
         if got != want:
             raise Mismatch(f"the result differs: {got} here, {want} in the log")
     elif kind == "error":
-        raise Mismatch(f"the logged game stopped on an error: {rec.get('message')}")
+        message = str(rec.get("message"))
+        cap = _DECISION_CAP.match(message)
+        if cap is not None and int(cap.group(1).replace(",", "")) == decisions and not st.is_over:
+            # the decision cap of the session that logged it (--max-decisions), not of the
+            # rules: the game reached it with the logged decisions, still going on
+            raise ReproducedError(message, decisions)
+        raise Mismatch(f"the logged game stopped on an error: {message}")
     elif kind == "start":
         raise Mismatch("a second 'start' record inside one game")

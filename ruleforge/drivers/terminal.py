@@ -28,7 +28,7 @@ from ..lang.printable import plain
 from .cardtext import card_lines, cards_lines
 from .menu import entry_of, match_action, menu_lines
 from .narrate import Narrator, ending_line
-from .play import decide_for, deal_snapshot, decision_record, result_record, start_record
+from .play import ERROR_CONTEXT, decide_for, deal_snapshot, decision_record, last_lines, result_record, start_record
 from .table import table_parts
 from ..runtime.rng import Random, derive
 from ..runtime.values import RuleError
@@ -95,7 +95,11 @@ class TerminalGame:
         g = self.game
         if self.log is not None:  # (first: a game whose setup fails is logged as started)
             self.log.append(start_record(g, self.seed))
-        st = g.new(self.seed, record=True)
+        try:
+            st = g.new(self.seed, record=True)
+        except RuleError as e:  # setup failed: what it did is told before the error
+            self.st = getattr(e, "state", None)
+            raise
         self.st = st
         rngs = [Random(derive(self.seed, 0x5EA7, s)) for s in range(g.nplayers)]
         if self.log is not None:
@@ -126,6 +130,22 @@ class TerminalGame:
             self.log.append(result_record(st))
         self._end()
         return st
+
+    def tell_before_error(self) -> None:
+        """What the rules did since the last screen, up to a rule error: told as the end
+        screen tells the game's end (one person: from their seat; several, once the
+        screen is wiped: as every one of them may know it), its last lines when long."""
+        st = getattr(self, "st", None)
+        if st is None or st.record is None:
+            return
+        self._collect()
+        if len(self.humans) == 1:
+            lines = self.unseen[self.humans[0]]
+        else:
+            teller = _AllOf(self.game, self.humans, st)
+            lines = [line for line in teller.lines(self.events[min(self.told.values()):])
+                     if not line.lstrip().startswith("=")]
+        self._panel(last_lines(lines, ERROR_CONTEXT), "What happened before the error")
 
     def _end(self) -> None:
         """The end screen: what happened last, the table (one person), the result."""
