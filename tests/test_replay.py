@@ -62,7 +62,7 @@ def test_a_tampered_decision_does_not_reproduce(tmp_path, capsys):
     log.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
     code, out, err = run_cli(capsys, "replay", log, "--quiet")
     assert code == 1
-    assert err.startswith(f"{log}: does not reproduce: decision {rec['n']}: the log's action {rec['action']!r}")
+    assert err.startswith(f"{log}: does not reproduce: decision {rec['n'] + 1}: the log's action {rec['action']!r}")
 
 
 def test_replays_of_one_file_share_its_game_until_the_file_or_the_limits_change(tmp_path, capsys, monkeypatch):

@@ -229,7 +229,7 @@ def _step(game, st, rec: dict, decisions: int, first_seat: int) -> None:
         if deal_snapshot(st) != rec["zones"]:
             raise Mismatch("the deal differs from the log's")
     elif kind == "decision":
-        n = rec.get("n", decisions)
+        n = rec.get("n", decisions) + 1  # (told counting from 1, as check --deep tells; the log's n counts from 0)
         if st.is_over:
             raise Mismatch(f"decision {n}: the game is already over here")
         if st.current_player != rec["player"] - first_seat:
