@@ -11,6 +11,10 @@ heuristic is worth more when its seat takes more than the fair share of the wins
 shared first place counts as its share); playing the base file against itself is the
 A/A check. ISMCTS judges its playouts' ends by the same heuristic (docs/agents.md), so a
 heuristic that makes greedy stronger is the one to try in the search.
+
+A game that ends on a rule error (greedy players who never end a game meet the decision
+cap) is left out, and the count of such games is printed. The interval is the normal
+one: below 100 games in all the script gives the figures but no verdict.
 """
 
 from __future__ import annotations
@@ -45,6 +49,12 @@ def _load(base: str, variant: str, players):
             raise SystemExit(f"{variant} declares no heuristic")
         _loaded[key] = game, other.heuristic
     return _loaded[key]
+
+
+def _has_heuristic(path: str) -> bool:
+    """Does the file (or a file it extends) declare `heuristic of p:`?"""
+    from ruleforge.load import check_source, read_source
+    return check_source(*read_source(path))[1].heuristic is not None
 
 
 class _Judging(GreedyAgent):
@@ -106,12 +116,14 @@ def main() -> None:
     mean = statistics.fmean(shares)
     half = 1.96 * statistics.stdev(shares) / math.sqrt(len(shares))
     fair = 1 / n
-    verdict = ("significantly better" if mean - half > fair else
-               "significantly worse" if mean + half < fair else "NOT significant")
-    print(f"{args.variant}'s heuristic, one greedy seat among {n - 1} judging by {args.base}'s, "
+    low, high = max(0.0, mean - half), min(1.0, mean + half)
+    verdict = ("too few games for a verdict (100 at least)" if len(shares) < 100 else
+               "significantly better" if low > fair else "significantly worse" if high < fair else "NOT significant")
+    print(f"{args.variant}'s heuristic, one greedy seat among {n - 1} judging by {args.base}'s own "
+          f"({'its heuristic' if _has_heuristic(args.base) else 'its score, or win and loss'}), "
           f"{len(shares)} games (seed {args.seed}, {time.perf_counter() - start:.0f} s)"
           + (f"; {errors} more ended on a rule error and are left out" if errors else "") + ":")
-    print(f"  its share of the wins: {100 * mean:.1f}% [{100 * (mean - half):.1f}, {100 * (mean + half):.1f}] "
+    print(f"  its share of the wins: {100 * mean:.1f}% [{100 * low:.1f}, {100 * high:.1f}] "
           f"against a fair {100 * fair:.1f}%: {verdict}")
     for s in range(n):
         mine = [x for t, x in results if t == s]
