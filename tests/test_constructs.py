@@ -297,3 +297,54 @@ def test_current_in_an_action_is_the_player_taking_it(tmp_path):
     play(st, "bet(amount=2)", "bet(amount=3)", "bet(amount=1)")
     assert [st.counter("bets", s) for s in range(3)] == [2, 3, 1]  # each bet went to its bettor
     assert st.result.winners == (1,)
+
+
+# ---- modifiers: a few cards looked for where they lie, or every active card ---------------
+
+MODDED = """\
+game "m"
+players 2
+attribute type: lens, rock
+cards: listed in box
+zone box: pile, face down
+zone gear per player: pile, face up, active
+zone shelf per player: pile, face up
+quantity reach of p: 3
+card "Lens":
+    type: lens
+    copies: LENSES
+    value: 0
+    text: "While in your gear: your reach is 1 more; each opponent's is 2 less."
+    while active:
+        add 1 to reach of owner
+        subtract 2 from reach of opponents of owner
+card "Rock":
+    type: rock
+    copies: 4
+    value: 0
+    text: "Nothing."
+setup:
+    move cards in box where type = rock to gear of player 2
+    move top 2 cards of box to gear of player 1
+    move top of box to shelf of player 2
+    move top of box to gear of player 2
+turn:
+    end the game with done
+ending done: players with the highest reach win
+"""
+
+
+@pytest.mark.parametrize("lenses, looked_for", [(4, True), (12, False)])
+def test_modifiers_add_up_whichever_way_the_cards_are_found(lenses, looked_for, tmp_path):
+    # Up to 8 cards that modify a quantity are looked for where they lie; more, and every
+    # card of every active zone is gone through. The sums are the same: 2 lenses in
+    # player 1's gear, 1 lens and 4 rocks in player 2's, 1 lens on player 2's shelf,
+    # which is not active.
+    path = tmp_path / "m.rules"
+    path.write_text(MODDED.replace("LENSES", str(lenses)))
+    game = ruleforge.load(path)
+    assert ("for c in (" in game.source) is looked_for and ("for z in ACTIVE:" in game.source) is not looked_for
+    st = game.new(1)
+    assert st.quantity("reach", 0) == 3 + 2 - 2 * 1
+    assert st.quantity("reach", 1) == 3 + 1 - 2 * 2
+    assert st.result.winners == (0,)
