@@ -48,6 +48,7 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
     from ..drivers.agents import _seat, parse_agents
     from rich.text import Text
     from ..drivers.terminal import Quit, TerminalGame, console_reader
+    from ..drivers.play import error_record
     from ..runtime.values import RuleError
     from ..drivers.report import _console
     from ..lang.printable import plain
@@ -93,20 +94,15 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
             raise click.ClickException(f"{stop.reason}: play reads the moves from it, so the game stopped"
                                        + (f"; the log so far is in {plain(log_path)}" if writer else "")) from None
         return
-    except RuleError as e:
+    except BaseException as e:
         if len(seats) > 1:
             tg.wipe()
-        tg.tell_before_error()  # the error's message follows what led to it
-        if writer:  # as `run` logs it: `replay` of the log stops on the same error
-            writer.write_records(log + [{"type": "error", "message": e.describe()}])
-            writer.commit()
-        e.again = again  # shown with the error (cli.common.render_runtime_error)
-        raise
-    except BaseException:
-        if len(seats) > 1:
-            tg.wipe()
-        if writer:
-            writer.write_records(log + [{"type": "quit"}])
+        failed = isinstance(e, RuleError)
+        if failed:
+            tg.tell_before_error()  # the error's message follows what led to it
+            e.again = again  # shown with the error (cli.common.render_runtime_error)
+        if writer:  # a rule error logged as `run` logs it: `replay` of the log stops on it
+            writer.write_records(log + [error_record(e) if failed else {"type": "quit"}])
             writer.commit()
         raise
     if writer:

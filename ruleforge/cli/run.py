@@ -90,7 +90,7 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
     if out or plot or scheduler or jobs:
         raise click.UsageError("--out, --plot, --jobs and --scheduler go with --games")
     from ..drivers.agents import parse_agents
-    from ..drivers.play import play_game, play_match
+    from ..drivers.play import error_record, play_game, play_match
     game, checked = _load(file, sets, players)
     if max_decisions is not None:
         game.decision_cap = max_decisions
@@ -123,7 +123,7 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
             play_game(game, seed, seat_agents, say, log)
     except RuleError as e:
         if writer:
-            writer.write_records(log + [{"type": "error", "message": e.describe()}])
+            writer.write_records(log + [error_record(e)])
             writer.commit()
         e.again = again  # shown with the error (cli.common.render_runtime_error)
         raise

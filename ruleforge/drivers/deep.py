@@ -26,7 +26,8 @@ from attrs import define, field
 
 from ..lang.plural import count
 from .narrate import Narrator
-from .play import ERROR_CONTEXT, deal_snapshot, decision_record, last_lines, result_record, start_record
+from .play import (ERROR_CONTEXT, deal_snapshot, decision_record, error_record, last_lines, result_record,
+                   start_record)
 from ..runtime.values import RuleError
 
 
@@ -197,7 +198,7 @@ def game_log(game, seed: int, choices: list[int], upto: Optional[int] = None) ->
     try:
         st = game.new(seed)
     except RuleError as e:
-        return [start_record(game, seed), {"type": "error", "message": e.describe()}]
+        return [start_record(game, seed), error_record(e)]
     log = [start_record(game, seed), {"type": "setup", "zones": deal_snapshot(st)}]
     for n, i in enumerate(choices[:upto]):
         if st.is_over:
@@ -208,7 +209,7 @@ def game_log(game, seed: int, choices: list[int], upto: Optional[int] = None) ->
         try:
             st.apply(actions[i])
         except RuleError as e:
-            log.append({"type": "error", "message": e.describe()})
+            log.append(error_record(e))
             return log
     if st.is_over:
         log.append(result_record(st))

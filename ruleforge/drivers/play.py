@@ -90,6 +90,12 @@ def decide_for(agent, st, seat: int, actions, rng: Random):
     return agent.act(Observation(seat, view, actions, world), rng)
 
 
+def error_record(e) -> dict:
+    """The record a log ends with when the game stopped on a rule error (replay stops on
+    the same error)."""
+    return {"type": "error", "message": e.describe()}
+
+
 def result_record(st) -> dict:
     g = st.game
     rec = {"type": "result", "ending": st.result.ending, "reason": st.result.reason,

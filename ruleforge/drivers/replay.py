@@ -11,7 +11,6 @@ and checks every record before any of it is used.
 from __future__ import annotations
 
 import os
-import re
 from typing import Callable, Optional
 
 from ..lang.diagnostics import RuleFileError
@@ -19,6 +18,7 @@ from ..load import UnreadableFile, check_source, load_source, read_source
 from .logfile import LogError, check_record, read_log_lines
 from .narrate import Narrator
 from .play import deal_snapshot
+from ..runtime.engine import decision_cap_message
 from ..runtime.values import RuleError
 
 __all__ = ["LogError", "Mismatch", "read_log", "read_log_lines", "split_games", "replay_game", "log_end",
@@ -211,9 +211,6 @@ class ReproducedError(Exception):
         self.message, self.decisions = message, decisions
 
 
-_DECISION_CAP = re.compile(r"the game has gone on for ([\d,]+) decisions without ending \(the decision cap")
-
-
 def _same_error(e: RuleError, logged: Optional[str], line: int) -> None:
     """The replay stopped on `e`: a mismatch unless the log ends in that very error."""
     if logged != e.describe():
@@ -253,9 +250,8 @@ def _step(game, st, rec: dict, decisions: int, first_seat: int) -> None:
         if got != want:
             raise Mismatch(f"the result differs: {got} here, {want} in the log")
     elif kind == "error":
-        message = str(rec.get("message"))
-        cap = _DECISION_CAP.match(message)
-        if cap is not None and int(cap.group(1).replace(",", "")) == decisions and not st.is_over:
+        message = rec.get("message")
+        if message == decision_cap_message(decisions) and not st.is_over:
             # the decision cap of the session that logged it (--max-decisions), not of the
             # rules: the game reached it with the logged decisions, still going on
             raise ReproducedError(message, decisions)

@@ -139,13 +139,15 @@ class TerminalGame:
         if st is None or st.record is None:
             return
         self._collect()
-        if len(self.humans) == 1:
-            lines = self.unseen[self.humans[0]]
-        else:
-            teller = _AllOf(self.game, self.humans, st)
-            lines = [line for line in teller.lines(self.events[min(self.told.values()):])
-                     if not line.lstrip().startswith("=")]
+        lines = self.unseen[self.humans[0]] if len(self.humans) == 1 else self._told_to_all()
         self._panel(last_lines(lines, ERROR_CONTEXT), "What happened before the error")
+
+    def _told_to_all(self) -> list[str]:
+        """The events since the oldest of the people's last moves, as every one of them
+        may know them (a hot seat whose screen was wiped)."""
+        teller = _AllOf(self.game, self.humans, self.st)
+        return [line for line in teller.lines(self.events[min(self.told.values()):])
+                if not line.lstrip().startswith("=")]
 
     def _end(self) -> None:
         """The end screen: what happened last, the table (one person), the result."""
@@ -160,9 +162,7 @@ class TerminalGame:
             # The screen shows the last person's table: wipe it, then tell the end as every
             # person here may know it, from the oldest of their last moves.
             self.wipe()
-            teller = _AllOf(g, self.humans, st)
-            lines = [line for line in teller.lines(self.events[min(self.told.values()):])
-                     if not line.lstrip().startswith("=")]
+            lines = self._told_to_all()
         lines = [line for line in lines if not line.startswith("Game over:")]  # the result's own panel
         self._panel(lines, "What happened", self._room(below, 2))  # (2: the lines play prints after)
         for part in below:

@@ -134,9 +134,7 @@ class State(Board):
             payload = payload.resolve(self, player)
         cap = self.game.decision_cap
         if self.decisions >= cap:  # before anything changes: the state stays as it was
-            raise RuleError.over("decisions", f"the game has gone on for {cap:,} decisions without ending "
-                                 "(the decision cap; an ending that never holds? A longer game: "
-                                 "--max-decisions N, or RULEFORGE_LIMITS=decisions=N)")
+            raise RuleError.over("decisions", decision_cap_message(cap))
         self.pending = None
         self.decisions += 1
         ob = self.observer
@@ -299,6 +297,12 @@ def _offer_now(st: State) -> Pending:
         raise
     st.pending = p = _new_tuple(Pending, (p[0], p[1], offer[0], offer[1], p[4]))
     return p
+
+
+def decision_cap_message(cap: int) -> str:
+    """What a game stopped by the decision cap says (replay knows such a log by it)."""
+    return (f"the game has gone on for {cap:,} decisions without ending (the decision cap; an ending that "
+            "never holds? A longer game: --max-decisions N, or RULEFORGE_LIMITS=decisions=N)")
 
 
 def offer_again(st: State) -> None:

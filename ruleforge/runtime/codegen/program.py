@@ -81,20 +81,19 @@ class ProgramWriter(Tables, Menus, Subsets, CodeGenerator):
                 if len(modded) <= _FEW_MODDED:  # a few cards to look for, not every active card
                     w.line("loc = st.loc")
                     w.line(f"for c in {modded!r}:")
-                    w.level += 1
-                    w.line("if ACTIVE_AT[loc[c]]:")
+                    each = "if ACTIVE_AT[loc[c]]:"
                 else:
                     w.line("for z in ACTIVE:")
-                    w.level += 1
-                    w.line("for c in Z[z]:")
+                    each = "for c in Z[z]:"
                 with w.indent():
-                    w.line(f"for sign, amount, target, many in MODS_{ident}[c]:")
+                    w.line(each)
                     with w.indent():
-                        w.line("who = target(st, c)")
-                        w.line("if (p in who) if many else (p == who):")
+                        w.line(f"for sign, amount, target, many in MODS_{ident}[c]:")
                         with w.indent():
-                            w.line("v += sign * amount(st, c)")
-                w.level -= 1
+                            w.line("who = target(st, c)")
+                            w.line("if (p in who) if many else (p == who):")
+                            with w.indent():
+                                w.line("v += sign * amount(st, c)")
             w.line("return v")
         self.function(ident, "st, p", f"quantity {name}", q.span, body)
         per_decl = {}
