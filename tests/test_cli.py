@@ -588,3 +588,16 @@ def test_a_run_stopped_by_the_decision_cap_replays_to_it(ruleforge_cmd, tmp_path
     log.write_text("".join(json.dumps(rec) + "\n" for rec in cut), encoding="utf-8")
     r = ruleforge_cmd("replay", log, "--quiet")
     assert r.code == 1 and "does not reproduce: the logged game stopped on an error" in r.err
+
+
+def test_games_stopped_by_the_decision_cap_with_bots_point_at_the_heuristic(ruleforge_cmd):
+    # Greedy Gin Rummy bots once took the top discard back and forth until the cap; the
+    # summary says where to look when bots, not an ending, may be what never stops.
+    hint = ("Bots that look ahead can repeat the same moves for ever when the heuristic misjudges a position "
+            "halfway through a turn (docs/language.md#heuristic-for-bots).")
+    r = ruleforge_cmd("run", GUFO, "--games", 2, "--jobs", 1, "--seed", 1, "--max-decisions", 3, "--agents", "greedy")
+    flat = " ".join(r.out.split())
+    assert r.code == 1 and "2 games stopped on a rule error; first: game 0" in flat and hint in flat
+    r = ruleforge_cmd("run", GUFO, "--games", 2, "--jobs", 1, "--seed", 1, "--max-decisions", 3)
+    flat = " ".join(r.out.split())
+    assert r.code == 1 and "2 games stopped on a rule error" in flat and "Bots that look ahead" not in flat

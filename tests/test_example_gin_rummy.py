@@ -254,3 +254,36 @@ def test_the_player_who_draws_the_stock_down_may_still_knock():
     assert st.result.ending == "knocked"
     # 2 against 5 + 6 + 8 + 9 + 10 + 10 = 48
     assert st.result.payoffs == (46, -46)
+
+
+# ---- the bots' heuristic ------------------------------------------------------------------------
+
+
+def heuristic(st, seat) -> int:
+    return st.game.heuristic(st, seat)
+
+
+def test_a_hand_of_eleven_is_judged_by_what_its_best_discard_leaves():
+    # Judged as eleven cards, a drawn card always added its points to the deadwood and a
+    # knock looked worse than a discard; judged after the best discard, neither does.
+    st = deal(MELDS + ["K♥"], ["2♦", "3♦", "4♦", "7♣", "5♠", "6♥", "8♣", "9♦", "Q♣", "K♣"],
+              upcard="5♥", stock=["4♥", "8♥"])
+    # ten cards: their deadwood (player 2's 2♦ 3♦ 4♦ are a run)
+    assert heuristic(st, P1) == -10 and heuristic(st, P2) == -(7 + 5 + 6 + 8 + 9 + 10 + 10)
+    play(st, "draw")
+    # K♥ 4♥ outside the melds: the K♥ goes, the 4♥ is left (not 14 for eleven cards)
+    assert heuristic(st, P1) == -4 and deadwood(st, st.cards_in("hand", P1)) == 14
+    play(st, "knock")
+    assert st.prompt == "to discard, knocking" and heuristic(st, P1) == -4
+    play(st, "K♥")
+    assert heuristic(st, P1) == -4
+
+
+def test_greedy_bots_end_a_hand_that_once_ran_to_the_decision_cap():
+    # Seed 8238979999119454614 with greedy bots took the top discard back and forth
+    # (2♣, 2♥, 3♦ in turn) until the 10,000-decision cap, with the eleven-card judgement.
+    from ruleforge.drivers.agents import GreedyAgent
+    from ruleforge.drivers.play import play_game
+    st = play_game(game(), 8238979999119454614, [GreedyAgent(), GreedyAgent()])
+    assert st.result.ending == "knocked" and st.result.winners == (1,) and st.result.payoffs == (-20, 20)
+    assert st.decisions == 28  # six rounds

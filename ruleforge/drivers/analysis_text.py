@@ -12,7 +12,7 @@ from rich.table import Table
 
 from ..lang.plural import count
 from ..lang.printable import markup
-from .report import _console, _starter, ci, interval, number, payoff_table, pct
+from .report import _console, _starter, ci, interval, number, payoff_table, pct, print_first_error
 
 CARD_ROWS = 15  # card uses shown in the terminal; the HTML page and --json have them all
 
@@ -51,9 +51,7 @@ def print_report(r: dict, console: Console | None = None) -> None:
     cards_section(r, console)
     decisions_section(r, console)
     if s["errors"]:
-        fe = s["first_error"]
-        console.print(f"[red]{count(s['errors'], 'game')} stopped on a rule error;[/] first: game {fe['game']} "
-                      f"(seed {fe['seed']}): {markup(fe['message'])}")
+        print_first_error(s, console)
 
 
 def heading(console: Console, title: str, r: dict) -> None:

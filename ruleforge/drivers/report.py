@@ -18,6 +18,7 @@ from rich.table import Table
 
 from ..lang.plural import count
 from ..lang.printable import markup
+from ..runtime.engine import is_decision_cap
 
 
 def _console() -> Console:
@@ -82,7 +83,7 @@ def print_summary(s: dict, console: Console | None = None) -> None:
     if s["games"] and not ended:  # nothing to count: no win rates of no games, no dead rules
         console.print(markup(f"{s['game']}: {count(s['games'], 'game')} · agents {s['agents']}: no game ended, "
                              "so there are no results"))
-        _print_first_error(s, console)
+        print_first_error(s, console)
         return
     played = count(s["games"], "game") + (f" ({ended} ended)" if s["errors"] else "")
     t = Table(title=markup(f"{s['game']}: {played} · agents {s['agents']}"), title_justify="left")
@@ -125,13 +126,17 @@ def print_summary(s: dict, console: Console | None = None) -> None:
         console.print(f"[yellow]Possibly dead rules (never fired in {among}):[/] "
                       + ", ".join(markup(r) for r in s["never_fired"]))
     if s["errors"]:
-        _print_first_error(s, console)
+        print_first_error(s, console)
 
 
-def _print_first_error(s: dict, console: Console) -> None:
+def print_first_error(s: dict, console: Console) -> None:
     fe = s["first_error"]
     console.print(f"[red]{count(s['errors'], 'game')} stopped on a rule error;[/] first: game {fe['game']} "
                   f"(seed {fe['seed']}): {markup(fe['message'])}")
+    if is_decision_cap(fe["message"]) and s.get("agents", "random") != "random":
+        # found with greedy Gin Rummy bots that took the top discard back and forth
+        console.print("[yellow]Bots that look ahead can repeat the same moves for ever when the heuristic "
+                      "misjudges a position halfway through a turn (docs/language.md#heuristic-for-bots).[/]")
 
 
 def _atomic_write(path: str, data: bytes) -> None:
