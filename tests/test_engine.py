@@ -218,7 +218,7 @@ RULE_FILES = sorted(str(p.relative_to(ROOT)) for d in ("games", "examples") for 
 @pytest.mark.parametrize("path", RULE_FILES)
 def test_a_state_to_judge_answers_as_a_clone_that_took_the_action(path):
     """`State.after(a)` (a lookahead's copy: its next decision's actions made only if
-    asked for) answers as `clone()` then `apply(a)`: the same board, turn flow, actions
+    asked for), and `after_in_place(a)`, answer as `clone()` then `apply(a)`: the same board, turn flow, actions
     and payloads, and the same play from there on, at every decision of seeded games.
     Its next menu or choice is not made until it is asked for."""
     game = ruleforge.load(ROOT / path)
@@ -228,8 +228,9 @@ def test_a_state_to_judge_answers_as_a_clone_that_took_the_action(path):
         step = 0
         while not st.is_over and step < 60:
             actions = st.legal_actions()
-            for a in actions[:3]:
-                judged, played = st.after(a), st.clone()
+            for k, a in enumerate(actions[:3]):
+                # (after_in_place: the same, in the state itself, here a copy given up)
+                judged, played = st.after(a) if k != 1 else st.clone().after_in_place(a), st.clone()
                 played.apply(a)
                 if judged.pending is not None and judged.pending[2] is None:
                     left_for_later += 1

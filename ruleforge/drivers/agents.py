@@ -82,8 +82,9 @@ class GreedyAgent:
         while True:
             for _ in range(target - n):
                 w = obs.sample(rng)
-                for i, a in enumerate(obs.actions):
-                    values[i].append(heuristic_value(w.after(a), obs.seat))
+                last = len(obs.actions) - 1
+                for i, a in enumerate(obs.actions):  # (the last action judged in the sample itself)
+                    values[i].append(heuristic_value(w.after(a) if i < last else w.after_in_place(a), obs.seat))
             n = target
             stats = [_mean_se(v) for v in values]
             floor = max(m - s for m, s in stats)

@@ -42,13 +42,15 @@ def best_next(world, actions, rng: Random):
     return _best_next_after(world, actions, rng)[0]
 
 
-def _best_next_after(world, actions, rng: Random):
+def _best_next_after(world, actions, rng: Random, give_up: bool = False):
     """best_next's action, and the judged copy of `world` it was taken in (State.after):
-    a playout goes on in that copy rather than take the action again."""
+    a playout goes on in that copy rather than take the action again. With `give_up`
+    the caller is done with `world`: the last action is judged in it, not in a copy."""
     mover = world.current_player
     best, best_value = [], -math.inf
-    for a in actions:
-        after = world.after(a)
+    last = len(actions) - 1 if give_up else -1
+    for i, a in enumerate(actions):
+        after = world.after(a) if i != last else world.after_in_place(a)
         v = heuristic_value(after, mover)
         if v > best_value + 1e-9:
             best, best_value = [(a, after)], v
@@ -100,7 +102,7 @@ class Playout:
             if judge is None:
                 w.apply(policy(w, actions, rng))
             else:  # go on in the chosen action's judged copy: the same game, one apply fewer
-                w = judge(w, actions, rng)[1]
+                w = judge(w, actions, rng, True)[1]
             depth += 1
         if w is not world:  # played to the end: the caller scores `world`
             world.become(w)

@@ -185,6 +185,14 @@ class State(Board):
         s.apply(action)
         return s
 
+    def after_in_place(self, action: Action) -> "State":
+        """`after(action)` without the copy: this state itself, `action` taken, to be
+        judged. For a caller done with this state, such as a lookahead at the last
+        action of a menu (one copy fewer a decision: half of them at a yes-or-no)."""
+        self.judging = True
+        self.apply(action)
+        return self
+
     # ---- conveniences for tests, narration and tools
     def role_of(self, seat: int) -> str:
         return self.game.seat_names[seat]
