@@ -134,7 +134,7 @@ def print_first_error(s: dict, console: Console) -> None:
     console.print(f"[red]{count(s['errors'], 'game')} stopped on a rule error;[/] first: game {fe['game']} "
                   f"(seed {fe['seed']}): {markup(fe['message'])}")
     if is_decision_cap(fe["message"]) and s.get("agents", "random") != "random":
-        # found with greedy Gin Rummy bots that took the top discard back and forth
+        # bots that took the top discard back and forth, judging a hand halfway through a turn
         console.print("[yellow]Bots that look ahead can repeat the same moves for ever when the heuristic "
                       "misjudges a position halfway through a turn (docs/language.md#heuristic-for-bots).[/]")
 
