@@ -125,23 +125,28 @@ def _next_position(st) -> tuple[int, bool]:
 def _next_turn(st) -> None:
     g = st.game
     ob = st.observer
-    if ob is None and g.plain_flow and st.turn_pos >= 0 and st.next_seat < 0 and not st.out and not st.phase:
+    if ob is None and st.turn_pos >= 0 and st.next_seat < 0 and not st.out and not st.phase:
         # The common case, the long way below written short: nobody watches, nobody is
-        # out, nobody said who plays next, and nothing happens between turns or rounds.
+        # out, nobody said who plays next, and the turn is within a round (or nothing
+        # happens between rounds: no rules or endings at a round's end or beginning).
         order = g.turn_order
         n = len(order)
         pos = (st.turn_pos + 1) % n
         played = st.played
         live = (1 << n) - 1
-        if (played & live) == live or played >> pos & 1:  # a new round
-            st.round += 1
-            played = 0
-        st.turn_pos = pos
-        st.played = played | 1 << pos
-        st.turns += 1
-        proc = g.turn_procs[order[pos]]
-        st.stack.append(Frame(proc, [None] * proc.nlocals))
-        return
+        new_round = (played & live) == live or played >> pos & 1
+        if not new_round or g.plain_flow:
+            if new_round:
+                st.round += 1
+                played = 0
+            st.turn_pos = pos
+            st.played = played | 1 << pos
+            st.turns += 1
+            for i in g.turn_vars:  # the values of the turn start as none
+                st.vars[i] = None
+            proc = g.turn_procs[order[pos]]
+            st.stack.append(Frame(proc, [None] * proc.nlocals))
+            return
     if ob is not None and ob.watch is not None and not st.phase:  # setup or a turn is over (check --deep looks)
         ob.watch(st)
     pos, new_round = _next_position(st)

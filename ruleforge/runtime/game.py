@@ -72,7 +72,7 @@ class Game:
         self.turn_vars: tuple = ()           # the vars of the values of the turn, none at each turn's start
         self.turn_base: dict[str, int] = {}  # value of the turn -> its var
         self.finishes = False                # some rule makes a player finish
-        self.plain_flow = False  # no round-end or round-begin rules or endings, no values of the turn (flow.py)
+        self.plain_flow = False  # no round-end or round-begin rules or endings (flow.py)
         self.source = ""       # the generated Python the rules run as (`ruleforge compile`)
 
     # ---- starting a game
