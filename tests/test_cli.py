@@ -601,3 +601,21 @@ def test_games_stopped_by_the_decision_cap_with_bots_point_at_the_heuristic(rule
     r = ruleforge_cmd("run", GUFO, "--games", 2, "--jobs", 1, "--seed", 1, "--max-decisions", 3)
     flat = " ".join(r.out.split())
     assert r.code == 1 and "2 games stopped on a rule error" in flat and "Bots that look ahead" not in flat
+
+
+def test_a_match_stopped_by_a_rule_error_logs_it_under_its_game_and_replays_to_it(ruleforge_cmd, tmp_path):
+    # Seed 3: game 1 ends after 10 decisions, game 2 meets the cap of 20. The error record
+    # carried no game number, so replay dropped it with the match's other records and
+    # called the log "incomplete ... (was it cut short?)".
+    log = tmp_path / "match.jsonl"
+    r = ruleforge_cmd("run", GUFO, "--match", "--seed", 3, "--max-decisions", 20, "--log", log)
+    assert r.code == 1
+    cap = ("the game has gone on for 20 decisions without ending (the decision cap; an ending that never holds? "
+           "A longer game: --max-decisions N, or RULEFORGE_LIMITS=decisions=N)")
+    records = read_log(log)
+    assert [(rec.get("game"), rec["type"]) for rec in records if rec["type"] in ("result", "error")] == \
+        [(1, "result"), (2, "error")]
+    assert records[-1] == {"game": 2, "type": "error", "message": cap}
+    r = ruleforge_cmd("replay", log, "--quiet")
+    assert (r.code, r.out) == (1, f"{log}: reproduced exactly: game 2 of the match, 30 decisions, the same deal, "
+                                  f"and the same error it stopped on: {cap}\n")

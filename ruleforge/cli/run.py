@@ -123,7 +123,10 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
             play_game(game, seed, seat_agents, say, log)
     except RuleError as e:
         if writer:
-            writer.write_records(log + [error_record(e)])
+            end = error_record(e)
+            if match and log:  # a match's records name their game: the error is the last one's
+                end = {"game": log[-1]["game"], **end}
+            writer.write_records(log + [end])
             writer.commit()
         e.again = again  # shown with the error (cli.common.render_runtime_error)
         raise
