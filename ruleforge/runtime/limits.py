@@ -23,6 +23,12 @@ MAX_MENU = 100_000
 # groups: 2**20 sets at most, about the work budget; a rummy hand holds 10 or 11 cards, a
 # hand of 52 cards dealt to three players 18.
 MAX_SUBSET_CARDS = 20
+# Values kept of the definitions whose value depends on their arguments alone (a meld
+# test, a hand's deadwood), all of a game's together: past it the kept values are dropped
+# and kept anew. A value is kept only for lists of at most MAX_KEPT_CARDS cards, so the
+# memory stays bounded (under 16 MB) whatever a rule file asks.
+MAX_REMEMBERED = 1 << 14
+MAX_KEPT_CARDS = 64
 # Characters of one said text (`say`), once worked out: narrated at every decision, a
 # longer one is cut. The shipped games say at most 71 in random play.
 MAX_SAID = 1_000

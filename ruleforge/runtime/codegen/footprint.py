@@ -67,6 +67,26 @@ class Footprints:
         zones_written = any(t[0] == "zone" for t in writes)
         return (ANY_ZONE in writes and zones_read) or (ANY_ZONE in reads and zones_written)
 
+    def on_arguments_alone(self, d) -> bool:
+        """Whether definition `d` gives a value that depends on its arguments alone: its
+        parameters are cards, lists of cards, numbers or symbols, it reads no zone, counter,
+        facing, knowledge, card counter, piece, rule-computed attribute, quantity or turn
+        flow, and its value is a number, a yes/no or a symbol (never a list a caller could
+        hold on to). Such a value can be kept by its arguments (program.py)."""
+        if d.param is None:
+            return False
+        kinds = [d.param_kind] + [k for _, k in d.more]
+        if any(k in ("player", "zone") for k in kinds):
+            return False
+        if T.kind(self.t(d.value)) not in ("number", "bool", "sym"):
+            return False
+        acc: set = set()
+        try:
+            self._reads(d.value, acc, set())
+        except (Anything, KeyError, AttributeError):
+            return False
+        return not acc
+
     # ---- reads
     def _reads(self, node, acc: set, defs: set) -> None:
         if node is None or isinstance(node, (str, int, bool, float)):

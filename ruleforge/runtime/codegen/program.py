@@ -6,6 +6,8 @@ TURNS, ACTIONS, ENDINGS, ...) are what `codegen.compile_game` puts into the Game
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+
 from .. import typeinfo as T
 from .menus import Menus
 from .module import CodeGenerator
@@ -19,6 +21,7 @@ _FEW_MODDED = 8
 
 
 class ProgramWriter(Tables, Menus, Subsets, CodeGenerator):
+    _kept_number = -1  # the last number a kept definition's keys start with
     def generate(self) -> str:
         ch, g, w = self.ch, self.g, self.w
         w.comment(f"ruleforge: {comment_text(ch.title)} compiled for {g.nplayers} players")
@@ -55,10 +58,58 @@ class ProgramWriter(Tables, Menus, Subsets, CodeGenerator):
                 args, fixed = "st, p", {d: "p"}
                 for k, (p, _) in enumerate(d.more, 2):  # `define pile of player p, colour c`
                     args, fixed[p] = f"{args}, p{k}", f"p{k}"
-            self.expr_function(self.fn_name("d", name), args, f"define {name}", d.span, d.value, self.scope(fixed),
-                               charged=True)
+            if self.on_arguments_alone(d):
+                self.remembered_function(self.fn_name("d", name), args, f"define {name}", d, self.scope(fixed))
+            else:
+                self.expr_function(self.fn_name("d", name), args, f"define {name}", d.span, d.value,
+                                   self.scope(fixed), charged=True)
         for name, q in self.ch.quantities.items():
             self.quantity(name, q)
+
+    def remembered_function(self, ident: str, args: str, title: str, d, scope: Scope) -> None:
+        """A definition whose value depends on its arguments alone (on_arguments_alone) and
+        that loops or calls others: each value is kept by its arguments, with the work it
+        cost, and a call that finds it charges that work again instead of working it out
+        (short of that work it is worked out, to fail where it fails). A rummy bot asks the
+        deadwood of the same hands again and again. Every such definition of a game keeps
+        its values in one table, `KEPT`, bounded in entries and in the cards of a key."""
+        def body():
+            self.sc = scope
+            w = self.w
+            text = self.ex(d.value)
+            with self.at_expr(d.value):
+                if not self.fans_out(text):  # cheap: worked out every time
+                    self.prologue(text)
+                    w.line(f"return {text}")
+                    return
+                kinds = [d.param_kind] + [k for _, k in d.more]
+                names = ["p"] + [f"p{k}" for k in range(2, len(kinds) + 1)]
+                # (a list of cards may come as a zone's own list: kept as a tuple)
+                parts = [f"({n} if type({n}) is tuple else tuple({n}))" if k == "cards" else n
+                         for n, k in zip(names, kinds)]
+                self._kept_number += 1
+                number = self._kept_number
+                self.table("KEPT", "{}")
+                w.line(f"key = ({number}, {', '.join(parts)})")
+                w.line("kept = KEPT.get(key)")
+                w.line("if kept is not None and st.work >= kept[1]:")
+                with w.indent():
+                    w.line("st.work -= kept[1]")
+                    w.line("return kept[0]")
+                w.line("work = st.work")
+                w.line(self.charge_line(text))
+                self.prologue(text)
+                w.line(f"v = {text}")
+                small = [f"len(key[{i}]) <= MAX_KEPT_CARDS" for i, k in enumerate(kinds, 1) if k == "cards"]
+                if small:  # (a long list is worked out every time: memory stays bounded)
+                    w.line(f"if {' and '.join(small)}:")
+                with w.indent() if small else nullcontext():
+                    w.line("if len(KEPT) >= MAX_REMEMBERED:")
+                    with w.indent():
+                        w.line("KEPT.clear()")
+                    w.line("KEPT[key] = (v, work - st.work)")
+                w.line("return v")
+        self.function(ident, args, title, d.span, body)
 
     def quantity(self, name, q) -> None:
         ident = self.fn_name("q", name)
