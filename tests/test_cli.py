@@ -601,6 +601,10 @@ def test_games_stopped_by_the_decision_cap_with_bots_point_at_the_heuristic(rule
     r = ruleforge_cmd("run", GUFO, "--games", 2, "--jobs", 1, "--seed", 1, "--max-decisions", 3)
     flat = " ".join(r.out.split())
     assert r.code == 1 and "2 games stopped on a rule error" in flat and "Bots that look ahead" not in flat
+    # a sweep (and compare) says it once under its errors
+    r = ruleforge_cmd("run", GUFO, "--sweep", "reveal_count=1,2", "--games", 2, "--jobs", 1, "--seed", 1,
+                      "--max-decisions", 3, "--agents", "greedy")
+    assert r.code == 1 and r.err.count("stopped on a rule error") == 2 and r.err.count(hint) == 1
 
 
 def test_a_match_stopped_by_a_rule_error_logs_it_under_its_game_and_replays_to_it(ruleforge_cmd, tmp_path):

@@ -133,10 +133,20 @@ def print_first_error(s: dict, console: Console) -> None:
     fe = s["first_error"]
     console.print(f"[red]{count(s['errors'], 'game')} stopped on a rule error;[/] first: game {fe['game']} "
                   f"(seed {fe['seed']}): {markup(fe['message'])}")
-    if is_decision_cap(fe["message"]) and s.get("agents", "random") != "random":
-        # bots that took the top discard back and forth, judging a hand halfway through a turn
-        console.print("[yellow]Bots that look ahead can repeat the same moves for ever when the heuristic "
-                      "misjudges a position halfway through a turn (docs/language.md#heuristic-for-bots).[/]")
+    if bots_at_the_cap(s):
+        console.print(f"[yellow]{BOTS_AT_THE_CAP}[/]")
+
+
+# bots that took the top discard back and forth, judging a hand halfway through a turn
+BOTS_AT_THE_CAP = ("Bots that look ahead can repeat the same moves for ever when the heuristic misjudges a "
+                   "position halfway through a turn (docs/language.md#heuristic-for-bots).")
+
+
+def bots_at_the_cap(s: dict) -> bool:
+    """Whether a summary's first error is the decision cap, met by bots that look ahead
+    (any but random): then BOTS_AT_THE_CAP is worth saying."""
+    fe = s.get("first_error")
+    return fe is not None and is_decision_cap(fe["message"]) and s.get("agents", "random") != "random"
 
 
 def _atomic_write(path: str, data: bytes) -> None:
