@@ -30,7 +30,8 @@ A win is a sole win, as `ruleforge run` counts it. Every figure names its rungs 
 number of games. Results are written to --out (JSON) after every pair, and the games
 of every run to OUT.games.json after every 20 games: run again with the same arguments,
 an interrupted measurement goes on where it stopped (game i of a run is always dealt from
-the same seed, so the games kept are the ones a whole run would play).
+the same seed, so the games kept are the ones a whole run would play). The runs take
+turns, 20 games each, so a measurement cut short has about as many games in each seat.
 """
 
 from __future__ import annotations
@@ -117,16 +118,22 @@ def measure_pair(path, players, weak, strong, games, jobs, seed, mirror, log, ch
     game = _game(spec0)
     n = game.nplayers
     checkpoint = checkpoint or Checkpoint(None)
-    runs, seconds = {}, {}
-    for seat in list(range(n)) + ([None] if mirror else []):
-        agents = seat_spec(game, strong, weak, seat)
-        start = time.perf_counter()
-        key = f"{path}|{players}|{seed}|{agents}"
-        before = len(checkpoint.outcomes(key))
-        runs[seat] = play_run(GameSpec(path, {}, players, agents, seed), games, jobs, checkpoint, key)
-        seconds[seat] = time.perf_counter() - start
+    order = list(range(n)) + ([None] if mirror else [])
+    specs = {seat: seat_spec(game, strong, weak, seat) for seat in order}
+    keys = {seat: f"{path}|{players}|{seed}|{specs[seat]}" for seat in order}
+    before = {seat: len(checkpoint.outcomes(keys[seat])) for seat in order}
+    runs, seconds = {}, {seat: 0.0 for seat in order}
+    # Seat by seat, a block of games at a time: a measurement cut short (a session's end)
+    # leaves every seat with about as many games, so what it has played can be read.
+    for upto in range(BLOCK, games + BLOCK, BLOCK):
+        for seat in order:
+            start = time.perf_counter()
+            runs[seat] = play_run(GameSpec(path, {}, players, specs[seat], seed), min(upto, games), jobs,
+                                  checkpoint, keys[seat])
+            seconds[seat] += time.perf_counter() - start
+    for seat in order:
         who = "nobody" if seat is None else game.seat_titles[seat]
-        kept = f", {min(before, games)} of them kept from before" if before else ""
+        kept = f", {min(before[seat], games)} of them kept from before" if before[seat] else ""
         log(f"  played {games} games{kept}, {strong} at {who}, {weak} elsewhere ({seconds[seat]:.0f} s)")
     seats = []
     for s in range(n):

@@ -56,3 +56,25 @@ def test_the_ladder_says_which_way_a_significant_difference_goes():
     # a share of the wins against a fair 25%: UFO*logy's ismcts:5000, 240 games
     assert ladder.verdict(0.2118, 0.3167, 0.25) == "NOT significant"
     assert ladder.verdict(0.257, 0.370, 0.25) == "significantly better"
+
+
+def test_the_ladder_plays_its_runs_in_turns_of_a_block(monkeypatch):
+    # A measurement cut short (a session's end) must leave every seat with about as many
+    # games: before, seat 1 played all its games before seat 2 began.
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import ladder
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    from types import SimpleNamespace
+    calls = []
+
+    def run_games(spec, upto, jobs, first=0):
+        calls.append((spec.agents, first, upto))
+        return [SimpleNamespace(winners=(0,), error=None, payoffs=None) for _ in range(first, upto)]
+    monkeypatch.setattr(ladder, "run_games", run_games)
+    ladder.measure_pair(str(ROOT / "examples" / "war.rules"), None, "random", "greedy", 45, 1, 7, False,
+                        lambda text: None)
+    assert calls == [("1=greedy,2=random", 0, 20), ("1=random,2=greedy", 0, 20),
+                     ("1=greedy,2=random", 20, 40), ("1=random,2=greedy", 20, 40),
+                     ("1=greedy,2=random", 40, 45), ("1=random,2=greedy", 40, 45)]
