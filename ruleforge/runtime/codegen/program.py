@@ -22,6 +22,7 @@ _FEW_MODDED = 8
 
 class ProgramWriter(Tables, Menus, Subsets, CodeGenerator):
     _kept_number = -1  # the last number a kept definition's keys start with
+
     def generate(self) -> str:
         ch, g, w = self.ch, self.g, self.w
         w.comment(f"ruleforge: {comment_text(ch.title)} compiled for {g.nplayers} players")
