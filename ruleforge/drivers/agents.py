@@ -80,9 +80,9 @@ class GreedyAgent:
         values: list[list[float]] = [[] for _ in obs.actions]
         n, target = 0, min(8, self.samples)
         while True:
+            last = len(obs.actions) - 1
             for _ in range(target - n):
                 w = obs.sample(rng)
-                last = len(obs.actions) - 1
                 for i, a in enumerate(obs.actions):  # (the last action judged in the sample itself)
                     values[i].append(heuristic_value(w.after(a) if i < last else w.after_in_place(a), obs.seat))
             n = target

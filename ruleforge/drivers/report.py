@@ -18,7 +18,6 @@ from rich.table import Table
 
 from ..lang.plural import count
 from ..lang.printable import markup
-from ..runtime.engine import is_decision_cap
 
 
 def _console() -> Console:
@@ -146,7 +145,7 @@ def bots_at_the_cap(s: dict) -> bool:
     """Whether a summary's first error is the decision cap, met by bots that look ahead
     (any but random): then BOTS_AT_THE_CAP is worth saying."""
     fe = s.get("first_error")
-    return fe is not None and is_decision_cap(fe["message"]) and s.get("agents", "random") != "random"
+    return fe is not None and fe.get("limit") == "decisions" and s.get("agents", "random") != "random"
 
 
 def _atomic_write(path: str, data: bytes) -> None:

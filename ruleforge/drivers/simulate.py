@@ -76,6 +76,7 @@ class GameOutcome:
     error: Optional[str] = None
     payoffs: Optional[tuple] = None  # by seat, when the game declares a payoff
     first: int = 0                   # the seat that took the first turn
+    limit: Optional[str] = None      # the limit a game stopped at (RuleError.limit: "decisions", ...)
 
     def to_json(self) -> dict:
         # seats from 1, as the summary's "seats" and every table count them
@@ -112,7 +113,7 @@ def play_one(spec: GameSpec, index: int) -> GameOutcome:
             p = st.current_player
             st.apply(decide_for(agents[p], st, p, st.legal_actions(), rngs[p]))
     except RuleError as e:
-        return GameOutcome(index, seed, (), "error", 0, 0, {}, e.describe())
+        return GameOutcome(index, seed, (), "error", 0, 0, {}, e.describe(), limit=e.limit)
     fired = dict(st.stats)
     fired[f"ending {st.result.ending}"] = 1
     return GameOutcome(index, seed, st.result.winners, st.result.ending, st.decisions, st.round, fired,
@@ -272,5 +273,6 @@ def summarize(game, outcomes: list[GameOutcome], agents: Optional[str] = None) -
                                                              if o.payoffs is not None])
     errors = [o for o in outcomes if o.error]
     if errors:
-        summary["first_error"] = {"game": errors[0].index, "seed": errors[0].seed, "message": errors[0].error}
+        summary["first_error"] = {"game": errors[0].index, "seed": errors[0].seed, "message": errors[0].error,
+                                  "limit": errors[0].limit}
     return summary

@@ -120,7 +120,7 @@ def play_traced(spec: GameSpec, index: int) -> Trace:
                 used.add((p, use, card))
             st.apply(action)
     except RuleError as e:
-        return Trace(GameOutcome(index, seed, (), "error", 0, 0, {}, e.describe()))
+        return Trace(GameOutcome(index, seed, (), "error", 0, 0, {}, e.describe(), limit=e.limit))
     fired = dict(st.stats)
     fired[f"ending {st.result.ending}"] = 1
     outcome = GameOutcome(index, seed, st.result.winners, st.result.ending, st.decisions, st.round, fired,

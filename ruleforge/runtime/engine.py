@@ -313,11 +313,6 @@ def decision_cap_message(cap: int) -> str:
             "never holds? A longer game: --max-decisions N, or RULEFORGE_LIMITS=decisions=N)")
 
 
-def is_decision_cap(message: str) -> bool:
-    """Whether an error's message is the decision cap's (decision_cap_message)."""
-    return message.startswith("the game has gone on for ") and "(the decision cap;" in message
-
-
 def offer_again(st: State) -> None:
     """Make the pending decision again from `st` as it is now (its cards where they lie
     now, its rules' locals): `check --deep` asks it of a world whose hidden cards were
