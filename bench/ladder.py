@@ -1,7 +1,7 @@
 """The bot ladder measured: each rung against the one below, with 95% intervals.
 
     python bench/ladder.py FILE [--players N] [--games N] [--rungs a,b,...] [--jobs N]
-                           [--seed S] [--mirror] [--out JSON]
+                           [--seed S] [--mirror] [--out JSON] [--block N]
 
 For each pair of neighbouring rungs (weak, strong) of `--rungs` (default: the whole
 ladder of ruleforge/drivers/ladder.py; any agent specs may be compared the same way, such
@@ -28,10 +28,12 @@ every run is dealt from the same seed: paired deals). Reported:
 
 A win is a sole win, as `ruleforge run` counts it. Every figure names its rungs and its
 number of games. Results are written to --out (JSON) after every pair, and the games
-of every run to OUT.games.json after every 20 games: run again with the same arguments,
-an interrupted measurement goes on where it stopped (game i of a run is always dealt from
-the same seed, so the games kept are the ones a whole run would play). The runs take
-turns, 20 games each, so a measurement cut short has about as many games in each seat.
+of every run to OUT.games.json after every block of games (`--block`, 20 unless told):
+run again with the same arguments, an interrupted measurement goes on where it stopped
+(game i of a run is always dealt from the same seed, so the games kept are the ones a
+whole run would play). The runs take turns, a block each, so a measurement cut short has
+about as many games in each seat. A run of minutes a game is worth a smaller block (as
+small as --jobs): less is lost when it is stopped.
 """
 
 from __future__ import annotations
@@ -70,7 +72,7 @@ def share(o, seat: int) -> float:
     return 1 / len(o.winners) if o.error is None and seat in o.winners else 0.0
 
 
-BLOCK = 20  # games played between two saves of the checkpoint
+BLOCK = 20  # games played between two saves of the checkpoint, unless --block says
 
 
 class Checkpoint:
@@ -104,16 +106,16 @@ class Checkpoint:
             os.replace(tmp, self.path)  # whole or not at all
 
 
-def play_run(spec: GameSpec, games: int, jobs: int, checkpoint: Checkpoint, key: str) -> list:
+def play_run(spec: GameSpec, games: int, jobs: int, checkpoint: Checkpoint, key: str, block: int = BLOCK) -> list:
     outs = checkpoint.outcomes(key)[:games]
     while len(outs) < games:
-        upto = min(games, len(outs) + BLOCK)
+        upto = min(games, len(outs) + block)
         outs += run_games(spec, upto, jobs, first=len(outs))
         checkpoint.keep(key, outs)
     return outs
 
 
-def measure_pair(path, players, weak, strong, games, jobs, seed, mirror, log, checkpoint=None):
+def measure_pair(path, players, weak, strong, games, jobs, seed, mirror, log, checkpoint=None, block=BLOCK):
     spec0 = GameSpec(path, {}, players, None, seed)
     game = _game(spec0)
     n = game.nplayers
@@ -125,11 +127,11 @@ def measure_pair(path, players, weak, strong, games, jobs, seed, mirror, log, ch
     runs, seconds = {}, {seat: 0.0 for seat in order}
     # Seat by seat, a block of games at a time: a measurement cut short (a session's end)
     # leaves every seat with about as many games, so what it has played can be read.
-    for upto in range(BLOCK, games + BLOCK, BLOCK):
+    for upto in range(block, games + block, block):
         for seat in order:
             start = time.perf_counter()
             runs[seat] = play_run(GameSpec(path, {}, players, specs[seat], seed), min(upto, games), jobs,
-                                  checkpoint, keys[seat])
+                                  checkpoint, keys[seat], block)
             seconds[seat] += time.perf_counter() - start
     for seat in order:
         who = "nobody" if seat is None else game.seat_titles[seat]
@@ -223,7 +225,11 @@ def main(argv=None) -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--mirror", action="store_true", help="also play the weak rung in every seat")
     ap.add_argument("--out", default=None)
+    ap.add_argument("--block", type=int, default=BLOCK,
+                    help=f"games a run plays before the next run's turn and a save (default {BLOCK})")
     args = ap.parse_args(argv)
+    if args.block < 1:
+        ap.error("--block takes a number of games, at least 1")
     rungs = [r.strip() for r in args.rungs.split(",") if r.strip()]
     for r in rungs:  # the ladder's rungs, or any agent specs to compare the same way
         try:
@@ -245,7 +251,7 @@ def main(argv=None) -> None:
     checkpoint = Checkpoint(f"{args.out}.games.json" if args.out else None)
     for weak, strong in zip(rungs, rungs[1:]):
         game, r = measure_pair(args.rules, args.players, weak, strong, args.games, args.jobs, args.seed,
-                               args.mirror, say, checkpoint)
+                               args.mirror, say, checkpoint, args.block)
         show(game, r, say)
         out["pairs"].append(r)
         if args.out:

@@ -78,3 +78,9 @@ def test_the_ladder_plays_its_runs_in_turns_of_a_block(monkeypatch):
     assert calls == [("1=greedy,2=random", 0, 20), ("1=random,2=greedy", 0, 20),
                      ("1=greedy,2=random", 20, 40), ("1=random,2=greedy", 20, 40),
                      ("1=greedy,2=random", 40, 45), ("1=random,2=greedy", 40, 45)]
+    calls.clear()
+    ladder.measure_pair(str(ROOT / "examples" / "war.rules"), None, "random", "greedy", 5, 2, 7, False,
+                        lambda text: None, block=2)
+    assert calls == [("1=greedy,2=random", 0, 2), ("1=random,2=greedy", 0, 2),
+                     ("1=greedy,2=random", 2, 4), ("1=random,2=greedy", 2, 4),
+                     ("1=greedy,2=random", 4, 5), ("1=random,2=greedy", 4, 5)]
