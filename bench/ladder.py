@@ -33,7 +33,10 @@ run again with the same arguments, an interrupted measurement goes on where it s
 (game i of a run is always dealt from the same seed, so the games kept are the ones a
 whole run would play). The runs take turns, a block each, so a measurement cut short has
 about as many games in each seat. A run of minutes a game is worth a smaller block (as
-small as --jobs): less is lost when it is stopped.
+small as --jobs): less is lost when it is stopped. A checkpoint keeps the ISMCTS defaults
+its games were played with; a run whose specs leave a since-changed default unsaid (such
+as `ismcts:200` in a file of before 2026-12-03, when playouts looked 6 choices ahead) is
+refused rather than carried on with another agent.
 """
 
 from __future__ import annotations
@@ -74,6 +77,31 @@ def share(o, seat: int) -> float:
 
 BLOCK = 20  # games played between two saves of the checkpoint, unless --block says
 
+# A checkpoint names its runs by their agent specs, and `ismcts:200` meant other options
+# before ISMCTS's defaults changed (2026-12-03): a file keeps the defaults its games were
+# played with, and a run that leans on a default since changed is not carried on.
+DEFAULTS_KEY = "ismcts defaults"  # (no "|": never a run's key)
+LEGACY_DEFAULTS = {"depth": 6, "sample": "all"}  # a file written before it said
+
+
+def ismcts_defaults() -> dict:
+    agent = make_agent("ismcts:1")
+    return {"depth": agent.rollout_depth, "sample": "all" if agent.sample is None else agent.sample}
+
+
+def stale_options(agents: str, defaults: dict) -> list:
+    """The options some ISMCTS spec of `agents` (an --agents text) leaves to a default
+    that is not `defaults`' today."""
+    now = ismcts_defaults()
+    changed = [o for o in now if defaults.get(o) != now[o]]
+    stale = set()
+    for part in agents.split(","):
+        spec = part.partition("=")[2] or part
+        if spec.startswith("ismcts"):
+            given = {opt.partition("=")[0] for opt in spec.split(":")[2:]}
+            stale.update(o for o in changed if o not in given)
+    return sorted(stale)
+
 
 class Checkpoint:
     """The games each run has finished, kept in a file (JSON) after every block of
@@ -84,14 +112,24 @@ class Checkpoint:
     def __init__(self, path):
         self.path = path
         self.runs = {}
+        self.defaults = ismcts_defaults()  # the ISMCTS defaults its games were played with
         if path is not None:
             try:
                 with open(path) as f:
                     self.runs = json.load(f)
+                self.defaults = self.runs.pop(DEFAULTS_KEY, LEGACY_DEFAULTS)
             except FileNotFoundError:
                 pass
 
     def outcomes(self, key: str) -> list:
+        agents = key.rsplit("|", 1)[-1]
+        changed = stale_options(agents, self.defaults)
+        if changed:
+            was = ", ".join(f"{o}={self.defaults.get(o)}" for o in changed)
+            now = ", ".join(f"{o}={ismcts_defaults()[o]}" for o in changed)
+            raise SystemExit(f"ladder.py: {self.path} was written when ISMCTS's defaults were {was} (today "
+                             f"{now}), and {agents} leaves them to the default: write the options out in "
+                             "--rungs (ismcts:N:depth=D:sample=K) to go on with its games, or give a new --out")
         return [SimpleNamespace(winners=tuple(o["winners"]), error=o["error"],
                                 payoffs=None if o["payoffs"] is None else tuple(o["payoffs"]))
                 for o in self.runs.get(key, [])]
@@ -102,7 +140,7 @@ class Checkpoint:
         if self.path is not None:
             tmp = f"{self.path}.tmp"
             with open(tmp, "w") as f:
-                json.dump(self.runs, f)
+                json.dump({DEFAULTS_KEY: self.defaults, **self.runs}, f)
             os.replace(tmp, self.path)  # whole or not at all
 
 

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -84,3 +86,33 @@ def test_the_ladder_plays_its_runs_in_turns_of_a_block(monkeypatch):
     assert calls == [("1=greedy,2=random", 0, 2), ("1=random,2=greedy", 0, 2),
                      ("1=greedy,2=random", 2, 4), ("1=random,2=greedy", 2, 4),
                      ("1=greedy,2=random", 4, 5), ("1=random,2=greedy", 4, 5)]
+
+
+def test_a_run_that_leans_on_a_changed_default_is_not_carried_on(tmp_path):
+    # ISMCTS's defaults changed on 2026-12-03 (depth 6 to 20, every move judged to two):
+    # `ismcts:200` in a checkpoint written before means the old agent, and games of the
+    # new one must not be added to its games.
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import ladder
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    old = tmp_path / "old.games.json"
+    old.write_text(json.dumps({"g.rules|4|7|1=ismcts:200,2=greedy": _games([0]),
+                               "g.rules|4|7|1=ismcts:200:depth=20:sample=2,2=greedy": _games([1])}))
+    ck = ladder.Checkpoint(str(old))
+    assert ck.defaults == {"depth": 6, "sample": "all"}
+    assert [o.winners for o in ck.outcomes("g.rules|4|7|1=ismcts:200:depth=20:sample=2,2=greedy")] == [(1,)]
+    with pytest.raises(SystemExit) as e:
+        ck.outcomes("g.rules|4|7|1=ismcts:200,2=greedy")
+    assert "written when ISMCTS's defaults were depth=6, sample=all (today depth=20, sample=2), and " \
+           "1=ismcts:200,2=greedy leaves them to the default" in str(e.value)
+    with pytest.raises(SystemExit):
+        ck.outcomes("g.rules|4|7|1=ismcts:200:depth=6,2=greedy")  # sample is still left to the default
+    assert ck.outcomes("g.rules|4|7|1=ismcts:200:depth=6:sample=all,2=greedy") == []
+    # a file written today says so, and carries its default-leaning runs on
+    new = tmp_path / "new.games.json"
+    ladder.Checkpoint(str(new)).keep("g.rules|4|7|1=ismcts:200,2=greedy", [])
+    assert json.loads(new.read_text())["ismcts defaults"] == {"depth": 20, "sample": 2}
+    ck = ladder.Checkpoint(str(new))
+    assert ck.outcomes("g.rules|4|7|1=ismcts:200,2=greedy") == [] and "ismcts defaults" not in ck.runs

@@ -7,7 +7,7 @@ import pytest
 
 import ruleforge
 from ruleforge.drivers.agents import GreedyAgent, IsmctsAgent, Observation, make_agent
-from ruleforge.drivers.evaluators import Playout, random_policy
+from ruleforge.drivers.evaluators import Playout, SampledBest, _best_next_after, best_next, heuristic_value, random_policy
 from ruleforge.drivers.ladder import LADDER
 from ruleforge.drivers.play import decide_for
 from ruleforge.runtime.determinize import determinize
@@ -38,6 +38,11 @@ def test_ismcts_options_parse():
     assert (a.iterations, a.widen, a.worlds, a.rollout_depth, a.c, a.guided) == (300, 1.5, 16, 0, 1.2, 0.0)
     assert make_agent("ismcts:300:random").guided == 0.0
     assert make_agent("ismcts:50ms:widen=2").millis == 50.0
+    a = make_agent("ismcts:300")  # the default: two moves judged a step, 20 choices ahead
+    assert (a.rollout_depth, a.sample, a.evaluator.policy.k, a.evaluator.depth) == (20, 2, 2, 20)
+    a = make_agent("ismcts:300:depth=6:sample=all")  # the default before 2026-12-03
+    assert (a.rollout_depth, a.sample, a.evaluator.policy, a.evaluator.depth) == (6, None, best_next, 6)
+    assert make_agent("ismcts:300:sample=5").evaluator.policy.k == 5
 
 
 @pytest.mark.parametrize("spec, message", [
@@ -48,7 +53,9 @@ def test_ismcts_options_parse():
     ("ismcts:100:depth=-1", "ismcts option depth takes a number of choices from 0, such as depth=6, not '-1'"),
     ("ismcts:100:c=nan", "ismcts option c takes a positive number, such as c=0.7, not 'nan'"),
     ("ismcts:100:playout=smart", "or random (playout=random, or ':random'), not 'smart'"),
-    ("ismcts:100:fast", "ismcts options are NAME=VALUE (playout, depth, widen, worlds, c, views), such as "
+    ("ismcts:100:sample=0", "ismcts option sample takes a positive number of moves or all, such as sample=3, not '0'"),
+    ("ismcts:100:sample=some", "ismcts option sample takes a positive number of moves or all, such as sample=3, not 'some'"),
+    ("ismcts:100:fast", "ismcts options are NAME=VALUE (playout, depth, widen, worlds, c, views, sample), such as "
                         "ismcts:1000:widen=2, or ':random'; not 'fast'"),
 ])
 def test_ismcts_refuses_bad_options(spec, message):
@@ -270,3 +277,58 @@ def test_views_is_a_fraction():
         with pytest.raises(ValueError) as e:
             make_agent(f"ismcts:300:views={bad}")
         assert f"ismcts option views takes a fraction between 0 and 1, such as views=0.5, not '{bad}'" in str(e.value)
+
+
+def _ufology_turn(seed=3, moves=12):
+    game = ruleforge.load("games/ufology.rules", players=4)
+    st = game.new(seed)
+    r = Random(seed)
+    for _ in range(moves):
+        actions = st.legal_actions()
+        st.apply(actions[r.below(len(actions))])
+    return st
+
+
+def test_a_sampled_guided_step_judges_k_moves_and_takes_the_best_of_them(monkeypatch):
+    from ruleforge.runtime.engine import State
+    st = _ufology_turn()
+    actions = st.legal_actions()
+    assert len(actions) == 13 and st.current_player == 1 and st.prompt == "take an action"
+    judged = []
+    after = State.after
+    monkeypatch.setattr(State, "after", lambda self, a: judged.append(a) or after(self, a))
+    for k in (1, 2, 3):
+        judged.clear()
+        rng = Random(11)
+        move, copy = SampledBest(k).after(st, actions, rng)
+        assert len(judged) == k and len(set(judged)) == k and move in judged
+        value = heuristic_value(copy, 1)
+        assert all(heuristic_value(after(st, a), 1) <= value for a in list(judged))
+    # drawn at random: two seeds draw different moves
+    draws = set()
+    for seed in range(8):
+        judged.clear()
+        SampledBest(2).after(st, actions, Random(seed))
+        draws.add(tuple(judged))
+    assert len(draws) > 4
+
+
+def test_a_sample_as_large_as_the_menu_is_the_full_guided_step():
+    st = _ufology_turn()
+    actions = st.legal_actions()
+    r1, r2 = Random(5), Random(5)
+    a1, w1 = SampledBest(len(actions)).after(st, actions, r1)
+    a2, w2 = _best_next_after(st, actions, r2)
+    assert a1 == a2 and (w1.zones, w1.vars) == (w2.zones, w2.vars)
+    assert r1.below(1 << 60) == r2.below(1 << 60)  # no draw spent on choosing the moves
+
+
+def test_a_search_with_sampled_guided_playouts_is_reproducible():
+    st = _ufology_turn()
+    roots = []
+    for _ in range(2):
+        agent = make_agent("ismcts:60:depth=20:sample=2")
+        agent.stop_early = False
+        root = agent.search(observe(st, st.current_player), Random(7))
+        roots.append(sorted((str(a), c.visits, round(c.reward, 9)) for a, c in root.children.items()))
+    assert roots[0] == roots[1] and sum(v for _, v, _ in roots[0]) == 60

@@ -123,6 +123,7 @@ ISMCTS_OPTIONS = {
     "worlds": ("worlds", int, "a positive number of sampled worlds, such as worlds=16"),
     "c": ("exploration", float, "a positive number, such as c=0.7"),
     "views": ("views", float, "a fraction between 0 and 1, such as views=0.5"),
+    "sample": ("sample", int, "a positive number of moves or all, such as sample=3"),
 }
 
 
@@ -134,7 +135,8 @@ def make_agent(spec: str):
     widening: at most K*sqrt(n+1) children after n visits), 'worlds=W' (W sampled worlds
     a decision, each iteration in a copy of one), 'c=X' (exploration), 'views=F' (a
     fraction F of the iterations played in worlds sampled from another seat's view, from
-    which alone the other seats' choices in the tree are learnt);
+    which alone the other seats' choices in the tree are learnt), 'sample=K|all' (a
+    guided playout step judges K of the moves, drawn at random, or all of them);
     'ismcts:500:random' is short for 'ismcts:500:playout=random'."""
     name, _, arg = spec.strip().partition(":")
     if name not in AGENTS:
@@ -168,6 +170,9 @@ def make_agent(spec: str):
             raise ValueError(f"'{spec}': no ismcts option '{key}'; " +
                              (hint if hint else f"the options are: {', '.join(ISMCTS_OPTIONS)}"))
         keyword, read, wanted = ISMCTS_OPTIONS[key]
+        if key == "sample" and value == "all":  # every move judged at a guided step
+            kwargs[keyword] = None
+            continue
         if key == "playout":
             if value not in ("random", "greedy"):
                 raise ValueError(f"'{spec}': ismcts playouts are guided by the heuristic (playout=greedy) "
