@@ -53,10 +53,9 @@ class IsmctsAgent:
     probability `guided`, else a random one), forced moves aside, and after
     `rollout_depth` real choices each seat is credited by the share of the other seats
     its heuristic beats (`reward` "rank"; "win" credits only the leaders). Judging two
-    moves a step and looking 20 choices ahead costs about a third more a game than
-    judging every move for 6, and plays much better (docs/agents.md, "A longer look for
-    the same work"). Without
-    a heuristic, a random playout to the end. `evaluator` replaces it (a callable
+    moves a step and looking 20 choices ahead costs about a third more per game than
+    judging every move for 6, and plays better (docs/agents.md, "A longer look, judging
+    two moves a step"). Without a heuristic, a random playout to the end. `evaluator` replaces it (a callable
     `evaluate(world, rng)`, drivers/evaluators.py). When the game declares a payoff, a
     node adds up the mover's payoffs and UCB scales the means into [0, 1] by the range
     of payoffs met in the search. The budget is a number of iterations (reproducible),
