@@ -78,7 +78,7 @@ def share(o, seat: int) -> float:
 BLOCK = 20  # games played between two saves of the checkpoint, unless --block says
 
 # A checkpoint names its runs by their agent specs, and `ismcts:200` meant other options
-# before ISMCTS's defaults changed (2026-12-03): a file keeps the defaults its games were
+# before ISMCTS's default depth changed (2026-12-03): a file keeps the defaults its games were
 # played with, and a run that leans on a default since changed is not carried on.
 DEFAULTS_KEY = "ismcts defaults"  # (no "|": never a run's key)
 LEGACY_DEFAULTS = {"depth": 6, "sample": "all"}  # a file written before it said

@@ -89,9 +89,9 @@ def test_the_ladder_plays_its_runs_in_turns_of_a_block(monkeypatch):
 
 
 def test_a_run_that_leans_on_a_changed_default_is_not_carried_on(tmp_path):
-    # ISMCTS's defaults changed on 2026-12-03 (depth 6 to 20, every move judged to two):
-    # `ismcts:200` in a checkpoint written before means the old agent, and games of the
-    # new one must not be added to its games.
+    # ISMCTS's playouts looked 6 choices ahead until 2026-12-03, 20 since: `ismcts:200`
+    # in a checkpoint written before means the old agent, and games of the new one must
+    # not be added to its games.
     sys.path.insert(0, str(ROOT / "bench"))
     try:
         import ladder
@@ -99,20 +99,21 @@ def test_a_run_that_leans_on_a_changed_default_is_not_carried_on(tmp_path):
         sys.path.remove(str(ROOT / "bench"))
     old = tmp_path / "old.games.json"
     old.write_text(json.dumps({"g.rules|4|7|1=ismcts:200,2=greedy": _games([0]),
-                               "g.rules|4|7|1=ismcts:200:depth=20:sample=2,2=greedy": _games([1])}))
+                               "g.rules|4|7|1=ismcts:200:depth=20,2=greedy": _games([1])}))
     ck = ladder.Checkpoint(str(old))
     assert ck.defaults == {"depth": 6, "sample": "all"}
-    assert [o.winners for o in ck.outcomes("g.rules|4|7|1=ismcts:200:depth=20:sample=2,2=greedy")] == [(1,)]
+    assert [o.winners for o in ck.outcomes("g.rules|4|7|1=ismcts:200:depth=20,2=greedy")] == [(1,)]
     with pytest.raises(SystemExit) as e:
         ck.outcomes("g.rules|4|7|1=ismcts:200,2=greedy")
-    assert "written when ISMCTS's defaults were depth=6, sample=all (today depth=20, sample=2), and " \
+    assert "written when ISMCTS's defaults were depth=6 (today depth=20), and " \
            "1=ismcts:200,2=greedy leaves them to the default" in str(e.value)
     with pytest.raises(SystemExit):
-        ck.outcomes("g.rules|4|7|1=ismcts:200:depth=6,2=greedy")  # sample is still left to the default
-    assert ck.outcomes("g.rules|4|7|1=ismcts:200:depth=6:sample=all,2=greedy") == []
+        ck.outcomes("g.rules|4|7|2=greedy,1=ismcts:200:sample=2")  # depth is still left to the default
+    assert ck.outcomes("g.rules|4|7|1=ismcts:200:depth=6,2=greedy") == []
+    assert ck.outcomes("g.rules|4|7|1=greedy,2=random") == []  # no ISMCTS: nothing left to it
     # a file written today says so, and carries its default-leaning runs on
     new = tmp_path / "new.games.json"
     ladder.Checkpoint(str(new)).keep("g.rules|4|7|1=ismcts:200,2=greedy", [])
-    assert json.loads(new.read_text())["ismcts defaults"] == {"depth": 20, "sample": 2}
+    assert json.loads(new.read_text())["ismcts defaults"] == {"depth": 20, "sample": "all"}
     ck = ladder.Checkpoint(str(new))
     assert ck.outcomes("g.rules|4|7|1=ismcts:200,2=greedy") == [] and "ismcts defaults" not in ck.runs

@@ -38,11 +38,13 @@ def test_ismcts_options_parse():
     assert (a.iterations, a.widen, a.worlds, a.rollout_depth, a.c, a.guided) == (300, 1.5, 16, 0, 1.2, 0.0)
     assert make_agent("ismcts:300:random").guided == 0.0
     assert make_agent("ismcts:50ms:widen=2").millis == 50.0
-    a = make_agent("ismcts:300")  # the default: two moves judged a step, 20 choices ahead
-    assert (a.rollout_depth, a.sample, a.evaluator.policy.k, a.evaluator.depth) == (20, 2, 2, 20)
-    a = make_agent("ismcts:300:depth=6:sample=all")  # the default before 2026-12-03
+    a = make_agent("ismcts:300")  # the default: every move judged a step, 20 choices ahead
+    assert (a.rollout_depth, a.sample, a.evaluator.policy, a.evaluator.depth) == (20, None, best_next, 20)
+    a = make_agent("ismcts:300:depth=6")  # the default before 2026-12-03
     assert (a.rollout_depth, a.sample, a.evaluator.policy, a.evaluator.depth) == (6, None, best_next, 6)
-    assert make_agent("ismcts:300:sample=5").evaluator.policy.k == 5
+    a = make_agent("ismcts:300:sample=2")
+    assert (a.sample, a.evaluator.policy.k) == (2, 2)
+    assert make_agent("ismcts:300:sample=2:sample=all").evaluator.policy is best_next
 
 
 @pytest.mark.parametrize("spec, message", [

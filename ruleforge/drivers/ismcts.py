@@ -49,13 +49,12 @@ class IsmctsAgent:
 
     The default evaluator: in a game with a heuristic (or a per-player score), a guided
     playout: each seat in turn takes the action its heuristic likes best in the sampled
-    world among `sample` of its moves drawn at random (None: all of them; with
+    world (of `sample` of its moves drawn at random; None: of all of them; with
     probability `guided`, else a random one), forced moves aside, and after
     `rollout_depth` real choices each seat is credited by the share of the other seats
-    its heuristic beats (`reward` "rank"; "win" credits only the leaders). Judging two
-    moves a step and looking 20 choices ahead costs about a third more per game than
-    judging every move for 6, and plays better (docs/agents.md, "A longer look, judging
-    two moves a step"). Without a heuristic, a random playout to the end. `evaluator` replaces it (a callable
+    its heuristic beats (`reward` "rank"; "win" credits only the leaders). Looking 20
+    choices ahead rather than 6 costs about three times as much an iteration and plays
+    better (docs/agents.md, "A longer look"). Without a heuristic, a random playout to the end. `evaluator` replaces it (a callable
     `evaluate(world, rng)`, drivers/evaluators.py). When the game declares a payoff, a
     node adds up the mover's payoffs and UCB scales the means into [0, 1] by the range
     of payoffs met in the search. The budget is a number of iterations (reproducible),
@@ -73,7 +72,7 @@ class IsmctsAgent:
                  exploration: float = 0.7, rollout_depth: int = 20, guided: float = 1.0,
                  reward: str = "rank", evaluator: Optional[Callable] = None,
                  widen: Optional[float] = None, worlds: Optional[int] = None, views: float = 0.0,
-                 sample: Optional[int] = 2):
+                 sample: Optional[int] = None):
         self.iterations, self.millis, self.c = iterations, millis, exploration
         self.rollout_depth, self.guided, self.reward = rollout_depth, guided, reward
         self.widen, self.worlds, self.views, self.sample = widen, worlds, views, sample
