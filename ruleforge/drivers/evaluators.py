@@ -46,10 +46,6 @@ def _best_next_after(world, actions, rng: Random, give_up: bool = False):
     """best_next's action, and the judged copy of `world` it was taken in (State.after):
     a playout goes on in that copy rather than take the action again. With `give_up`
     the caller is done with `world`: the last action is judged in it, not in a copy."""
-    return _best_after(world, actions, rng, give_up)
-
-
-def _best_after(world, actions, rng: Random, give_up: bool):
     mover = world.current_player
     best, best_value = [], -math.inf
     last = len(actions) - 1 if give_up else -1
@@ -85,7 +81,7 @@ class SampledBest:
                 j = i + rng.below(n - i)
                 picks[i], picks[j] = picks[j], picks[i]
             actions = [actions[i] for i in sorted(picks[:k])]  # (in menu order: ties broken alike)
-        return _best_after(world, actions, rng, give_up)
+        return _best_next_after(world, actions, rng, give_up)
 
 
 POLICIES: dict[str, Callable] = {"random": random_policy, "greedy": best_next}
