@@ -84,15 +84,18 @@ DEFAULTS_KEY = "ismcts defaults"  # (no "|": never a run's key)
 LEGACY_DEFAULTS = {"depth": 6, "sample": "all"}  # a file written before it said
 
 
-def ismcts_defaults() -> dict:
+def _ismcts_defaults() -> dict:
     agent = make_agent("ismcts:1")
     return {"depth": agent.rollout_depth, "sample": "all" if agent.sample is None else agent.sample}
+
+
+ISMCTS_DEFAULTS = _ismcts_defaults()  # today's
 
 
 def stale_options(agents: str, defaults: dict) -> list:
     """The options some ISMCTS spec of `agents` (an --agents text) leaves to a default
     that is not `defaults`' today."""
-    now = ismcts_defaults()
+    now = ISMCTS_DEFAULTS
     changed = [o for o in now if defaults.get(o) != now[o]]
     stale = set()
     for part in agents.split(","):
@@ -112,7 +115,7 @@ class Checkpoint:
     def __init__(self, path):
         self.path = path
         self.runs = {}
-        self.defaults = ismcts_defaults()  # the ISMCTS defaults its games were played with
+        self.defaults = ISMCTS_DEFAULTS  # the ISMCTS defaults its games were played with
         if path is not None:
             try:
                 with open(path) as f:
@@ -126,7 +129,7 @@ class Checkpoint:
         changed = stale_options(agents, self.defaults)
         if changed:
             was = ", ".join(f"{o}={self.defaults.get(o)}" for o in changed)
-            now = ", ".join(f"{o}={ismcts_defaults()[o]}" for o in changed)
+            now = ", ".join(f"{o}={ISMCTS_DEFAULTS[o]}" for o in changed)
             raise SystemExit(f"ladder.py: {self.path} was written when ISMCTS's defaults were {was} (today "
                              f"{now}), and {agents} leaves them to the default: write the options out in "
                              "--rungs (ismcts:N:depth=D:sample=K) to go on with its games, or give a new --out")
