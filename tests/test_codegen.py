@@ -129,6 +129,24 @@ def test_state_machine_jumps_are_threaded_and_jumps_back_restart_the_loop():
     assert [line.strip() for line in body[draw + 1:draw + 3]] == ["pc = 0", "continue"]
 
 
+def test_a_long_state_machine_tests_a_group_of_blocks_then_a_block():
+    import re
+    body = _function(printed(str(ROOT / "games/ufology.rules"), "--players", "4"), "r_turn_v")
+    guards = [(i, line) for i, line in enumerate(body) if re.match(r" *if pc in \(", line)]
+    headers = [(i, line) for i, line in enumerate(body) if re.match(r" *if pc == \d+:$", line)]
+    assert len(headers) == 18 and len(guards) == 5  # about the square root of 18 blocks a group
+    pad = re.match(r"( *)", guards[0][1]).group(1)
+    assert all(line.startswith(pad + "if pc in (") for _, line in guards)
+    for g, (at, guard) in enumerate(guards):  # each guard lists exactly the blocks under it, in order
+        end = guards[g + 1][0] if g + 1 < len(guards) else len(body)
+        inside = [int(re.search(r"\d+", line).group()) for i, line in headers if at < i < end]
+        assert guard.strip() == f"if pc in ({', '.join(map(str, inside))}):"
+        assert all(line.startswith(pad + "    if pc ==") for i, line in headers if at < i < end)
+    # a rule whose blocks are few keeps one plain chain of tests
+    radar = _function(printed(str(ROOT / "games/gufo.rules")), "r_turn_radar")
+    assert not any("if pc in (" in line for line in radar) and sum("if pc ==" in line for line in radar) == 2
+
+
 def test_menus_keep_rows_named_the_same_way_at_every_decision():
     source = printed(str(ROOT / "games/gufo.rules"))
     scan = "\n".join(_function(source, "enum_scan_menu"))

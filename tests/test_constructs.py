@@ -336,14 +336,14 @@ ending done: players with the highest reach win
 
 @pytest.mark.parametrize("lenses, looked_for", [(4, True), (12, False)])
 def test_modifiers_add_up_whichever_way_the_cards_are_found(lenses, looked_for, tmp_path):
-    # Up to 8 cards that modify a quantity are looked for where they lie; more, and every
-    # card of every active zone is gone through. The sums are the same: 2 lenses in
-    # player 1's gear, 1 lens and 4 rocks in player 2's, 1 lens on player 2's shelf,
+    # Up to 8 cards that modify a quantity are looked for where they lie (one test each);
+    # more, and every card of every active zone is gone through. The sums are the same:
+    # 2 lenses in player 1's gear, 1 lens and 4 rocks in player 2's, 1 lens on player 2's shelf,
     # which is not active.
     path = tmp_path / "m.rules"
     path.write_text(MODDED.replace("LENSES", str(lenses)))
     game = ruleforge.load(path)
-    assert ("for c in (" in game.source) is looked_for and ("for z in ACTIVE:" in game.source) is not looked_for
+    assert ("if ACTIVE_AT[loc[" in game.source) is looked_for and ("for z in ACTIVE:" in game.source) is not looked_for
     st = game.new(1)
     assert st.quantity("reach", 0) == 3 + 2 - 2 * 1
     assert st.quantity("reach", 1) == 3 + 1 - 2 * 2

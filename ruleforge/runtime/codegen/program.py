@@ -130,22 +130,23 @@ class ProgramWriter(Tables, Menus, Subsets, CodeGenerator):
                 w.line(f"v = {value}")
             if mods:
                 w.comment("what every active card adds")
-                if len(modded) <= _FEW_MODDED:  # a few cards to look for, not every active card
+                adds = [f"for sign, amount, target, many in MODS_{ident}[c]:", "    who = target(st, c)",
+                        "    if (p in who) if many else (p == who):", "        v += sign * amount(st, c)"]
+                if len(modded) <= _FEW_MODDED:  # a few cards to look for, one test each, in card order
                     w.line("loc = st.loc")
-                    w.line(f"for c in {modded!r}:")
-                    each = "if ACTIVE_AT[loc[c]]:"
+                    for c in modded:
+                        w.line(f"if ACTIVE_AT[loc[{c}]]:")
+                        with w.indent():
+                            w.line(f"c = {c}")
+                            for line in adds:
+                                w.line(line)
                 else:
                     w.line("for z in ACTIVE:")
-                    each = "for c in Z[z]:"
-                with w.indent():
-                    w.line(each)
                     with w.indent():
-                        w.line(f"for sign, amount, target, many in MODS_{ident}[c]:")
+                        w.line("for c in Z[z]:")
                         with w.indent():
-                            w.line("who = target(st, c)")
-                            w.line("if (p in who) if many else (p == who):")
-                            with w.indent():
-                                w.line("v += sign * amount(st, c)")
+                            for line in adds:
+                                w.line(line)
             w.line("return v")
         self.function(ident, "st, p", f"quantity {name}", q.span, body)
         per_decl = {}

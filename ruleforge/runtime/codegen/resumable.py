@@ -83,6 +83,32 @@ def drop_dead_blocks(w, first: int) -> None:
         i += 1
 
 
+def group_blocks(w, first: int) -> None:
+    """Last: put the blocks of a long state machine in groups of about the square root of
+    their number, each under one test of its block numbers (`if pc in (...)`), so that a
+    rule going on after a decision, or falling through to a later block, tests a group
+    and then the blocks of one group, not every block before it. A block still falls
+    through to the next one, in its group or past the group's end into the next test;
+    a jump back still starts the loop again (`continue`)."""
+    lines, where = w.lines, w.where
+    heads = [i for i in range(first, len(lines)) if _HEADER.match(lines[i])]
+    if len(heads) < 9:
+        return
+    pad = _HEADER.match(lines[heads[0]]).group(1)
+    heads = [i for i in heads if _HEADER.match(lines[i]).group(1) == pad]
+    size = max(2, round(len(heads) ** 0.5))
+    groups = [heads[i:i + size] for i in range(0, len(heads), size)]
+    out, out_where = lines[:first], where[:first]
+    for g, group in enumerate(groups):
+        end = groups[g + 1][0] if g + 1 < len(groups) else len(lines)
+        numbers = ", ".join(_HEADER.match(lines[i]).group(2) for i in group)
+        out.append(f"{pad}if pc in ({numbers}{',' if len(group) == 1 else ''}):")
+        out_where.append(where[group[0]])
+        out.extend("    " + line if line else line for line in lines[group[0]:end])
+        out_where.extend(where[group[0]:end])
+    lines[:], where[:] = out, out_where
+
+
 _SEEDLESS = (A.Move, A.Flip, A.Swap, A.SetValue, A.Change, A.Let)
 
 
@@ -216,6 +242,7 @@ class Resumable:
         self.w.level = self.sm_level - 1
         thread_jumps(w, first)
         drop_dead_blocks(w, first)
+        group_blocks(w, first)
 
     def sm_block(self, stmts) -> None:
         for s in stmts:
