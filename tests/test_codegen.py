@@ -237,9 +237,10 @@ def test_a_card_menu_takes_the_short_way_only_when_the_seat_sees_every_card(tmp_
     # the menu part of a card parameter tests first whether the seat sees all its cards
     # (then no action names a place); one card it cannot see sends it the general way
     source = printed(str(ROOT / "games/ufology.rules"), "--players", "4")
-    archive = "\n".join(_function(source, "enum_archive_menu"))
-    assert "cards0 = sorted(Z[(5, 6, 7, 8)[seat]])" in archive  # a zone's cards are distinct: no set
-    assert archive.index("for v0 in cards0:") < archive.index("row = named(st, seat, cards0, 'card', names[0])")
+    trash = "\n".join(_function(source, "enum_trash_menu"))  # the cards on the seat's table
+    assert "cards0 = sorted(Z[(13, 14, 15, 16)[seat]])" in trash  # a zone's cards are distinct: no set
+    assert trash.index("if not (up[v0] or kn[v0] & bit):") < trash.index("for v0 in cards0:", trash.index("else:")) \
+        < trash.index("row = named(st, seat, cards0, 'card', names[0])")
     sys.path.insert(0, str(Path(__file__).parent))
     from test_honest_actions import STEAL
     path = tmp_path / "steal.rules"
@@ -252,6 +253,67 @@ def test_a_card_menu_takes_the_short_way_only_when_the_seat_sees_every_card(tmp_
         "take(c=the 2nd hidden card of hand of player 2)"]
     st.apply(st.legal_actions()[2])
     assert st.cards_in("hand", 1) == ["3♥", "8♣"]
+
+
+OWN_HAND = """\
+game "t"
+players 2
+cards: standard deck in box
+zone box: pile, face down
+zone pile: pile, face up
+zone hand per player: hand
+ending done: nobody wins
+setup:
+    shuffle box
+    for each p in players:
+        move top 2 cards of box to hand of p
+{blind}action discard:
+    with c in hand of current
+    move c to pile
+turn:
+    current takes an action
+    end the game with done
+"""
+
+
+def test_the_seats_own_private_cards_need_no_test_unless_a_rule_puts_one_there_face_down(tmp_path):
+    # a card that comes into a private zone is shown to its owner: a menu over the
+    # seat's own hand names every card with no test of what the seat knows...
+    source = printed(str(ROOT / "games/ufology.rules"), "--players", "4")
+    for menu in ("enum_play_menu", "enum_archive_menu", "enum_swap_menu"):
+        body = "\n".join(_function(source, menu))
+        assert "kn[v0] & bit" not in body and "row = named(st, seat, cards0" not in body, menu
+        assert "# the seat's own cards, in a private zone: every one seen by the seat" in body
+    assert "kn[v0] & bit" in "\n".join(_function(source, "enum_archive_agenda_menu"))  # a Case File is face up
+    path = tmp_path / "own.rules"
+    path.write_text(OWN_HAND.format(blind=""))
+    game = ruleforge.load(path)
+    assert "kn[v0] & bit" not in "\n".join(_function(game.source, "enum_discard_menu"))
+    st = game.new(3)
+    assert [str(a) for a in st.legal_actions()] == [f"discard(c={c})" for c in sorted(
+        st.cards_in("hand", 0), key=game.card_index.__getitem__)]
+    # ... but once a rule puts a card there face down, its owner may not know it: tested,
+    # and such a card is named by its place
+    path.write_text(OWN_HAND.format(blind="    move top of box to hand of player 1 face down\n"))
+    game = ruleforge.load(path)
+    assert "kn[v0] & bit" in "\n".join(_function(game.source, "enum_discard_menu"))
+    st = game.new(3)
+    assert len(st.cards_in("hand", 0)) == 3
+    assert [str(a) for a in st.legal_actions()][-1] == "discard(c=the 1st hidden card of hand of player 1)"
+    # a choice of the chooser's own cards likewise: no test, unless a card may lie there unseen
+    chosen = OWN_HAND.replace("    current takes an action\n",
+                              '    let c = current chooses a card in hand of current "to discard"\n')
+    for blind, site in (("", "seen=True"), ("    move top of box to hand of player 1 face down\n", "")):
+        path.write_text(chosen.format(blind=blind))
+        game = ruleforge.load(path)
+        line = next(line for line in game.source.splitlines() if line.startswith("SITE_") and "Choice(" in line)
+        assert line.endswith(f"Choice(GAME, 'c', 'card', distinct=True{', ' + site if site else ''})")
+        st = game.new(3)
+        names = [str(a) for a in st.legal_actions()]
+        if blind:
+            assert names[-1] == "the 1st hidden card of hand of player 1" and len(names) == 3
+        else:
+            assert names == sorted(st.cards_in("hand", 0), key=game.card_index.__getitem__)
 
 
 def test_a_function_looks_up_only_the_shorthands_it_reads():

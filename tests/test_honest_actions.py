@@ -156,3 +156,33 @@ def test_offered_actions_do_not_depend_on_hidden_cards(path):
             st.apply(actions[rng.below(len(actions))])
             step += 1
     assert checked > 0 or path.stem == "war"  # War never asks anything
+
+
+@pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.stem}" for p in FILES])
+def test_what_the_menus_take_for_granted_holds(path):
+    """Two facts the generated menus rely on (codegen/menus.py, _own_private), after
+    every decision of 30 random games of every rule file: a face-up card is known to
+    everyone, and a card in a private zone of its own is known to its owner, unless a
+    rule puts cards there face down."""
+    from golden import player_counts
+    from ruleforge.load import check_source, read_source
+    from ruleforge.runtime.board import PRIVATE
+    from ruleforge.runtime.codegen.menus import blind_zones
+    name, data = read_source(path)
+    blind = blind_zones(check_source(name, data, {})[1].tree)
+    counts = list(player_counts(path))
+    for seed in range(30):
+        game = ruleforge.load(path, players=counts[seed % len(counts)])
+        private = [(z, zi.owner) for z, zi in enumerate(game.zinst)
+                   if zi.facing == PRIVATE and zi.owner >= 0 and zi.decl not in blind and "*" not in blind]
+        st = game.new(seed)
+        rng = Random(seed ^ 0x0A11)
+        while True:
+            for c in range(len(st.up)):
+                assert not st.up[c] or st.known[c] == game.all_seats, (path.name, seed, c)
+            for z, owner in private:
+                assert all(st.known[c] >> owner & 1 for c in st.zones[z]), (path.name, seed, game.zinst[z].label)
+            if st.is_over:
+                break
+            actions = st.legal_actions()
+            st.apply(actions[rng.below(len(actions))])

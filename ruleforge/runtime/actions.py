@@ -252,13 +252,17 @@ class Choice:
     """'chooses one of' (and 'chooses ... or be done' with `done`): one action per
     distinct element, the element (a card, or its place) as the payload."""
 
-    __slots__ = ("game", "var", "kind", "done", "_known", "_cards", "distinct")
+    __slots__ = ("game", "var", "kind", "done", "_known", "_cards", "distinct", "seen")
 
-    def __init__(self, game, var: str, kind: Optional[str], done: bool = False, distinct: bool = False):
+    def __init__(self, game, var: str, kind: Optional[str], done: bool = False, distinct: bool = False,
+                 seen: bool = False):
         self.game, self.var, self.kind, self.done = game, var, kind, done
         self._known: Optional[list] = None  # the action naming each card/piece/player, by index
         self._cards = kind == "card" and not done  # the common case, tried first in offer
         self.distinct = distinct  # the options are a zone's cards (or some of them): no two alike
+        # the options are the chooser's own cards of a private zone, which it always sees
+        # (codegen: CodeGenerator.own_private)
+        self.seen = seen
 
     def offer(self, st, seat: int, options) -> tuple[tuple, tuple]:
         """(actions, payloads) in canonical order ("done" first: "ask" < "choose")."""
@@ -266,6 +270,8 @@ class Choice:
         if self._cards and known is not None:  # cards, and no "done": the common case, first
             up, kn, bit = st.up, st.known, 1 << seat
             cards = sorted(options) if self.distinct else sorted(set(options)) if len(options) > 1 else options
+            if self.seen:
+                return tuple([known[c] for c in cards]), tuple(cards)
             for c in cards:  # (a loop, not all() of a list: a choice is of a few cards)
                 if not (up[c] or kn[c] & bit):
                     break

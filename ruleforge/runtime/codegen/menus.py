@@ -14,6 +14,7 @@ import re
 from contextlib import contextmanager
 
 from ...lang import ast as A
+from ...lang.values import walk
 from ..limits import MAX_PARAMETER_VALUES
 from .writer import Scope
 
@@ -29,6 +30,19 @@ def _conjuncts(node) -> list:
     if isinstance(node, A.Binary) and node.op == "and":
         return _conjuncts(node.left) + _conjuncts(node.right)
     return [node]
+
+
+def blind_zones(tree) -> set:
+    """The zones a rule of `tree` puts a card into face down (`move c to hand of p face
+    down`), and "*" when it does so to a zone known only in play: there a card may lie
+    that the zone's owner has not seen."""
+    blind = set()
+    for n in walk(tree):
+        if isinstance(n, A.Move) and n.facing == "down":
+            t = n.target
+            blind.add(t.name.name if isinstance(t, A.Of) and isinstance(t.name, A.Name)
+                      else t.name if isinstance(t, A.Name) else t.zone.name if isinstance(t, A.Slot) else "*")
+    return blind
 
 
 _READS_FIRST = re.compile(r"\bv0\b")
@@ -124,14 +138,18 @@ class Menus:
         if kind == "card":
             self._sorted_cards(title, p, values)
             values = "cards0"
-            with self._all_seen("cards0"):
+            own = self.own_private(p.domain, "seat")
+            with self._all_seen("cards0", own):
                 self._charge("len(cards0)")
                 w.line("for v0 in cards0:")
                 with w.indent():
                     self._allowed(a, allowed)
                     self._entry(f"(({p.name.name!r}, names[0][v0]),)", [], "", "cache", "v0", "(v0,)",
                                 "CACHE_LIMIT")
-                w.line("return")
+                if not own:
+                    w.line("return")
+            if own:
+                return
         self.as_rule(title, p.span, f"row = {self._named(values, kind, plain, 0)}")
         self._charge("len(row)")
         w.line("for label0, v0, pay0 in row:" if not plain else "for v0 in row:")
@@ -159,11 +177,15 @@ class Menus:
             values1 = hoisted[1]
         if kind0 == "card":
             self._sorted_cards(title + p0.name.name, p0, values0)
-            with self._all_seen("cards0"):
+            own = self.own_private(p0.domain, "seat")
+            with self._all_seen("cards0", own):
                 w.line("for v0 in cards0:")
                 with w.indent():
                     self._first_value(a, allowed, "names[0][v0]", False, values1, kind1, plain1, once)
-                w.line("return")
+                if not own:
+                    w.line("return")
+            if own:
+                return
             first = self._named("cards0", kind0, plain0, 0)
         self.as_rule(title + p0.name.name, p0.span,
                      "for label0, v0, pay0 in " + first + ":" if not plain0 else f"for v0 in {values0}:")
@@ -185,12 +207,17 @@ class Menus:
             self.w.line("cards0 = sorted(set(dom)) if len(dom) > 1 else dom")
 
     @contextmanager
-    def _all_seen(self, cards: str):
+    def _all_seen(self, cards: str, own: bool = False):
         """The common case first: `cards`, distinct and in canonical order, every one
         seen by the seat. Then no action names a card by its place and the entries need
         no (label, value, payload) triples (actions._named's first case, written out);
-        what the block writes runs only then."""
+        what the block writes runs only then. With `own`, the seat's own cards of a
+        private zone (CodeGenerator.own_private): seen, with no test."""
         w = self.w
+        if own:
+            w.comment("the seat's own cards, in a private zone: every one seen by the seat")
+            yield
+            return
         w.line("up, kn, bit = st.up, st.known, 1 << seat")
         w.line(f"for v0 in {cards}:")
         with w.indent():

@@ -15,12 +15,14 @@ from ...lang import ast as A
 from ...lang.check import Checked
 from ...lang.visitor import Visitor
 from .. import typeinfo as T
+from ..board import PRIVATE
 from .exprs import CALL as _CALL
 from .decks import Decks
 from .groups import Groups
 from .exprs import Exprs
 from .footprint import Footprints
 from .menukeys import MenuKeys
+from .menus import blind_zones
 from .resumable import Resumable
 from .stmts import Straight
 from .values import Values
@@ -51,6 +53,30 @@ class CodeGenerator(Decks, Values, Groups, Exprs, Straight, Resumable, Footprint
         self.in_card_rule = False
         self.runs_out_zones = {game.zone_lookup[(ev.zone.name, None, None)] for ev in ch.events
                                if ev.event == "runs out"}
+
+    def own_private(self, domain, player: str) -> bool:
+        """Are `domain`'s cards (what a seat chooses from) the cards of a private zone of
+        `player`'s own (`hand of current`, perhaps filtered), `player` being the one who
+        chooses, in a game whose rules never put a card face down there? Then `player`
+        sees every one of them, always: a card that comes into a private zone is shown to
+        its owner (board.place, move_card, move_cards), a shuffle there keeps what the
+        owner knows, and a face-up card is known to everyone (tests/test_honest_actions.py
+        checks both over random games of every rule file)."""
+        while isinstance(domain, A.Filter):
+            domain = domain.collection
+        if not isinstance(domain, A.Of) or T.ref(self.ch, domain.name)[0] != "zone" \
+                or self.ex(domain.owner) != player:
+            return False
+        name, g = domain.name.name, self.g
+        if self.ch.zones[name].owner != "each":
+            return False
+        blind = getattr(self, "_blind", None)
+        if blind is None:
+            blind = self._blind = blind_zones(self.ch.tree)
+        if name in blind or "*" in blind:
+            return False
+        return all(g.zinst[z].facing == PRIVATE and g.zinst[z].owner == s
+                   for s in range(g.nplayers) if (z := g.zone_lookup.get((name, s, None))) is not None)
 
     # ---- identifiers and tables
     def fn_name(self, prefix: str, name: str) -> str:
