@@ -65,7 +65,10 @@ class Counter:
         frame.f_trace_opcodes = True
         if event == "opcode":
             code = frame.f_code
-            self.by_function[(code.co_filename.rsplit("/", 1)[-1], code.co_name)] += 1
+            name = code.co_name
+            if name.startswith("<"):  # a comprehension or lambda: told apart by where it is
+                name = f"{name} at line {code.co_firstlineno}"
+            self.by_function[(code.co_filename.rsplit("/", 1)[-1], name)] += 1
             if code.co_name == self.focus:
                 self.by_line[frame.f_lineno] += 1
         return self._trace
