@@ -81,12 +81,15 @@ BLOCK = 20  # games played between two saves of the checkpoint, unless --block s
 # before ISMCTS's default depth changed (2026-12-03): a file keeps the defaults its games were
 # played with, and a run that leans on a default since changed is not carried on.
 DEFAULTS_KEY = "ismcts defaults"  # (no "|": never a run's key)
-LEGACY_DEFAULTS = {"depth": 6, "sample": "all"}  # a file written before it said
+LEGACY_DEFAULTS = {"depth": 6, "sample": "all", "reward": "rank"}  # a file written before it said
+# (an option a file's defaults do not name had the value it has here: `reward` was
+# always rank before it was an option, 2026-12-04)
 
 
 def _ismcts_defaults() -> dict:
     agent = make_agent("ismcts:1")
-    return {"depth": agent.rollout_depth, "sample": "all" if agent.sample is None else agent.sample}
+    return {"depth": agent.rollout_depth, "sample": "all" if agent.sample is None else agent.sample,
+            "reward": agent.reward}
 
 
 ISMCTS_DEFAULTS = _ismcts_defaults()  # today's
@@ -96,7 +99,7 @@ def stale_options(agents: str, defaults: dict) -> list:
     """The options some ISMCTS spec of `agents` (an --agents text) leaves to a default
     that is not `defaults`' today."""
     now = ISMCTS_DEFAULTS
-    changed = [o for o in now if defaults.get(o) != now[o]]
+    changed = [o for o in now if defaults.get(o, LEGACY_DEFAULTS.get(o)) != now[o]]
     stale = set()
     for part in agents.split(","):
         spec = part.partition("=")[2] or part

@@ -101,7 +101,7 @@ def test_a_run_that_leans_on_a_changed_default_is_not_carried_on(tmp_path):
     old.write_text(json.dumps({"g.rules|4|7|1=ismcts:200,2=greedy": _games([0]),
                                "g.rules|4|7|1=ismcts:200:depth=20,2=greedy": _games([1])}))
     ck = ladder.Checkpoint(str(old))
-    assert ck.defaults == {"depth": 6, "sample": "all"}
+    assert ck.defaults == {"depth": 6, "sample": "all", "reward": "rank"}
     assert [o.winners for o in ck.outcomes("g.rules|4|7|1=ismcts:200:depth=20,2=greedy")] == [(1,)]
     with pytest.raises(SystemExit) as e:
         ck.outcomes("g.rules|4|7|1=ismcts:200,2=greedy")
@@ -114,6 +114,12 @@ def test_a_run_that_leans_on_a_changed_default_is_not_carried_on(tmp_path):
     # a file written today says so, and carries its default-leaning runs on
     new = tmp_path / "new.games.json"
     ladder.Checkpoint(str(new)).keep("g.rules|4|7|1=ismcts:200,2=greedy", [])
-    assert json.loads(new.read_text())["ismcts defaults"] == {"depth": 20, "sample": "all"}
+    assert json.loads(new.read_text())["ismcts defaults"] == {"depth": 20, "sample": "all", "reward": "rank"}
     ck = ladder.Checkpoint(str(new))
     assert ck.outcomes("g.rules|4|7|1=ismcts:200,2=greedy") == [] and "ismcts defaults" not in ck.runs
+    # an option a file's defaults do not name had its legacy value: a file of 2026-12-03
+    # (before `reward` was an option, always rank) carries on
+    dated = tmp_path / "dated.games.json"
+    dated.write_text(json.dumps({"ismcts defaults": {"depth": 20, "sample": "all"},
+                                 "g.rules|4|7|1=ismcts:200,2=greedy": _games([2])}))
+    assert [o.winners for o in ladder.Checkpoint(str(dated)).outcomes("g.rules|4|7|1=ismcts:200,2=greedy")] == [(2,)]

@@ -45,6 +45,9 @@ def test_ismcts_options_parse():
     a = make_agent("ismcts:300:sample=2")
     assert (a.sample, a.evaluator.policy.k) == (2, 2)
     assert make_agent("ismcts:300:sample=2:sample=all").evaluator.policy is best_next
+    assert (a.reward, a.evaluator.reward) == ("rank", "rank")  # the default
+    a = make_agent("ismcts:300:reward=win")
+    assert (a.reward, a.evaluator.reward) == ("win", "win")
 
 
 @pytest.mark.parametrize("spec, message", [
@@ -57,7 +60,9 @@ def test_ismcts_options_parse():
     ("ismcts:100:playout=smart", "or random (playout=random, or ':random'), not 'smart'"),
     ("ismcts:100:sample=0", "ismcts option sample takes a positive number of moves or all, such as sample=3, not '0'"),
     ("ismcts:100:sample=some", "ismcts option sample takes a positive number of moves or all, such as sample=3, not 'some'"),
-    ("ismcts:100:fast", "ismcts options are NAME=VALUE (playout, depth, widen, worlds, c, views, sample), such as "
+    ("ismcts:100:reward=points", "credits each seat by its rank among the others (reward=rank) or the leaders "
+                                 "alone (reward=win), not 'points'"),
+    ("ismcts:100:fast", "ismcts options are NAME=VALUE (playout, depth, widen, worlds, c, views, sample, reward), such as "
                         "ismcts:1000:widen=2, or ':random'; not 'fast'"),
 ])
 def test_ismcts_refuses_bad_options(spec, message):
@@ -334,3 +339,17 @@ def test_a_search_with_sampled_guided_playouts_is_reproducible():
         root = agent.search(observe(st, st.current_player), Random(7))
         roots.append(sorted((str(a), c.visits, round(c.reward, 9)) for a, c in root.children.items()))
     assert roots[0] == roots[1] and sum(v for _, v, _ in roots[0]) == 60
+
+
+def test_a_playout_cut_short_credits_ranks_or_the_leaders():
+    # heuristic values 3, 7, 7, 1: by rank each seat gets the share of the others it
+    # beats (a tie counts half); by win only the leaders, sharing one
+    from types import SimpleNamespace
+
+    from ruleforge.drivers.evaluators import rank_values
+    world = SimpleNamespace(is_over=False, game=SimpleNamespace(nplayers=4, heuristic=lambda st, p: (3, 7, 7, 1)[p]))
+    assert rank_values(world, "rank") == [1 / 3, 2.5 / 3, 2.5 / 3, 0.0]
+    assert rank_values(world, "win") == [0.0, 0.5, 0.5, 0.0]
+    # the option reaches the playout: cut at once (depth=0), a world is valued by it alone
+    assert make_agent("ismcts:10:depth=0:reward=win").evaluator(world, None) == [0.0, 0.5, 0.5, 0.0]
+    assert make_agent("ismcts:10:depth=0").evaluator(world, None) == [1 / 3, 2.5 / 3, 2.5 / 3, 0.0]

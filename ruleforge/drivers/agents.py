@@ -124,6 +124,7 @@ ISMCTS_OPTIONS = {
     "c": ("exploration", float, "a positive number, such as c=0.7"),
     "views": ("views", float, "a fraction between 0 and 1, such as views=0.5"),
     "sample": ("sample", int, "a positive number of moves or all, such as sample=3"),
+    "reward": ("reward", None, "rank or win"),
 }
 
 
@@ -136,7 +137,9 @@ def make_agent(spec: str):
     a decision, each iteration in a copy of one), 'c=X' (exploration), 'views=F' (a
     fraction F of the iterations played in worlds sampled from another seat's view, from
     which alone the other seats' choices in the tree are learnt), 'sample=K|all' (a
-    guided playout step judges K of the moves, drawn at random, or all of them);
+    guided playout step judges K of the moves, drawn at random, or all of them),
+    'reward=rank|win' (a playout cut short by the heuristic credits each seat with the
+    share of the others it beats, or only the leaders);
     'ismcts:500:random' is short for 'ismcts:500:playout=random'."""
     name, _, arg = spec.strip().partition(":")
     if name not in AGENTS:
@@ -172,6 +175,12 @@ def make_agent(spec: str):
         keyword, read, wanted = ISMCTS_OPTIONS[key]
         if key == "sample" and value == "all":  # every move judged at a guided step
             kwargs[keyword] = None
+            continue
+        if key == "reward":
+            if value not in ("rank", "win"):
+                raise ValueError(f"'{spec}': an ismcts playout cut short credits each seat by its rank among the "
+                                 f"others (reward=rank) or the leaders alone (reward=win), not '{value}'")
+            kwargs[keyword] = value
             continue
         if key == "playout":
             if value not in ("random", "greedy"):
