@@ -237,10 +237,10 @@ def test_a_card_menu_takes_the_short_way_only_when_the_seat_sees_every_card(tmp_
     # the menu part of a card parameter tests first whether the seat sees all its cards
     # (then no action names a place); one card it cannot see sends it the general way
     source = printed(str(ROOT / "games/ufology.rules"), "--players", "4")
-    trash = "\n".join(_function(source, "enum_trash_menu"))  # the cards on the seat's table
-    assert "cards0 = sorted(Z[(13, 14, 15, 16)[seat]])" in trash  # a zone's cards are distinct: no set
-    assert trash.index("if not (up[v0] or kn[v0] & bit):") < trash.index("for v0 in cards0:", trash.index("else:")) \
-        < trash.index("row = named(st, seat, cards0, 'card', names[0])")
+    agenda = "\n".join(_function(source, "enum_archive_agenda_menu"))  # a face-down card of a face-up pile
+    assert "cards0 = sorted([e1 for e1 in Z[(9, 10, 11, 12)[seat]] if (st.up[e1] == 0)])" in agenda  # no set
+    assert agenda.index("if not (up[v0] or kn[v0] & bit):") < agenda.index("for v0 in cards0:", agenda.index("else:")) \
+        < agenda.index("row = named(st, seat, cards0, 'card', names[0])")
     sys.path.insert(0, str(Path(__file__).parent))
     from test_honest_actions import STEAL
     path = tmp_path / "steal.rules"
@@ -283,8 +283,8 @@ def test_the_seats_own_private_cards_need_no_test_unless_a_rule_puts_one_there_f
     for menu in ("enum_play_menu", "enum_archive_menu", "enum_swap_menu"):
         body = "\n".join(_function(source, menu))
         assert "kn[v0] & bit" not in body and "row = named(st, seat, cards0" not in body, menu
-        assert "# the seat's own cards, in a private zone: every one seen by the seat" in body
-    assert "kn[v0] & bit" in "\n".join(_function(source, "enum_archive_agenda_menu"))  # a Case File is face up
+        assert "# every one seen by the seat, always (CodeGenerator.always_seen)" in body
+    assert "kn[v0] & bit" in "\n".join(_function(source, "enum_archive_agenda_menu"))  # an agenda lies face down there
     path = tmp_path / "own.rules"
     path.write_text(OWN_HAND.format(blind=""))
     game = ruleforge.load(path)
@@ -314,6 +314,43 @@ def test_the_seats_own_private_cards_need_no_test_unless_a_rule_puts_one_there_f
             assert names[-1] == "the 1st hidden card of hand of player 1" and len(names) == 3
         else:
             assert names == sorted(st.cards_in("hand", 0), key=game.card_index.__getitem__)
+
+
+FACE_UP = """\
+game "t"
+players 2
+cards: standard deck in box
+zone box: pile, face down
+zone pile: pile, face up
+ending done: nobody wins
+setup:
+    shuffle box
+    move top 3 cards of box to pile
+{flip}turn:
+    let c = current chooses a card in pile "to keep"
+    end the game with done
+"""
+
+
+def test_a_face_up_piles_cards_need_no_test_unless_a_card_may_be_flipped_there(tmp_path):
+    # everyone knows a card that comes into a face-up pile...
+    gufo = printed(str(ROOT / "games/gufo.rules"))
+    sites = [line for line in gufo.splitlines() if line.startswith(("SITE_1 =", "SITE_4 ="))]
+    assert all(line.endswith("distinct=True, seen=True)") for line in sites) and len(sites) == 2  # the revealed cards
+    bengal = "\n".join(_function(gufo, "enum_bengal_light_menu"))  # the Radar Operator's own hand (seat 1)
+    assert "kn[v0] & bit" not in bengal and "# every one seen by the seat, always" in bengal
+    path = tmp_path / "up.rules"
+    path.write_text(FACE_UP.format(flip=""))
+    game = ruleforge.load(path)
+    assert "Choice(GAME, 'c', 'card', distinct=True, seen=True)" in game.source
+    st = game.new(5)
+    assert [str(a) for a in st.legal_actions()] == sorted(st.cards_in("pile"), key=game.card_index.__getitem__)
+    # ... but a card flipped face down there is known only to those who saw it: tested
+    path.write_text(FACE_UP.format(flip="    flip top of pile\n"))
+    game = ruleforge.load(path)
+    assert "Choice(GAME, 'c', 'card', distinct=True)" in game.source
+    st = game.new(5)
+    assert len(st.legal_actions()) == 3
 
 
 def test_a_function_looks_up_only_the_shorthands_it_reads():

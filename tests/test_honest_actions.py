@@ -160,21 +160,28 @@ def test_offered_actions_do_not_depend_on_hidden_cards(path):
 
 @pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.stem}" for p in FILES])
 def test_what_the_menus_take_for_granted_holds(path):
-    """Two facts the generated menus rely on (codegen/menus.py, _own_private), after
-    every decision of 30 random games of every rule file: a face-up card is known to
-    everyone, and a card in a private zone of its own is known to its owner, unless a
-    rule puts cards there face down."""
+    """The facts the generated menus and choices rely on (CodeGenerator.always_seen),
+    after every decision of 30 random games of every rule file: a face-up card is known
+    to everyone; a card in a private zone of its own is known to its owner, unless a rule
+    puts cards there face down; a card in a face-up pile or hand is known to everyone,
+    unless a rule puts cards there face down or flips a card."""
     from golden import player_counts
+    from ruleforge.lang import ast as A
+    from ruleforge.lang.values import walk
     from ruleforge.load import check_source, read_source
-    from ruleforge.runtime.board import PRIVATE
+    from ruleforge.runtime.board import PRIVATE, UP
     from ruleforge.runtime.codegen.menus import blind_zones
     name, data = read_source(path)
-    blind = blind_zones(check_source(name, data, {})[1].tree)
+    tree = check_source(name, data, {})[1].tree
+    blind, flips = blind_zones(tree), any(isinstance(n, A.Flip) for n in walk(tree))
     counts = list(player_counts(path))
     for seed in range(30):
         game = ruleforge.load(path, players=counts[seed % len(counts)])
-        private = [(z, zi.owner) for z, zi in enumerate(game.zinst)
-                   if zi.facing == PRIVATE and zi.owner >= 0 and zi.decl not in blind and "*" not in blind]
+        open_zones = [z for z, zi in enumerate(game.zinst) if zi.kind != "row" and zi.slot is None
+                      and zi.decl not in blind and "*" not in blind]
+        private = [(z, game.zinst[z].owner) for z in open_zones
+                   if game.zinst[z].facing == PRIVATE and game.zinst[z].owner >= 0]
+        face_up = [z for z in open_zones if game.zinst[z].facing == UP] if not flips else []
         st = game.new(seed)
         rng = Random(seed ^ 0x0A11)
         while True:
@@ -182,6 +189,8 @@ def test_what_the_menus_take_for_granted_holds(path):
                 assert not st.up[c] or st.known[c] == game.all_seats, (path.name, seed, c)
             for z, owner in private:
                 assert all(st.known[c] >> owner & 1 for c in st.zones[z]), (path.name, seed, game.zinst[z].label)
+            for z in face_up:
+                assert all(st.known[c] == game.all_seats for c in st.zones[z]), (path.name, seed, game.zinst[z].label)
             if st.is_over:
                 break
             actions = st.legal_actions()

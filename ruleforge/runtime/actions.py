@@ -260,8 +260,8 @@ class Choice:
         self._known: Optional[list] = None  # the action naming each card/piece/player, by index
         self._cards = kind == "card" and not done  # the common case, tried first in offer
         self.distinct = distinct  # the options are a zone's cards (or some of them): no two alike
-        # the options are the chooser's own cards of a private zone, which it always sees
-        # (codegen: CodeGenerator.own_private)
+        # the options are cards the chooser always sees: of a face-up zone, or its own of
+        # a private zone (codegen: CodeGenerator.always_seen)
         self.seen = seen
 
     def offer(self, st, seat: int, options) -> tuple[tuple, tuple]:

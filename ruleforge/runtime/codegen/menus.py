@@ -59,6 +59,8 @@ class Menus:
             return None
         fn = f"{ident}_menu"
         self._name = name
+        # the seat deciding: `seat`, and the number of the one role that has the action
+        self._deciders = ("seat",) + ((repr(self.g.roles[a.role.name]),) if a.role is not None else ())
         sc = Scope(False, {p: f"v{i}" for i, p in enumerate(a.params)})
         sc.slots["actor"] = "seat"
         sc.actor = "seat"
@@ -138,17 +140,17 @@ class Menus:
         if kind == "card":
             self._sorted_cards(title, p, values)
             values = "cards0"
-            own = self.own_private(p.domain, "seat")
-            with self._all_seen("cards0", own):
+            always = self.always_seen(p.domain, self._deciders)
+            with self._all_seen("cards0", always):
                 self._charge("len(cards0)")
                 w.line("for v0 in cards0:")
                 with w.indent():
                     self._allowed(a, allowed)
                     self._entry(f"(({p.name.name!r}, names[0][v0]),)", [], "", "cache", "v0", "(v0,)",
                                 "CACHE_LIMIT")
-                if not own:
+                if not always:
                     w.line("return")
-            if own:
+            if always:
                 return
         self.as_rule(title, p.span, f"row = {self._named(values, kind, plain, 0)}")
         self._charge("len(row)")
@@ -177,14 +179,14 @@ class Menus:
             values1 = hoisted[1]
         if kind0 == "card":
             self._sorted_cards(title + p0.name.name, p0, values0)
-            own = self.own_private(p0.domain, "seat")
-            with self._all_seen("cards0", own):
+            always = self.always_seen(p0.domain, self._deciders)
+            with self._all_seen("cards0", always):
                 w.line("for v0 in cards0:")
                 with w.indent():
                     self._first_value(a, allowed, "names[0][v0]", False, values1, kind1, plain1, once)
-                if not own:
+                if not always:
                     w.line("return")
-            if own:
+            if always:
                 return
             first = self._named("cards0", kind0, plain0, 0)
         self.as_rule(title + p0.name.name, p0.span,
@@ -207,15 +209,15 @@ class Menus:
             self.w.line("cards0 = sorted(set(dom)) if len(dom) > 1 else dom")
 
     @contextmanager
-    def _all_seen(self, cards: str, own: bool = False):
+    def _all_seen(self, cards: str, always: bool = False):
         """The common case first: `cards`, distinct and in canonical order, every one
         seen by the seat. Then no action names a card by its place and the entries need
         no (label, value, payload) triples (actions._named's first case, written out);
-        what the block writes runs only then. With `own`, the seat's own cards of a
-        private zone (CodeGenerator.own_private): seen, with no test."""
+        what the block writes runs only then. With `always`, cards the seat always sees
+        (CodeGenerator.always_seen): no test."""
         w = self.w
-        if own:
-            w.comment("the seat's own cards, in a private zone: every one seen by the seat")
+        if always:
+            w.comment("every one seen by the seat, always (CodeGenerator.always_seen)")
             yield
             return
         w.line("up, kn, bit = st.up, st.known, 1 << seat")

@@ -15,7 +15,7 @@ from ...lang import ast as A
 from ...lang.check import Checked
 from ...lang.visitor import Visitor
 from .. import typeinfo as T
-from ..board import PRIVATE
+from ..board import PRIVATE, UP
 from .exprs import CALL as _CALL
 from .decks import Decks
 from .groups import Groups
@@ -23,6 +23,7 @@ from .exprs import Exprs
 from .footprint import Footprints
 from .menukeys import MenuKeys
 from .menus import blind_zones
+from ...lang.values import walk
 from .resumable import Resumable
 from .stmts import Straight
 from .values import Values
@@ -54,29 +55,36 @@ class CodeGenerator(Decks, Values, Groups, Exprs, Straight, Resumable, Footprint
         self.runs_out_zones = {game.zone_lookup[(ev.zone.name, None, None)] for ev in ch.events
                                if ev.event == "runs out"}
 
-    def own_private(self, domain, player: str) -> bool:
-        """Are `domain`'s cards (what a seat chooses from) the cards of a private zone of
-        `player`'s own (`hand of current`, perhaps filtered), `player` being the one who
-        chooses, in a game whose rules never put a card face down there? Then `player`
-        sees every one of them, always: a card that comes into a private zone is shown to
-        its owner (board.place, move_card, move_cards), a shuffle there keeps what the
-        owner knows, and a face-up card is known to everyone (tests/test_honest_actions.py
-        checks both over random games of every rule file)."""
+    def always_seen(self, domain, players: tuple) -> bool:
+        """Does the one who chooses (`players`: what the generated code may call it,
+        such as `seat` or `1`) always see every card of `domain` (what it chooses from)? So it is with the cards of a face-up pile or hand (`discard`), in a
+        game that never flips a card, and with `player`'s own cards of a private zone
+        (`hand of current`), each perhaps filtered, where no rule puts a card face down.
+        A card that comes into a zone takes its facing (board.place, move_card,
+        move_cards): face up, everyone knows it; in a private zone, its owner does; and a
+        face-up card is known to everyone (tests/test_honest_actions.py checks these
+        after every decision of random games of every rule file)."""
         while isinstance(domain, A.Filter):
             domain = domain.collection
-        if not isinstance(domain, A.Of) or T.ref(self.ch, domain.name)[0] != "zone" \
-                or self.ex(domain.owner) != player:
+        if isinstance(domain, A.Of):
+            zone, owner = domain.name, self.ex(domain.owner)
+        elif isinstance(domain, A.Name):
+            zone, owner = domain, None
+        else:
             return False
-        name, g = domain.name.name, self.g
-        if self.ch.zones[name].owner != "each":
+        if T.ref(self.ch, zone)[0] != "zone" or self.ch.zones[zone.name].decl.kind == "row":
             return False
+        name, g = zone.name, self.g
         blind = getattr(self, "_blind", None)
         if blind is None:
             blind = self._blind = blind_zones(self.ch.tree)
+            self._flips = any(isinstance(n, A.Flip) for n in walk(self.ch.tree))
         if name in blind or "*" in blind:
             return False
-        return all(g.zinst[z].facing == PRIVATE and g.zinst[z].owner == s
-                   for s in range(g.nplayers) if (z := g.zone_lookup.get((name, s, None))) is not None)
+        zones = [g.zinst[z] for (n, _, _), z in g.zone_lookup.items() if n == name]
+        if all(zi.facing == UP for zi in zones):
+            return not self._flips
+        return owner in players and all(zi.facing == PRIVATE and zi.owner >= 0 for zi in zones)
 
     # ---- identifiers and tables
     def fn_name(self, prefix: str, name: str) -> str:

@@ -410,7 +410,7 @@ class Resumable:
             return
         distinct = ", distinct=True" if self.holds_cards(s.collection) else ""  # (a zone's cards: no set needed)
         player = self.ex(s.player)
-        seen = ", seen=True" if T.is_card(et) and self.own_private(s.collection, player) else ""
+        seen = ", seen=True" if T.is_card(et) and self.always_seen(s.collection, (player,)) else ""
         site = self.site(f"Choice(GAME, {s.name.name!r}, {self.ref_kind(et)!r}{distinct}{seen})")
         self.w.line(f"offer_choice(st, {self.coll(s.collection)}, {player}, {prompt!r}, "
                     f"{s.name.name!r}, {site}, {var[2:-1]})")
