@@ -86,23 +86,13 @@ class Counter:
 
 
 def count_games(game, games: int, focus: str = "") -> tuple[Counter, int]:
-    """The bytecodes of `games` seeded random games (bench/playouts.py's), and their decisions."""
-    policy = _bench("playouts").Policy
-    decisions = 0
-
-    def work():
-        nonlocal decisions
-        for seed in range(games):
-            st = game.new(seed)
-            rng = policy(seed ^ 0x5EED)
-            while not st.is_over:
-                actions = st.legal_actions()
-                st.apply(actions[rng.below(len(actions))])
-                decisions += 1
-
+    """The bytecodes of `games` seeded random games (bench/playouts.py's own loop), and
+    their decisions."""
+    one_run = _bench("playouts").one_run
+    done = []
     counter = Counter(focus)
-    counter.run(work)
-    return counter, decisions
+    counter.run(lambda: done.append(one_run(game, games)))
+    return counter, done[0][1]
 
 
 def count_search(game, seat: int, iterations: int, focus: str = "") -> Counter:
