@@ -13,6 +13,7 @@ import re
 
 from ...lang import ast as A
 from ...lang.check import Checked
+from ...lang.values import walk
 from ...lang.visitor import Visitor
 from .. import typeinfo as T
 from ..board import PRIVATE, UP
@@ -23,7 +24,6 @@ from .exprs import Exprs
 from .footprint import Footprints
 from .menukeys import MenuKeys
 from .menus import blind_zones
-from ...lang.values import walk
 from .resumable import Resumable
 from .stmts import Straight
 from .values import Values
@@ -56,9 +56,10 @@ class CodeGenerator(Decks, Values, Groups, Exprs, Straight, Resumable, Footprint
                                if ev.event == "runs out"}
 
     def always_seen(self, domain, players: tuple) -> bool:
-        """Does the one who chooses (`players`: what the generated code may call it,
-        such as `seat` or `1`) always see every card of `domain` (what it chooses from)? So it is with the cards of a face-up pile or hand (`discard`), in a
-        game that never flips a card, and with `player`'s own cards of a private zone
+        """Does the one who chooses always see every card of `domain`, what it chooses
+        from? (`players`: what the generated code calls the chooser, such as `seat` or
+        `1`.) So it is with the cards of a face-up pile or hand (`discard`), in a game
+        that never flips a card, and with the chooser's own cards of a private zone
         (`hand of current`), each perhaps filtered, where no rule puts a card face down.
         A card that comes into a zone takes its facing (board.place, move_card,
         move_cards): face up, everyone knows it; in a private zone, its owner does; and a

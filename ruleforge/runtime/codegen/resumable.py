@@ -98,7 +98,7 @@ def group_blocks(w, first: int) -> None:
     heads = [i for i in heads if _HEADER.match(lines[i]).group(1) == pad]
     size = max(2, round(len(heads) ** 0.5))
     groups = [heads[i:i + size] for i in range(0, len(heads), size)]
-    out, out_where = lines[:first], where[:first]
+    out, out_where = lines[:heads[0]], where[:heads[0]]
     for g, group in enumerate(groups):
         end = groups[g + 1][0] if g + 1 < len(groups) else len(lines)
         numbers = ", ".join(_HEADER.match(lines[i]).group(2) for i in group)
