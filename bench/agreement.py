@@ -25,6 +25,8 @@ import ruleforge
 from ruleforge.drivers.agents import make_agent
 from ruleforge.drivers.play import decide_for
 from ruleforge.drivers.simulate import wilson
+from ruleforge.lang.diagnostics import RuleFileError
+from ruleforge.load import RuleFileUsageError
 from ruleforge.runtime.rng import Random, derive
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,7 +85,13 @@ def main(argv=None) -> None:
             ap.error(str(e))
     if args.positions < 1 or args.jobs < 1:
         ap.error("--positions and --jobs take a positive number")
-    game = ruleforge.load(args.rules, players=args.players)
+    try:
+        game = ruleforge.load(args.rules, players=args.players)
+    except RuleFileError as e:  # shown as `ruleforge check` shows it
+        print(e.render(), file=sys.stderr)
+        raise SystemExit(2 if isinstance(e, RuleFileUsageError) else 1) from None
+    except ValueError as e:  # a player count the game does not take
+        ap.error(str(e))
     seeds = [derive(args.seed, i) for i in range(args.positions)]
     run = [(args.rules, args.players, args.play, specs, s) for s in seeds]
     if args.jobs == 1:

@@ -56,3 +56,13 @@ def test_agents_that_choose_differently_are_told_apart(capsys):
     _agreement().main(["examples/courtiers.rules", "--players", "2", "--agents", "random,greedy", "--positions", "8"])
     out = capsys.readouterr().out.splitlines()
     assert [line.split(":")[1].split("=")[0].strip() for line in out[1:]] == ["5/8", "4/8", "8/8"]
+
+
+def test_a_file_it_cannot_use_is_reported_as_check_reports_it(capsys, tmp_path):
+    with pytest.raises(SystemExit) as e:
+        _agreement().main([str(tmp_path / "nosuch.rules"), "--agents", "greedy,greedy"])
+    assert e.value.code == 2
+    assert "nosuch.rules: error: cannot read the file: No such file or directory" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as e:
+        _agreement().main(["games/gufo.rules", "--players", "5", "--agents", "greedy,greedy"])
+    assert e.value.code == 1 and "this game is for 2 players, not 5" in capsys.readouterr().err
