@@ -11,7 +11,8 @@ same seed. Where they choose alike, the stronger setting cannot gain anything; h
 often they differ bounds what it can gain. Each agent also chooses a second time with
 another seed: a search that changes its own mind from seed to seed as often as it
 disagrees with the other agent is not choosing better, only differently. Reported with
-95% Wilson intervals: the two agents' agreement, and each one's agreement with itself.
+95% Wilson intervals: the two agents' agreement, and each one's agreement with itself,
+beside how often two random picks would agree at the same positions.
 """
 
 from __future__ import annotations
@@ -50,8 +51,8 @@ def position(game, play: str, seed: int):
 
 def choices(rules: str, players, play: str, specs: tuple, seed: int):
     """At the position of `seed`: whether the weak and strong agents choose alike (first
-    seed), and whether each chooses as it did with a second seed; None when the game
-    asked nothing but forced moves."""
+    seed), whether each chooses as it did with a second seed, and how many moves the
+    position offers; None when the game asked nothing but forced moves."""
     game = ruleforge.load(rules, players=players)
     st = position(game, play, seed)
     if st is None:
@@ -62,7 +63,7 @@ def choices(rules: str, players, play: str, specs: tuple, seed: int):
         for k in (2, 3):  # the same two seeds for both agents
             out.append(decide_for(make_agent(spec), st, seat, actions, Random(derive(seed, k))))
     weak1, weak2, strong1, strong2 = out
-    return weak1 == strong1, weak1 == weak2, strong1 == strong2
+    return weak1 == strong1, weak1 == weak2, strong1 == strong2, len(actions)
 
 
 def main(argv=None) -> None:
@@ -105,6 +106,9 @@ def main(argv=None) -> None:
           f"{args.play} plays (seed {args.seed}" + (f"; {args.positions - n} without a choice to make)" if n < args.positions else ")"))
     if not n:
         return
+    sizes = [f[3] for f in found]
+    print(f"  the positions offer {min(sizes)} to {max(sizes)} moves ({sum(sizes) / n:.1f} on average): two random "
+          f"picks would agree {100 * sum(1 / k for k in sizes) / n:.1f}% of the time")
     for label, i in ((f"{specs[0]} and {specs[1]} choose alike", 0),
                      (f"{specs[0]} with itself (another seed)", 1),
                      (f"{specs[1]} with itself (another seed)", 2)):

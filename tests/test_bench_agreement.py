@@ -34,7 +34,8 @@ def test_an_agent_agrees_with_itself_and_the_report_counts_it(capsys):
     agreement.main(["examples/courtiers.rules", "--players", "2", "--agents", "greedy,greedy", "--positions", "6"])
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "Courtiers at 2 players: 6 positions of games greedy plays (seed 2026)"
-    assert out[1:] == ["  greedy and greedy choose alike: 6/6 = 100.0% [61.0, 100.0]",
+    assert out[1].startswith("  the positions offer ") and "two random picks would agree" in out[1]
+    assert out[2:] == ["  greedy and greedy choose alike: 6/6 = 100.0% [61.0, 100.0]",
                        "  greedy with itself (another seed): 6/6 = 100.0% [61.0, 100.0]",
                        "  greedy with itself (another seed): 6/6 = 100.0% [61.0, 100.0]"]
 
@@ -55,7 +56,8 @@ def test_agents_that_choose_differently_are_told_apart(capsys):
     # counts are those of these seeds (the positions and both agents' draws are seeded)
     _agreement().main(["examples/courtiers.rules", "--players", "2", "--agents", "random,greedy", "--positions", "8"])
     out = capsys.readouterr().out.splitlines()
-    assert [line.split(":")[1].split("=")[0].strip() for line in out[1:]] == ["5/8", "4/8", "8/8"]
+    assert out[1] == "  the positions offer 2 to 2 moves (2.0 on average): two random picks would agree 50.0% of the time"
+    assert [line.split(":")[1].split("=")[0].strip() for line in out[2:]] == ["5/8", "4/8", "8/8"]
 
 
 def test_a_file_it_cannot_use_is_reported_as_check_reports_it(capsys, tmp_path):
