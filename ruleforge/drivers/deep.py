@@ -155,7 +155,7 @@ def play_checked(game, seed: int, choose: Callable[[int], int], max_steps: int) 
         check_position(st, len(choices), f" after turn {st.turns} (round {st.round})" if st.turns
                        else " once setup is over")
     try:
-        st = game.new(seed, watch=at_turn)
+        st = game.new(seed, watch=at_turn, strict=True)  # a `say` text that fails is a mistake too
     except RuleError as e:
         raise DeepFailure("rule error", e.describe(), 0, e.span, e.limit, e.message, _rule(e)) from None
     check_state(st, 0)

@@ -125,17 +125,21 @@ Event = Moved | Swapped | Revealed | Flipped | Shuffled | ValueSet | Eliminated 
 class Observer:
     """Instrumentation a state may carry apart from its board: the event record, rule
     coverage counts (rule name -> times it ran) and a callback for tools that look at
-    each turn. Bulk simulation has none; `State.clone()` never carries it."""
+    each turn. Bulk simulation has none; `State.clone()` never carries it.
 
-    __slots__ = ("record", "stats", "watch")
+    `say` texts are worked out for a record, or for a `strict` observer with none
+    (`check --deep`, which looks for mistakes in them too); otherwise skipped (prims.say)."""
+
+    __slots__ = ("record", "stats", "watch", "strict")
 
     def __init__(self, record: Optional[list] = None, stats: Optional[dict] = None,
-                 watch: Optional[Callable] = None):
-        self.record, self.stats, self.watch = record, stats, watch
+                 watch: Optional[Callable] = None, strict: bool = False):
+        self.record, self.stats, self.watch, self.strict = record, stats, watch, strict
 
     @classmethod
-    def make(cls, record: bool = False, stats: bool = False, watch: Optional[Callable] = None) -> Optional["Observer"]:
+    def make(cls, record: bool = False, stats: bool = False, watch: Optional[Callable] = None,
+             strict: bool = False) -> Optional["Observer"]:
         """The observer `Game.new` asked for, or None when nothing is to be observed."""
-        if not record and not stats and watch is None:
+        if not record and not stats and watch is None and not strict:
             return None
-        return cls([] if record else None, {} if stats else None, watch)
+        return cls([] if record else None, {} if stats else None, watch, strict)

@@ -76,15 +76,17 @@ class Game:
         self.source = ""       # the generated Python the rules run as (`ruleforge compile`)
 
     # ---- starting a game
-    def new(self, seed: int = 0, record: bool = False, stats: bool = False, watch=None) -> State:
+    def new(self, seed: int = 0, record: bool = False, stats: bool = False, watch=None,
+            strict: bool = False) -> State:
         """A new game dealt from `seed`, run to its first decision.
 
         `record` keeps the events (events.py) in `state.record`; `stats` counts in
         `state.stats` how often each rule runs (rule coverage); `watch(state)`, if
         given, is called when setup is over and after every turn (for tests: a game may
         play many turns between two decisions, or have no decision at all). They live in
-        the state's observer, which bulk simulation goes without."""
-        observer = Observer.make(record, stats, watch)
+        the state's observer, which bulk simulation goes without. `strict`: `say` texts
+        worked out with no record, so that one that fails stops the game (prims.say)."""
+        observer = Observer.make(record, stats, watch, strict)
         shared = self._shared_start() if observer is None else None
         st = State.__new__(State)
         st.game = self

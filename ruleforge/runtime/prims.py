@@ -182,12 +182,24 @@ def one_again(f) -> tuple:
     return () if f() is None else (f(),)
 
 
-def say(st, text: str) -> None:
+def say(st, text) -> None:
+    """A `say`: `text()` is its line, worked out only when the game is told (a record)
+    or checked (a strict observer). Generated code calls this only for a watched state,
+    so a simulation or a search skips the texts; and for a told game to be the game
+    nobody reads, the text's work, steps and random draws are given back. A text that
+    fails stops a told game where it fails, as any rule's mistake does."""
     ob = st.observer
-    if ob is not None and ob.record is not None:
-        if len(text) > MAX_SAID:  # narrated at every decision, a long text is a flood
-            text = f"{text[:MAX_SAID]}… ({len(text) - MAX_SAID:,} more characters: the limit of a said text)"
-        ob.record.append(Said(text))
+    if ob.record is None and not ob.strict:
+        return
+    saved = st.work, st.steps, st.rng
+    try:
+        line = text()
+    finally:
+        st.work, st.steps, st.rng = saved
+    if ob.record is not None:
+        if len(line) > MAX_SAID:  # narrated at every decision, a long text is a flood
+            line = f"{line[:MAX_SAID]}… ({len(line) - MAX_SAID:,} more characters: the limit of a said text)"
+        ob.record.append(Said(line))
 
 
 def no_card(attr):

@@ -264,8 +264,12 @@ class Straight:
         parts = [repr(p) if isinstance(p, str) else self.formatted(self.ex(p), self.t(p)) for p in s.parts]
         if not parts:
             parts = [repr(s.text)]
-        text = parts[0] if len(parts) == 1 else '"".join((' + ", ".join(parts) + "))"
-        self.w.line(f"say(st, {text})")  # evaluated even when nobody listens
+        self.say_line(parts[0] if len(parts) == 1 else '"".join((' + ", ".join(parts) + "))")
+
+    def say_line(self, text: str) -> None:
+        """A `say` of the text expression `text`: worked out only when someone reads the
+        game, and at no cost to it (prims.say)."""
+        self.w.line(f"if st.observer is not None: say(st, lambda: {text})")
 
     def formatted(self, v: str, t) -> str:
         k = T.kind(t)

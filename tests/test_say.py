@@ -1,0 +1,104 @@
+"""`say` texts are worked out only when the game is told (a record: `run`, a log, `play`,
+`replay`) or checked (`check --deep`), never to the game's cost: a told game is the game
+nobody reads, decision for decision, and a simulation or a search skips the texts.
+
+The rule file's texts draw a random card and read a quantity (work), so a text that
+changed the game would show; one of its texts reads a card that is not there."""
+
+from __future__ import annotations
+
+import pytest
+
+import ruleforge
+from ruleforge.runtime.events import Said
+from ruleforge.runtime.values import RuleError
+
+TOLD = """\
+game "Told"
+players 2
+cards: standard deck in deck
+zone deck "the deck": pile
+zone hand per player: hand
+zone table "the table": row of 2 slots
+counter n = 0
+quantity held of p: count of hand of p
+setup:
+    shuffle deck
+turn:
+    if current chooses "draw" over "wait":
+        say "{current} draws; from the deck: {random card in deck}, held: {held of current}"
+        shuffle deck
+        move top of deck to hand of current
+    else:
+        say "{current} waits over {(the card in table slot 2).rank}"
+    increase n by 1
+ending done "ten turns": nobody wins when n = 10
+"""
+
+
+@pytest.fixture(scope="module")
+def told(tmp_path_factory):
+    path = tmp_path_factory.mktemp("say") / "told.rules"
+    path.write_text(TOLD)
+    return path
+
+
+def draws(game, seed: int, **kw):
+    """A game where every player always draws: (the state, its hands after each decision)."""
+    st = game.new(seed, **kw)
+    hands = []
+    while not st.is_over:
+        st.apply(next(a for a in st.legal_actions() if a.name == "draw"))
+        hands.append(st.cards_in("hand", 0) + st.cards_in("hand", 1))
+    return st, hands
+
+
+def test_a_told_game_is_the_game_nobody_reads(told):
+    game = ruleforge.load(told)
+    for seed in range(5):
+        quiet, quiet_hands = draws(game, seed)
+        st, hands = draws(game, seed, record=True)
+        assert hands == quiet_hands  # the text's random draw was given back
+        assert st.rng == quiet.rng and st.steps == quiet.steps and st.work == quiet.work
+        said = [e.text for e in st.record if isinstance(e, Said)]
+        assert len(said) == 10 and said[0].startswith("player 1 draws; from the deck: ")
+        assert said[0].endswith(", held: 0") and said[1].endswith(", held: 0") and said[2].endswith(", held: 1")
+
+
+def test_a_text_is_worked_out_only_when_someone_reads_it(told):
+    game = ruleforge.load(told)
+    # waiting reads the card in an empty slot: a mistake, found only where texts are read
+    for kw in ({}, {"stats": True}, {"watch": lambda st: None}):
+        st = game.new(3, **kw)
+        while not st.is_over:
+            st.apply(next(a for a in st.legal_actions() if a.name == "wait"))
+        assert st.counter("n") == 10
+    for kw in ({"record": True}, {"strict": True}):
+        st = game.new(3, **kw)
+        with pytest.raises(RuleError) as e:
+            st.apply(next(a for a in st.legal_actions() if a.name == "wait"))
+        assert e.value.message == "there is no card here to read its rank"
+        assert e.value.rule == "turn" and (e.value.span.line, e.value.span.column) == (17, 9)
+    # a clone of a told game is a board to explore: no observer, no texts
+    st = game.new(3, record=True)
+    other = st.clone()
+    other.apply(next(a for a in other.legal_actions() if a.name == "wait"))
+    assert other.counter("n") == 1
+
+
+def test_run_and_check_deep_stop_at_a_text_that_fails_and_a_simulation_plays_on(ruleforge_cmd, told):
+    r = ruleforge_cmd("run", told, "--seed", 3)
+    assert r.code == 1
+    assert r.err.startswith(f"{told}:17:9: error: there is no card here to read its rank\n"
+                            '            say "{current} waits over {(the card in table slot 2).rank}"\n')
+    r = ruleforge_cmd("check", "--deep", told)
+    assert r.code == 1
+    assert f"{told}:17:9: error: there is no card here to read its rank" in r.out + r.err
+    r = ruleforge_cmd("run", told, "--games", 40)
+    assert r.code == 0 and "done" in r.out
+
+
+def test_the_generated_source_works_out_a_text_only_for_a_watched_state(ruleforge_cmd, told):
+    r = ruleforge_cmd("compile", told)
+    said = [line.strip() for line in r.out.splitlines() if "say(" in line]
+    assert len(said) == 2 and all(line.startswith("if st.observer is not None: say(st, lambda: ") for line in said)
