@@ -117,6 +117,9 @@ class ProgramWriter(Tables, Menus, Subsets, CodeGenerator):
         mods = [(cd, m) for cd in self.ch.card_decls for m in cd.modifiers if m.quantity.name == name]
         modded = tuple(c for c, cd in enumerate(self.g.card_decl_of)
                        if cd is not None and any(m.quantity.name == name for m in cd.modifiers))
+        mods_of: dict = {}  # id(card decl) -> [(k, modifier)]: k numbers its functions
+        for k, (cd, m) in enumerate(mods):
+            mods_of.setdefault(id(cd), []).append((k, m))
 
         def body():
             self.sc = Scope(False, {q: "p"} if q.param is not None else {})
@@ -136,10 +139,12 @@ class ProgramWriter(Tables, Menus, Subsets, CodeGenerator):
                     w.line("loc = st.loc")
                     for c in modded:
                         w.line(f"if ACTIVE_AT[loc[{c}]]:")
-                        with w.indent():
-                            w.line(f"c = {c}")
-                            for line in adds:
-                                w.line(line)
+                        with w.indent():  # its modifiers written out: whom, then how much
+                            for k, m in mods_of[id(self.g.card_decl_of[c])]:
+                                test = "in" if not T.is_player(self.t(m.target)) else "=="
+                                w.line(f"if p {test} {ident}_target{k}(st, {c}):")
+                                with w.indent():
+                                    w.line(f"v {'+' if m.sign > 0 else '-'}= {self.mod_amount(ident, k, m, c)}")
                 else:
                     w.line("for z in ACTIVE:")
                     with w.indent():
@@ -154,13 +159,24 @@ class ProgramWriter(Tables, Menus, Subsets, CodeGenerator):
             mt, ma = f"{ident}_target{k}", f"{ident}_amount{k}"
             self.expr_function(mt, "st, this", f"{cd.title}: whom it adds to {name}", m.span, m.target,
                                self.scope({"this": "this"}))
-            self.expr_function(ma, "st, this", f"{cd.title}: what it adds to {name}", m.span, m.amount,
-                               self.scope({"this": "this"}))
+            if len(modded) > _FEW_MODDED or not self.mod_amount(ident, k, m, 0).isdigit():
+                self.expr_function(ma, "st, this", f"{cd.title}: what it adds to {name}", m.span, m.amount,
+                                   self.scope({"this": "this"}))
             many = not T.is_player(self.t(m.target))
             per_decl.setdefault(id(cd), []).append(f"({m.sign!r}, {ma}, {mt}, {many!r})")
-        if mods:
+        if mods and len(modded) > _FEW_MODDED:
             row = ["(" + "".join(x + ", " for x in per_decl.get(id(cd), [])) + ")" for cd in self.g.card_decl_of]
             self.table(f"MODS_{ident}", "(" + ", ".join(row) + ",)")
+
+    def mod_amount(self, ident: str, k: int, m, c: int) -> str:
+        """What modifier `k` of card `c` adds: its number where written as one (`add 1 to
+        hand_limit`), else a call of its function."""
+        if self.is_plain(m.amount):
+            from ..layout import constant
+            value = constant(self.ch, m.amount)
+            if type(value) is int:
+                return repr(value)
+        return f"{ident}_amount{k}(st, {c})"
 
     def card_rules(self) -> None:
         """Card attributes that are rules, card effects: once per listed card, shared by
