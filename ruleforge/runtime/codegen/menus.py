@@ -303,7 +303,7 @@ class Menus:
             mine, its = key
             return ([f"pre1 = {{}}", f"for {x} in {items}:",
                      f"    if {kept}: pre1.setdefault({mine}, []).append({x})"],
-                    f"tuple(pre1.get({its}, ()))")
+                    f"pre1.get({its}, ())")
         return ([f"pre1 = [{x} for {x} in {items} if {kept}]"],
                 f"tuple([{x} for {x} in pre1 if {' and '.join(texts[k:])}])")
 
