@@ -181,15 +181,19 @@ def flip_card(st, c: int) -> None:
 def shuffle_zone(st, inst: int) -> None:
     cards = st.zones[inst]
     st.rng = rng.shuffle(st.rng, cards)
-    new_class(st, cards)
     # Nobody can follow a face-down card through a shuffle, except the owner of a private
-    # zone (a hand), who still holds every card of it.
+    # zone (a hand), who still holds every card of it; and the cards form a new class
+    # (new_class, in the same loop).
     zi = st.game.zinst[inst]
     keep = (1 << zi.owner) if zi.facing == PRIVATE and zi.owner >= 0 else 0
-    up, known = st.up, st.known
-    for c in cards:
-        if not up[c]:
-            known[c] &= keep
+    up, known, cls = st.up, st.known, st.cls
+    if cards:
+        k = cls[-1]
+        cls[-1] = k + 1
+        for c in cards:
+            cls[c] = k
+            if not up[c]:
+                known[c] &= keep
     if st.observer is not None and st.observer.record is not None:
         st.observer.record.append(Shuffled(inst, len(cards)))
 
