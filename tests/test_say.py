@@ -91,9 +91,12 @@ def test_run_and_check_deep_stop_at_a_text_that_fails_and_a_simulation_plays_on(
     assert r.code == 1
     assert r.err.startswith(f"{told}:17:9: error: there is no card here to read its rank\n"
                             '            say "{current} waits over {(the card in table slot 2).rank}"\n')
-    r = ruleforge_cmd("check", "--deep", told)
+    r = ruleforge_cmd("check", "--deep", told, "--out", told.with_suffix(".jsonl"))
     assert r.code == 1
-    assert f"{told}:17:9: error: there is no card here to read its rank" in r.out + r.err
+    assert (f"{told}:17:9: error: taking 'wait' at decision 1 stops the game on an error: there is no card "
+            "here to read its rank\n") in r.out + r.err
+    r = ruleforge_cmd("replay", told.with_suffix(".jsonl"), "--quiet")  # the counterexample stops there too
+    assert "up to the step where the deep check failed (taking 'wait' at decision 1" in r.out
     r = ruleforge_cmd("run", told, "--games", 40)
     assert r.code == 0 and "done" in r.out
 
@@ -102,3 +105,13 @@ def test_the_generated_source_works_out_a_text_only_for_a_watched_state(ruleforg
     r = ruleforge_cmd("compile", told)
     said = [line.strip() for line in r.out.splitlines() if "say(" in line]
     assert len(said) == 2 and all(line.startswith("if st.observer is not None: say(st, lambda: ") for line in said)
+
+
+def test_a_log_that_stopped_at_a_text_replays_to_the_same_error_told_or_not(ruleforge_cmd, told, tmp_path):
+    log = tmp_path / "told.jsonl"
+    assert ruleforge_cmd("run", told, "--seed", 3, "--log", log).code == 1
+    for quiet in (("--quiet",), ()):
+        r = ruleforge_cmd("replay", log, *quiet)
+        assert r.code == 1
+        assert r.out.endswith(f"{log}: reproduced exactly: the game, 1 decision, the same deal, and the same error it "
+                              "stopped on: in rule 'turn' (line 17): there is no card here to read its rank\n")

@@ -28,6 +28,7 @@ from ..lang.plural import count
 from .narrate import Narrator
 from .play import (ERROR_CONTEXT, deal_snapshot, decision_record, error_record, last_lines, result_record,
                    start_record)
+from ..runtime.events import Observer
 from ..runtime.values import RuleError
 
 
@@ -147,6 +148,9 @@ def _rule(e: RuleError) -> Optional[str]:
     return e.where(own_line=False) if e.rule else None
 
 
+_TEXTS = Observer(strict=True)  # no record, no watch: `say` texts worked out, their errors raised
+
+
 def play_checked(game, seed: int, choose: Callable[[int], int], max_steps: int) -> list[int]:
     """Play one game choosing with `choose(number of actions)`; raise DeepFailure."""
     choices: list[int] = []
@@ -167,6 +171,7 @@ def play_checked(game, seed: int, choose: Callable[[int], int], max_steps: int) 
         actions = st.legal_actions()
         for a in actions:
             other = st.clone()
+            other.observer = _TEXTS  # its `say` texts worked out too: one may fail
             try:
                 other.apply(a)
             except RuleError as e:
@@ -196,7 +201,7 @@ def play_checked(game, seed: int, choose: Callable[[int], int], max_steps: int) 
 def game_log(game, seed: int, choices: list[int], upto: Optional[int] = None) -> list:
     """The JSON Lines log of the game that makes these choices (as `ruleforge run` writes)."""
     try:
-        st = game.new(seed)
+        st = game.new(seed, strict=True)  # as play_checked played it
     except RuleError as e:
         return [start_record(game, seed), error_record(e)]
     log = [start_record(game, seed), {"type": "setup", "zones": deal_snapshot(st)}]

@@ -50,7 +50,8 @@ def play_game(game, seed: int, agents: Sequence, say: Say = None, log: Optional[
     if say:
         say("Setup")
     try:
-        st = game.new(seed, record=say is not None)
+        # a logged game works its `say` texts out, as its replay will (prims.say)
+        st = game.new(seed, record=say is not None, strict=log is not None)
     except RuleError as e:  # setup or the first turn failed: what they did is told first
         _flush(getattr(e, "state", None), narrator, say, ERROR_CONTEXT)
         raise

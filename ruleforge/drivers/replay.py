@@ -166,7 +166,8 @@ def replay_game(records: list[dict], say: Optional[Callable[[str], None]] = None
             raise LogError(str(e)) from None
     logged_error = next((r.get("message") for r in records if r["type"] == "error"), None)
     try:
-        st = game.new(seed, record=say is not None)
+        # texts worked out, as when the game was logged (play_game), told or not
+        st = game.new(seed, record=say is not None, strict=True)
     except RuleError as e:  # a game that stopped before its first decision: the same error?
         _same_error(e, logged_error, lines[0])
         done = getattr(e, "state", None)
