@@ -45,7 +45,7 @@ class Exprs:
     def ex_Current(self, node):
         if self.sc.actor is not None:  # inside an action: the player taking it
             return self.sc.actor
-        return "CUR[st.turn_pos]"
+        return self.sc.current or "CUR[st.turn_pos]"
 
     def ex_This(self, node):
         return self.sc.slots["this"]

@@ -225,7 +225,9 @@ class CodeGenerator(Decks, Values, Groups, Exprs, Straight, Resumable, Footprint
         def body():
             self.sc = scope
             if resumable:
-                self.sm_body(stmts, seedless_start=is_setup)
+                if is_turn:
+                    scope.current = "cur"
+                self.sm_body(stmts, seedless_start=is_setup, current=scope.current)
                 return
             w = self.w
             if fixed:
@@ -245,7 +247,8 @@ class CodeGenerator(Decks, Values, Groups, Exprs, Straight, Resumable, Footprint
                            tuple(i for i, k in slots.items() if k == "cards"), resumable))
 
 
-_SHORTHANDS = {"    Z = st.zones": re.compile(r"\bZ\b"), "    V = st.vars": re.compile(r"\bV\b")}
+_SHORTHANDS = {"    Z = st.zones": re.compile(r"\bZ\b"), "    V = st.vars": re.compile(r"\bV\b"),
+               "    cur = CUR[st.turn_pos]": re.compile(r"\bcur\b")}
 
 
 def _drop_unread(w, first: int) -> None:

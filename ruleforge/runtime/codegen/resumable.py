@@ -205,12 +205,14 @@ class Resumable:
         self.w.line(f"fr.pc = {k}")
         self.w.line("return")
 
-    def sm_body(self, stmts, seedless_start: bool = False) -> None:
+    def sm_body(self, stmts, seedless_start: bool = False, current: str | None = None) -> None:
         self.nlabels = 0
         w = self.w
         w.line("L = fr.L")
         w.line("Z = st.zones")
         w.line("V = st.vars")
+        if current is not None:  # (dropped when not read: module._drop_unread)
+            w.line(f"{current} = CUR[st.turn_pos]")
         w.line("pc = fr.pc")
         w.line("while True:")
         first = len(w.lines)

@@ -74,6 +74,9 @@ class Scope:
         self.kinds: dict[int, str] = {}  # slot -> "card" or "cards" (determinize renames these)
         self.counter = counter if counter is not None else [0]
         self.actor = None
+        # a Python local holding `current`, worked out once a call: in a turn's own rule,
+        # where the turn's position cannot change (only the engine moves it, between turns)
+        self.current: str | None = None
         self.has_owner = False
         self.cards: set[str] = set()  # Python names that always hold a card here (never None)
         for binder, where in (fixed or {}).items():
