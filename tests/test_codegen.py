@@ -361,3 +361,48 @@ def test_a_function_looks_up_only_the_shorthands_it_reads():
     assert "    Z = st.zones" in setup and "    V = st.vars" not in setup
     invader = _function(source, "r_turn_invader")  # altitudes are numbers
     assert "    V = st.vars" in invader
+
+
+REBIND = """\
+game "Rebind"
+players 2
+cards: standard deck in deck
+zone deck "the deck": pile
+zone discard "the discard pile": pile
+zone hand per player: hand
+counter n = 0
+setup:
+    move top 3 cards of deck to hand of player 1
+    move top 3 cards of deck to hand of player 2
+turn:
+    current takes an action
+    increase n by 1
+action play "Play":
+    with card in hand of current
+    move card to discard
+    move top of deck to discard as card
+    move card to hand of current
+ending done "six turns": nobody wins when n = 6
+"""
+
+
+def test_a_card_parameter_is_a_card_for_sure_and_a_name_bound_again_is_tested(tmp_path):
+    path = tmp_path / "rebind.rules"
+    path.write_text(REBIND)
+    play = _function(printed(str(path)), "r_action_play")
+    assert play[1:4] == ["    card_0, actor = fr.L[:2]", "    Z = st.zones", "    c1 = card_0"]
+    assert play[5] == "    move_card(st, c1, d2)"  # the parameter: no test for none
+    # `as card` binds a new name, which the empty deck leaves as none: tested
+    assert sum(line.strip().endswith("is not None:") for line in play) == 2
+    game = ruleforge.load(path)
+    st = game.new(0)
+    # an empty deck: each card played goes to the discard pile, and nothing comes back
+    from ruleforge.runtime.board import move_cards
+    move_cards(st, tuple(st.zones[0]), 1)
+    played = []
+    while not st.is_over:
+        first = st.legal_actions()[0]
+        played.append(first.args[0][1].name)
+        st.apply(first)
+    assert len(played) == 6 and st.cards_in("discard")[-6:] == played
+    assert st.cards_in("hand", 0) == st.cards_in("hand", 1) == []

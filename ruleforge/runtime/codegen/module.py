@@ -219,6 +219,8 @@ class CodeGenerator(Decks, Values, Groups, Exprs, Straight, Resumable, Footprint
             if kind is not None:
                 scope.kinds[slot] = kind
             scope.slots[binder] = f"L[{slot}]" if resumable else stem
+            if kind == "card":  # an action's card parameter, a card rule's `this`: never none, never set
+                scope.cards.add(scope.slots[binder])
         scope.actor = scope.slots.get(actor) if actor is not None else None
         scope.has_owner = "owner" in fixed
 

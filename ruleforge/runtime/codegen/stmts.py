@@ -9,6 +9,8 @@ stops when the game has ended.
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+
 import attrs
 
 from ...lang import ast as A
@@ -80,9 +82,12 @@ class Straight:
     def single(self, node, var: str) -> None:
         """var = the card; an expression that draws at random is drawn again (as the
         closures always did) once it has found a card."""
-        self.w.line(f"{var} = {self.ex(node)}")
+        text = self.ex(node)
+        self.w.line(f"{var} = {text}")
         if has_random(node):
             self.w.line(f"if {var} is not None: {var} = {self.ex(node)}")
+        elif text in self.sc.cards:  # a card for sure (a card parameter): no test for none
+            self.sc.cards.add(var)
 
     def cards_into(self, node, var: str) -> bool:
         """var = the cards a statement acts on; True when it is a single card (or None)."""
@@ -113,8 +118,10 @@ class Straight:
         if single and (not dest or s.slots is None):
             if dest:
                 w.line(f"{d} = {self.ex(s.target)}")
-            w.line(f"if {c} is not None:")
-            with w.indent():
+            sure = c in sc.cards
+            if not sure:
+                w.line(f"if {c} is not None:")
+            with w.indent() if not sure else nullcontext():
                 w.line(call.format(c=c, d=d))
                 if picked:
                     w.line(f"new_class(st, ({c},))")
