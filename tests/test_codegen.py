@@ -166,8 +166,13 @@ def test_the_endings_are_checked_only_after_a_change_they_can_see():
     # card revealed from the deck, the discard pile moved, the deck shuffled or the
     # exhaustions counted are left out (codegen/footprint.py)
     src = printed(str(ROOT / "games/gufo.rules"))
-    checks = lambda name: sum("if check_immediate(st): return" in line for line in _function(src, name))
+    checks = lambda name: sum("check_immediate(st): return" in line for line in _function(src, name))
     assert checks("r_turn_invader") == 3    # two descents, and the card chosen to remove (it may lie anywhere)
+    # the endings read the altitudes only in tests `altitude = 1`: a descent is checked
+    # only when it reaches 1 (Footprints.equal_only)
+    assert [line.strip() for line in _function(src, "r_turn_invader") if "check_immediate" in line] == [
+        "if V[i4] == 1 and check_immediate(st): return", "if V[i9] == 1 and check_immediate(st): return",
+        "if check_immediate(st): return"]
     assert checks("r_event_v") == 0         # the exhaustions counter, the reshuffle
     assert checks("r_action_scan") == 1     # a card of the hand swapped: the swap is checked
     assert checks("r_action_bengal_light") == 2
@@ -184,14 +189,24 @@ def _ending_game(tmp_path, ending: str):
     return ruleforge.load(path)
 
 
-@pytest.mark.parametrize("ending, pit, m, checked", [
-    ("n = 3", 1, 1, 2),                   # reads n: checked after each increase of n, not after m's or the move
-    ("count of pit = 2", 2, 2, 1),        # reads the pit: checked after the move alone
-    ("n = 3 and current = current", 1, 1, 4),  # reads the turn flow: checked after every change, as before
+@pytest.mark.parametrize("ending, pit, m, checked, guard", [
+    ("n = 3", 1, 1, 2, "V[0] == 3"),      # reads n: checked after each increase of n, not after m's or the move,
+    ("3 = n or m = 9", 1, 1, 3, None),    # and only when n is 3; here m is read too
+    ("n >= 3", 1, 1, 2, None),            # not a test of n's value: checked after each increase
+    ("count of pit = 2", 2, 2, 1, None),  # reads the pit: checked after the move alone
+    ("n = 3 and current = current", 1, 1, 4, None),  # reads the turn flow: checked after every change, as before
 ])
-def test_an_ending_still_ends_the_game_at_the_change_that_makes_it_hold(tmp_path, ending, pit, m, checked):
+def test_an_ending_still_ends_the_game_at_the_change_that_makes_it_hold(tmp_path, ending, pit, m, checked, guard):
     game = _ending_game(tmp_path, ending)
-    assert sum("if check_immediate(st): return" in line for line in _function(game.source, "r_turn_v")) == checked
+    lines = [line.strip() for line in _function(game.source, "r_turn_v") if "check_immediate(st)" in line]
+    assert len(lines) == checked
+    if guard is not None:
+        assert all(line == f"if {guard} and check_immediate(st): return" for line in lines)
+    elif "m = 9" in ending:
+        assert lines == ["if V[0] == 3 and check_immediate(st): return", "if V[1] == 9 and check_immediate(st): return",
+                         "if V[0] == 3 and check_immediate(st): return"]
+    else:
+        assert all(line == "if check_immediate(st): return" for line in lines)
     st = game.new(1)
     assert st.is_over and st.result.ending == "full"
     assert len(st.cards_in("pit")) == pit and st.counter("m") == m

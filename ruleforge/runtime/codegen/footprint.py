@@ -34,6 +34,10 @@ class Anything(Exception):
     """Raised inside the walk: no footprint can be named (the answer is 'anything')."""
 
 
+class _NotEqualities(Exception):
+    """Raised by Footprints._equalities: an ending reads the number some other way."""
+
+
 class Footprints:
     """Mixin of the code generator (module.CodeGenerator)."""
 
@@ -66,6 +70,75 @@ class Footprints:
         zones_read = any(t[0] == "zone" for t in reads)
         zones_written = any(t[0] == "zone" for t in writes)
         return (ANY_ZONE in writes and zones_read) or (ANY_ZONE in reads and zones_written)
+
+    def equal_only(self, s) -> tuple | None:
+        """For a statement that sets one number (a counter, a piece's or a card's), the
+        values it must take for an immediate ending to newly hold, or None: every ending
+        that reads that number reads it only in tests `NUMBER = K` (K written as a
+        number), joined by `and`, `or` and `any ... has`. Such an ending cannot come to
+        hold when the number is set to anything else: each of its tests of it is then
+        false or as it was, and the ending only weaker than before, when it did not hold
+        (it is checked after every change it can see). A piece that lands at altitude
+        1: its altitude changes at every step, and only a step to 1 can land it."""
+        if not isinstance(s, (A.SetValue, A.Change)):
+            return None
+        try:
+            w = self._value_of(s.target)
+            found: set = set()
+            for e in self.ch.endings.values():
+                if e.condition is not None and not e.at_round_end and self._reads_token(e.condition, w):
+                    found |= self._equalities(e.condition, w, set())
+        except (Anything, _NotEqualities, KeyError, AttributeError):
+            return None
+        return tuple(sorted(found)) if found else None
+
+    def _reads_token(self, node, w) -> bool:
+        acc: set = set()
+        self._reads(node, acc, set())
+        return w in acc
+
+    def _equalities(self, node, w, defs: set) -> set:
+        """The constants K of the tests `w = K` in a condition built of them with `and`,
+        `or` and `any ... has` (and tests that do not read w); else _NotEqualities."""
+        if not self._reads_token(node, w):
+            return set()
+        if isinstance(node, A.Binary) and node.op in ("and", "or"):
+            return self._equalities(node.left, w, defs) | self._equalities(node.right, w, defs)
+        if isinstance(node, A.Quantifier) and node.kind == "any" and not self._reads_token(node.collection, w):
+            return self._equalities(node.condition, w, defs)
+        if isinstance(node, A.Binary) and node.op == "=":
+            from ..layout import constant
+            for a, b in ((node.left, node.right), (node.right, node.left)):
+                if self._reads_only(a, w) and self.is_plain(b):
+                    k = constant(self.ch, b)
+                    if type(k) is int:
+                        return {k}
+        if isinstance(node, A.Name):
+            ref = T.ref(self.ch, node)
+            if ref[0] == "define" and ref[1] not in defs:
+                return self._equalities(self.ch.defines[ref[1]].value, w, defs | {ref[1]})
+        raise _NotEqualities
+
+    def _reads_only(self, node, w) -> bool:
+        """Whether `node` is a plain read of the number `w` (of some piece, card or owner
+        that does not itself depend on w)."""
+        if isinstance(node, A.Attr):
+            return not self._reads_token(node.obj, w) and self._names(self.t(node.obj), node.name, w)
+        if isinstance(node, A.Of):
+            ref = T.ref(self.ch, node.name)
+            return ref[0] == "counter" and w == ("counter", ref[1]) and not self._reads_token(node.owner, w)
+        if isinstance(node, A.Name):
+            ref = T.ref(self.ch, node)
+            if ref[0] == "counter":
+                return w == ("counter", ref[1])
+            if ref[0] == "element attr":
+                return self._names(T.elem(self.t(ref[1].collection)), ref[2], w)
+        return False
+
+    def _names(self, t, attr: str, w) -> bool:
+        if w[0] == "piece":
+            return T.kind(t) == "piece" and T.piece_kind(t) == w[1] and attr == w[2]
+        return w[0] == "card counter" and T.is_card(t) and attr == w[1]
 
     def on_arguments_alone(self, d) -> bool:
         """Whether definition `d` gives a value that depends on its arguments alone: its

@@ -53,12 +53,19 @@ class Straight:
     def stmt(self, s) -> None:
         with self.w.at(s.span):
             self.local_only = False  # set by put(): this statement only changed a local value
+            self.number_at = None    # set by put(): where the number it set is read
             self.stmt_method(s)(s)
             local_only, self.local_only = self.local_only, False
             # an ending reads the board, never a rule's local value; and only some of it
             # (footprint.py)
             if self.imm and isinstance(s, EFFECTS) and not local_only and self.may_end(s):
-                self.w.line("if check_immediate(st): return")
+                values = self.equal_only(s) if self.number_at is not None else None
+                if values is None:
+                    self.w.line("if check_immediate(st): return")
+                else:  # only these values can make an ending hold (Footprints.equal_only)
+                    test = f"== {values[0]!r}" if len(values) == 1 else f"in {values!r}"
+                    self.w.line(f"if {self.number_at} {test} and check_immediate(st): return")
+            self.number_at = None
 
     def loop_head(self, node):
         """Lines written inside belong to the loop statement's head, from its first word
@@ -226,6 +233,7 @@ class Straight:
         if not index.isdigit():
             i = self.sc.fresh("i")
             self.w.line(f"{i} = {index}")
+        self.number_at = f"V[{i}]"
         v = value_of(f"V[{i}]")
         if clamp is not None:
             v = f"min({clamp[1]!r}, max({clamp[0]!r}, {v}))"
