@@ -30,3 +30,22 @@ def test_a_shuffle_is_fisher_yates_with_below_at_any_length(m):
         mine, theirs = list(range(m)), list(range(m))
         assert rng.shuffle(s, mine) == one_by_one(s, theirs)
         assert mine == theirs
+
+
+def test_a_shuffle_draws_again_where_below_would(monkeypatch):
+    # A draw at or over below()'s limit comes about n times in 2**64: lower the limits so
+    # that some do, and the written-out shuffle must still draw again where below() does.
+    low = lambda n: (1 << 64) - (1 << 64) % n - (1 << 62)  # a quarter of the draws rejected
+    monkeypatch.setattr(rng, "_LIMITS", (0,) + tuple(low(n) for n in range(1, 1025)))
+
+    def below(s: int, n: int) -> tuple[int, int]:
+        while True:
+            s, x = rng.next64(s)
+            if x < low(n):
+                return s, x % n
+    monkeypatch.setattr(rng, "below", below)
+    for n in range(20):
+        s = rng.derive(52, n)
+        mine, theirs = list(range(52)), list(range(52))
+        assert rng.shuffle(s, mine) == one_by_one(s, theirs)
+        assert mine == theirs

@@ -39,18 +39,28 @@ _LIMITS = (0,) + tuple((1 << 64) - (1 << 64) % n for n in range(1, 1025))
 def shuffle(s: int, items: list) -> int:
     """Fisher-Yates in place; returns the new state. (`below` and `next64` written out:
     the same numbers, at a third of the calls.)"""
+    if len(items) > 1024:
+        return _shuffle_long(s, items)
     limits = _LIMITS
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        limit = limits[n] if n < 1025 else (1 << 64) - (1 << 64) % n
-        while True:
+    for n in range(len(items), 1, -1):  # n = i + 1: the swap of item i with one of items[:n]
+        s = (s + 0x9E3779B97F4A7C15) & MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        x = z ^ (z >> 31)
+        while x >= limits[n]:  # (a chance of n in 2**64: drawn again)
             s = (s + 0x9E3779B97F4A7C15) & MASK
             z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
             x = z ^ (z >> 31)
-            if x < limit:
-                break
         j = x % n
+        items[n - 1], items[j] = items[j], items[n - 1]
+    return s
+
+
+def _shuffle_long(s: int, items: list) -> int:
+    """`shuffle` for more than 1,024 items (the same numbers)."""
+    for i in range(len(items) - 1, 0, -1):
+        s, j = below(s, i + 1)
         items[i], items[j] = items[j], items[i]
     return s
 
