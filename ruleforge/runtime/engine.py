@@ -71,9 +71,10 @@ class State(Board):
 
     The board's fields come from Board; the rest is the turn flow (the stack of rule
     frames, the pending decision, turn position, round, phase, who is out, the end) and
-    the observer."""
+    the observer. `is_over` is a plain field, not a property: a driver asks it at every
+    decision; read it, never set it."""
 
-    __slots__ = ("game", "stack", "pending", "turn_pos", "round", "turns", "phase", "over", "result",
+    __slots__ = ("game", "stack", "pending", "turn_pos", "round", "turns", "phase", "is_over", "result",
                  "finishing", "decisions", "out", "fin", "next_seat", "played", "steps", "work", "observer",
                  "first_seat", "judging")
 
@@ -95,10 +96,6 @@ class State(Board):
     def current_player(self) -> Optional[int]:
         """The seat that must decide now, or None when the game is over."""
         return None if self.pending is None else self.pending.player
-
-    @property
-    def is_over(self) -> bool:
-        return self.over
 
     @property
     def prompt(self) -> str:
@@ -159,7 +156,7 @@ class State(Board):
         s.out, s.next_seat, s.played = self.out, self.next_seat, self.played
         s.first_seat = self.first_seat
         s.fin = self.fin
-        s.over, s.result, s.finishing = self.over, self.result, self.finishing
+        s.is_over, s.result, s.finishing = self.is_over, self.result, self.finishing
         s.observer = None  # a clone is a board to explore, not the game being watched
         s.decisions = self.decisions
         s.work = self.work
@@ -335,7 +332,7 @@ def run(st: State) -> None:
     st.work = st.game.work_budget
     fr = None
     try:
-        while st.pending is None and not st.over:
+        while st.pending is None and not st.is_over:
             if not stack:
                 if st.finishing is not None:
                     _finish(st)

@@ -221,7 +221,7 @@ def _finish(st) -> None:
     # every player has a payoff, an eliminated one too (chips lost are part of the result)
     payoffs = None if payoff is None else tuple(_payoff(payoff(st, s)) for s in range(st.game.nplayers))
     st.result = Result(e.name, e.title, tuple(sorted(set(winners))), payoffs)
-    st.over = True
+    st.is_over = True
     if st.observer is not None and st.observer.record is not None:
         st.observer.record.append(status(st))
         st.observer.record.append(Ended(st.result))

@@ -149,7 +149,7 @@ class Game:
         try:
             run(st)
         except SharedStart:
-            if st.stack == [fr] and fr.pc == self.setup_resume and st.pending is None and not st.over:
+            if st.stack == [fr] and fr.pc == self.setup_resume and st.pending is None and not st.is_over:
                 self._shared = (st, fr.L, fr.pc)
         return self._shared
 
@@ -222,7 +222,7 @@ def _before_play(st: State) -> None:
     # order that had their turn this round (a bit each)
     st.out, st.next_seat, st.played = 0, -1, 0
     st.fin = ()  # the players who finished, in order (held.py): out of the turn order too
-    st.over, st.result, st.finishing = False, None, None
+    st.is_over, st.result, st.finishing = False, None, None
     st.decisions = 0
     st.judging = False  # (State.after)
 

@@ -61,7 +61,7 @@ class Exprs:
         return f"owner_of(st, {self.ex(node.card)})"
 
     def ex_GameOver(self, node):
-        return "(st.over or st.finishing is not None)"
+        return "(st.is_over or st.finishing is not None)"
 
     def ex_Knows(self, node):
         return f"knows(st, {self.ex(node.card)}, {self.ex(node.player)})"
