@@ -421,3 +421,48 @@ def test_a_card_parameter_is_a_card_for_sure_and_a_name_bound_again_is_tested(tm
         st.apply(first)
     assert len(played) == 6 and st.cards_in("discard")[-6:] == played
     assert st.cards_in("hand", 0) == st.cards_in("hand", 1) == []
+
+
+MOVE_UP = """\
+game "t"
+players 2
+cards: standard deck in box
+zone box: pile, face down
+zone pile: pile, face up
+zone shown per player: pile, face up
+zone hand per player: hand
+ending done: nobody wins
+setup:
+    shuffle box
+    move top 2 cards of box to hand of player 1
+turn:
+    let c = current chooses a card in hand of current "to show"
+    move c to pile
+    move top of box to pile face down
+    move top of box to shown of current
+    move top of box to hand of current
+    move top of box to box face up
+    end the game with done
+"""
+
+
+def test_a_card_that_lands_face_up_on_top_is_moved_without_the_look_ups(tmp_path):
+    path = tmp_path / "up.rules"
+    path.write_text(MOVE_UP)
+    game = ruleforge.load(path)
+    moves = [line.strip() for line in game.source.splitlines() if line.strip().startswith(("move_up(", "move_card("))]
+    # a face-up pile, every seat's face-up pile, and `face up` asked for: move_up; the pile
+    # with `face down`, a hand: move_card with its look-ups
+    assert [line.split("(")[0] for line in moves] == ["move_up", "move_card", "move_up", "move_card", "move_up"]
+    st = game.new(3)
+    box = st.cards_in("box")
+    shown = st.cards_in("hand", 0)[0]
+    st.apply(next(a for a in st.legal_actions() if str(a) == shown))
+    pile, mine = st.cards_in("pile"), st.cards_in("shown", 0)
+    assert pile == [shown, box[-1]] and mine == [box[-2]]
+    assert st.cards_in("box")[-1] == box[-4]  # turned face up on top of the box
+    idx = game.card_index
+    up = [st.up[idx[name]] for name in (shown, box[-1], box[-2], box[-4])]
+    assert up == [1, 0, 1, 1]
+    assert [st.known[idx[name]] for name in (shown, box[-2], box[-4])] == [0b11] * 3
+    assert st.known[idx[box[-1]]] == 0  # face down from a face-down box: nobody saw it

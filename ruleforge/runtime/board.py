@@ -95,6 +95,23 @@ def move_card(st, c: int, dst: int, facing: Optional[int] = None, bottom: bool =
         st.observer.record.append(Moved(c, src, dst, bool(st.up[c]), st.known[c]))
 
 
+def move_up(st, c: int, dst: int) -> None:
+    """move_card to the top of a zone, face up (the generator knows the facing)."""
+    loc, zones = st.loc, st.zones
+    src = loc[c]
+    z = zones[src]
+    if z[-1] == c:
+        z.pop()
+    else:
+        z.remove(c)
+    zones[dst].append(c)
+    loc[c] = dst
+    st.up[c] = 1
+    st.known[c] = st.game.all_seats
+    if st.observer is not None and st.observer.record is not None:
+        st.observer.record.append(Moved(c, src, dst, True, st.known[c]))
+
+
 def move_cards(st, cards, dst: int, facing: Optional[int] = None, bottom: bool = False) -> None:
     """move_card for each of `cards`, in order: one call for them all when nothing
     records the moves (bulk simulation, search)."""

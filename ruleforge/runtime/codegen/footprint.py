@@ -250,6 +250,14 @@ class Footprints:
             return {self._value_of(s.target)}
         raise Anything  # who is out, who plays next, who has finished: the turn flow
 
+    def lands_face_up(self, target) -> bool:
+        """Whether every zone (or slot) a target expression may name is face up."""
+        token = self._zone_of(target)
+        if token == ANY_ZONE:
+            return False
+        facings = {z.facing for z in self.g.zinst if z.decl == token[1]}
+        return facings == {0}  # board.UP
+
     def _zone_of(self, node) -> tuple:
         """The zone declaration an expression names (a zone, one of an owner's, a slot)."""
         if isinstance(node, A.Slot):

@@ -129,7 +129,7 @@ class Straight:
             if not sure:
                 w.line(f"if {c} is not None:")
             with w.indent() if not sure else nullcontext():
-                w.line(call.format(c=c, d=d))
+                w.line(self.face_up_call(s, call).format(c=c, d=d))
                 if picked:
                     w.line(f"new_class(st, ({c},))")
             if bind is not None:
@@ -162,6 +162,15 @@ class Straight:
             w.line(f"if {cs}: new_class(st, {cs})")
         if bind is not None:
             w.line(f"{bind} = {cs}[0] if {cs} else None")
+
+    def face_up_call(self, s, call: str) -> str:
+        """`move_up` for one card that lands face up on top of its zone (the facing asked
+        for, or that of every zone the target may be): move_card without the look-ups."""
+        if not (call.startswith("move_card(st, {c}, {d}") and getattr(s, "target", None) is not None):
+            return call
+        if call.endswith(f", {UP})") or (call == "move_card(st, {c}, {d})" and self.lands_face_up(s.target)):
+            return "move_up(st, {c}, {d})"
+        return call
 
     def st_Flip(self, s) -> None:
         c = self.sc.fresh("c")
