@@ -466,3 +466,53 @@ def test_a_card_that_lands_face_up_on_top_is_moved_without_the_look_ups(tmp_path
     assert up == [1, 0, 1, 1]
     assert [st.known[idx[name]] for name in (shown, box[-2], box[-4])] == [0b11] * 3
     assert st.known[idx[box[-1]]] == 0  # face down from a face-down box: nobody saw it
+
+
+MOVE_ALL = """\
+game "t"
+players 2
+cards: standard deck in box
+zone box: pile, face down
+zone pile: pile, face up
+zone hand per player: hand
+zone stock: pile, face down
+ending done: nobody wins
+setup:
+    shuffle box
+    move top 3 cards of box to hand of player 1
+    move top 2 cards of box to pile
+    for each c in hand of player 1:
+        player 2 looks at c
+turn:
+    let c = current chooses a card in pile "to start"
+    move cards in hand of current to box
+    move cards in pile to hand of current
+    move cards in box to box
+    shuffle hand of current into stock
+    end the game with done
+"""
+
+
+def test_a_whole_zone_moves_as_one_list_and_leaves_what_card_by_card_moves_leave(tmp_path):
+    from ruleforge.runtime.board import move_card, shuffle_zone
+    path = tmp_path / "all.rules"
+    path.write_text(MOVE_ALL)
+    game = ruleforge.load(path)
+    turn = "\n".join(_function(game.source, "r_turn_v"))
+    assert turn.count("move_all(st, ") == 4 and "move_cards(" not in turn  # the shuffle's too
+    st = game.new(4)
+    by_hand = st.clone()
+    box, pile, hand, stock = 0, 1, 2, 4
+    assert [(z.decl, z.owner) for z in game.zinst] == [("box", -1), ("pile", -1), ("hand", 0), ("hand", 1), ("stock", -1)]
+    mine, shown = tuple(st.zones[hand]), tuple(st.zones[pile])
+    assert {st.known[c] for c in mine + shown} == {0b11}  # player 2 has looked at player 1's hand
+    st.apply(st.legal_actions()[0])
+    # the same moves, card by card, bottom card first
+    for src, dst in ((hand, box), (pile, hand), (box, box), (hand, stock)):
+        for c in tuple(by_hand.zones[src]):
+            move_card(by_hand, c, dst)
+    shuffle_zone(by_hand, stock)
+    assert st.zones == by_hand.zones and st.zones[box][-3:] == list(mine) and sorted(st.zones[stock]) == sorted(shown)
+    # from a hand face down, only its owner still knows a card; shuffled, nobody knows which is which
+    assert [st.known[c] for c in mine] == [0b01] * 3 and [st.known[c] for c in shown] == [0, 0]
+    assert st.loc == by_hand.loc and st.up == by_hand.up and st.known == by_hand.known

@@ -114,7 +114,7 @@ def move_up(st, c: int, dst: int) -> None:
 
 def move_cards(st, cards, dst: int, facing: Optional[int] = None, bottom: bool = False) -> None:
     """move_card for each of `cards`, in order: one call for them all when nothing
-    records the moves (bulk simulation, search)."""
+    records the moves (bulk simulation, search). A whole zone goes by move_all."""
     if bottom or st.observer is not None:
         for c in cards:
             move_card(st, c, dst, facing, bottom)
@@ -124,20 +124,11 @@ def move_cards(st, cards, dst: int, facing: Optional[int] = None, bottom: bool =
     f = zi.facing if facing is None else facing
     loc, zones, up, known = st.loc, st.zones, st.up, st.known
     into = zones[dst]
-    whole = None
-    if len(cards) > 4:
-        src = loc[cards[0]]
-        listed = list(cards)  # (a copy: `cards` may be the zone's own list)
-        if src != dst and zones[src] == listed:  # a whole zone, bottom to top: one move
-            whole, cards = zones[src], listed
-            into.extend(listed)
-            whole.clear()
     if f == UP:
         everyone = g.all_seats
         for c in cards:
-            if whole is None:
-                zones[loc[c]].remove(c)
-                into.append(c)
+            zones[loc[c]].remove(c)
+            into.append(c)
             loc[c] = dst
             up[c] = 1
             known[c] = everyone
@@ -146,9 +137,8 @@ def move_cards(st, cards, dst: int, facing: Optional[int] = None, bottom: bool =
     gain = (1 << zi.owner) if f == PRIVATE and zi.owner >= 0 else 0
     for c in cards:
         src = loc[c]
-        if whole is None:
-            zones[src].remove(c)
-            into.append(c)
+        zones[src].remove(c)
+        into.append(c)
         loc[c] = dst
         if up[c]:
             up[c] = 0
@@ -156,6 +146,39 @@ def move_cards(st, cards, dst: int, facing: Optional[int] = None, bottom: bool =
             known[c] &= keep[src]
         if gain:
             known[c] |= gain
+
+
+def move_all(st, src: int, dst: int, facing: Optional[int] = None) -> None:
+    """move_cards of every card in zone `src`, bottom card first (`move cards in
+    discard to deck`): the zone's list is moved whole, no card looked for."""
+    zones = st.zones
+    cards = zones[src]
+    if src == dst or st.observer is not None:
+        move_cards(st, tuple(cards), dst, facing)
+        return
+    g = st.game
+    zi = g.zinst[dst]
+    f = zi.facing if facing is None else facing
+    loc, up, known = st.loc, st.up, st.known
+    if f == UP:
+        everyone = g.all_seats
+        for c in cards:
+            loc[c] = dst
+            up[c] = 1
+            known[c] = everyone
+    else:
+        keep = (g.leave_keep or _leave_keep(g))[src]
+        gain = (1 << zi.owner) if f == PRIVATE and zi.owner >= 0 else 0
+        for c in cards:
+            loc[c] = dst
+            if up[c]:
+                up[c] = 0
+            else:
+                known[c] &= keep
+            if gain:
+                known[c] |= gain
+    zones[dst].extend(cards)
+    cards.clear()
 
 
 def _leave_keep(g) -> list:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Callable, Optional
 
-from .board import (DOWN, PRIVATE, UP, Board, flip_card, move_card, move_cards, move_up, new_class, place,  # noqa: F401
+from .board import (DOWN, PRIVATE, UP, Board, flip_card, move_all, move_card, move_cards, move_up, new_class, place,  # noqa: F401
                     reveal_card, set_var, shuffle_zone, swap_cards)
 from .events import Decided
 from .flow import (MAX_FRAMES, TURN_ANNOUNCEMENT, Frame, Proc, _finish, _next_turn, check_immediate,  # noqa: F401

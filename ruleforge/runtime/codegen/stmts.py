@@ -119,6 +119,8 @@ class Straight:
 
     def moves(self, s, call: str, picked: bool, dest: bool = True) -> None:
         w, sc = self.w, self.sc
+        if dest and s.bind is None and not picked and s.slots is None and self.whole_zone_move(s, call):
+            return
         c, d = sc.fresh("c"), sc.fresh("d")
         single = self.cards_into(s.what, c)
         bind = sc.bind(s, s.bind.name, "card") if s.bind is not None else None
@@ -163,6 +165,17 @@ class Straight:
         if bind is not None:
             w.line(f"{bind} = {cs}[0] if {cs} else None")
 
+    def whole_zone_move(self, s, call: str) -> bool:
+        """`move cards in Z to D`: move_all, which moves the zone's list whole."""
+        zone = s.what.zone if isinstance(s.what, A.CardsIn) else s.what
+        if not (T.is_zone(self.t(zone)) and call.startswith("move_card(st, {c}, {d}") and not call.endswith(", True)")):
+            return False
+        z, d = self.sc.fresh("z"), self.sc.fresh("d")
+        self.w.line(f"{z} = {self.ex(zone)}")
+        self.w.line(f"{d} = {self.ex(s.target)}")
+        self.w.line(call.replace("move_card(st, {c}", "move_all(st, {c}").format(c=z, d=d))
+        return True
+
     def face_up_call(self, s, call: str) -> str:
         """`move_up` for one card that lands face up on top of its zone (the facing asked
         for, or that of every zone the target may be): move_card without the look-ups."""
@@ -197,7 +210,7 @@ class Straight:
         src, dst = self.sc.fresh("z"), self.sc.fresh("z")
         self.w.line(f"{src} = {self.ex(s.zone)}")
         self.w.line(f"{dst} = {self.ex(s.into)}")
-        self.w.line(f"move_cards(st, list(Z[{src}]), {dst})")
+        self.w.line(f"move_all(st, {src}, {dst})")
         self.w.line(f"shuffle_zone(st, {dst})")
 
     def st_Look(self, s) -> None:
