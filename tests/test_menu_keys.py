@@ -204,3 +204,47 @@ def test_kept_menus_stay_within_their_size_whatever_a_rule_file_offers(tmp_path,
     for kept in menu._kept.values():
         assert kept.size <= 5000 and sum(len(a) + len(k) for k, (a, _, _) in kept.menus.items()) == kept.size
         assert kept.skip or len(kept.menus) < 5000 // 200
+
+
+SHOW = """\
+game "t"
+players 2
+cards: standard deck in box
+zone box: pile, face down
+zone hand per player: hand
+zone shown: pile, face up
+counter n = 0
+ending done "ten turns": nobody wins when n = 10
+setup:
+    shuffle box
+    move top 5 cards of box to hand of player 1
+    move top 5 cards of box to hand of player 2
+turn:
+    current takes an action
+    increase n by 1
+action play "Play":
+    with c in hand of current{up}
+    move c to shown
+{show}"""
+SHOW_ACTION = """\
+action show "Show":
+    with c in hand of current where it is face down
+    reveal c
+"""
+
+
+@pytest.mark.parametrize("up, show, key", [
+    # a hand no rule turns a card face up in: its cards alone (the seat sees them, face down)
+    ("", "", "return (*sorted(Z[1]),)"),
+    # a card of it may be revealed: whether each is face up, too
+    (" where it is face up", SHOW_ACTION, "for c in s0: k.append(up[c])"),
+])
+def test_a_menu_key_holds_the_facing_of_a_seats_own_cards_only_where_a_rule_can_turn_one(tmp_path, up, show, key):
+    path = tmp_path / "show.rules"
+    path.write_text(SHOW.format(up=up, show=show))
+    kept, made = ruleforge.load(path), ruleforge.load(path)
+    assert key in kept.source and "kn[c]" not in kept.source
+    for menu in menus_of(made):
+        menu.key = None
+    for seed in range(30):
+        assert decisions(kept, seed) == decisions(made, seed), seed

@@ -11,7 +11,9 @@ names what they read; the menu's key function gathers exactly that from a state:
 - the cards of each zone read (in order, or sorted where the menu cannot see their order:
   a parameter's values, a quantifier's), and for each of them whether it is face up and
   whether the seat knows it (how an action names a card depends on both), or who knows
-  it, where a rule asks `knows`; of a zone whose top card's facing alone is asked (`row
+  it, where a rule asks `knows`: no more than a zone's cards can differ in (nothing, for
+  a face-up pile in a game that never flips a card, or the seat's own hand where no rule
+  turns one face up; `_seen_bits`); of a zone whose top card's facing alone is asked (`row
   slot a is face up`), that facing; of one whose size alone is asked, its size;
 - the numbers read (counters, piece attributes, per-card counters, values of the turn);
 - who is out, where a rule asks for the players still in the game; the current player,
@@ -27,7 +29,10 @@ from __future__ import annotations
 
 from ...lang import ast as A
 from .. import typeinfo as T
+from ...lang.values import walk
+from ..board import PRIVATE, UP
 from .footprint import _BINDERS, _COMPOSITE, Anything
+from .menus import blind_zones
 from .writer import Writer
 
 
@@ -238,7 +243,7 @@ class MenuKeys:
             w.line("Z = st.zones")
             branches: dict = {}
             for seat, reads in enumerate(per_seat):
-                branches.setdefault(self._key_expr(reads), []).append(seat)
+                branches.setdefault(self._key_expr(reads, seat), []).append(seat)
             for k, (expr, seats) in enumerate(branches.items()):
                 if len(branches) == 1:
                     self._key_body(w, expr)
@@ -255,48 +260,108 @@ class MenuKeys:
             for line in lines:
                 self.w.line(line)
 
-    @staticmethod
-    def _key_expr(r: MenuReads) -> tuple:
-        return (tuple(r.zones), tuple(r.sets), tuple(r.tops), tuple(r.counts), tuple(r.vars), r.out, r.current,
-                r.who_knows)
+    def _key_expr(self, r: MenuReads, seat: int) -> tuple:
+        pieces = tuple((z, False, self._seen_bits(z, seat, r.who_knows)) for z in r.zones) + tuple(
+            (z, True, self._seen_bits(z, seat, r.who_knows)) for z in r.sets)
+        return (pieces, tuple(r.tops), tuple(r.counts), tuple(r.vars), r.out, r.current)
+
+    def _seen_bits(self, z: int, seat: int, who_knows: bool) -> str:
+        """What the key needs of the facing and knowledge of zone `z`'s cards, for `seat`:
+        "none" where both are the same for every card it can hold (a face-up pile in a
+        game that never flips a card or puts one face down there: face up, everyone knows
+        it; the seat's own hand that no rule turns a card face up or face down in: face
+        down, the seat knows it); "up" where the seat always knows them but a card may
+        be face up or not; else "seat" (face up, and whether the seat knows it), or
+        "all" (face up, and who knows it) where a rule asks `knows`."""
+        if who_knows:
+            return "all"
+        zi, g = self.g.zinst[z], self.g
+        if self._blind_or_flipped(zi.decl):
+            return "seat"
+        same = [i for i in g.zinst if i.decl == zi.decl]
+        if all(i.facing == UP for i in same):
+            return "none"
+        if zi.owner == seat and all(i.facing == PRIVATE and i.owner >= 0 for i in same):
+            return "up" if zi.decl in self._turned_up() else "none"
+        return "seat"
+
+    def _blind_or_flipped(self, decl: str) -> bool:
+        """Can a rule put a card face down into `decl`, or flip a card anywhere?"""
+        if not hasattr(self, "_faced"):
+            self._faced = (blind_zones(self.ch.tree), any(isinstance(n, A.Flip) for n in walk(self.ch.tree)))
+        blind, flips = self._faced
+        return flips or decl in blind or "*" in blind
+
+    def _turned_up(self) -> set:
+        """The zones a rule may turn a card face up in, or move one into face up (`move c
+        to hand of p face up`, `reveal c`, `reveal c to Z`); "*" in it where a rule's
+        card or zone is not named plainly. (A card dealt, moved or swapped into a zone
+        takes the zone's facing: board.place.)"""
+        if not hasattr(self, "_up_zones"):
+            up = set()
+            for n in walk(self.ch.tree):
+                if isinstance(n, A.Move) and n.facing == "up":
+                    up.add(self._zone_named(n.target))
+                elif isinstance(n, A.Reveal):
+                    up.add(self._zone_named(n.what if n.target is None else n.target))
+            if "*" in up:
+                up |= {z.decl for z in self.g.zinst}
+            self._up_zones = up
+        return self._up_zones
+
+    def _zone_named(self, node) -> str:
+        """The zone declaration whose cards `node` names (`top of deck`, `the card in
+        alien of invader`, `cards in hand of p where ...`), or "*"."""
+        while isinstance(node, (A.Filter, A.TheCard, A.CardsIn, A.Top, A.Slot)):
+            node = (node.collection if isinstance(node, (A.Filter, A.TheCard))
+                    else node.zone if isinstance(node, (A.CardsIn, A.Top, A.Slot)) else node)
+        if isinstance(node, A.Of):
+            node = node.name
+        if isinstance(node, A.Name) and T.ref_kind(self.ch, node) == "zone":
+            return node.name
+        return "*"
 
     @staticmethod
     def _key_body(w: Writer, expr: tuple) -> None:
         # (Loops appending to one list: a list comprehension costs a frame of its own, more
         # than the few items a key gathers.)
-        zones, sets, tops, counts, vars_, out, current, who_knows = expr
-        if not (zones or sets or tops or counts or vars_ or out or current):
+        pieces, tops, counts, vars_, out, current = expr
+        if not (pieces or tops or counts or vars_ or out or current):
             w.line("return ()")
             return
-        w.line("up, kn = st.up, st.known")
-        if zones or sets:
-            # the cards of each zone read, zone after zone (-1 between two zones), sorted
-            # where their order does not matter
-            each = [f"*Z[{z}]" for z in zones] + [f"*sorted(Z[{z}])" for z in sets]
-            if len(each) == 1:  # one zone: its cards as they are, or sorted
-                w.line(f"cs = {f'Z[{zones[0]}]' if zones else f'sorted(Z[{sets[0]}])'}")
-            else:
-                w.line(f"cs = [{', -1, '.join(each)}]")
-            w.line("k = [*cs]")
-            guard = "c >= 0 and " if len(each) > 1 else ""  # (-1: between two zones)
-            if who_knows:  # face up, and who knows it
-                seen = "up[c] | kn[c] << 1"
-            else:  # face up, and whether the seat knows it
-                w.line("b = 1 << seat")
-                seen = "up[c] | (kn[c] & b) << 1"
-            w.line(f"for c in cs: k.append({guard}{seen})")
-        else:
-            w.line("k = []")
-        if tops:  # the facing of each one's top card (2: it is empty)
-            run = tuple(tops) == tuple(range(tops[0], tops[0] + len(tops)))  # a row's slots: one slice
-            rows = f"Z[{tops[0]}:{tops[-1] + 1}]" if run else f"({''.join(f'Z[{z}], ' for z in tops)})"
-            w.line(f"for z in {rows}: k.append(up[z[-1]] if z else 2)")
-        rest = [f"len(Z[{z}])" for z in counts]
+        bits = [p for p in pieces if p[2] != "none"]
+        if any(p[2] != "up" for p in bits):
+            w.line("up, kn = st.up, st.known")
+        elif bits or tops:
+            w.line("up = st.up")
+        if any(p[2] == "seat" for p in bits):
+            w.line("b = 1 << seat")
+        # the cards of each zone read, zone after zone (-1 between two zones), sorted where
+        # their order does not matter; then, zone after zone, what the menu may read of
+        # their facing and who knows them
+        each = []
+        for i, (z, in_order_not, mode) in enumerate(pieces):
+            cards = f"sorted(Z[{z}])" if in_order_not else f"Z[{z}]"
+            if mode != "none":
+                w.line(f"s{i} = {cards}")
+                cards = f"s{i}"
+            each.append(cards)
+        cards = ", -1, ".join("*" + c for c in each)
+        # the facing of each top card read (2: the zone is empty), each zone's size, the numbers
+        rest = [f"up[Z[{z}][-1]] if Z[{z}] else 2" for z in tops] + [f"len(Z[{z}])" for z in counts]
         if vars_:
             w.line("V = st.vars")
             rest += [f"V[{i}]" for i in vars_]
         rest += ["st.out"] if out else []
         rest += ["st.turn_pos"] if current else []
+        if not bits:  # one tuple, made at once
+            w.line(f"return ({', '.join(([cards] if cards else []) + rest)},)")
+            return
+        w.line(f"k = [{cards}]")
+        seen = {"up": "up[c]", "seat": "up[c] | (kn[c] & b) << 1", "all": "up[c] | kn[c] << 1"}
+        for i, (z, _, mode) in enumerate(pieces):
+            if mode != "none":
+                w.line(f"for c in s{i}: k.append({seen[mode]})")
         if rest:
             w.line(f"k += ({', '.join(rest)},)")
         w.line("return tuple(k)")
