@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pickle
 
+import pytest
+
 import ruleforge
 from ruleforge import Action, Ref
 
@@ -161,8 +163,7 @@ setup:
     shuffle box
     for each p in players:
         move top 5 cards of box to hand of p
-        move top 8 cards of box to table of p
-        move top 4 cards of box to table of p face down
+{face_up}        move top 4 cards of box to table of p face down
 ending done: nobody wins
 action pair "Pair":
     with card in hand of current
@@ -183,20 +184,23 @@ turn:
 """
 
 
-def test_a_second_parameters_tests_that_ignore_the_first_are_worked_out_once(tmp_path):
+@pytest.mark.parametrize("face_up", [8, 0])
+def test_a_second_parameters_tests_that_ignore_the_first_are_worked_out_once(tmp_path, face_up):
     """A second parameter's leading tests that do not read the first (here: face up) are
     worked out once per menu, and a last test `suit = card.suit` groups the elements by
     suit once (codegen/menus.py, _hoisted); a test that calls a definition stays in the
     loop. The menus are those of the generic enumerator (runtime/actions.py) at every
-    decision of seeded games whose tables hold face-down cards among the face-up ones."""
+    decision of seeded games whose tables hold face-down cards among the face-up ones, or
+    face-down cards alone (no second value at all: the menu function returns at once)."""
     from ruleforge.runtime.engine import offer_again
     path = tmp_path / "hoisted.rules"
-    path.write_text(HOISTED)
+    path.write_text(HOISTED.format(face_up=f"        move top {face_up} cards of box to table of p\n" if face_up else ""))
     game = ruleforge.load(path)
     pair, above, large = (_function(game.source, f"enum_{name}_menu") for name in ("pair", "above", "large"))
     assert "pre1.setdefault(AT_suit[" in pair and "pre1.get(AT_suit[v0], ())" in pair
     assert "pre1 = [" in above and " in pre1 if " in above
     assert "pre1" not in large  # `value > big` calls the definition: not moved
+    assert "    if not pre1:\n        return" in pair and "    if not pre1:\n        return" in above
     specs = [game.actions[name] for name in ("pair", "above", "large")]
     decisions = pairs = 0
     for seed in range(12):
@@ -217,7 +221,8 @@ def test_a_second_parameters_tests_that_ignore_the_first_are_worked_out_once(tmp
             decisions += 1
             pairs += sum(str(a).startswith("pair(") for a in offered)
             st.apply(offered[seed % len(offered)])
-    assert decisions >= 12 * 3 and pairs > 50
+    # (with no face-up card at first, the first menus of each game have no second value)
+    assert decisions >= 12 * 3 and pairs > (50 if face_up else 0)
 
 
 def _payload(v):

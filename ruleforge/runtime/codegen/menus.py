@@ -179,6 +179,10 @@ class Menus:
             values1 = hoisted[1]
         if kind0 == "card":
             self._sorted_cards(title + p0.name.name, p0, values0)
+            if hoisted is not None:  # no second value for any first value: no entry
+                w.line("if not pre1:")
+                with w.indent():
+                    w.line("return")
             always = self.always_seen(p0.domain, self._deciders)
             with self._all_seen("cards0", always):
                 w.line("for v0 in cards0:")
