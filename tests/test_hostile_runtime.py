@@ -25,6 +25,8 @@ action draw "Draw a card":
 ENDS = 'ending done "deck empty": nobody wins when deck is empty\n'
 
 WORK = "more than 1,000,000 units of work without a decision (the work limit"
+STEPS = ("more than 100,000 steps without a decision: does a loop never end? (a game that needs more: "
+         "RULEFORGE_LIMITS=steps=N, docs/limits.md)")
 NUMBER = "a number grew past 1,000,000,000,000,000,000 (10**18), the largest a rule may compute"
 
 QUANTITIES = "quantity q0: count of deck\n" + "".join(
@@ -83,6 +85,10 @@ CASES = {
                               + "define v = (the card in table slot 1).value\n" + ENDS,
                               ["error: in rule 'define v' (line 16), reached from 'setup' (line 10): there is no "
                                "card here to read its value"]),
+    # turns that take no decision, and no ending that ever holds: each turn started is a
+    # step (flow.push, _next_turn), so the game stops at the step limit, not never
+    "turns_without_a_decision": (BASE.replace("    current takes an action\n", "    set x to 2\n", 1) + ENDS,
+                                 ["in rule 'turn' (line 10): " + STEPS]),
     # "`run` ... ha[s] no decision cap, so a game whose ending never holds runs forever"
     "ending_never_holds": (BASE.replace("    move top of deck", "    if deck is not empty:\n        move top of deck")
                            + 'ending done "never": nobody wins when count of deck < 0\n',

@@ -52,7 +52,8 @@ def start_action(st, taken) -> None:
     L = [None] * proc.nlocals
     L[:len(values)] = values
     L[spec.actor] = seat
-    if st.observer is None and len(st.stack) < MAX_FRAMES:  # (push, written out: nothing counts rules)
+    if st.observer is None and len(st.stack) < MAX_FRAMES and st.steps > 1:  # (push, written out: nothing counts rules)
+        st.steps -= 1
         st.stack.append(Frame(proc, L))
     else:
         push(st, proc, L)

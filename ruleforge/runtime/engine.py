@@ -326,7 +326,11 @@ def run(st: State) -> None:
     """Run rules until a decision is pending or the game is over.
 
     Each call runs the top frame's rule until it stops (a decision, a call of another
-    rule) or ends. The step budget counts those calls and every loop iteration."""
+    rule) or ends. The step budget counts every rule started (flow.push, a turn, an
+    action) and every turn of a loop (the generated code): between two of those a rule
+    only goes on to later blocks (each `return` of generated code that is not a stop
+    follows a push, its own end, or a move to a later block), so this loop cannot run
+    without end uncounted."""
     stack = st.stack
     st.steps = st.game.step_budget
     st.work = st.game.work_budget
@@ -341,11 +345,6 @@ def run(st: State) -> None:
                 continue
             fr = stack[-1]
             fr.proc.fn(st, fr)
-            st.steps -= 1
-            if st.steps <= 0:
-                raise RuleError.over("steps", f"more than {st.game.step_budget:,} steps without a decision: "
-                                "does a loop never end? (a game that needs more: RULEFORGE_LIMITS=steps=N, "
-                                "docs/limits.md)", fr.proc.name, fr.proc.span_at(fr))
     except RecursionError as e:
         rule, span, via = _where(e.__traceback__, fr)
         raise RuleError("a quantity, attribute or definition is computed from itself", rule, span, via) from None

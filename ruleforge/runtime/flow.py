@@ -12,6 +12,7 @@ from .events import Eliminated, Ended, RoundBegan, Status, TurnBegan
 from .limits import MAX_NUMBER
 from .values import Result, RuleError
 from .held import winners_in_play
+from .prims import over_budget
 
 MAX_FRAMES = 200
 
@@ -82,6 +83,9 @@ def check_immediate(st) -> bool:
 
 
 def push(st, proc: Proc, L: Optional[list] = None) -> None:
+    st.steps -= 1  # a rule started is a step (and so is each turn of a loop: see run)
+    if st.steps <= 0:
+        over_budget(st)
     if len(st.stack) >= MAX_FRAMES:
         raise RuleError(f"rules call each other more than {MAX_FRAMES} deep: an event that triggers itself?")
     if st.observer is not None and st.observer.stats is not None and not proc.is_turn:
@@ -145,6 +149,9 @@ def _next_turn(st) -> None:
             for i in g.turn_vars:  # the values of the turn start as none
                 st.vars[i] = None
             proc = g.turn_procs[order[pos]]
+            st.steps -= 1  # (push, written out)
+            if st.steps <= 0:
+                over_budget(st)
             st.stack.append(Frame(proc, [None] * proc.nlocals))
             return
     if ob is not None and ob.watch is not None and not st.phase:  # setup or a turn is over (check --deep looks)
