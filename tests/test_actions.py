@@ -201,6 +201,9 @@ def test_a_second_parameters_tests_that_ignore_the_first_are_worked_out_once(tmp
     assert "pre1 = [" in above and " in pre1 if " in above
     assert "pre1" not in large  # `value > big` calls the definition: not moved
     assert "    if not pre1:\n        return" in pair and "    if not pre1:\n        return" in above
+    # `where it is face up`: every second value is seen by the seat, named by index
+    assert "for v1 in sorted(raw1):" in pair and "named(" not in pair and "named(" not in above
+    assert "seconds = named(st, seat, raw1, 'card', names[1])" in large  # face down ones among them
     specs = [game.actions[name] for name in ("pair", "above", "large")]
     decisions = pairs = 0
     for seed in range(12):

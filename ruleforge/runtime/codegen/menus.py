@@ -241,13 +241,17 @@ class Menus:
         w = self.w
         p0, p1 = a.params
         title = f"action {self._name}: the values of "
+        # distinct cards the seat always sees: named by index, in index order, no named()
+        seen1 = (not once and kind1 == "card" and self.holds_cards(p1.domain)
+                 and self.always_seen(p1.domain, self._deciders))
         if not once:
             # nothing to combine with this first value (and nothing to charge): skipped
             self.as_rule(title + p1.name.name, p1.span, f"raw1 = {values1}")
             w.line("if not raw1:")
             with w.indent():
                 w.line("continue")
-            w.line(f"seconds = {self._named('raw1', kind1, plain1, 1)}")
+            if not seen1:
+                w.line(f"seconds = {self._named('raw1', kind1, plain1, 1)}")
         if once and self._fixed(kind1, plain1):
             self._row_kept(a, allowed, label0, placed0, plain1)
             return
@@ -255,15 +259,22 @@ class Menus:
         w.line("if row is None:")
         with w.indent():
             w.line("row = new_row(cache, v0)")
-        self._charge("len(seconds)")
-        w.line("for v1 in seconds:" if plain1 else "for label1, v1, pay1 in seconds:")
+        self._charge("len(raw1)" if seen1 else "len(seconds)")
+        if seen1:
+            w.comment("every one seen by the seat, always (CodeGenerator.always_seen)")
+            w.line("for v1 in sorted(raw1):")
+        else:
+            w.line("for v1 in seconds:" if plain1 else "for label1, v1, pay1 in seconds:")
         with w.indent():
             if plain1:
                 w.line("label1 = pay1 = v1")
             self._allowed(a, allowed)
-            pairs = f"(({p0.name.name!r}, {label0}), ({p1.name.name!r}, label1))"
-            hidden = [f"type(pay{k}) is Place" for k, placed in ((0, placed0), (1, not plain1)) if placed]
-            self._entry(pairs, hidden, f"({'pay0' if placed0 else 'v0'}, pay1)", "row", "v1", "(v0, v1)", "ROW_LIMIT")
+            label1, pay1 = ("names[1][v1]", "v1") if seen1 else ("label1", "pay1")
+            pairs = f"(({p0.name.name!r}, {label0}), ({p1.name.name!r}, {label1}))"
+            hidden = [f"type(pay{k}) is Place" for k, placed in ((0, placed0), (1, not plain1 and not seen1))
+                      if placed]
+            self._entry(pairs, hidden, f"({'pay0' if placed0 else 'v0'}, {pay1})", "row", "v1", "(v0, v1)",
+                        "ROW_LIMIT")
 
     def _hoisted(self, a) -> tuple[list[str], str] | None:
         """(the lines that find, once for the whole menu, the second parameter's elements

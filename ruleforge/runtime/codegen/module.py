@@ -23,7 +23,7 @@ from .groups import Groups
 from .exprs import Exprs
 from .footprint import Footprints
 from .menukeys import MenuKeys
-from .menus import blind_zones
+from .menus import _conjuncts, blind_zones
 from .resumable import Resumable
 from .stmts import Straight
 from .values import Values
@@ -66,6 +66,9 @@ class CodeGenerator(Decks, Values, Groups, Exprs, Straight, Resumable, Footprint
         face-up card is known to everyone (tests/test_honest_actions.py checks these
         after every decision of random games of every rule file)."""
         while isinstance(domain, A.Filter):
+            if any(isinstance(t, A.Test) and t.test == "face up" and isinstance(t.value, A.Name)
+                   and t.value.name == "it" for t in _conjuncts(domain.condition)):
+                return True  # `where it is face up`: a face-up card is known to everyone
             domain = domain.collection
         if isinstance(domain, A.Of):
             zone, owner = domain.name, self.ex(domain.owner)
