@@ -395,19 +395,19 @@ turn:
 action play "Play":
     with card in hand of current
     move card to discard
-    move top of deck to discard as card
-    move card to hand of current
+    move top of deck to discard as drawn
+    move drawn to hand of current
 ending done "six turns": nobody wins when n = 6
 """
 
 
-def test_a_card_parameter_is_a_card_for_sure_and_a_name_bound_again_is_tested(tmp_path):
+def test_a_card_parameter_is_a_card_for_sure_and_a_name_bound_by_as_is_tested(tmp_path):
     path = tmp_path / "rebind.rules"
     path.write_text(REBIND)
     play = _function(printed(str(path)), "r_action_play")
     assert play[1:4] == ["    card_0, actor = fr.L[:2]", "    Z = st.zones", "    c1 = card_0"]
     assert play[5] == "    move_card(st, c1, d2)"  # the parameter: no test for none
-    # `as card` binds a new name, which the empty deck leaves as none: tested
+    # `as drawn` binds a name the empty deck leaves as none: tested
     assert sum(line.strip().endswith("is not None:") for line in play) == 2
     game = ruleforge.load(path)
     st = game.new(0)

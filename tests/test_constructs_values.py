@@ -237,6 +237,22 @@ def test_values_of_the_turn_wrong_uses():
     ]
 
 
+def test_a_local_name_is_not_given_again_where_it_is_known():
+    # an action's parameter, a `for each` name, a `let`: another `let`, `as` or `for each`
+    # of that name inside its block is an error (a name given again in a later block is not)
+    text = ("turn:\n    current takes an action\n"
+            "action play \"Play\":\n    with card in hand of current\n    move card to pile\n"
+            "    let card = top of box\n    move top of box to pile as card\n"
+            "    for each c in pile:\n        for each c in box:\n            move c to pile\n"
+            "    for each c in box:\n        let n2 = 1\n    let n2 = 2\n"
+            "ending done: nobody wins\n")
+    assert errors(text) == [
+        (13, 9, "'card' is already used in this rule"),
+        (14, 32, "'card' is already used in this rule"),
+        (16, 18, "'c' is already used in this rule"),
+    ]
+
+
 # ---- definitions of several parameters ----------------------------------------------------
 
 def test_a_definition_of_several_parameters(tmp_path):

@@ -87,7 +87,7 @@ class Resolver(Visitor, abstract=True):
         if name.name in EXPRESSION_WORDS | STATEMENT_WORDS:
             self.error(name, f"'{name.name}' is a word of the language and cannot name a value",
                        "choose another name")
-        if name.name in scope.names:
+        if scope.lookup(name.name) is not None:
             self.error(name, f"'{name.name}' is already used in this rule", "pick another name")
         elif self.sym.global_kind(name.name) is not None:
             self.error(name, f"'{name.name}' is already the name of a {self.sym.global_kind(name.name)}",
