@@ -87,8 +87,11 @@ class Resolver(Visitor, abstract=True):
         if name.name in EXPRESSION_WORDS | STATEMENT_WORDS:
             self.error(name, f"'{name.name}' is a word of the language and cannot name a value",
                        "choose another name")
-        if scope.lookup(name.name) is not None:
-            self.error(name, f"'{name.name}' is already used in this rule", "pick another name")
+        known = scope.lookup(name.name)
+        if known is not None:
+            first = getattr(known[1], "span", None)
+            at = f" (line {first.line})" if first is not None and first.file == name.span.file else ""
+            self.error(name, f"'{name.name}' is already used in this rule{at}", "pick another name")
         elif self.sym.global_kind(name.name) is not None:
             self.error(name, f"'{name.name}' is already the name of a {self.sym.global_kind(name.name)}",
                        "pick another name for this local value")
