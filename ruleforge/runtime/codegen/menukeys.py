@@ -311,10 +311,9 @@ class MenuKeys:
 
     def _zone_named(self, node) -> str:
         """The zone declaration whose cards `node` names (`top of deck`, `the card in
-        alien of invader`, `cards in hand of p where ...`), or "*"."""
+        hand of p`, `cards in hand of p where ...`), or "*"."""
         while isinstance(node, (A.Filter, A.TheCard, A.CardsIn, A.Top, A.Slot)):
-            node = (node.collection if isinstance(node, (A.Filter, A.TheCard))
-                    else node.zone if isinstance(node, (A.CardsIn, A.Top, A.Slot)) else node)
+            node = node.collection if isinstance(node, (A.Filter, A.TheCard)) else node.zone
         if isinstance(node, A.Of):
             node = node.name
         if isinstance(node, A.Name) and T.ref_kind(self.ch, node) == "zone":
