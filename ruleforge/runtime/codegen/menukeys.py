@@ -32,7 +32,6 @@ from .. import typeinfo as T
 from ...lang.values import walk
 from ..board import PRIVATE, UP
 from .footprint import _BINDERS, _COMPOSITE, Anything
-from .menus import blind_zones
 from .writer import Writer
 
 
@@ -287,9 +286,7 @@ class MenuKeys:
 
     def _blind_or_flipped(self, decl: str) -> bool:
         """Can a rule put a card face down into `decl`, or flip a card anywhere?"""
-        if not hasattr(self, "_faced"):
-            self._faced = (blind_zones(self.ch.tree), any(isinstance(n, A.Flip) for n in walk(self.ch.tree)))
-        blind, flips = self._faced
+        blind, flips = self.faced()
         return flips or decl in blind or "*" in blind
 
     def _turned_up(self) -> set:

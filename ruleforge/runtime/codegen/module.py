@@ -79,16 +79,19 @@ class CodeGenerator(Decks, Values, Groups, Exprs, Straight, Resumable, Footprint
         if T.ref(self.ch, zone)[0] != "zone" or self.ch.zones[zone.name].decl.kind == "row":
             return False
         name, g = zone.name, self.g
-        blind = getattr(self, "_blind", None)
-        if blind is None:
-            blind = self._blind = blind_zones(self.ch.tree)
-            self._flips = any(isinstance(n, A.Flip) for n in walk(self.ch.tree))
+        blind, flips = self.faced()
         if name in blind or "*" in blind:
             return False
         zones = [g.zinst[z] for (n, _, _), z in g.zone_lookup.items() if n == name]
         if all(zi.facing == UP for zi in zones):
-            return not self._flips
+            return not flips
         return owner in players and all(zi.facing == PRIVATE and zi.owner >= 0 for zi in zones)
+
+    def faced(self) -> tuple:
+        """(the zones a rule puts a card into face down, whether any rule flips a card)."""
+        if not hasattr(self, "_faced"):
+            self._faced = (blind_zones(self.ch.tree), any(isinstance(n, A.Flip) for n in walk(self.ch.tree)))
+        return self._faced
 
     # ---- identifiers and tables
     def fn_name(self, prefix: str, name: str) -> str:
