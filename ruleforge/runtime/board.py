@@ -127,7 +127,11 @@ def move_cards(st, cards, dst: int, facing: Optional[int] = None, bottom: bool =
     if f == UP:
         everyone = g.all_seats
         for c in cards:
-            zones[loc[c]].remove(c)
+            z = zones[loc[c]]
+            if z[-1] == c:  # top cards first, the common case (top_n): no search
+                z.pop()
+            else:
+                z.remove(c)
             into.append(c)
             loc[c] = dst
             up[c] = 1
@@ -137,7 +141,11 @@ def move_cards(st, cards, dst: int, facing: Optional[int] = None, bottom: bool =
     gain = (1 << zi.owner) if f == PRIVATE and zi.owner >= 0 else 0
     for c in cards:
         src = loc[c]
-        zones[src].remove(c)
+        z = zones[src]
+        if z[-1] == c:
+            z.pop()
+        else:
+            z.remove(c)
         into.append(c)
         loc[c] = dst
         if up[c]:
