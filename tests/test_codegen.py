@@ -516,3 +516,68 @@ def test_a_whole_zone_moves_as_one_list_and_leaves_what_card_by_card_moves_leave
     # from a hand face down, only its owner still knows a card; shuffled, nobody knows which is which
     assert [st.known[c] for c in mine] == [0b01] * 3 and [st.known[c] for c in shown] == [0, 0]
     assert st.loc == by_hand.loc and st.up == by_hand.up and st.known == by_hand.known
+
+
+RULE_FILES = sorted([*ROOT.glob("games/*.rules"), *ROOT.glob("games/variants/*.rules"), *ROOT.glob("examples/*.rules")])
+
+
+def test_a_sites_whole_menu_offers_what_its_actions_own_menus_offer(monkeypatch):
+    # every menu made in seeded random games of every rule file is made twice, by the
+    # site's whole menu and by its actions' menus one by one: the same actions, payloads
+    # and work
+    from ruleforge.runtime import actions
+    from ruleforge.runtime.rng import Random
+    make = actions.Menu.make
+    compared = {}
+
+    def both(self, st, seat):
+        work = st.work
+        got = make(self, st, seat)
+        if self.whole is not None:
+            spent, st.work = work - st.work, work
+            whole, self.whole = self.whole, None
+            try:
+                assert make(self, st, seat) == got and work - st.work == spent
+            finally:
+                self.whole = whole
+            compared[self.game.title] = compared.get(self.game.title, 0) + 1
+        return got
+
+    monkeypatch.setattr(actions.Menu, "make", both)
+    for path in RULE_FILES:
+        game = ruleforge.load(path)
+        for seed in range(4):
+            st, rng = game.new(seed), Random(seed)
+            while not st.is_over and st.decisions < 150:
+                legal = st.legal_actions()
+                st.apply(legal[rng.below(len(legal))])
+    assert compared["gUFO"] > 50 and compared["UFO*logy"] > 50
+    assert len(compared) >= 8, sorted(compared)  # most rule files have a site made whole
+
+
+def test_a_whole_menu_is_its_actions_menus_one_after_another_and_its_errors_name_the_action(tmp_path):
+    from ruleforge.runtime.codegen.wholemenus import _inlinable
+    source = printed(str(ROOT / "games/ufology.rules"), "--players", "4")
+    whole = "\n".join(_function(source, "whole_menu_0"))
+    order = [whole.index(f"# action '{name}'") for name in ("archive", "archive_agenda", "play", "swap", "trash")]
+    assert order == sorted(order) and order[1] < whole.index("acts.append(PASS)") < order[2]
+    assert "return" not in whole.replace("return tuple(acts), tuple(vals)", "")  # each body's return: a break
+    assert ("SITE_16 = Menu(GAME, ACTIONS.values(), True, None, menu_key_0, (whole_menu_0, "
+            "('archive', 'archive_agenda', 'pass', 'play', 'swap', 'trash')))") in source
+    # a body that returns from inside a loop of its own could not be inlined
+    assert _inlinable(["    for v0 in cards0:", "        if not (up[v0]):", "            break", "    else:",
+                       "        return"])
+    assert not _inlinable(["    for v0 in cards0:", "        if v0:", "            return"])
+    # an action of three parameters has no menu function: its site is made the generic way
+    path = tmp_path / "three.rules"
+    path.write_text(REBIND.replace('    with card in hand of current\n',
+                                   '    with card in hand of current\n    with a from 1 to 2\n    with b from 1 to 2\n'))
+    assert "def whole_menu_" not in printed(str(path))
+    # the error of a menu too large names the action and its line, as its own menu did
+    path.write_text(REBIND.replace('action play "Play":\n', 'action pick "Pick":\n    with a from 1 to 10000\n'
+                                   '    with b from 1 to 10000\n    increase n by 1\naction play "Play":\n'))
+    assert "def whole_menu_0" in printed(str(path))
+    with pytest.raises(ruleforge.RuleError) as e:
+        ruleforge.load(path).new(1)
+    assert str(e.value).startswith("in rule 'action pick: its menu' (line 14), reached from 'turn' (line 12): action "
+                                   "'pick' would offer more than 100,000 combinations")

@@ -329,9 +329,10 @@ class Menu:
     combination of its parameters that 'allowed if' accepts, and `pass` if allowed.
     The payload is (spec, parameter values, seat), or None for pass."""
 
-    __slots__ = ("game", "specs", "may_pass", "_by_seat", "only", "key", "_kept")
+    __slots__ = ("game", "specs", "may_pass", "_by_seat", "only", "key", "_kept", "whole", "order", "_whole_by_seat")
 
-    def __init__(self, game, specs, may_pass: bool, only: Optional[tuple] = None, key: Optional[Callable] = None):
+    def __init__(self, game, specs, may_pass: bool, only: Optional[tuple] = None, key: Optional[Callable] = None,
+                 whole: Optional[tuple] = None):
         # `specs` may still be filling (a view): the entries are made at the first decision
         self.game, self.specs, self.may_pass = game, specs, may_pass
         self._by_seat: dict = {}  # seat -> [(spec or None for pass, names, cache)] by name
@@ -339,6 +340,10 @@ class Menu:
         # key(st, seat): what the menu reads (codegen/menukeys.py), or None: made every time
         self.key = key
         self._kept: dict = {}  # seat -> MenusKept
+        # (whole(st, seat, E), the names of its actions and pass in order): the whole menu
+        # written out as one function (codegen/wholemenus.py), or None
+        self.whole, self.order = whole if whole is not None else (None, ())
+        self._whole_by_seat: dict = {}  # seat -> E: each name's entry, or None
 
     def _entries(self, seat: int) -> list:
         """The actions `seat` may take, in name order, each with the Refs of its
@@ -350,6 +355,13 @@ class Menu:
         if self.may_pass:
             entries.append(("pass", None, None, None))
         got = self._by_seat[seat] = [e[1:] for e in sorted(entries, key=lambda e: e[0])]
+        return got
+
+    def _whole_entries(self, seat: int) -> tuple:
+        """The entries of `_entries`, one for each name of the whole menu's order (None
+        where the seat does not have that action)."""
+        by_name = {"pass" if e[0] is None else e[0].name: e for e in self._by_seat.get(seat) or self._entries(seat)}
+        got = self._whole_by_seat[seat] = tuple(by_name.get(name) for name in self.order)
         return got
 
     def offer(self, st, seat: int) -> tuple[tuple, tuple]:
@@ -377,6 +389,8 @@ class Menu:
 
     def make(self, st, seat: int) -> tuple[tuple, tuple]:
         """The menu worked out from the rules."""
+        if self.whole is not None:
+            return self.whole(st, seat, self._whole_by_seat.get(seat) or self._whole_entries(seat))
         acts: list = []
         vals: list = []
         entries = self._by_seat.get(seat) or self._entries(seat)

@@ -35,7 +35,7 @@ def _primitives() -> dict:
               named=actions._named, Place=actions.Place, Deferred=actions._Deferred, charge_row=actions._charge_row,
               new_action=actions.new_action, new_row=actions.new_row, menu_whole=actions.menu_whole,
               menu_row=actions.menu_row, MAX_MENU=actions.MAX_MENU, CACHE_LIMIT=actions._CACHE_LIMIT,
-              ROW_LIMIT=actions._ROW_LIMIT, SharedStart=engine.SharedStart, Pending=engine.Pending,
+              ROW_LIMIT=actions._ROW_LIMIT, PASS=actions.PASS, SharedStart=engine.SharedStart, Pending=engine.Pending,
               MAX_REMEMBERED=limits.MAX_REMEMBERED, MAX_KEPT_CARDS=limits.MAX_KEPT_CARDS)
     ns["__builtins__"] = {name: __builtins__[name] if isinstance(__builtins__, dict) else getattr(__builtins__, name)
                           for name in ("len", "range", "tuple", "list", "sum", "any", "all", "min", "max", "str",

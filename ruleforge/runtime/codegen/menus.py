@@ -1,4 +1,4 @@
-"""An action's menu entries, written out: one function per action of one or two
+"""An action's menu entries, written out: one function per action of up to two
 parameters that makes its part of a menu (runtime/actions.py, `Menu.offer`).
 
 The generic enumerators of runtime/actions.py call a domain function and the 'allowed
@@ -53,9 +53,9 @@ _TOTAL = re.compile(r"(?:[\s()=!<>+\-\d]|\band\b|\bor\b|\bnot\b|st\.up\[|\be\d+\
 class Menus:
     def menu_function(self, ident: str, name: str, a) -> str | None:
         """Write `menu_<action>(st, seat, spec, names, cache, acts, vals)`; its name, or
-        None when the action keeps the generic enumerator (no or three+ parameters)."""
+        None when the action keeps the generic enumerator (three or more parameters)."""
         n = len(a.params)
-        if n not in (1, 2):
+        if n > 2:
             return None
         fn = f"{ident}_menu"
         self._name = name
@@ -74,11 +74,15 @@ class Menus:
             w.line("Z = st.zones")
             w.line("V = st.vars")
             allowed = self.ex(a.allowed) if a.allowed is not None else None
-            if n == 1:
+            if n == 0:
+                self._menu0(a, allowed)
+            elif n == 1:
                 self._menu1(a, allowed)
             else:
                 self._menu2(a, allowed)
+        start = len(self.w.lines)
         self.function(fn, "st, seat, spec, names, cache, acts, vals", f"action {name}: its menu", a.span, body)
+        self.keep_menu_body(name, start)  # for a site's whole menu (codegen/wholemenus.py)
         return fn
 
     def as_rule(self, title: str, span, text: str) -> None:
@@ -115,6 +119,22 @@ class Menus:
         """Is every value named the same way at every decision? (A range, a number, a
         symbol, a piece or a player: not a card, whose name depends on who has seen it.)"""
         return plain or kind not in ("card", "blind", "cards")
+
+    def _menu0(self, a, allowed) -> None:
+        """An action of no parameter: offered once, if 'allowed if' lets it; no work
+        charged (as actions._enumerate)."""
+        w = self.w
+        if allowed is not None:
+            self.as_rule(f"action {self._name}: allowed if", getattr(a.allowed, "span", None) or a.span,
+                         f"if not ({allowed}):")
+            with w.indent():
+                w.line("return")
+        w.line("hit = cache.get(())")
+        w.line("if hit is None:")
+        with w.indent():
+            w.line("hit = cache[()] = (new_action(spec.name, ()), (spec, (), seat))")
+        w.line("acts.append(hit[0])")
+        w.line("vals.append(hit[1])")
 
     def _menu1(self, a, allowed) -> None:
         w = self.w

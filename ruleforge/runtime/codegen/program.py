@@ -13,6 +13,7 @@ from .menus import Menus
 from .module import CodeGenerator
 from .sets import Subsets
 from .tables import Tables
+from .wholemenus import WholeMenus
 from .writer import Scope, _ident, comment_text
 
 # A quantity that few cards modify looks for those cards (where each lies: one read)
@@ -20,7 +21,7 @@ from .writer import Scope, _ident, comment_text
 _FEW_MODDED = 8
 
 
-class ProgramWriter(Tables, Menus, Subsets, CodeGenerator):
+class ProgramWriter(Tables, WholeMenus, Menus, Subsets, CodeGenerator):
     _kept_number = -1  # the last number a kept definition's keys start with
 
     def generate(self) -> str:
@@ -43,6 +44,7 @@ class ProgramWriter(Tables, Menus, Subsets, CodeGenerator):
         self.heuristic()
         self.payoff()
         self.write_key_functions()
+        self.write_whole_menus()
         self.write_tables()
         return w.source()
 

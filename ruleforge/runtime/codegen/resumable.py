@@ -424,7 +424,8 @@ class Resumable:
         chosen = self.decision()
         nxt = self.label()
         only = expand(s.only, self.ch.action_groups) if s.only else None  # `takes one of ...`
-        menu = self.site(f"Menu(GAME, ACTIONS.values(), {s.may_pass!r}, {only!r}, {self.menu_key(only)})")
+        menu = self.site(f"Menu(GAME, ACTIONS.values(), {s.may_pass!r}, {only!r}, {self.menu_key(only)}, "
+                         f"{self.whole_menu(only, s.may_pass)})")
         self.w.line(f"offer_menu(st, {self.ex(s.player)}, {menu}, {slot[2:-1]})")
         self.stop(chosen)
         self.start(chosen)

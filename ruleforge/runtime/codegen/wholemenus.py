@@ -1,0 +1,117 @@
+"""A decision site's whole menu, written out as one function.
+
+'takes an action' offers every action of the site, in name order, each made by its own
+menu function (codegen/menus.py); `Menu.make` (runtime/actions.py) would loop over them
+and call each with seven arguments. Here their bodies are written one after another in
+one function, `whole_menu_N(st, seat, E)`, where `E` holds, in the same order, each
+action's (spec, names, cache) for the seat deciding, or None when the seat does not
+have that action. A body's `return` (its part of the menu is done) becomes a `break`
+out of a `while True:` around it, so each body runs as it did; its lines keep their rule
+and position, so an error names the same action and place.
+
+A site gets one only when every action it offers has a menu function (one or two
+parameters, no set of cards) and no body returns from inside a loop of its own.
+"""
+
+from __future__ import annotations
+
+from .module import _drop_unread
+from .writer import comment_text
+
+_LOOP = ("for ", "while ", "async for ")
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _inlinable(lines: list[str]) -> bool:
+    """Whether every `return` of a menu body (lines at one level of indentation) leaves
+    no loop of the body: then `break` leaves the `while True:` around it instead."""
+    for k, line in enumerate(lines):
+        text = line.strip()
+        if text.startswith("return") and text != "return":
+            return False  # (a menu body returns nothing)
+        if text != "return":
+            continue
+        level = _indent(line)
+        for above in reversed(lines[:k]):  # the headers of the blocks it is in
+            if above.strip() and _indent(above) < level:
+                level = _indent(above)
+                if above.lstrip().startswith(_LOOP):
+                    return False
+    return True
+
+
+class WholeMenus:
+    """Mixin of the program writer (program.ProgramWriter), with Menus."""
+
+    def keep_menu_body(self, name: str, start: int) -> None:
+        """Keep the body of action `name`'s menu function, written from line `start`
+        (a blank, the comment, the `def`, then the body), with each line's rule and
+        position."""
+        w = self.w
+        if not hasattr(self, "menu_bodies"):
+            self.menu_bodies = {}
+        self.menu_bodies[name] = (w.lines[start + 3:], w.where[start + 3:])
+
+    def whole_menu(self, only, may_pass: bool) -> str:
+        """The name of the function making the whole menu of a site offering the actions
+        in `only` (None: every action), written at the end of the module; or "None" when
+        one of them has no menu function to take its body from."""
+        names = sorted(n for n in self.ch.actions if only is None or n in only)
+        bodies = getattr(self, "menu_bodies", {})
+        if not names or any(n not in bodies or not _inlinable(bodies[n][0]) for n in names):
+            return "None"
+        order = tuple(sorted(names + (["pass"] if may_pass else [])))
+        if not hasattr(self, "whole_menus"):
+            self.whole_menus = {}
+        got = self.whole_menus.get(order)
+        if got is None:
+            got = self.whole_menus[order] = f"whole_menu_{len(self.whole_menus)}"
+            self.names[("whole menu", got)] = got
+        return f"({got}, {order!r})"
+
+    def write_whole_menus(self) -> None:
+        w = self.w
+        for order, ident in getattr(self, "whole_menus", {}).items():
+            w.blank()
+            w.comment("a site's whole menu: its actions' menus, one after another (codegen/wholemenus.py)")
+            w.line(f"def {ident}(st, seat, E):")
+            first = len(w.lines)
+            with w.indent():
+                w.line("Z = st.zones")
+                w.line("V = st.vars")
+                w.line("acts = []")
+                w.line("vals = []")
+                for i, name in enumerate(order):
+                    if name == "pass" and name not in self.ch.actions:
+                        w.line(f"if E[{i}] is not None:  # pass")
+                        with w.indent():
+                            w.line("acts.append(PASS)")
+                            w.line("vals.append(None)")
+                        continue
+                    w.line(f"if E[{i}] is not None:  # action {comment_text(name)}")
+                    with w.indent():
+                        w.line(f"spec, names, cache = E[{i}]")
+                        w.line("while True:")
+                        with w.indent():
+                            self._inline_body(name)
+                            w.line("break")
+                w.line("return tuple(acts), tuple(vals)")
+            _drop_unread(w, first)
+
+    def _inline_body(self, name: str) -> None:
+        """Action `name`'s menu body, one level deeper, `return` made `break`; the
+        shorthands the function starts with are read once for the whole menu."""
+        w = self.w
+        lines, where = self.menu_bodies[name]
+        pad = "    " * w.level
+        for line, at in zip(lines, where):
+            text = line[4:]  # (a function body's own level)
+            if text in ("Z = st.zones", "V = st.vars"):
+                continue
+            if text.strip() == "return":
+                text = text.replace("return", "break", 1)
+            w.lines.append(pad + text)
+            w.where.append(at)
