@@ -164,6 +164,15 @@ def main() -> None:
         if args.against is not None:
             other()
         for _ in range(runs):
+            if checkout is not None:
+                # The baseline's process warms up with a run before its timed run (above);
+                # this process has sat idle meanwhile, waiting for it, and a core that was
+                # idle runs the next fraction of a second up to a fifth slower on this host
+                # (docs/performance.md, "The instrument"): so this one works for as long
+                # first (a second: the baseline's start, import and warm-up run take more).
+                warm = time.perf_counter()
+                while time.perf_counter() - warm < 1.0:
+                    one_run(game, max(1, args.games // 10))
             ours.append(one_run(game, args.games)[0])
             theirs.append(other()[0])
     finally:
