@@ -10,7 +10,9 @@ With --against (a hand-written game module: `new(seed)`, `legal_actions()`, `app
 `is_over`) or --baseline (a git revision, checked out in a temporary worktree and run
 in a subprocess), the two are measured alternately, run for run, and the ratio of their
 medians is printed: both see the same machine load. Each side's first run in its process
-is a warm-up, so both are measured warm (a baseline runs in a new process each time).
+is a warm-up, so both are measured warm (a baseline runs in a new process each time,
+and this one, which sat idle meanwhile, works for a second before each timed run: an
+idle core runs slower for a while, docs/performance.md).
 """
 
 from __future__ import annotations
