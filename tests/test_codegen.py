@@ -556,12 +556,20 @@ def test_a_sites_whole_menu_offers_what_its_actions_own_menus_offer(monkeypatch)
 
 
 def test_a_whole_menu_is_its_actions_menus_one_after_another_and_its_errors_name_the_action(tmp_path):
-    from ruleforge.runtime.codegen.wholemenus import _inlinable
+    from ruleforge.runtime.codegen.wholemenus import _TOTAL_TEST, _inlinable
     source = printed(str(ROOT / "games/ufology.rules"), "--players", "4")
     whole = "\n".join(_function(source, "whole_menu_0"))
     order = [whole.index(f"# action '{name}'") for name in ("archive", "archive_agenda", "play", "swap", "trash")]
     assert order == sorted(order) and order[1] < whole.index("acts.append(PASS)") < order[2]
     assert "return" not in whole.replace("return tuple(acts), tuple(vals)", "")  # each body's return: a break
+    # archive and swap sort the seat's hand: once a menu; play filters the sorted hand
+    assert whole.count("sorted0 = sorted(Z[(5, 6, 7, 8)[seat]])") == 2 and whole.count("cards0 = sorted0") == 2
+    assert ("cards0 = [e1 for e1 in sorted0 if (AT_type[e1] in ('CE4', 'strangeness'))] if sorted0 is not None "
+            "else sorted([e1 for e1 in Z[(5, 6, 7, 8)[seat]] if (AT_type[e1] in ('CE4', 'strangeness'))])") in whole
+    assert "cards0 = sorted([e1 for e1 in Z[(9, 10, 11, 12)[seat]] if (st.up[e1] == 0)])" in whole  # sorted once only
+    # only a test that cannot fail filters the kept cards (an error would come in another order)
+    assert _TOTAL_TEST.fullmatch("(AT_type[e1] in ('CE4', 'strangeness'))")
+    assert not _TOTAL_TEST.fullmatch("(ga_value(st, e1) > 3)") and not _TOTAL_TEST.fullmatch("(A_value[e1] > 3)")
     assert ("SITE_16 = Menu(GAME, ACTIONS.values(), True, None, menu_key_0, (whole_menu_0, "
             "('archive', 'archive_agenda', 'pass', 'play', 'swap', 'trash')))") in source
     # a body that returns from inside a loop of its own could not be inlined

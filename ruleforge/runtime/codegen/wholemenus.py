@@ -9,16 +9,29 @@ have that action. A body's `return` (its part of the menu is done) becomes a `br
 out of a `while True:` around it, so each body runs as it did; its lines keep their rule
 and position, so an error names the same action and place.
 
-A site gets one only when every action it offers has a menu function (one or two
+A site gets one only when every action it offers has a menu function (up to two
 parameters, no set of cards) and no body returns from inside a loop of its own.
+
+Bodies often start from the same cards: `archive` and `swap` both sort the seat's hand,
+`play` sorts the cards of it that pass a test. A zone's cards sorted for one body are
+kept for the next (`sorted0 = sorted(...)`, worked out at its first use), and a body
+that filters those cards filters the sorted list (still sorted) by a test that cannot
+fail. Menus change nothing, so the cards are the same for every body.
 """
 
 from __future__ import annotations
 
+import re
+
+from .menus import _TOTAL
 from .module import _drop_unread
 from .writer import comment_text
 
 _LOOP = ("for ", "while ", "async for ")
+_SORTED = re.compile(r"cards0 = sorted\((.*)\)$")
+_FILTER = re.compile(r"\[(e\d+) for \1 in (.*?) if (.*)\]$")
+# a filter's test that cannot fail (menus._TOTAL), with a test of membership in a tuple
+_TOTAL_TEST = re.compile(_TOTAL.pattern[:-2] + r"|\bin\b|,)*")
 
 
 def _indent(line: str) -> int:
@@ -84,6 +97,9 @@ class WholeMenus:
                 w.line("V = st.vars")
                 w.line("acts = []")
                 w.line("vals = []")
+                self._shared = self._shared_sorts(order)
+                for name in self._shared.values():
+                    w.line(f"{name} = None")
                 for i, name in enumerate(order):
                     if name == "pass" and name not in self.ch.actions:
                         w.line(f"if E[{i}] is not None:  # pass")
@@ -101,6 +117,39 @@ class WholeMenus:
                 w.line("return tuple(acts), tuple(vals)")
             _drop_unread(w, first)
 
+    def _shared_sorts(self, order) -> dict:
+        """{an expression whose cards a body sorts: the local that keeps them sorted},
+        for those two bodies of the site start from (one sorting them, the other sorting
+        them too or filtering them). Sorts whose cards are charged work are left alone."""
+        plain: dict = {}
+        filtered: dict = {}
+        for name in order:
+            for line in self.menu_bodies.get(name, ((), ()))[0]:
+                m = _SORTED.fullmatch(line[4:])
+                if m is None or "charge(" in m.group(1):
+                    continue
+                plain[m.group(1)] = plain.get(m.group(1), 0) + 1
+                f = _FILTER.fullmatch(m.group(1))
+                if f is not None and _TOTAL_TEST.fullmatch(f.group(3)):
+                    filtered[f.group(2)] = filtered.get(f.group(2), 0) + 1
+        shared = [x for x, n in plain.items() if n + filtered.get(x, 0) >= 2]
+        return {x: f"sorted{k}" for k, x in enumerate(shared)}
+
+    def _sorted_line(self, text: str) -> list[str] | None:
+        """The lines that take `text` (`cards0 = sorted(...)`) from a kept sort, or None."""
+        m = _SORTED.fullmatch(text)
+        if m is None or "charge(" in m.group(1):
+            return None
+        kept = self._shared.get(m.group(1))
+        if kept is not None:
+            return [f"if {kept} is None:", f"    {kept} = sorted({m.group(1)})", f"cards0 = {kept}"]
+        f = _FILTER.fullmatch(m.group(1))
+        if f is not None and f.group(2) in self._shared and _TOTAL_TEST.fullmatch(f.group(3)):
+            kept = self._shared[f.group(2)]
+            return [f"cards0 = [{f.group(1)} for {f.group(1)} in {kept} if {f.group(3)}] if {kept} is not None "
+                    f"else sorted({m.group(1)})"]
+        return None
+
     def _inline_body(self, name: str) -> None:
         """Action `name`'s menu body, one level deeper, `return` made `break`; the
         shorthands the function starts with are read once for the whole menu."""
@@ -113,5 +162,6 @@ class WholeMenus:
                 continue
             if text.strip() == "return":
                 text = text.replace("return", "break", 1)
-            w.lines.append(pad + text)
-            w.where.append(at)
+            for out in self._sorted_line(text) or (text,):
+                w.lines.append(pad + out)
+                w.where.append(at)
