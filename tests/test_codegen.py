@@ -580,7 +580,12 @@ def test_a_whole_menu_is_its_actions_menus_one_after_another_and_its_errors_name
     path = tmp_path / "three.rules"
     path.write_text(REBIND.replace('    with card in hand of current\n',
                                    '    with card in hand of current\n    with a from 1 to 2\n    with b from 1 to 2\n'))
-    assert "def whole_menu_" not in printed(str(path))
+    three = printed(str(path))
+    assert "def whole_menu_" not in three and "whole_menu_0 = None  # an action with no menu function" in three
+    # a site in a rule written before the actions (an event's) has its whole menu too
+    path.write_text(REBIND.replace("turn:\n", "when the round ends:\n    player 1 takes an action\nturn:\n"))
+    assert "SITE_0 = Menu(GAME, ACTIONS.values(), False, None, menu_key_0, (whole_menu_0, ('play',)))" \
+        in printed(str(path))
     # the error of a menu too large names the action and its line, as its own menu did
     path.write_text(REBIND.replace('action play "Play":\n', 'action pick "Pick":\n    with a from 1 to 10000\n'
                                    '    with b from 1 to 10000\n    increase n by 1\naction play "Play":\n'))

@@ -69,12 +69,13 @@ class WholeMenus:
         self.menu_bodies[name] = (w.lines[start + 3:], w.where[start + 3:])
 
     def whole_menu(self, only, may_pass: bool) -> str:
-        """The name of the function making the whole menu of a site offering the actions
-        in `only` (None: every action), written at the end of the module; or "None" when
-        one of them has no menu function to take its body from."""
+        """(the function making the whole menu of a site offering the actions in `only`
+        (None: every action), and the order of its entries), as source text. The function
+        is written at the end of the module, once every action's menu is (a site in a
+        rule written before the actions, an event's, has it too); it is None when one of
+        the actions has no menu function to take its body from."""
         names = sorted(n for n in self.ch.actions if only is None or n in only)
-        bodies = getattr(self, "menu_bodies", {})
-        if not names or any(n not in bodies or not _inlinable(bodies[n][0]) for n in names):
+        if not names:
             return "None"
         order = tuple(sorted(names + (["pass"] if may_pass else [])))
         if not hasattr(self, "whole_menus"):
@@ -87,7 +88,12 @@ class WholeMenus:
 
     def write_whole_menus(self) -> None:
         w = self.w
+        bodies = getattr(self, "menu_bodies", {})
         for order, ident in getattr(self, "whole_menus", {}).items():
+            if any(n in self.ch.actions and (n not in bodies or not _inlinable(bodies[n][0])) for n in order):
+                w.blank()
+                w.line(f"{ident} = None  # an action with no menu function: Menu.make calls each in turn")
+                continue
             w.blank()
             w.comment("a site's whole menu: its actions' menus, one after another (codegen/wholemenus.py)")
             w.line(f"def {ident}(st, seat, E):")
