@@ -594,3 +594,22 @@ def test_a_whole_menu_is_its_actions_menus_one_after_another_and_its_errors_name
         ruleforge.load(path).new(1)
     assert str(e.value).startswith("in rule 'action pick: its menu' (line 14), reached from 'turn' (line 12): action "
                                    "'pick' would offer more than 100,000 combinations")
+
+
+def test_a_quantifier_over_a_quantifier_of_its_kind_is_one_generator(tmp_path):
+    # `any p in players has any c in case_file of p has ...`: one generator over both
+    # loops, not a generator made again for each player
+    source = printed(str(ROOT / "games/ufology.rules"), "--players", "4")
+    assert ("return any((V[61 + e2] == 1) for e1 in in_game(st, (0, 1, 2, 3)) for e2 in "
+            "Z[(9, 10, 11, 12)[e1]])") in source
+    path = tmp_path / "q.rules"
+    path.write_text(REBIND.replace('ending done "six turns": nobody wins when n = 6\n',
+                                   'ending done "six turns": nobody wins when n = 6\n'
+                                   'ending a "a": nobody wins when any p in players has any c in hand of p has c.value = 20\n'
+                                   'ending b "b": nobody wins when no p in players has any c in hand of p has c.value = 1\n'
+                                   'ending c "c": nobody wins when any p in players has every c in hand of p has c.value = 30\n'))
+    text = printed(str(path))
+    assert "return any((AT_value[e2] == 20) for e1 in in_game(st, (0, 1)) for e2 in Z[(2, 3)[e1]])" in text
+    assert "return (not any((AT_value[e2] == 1) for e1 in in_game(st, (0, 1)) for e2 in Z[(2, 3)[e1]]))" in text
+    # any over every: a generator for each player, as before (all() is not any())
+    assert "return any(all((AT_value[e2] == 30) for e2 in Z[(2, 3)[e1]]) for e1 in in_game(st, (0, 1)))" in text

@@ -375,11 +375,17 @@ class Exprs:
             return "(not (" + " or ".join(tests) + "))" if tests else "True"
         self.sc.slots[node] = x
         items, cond = self.expr_loop(node.collection, items, lambda: self.ex(node.condition))
-        if node.kind == "any":
-            return f"any({cond} for {x} in {items})"
-        if node.kind == "every":
-            return f"all({cond} for {x} in {items})"
-        return f"(not any({cond} for {x} in {items}))"
+        loops = f"for {x} in {items}"
+        inner = self.quantified.get(cond)
+        if inner is not None and (node.kind == "every") == (inner[0] == "every"):
+            # `any p in X has any c in Y has P`: one generator over both loops, not one
+            # made again for each p (the same tests, charges and errors, in the same order)
+            cond, loops = inner[1], f"{loops} {inner[2]}"
+        gen = f"{cond} {loops}"
+        text = f"any({gen})" if node.kind == "any" else f"all({gen})" if node.kind == "every" else f"(not any({gen}))"
+        if node.kind != "none":
+            self.quantified[text] = (node.kind, cond, loops)
+        return text
 
     @staticmethod
     def literal_items(text: str):
