@@ -34,6 +34,17 @@ _FILTER = re.compile(r"\[(e\d+) for \1 in (.*?) if (.*)\]$")
 _TOTAL_TEST = re.compile(_TOTAL.pattern[:-2] + r"|\bin\b|,)*")
 
 
+def _sort_of(text: str) -> tuple[str, tuple | None] | None:
+    """For a body's line `cards0 = sorted(X)` of cards that are not charged work: (X, and
+    when X filters a collection Y by a test that cannot fail, (its element, Y, the
+    test)); else None."""
+    m = _SORTED.fullmatch(text)
+    if m is None or "charge(" in m.group(1):
+        return None
+    f = _FILTER.fullmatch(m.group(1))
+    return m.group(1), (f.groups() if f is not None and _TOTAL_TEST.fullmatch(f.group(3)) else None)
+
+
 def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" "))
 
@@ -103,8 +114,8 @@ class WholeMenus:
                 w.line("V = st.vars")
                 w.line("acts = []")
                 w.line("vals = []")
-                self._shared = self._shared_sorts(order)
-                for name in self._shared.values():
+                shared = self._shared_sorts(order)
+                for name in shared.values():
                     w.line(f"{name} = None")
                 for i, name in enumerate(order):
                     if name == "pass" and name not in self.ch.actions:
@@ -118,7 +129,7 @@ class WholeMenus:
                         w.line(f"spec, names, cache = E[{i}]")
                         w.line("while True:")
                         with w.indent():
-                            self._inline_body(name)
+                            self._inline_body(name, shared)
                             w.line("break")
                 w.line("return tuple(acts), tuple(vals)")
             _drop_unread(w, first)
@@ -127,36 +138,32 @@ class WholeMenus:
         """{an expression whose cards a body sorts: the local that keeps them sorted},
         for those two bodies of the site start from (one sorting them, the other sorting
         them too or filtering them). Sorts whose cards are charged work are left alone."""
-        plain: dict = {}
-        filtered: dict = {}
-        for name in order:
-            for line in self.menu_bodies.get(name, ((), ()))[0]:
-                m = _SORTED.fullmatch(line[4:])
-                if m is None or "charge(" in m.group(1):
-                    continue
-                plain[m.group(1)] = plain.get(m.group(1), 0) + 1
-                f = _FILTER.fullmatch(m.group(1))
-                if f is not None and _TOTAL_TEST.fullmatch(f.group(3)):
-                    filtered[f.group(2)] = filtered.get(f.group(2), 0) + 1
-        shared = [x for x, n in plain.items() if n + filtered.get(x, 0) >= 2]
+        sorts = [got for name in order for line in self.menu_bodies.get(name, ((), ()))[0]
+                 if (got := _sort_of(line[4:])) is not None]
+        uses: dict = {}  # X -> the bodies that sort X's cards or filter them
+        for x, filtered in sorts:
+            uses[x] = uses.get(x, 0) + 1
+            if filtered is not None:
+                uses[filtered[1]] = uses.get(filtered[1], 0) + 1
+        shared = [x for x, _ in sorts if uses.pop(x, 0) >= 2]  # (once each: pop)
         return {x: f"sorted{k}" for k, x in enumerate(shared)}
 
-    def _sorted_line(self, text: str) -> list[str] | None:
+    @staticmethod
+    def _sorted_line(text: str, shared: dict) -> list[str] | None:
         """The lines that take `text` (`cards0 = sorted(...)`) from a kept sort, or None."""
-        m = _SORTED.fullmatch(text)
-        if m is None or "charge(" in m.group(1):
+        got = _sort_of(text)
+        if got is None:
             return None
-        kept = self._shared.get(m.group(1))
+        x, filtered = got
+        kept = shared.get(x)
         if kept is not None:
-            return [f"if {kept} is None:", f"    {kept} = sorted({m.group(1)})", f"cards0 = {kept}"]
-        f = _FILTER.fullmatch(m.group(1))
-        if f is not None and f.group(2) in self._shared and _TOTAL_TEST.fullmatch(f.group(3)):
-            kept = self._shared[f.group(2)]
-            return [f"cards0 = [{f.group(1)} for {f.group(1)} in {kept} if {f.group(3)}] if {kept} is not None "
-                    f"else sorted({m.group(1)})"]
+            return [f"if {kept} is None:", f"    {kept} = sorted({x})", f"cards0 = {kept}"]
+        if filtered is not None and filtered[1] in shared:
+            e, kept, test = filtered[0], shared[filtered[1]], filtered[2]
+            return [f"cards0 = [{e} for {e} in {kept} if {test}] if {kept} is not None else sorted({x})"]
         return None
 
-    def _inline_body(self, name: str) -> None:
+    def _inline_body(self, name: str, shared: dict) -> None:
         """Action `name`'s menu body, one level deeper, `return` made `break`; the
         shorthands the function starts with are read once for the whole menu."""
         w = self.w
@@ -168,6 +175,6 @@ class WholeMenus:
                 continue
             if text.strip() == "return":
                 text = text.replace("return", "break", 1)
-            for out in self._sorted_line(text) or (text,):
+            for out in self._sorted_line(text, shared) or (text,):
                 w.lines.append(pad + out)
                 w.where.append(at)
