@@ -77,6 +77,8 @@ def encode_event(game, ev) -> list:
                 return ["status", [_plain(named(game, game.var_kinds[i], v) if i in game.var_kinds else v)
                                    for i, v in enumerate(ev.values)], rows]
             return ["status", [_plain(v) for v in ev.values], rows]
+        case E.RoundEnded() | E.GameEnding():
+            return None  # headings the narrator gained after the logs were recorded (not in them)
         case E.Ended():
             r = ev.result
             return ["end", r.ending, r.reason, list(r.winners)]
@@ -94,7 +96,7 @@ def play(game, seed: int) -> list:
     lines: list = []
 
     def flush():
-        lines.extend(encode_event(game, ev) for ev in st.record)
+        lines.extend(x for ev in st.record if (x := encode_event(game, ev)) is not None)
         st.record.clear()
     flush()
     while not st.is_over:

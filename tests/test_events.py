@@ -11,8 +11,8 @@ import pytest
 
 import ruleforge
 from ruleforge.drivers.narrate import Narrator
-from ruleforge.runtime.events import (Decided, Eliminated, Ended, Flipped, Moved, Observer, Revealed,
-                                      RoundBegan, Said, Shuffled, Status, Swapped, TurnBegan, ValueSet)
+from ruleforge.runtime.events import (Decided, Eliminated, Ended, Flipped, GameEnding, Moved, Observer, Revealed,
+                                      RoundBegan, RoundEnded, Said, Shuffled, Status, Swapped, TurnBegan, ValueSet)
 from ruleforge.runtime.values import Action, Result
 from ruleforge.testing import new_arranged
 
@@ -173,3 +173,95 @@ def test_observer_make_is_none_when_nothing_is_observed():
     assert Observer.make() is None
     ob = Observer.make(record=True)
     assert ob.record == [] and ob.stats is None and ob.watch is None
+
+
+HEADINGS = """\
+game "headings"
+players 2
+role north "North"
+role south "South"
+
+cards: listed in box
+card "A":
+    value: 1
+
+zone box: pile
+zone table: pile, face up
+
+counter n = 0
+
+turn:
+    current takes an action
+
+action tick "Tick":
+    increase n by 1
+
+when the round ends:
+    if n = 4:
+        move top of box to table
+        say "four ticks"
+
+when the game ends:
+    say "the end"
+
+ending done "four ticks": north wins when n = 4 at round end
+"""
+
+
+@pytest.fixture(scope="module")
+def headings(tmp_path_factory):
+    path = tmp_path_factory.mktemp("headings") / "headings.rules"
+    path.write_text(HEADINGS)
+    return ruleforge.load(path)
+
+
+def ticked(game):
+    st = game.new(0, record=True)
+    for _ in range(4):
+        st.apply(Action("menu", "tick"))
+    return st
+
+
+def test_the_round_end_and_game_end_rules_run_under_events_of_their_own(headings):
+    record = ticked(headings).record
+    kinds = [type(ev).__name__ for ev in record]
+    # each round's end is recorded (round 1's rules do nothing), then the game's end
+    assert [ev for ev in record if isinstance(ev, (RoundEnded, GameEnding))] == [
+        RoundEnded(1), RoundEnded(2), GameEnding("four ticks")]
+    end2 = record.index(RoundEnded(2))
+    assert kinds[end2 - 2:] == ["Decided", "ValueSet", "RoundEnded", "Moved", "Said", "GameEnding", "Said",
+                                "Status", "Ended"]
+
+
+def test_the_narrator_heads_what_the_round_end_and_game_end_rules_do(headings):
+    lines = Narrator(headings).lines(ticked(headings).record)
+    assert lines[lines.index("Round 2"):] == [
+        "Round 2",
+        "  North's turn",
+        "  ▸ North: Tick",
+        "    n: 2 → 3",
+        "    = n 3",
+        "  South's turn",
+        "  ▸ South: Tick",
+        "    n: 3 → 4",
+        "  end of round 2",      # not under South's turn: the round's rules did this
+        "    A: box → table",
+        "    — four ticks",
+        "The game ends: four ticks",
+        "    — the end",
+        "    = n 4",
+        "Game over: four ticks. Winner: North.",
+    ]
+    # round 1's end did nothing to tell: no heading with nothing under it
+    assert "  end of round 1" not in lines
+
+
+def test_a_round_end_heading_waits_across_calls_as_play_tells_a_game(headings):
+    """play and the terminal narrate a decision at a time: a heading held back at the end
+    of one call is told before what the next call brings."""
+    record = ticked(headings).record
+    cut = record.index(RoundEnded(2)) + 1
+    narrator = Narrator(headings)
+    first = narrator.lines(record[:cut])
+    assert first[-1] == "    n: 3 → 4"
+    assert narrator.lines(record[cut:])[:2] == ["  end of round 2", "    A: box → table"]

@@ -12,8 +12,8 @@ from typing import Iterable
 
 from ..lang.plural import count
 from ..lang.printable import plain
-from ..runtime.events import (Decided, Eliminated, Ended, Finished, Flipped, Moved, Revealed, RoundBegan, Said,
-                              Shuffled, Status, Swapped, TurnBegan, ValueSet)
+from ..runtime.events import (Decided, Eliminated, Ended, Finished, Flipped, GameEnding, Moved, Revealed, RoundBegan,
+                              RoundEnded, Said, Shuffled, Status, Swapped, TurnBegan, ValueSet)
 
 
 def winners_text(winners, name) -> str:
@@ -45,6 +45,9 @@ class Narrator:
         self.g = game
         self.round = 0
         self.seat_of_view, self.state = seat, state
+        # "end of round N", told only once something happens under it (its rules may do
+        # nothing visible): kept across calls, as play tells a game a decision at a time
+        self.heading: str | None = None
 
     def shown(self, c: int, up: bool = False, known: int | None = None) -> str:
         """A card's name for this reader: hidden when a seat's reader may not know it.
@@ -120,11 +123,22 @@ class Narrator:
             if isinstance(ev, Moved):
                 if moves and (moves[0].source, moves[0].destination) != (ev.source, ev.destination):
                     flush()
+                if self.heading is not None:
+                    out.append(self.heading)
+                    self.heading = None
                 moves.append(ev)
                 continue
             flush()
+            if isinstance(ev, RoundEnded):
+                self.heading = f"  end of round {ev.round}"
+                continue
+            if isinstance(ev, (RoundBegan, TurnBegan, GameEnding, Ended)):
+                self.heading = None  # nothing happened at the round's end worth a heading
             line = self.line(ev)
             if line is not None:
+                if self.heading is not None and not isinstance(ev, Status):
+                    out.append(self.heading)
+                    self.heading = None
                 out.extend(line)
         flush()
         # card names, labels, titles and said texts come from the rule file: no control
@@ -138,6 +152,10 @@ class Narrator:
                 if rnd != self.round:
                     self.round = rnd
                     return [f"Round {rnd}"]
+            case RoundEnded(round=rnd):  # (lines() holds it back until something happens)
+                return [f"  end of round {rnd}"]
+            case GameEnding(title=title):
+                return [f"The game ends: {title}"]
             case TurnBegan(seat=seat, round=rnd):
                 lines = []
                 if rnd != self.round:

@@ -90,6 +90,20 @@ class RoundBegan:
 
 
 @frozen
+class RoundEnded:
+    """A round is over, and its 'when the round ends' rules run now (only in a game that
+    has some); 'current' is still the seat that played last."""
+    round: int
+
+
+@frozen
+class GameEnding:
+    """An ending holds, and the 'when the game ends' rules run now, before the result is
+    fixed (only in a game that has some); `title` is the ending's."""
+    title: str
+
+
+@frozen
 class TurnBegan:
     seat: int
     round: int
@@ -119,7 +133,7 @@ class Status:
 
 
 Event = Moved | Swapped | Revealed | Flipped | Shuffled | ValueSet | Eliminated | Finished | Said \
-    | RoundBegan | TurnBegan | Decided | Ended | Status
+    | RoundBegan | RoundEnded | GameEnding | TurnBegan | Decided | Ended | Status
 
 
 class Observer:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from .events import Eliminated, Ended, RoundBegan, Status, TurnBegan
+from .events import Eliminated, Ended, GameEnding, RoundBegan, RoundEnded, Status, TurnBegan
 from .limits import MAX_NUMBER
 from .values import Result, RuleError
 from .held import winners_in_play
@@ -67,6 +67,9 @@ def end_game(st, ending) -> bool:
         return False
     st.finishing = ending
     st.stack.clear()
+    ob = st.observer
+    if st.game.game_end_procs and ob is not None and ob.record is not None:
+        ob.record.append(GameEnding(ending.title))  # (what they do is told under its heading)
     for proc in reversed(st.game.game_end_procs):
         push(st, proc)
     return True
@@ -172,6 +175,8 @@ def _next_turn(st) -> None:
             # the next position is worked out again after them.)
             if g.round_end_procs and not st.phase:
                 st.phase = 1
+                if ob is not None and ob.record is not None:
+                    ob.record.append(RoundEnded(st.round))
                 for proc in reversed(g.round_end_procs):
                     push(st, proc)
                 return
