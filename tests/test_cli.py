@@ -177,10 +177,59 @@ def test_a_rule_error_during_play_points_at_the_expression_and_its_file(ruleforg
     (tmp_path / "v" / "var.rules").write_text('extends "../h.rules"\ngame "V"\ndefine v = 3\n')
     r = ruleforge_cmd("run", tmp_path / "v" / "var.rules", "--seed", 4)
     assert r.code == 1
-    assert r.err.startswith(f"{tmp_path / 'v' / '../h.rules'}:11:9: error: there is no card here to read its rank\n"
+    assert r.err.startswith(f"{tmp_path / 'v' / '../h.rules'}:11:15: error: there is no card here to read its rank\n"
                             '            say "{(the card in table slot 2).rank}"\n')
     assert r.err.endswith("  in rule 'turn'\n"
                           f"  the same game again: ruleforge run {tmp_path / 'v' / 'var.rules'} --seed 4\n")
+
+
+GROWING = """game "Growing"
+players 2
+cards: standard deck in deck
+zone deck "the deck": pile
+counter n = 1
+turn:
+    current takes an action
+action grow "Grow":
+    set n to 1 + n * 1000000000
+action twice "Twice":
+    set n to n * 1000000000 + n * 1000000000
+ending done: nobody wins when n < 0
+"""
+
+
+def test_an_error_in_an_expression_points_at_that_part_of_the_statement(ruleforge_cmd, tmp_path):
+    import ruleforge
+    from ruleforge.runtime.values import Action, RuleError
+    (tmp_path / "g.rules").write_text(GROWING)
+    game = ruleforge.load(tmp_path / "g.rules")
+    # The second `grow` multiplies 1,000,000,001 by 10**9: past the largest number. The
+    # error is placed at the multiplication that failed, not at the whole `set`.
+    st = game.new(1)
+    st.apply(Action("menu", "grow"))
+    with pytest.raises(RuleError) as e:
+        st.apply(Action("menu", "grow"))
+    span = e.value.span
+    assert (e.value.rule, span.line, span.column, span.end_line, span.end_column) == ("action grow", 9, 18, 9, 32)
+    # Where the same call is written twice in one line, the line cannot tell which of
+    # them failed: the error is placed at the smallest part that holds both.
+    st = game.new(1)
+    st.apply(Action("menu", "grow"))
+    with pytest.raises(RuleError) as e:
+        st.apply(Action("menu", "twice"))
+    span = e.value.span
+    assert (e.value.rule, span.line, span.column, span.end_column) == ("action twice", 11, 14, 45)
+    # and as the command line shows it
+    (tmp_path / "h.rules").write_text(GROWING.replace('action twice "Twice":\n    set n to n * 1000000000 + n * '
+                                                      '1000000000\n', ""))
+    r = ruleforge_cmd("run", tmp_path / "h.rules", "--seed", 1)
+    assert r.code == 1
+    assert r.err.splitlines()[:4] == [
+        f"{tmp_path / 'h.rules'}:9:18: error: a number grew past 1,000,000,000,000,000,000 (10**18), the largest a "
+        "rule may compute (docs/limits.md)",
+        "        set n to 1 + n * 1000000000",
+        "                     " + "^" * 14,
+        "  in rule 'action grow'"]
 
 
 EMPTY_HAND = """game "Empty Hand"
@@ -215,7 +264,7 @@ def test_what_the_rules_did_before_an_error_is_told_and_logged(ruleforge_cmd, tm
         "player 1's turn"]
     assert told[-6:] == ["  player 2's turn", "    score of player 2: 3 → 5", "    2♠: hand of player 2 → the discard pile",
                          "    = score of player 1 16 · score of player 2 5", "Round 3", "  player 1's turn"]
-    assert r.err.startswith(f"{tmp_path / 'e.rules'}:13:5: error: there is no card here to read its value\n")
+    assert r.err.startswith(f"{tmp_path / 'e.rules'}:13:34: error: there is no card here to read its value\n")
     records = read_log(log)
     assert [rec["type"] for rec in records] == ["start", "error"]
     assert records[0]["seed"] == 1
@@ -284,9 +333,9 @@ def test_an_error_in_a_test_is_shown_at_the_test_and_a_runaway_loop_at_its_head(
         "            repeat while n < 5:",
         "            " + "^" * 18]
     assert shown["else i"] == [
-        f"{f}:13:13: error: there is no card here to read its value",
+        f"{f}:13:30: error: there is no card here to read its value",
         "        else if deck is empty or (top of discard).value > 3:",
-        "                " + "^" * 43]
+        "                                 " + "^" * 22]  # the expression that failed, not the whole test
 
 
 PILED = """game "Piled"

@@ -41,7 +41,7 @@ CASES = {
     "breaks_an_invariant": ("gufo", [], ":180:1: error: invariant 'radar_hand_limit' (the Radar Operator never holds "
                             "more than her starting hand) does not hold after turn 2 (round 1), "
                             "after 4 decisions", 8, "invariant"),
-    "unappliable_action": ("gufo", [], (":144:5: error: taking 'scan(card=7♥, altitude=8)' at decision 4 stops "
+    "unappliable_action": ("gufo", [], (":144:32: error: taking 'scan(card=7♥, altitude=8)' at decision 4 stops "
                                         "the game on an error: altitude has no slot 9 (it has slots 1 to 8)",
                                         "  in rule 'action scan', after 3 decisions"), 8, "offered action"),
     "trigger_loop": ("ufology", [], (":208:9: error: taking 'Scorched Earth (3)' at decision 3 stops the game on "

@@ -78,7 +78,7 @@ def test_a_text_is_worked_out_only_when_someone_reads_it(told):
         with pytest.raises(RuleError) as e:
             st.apply(next(a for a in st.legal_actions() if a.name == "wait"))
         assert e.value.message == "there is no card here to read its rank"
-        assert e.value.rule == "turn" and (e.value.span.line, e.value.span.column) == (17, 9)
+        assert e.value.rule == "turn" and (e.value.span.line, e.value.span.column) == (17, 36)  # the expression in the text that failed
     # a clone of a told game is a board to explore: no observer, no texts
     st = game.new(3, record=True)
     other = st.clone()
@@ -89,11 +89,11 @@ def test_a_text_is_worked_out_only_when_someone_reads_it(told):
 def test_run_and_check_deep_stop_at_a_text_that_fails_and_a_simulation_plays_on(ruleforge_cmd, told):
     r = ruleforge_cmd("run", told, "--seed", 3)
     assert r.code == 1
-    assert r.err.startswith(f"{told}:17:9: error: there is no card here to read its rank\n"
+    assert r.err.startswith(f"{told}:17:36: error: there is no card here to read its rank\n"
                             '            say "{current} waits over {(the card in table slot 2).rank}"\n')
     r = ruleforge_cmd("check", "--deep", told, "--out", told.with_suffix(".jsonl"))
     assert r.code == 1
-    assert (f"{told}:17:9: error: taking 'wait' at decision 1 stops the game on an error: there is no card "
+    assert (f"{told}:17:36: error: taking 'wait' at decision 1 stops the game on an error: there is no card "
             "here to read its rank\n") in r.out + r.err
     r = ruleforge_cmd("replay", told.with_suffix(".jsonl"), "--quiet")  # the counterexample stops there too
     assert "up to the step where the deep check failed (taking 'wait' at decision 1" in r.out

@@ -355,8 +355,10 @@ def run(st: State) -> None:
         raise
 
 
-# generated module file name -> per line: (rule, span) or None (see codegen)
+# generated module file name -> per line: (rule, span), (rule, span, parts) or None (see
+# codegen/writer.py); and its lines, to find which part of a line an error is in
 SOURCE_LINES: dict[str, list] = {}
+SOURCE_TEXT: dict[str, list] = {}
 
 
 def _where(tb, fr) -> tuple:
@@ -369,18 +371,22 @@ def _where(tb, fr) -> tuple:
     is `via`, and the outermost, when it is yet another, `via`'s own `origin`. With no
     generated frame, the running frame's current block."""
     chain = []  # (rule, span) of each generated frame, outermost first
+    last = None  # the innermost generated frame's traceback entry
     while tb is not None:
         lines = SOURCE_LINES.get(tb.tb_frame.f_code.co_filename)
         if lines is not None:
             at = lines[tb.tb_lineno - 1]
             if at is not None:
-                chain.append(at)
+                chain.append(at[:2])
+                last = (tb, at[2] if len(at) > 2 else None)
         tb = tb.tb_next
     if not chain:
         if fr is None:
             return None, None, None
         return fr.proc.name, fr.proc.span_at(fr), None
     inner, outer = chain[-1], chain[0]
+    if last[1] is not None:  # the part of the statement the error is in, when it is known
+        inner = (inner[0], _part(last[0], last[1]) or inner[1])
     callers = [at for at in chain if at[0] != inner[0]]
     if not callers:
         return inner[0], inner[1], None
@@ -388,3 +394,25 @@ def _where(tb, fr) -> tuple:
     if outer[0] != via[0]:
         via = (via[0], via[1], outer)
     return inner[0], inner[1], via
+
+
+def _part(tb, parts: tuple):
+    """The rule-file span of the smallest expression of `parts` (see codegen/writer.py)
+    that holds the instruction traceback entry `tb` stopped at (the call that raised, or
+    that called what raised), or None."""
+    code = tb.tb_frame.f_code
+    try:
+        line, end_line, col, end_col = next(p for i, p in enumerate(code.co_positions()) if i == tb.tb_lasti // 2)
+    except StopIteration:
+        return None
+    text = SOURCE_TEXT.get(code.co_filename)
+    if text is None or col is None or end_col is None or line != end_line or not 0 < line <= len(text):
+        return None
+    full = text[line - 1]
+    body = full.lstrip(" ")
+    start, end = col - (len(full) - len(body)), end_col - (len(full) - len(body))
+    best = None
+    for i, j, span, t in parts:
+        if i <= start and end <= j and body[i:j] == t and (best is None or j - i < best[1] - best[0]):
+            best = (i, j, span)
+    return None if best is None else best[2]

@@ -28,7 +28,9 @@ class Exprs:
     """Mixin of the code generator: needs self.ch, self.g, self.sc and self.table()."""
 
     def ex(self, node) -> str:
-        return self.expr_method(node)(node)  # see lang/visitor.py
+        text = self.expr_method(node)(node)  # see lang/visitor.py
+        self.w.expr(text, getattr(node, "span", None))  # (an error in it points at it)
+        return text
 
     def t(self, node):
         return self.ch.types.get(node)

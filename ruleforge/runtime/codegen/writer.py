@@ -16,19 +16,51 @@ def comment_text(text: str) -> str:
     return repr(str(text))
 
 
+MAX_EXPRS = 256  # expressions kept for a statement's lines (a longer statement: the first)
+
+
 class Writer:
     """Indented Python source, with the rule and span of every line."""
 
     def __init__(self):
         self.lines: list[str] = []
-        self.where: list[tuple] = []   # per line: (rule name, span) or None
+        # per line: (rule name, span), or (rule name, span, parts) when parts of the line
+        # are known expressions, or None
+        self.where: list[tuple] = []
         self.level = 0
         self.rule: str | None = None
         self.span = None
+        self._exprs: list[tuple[str, object]] = []  # expressions written for the line(s) to come
+        self._exprs_at = None
+
+    def expr(self, text: str, span) -> None:
+        """Expression text `text`, compiled from rule-file position `span`, is about to be
+        written into a line of the current rule and statement: an error raised while it
+        runs can then point at it (engine._where), not at the whole statement. Only
+        calls are kept (what can fail is a call: a helper, a quantity, a definition)."""
+        if "(" not in text or span is None or self.rule is None:
+            return
+        at = (self.rule, self.span)
+        if at != self._exprs_at:  # another statement: what was kept belongs to the last one
+            self._exprs.clear()
+            self._exprs_at = at
+        if len(self._exprs) < MAX_EXPRS:
+            self._exprs.append((text, span))
 
     def line(self, text: str) -> None:
         self.lines.append("    " * self.level + text)
-        self.where.append((self.rule, self.span) if self.rule is not None else None)
+        if self.rule is None:
+            self.where.append(None)
+            return
+        at = (self.rule, self.span)
+        parts = ()
+        if self._exprs and at == self._exprs_at:
+            # (offset in the line's text, end, span, the text): an expression written in
+            # the line once, by its place in the text without its indentation (which
+            # later passes may change; engine._where checks the text is still there)
+            parts = tuple((i, i + len(t), sp, t) for t, sp in self._exprs
+                          if (i := text.find(t)) >= 0 and text.find(t, i + 1) < 0)
+        self.where.append(at + (parts,) if parts else at)
 
     def comment(self, text: str) -> None:
         self.line("# " + text)
