@@ -58,6 +58,16 @@ def test_a_fair_game_of_chance_has_no_significant_gap():
     assert b["gap"] < 0.15 and not b["significant"]
 
 
+def test_the_gap_of_seats_with_equal_rates_is_between_two_seats():
+    # (it named the first seat twice: "between Invader (50.0%) and Invader (50.0%)")
+    seat = lambda n, rate: {"seat": n, "win_rate": rate, "ci95": (rate - 0.1, rate + 0.1)}  # noqa: E731
+    b = analysis.balance({"seats": [seat(1, 0.5), seat(2, 0.5)]})
+    assert (b["gap"], b["best"], b["worst"], b["significant"]) == (0.0, 1, 2, False)
+    b = analysis.balance({"seats": [seat(1, 0.3), seat(2, 0.3), seat(3, 0.3)]})
+    assert (b["best"], b["worst"]) == (1, 2)
+    assert analysis.balance({"seats": [seat(1, 0.2), seat(2, 0.5), seat(3, 0.2)]})["worst"] == 1
+
+
 def test_fair_is_a_sole_win_rate_when_some_games_are_shared():
     # equal cards share the win: those games are no seat's alone, so an even game's
     # seats each win half of the others, not half of all

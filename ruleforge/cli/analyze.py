@@ -49,7 +49,7 @@ def _default_html(file: str, players: int | None) -> str:
 @click.option("--jobs", type=click.IntRange(1, 512), default=None, help="Processes to play on (default: all cores).")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None, metavar="PAGE",
               help="Write the report as an HTML page here (default: the rule file's name with -analysis.html, "
-                   "or -4p-analysis.html with --players 4, in the current folder).")
+                   "or -Np-analysis.html with --players N, such as -4p-analysis.html, in the current folder).")
 @click.option("--no-html", is_flag=True, help="Write no HTML page.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None, metavar="OUT",
               help="Also write every figure as JSON.")

@@ -38,7 +38,8 @@ def balance(summary: dict) -> dict:
     (a shared win, or a game nobody wins, is no seat's win)."""
     seats = summary["seats"]
     hi = max(seats, key=lambda s: s["win_rate"])
-    lo = min(seats, key=lambda s: s["win_rate"])
+    # (another seat than hi, even when every seat has the same rate: a gap is between two)
+    lo = min((s for s in seats if s is not hi), key=lambda s: s["win_rate"], default=hi)
     gap = hi["win_rate"] - lo["win_rate"]
     alone = sum(s["win_rate"] for s in seats)  # the share of the games one seat won alone
     # the gap is significant when the two seats' intervals do not meet

@@ -106,7 +106,7 @@ def skill_section(r: dict, console: Console) -> None:
         return
     console.print(f"[bold underline]Skill[/] · the skill trace · {' < '.join(k['rungs'])} · "
                   f"{count(k['games_per_seat'], 'game')} a seat at each step, on the same deals")
-    t = Table(title="Each seat played by the stronger bot among weaker ones: its win rate against the same "
+    t = Table(title="Each seat played by the stronger bot among weaker ones: its win share against the same "
                     "deals with the weaker bot", title_justify="left")
     for col in ("Step", "Seat", "Games", "Weaker", "Stronger", "Gain (points)", "95% CI", ""):
         t.add_column(col, justify="left" if col in ("Step", "Seat", "") else "right")
@@ -220,7 +220,8 @@ def rules_section(r: dict, console: Console) -> None:
 
 def card_impact_intro(c: dict) -> str:
     every = c["rows"] and all(row["every_seat"] for row in c["rows"][:CARD_ROWS])
-    return (f"Card impact: a seat's share of the wins in the games where it made this use of the card, against "
+    return (f"Card impact: a seat's win share (a shared win counted in part) in the games where it made this use of "
+            f"the card, against "
             f"the games where it did not" + (" (every seat made every use below)" if every else "")
             + f". {count(c['tested'], 'use')} tested, {c['significant']} significant, "
             f"{c['too_rare']} too rare to judge (under {c['min_group']} games on a side). Each interval allows for "
