@@ -220,9 +220,8 @@ def rules_section(r: dict, console: Console) -> None:
 
 def card_impact_intro(c: dict) -> str:
     every = c["rows"] and all(row["every_seat"] for row in c["rows"][:CARD_ROWS])
-    return (f"Card impact: a seat's win share (a shared win counted in part) in the games where it made this use of "
-            f"the card, against "
-            f"the games where it did not" + (" (every seat made every use below)" if every else "")
+    return ("Card impact: a seat's win share (a shared win counted in part) in the games where it made this use of "
+            "the card, against the games where it did not" + (" (every seat made every use below)" if every else "")
             + f". {count(c['tested'], 'use')} tested, {c['significant']} significant, "
             f"{c['too_rare']} too rare to judge (under {c['min_group']} games on a side). Each interval allows for "
             f"the {c['tested']} tested at once (it is wider than one use's alone would be), so that chance alone "

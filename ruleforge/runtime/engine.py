@@ -10,6 +10,7 @@ that clones never carry. Clone cost is a few list copies.
 
 from __future__ import annotations
 
+from itertools import islice
 from operator import itemgetter
 from typing import Callable, Optional
 
@@ -401,10 +402,11 @@ def _part(tb, parts: tuple):
     that holds the instruction traceback entry `tb` stopped at (the call that raised, or
     that called what raised), or None."""
     code = tb.tb_frame.f_code
-    try:
-        line, end_line, col, end_col = next(p for i, p in enumerate(code.co_positions()) if i == tb.tb_lasti // 2)
-    except StopIteration:
+    # (one position per code unit of two bytes; tb_lasti is a byte offset)
+    at = next(islice(code.co_positions(), tb.tb_lasti // 2, None), None)
+    if at is None:
         return None
+    line, end_line, col, end_col = at
     text = SOURCE_TEXT.get(code.co_filename)
     if text is None or col is None or end_col is None or line != end_line or not 0 < line <= len(text):
         return None
