@@ -86,7 +86,7 @@ def test_compare_says_when_the_changed_rule_never_fired_and_nothing_changed(rule
     assert "│ signal.rules │ action signal │ added  │ -             │ never            │" in ran.out
     assert ran.lines[-2:] == [
         f"{tmp_path / 'signal.rules'}: all 30 paired games came out exactly as in {tmp_path / 'gufo.rules'} "
-        "(the same winners, ending, length and rules fired)",
+        "(the same winners and payoffs, ending, length and rules fired)",
         f"warning: {tmp_path / 'signal.rules'}: action signal (added) never fired in these 30 games with random "
         "bots: they say nothing about it"]
 
@@ -101,7 +101,7 @@ def test_compare_says_when_nothing_differs(ruleforge_cmd, tmp_path):
     assert ran.lines[-2:] == [
         f"{tmp_path / 'same.rules'}: nothing differs from {tmp_path / 'gufo.rules'}: no rule, card or parameter",
         f"{tmp_path / 'same.rules'}: all 10 paired games came out exactly as in {tmp_path / 'gufo.rules'} "
-        "(the same winners, ending, length and rules fired)"]
+        "(the same winners and payoffs, ending, length and rules fired)"]
 
 
 def test_a_misspelt_parameter_is_a_warning_an_unread_addition_and_changes_nothing(ruleforge_cmd, tmp_path):
@@ -116,4 +116,4 @@ def test_a_misspelt_parameter_is_a_warning_an_unread_addition_and_changes_nothin
     assert "│ wide.rules │ parameter reveal_cuont │ added, read by nothing │ -             │ not counted      │" \
         in ran.out
     assert ran.lines[-1] == (f"{v}: all 20 paired games came out exactly as in {tmp_path / 'gufo.rules'} "
-                             "(the same winners, ending, length and rules fired)")
+                             "(the same winners and payoffs, ending, length and rules fired)")

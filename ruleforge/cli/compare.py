@@ -281,7 +281,7 @@ def _changes(console, base, base_checked, runs, checked, agents, warnings) -> di
         same, n = same_outcomes(base_outcomes, outcomes), len(outcomes)
         if same == n:
             notes.append(f"{f}: all {count(n, 'paired game')} came out exactly as in {base} "
-                         "(the same winners, ending, length and rules fired)")
+                         "(the same winners and payoffs, ending, length and rules fired)")
         else:
             notes.append(f"{f}: {n - same} of {count(n, 'paired game')} came out differently from {base}")
     if t.rows:

@@ -184,7 +184,8 @@ def write_results(path: str, summary: dict, outcomes: list) -> None:
         pays = bool(summary.get("payoffs"))  # a column only for a game that declares a payoff
         w.writerow(["game", "seed", "winners", "ending", "decisions", "rounds"] + (["payoffs"] if pays else []))
         for o in outcomes:
-            w.writerow([o.index, o.seed, " ".join(summary["seats"][s]["name"] for s in o.winners),
+            # winners by seat name, split by ";" (a name may hold a space: "player 1")
+            w.writerow([o.index, o.seed, ";".join(summary["seats"][s]["name"] for s in o.winners),
                         o.ending, o.decisions, o.rounds]
                        + ([" ".join(str(v) for v in o.payoffs or ())] if pays else []))
         _atomic_write(path, buf.getvalue().encode("utf-8"))
