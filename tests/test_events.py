@@ -16,8 +16,8 @@ from ruleforge.runtime.events import (Decided, Eliminated, Ended, Flipped, GameE
 from ruleforge.runtime.values import Action, Result
 from ruleforge.testing import new_arranged
 
-RULES = """\
-game "events"
+# the two seats and the first card of both rule files below
+SEATS_AND_A = """\
 players 2
 role north "North"
 role south "South"
@@ -25,6 +25,9 @@ role south "South"
 cards: listed in box
 card "A":
     value: 1
+"""
+
+RULES = 'game "events"\n' + SEATS_AND_A + """\
 card "B":
     value: 2
 card "C":
@@ -175,16 +178,7 @@ def test_observer_make_is_none_when_nothing_is_observed():
     assert ob.record == [] and ob.stats is None and ob.watch is None
 
 
-HEADINGS = """\
-game "headings"
-players 2
-role north "North"
-role south "South"
-
-cards: listed in box
-card "A":
-    value: 1
-
+HEADINGS = 'game "headings"\n' + SEATS_AND_A + """
 zone box: pile
 zone table: pile, face up
 
