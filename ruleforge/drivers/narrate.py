@@ -129,8 +129,8 @@ class Narrator:
                 moves.append(ev)
                 continue
             flush()
-            if isinstance(ev, RoundEnded):
-                self.heading = f"  end of round {ev.round}"
+            if isinstance(ev, RoundEnded):  # told once something happens under it
+                self.heading = self.line(ev)[0]
                 continue
             if isinstance(ev, (RoundBegan, TurnBegan, GameEnding, Ended)):
                 self.heading = None  # nothing happened at the round's end worth a heading
@@ -152,7 +152,7 @@ class Narrator:
                 if rnd != self.round:
                     self.round = rnd
                     return [f"Round {rnd}"]
-            case RoundEnded(round=rnd):  # (lines() holds it back until something happens)
+            case RoundEnded(round=rnd):
                 return [f"  end of round {rnd}"]
             case GameEnding(title=title):
                 return [f"The game ends: {title}"]

@@ -357,9 +357,9 @@ def run(st: State) -> None:
 
 
 # generated module file name -> per line: (rule, span), (rule, span, parts) or None (see
-# codegen/writer.py); and its lines, to find which part of a line an error is in
+# codegen/writer.py); and its source, to find which part of a line an error is in
 SOURCE_LINES: dict[str, list] = {}
-SOURCE_TEXT: dict[str, list] = {}
+SOURCE_TEXT: dict[str, str] = {}
 
 
 def _where(tb, fr) -> tuple:
@@ -407,8 +407,11 @@ def _part(tb, parts: tuple):
     if at is None:
         return None
     line, end_line, col, end_col = at
-    text = SOURCE_TEXT.get(code.co_filename)
-    if text is None or col is None or end_col is None or line != end_line or not 0 < line <= len(text):
+    source = SOURCE_TEXT.get(code.co_filename)
+    if source is None or col is None or end_col is None or line != end_line:
+        return None
+    text = source.splitlines()  # (an error's path: split only when one happens)
+    if not 0 < line <= len(text):
         return None
     full = text[line - 1]
     body = full.lstrip(" ")

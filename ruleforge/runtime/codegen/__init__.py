@@ -75,7 +75,7 @@ def compile_game(ch: Checked, nplayers: int | None = None, path: str = "", text:
                             f"{getattr(e, 'msg', None) or e}); nest blocks and expressions less "
                             "(docs/limits.md)") from None
         engine.SOURCE_LINES[filename] = where
-        engine.SOURCE_TEXT[filename] = src.splitlines()
+        engine.SOURCE_TEXT[filename] = src  # (the same string the cache keeps: no copy)
         cached = (src, code, spans)
         if ch.source_bytes and text is None:
             _CACHE[key] = cached
