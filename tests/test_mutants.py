@@ -139,6 +139,11 @@ def test_deep_check_catches_the_mutant(name, tmp_path, capsys):
     if kind == "invariant":
         invariant = re.search(r"invariant '(\w+)'", lines[0]).group(1)
         assert invariant in [broken for broken, _, _ in game.check_invariants(st)]
+        # found as a turn ended: the narration stops there, not at the next decision
+        turn = re.search(r"does not hold after turn (\d+) ", lines[0])
+        if turn:
+            assert lines[-2] == f"  [turn {turn.group(1)} is over: the check fails here]"
+            assert lines[-3].startswith("      ") and "'s turn" not in lines[-3]
     elif kind == "offered action":
         # the action the message names is offered here, and applying it raises the error
         action_text, message = re.search(r"error: taking '(.+?)' at decision \d+ stops the game on an error: (.+)$",

@@ -51,6 +51,7 @@ class DeepFailure(Exception):
         # `run` shows a rule error); None for the other failures
         self.headline, self.rule = headline, rule
         self.taken: Optional[int] = None  # an offered action that stops the game: its index
+        self.turn: Optional[int] = None  # found as a turn ended (0: as setup ended): which turn
         self.seed: Optional[int] = None
         self.choices: list[int] = []
 
@@ -67,6 +68,7 @@ class Counterexample:
     headline: Optional[str] = None  # see DeepFailure
     rule: Optional[str] = None
     taken: Optional[int] = None
+    turn: Optional[int] = None  # see DeepFailure
 
 
 def check_position(st, step: int, when: str = "") -> None:
@@ -156,8 +158,12 @@ def play_checked(game, seed: int, choose: Callable[[int], int], max_steps: int) 
     choices: list[int] = []
 
     def at_turn(st):  # between decisions too: a turn may end with no decision in it
-        check_position(st, len(choices), f" after turn {st.turns} (round {st.round})" if st.turns
-                       else " once setup is over")
+        try:
+            check_position(st, len(choices), f" after turn {st.turns} (round {st.round})" if st.turns
+                           else " once setup is over")
+        except DeepFailure as f:
+            f.turn = st.turns
+            raise
     try:
         st = game.new(seed, watch=at_turn, strict=True)  # a `say` text that fails is a mistake too
     except RuleError as e:
@@ -221,17 +227,33 @@ def game_log(game, seed: int, choices: list[int], upto: Optional[int] = None) ->
     return log
 
 
-def narrate_choices(game, seed: int, choices: list[int], taken: Optional[int] = None) -> list[str]:
+class _TurnOver(Exception):
+    """Stops a told game where a check found it wrong: at the end of a turn."""
+
+
+def narrate_choices(game, seed: int, choices: list[int], taken: Optional[int] = None,
+                    turn: Optional[int] = None) -> list[str]:
     """The game of these choices told as `run` tells it; then, with `taken`, the offered
     action (its index) that stops the game, and what the rules did after it up to the
-    error."""
+    error. With `turn`, the telling stops as that turn ends (0: as setup ends), where the
+    check that failed looked, not at the next decision."""
     narrator = Narrator(game)
+    over = f"[{'setup' if not turn else f'turn {turn}'} is over: the check fails here]"
+
+    stopped = []
+
+    def at_turn(st):
+        if st.turns == turn:
+            stopped.append(st)
+            raise _TurnOver
     try:
-        st = game.new(seed, record=True)
+        st = game.new(seed, record=True, watch=None if turn is None else at_turn)
     except RuleError as e:  # what setup (and the first turn) did before the error, then the error
         done = getattr(e, "state", None)
         told = narrator.lines(done.record) if done is not None else []
         return ["Setup"] + last_lines(told, ERROR_CONTEXT) + [f"error: {e.describe()}"]
+    except _TurnOver:
+        return ["Setup"] + narrator.lines(stopped[0].record) + [over]
     lines = ["Setup"] + narrator.lines(st.record)
     st.record.clear()
     for n, i in enumerate(choices):
@@ -244,6 +266,10 @@ def narrate_choices(game, seed: int, choices: list[int], taken: Optional[int] = 
         except RuleError as e:
             lines.extend(last_lines(narrator.lines(st.record), ERROR_CONTEXT))
             lines.append(f"error: {e.describe()}")
+            break
+        except _TurnOver:
+            lines.extend(narrator.lines(st.record))
+            lines.append(over)
             break
         lines.extend(narrator.lines(st.record))
         st.record.clear()
@@ -300,6 +326,6 @@ def deep_check(game, examples: int = 100, seed: int = 0, max_steps: int = 500,
             raise u.failure from None
     except DeepFailure as f:
         return Counterexample(f.kind, f.message, f.seed, f.choices, f.span,
-                              narrate_choices(game, f.seed, f.choices, f.taken),
-                              game_log(game, f.seed, f.choices), f.headline, f.rule, f.taken)
+                              narrate_choices(game, f.seed, f.choices, f.taken, f.turn),
+                              game_log(game, f.seed, f.choices), f.headline, f.rule, f.taken, f.turn)
     return None
