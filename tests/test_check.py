@@ -767,6 +767,14 @@ turn:
       "  hint: a statement starts with move, reveal, flip, swap, shuffle, deal, set, increase, decrease, let, "
       "say, if, repeat, for each, resolve, eliminate or end, or names a player: current chooses a card in hand "
       "of current, current takes an action, p looks at c, p finishes"]),
+    # `eliminate` is a statement word like the others: a slip after it is shown where it
+    # is, and a misspelling of it gets its hint
+    ("    with c in hand of current", "    eliminate ,",
+     ["11:15: error: unexpected ','", "    eliminate ,", "              ^",
+      "  hint: expected '(', '-', '[', 'all', 'any', 'bottom', 'cards', 'count', ..."]),
+    ("    with c in hand of current", "    elimnate current",
+     ["11:5: error: unknown statement 'elimnate'", "    elimnate current", "    ^^^^^^^^",
+      "  hint: did you mean 'eliminate'?"]),
     # `while` for `repeat while`
     ("    with c in hand of current", "    while count of box > 3:\n        move top of box to hand of current",
      ["11:5: error: a loop is written 'repeat while CONDITION:'", "    while count of box > 3:", "    ^^^^^",
@@ -784,3 +792,11 @@ def test_a_common_slip_is_named_with_what_to_write(ruleforge_cmd, tmp_path, acti
     lines = r.err.splitlines()
     assert lines[0] == f"{f}:{want[0]}"
     assert [line.rstrip() for line in lines[1:4]] == ["    " + want[1], "    " + want[2], want[3]]
+
+
+def test_every_statement_word_is_known_to_the_slip_messages():
+    """The list behind "unknown statement" and its "did you mean" holds every word a
+    statement starts with (`eliminate` was missing: a slip after it read as an unknown
+    statement, and a misspelling of it got no hint)."""
+    from ruleforge.lang import parse
+    assert sorted(parse.STATEMENT_WORDS - set(parse._STATEMENT_WORDS)) == []

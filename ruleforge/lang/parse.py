@@ -459,7 +459,7 @@ def _expected(names) -> str:
 
 _STATEMENT_WORDS = ["move", "reveal", "flip", "swap", "shuffle", "set", "increase", "decrease",
                     "let", "end", "say", "if", "else", "repeat", "for", "with", "allowed",
-                    "resolve", "on", "while", "add", "subtract", "deal"]
+                    "resolve", "on", "while", "add", "subtract", "deal", "eliminate"]
 _ITEM_WORDS = ["game", "players", "role", "parameter", "cards", "zone", "pieces", "counter",
                "define", "turn", "setup", "action", "actions", "when", "ending", "invariant", "match",
                "attribute", "card", "quantity", "payoff"]
