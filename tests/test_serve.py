@@ -14,7 +14,9 @@ import json
 import random
 import re
 import socket
+import signal
 import subprocess
+import urllib.request
 import sys
 import warnings
 from pathlib import Path
@@ -214,7 +216,9 @@ def test_forged_stale_malformed_and_out_of_turn_moves_are_refused_and_change_not
             refused(invader, table, {"type": "act", "n": 5, "id": 0}, "there is no decision 5 yet: this is decision 0")
             # malformed messages
             refused(invader, table, "{not json", 'a message is one JSON object, such as {"type": "act", "n": 3, "id": 0}')
-            refused(invader, table, "[1, 2]", "a message's type is act (a move) or ready (a hot seat's hand-over)")
+            # JSON, but not an object
+            refused(invader, table, "[1, 2]", 'a message is one JSON object, such as {"type": "act", "n": 3, "id": 0}')
+            refused(invader, table, '"act"', 'a message is one JSON object, such as {"type": "act", "n": 3, "id": 0}')
             refused(invader, table, {"type": "shoot"},
                     "a message's type is act (a move) or ready (a hot seat's hand-over), not 'shoot'")
             refused(invader, table, "x" * 5000, "a message of 5000 characters is too long (at most 4096)")
@@ -343,9 +347,15 @@ def test_serve_prints_a_link_per_seat_and_warns_when_it_listens_everywhere(tmp_p
     try:
         warning = proc.stderr.readline()
         lines = [proc.stdout.readline() for _ in range(4)]
+        port = re.search(r":(\d+) ", lines[0]).group(1)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as page:  # (serving, surely)
+            assert page.status == 200
     finally:
-        proc.terminate()
-        proc.wait(10)
+        proc.terminate()  # SIGTERM: the server stops as on Ctrl-C, its log written
+        out, err = proc.communicate(timeout=10)
+    assert (proc.returncode, err) == (0, "")
+    assert out.splitlines()[-2:] == [f"log written to {log}",
+                                     f"(the same deal again: ruleforge serve {GUFO} --seed 1)"]
     assert warning.startswith("warning: --host 0.0.0.0 lets anyone who can reach this machine open the page")
     host = socket.gethostname()
     assert re.fullmatch(rf"gUFO: serving at http://{re.escape(host)}:\d+ \(Ctrl-C stops the server\)\n", lines[0])
@@ -370,3 +380,23 @@ def test_the_page_is_one_file_of_each_kind_loading_nothing_from_elsewhere():
             text = client.get(path).text
             assert not re.search(r"https?://|//cdn|innerHTML|eval\(", text), path
         assert client.get("/static/../table.py").status_code == 404
+
+
+def test_the_same_deal_line_names_who_plays_each_seat():
+    """The line printed as the server stops plays the same game again: the same seats for
+    people and the same bots, quoted for a shell (a bot spec may hold a space)."""
+    ufology = str(Path(ROOT) / "games" / "ufology.rules")
+    proc = subprocess.Popen([sys.executable, "-m", "ruleforge", "serve", ufology, "--players", "2", "--port", "0",
+                             "--seed", "4", "--as", "2", "--agents", "player 1=greedy", "--delay", "5"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = proc.stdout.readline()
+        port = re.search(r":(\d+) ", first).group(1)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as page:
+            assert page.status == 200
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=10)
+    assert (proc.returncode, err) == (0, "")
+    assert out.splitlines()[-1] == (f"(the same deal again: ruleforge serve {ufology} --seed 4 --players 2 --as 2 "
+                                    "--agents 'player 1=greedy')")

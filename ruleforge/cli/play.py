@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import shlex
 
 import click
 
@@ -76,9 +77,10 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
     # end, or when they ask. The log keeps it.
     console.print(Text(plain(f"{game.title} · " + (f"seed {seed} · " if show_seed else "") + "you play: "
                              + ", ".join(game.seat_titles[s] for s in seats) + "  (type help for help)")))
-    again = (f"ruleforge play {file} --seed {seed}" + (f" --players {players}" if players else "")
-             + (f" --as {as_}" if as_ else "") + (f" --humans {humans}" if humans else "")
-             + "".join(f" --set {s}" for s in sets) + (f" --agents {agents}" if agents else ""))
+    q = shlex.quote  # a seat or a bot may be named with a space: "player 3=greedy"
+    again = (f"ruleforge play {q(file)} --seed {seed}" + (f" --players {players}" if players else "")
+             + (f" --as {q(as_)}" if as_ else "") + (f" --humans {humans}" if humans else "")
+             + "".join(f" --set {q(s)}" for s in sets) + (f" --agents {q(agents)}" if agents else ""))
     tg = TerminalGame(game, seed, seats, parse_agents(agents, game), console, console_reader(console), delay, log,
                       height=console.height if console.is_terminal else None)
     try:

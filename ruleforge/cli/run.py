@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import os
 import secrets
 import sys
@@ -112,8 +113,9 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
     def say(line: str) -> None:  # narration holds the rule file's text: no control characters
         click.echo(plain(line))
     from ..runtime.values import RuleError
-    again = (f"ruleforge run {file} --seed {seed}" + (f" --players {players}" if players else "")
-             + "".join(f" --set {s}" for s in sets) + (f" --agents {agents}" if agents else "")
+    q = shlex.quote  # a seat or a bot may be named with a space: "player 3=greedy"
+    again = (f"ruleforge run {q(file)} --seed {seed}" + (f" --players {players}" if players else "")
+             + "".join(f" --set {q(s)}" for s in sets) + (f" --agents {q(agents)}" if agents else "")
              + (" --match" if match else ""))
     try:
         if match:

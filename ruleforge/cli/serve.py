@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import secrets
+import shlex
 import signal
 import socket
 
@@ -146,8 +147,19 @@ def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, 
         click.echo(f"{game.title}: serving at {base} (Ctrl-C stops the server)")
         for who, link in table.links(base, hot_seat):
             click.echo(f"  {who}: {link}")
-        uvicorn.Server(config).run(sockets=[sock])
+        web = uvicorn.Server(config)
+        try:
+            web.run(sockets=[sock])
+        except KeyboardInterrupt:
+            if not web.should_exit:  # before uvicorn watched for it: an interruption
+                raise
+            # SIGTERM raised again once uvicorn had stopped on it: stopped as on Ctrl-C
     finally:
         write_log(cut_short=not table.over)
-        click.echo(f"(the same deal again: ruleforge serve {file} --seed {seed}"
-                   + (f" --players {players}" if players else "") + "".join(f" --set {s}" for s in sets) + ")")
+        # the same deal, and the same seats for people and for bots: with the same people's
+        # moves, the same game (where and how fast it is served do not change it)
+        q = shlex.quote
+        click.echo(f"(the same deal again: ruleforge serve {q(file)} --seed {seed}"
+                   + (f" --players {players}" if players else "") + (f" --as {q(as_)}" if as_ else "")
+                   + (f" --humans {humans}" if humans else "") + (" --hot-seat" if hot_seat else "")
+                   + "".join(f" --set {q(s)}" for s in sets) + (f" --agents {q(agents)}" if agents else "") + ")")

@@ -224,6 +224,9 @@ def _parse(text: str):
     if len(text) > MAX_MESSAGE:
         raise Refused(f"a message of {len(text)} characters is too long (at most {MAX_MESSAGE})")
     try:
-        return json.loads(text)
+        msg = json.loads(text)
     except (ValueError, RecursionError):
-        raise Refused("a message is one JSON object, such as {\"type\": \"act\", \"n\": 3, \"id\": 0}") from None
+        msg = None
+    if not isinstance(msg, dict):  # not JSON, or JSON but not an object: `[1]`, `"act"`
+        raise Refused("a message is one JSON object, such as {\"type\": \"act\", \"n\": 3, \"id\": 0}")
+    return msg

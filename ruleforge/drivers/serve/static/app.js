@@ -93,7 +93,8 @@ function show(s) {
   } else if (s.your_turn) {
     turn.append(el("strong", "", `Your turn (${s.to_move}): ${s.prompt}`));
   } else {
-    turn.append(el("span", "", `Round ${s.round} · waiting for ${s.to_move}: ${s.prompt}`));
+    // before the first round (a choice in setup) there is no round to name
+    turn.append(el("span", "", (s.round ? `Round ${s.round} · ` : "") + `waiting for ${s.to_move}: ${s.prompt}`));
   }
   drawOver(s);
   drawActions(s);
