@@ -190,3 +190,19 @@ def test_the_misspelling_search_is_bounded(tmp_path, monkeypatch):
     v = write(tmp_path, "v.rules", 'extends "base.rules"\n\nparameter shroe = 40\n')
     monkeypatch.setattr(lint, "MAX_NAME_PAIRS", 0)  # past the bound: not searched, only unread
     assert [w.message for w in checked(v).warnings] == ["nothing reads the parameter 'shroe'"]
+
+
+@pytest.mark.parametrize("padding", [0, 90])
+def test_a_variants_card_list_is_its_bases(ruleforge_cmd, tmp_path, padding):
+    """`ruleforge cards` on a variant shows the cards it inherits as the base file wrote
+    them. The text of a rule-valued attribute was cut from the variant's own text at the
+    base's positions: a short variant stopped on an IndexError, a long one showed pieces
+    of its own lines."""
+    variant = tmp_path / "v.rules"
+    variant.write_text("# a comment line\n" * padding + f'extends "{ROOT / "games" / "ufology.rules"}"\n'
+                       "parameter hand_size = 6\n", encoding="utf-8")
+    base = ruleforge_cmd("cards", ROOT / "games" / "ufology.rules", "--markdown")
+    ran = ruleforge_cmd("cards", variant, "--markdown")
+    assert (ran.code, ran.err) == (0, "")
+    assert ran.out == base.out
+    assert "| Lights in the Sky | CE1 | `this.order` | 7 | " in ran.out

@@ -8,8 +8,11 @@ from ..lang.const import fold
 from ..lang.printable import markup, plain
 
 
-def _source(text_lines: list[str], node) -> str:
+def _source(files: dict, node) -> str:
+    """The text a node was written as, in the file it was written in (a variant's card
+    may come from the file it extends)."""
     s = node.span
+    text_lines = files.get(s.file, files[None])
     if s.line == s.end_line:
         return text_lines[s.line - 1][s.column - 1:s.end_column - 1].strip()
     first = text_lines[s.line - 1][s.column - 1:]
@@ -20,7 +23,7 @@ def _source(text_lines: list[str], node) -> str:
 def card_rows(checked, text: str) -> list[dict]:
     """One row per listed card (copies counted, not repeated); a rule-valued attribute
     is shown as the rule's text."""
-    lines = text.splitlines()
+    lines = {None: text.splitlines(), **{f: t.splitlines() for f, t in getattr(checked, "sources", {}).items()}}
     if not checked.card_decls:
         return [{"name": c.name, "type": c.attrs["suit"], "value": str(c.attrs["value"]), "copies": 1,
                  "text": f"{c.attrs['rank']} of {c.attrs['suit']}" if c.attrs["suit"] else "a joker"}
