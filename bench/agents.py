@@ -26,9 +26,9 @@ EXPERIMENTS = [
     ("UFO*logy, 4 players: greedy seat 1 vs 3 random", "games/ufology.rules", 4, "1=greedy", 1, 0.4),
     ("UFO*logy, 4 players: greedy seat 1 vs 3 greedy", "games/ufology.rules", 4, "greedy", 1, 0.4),
     ("UFO*logy, 4 players: ISMCTS seat 1 (300 iterations, random playouts cut at 6) vs 3 greedy",
-     "games/ufology.rules", 4, "1=ismcts:300:random," + GREEDY3, 1, 0.24),
+     "games/ufology.rules", 4, "1=ismcts:300:random:depth=6," + GREEDY3, 1, 0.24),
     ("UFO*logy, 4 players: ISMCTS seat 1 (200 iterations, guided playouts cut at 6) vs 3 greedy",
-     "games/ufology.rules", 4, "1=ismcts:200," + GREEDY3, 1, 0.8),
+     "games/ufology.rules", 4, "1=ismcts:200:depth=6," + GREEDY3, 1, 0.8),
 ]
 
 

@@ -93,7 +93,7 @@ def play(task) -> tuple[int, float | None]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "))  # the whole first paragraph
     ap.add_argument("base")
     ap.add_argument("variant")
     ap.add_argument("--players", type=int, default=None)

@@ -95,6 +95,32 @@ def _ismcts_defaults() -> dict:
 ISMCTS_DEFAULTS = _ismcts_defaults()  # today's
 
 
+def _seat_and_spec(part: str) -> tuple[str, str]:
+    """`1=ismcts:200:depth=6` → ("1", "ismcts:200:depth=6"); a spec alone has no seat."""
+    if part.startswith(("ismcts", "greedy", "random")):
+        return "", part
+    seat, _, spec = part.partition("=")
+    return seat, spec
+
+
+def written_out(agents: str, defaults: dict) -> str:
+    """`agents` (an --agents text) with every option an ISMCTS spec leaves to a default
+    written out as `defaults` had it, in a fixed order: two texts that play the same
+    bots, under their own defaults, come out the same."""
+    parts = []
+    for part in agents.split(","):
+        seat, spec = _seat_and_spec(part)
+        if spec.startswith("ismcts"):
+            head, *opts = spec.split(":")
+            budget = opts.pop(0) if opts and "=" not in opts[0] and opts[0] not in ("random", "guided") else ""
+            given = dict(o.partition("=")[::2] for o in opts)
+            for o in ISMCTS_DEFAULTS:
+                given.setdefault(o, str(defaults.get(o, LEGACY_DEFAULTS.get(o))))
+            spec = ":".join([head, budget] + [f"{k}={v}" if v else k for k, v in sorted(given.items())])
+        parts.append(f"{seat}={spec}" if seat else spec)
+    return ",".join(parts)
+
+
 def stale_options(agents: str, defaults: dict) -> list:
     """The options some ISMCTS spec of `agents` (an --agents text) leaves to a default
     that is not `defaults`' today."""
@@ -102,7 +128,7 @@ def stale_options(agents: str, defaults: dict) -> list:
     changed = [o for o in now if defaults.get(o, LEGACY_DEFAULTS.get(o)) != now[o]]
     stale = set()
     for part in agents.split(","):
-        spec = part.partition("=")[2] or part
+        spec = _seat_and_spec(part)[1]
         if spec.startswith("ismcts"):
             given = {opt.partition("=")[0] for opt in spec.split(":")[2:]}
             stale.update(o for o in changed if o not in given)
@@ -128,14 +154,31 @@ class Checkpoint:
                 pass
 
     def outcomes(self, key: str) -> list:
-        agents = key.rsplit("|", 1)[-1]
+        """The games kept for the run `key` names, played by today's agents: a run kept
+        under another text of the same bots (`ismcts:1000` when depth 6 was the default,
+        for `ismcts:1000:depth=6` today) is the same run."""
+        deal, _, agents = key.rpartition("|")
+        if key not in self.runs:
+            today = written_out(agents, ISMCTS_DEFAULTS)
+            same = [k for k in self.runs if k.rpartition("|")[0] == deal
+                    and written_out(k.rpartition("|")[2], self.defaults) == today]
+            if same:
+                self.runs[key] = self.runs.pop(same[0])  # kept from now on as written today
+                return self.stored(key)
+        # a run that leans on a default the file's games were not played with: neither
+        # its games (if any) nor new ones can be kept under the file's defaults
         changed = stale_options(agents, self.defaults)
         if changed:
-            was = ", ".join(f"{o}={self.defaults.get(o)}" for o in changed)
+            was = ", ".join(f"{o}={self.defaults.get(o, LEGACY_DEFAULTS.get(o))}" for o in changed)
             now = ", ".join(f"{o}={ISMCTS_DEFAULTS[o]}" for o in changed)
             raise SystemExit(f"ladder.py: {self.path} was written when ISMCTS's defaults were {was} (today "
                              f"{now}), and {agents} leaves them to the default: write the options out in "
-                             "--rungs (ismcts:N:depth=D:sample=K) to go on with its games, or give a new --out")
+                             f"--rungs ({written_out(agents, self.defaults)}) to go on with its games, or give "
+                             "a new --out")
+        return self.stored(key)
+
+    def stored(self, key: str) -> list:
+        """The games kept for `key` as the file has them (played under its defaults)."""
         return [SimpleNamespace(winners=tuple(o["winners"]), error=o["error"],
                                 payoffs=None if o["payoffs"] is None else tuple(o["payoffs"]))
                 for o in self.runs.get(key, [])]

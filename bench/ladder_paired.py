@@ -41,7 +41,7 @@ def _run(text: str, ap) -> tuple[str, str, list]:
         ap.error(f"{path} has no run with agents {agents} (it has: {have})")
     if len(keys) > 1:
         ap.error(f"{path} has several runs with agents {agents}: {', '.join(keys)}")
-    return keys[0], agents, Checkpoint(path).outcomes(keys[0])
+    return keys[0], agents, Checkpoint(path).stored(keys[0])  # (read as played, under the file's defaults)
 
 
 def main(argv=None) -> None:

@@ -35,6 +35,19 @@ def test_runs_of_two_files_are_paired_game_by_game(tmp_path):
     ]
 
 
+def test_runs_kept_under_older_defaults_are_read_as_they_were_played(tmp_path):
+    """A file of 2026-12-01 (ISMCTS then looked 6 choices ahead) read today: its runs are
+    compared as played, not refused because today's default differs (docs/agents.md's
+    paired commands read such files)."""
+    old = tmp_path / "old.games.json"
+    old.write_text(json.dumps({"g.rules|None|7|1=ismcts:1000,2=ismcts:1000": _games([0], [0]),
+                               "g.rules|None|7|1=ismcts:5000,2=ismcts:1000": _games([0], [1])}))
+    done = _paired(1, f"{old}=1=ismcts:1000,2=ismcts:1000", f"{old}=1=ismcts:5000,2=ismcts:1000")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[:2] == ["1=ismcts:1000,2=ismcts:1000: seat 1 wins 2/2 = 100.0% [34.2, 100.0]",
+                                            "1=ismcts:5000,2=ismcts:1000: seat 1 wins 1/2 = 50.0% [9.5, 90.5]"]
+
+
 def test_a_run_that_is_not_there_or_dealt_otherwise_is_refused(tmp_path):
     a = tmp_path / "a.games.json"
     a.write_text(json.dumps({"g.rules|None|7|1=x,2=y": _games([0]), "g.rules|None|8|1=z,2=y": _games([0])}))
@@ -109,7 +122,10 @@ def test_a_run_that_leans_on_a_changed_default_is_not_carried_on(tmp_path):
            "1=ismcts:200,2=greedy leaves them to the default" in str(e.value)
     with pytest.raises(SystemExit):
         ck.outcomes("g.rules|4|7|2=greedy,1=ismcts:200:sample=2")  # depth is still left to the default
-    assert ck.outcomes("g.rules|4|7|1=ismcts:200:depth=6,2=greedy") == []
+    assert "write the options out in --rungs (1=ismcts:200:depth=6:reward=rank:sample=all,2=greedy)" in str(e.value)
+    # ... and written out, the old games are that run's: it goes on from them
+    assert [o.winners for o in ck.outcomes("g.rules|4|7|1=ismcts:200:depth=6,2=greedy")] == [(0,)]
+    assert [o.winners for o in ck.outcomes("g.rules|4|7|1=ismcts:200:reward=rank:depth=6,2=greedy")] == [(0,)]
     assert ck.outcomes("g.rules|4|7|1=greedy,2=random") == []  # no ISMCTS: nothing left to it
     # a file written today says so, and carries its default-leaning runs on
     new = tmp_path / "new.games.json"

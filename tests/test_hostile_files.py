@@ -705,3 +705,16 @@ def test_a_log_of_very_many_json_values(tmp_path, logs):
     assert_clean(ran, 2)
     assert ran.err.startswith("Error: g.jsonl:24: more than 4,000,000 JSON values in the log (the limit is "
                               "MAX_LOG_VALUES")
+
+
+def test_a_name_with_an_emoji_code_is_printed_as_written(ruleforge_cmd, tmp_path):
+    """rich reads ':100:' as an emoji code: a bot spec (`ismcts:100:depth=6`) or a card's
+    name printed through a rich console must come out as written."""
+    r = ruleforge_cmd("run", ROOT / "games" / "gufo.rules", "--games", 2, "--seed", 1, "--jobs", 1,
+                      "--agents", "ismcts:100:depth=6")
+    assert r.code == 0 and r.lines[1].rstrip() == "gUFO: 2 games · agents ismcts:100:depth=6", r.out
+    f = tmp_path / "c.rules"
+    f.write_text(ROOT.joinpath("examples", "courtiers.rules").read_text(encoding="utf-8")
+                 .replace('card "Guard"', 'card "Guard:100:x"', 1), encoding="utf-8")
+    r = ruleforge_cmd("cards", f)
+    assert r.code == 0 and any(line.startswith("│ Guard:100:x ") for line in r.lines), r.out

@@ -64,7 +64,7 @@ def render_table(rows: list[dict], title: str) -> None:
         # the rule file's text, escaped; a value already coloured (a rich Text) is not markup
         cell = lambda v: markup(v) if isinstance(v, str) else v  # noqa: E731
         table.add_row(cell(r["name"]), cell(r["type"]), cell(r["value"]), str(r["copies"]), cell(r["text"]))
-    Console().print(table)
+    Console(emoji=False).print(table)  # a card named "Top:100:Secret" is printed as named
 
 
 def render_markdown(rows: list[dict]) -> str:

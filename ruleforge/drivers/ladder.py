@@ -9,7 +9,7 @@ docs/agents.md gives each rung's measured strength against the one below, as
 What each rung is (the agents' defaults, drivers/agents.py and drivers/ismcts.py):
 `greedy` judges each move over 8 to 32 sampled worlds by its mean less one standard
 error; `ismcts:N` searches N iterations, a fresh sampled world each, UCB exploration 0.7,
-no widening, guided playouts cut after 6 choices where the game has a heuristic and
+no widening, guided playouts cut after 20 choices where the game has a heuristic and
 random playouts to the end where it has none, and stops early once its choice cannot
 change. A rung names its agent by spec alone, so a rung means the same agent wherever it
 is used.

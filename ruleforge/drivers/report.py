@@ -23,7 +23,8 @@ from ..lang.printable import markup
 def _console() -> Console:
     """Wide enough for the tables when the output goes to a file or a pipe."""
     import sys
-    return Console(width=None if sys.stdout.isatty() else 120)
+    # emoji=False: rich reads ':100:' as an emoji code, and `ismcts:100:depth=6` is a bot
+    return Console(width=None if sys.stdout.isatty() else 120, emoji=False)
 
 
 def pct(x: float) -> str:
