@@ -565,6 +565,17 @@ def test_compare_and_a_sweep_say_which_games_stopped_on_a_rule_error_and_exit_1(
 HUGE = "9" * 5000
 
 
+@pytest.mark.parametrize("value", ["²", "١٠٠", "1.5", "-3", "0"])
+def test_a_limit_that_is_not_a_plain_whole_number_is_a_usage_error(ruleforge_cmd, monkeypatch, value):
+    # 'steps=²' gave a traceback (str.isdigit takes it, int() does not); Arabic-Indic
+    # digits were taken as a number
+    monkeypatch.setenv("RULEFORGE_LIMITS", f"steps={value}")
+    r = ruleforge_cmd("run", GUFO, "--seed", "1")
+    assert r.code == 2
+    assert r.err.splitlines()[-1] == (f"error: RULEFORGE_LIMITS: 'steps={value}' is not NAME=N with NAME one of "
+                                      "steps, work, decisions and N a whole number above 0")
+
+
 @pytest.mark.parametrize("args, env, message", [
     # each gave a traceback (OverflowError, or Python's ValueError on a 4,301-digit number)
     (["run", GUFO, "--seed", "1", "--agents", "ismcts:10:widen=1e308"], {},

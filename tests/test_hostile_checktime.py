@@ -102,6 +102,33 @@ def test_the_largest_number_is_ten_to_the_eighteenth(tmp_path):
                             "numbers in a rule file are limited to -10**18 to 10**18"]
 
 
+@pytest.mark.parametrize("written, where, message", [
+    # 4,300 zeros and a 1: the size check read it as 1, then int() of the whole token raised
+    # ("internal error reading this item")
+    ("0" * 4300 + "1", 40, "a number written with 4,301 digits: at most 19 (leave out its leading zeros)"),
+    ("0" * 24 + "1", 40, "a number written with 25 digits: at most 19 (leave out its leading zeros)"),
+    # in a text's {...}, which is read apart from its line: it was not checked at all
+    ('"{' + "9" * 20 + ' * 10}"', 0, "this number is too large: numbers in a rule file are limited to "
+     "-10**18 to 10**18"),
+    # an ordinal: 5,000 digits raised in int(); 20 digits said "no zone holds ... cards"
+    ('"{the ' + "9" * 5000 + 'th card of deck}"', 0, "this number is too large: numbers in a rule file are "
+     "limited to -10**18 to 10**18"),
+    ('"{the ' + "9" * 20 + 'th card of deck}"', 0, "this number is too large: numbers in a rule file are "
+     "limited to -10**18 to 10**18"),
+])
+def test_a_number_too_long_to_read_anywhere(tmp_path, written, where, message):
+    line = (f"ending big: nobody wins when count of deck = {written}\n" if where else
+            f"action shout:\n    say {written}\n")
+    ran = check(tmp_path, GAME + line)
+    assert_clean(ran, PROBLEM, RAISE.format("MAX_NUMBER"))
+    assert headers(ran)[0].split(": error: ")[1] == message
+
+
+def test_a_number_with_a_few_leading_zeros_is_that_number(tmp_path):
+    assert_ok(check(tmp_path, GAME + "parameter n = 0007\nending seven: nobody wins when count of deck = 00007 "
+                    "and n = 7\n"))
+
+
 def test_a_set_value_of_five_thousand_digits(tmp_path):
     ran = check(tmp_path, GAME + "parameter n = 3\n", "--set", "n=" + "9" * 5000)
     assert_clean(ran, PROBLEM, RAISE.format("MAX_NUMBER"))

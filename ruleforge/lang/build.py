@@ -23,6 +23,14 @@ class PlaceholderError(LarkError):
         self.line, self.column = line, column
 
 
+class TokenProblem(LarkError):
+    """A number in a `say` text's `{...}` too large to read (its diagnostic, with the line
+    counted in the item, as a PlaceholderError's)."""
+
+    def __init__(self, diagnostic):
+        self.diagnostic = diagnostic
+
+
 def _unquote(tok) -> str:
     return str(tok)[1:-1]
 
@@ -131,7 +139,7 @@ class StmtBuilder(Builder):
 
     def say_stmt(self, meta, c):
         tok = c[0]
-        from .parse import parser  # the one parser, built or cached there
+        from .parse import _token_problems, parser  # the one parser, built or cached there
         text = _unquote(tok)
         parts: list = []
         pos = 0
@@ -144,6 +152,8 @@ class StmtBuilder(Builder):
                 tree = parser().parse(" " * (col - 1) + m.group(1), start="expr")
             except UnexpectedInput as e:
                 raise PlaceholderError(tok.line, getattr(e, "column", col) or col) from None
+            for problem, _ in _token_problems(tree, tok.line - 1):  # (as the item's own tokens were)
+                raise TokenProblem(problem)
             parts.append(type(self)(self.off + tok.line - 1, self.file).transform(tree))
             pos = m.end()
         if pos < len(text):

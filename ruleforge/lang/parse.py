@@ -16,6 +16,7 @@ import threading
 from functools import lru_cache
 from pathlib import Path
 
+from attrs import evolve
 from lark import Lark, Token
 from lark.exceptions import (
     LarkError,
@@ -28,7 +29,7 @@ from lark.exceptions import (
 from lark.indenter import DedentError, Indenter
 
 from . import ast as A
-from .build import ExprBuilder, PlaceholderError, StmtBuilder
+from .build import ExprBuilder, PlaceholderError, StmtBuilder, TokenProblem
 from .build_decks import DecksBuilder
 from .build_decls import DeclBuilder
 from .diagnostics import Diagnostic, Span, did_you_mean
@@ -371,6 +372,10 @@ def _parse(text: str, file: str | None) -> ParseResult:
                 diags.append(Diagnostic(Span.point(e.orig_exc.line + first - 1, e.orig_exc.column),
                                         "this {...} in a text is not an expression",
                                         "write an expression between the braces, such as {count of deck}"))
+            elif isinstance(e.orig_exc, TokenProblem):
+                d = e.orig_exc.diagnostic
+                diags.append(evolve(d, span=evolve(d.span, line=d.span.line + first - 1,
+                                                   end_line=d.span.end_line + first - 1)))
             elif isinstance(e.orig_exc, (UnexpectedInput, _IndentError)):
                 diags.append(_syntax_diagnostic(e.orig_exc, first - 1, chunk))
             elif isinstance(e.orig_exc, RecursionError):
@@ -398,13 +403,17 @@ def _token_problems(tree, offset: int) -> list[tuple[Diagnostic, bool]]:
         for tok in sub.children:
             if not isinstance(tok, Token):
                 continue
-            if tok.type == "INT":
-                digits = str(tok).lstrip("0")
+            if tok.type == "INT" or tok.type == "ORDINAL" and tok[0].isdigit():
+                written = str(tok) if tok.type == "INT" else str(tok)[:-2]  # (`12th`)
+                digits = written.lstrip("0")
                 why = None
                 if len(digits) > MAX_NUMBER_DIGITS:
                     why = number_error(10 ** MAX_NUMBER_DIGITS)
                 elif digits:
                     why = number_error(int(digits))
+                if why is None and len(written) > MAX_NUMBER_DIGITS:  # (int() of 4,300 digits raises)
+                    why = (f"a number written with {len(written):,} digits: at most {MAX_NUMBER_DIGITS} "
+                           "(leave out its leading zeros)")
                 if why:
                     out.append((Diagnostic(Span(tok.line + offset, tok.column, tok.line + offset,
                                                 tok.column + min(len(tok), 40)),

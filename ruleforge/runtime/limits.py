@@ -50,7 +50,9 @@ def from_environment(environ=None) -> dict:
     for item in filter(None, (x.strip() for x in text.split(","))):
         name, sep, value = item.partition("=")
         name = name.strip()
-        if not sep or name not in _NAMES or not value.strip().isdigit() or int(value) < 1:
+        value = value.strip()
+        # (isascii: str.isdigit takes '²' and other scripts' digits, which int() refuses or reads)
+        if not sep or name not in _NAMES or not (value.isascii() and value.isdigit()) or int(value) < 1:
             raise LimitsError(f"RULEFORGE_LIMITS: '{item}' is not NAME=N with NAME one of "
                              f"{', '.join(_NAMES)} and N a whole number above 0")
         out[name] = min(int(value), 10 ** 12)
