@@ -115,3 +115,31 @@ def test_a_log_that_stopped_at_a_text_replays_to_the_same_error_told_or_not(rule
         assert r.code == 1
         assert r.out.endswith(f"{log}: reproduced exactly: the game, 1 decision, the same deal, and the same error it "
                               "stopped on: in rule 'turn' (line 17): there is no card here to read its rank\n")
+
+
+SHOWN = """\
+game "Shown"
+players 2
+cards: standard deck with 2 jokers in deck
+zone deck: pile
+zone hand per player: hand
+counter s: suit
+define deep = {deep}
+turn:
+    move top of deck to hand of current
+    for each j in cards in deck where j.suit is none:
+        say "suit {{j.suit}} of {{j}}; s={{s}}; lists {{[[1, 2], [], [3]]}}; cards {{[[j], []]}}; deep {{deep}}"
+ending e: nobody wins when deck is empty
+"""
+
+
+def test_what_a_text_shows_of_an_empty_symbol_and_of_lists_of_lists(tmp_path):
+    """A joker's suit and a symbol counter not set are shown as 'none', as narration
+    shows them (they printed 'None'); a list of lists joins each list with commas, an
+    empty one 'none'; and one 100 deep still compiles (a list 67 deep in a text gave
+    "too many nested parentheses": three brackets a level)."""
+    path = tmp_path / "shown.rules"
+    path.write_text(SHOWN.format(deep="[" * 100 + "7" + "]" * 100))
+    st = ruleforge.load(path).new(3, record=True)
+    said = [e.text for e in st.record if isinstance(e, Said)]
+    assert said[0] == "suit none of Joker (1); s=none; lists 1, 2, none, 3; cards Joker (1), none; deep 7"

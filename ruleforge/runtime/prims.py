@@ -10,7 +10,7 @@ from .limits import MAX_NUMBER, MAX_PARAMETER_VALUES, MAX_SAID
 from .values import RuleError
 
 __all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "no_card", "attr_missing", "charge", "charge_call", "bounded_range", "mul", "num", "join_lists",
-           "nth_card", "no_seat", "players_from"]
+           "nth_card", "no_seat", "players_from", "told_lists"]
 
 
 class Table(dict):
@@ -274,3 +274,11 @@ def num(v):
     if type(v) is not int or -MAX_NUMBER <= v <= MAX_NUMBER:
         return v
     _too_big(v)
+
+
+def told_lists(v, depth: int, item) -> str:
+    """A list of lists (`depth` deep) as a said text shows it: each list's parts joined by
+    commas, an empty one 'none'; `item` shows what the innermost lists hold."""
+    if depth == 0:
+        return item(v)
+    return ", ".join([told_lists(x, depth - 1, item) for x in v]) or "none"

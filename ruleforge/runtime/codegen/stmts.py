@@ -321,8 +321,17 @@ class Straight:
         if k in ("zone", "row"):
             return f"ZLABEL[{v}]"
         if k == "list":
+            item, depth = T.elem(t), 1
+            while T.kind(item) == "list":
+                item, depth = T.elem(item), depth + 1
             x = self.sc.fresh("x")
-            return f"(', '.join([{self.formatted(x, T.elem(t))} for {x} in {v}]) or 'none')"
+            if depth == 1:
+                return f"(', '.join([{self.formatted(x, item)} for {x} in {v}]) or 'none')"
+            # a list of lists: one call, not a comprehension a level (three brackets each,
+            # and Python compiles at most 200 nested: a list 67 deep did not compile)
+            return f"told_lists({v}, {depth}, lambda {x}: {self.formatted(x, item)})"
+        if k == "sym":  # a joker's suit, a symbol counter not set: none, as narration says
+            return f"({v} or 'none')"
         return f"str({v})"
 
     # ---- control flow without stops
