@@ -70,6 +70,9 @@ CASES = {
     # doubling by addition is caught where the number is stored
     "doubled_by_addition": (BASE.replace("turn:\n", "turn:\n    repeat 70 times:\n        set x to x + x\n") + ENDS,
                             ["in rule 'turn' (line 11): x would be more than 1,000,000,000,000,000,000 (10**18)"]),
+    # a `let` holds a number within the bounds too (a sum of two bounded numbers passed)
+    "let_sum": (BASE.replace("turn:\n", "turn:\n    let big = 1000000000000000000\n    let twice = big + big\n")
+                + ENDS, ["in rule 'turn' (line 11): " + NUMBER]),
     # a list doubled 27 times (1.6 GB and still growing after 60 s before), and one joined
     # to the deck 30,000 times (a hang): every element of a joined list is work
     "list_doubled": (BASE + "    let xs = [1]\n    repeat 27 times:\n        set xs to xs + xs\n" + ENDS,
