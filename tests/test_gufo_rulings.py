@@ -662,20 +662,10 @@ def test_same_seed_same_game_across_processes():
     assert outs[0] == outs[1] and outs[0].count("\n") == 3
 
 
-def _words(text: str) -> str:
-    return " ".join(text.split())
-
 
 def test_the_guide_quotes_the_rulebook_as_the_rule_file_does():
     """docs/gufo.md puts each rule of the rulebook next to its lines: a bold quote there
     is a quoted comment of games/gufo.rules word for word, and a bold ruling is one of
     its 'Ruling:' comments, so the guide and the file cannot drift apart."""
-    import re
-    comments = _words(" ".join(line.split("#", 1)[1] for line in RULES.read_text(encoding="utf-8").splitlines()
-                                if "#" in line))
-    guide = (RULES.parent.parent / "docs" / "gufo.md").read_text(encoding="utf-8")
-    quotes = [_words(q) for q in re.findall(r'\*\*("[^*]+")\*\*', guide)]
-    rulings = [_words(r).rstrip(".") for r in re.findall(r"\*\*(Ruling: [^*]+)\*\*", guide)]
-    assert len(quotes) >= 12 and len(rulings) >= 2
-    assert [q for q in quotes if q.rstrip('"').rstrip(".") not in comments] == []
-    assert [r for r in rulings if r not in comments] == []
+    from guides import misquoted
+    assert misquoted(RULES, RULES.parent.parent / "docs" / "gufo.md") == ([], [])

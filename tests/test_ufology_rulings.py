@@ -879,3 +879,10 @@ def test_arrange_refreshes_the_pending_decision():
     assert st.cards_in("hand", P1) == CE1S[:6]
     assert legal(st) == sorted([f"archive(card={c})" for c in CE1S[:6]]
                                + [f"archive_agenda(card={st.cards_in('case_file', P1)[0]})", "pass"])
+
+
+def test_the_guide_quotes_the_rulebook_as_the_rule_file_does():
+    """docs/ufology.md's bold quotes and rulings are the rule file's comments word for
+    word (tests/guides.py)."""
+    from guides import misquoted
+    assert misquoted(RULES, RULES.parent.parent / "docs" / "ufology.md") == ([], [])
