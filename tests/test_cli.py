@@ -459,6 +459,40 @@ def test_match_plays_until_someone_wins_it(ruleforge_cmd, tmp_path):
     assert [rec["type"] for rec in records].count("start") == len(games)
 
 
+DRAWN = """game "Drawn"
+players {players}
+cards: standard deck in deck
+zone deck: pile
+zone hand per player: hand
+turn:
+    move top of deck to hand of current
+ending e "the deck ran out": nobody wins when deck is empty
+match:
+    wins needed: 2 in all
+"""
+
+
+def test_a_match_is_for_two_players_and_stops_when_nobody_can_win_it(ruleforge_cmd, tmp_path):
+    # at 3 players the tally counted players 1 and 2 only: player 3's wins were lost, and
+    # the match went on for 99 games and ended without a word
+    f = tmp_path / "drawn.rules"
+    f.write_text(DRAWN.format(players="2 to 3"))
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.err.splitlines()[:4] == [
+        f"{f}:9:1: error: a match is between two opponents: the game must be for exactly 2 players, not 2 to 3",
+        "    match:", "    ^", "  hint: leave out 'match:', or write 'players 2'"]
+    # two players, every game drawn: 99 games, then it says so
+    f.write_text(DRAWN.format(players=2))
+    r = ruleforge_cmd("run", f, "--seed", 1, "--match")
+    assert (r.code, r.err) == (0, "")
+    games = [line for line in r.lines if line.startswith("━━ Game ")]
+    assert len(games) == 99
+    assert re.fullmatch(r"━━ Game 1 \(seed \d+\): player 1 takes seat 1, player 2 takes seat 2", games[0])
+    assert r.lines[-2:] == ["Nobody has won the match after 99 games: it stops here.",
+                            f"(the same game again: ruleforge run {f} --seed 1 --match)"]
+
+
 def test_match_log_numbers_every_game_s_records(ruleforge_cmd, tmp_path):
     log = tmp_path / "match.jsonl"
     assert ruleforge_cmd("run", GUFO, "--seed", 1, "--match", "--log", log).code == 0

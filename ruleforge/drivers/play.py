@@ -176,7 +176,8 @@ def play_match(game, seed: int, agents, say: Say = None, log: Optional[list] = N
         game_seed = derive(seed, number)
         by_seat = list(agents)
         if say:
-            roles = ", ".join(f"{names[w]} is the {game.seat_titles[seat_of[w]]}" for w in range(2))
+            roles = ", ".join(f"{names[w]} is the {game.seat_titles[seat_of[w]]}" if game.roles else
+                              f"{names[w]} takes seat {seat_of[w] + 1}" for w in range(2))
             say(f"━━ Game {number} (seed {game_seed}): {roles}")
         sub_log = [] if log is not None else None
         try:
@@ -209,4 +210,6 @@ def play_match(game, seed: int, agents, say: Say = None, log: Optional[list] = N
             if log is not None:
                 log.append({"type": "match decision", "player": names[loser], "chose": names[pick],
                             "role": m.loser_chooses.name})
+    if say:  # (every game shared or drawn: the match could go on for ever)
+        say(f"Nobody has won the match after {max_games} games: it stops here.")
     return None, tally, results

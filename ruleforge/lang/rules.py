@@ -266,3 +266,9 @@ class TypeChecker(DecksChecker, ValueChecks, GroupsChecker, StmtChecker):
             self.error(match, "the match needs a number of wins", "add 'wins needed: 3 in all'")
         if len(role_names) != 2 and match.loser_chooses is not None:
             self.error(match, "'loser chooses' needs a two-role game")
+        elif self.sym.players != (2, 2):
+            # the match's tally is between two opponents: a third player's wins went uncounted
+            low, high = self.sym.players
+            self.error(match, "a match is between two opponents: the game must be for exactly 2 players, not "
+                              + (f"{low}" if low == high else f"{low} to {high}"),
+                       "leave out 'match:', or write 'players 2'")
