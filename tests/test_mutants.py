@@ -109,9 +109,11 @@ def test_deep_check_catches_the_mutant(name, tmp_path, capsys):
 
     # the shrunk counterexample: a few decisions, each narrated
     header = next(line for line in lines if line.startswith("counterexample"))
-    m = re.fullmatch(r"counterexample(?: at (\d) players)? \(seed (\d+), (\d+) decisions?, shrunk by hypothesis\):",
-                     header)
+    m = re.fullmatch(r"counterexample(?: at (\d) players)? \(seed (\d+), (\d+) decisions?, (shrunk by hypothesis|"
+                     r"as found: a limit stops every game alike, nothing to shrink)\):", header)
     assert m, header
+    # a game that a limit or the bound stops is not shrunk, and says so
+    assert (m.group(4) == "shrunk by hypothesis") == (name not in ("never_ends", "never_ends_loop")), header
     decisions = int(m.group(3))
     assert decisions <= most
     assert f"after {decisions} decision" in (lines[0] if rule is None else lines[3])

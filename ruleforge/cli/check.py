@@ -126,8 +126,8 @@ def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
             click.echo(render_diagnostic(d, file, split_lines(text), terminal_colouring(stderr=True)) + under, err=True)
         else:
             click.echo(f"{plain(file)}: error: {plain(found.message)}, after {_plural(steps, 'decision')}", err=True)
-        click.echo(f"counterexample{where} (seed {found.seed}, {_plural(steps, 'decision')}, shrunk by hypothesis):",
-                   err=True)
+        how = "shrunk by hypothesis" if found.shrunk else "as found: a limit stops every game alike, nothing to shrink"
+        click.echo(f"counterexample{where} (seed {found.seed}, {_plural(steps, 'decision')}, {how}):", err=True)
         for line in found.narration:
             click.echo("  " + plain(line), err=True)
         target = _counterexample_path(file, out)

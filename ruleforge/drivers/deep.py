@@ -52,6 +52,7 @@ class DeepFailure(Exception):
         self.headline, self.rule = headline, rule
         self.taken: Optional[int] = None  # an offered action that stops the game: its index
         self.turn: Optional[int] = None  # found as a turn ended (0: as setup ended): which turn
+        self.shrunk = True  # False: a limit or the bound stopped it, the same in every game
         self.seed: Optional[int] = None
         self.choices: list[int] = []
 
@@ -69,6 +70,7 @@ class Counterexample:
     rule: Optional[str] = None
     taken: Optional[int] = None
     turn: Optional[int] = None  # see DeepFailure
+    shrunk: bool = True
 
 
 def check_position(st, step: int, when: str = "") -> None:
@@ -323,9 +325,10 @@ def deep_check(game, examples: int = 100, seed: int = 0, max_steps: int = 500,
         try:
             property_holds()
         except _Unshrinkable as u:
+            u.failure.shrunk = False
             raise u.failure from None
     except DeepFailure as f:
         return Counterexample(f.kind, f.message, f.seed, f.choices, f.span,
                               narrate_choices(game, f.seed, f.choices, f.taken, f.turn),
-                              game_log(game, f.seed, f.choices), f.headline, f.rule, f.taken, f.turn)
+                              game_log(game, f.seed, f.choices), f.headline, f.rule, f.taken, f.turn, f.shrunk)
     return None
