@@ -673,6 +673,8 @@ def test_a_run_stopped_by_the_decision_cap_replays_to_it(ruleforge_cmd, tmp_path
     cap = ("the game has gone on for 6 decisions without ending (the decision cap; an ending that never holds? "
            "A longer game: --max-decisions N, or RULEFORGE_LIMITS=decisions=N)")
     assert read_log(log)[-1] == {"type": "error", "message": cap}
+    # the command that plays the same game again stops where it did (it left the cap out)
+    assert r.err.splitlines()[-1] == f"  the same game again: ruleforge run {GUFO} --seed 5 --max-decisions 6"
     r = ruleforge_cmd("replay", log, "--quiet")
     assert (r.code, r.out) == (1, f"{log}: reproduced exactly: the game, 6 decisions, the same deal, and the same "
                                   f"error it stopped on: {cap}\n")

@@ -80,7 +80,8 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
     q = shlex.quote  # a seat or a bot may be named with a space: "player 3=greedy"
     again = (f"ruleforge play {q(file)} --seed {seed}" + (f" --players {players}" if players else "")
              + (f" --as {q(as_)}" if as_ else "") + (f" --humans {humans}" if humans else "")
-             + "".join(f" --set {q(s)}" for s in sets) + (f" --agents {q(agents)}" if agents else ""))
+             + "".join(f" --set {q(s)}" for s in sets) + (f" --agents {q(agents)}" if agents else "")
+             + (f" --max-decisions {max_decisions}" if max_decisions is not None else ""))
     tg = TerminalGame(game, seed, seats, parse_agents(agents, game), console, console_reader(console), delay, log,
                       height=console.height if console.is_terminal else None)
     try:

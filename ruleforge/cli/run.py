@@ -116,7 +116,8 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
     q = shlex.quote  # a seat or a bot may be named with a space: "player 3=greedy"
     again = (f"ruleforge run {q(file)} --seed {seed}" + (f" --players {players}" if players else "")
              + "".join(f" --set {q(s)}" for s in sets) + (f" --agents {q(agents)}" if agents else "")
-             + (" --match" if match else ""))
+             + (" --match" if match else "")
+             + (f" --max-decisions {max_decisions}" if max_decisions is not None else ""))  # (where it stops)
     try:
         if match:
             # bots are given per seat (role): whoever takes a role plays it with that bot
