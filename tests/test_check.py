@@ -800,3 +800,24 @@ def test_every_statement_word_is_known_to_the_slip_messages():
     statement, and a misspelling of it got no hint)."""
     from ruleforge.lang import parse
     assert sorted(parse.STATEMENT_WORDS - set(parse._STATEMENT_WORDS)) == []
+
+
+@pytest.mark.parametrize("line, column, name, hint", [
+    # the element of a `for each c in ... where` is named: the hint said "did you mean
+    # 'south'?" or "use it inside 'where'" (it was inside one)
+    ("    for each c in hand of current where suit = hearts:\n        say \"{c}\"", 41, "suit",
+     "in 'for each c in ... where', the element is named 'c': write 'c.suit'"),
+    ("    for each c in hand of current where it.value > 3:\n        say \"{c}\"", 41, "it",
+     "in 'for each c in ... where', the element is named 'c': write 'c'"),
+    ("    let t = sum of c.value for each c in hand of current where value > 3", 64, "value",
+     "in 'for each c in ... where', the element is named 'c': write 'c.value'"),
+])
+def test_a_bare_attribute_in_a_named_loops_condition_says_the_elements_name(ruleforge_cmd, tmp_path, line, column,
+                                                                              name, hint):
+    f = tmp_path / "named.rules"
+    f.write_text(SLIP.format(action="    with c in hand of current", turn=line))
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    lines = r.err.splitlines()
+    assert lines[0] == f"{f}:11:{column}: error: unknown name '{name}'"
+    assert lines[3] == f"  hint: {hint}"

@@ -290,6 +290,7 @@ class ExprChecker(Resolver, abstract=True):
             # The element has a name, so the condition says `u.altitude`, not `altitude`.
             inner = Scope(scope)
             inner.names[var.name] = (et, node)
+            inner.named = var.name
         self.require(node.condition, self.expr(node.condition, inner), BOOL, "a 'where' condition")
         return list_of(et) if et is not None else None
 

@@ -35,6 +35,7 @@ class Scope:
         self.names: dict[str, tuple] = {}
         # (element type, filter node) inside a `where`/`has` condition
         self.element = element
+        self.named: Optional[str] = None  # `for each c in C where ...`: the element is `c`
 
     def lookup(self, name: str):
         s = self
@@ -50,6 +51,16 @@ class Scope:
             if s.element is not None:
                 yield s.element
             s = s.parent
+
+    def named_element(self) -> Optional[tuple]:
+        """(name, type) of the element a `for each NAME in C where` condition names, if
+        this scope is inside one (there, the element is not `it`)."""
+        s = self
+        while s is not None:
+            if s.named is not None:
+                return s.named, s.names[s.named][0]
+            s = s.parent
+        return None
 
     def all_names(self):
         s, out = self, set()
@@ -173,7 +184,12 @@ class Resolver(Visitor, abstract=True):
             + [s for v in self.sym.domains.values() for s in v])
         what = {Want.ZONE: "zone", Want.PLAYER: "player"}.get(want, "name")
         hint = did_you_mean(n, candidates)
-        if hint is None and what == "name" and any(n in self.attributes(t) for t in [CARD] + [T.PieceType(k) for k in self.sym.pieces]):
+        named = scope.named_element() if what == "name" else None
+        if named is not None and (n == "it" or named[1] is not None and n in self.attributes(named[1])):
+            # `for each c in hand where suit = hearts`: the element has a name there
+            hint = (f"in 'for each {named[0]} in ... where', the element is named '{named[0]}': write "
+                    + (f"'{named[0]}'" if n == "it" else f"'{named[0]}.{n}'"))
+        elif hint is None and what == "name" and any(n in self.attributes(t) for t in [CARD] + [T.PieceType(k) for k in self.sym.pieces]):
             hint = f"'{n}' is an attribute: write 'CARD.{n}', or use it inside 'where'"
         self.error(node, f"unknown {what} '{n}'", hint)
         return None
