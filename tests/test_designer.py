@@ -206,3 +206,15 @@ def test_a_variants_card_list_is_its_bases(ruleforge_cmd, tmp_path, padding):
     assert (ran.code, ran.err) == (0, "")
     assert ran.out == base.out
     assert "| Lights in the Sky | CE1 | `this.order` | 7 | " in ran.out
+
+
+def test_a_default_reading_a_parameter_declared_further_down_says_so(ruleforge_cmd, tmp_path):
+    # it said "'hand_size' is not a parameter", hinting at what a default may hold
+    f = tmp_path / "order.rules"
+    f.write_text(BASE.replace("players 2\n", "players 2\nparameter target = hand_size * 10\nparameter hand_size = 5\n", 1)
+                 + "ending far: nobody wins when target < 0\n")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.err.splitlines()[0] == (f"{f}:3:20: error: 'hand_size' is declared further down (line 4): a parameter's "
+                                     "default may use only the parameters above it")
+    assert r.err.splitlines()[3] == "  hint: move 'parameter hand_size' above this line"

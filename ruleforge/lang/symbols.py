@@ -8,6 +8,7 @@ expressions are checked afterwards by the type checker (rules.py), which reads t
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Optional
 
 from attrs import define
@@ -119,7 +120,10 @@ class SymbolTable:
         for r in self.of_kind(A.RoleDecl):
             self.role(r)
         self.players_decl(self.of_kind(A.PlayersDecl))
-        for p in self.of_kind(A.ParamDecl):  # parameters first: every constant may use them
+        params = self.of_kind(A.ParamDecl)
+        self.later_params = {p.name.name: p.name.span for p in params}  # (read before their line: say so)
+        for p in params:  # parameters first: every constant may use them
+            self.later_params.pop(p.name.name, None)
             self.param(p)
         self.unknown_overrides()
         for a in self.of_kind(A.AttributeDecl):
@@ -395,6 +399,14 @@ class SymbolTable:
             return self.params[node.name]
         if node.name in self.unparsed:
             raise NotConstant(node, "")
+        later = getattr(self, "later_params", {}).get(node.name)
+        if later is not None:
+            here = getattr(node.span, "file", None)
+            where = (f"line {later.line}" if later.file == here else
+                     f"{Path(later.file).name}:{later.line}" if later.file else f"line {later.line} of the variant")
+            raise NotConstant(node, f"'{node.name}' is declared further down ({where}): a parameter's default "
+                                    "may use only the parameters above it",
+                              f"move 'parameter {node.name}' above this line")
         raise NotConstant(node, f"'{node.name}' is not a parameter")
 
     def const_int(self, node, what: str, low: int, high: int, limit: str | None = None) -> Optional[int]:
