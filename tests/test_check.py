@@ -821,3 +821,18 @@ def test_a_bare_attribute_in_a_named_loops_condition_says_the_elements_name(rule
     lines = r.err.splitlines()
     assert lines[0] == f"{f}:11:{column}: error: unknown name '{name}'"
     assert lines[3] == f"  hint: {hint}"
+
+
+def test_changing_a_value_of_the_turn_says_it_is_given_again(ruleforge_cmd, tmp_path):
+    # it said "unknown counter 'bid'", of a name the turn had just given
+    f = tmp_path / "bid.rules"
+    f.write_text(SLIP.format(action="    with c in hand of current",
+                             turn="    let bid = 3 for the turn\n    increase bid by 1\n    set bid to 4"))
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    lines = r.err.splitlines()
+    assert [lines[0], lines[3], lines[4], lines[7]] == [
+        f"{f}:12:14: error: 'bid' is a value of the turn: it is given again, not changed",
+        "  hint: write: let bid = NEW VALUE for the turn",
+        f"{f}:13:9: error: 'bid' is a value of the turn: it is given again, not changed",
+        "  hint: write: let bid = NEW VALUE for the turn"]

@@ -193,6 +193,10 @@ class StmtChecker(ExprChecker, abstract=True):
             t = self.of(node, scope)
             return self.numeric_counter(node, node.name.name, numeric) if t is not None else None
         what = "a counter or a piece's number" if numeric else "a local name, a counter or a piece's number"
+        if isinstance(node, A.Name) and node.name in self.sym.turn_values and scope.lookup(node.name) is None:
+            self.error(node, f"'{node.name}' is a value of the turn: it is given again, not changed",
+                       f"write: let {node.name} = NEW VALUE for the turn")
+            return None
         if isinstance(node, A.Name) and node.name not in self.sym.unparsed:
             cands = list(self.sym.counters) + (list(scope.all_names()) if not numeric else [])
             self.error(node, f"unknown counter '{node.name}'", did_you_mean(node.name, cands))
