@@ -767,6 +767,18 @@ turn:
       "  hint: a statement starts with move, reveal, flip, swap, shuffle, deal, set, increase, decrease, let, "
       "say, if, repeat, for each, resolve, eliminate or end, or names a player: current chooses a card in hand "
       "of current, current takes an action, p looks at c, p finishes"]),
+    # the number drawn as written (the hint said 2 cards whatever was written)
+    ("    with c in hand of current", "    draw 5 cards",
+     ["11:5: error: unknown statement 'draw 5 cards'", "    draw 5 cards", "    ^^^^",
+      "  hint: to draw, move cards: move top 5 cards of deck to hand of current"]),
+    ("    with c in hand of current", "    draw a card",
+     ["11:5: error: unknown statement 'draw a card'", "    draw a card", "    ^^^^",
+      "  hint: to draw, move cards: move top of deck to hand of current"]),
+    # `add` is a card modifier's word: in a rule it was "unexpected number 3", its hint
+    # never shown
+    ("    with c in hand of current", "    add 3 to score of current",
+     ["11:5: error: 'add' changes a quantity from a card's modifier; a rule changes a number with 'increase'",
+      "    add 3 to score of current", "    ^^^", "  hint: write: increase score of current by 3"]),
     # `eliminate` is a statement word like the others: a slip after it is shown where it
     # is, and a misspelling of it gets its hint
     ("    with c in hand of current", "    eliminate ,",

@@ -547,7 +547,6 @@ _VERB_HINTS = {
     "play": "to let a player play, declare an action and write: current takes an action",
     "win": "a game is won by an ending: ending NAME: current wins when CONDITION",
     "lose": "a game is lost by an ending: ending NAME: ... wins when CONDITION",
-    "add": "to add to a number: increase score of current by 2",
 }
 _STATEMENT_STARTS = ("a statement starts with move, reveal, flip, swap, shuffle, deal, set, increase, decrease, "
                      "let, say, if, repeat, for each, resolve, eliminate or end, or names a player: current "
@@ -568,8 +567,21 @@ def _slip(chunk_lines: list, tok, text: str, first, line: int):
     if word == "with" and any(re.match(r"\s+allowed\s+if\b", earlier) for earlier in chunk_lines[:tok.line - 1]):
         return Diagnostic(word_span, "an action's 'with' lines come before its 'allowed if'",
                           "move the 'allowed if' line below the last 'with' line")
+    change = re.match(r"\s*(add|subtract)\s+(.+?)\s+(to|from)\s+(.+?)\s*(#.*)?$", text)
+    if change and not chunk_lines[0].lstrip().startswith("card"):  # (a card's modifier is `add N to ...`)
+        verb = "increase" if change.group(1) == "add" else "decrease"
+        return Diagnostic(word_span, f"'{word}' changes a quantity from a card's modifier; a rule changes a number "
+                                     f"with '{verb}'", f"write: {verb} {change.group(4)} by {change.group(2)}")
     before = text[:tok.column - 1].strip()
     if before == word and word not in _STATEMENT_WORDS:
+        if word.lower() == "draw":  # the number of cards as written
+            n = re.match(r"\s*draw\s+(\d+|a|an|one)?\b", text, re.IGNORECASE)
+            count = n.group(1) if n and n.group(1) and n.group(1).isdigit() else "1"
+            said = text.split("#", 1)[0].strip()
+            said = said if len(said) <= 40 else said[:37] + "..."
+            return Diagnostic(word_span, f"unknown statement '{said}'", "to draw, move cards: move "
+                              + ("top of deck" if count == "1" else f"top {count} cards of deck")
+                              + " to hand of current")
         # reading stopped at the line's second word: the line is no statement (its first
         # word may still be a player's name, as in `dealer takes an action`)
         said = text.split("#", 1)[0].strip()
