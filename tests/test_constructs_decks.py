@@ -93,6 +93,20 @@ def test_a_card_list_combines_with_listed_cards_and_rules_read_it(tmp_path):
     assert game.new(1).cards_in("hand", "player 1") == ["blue 5"]
 
 
+def test_pieces_named_after_an_attribute_lines_symbols(tmp_path):
+    # refused before, with an empty hint ("use one of: "): pieces knew the standard deck's
+    # symbols only
+    text = ('cards "{colour} {value}" for each colour in [red, blue] and value in [2, 5]:\n    kind: number\n'
+            "pieces flag: one for each colour in [red, blue]\n    height from 0 to 3, starting at 1\n"
+            "setup:\n    for each c in cards in box where c.value = 5:\n        increase (flag of c.colour).height by 1\n"
+            + END)
+    st = make(tmp_path, text, base=LISTED).new(1)
+    assert [st.piece("flag", colour, "height") for colour in ("red", "blue")] == [2, 2]
+    assert errors('card "Scout":\n    kind: wager\n'
+                  "pieces flag: one for each hue in [red, blue]\n    height from 0 to 3, starting at 1\n" + END,
+                  base=LISTED) == [(10, 27, "'hue' is not a kind of symbol cards have")]
+
+
 def test_a_card_list_can_use_parameters(tmp_path):
     text = ("parameter top_value = 4\nparameter extra = [7, 9]\n"
             'cards "red {value}" for each value from 2 to top_value:\n    colour: red\n    copies: top_value - 2\n'

@@ -316,12 +316,15 @@ class SymbolTable:
         key = pd.key.name
         domain = None
         t = self.card_attrs.get(key)
-        if not isinstance(t, T.SymbolType):
-            sym_attrs = [a for a, t in self.card_attrs.items() if isinstance(t, T.SymbolType)]
-            self.error(pd.key, f"'{key}' is not a kind of symbol cards have",
-                       did_you_mean(key, sym_attrs) or f"use one of: {', '.join(sym_attrs)}")
-        else:
+        if isinstance(t, T.SymbolType):
             domain = t.domain
+        elif key in self.domains:  # an `attribute` line's symbols (listed cards)
+            domain = key
+        else:
+            sym_attrs = [a for a, t in self.card_attrs.items() if isinstance(t, T.SymbolType)] + list(self.domains)
+            self.error(pd.key, f"'{key}' is not a kind of symbol cards have",
+                       did_you_mean(key, sym_attrs) or (f"use one of: {', '.join(sym_attrs)}" if sym_attrs else
+                                                        "declare its symbols first: attribute NAME: A, B"))
         keys = []
         if isinstance(pd.keys, A.ListOf) and domain:
             for k in pd.keys.items:
