@@ -100,7 +100,15 @@ def check_source(path: str, data: bytes, overrides: dict[str, str] | None = None
     result = parse(text)
     sources: dict[str, str] = {}
     stray: list[Diagnostic] = []
-    items, unparsed = _with_bases(path, text, result, sources, (os.path.realpath(path),), stray)
+    try:
+        items, unparsed = _with_bases(path, text, result, sources, (os.path.realpath(path),), stray)
+    except RuleFileError as err:
+        if err.path == path:
+            raise
+        # a mistake in a file it extends: shown where it is, counted for the file checked
+        # (as a base's type errors are)
+        diags = [d if d.span.file else evolve(d, span=evolve(d.span, file=err.path)) for d in err.diagnostics]
+        raise RuleFileError(path, text, diags, {**err.other_sources, err.path: err.source}) from None
     tree = A.RuleFile(tuple(items))
     checked, more = check(tree, overrides, unparsed, partial=bool(result.diagnostics))
     diags = result.diagnostics + more

@@ -218,3 +218,18 @@ def test_a_default_reading_a_parameter_declared_further_down_says_so(ruleforge_c
     assert r.err.splitlines()[0] == (f"{f}:3:20: error: 'hand_size' is declared further down (line 4): a parameter's "
                                      "default may use only the parameters above it")
     assert r.err.splitlines()[3] == "  hint: move 'parameter hand_size' above this line"
+
+
+def test_a_variant_names_the_file_of_what_it_clashes_with_and_counts_its_base_s_mistakes(ruleforge_cmd, tmp_path):
+    # "'reveal_count' is already declared (line 16)": line 16 of the base, not the variant;
+    # and a mistake in the base was counted for the base ("1 error in base.rules"), a
+    # type mistake there for the variant
+    v = write(tmp_path, "clash.rules", f'extends "{GUFO}"\ncounter reveal_count = 0\n')
+    r = ruleforge_cmd("check", v)
+    assert r.code == 1 and r.err.splitlines()[0] == f"{v}:2:9: error: 'reveal_count' is already declared (gufo.rules:16)"
+    base = write(tmp_path, "base.rules", 'game "y"\nplayers 2\nbogus line here\n')
+    v = write(tmp_path, "v.rules", 'extends "base.rules"\n')
+    r = ruleforge_cmd("check", v)
+    assert r.code == 1
+    assert r.err.splitlines()[0] == f"{base}:3:1: error: unexpected name bogus"
+    assert r.err.splitlines()[-1] == f"1 error in {v}"

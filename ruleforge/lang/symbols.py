@@ -161,11 +161,19 @@ class SymbolTable:
             return False
         if name.name in self.seen:
             prev = self.seen[name.name]
-            self.error(name, f"'{name.name}' is already declared (line {prev.span.line})",
+            self.error(name, f"'{name.name}' is already declared ({self.line_of(prev.span, name.span)})",
                        "each name may be declared once")
             return False
         self.seen[name.name] = name
         return True
+
+    @staticmethod
+    def line_of(there: Span, here: Span) -> str:
+        """Where `there` is, said from `here`: its line, and its file when that is another
+        (a variant and the file it extends)."""
+        if there.file == here.file:
+            return f"line {there.line}"
+        return f"{Path(there.file).name}:{there.line}" if there.file else f"line {there.line} of the variant"
 
     def role(self, r: A.RoleDecl) -> None:
         if self.declare(r.name, "role"):
@@ -404,9 +412,7 @@ class SymbolTable:
             raise NotConstant(node, "")
         later = getattr(self, "later_params", {}).get(node.name)
         if later is not None:
-            here = getattr(node.span, "file", None)
-            where = (f"line {later.line}" if later.file == here else
-                     f"{Path(later.file).name}:{later.line}" if later.file else f"line {later.line} of the variant")
+            where = self.line_of(later, node.span)
             raise NotConstant(node, f"'{node.name}' is declared further down ({where}): a parameter's default "
                                     "may use only the parameters above it",
                               f"move 'parameter {node.name}' above this line")
