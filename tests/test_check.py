@@ -848,3 +848,19 @@ def test_changing_a_value_of_the_turn_says_it_is_given_again(ruleforge_cmd, tmp_
         "  hint: write: let bid = NEW VALUE for the turn",
         f"{f}:13:9: error: 'bid' is a value of the turn: it is given again, not changed",
         "  hint: write: let bid = NEW VALUE for the turn"]
+
+
+def test_a_zone_joined_to_a_list_is_one_mistake_with_the_fix(ruleforge_cmd, tmp_path):
+    # `+` joins lists: a zone on one side gave two errors, the second that each side of
+    # '+' must be a number (a list is a side too)
+    f = tmp_path / "plus.rules"
+    f.write_text(SLIP.format(action="    with c in hand of current",
+                             turn='    say "{count of (hand of current + cards in box)}"'))
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.err.splitlines() == [
+        f"{f}:11:21: error: a zone is not a list: '+' joins lists",
+        '        say "{count of (hand of current + cards in box)}"',
+        "                        ^^^^^^^^^^^^^^^",
+        "  hint: write: cards in hand of current",
+        f"1 error in {f}"]

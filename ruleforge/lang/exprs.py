@@ -322,6 +322,14 @@ class ExprChecker(Resolver, abstract=True):
             if not lt.compatible(rt):
                 self.error(node, f"cannot join {lt.describe()} and {rt.describe()}")
             return lt if not _holds_any(lt) else rt
+        if op == "+" and all(t is not None and (t.is_list or t in (ZONE, ROW)) for t in (lt, rt)) \
+                and any(t in (ZONE, ROW) for t in (lt, rt)):
+            # `hand of p + cards in pile`: lists join, and a zone is no list (one error, not
+            # one for each side as numbers)
+            side = node.left if lt in (ZONE, ROW) else node.right
+            self.error(side, "a zone is not a list: '+' joins lists",
+                       f"write: cards in {_text_of(side)}" if _text_of(side) else "write: cards in ZONE")
+            return None
         if op in ("+", "-", "*", "/"):
             self.require(node.left, lt, NUMBER, f"each side of '{op}'")
             self.require(node.right, rt, NUMBER, f"each side of '{op}'")
@@ -350,6 +358,18 @@ class ExprChecker(Resolver, abstract=True):
             return BOOL
         self.error(node, f"unknown operator '{op}'")
         return None
+
+
+def _text_of(node) -> Optional[str]:
+    """A zone as written, for a hint: `discard`, `hand of current` (None if it is more)."""
+    if isinstance(node, A.Name):
+        return node.name
+    if isinstance(node, A.Current):
+        return "current"
+    if isinstance(node, A.Of):
+        owner = _text_of(node.owner)
+        return f"{node.name.name} of {owner}" if owner else None
+    return None
 
 
 def _holds_any(t: Type) -> bool:
