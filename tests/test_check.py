@@ -779,6 +779,16 @@ turn:
     ("    with c in hand of current", "    add 3 to score of current",
      ["11:5: error: 'add' changes a quantity from a card's modifier; a rule changes a number with 'increase'",
       "    add 3 to score of current", "    ^^^", "  hint: write: increase score of current by 3"]),
+    # a two-answer choice after `not` or `or` read as `(not current) chooses`: two errors,
+    # "who chooses must be a player, not a yes/no condition" and one about 'not'
+    ("    with c in hand of current", '    if not current chooses "a" over "b":\n        end turn',
+     ["11:8: error: a choice between two answers cannot follow 'not'",
+      '    if not current chooses "a" over "b":', "       ^^^^^^^^^^^",
+      "  hint: swap the two answers to ask it the other way round"]),
+    ("    with c in hand of current", '    if box is empty or current chooses "a" over "b":\n        end turn',
+     ["11:8: error: a choice between two answers cannot follow 'or'",
+      '    if box is empty or current chooses "a" over "b":', "       ^^^^^^^^^^^^^^^^^^^^^^^",
+      "  hint: a choice is the whole condition, or comes after 'CONDITION and'"]),
     # `eliminate` is a statement word like the others: a slip after it is shown where it
     # is, and a misspelling of it gets its hint
     ("    with c in hand of current", "    eliminate ,",

@@ -253,7 +253,15 @@ class StmtChecker(ExprChecker, abstract=True):
         if isinstance(cond, A.ChoiceCond):
             if cond.guard is not None:
                 self.require(cond.guard, self.expr(cond.guard, scope), BOOL, "the condition before 'and'")
-            self.require(cond.player, self.expr(cond.player, scope, want=Want.PLAYER), PLAYER, "who chooses")
+            p = cond.player
+            if isinstance(p, A.Unary) and p.op == "not" or isinstance(p, A.Binary) and p.op in ("or", "and"):
+                # `not current chooses ...`, `A or current chooses ...`: read as `(not current)
+                # chooses`; a choice stands alone, or after `CONDITION and`
+                self.error(p, f"a choice between two answers cannot follow '{p.op}'",
+                           "swap the two answers to ask it the other way round" if p.op == "not" else
+                           "a choice is the whole condition, or comes after 'CONDITION and'")
+            else:
+                self.require(p, self.expr(p, scope, want=Want.PLAYER), PLAYER, "who chooses")
             if cond.yes == cond.no:
                 self.error(cond, "the two choices must differ")
         else:
