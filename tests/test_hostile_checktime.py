@@ -257,6 +257,8 @@ def test_seventeen_players(tmp_path):
     ran = check(tmp_path, GAME.replace("players 2", "players 2 to 17"))
     assert_clean(ran, PROBLEM, RAISE.format("MAX_PLAYERS"))
     assert headers(ran) == ["x.rules:2:1: error: player count 2 to 17 is not possible"]
+    ran = check(tmp_path, GAME.replace("players 2", "players 17"))  # (it said "17 to 17")
+    assert headers(ran) == ["x.rules:2:1: error: player count 17 is not possible"]
 
 
 def test_too_many_zones(tmp_path):

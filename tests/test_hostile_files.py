@@ -508,6 +508,9 @@ def test_a_log_replayed_from_another_folder_suggests_rules(tmp_path):
      "the bound of 10,000 sampled worlds a decision (MAX_GREEDY_SAMPLES in ruleforge/cli/common.py)\n"),
     (["--agents", "ismcts:700000ms"], "Error: Invalid value for '--agents': ismcts:700000ms is past the bound of "
                                       "600,000 ms a decision (MAX_AGENT_MILLIS in ruleforge/cli/common.py)\n"),
+    # shown as written: it said 'ismcts:1e+08ms'
+    (["--agents", "ismcts:99999999ms"], "Error: Invalid value for '--agents': ismcts:99999999ms is past the bound of "
+                                        "600,000 ms a decision (MAX_AGENT_MILLIS in ruleforge/cli/common.py)\n"),
 ])
 def test_flags_that_raised_tracebacks(tmp_path, args, message):
     ran = hostile_run(["run", str(GUFO), *args], cwd=tmp_path)

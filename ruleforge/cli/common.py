@@ -229,7 +229,8 @@ def _agents(spec: str | None, game) -> None:
                                      "a decision (MAX_ISMCTS_ITERATIONS in ruleforge/cli/common.py)",
                                      param_hint="'--agents'")
         if millis is not None and millis > MAX_AGENT_MILLIS:
-            raise click.BadParameter(f"{a.name}:{millis:g}ms is past the bound of {MAX_AGENT_MILLIS:,} ms a decision "
+            written = int(millis) if float(millis).is_integer() else millis  # (as written, not 1e+08)
+            raise click.BadParameter(f"{a.name}:{written}ms is past the bound of {MAX_AGENT_MILLIS:,} ms a decision "
                                      "(MAX_AGENT_MILLIS in ruleforge/cli/common.py)", param_hint="'--agents'")
         if a.name == "greedy" and getattr(a, "samples", 0) > MAX_GREEDY_SAMPLES:
             raise click.BadParameter(f"greedy:{a.samples} is past the bound of {MAX_GREEDY_SAMPLES:,} sampled worlds "

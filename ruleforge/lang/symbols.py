@@ -188,7 +188,7 @@ class SymbolTable:
             p = players[0]
             low, high = p.low, p.high
             if not 1 <= low <= high <= MAX_PLAYERS:
-                self.error(p, f"player count {low} to {high} is not possible",
+                self.error(p, f"player count {low if low == high else f'{low} to {high}'} is not possible",
                            f"give a count from 1 to {MAX_PLAYERS}, low before high"
                            + (f"; {raise_hint('MAX_PLAYERS')}" if high > MAX_PLAYERS else ""))
                 low, high = min(low, MAX_PLAYERS), min(high, MAX_PLAYERS)
