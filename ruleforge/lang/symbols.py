@@ -133,7 +133,7 @@ class SymbolTable:
             self.zone(z)
         self.start_zone(self.of_kind(A.CardsDecl))
         for pd in self.of_kind(A.PiecesDecl):
-            self.pieces_decl(pd)
+            declare_pieces(self, pd)
         for c in self.of_kind(A.CounterDecl):
             self.counter(c)
         for kind, what, table in ((A.QuantityDecl, "quantity", self.quantities),
@@ -317,42 +317,6 @@ class SymbolTable:
         if not decks and not self.partial and not self.of_kind(A.CardDecl):
             # (listed cards with no `cards:` line are told so where the first one is: cardlists.py)
             self.error(Span.point(1, 1), "the file declares no cards", "add 'cards: standard deck in ZONE'")
-
-    def pieces_decl(self, pd: A.PiecesDecl) -> None:
-        if not self.declare(pd.name, "pieces"):
-            return
-        key = pd.key.name
-        domain = None
-        t = self.card_attrs.get(key)
-        if isinstance(t, T.SymbolType):
-            domain = t.domain
-        elif key in self.domains:  # an `attribute` line's symbols (listed cards)
-            domain = key
-        else:
-            sym_attrs = [a for a, t in self.card_attrs.items() if isinstance(t, T.SymbolType)] + list(self.domains)
-            self.error(pd.key, f"'{key}' is not a kind of symbol cards have",
-                       did_you_mean(key, sym_attrs) or (f"use one of: {', '.join(sym_attrs)}" if sym_attrs else
-                                                        "declare its symbols first: attribute NAME: A, B"))
-        keys = []
-        if isinstance(pd.keys, A.ListOf) and domain:
-            for k in pd.keys.items:
-                if isinstance(k, A.Name) and k.name in self.domains[domain]:
-                    keys.append(k.name)
-                else:
-                    self.error(k, f"expected a {key}", did_you_mean(getattr(k, "name", ""), self.domains[domain]))
-        elif domain:
-            self.error(pd.keys, f"expected a list of {key}s, such as [{', '.join(self.domains[domain][:2])}]")
-        attrs = {}
-        for a in pd.attrs:
-            lo = self.const_int(a.low, "the lowest value", -10**9, 10**9)
-            hi = self.const_int(a.high, "the highest value", -10**9, 10**9)
-            start = self.const_int(a.start, "the starting value", -10**9, 10**9)
-            if None not in (lo, hi, start) and not lo <= start <= hi:
-                self.error(a.start, f"the starting value {start} is outside {lo} to {hi}")
-            if a.name.name in attrs or a.name.name == key:
-                self.error(a.name, f"'{a.name.name}' is already an attribute of {pd.name.name}")
-            attrs[a.name.name] = (lo or 0, hi or 0, start or 0)
-        self.pieces[pd.name.name] = PiecesInfo(pd, key, domain or "?", keys, attrs)
 
     def counter(self, c: A.CounterDecl) -> None:
         from .parse import EXPRESSION_WORDS
@@ -548,3 +512,41 @@ def parse_value(text: str, t: Type):
             out.append(n)
         return out
     return None
+
+
+def declare_pieces(sym: SymbolTable, pd: A.PiecesDecl) -> None:
+    """`pieces NAME: one for each KEY in [...]` and its numbers, filed in the symbol table."""
+    if not sym.declare(pd.name, "pieces"):
+        return
+    key = pd.key.name
+    domain = None
+    t = sym.card_attrs.get(key)
+    if isinstance(t, T.SymbolType):
+        domain = t.domain
+    elif key in sym.domains:  # an `attribute` line's symbols (listed cards)
+        domain = key
+    else:
+        sym_attrs = [a for a, t in sym.card_attrs.items() if isinstance(t, T.SymbolType)] + list(sym.domains)
+        sym.error(pd.key, f"'{key}' is not a kind of symbol cards have",
+                   did_you_mean(key, sym_attrs) or (f"use one of: {', '.join(sym_attrs)}" if sym_attrs else
+                                                    "declare its symbols first: attribute NAME: A, B"))
+    keys = []
+    if isinstance(pd.keys, A.ListOf) and domain:
+        for k in pd.keys.items:
+            if isinstance(k, A.Name) and k.name in sym.domains[domain]:
+                keys.append(k.name)
+            else:
+                sym.error(k, f"expected a {key}", did_you_mean(getattr(k, "name", ""), sym.domains[domain]))
+    elif domain:
+        sym.error(pd.keys, f"expected a list of {key}s, such as [{', '.join(sym.domains[domain][:2])}]")
+    attrs = {}
+    for a in pd.attrs:
+        lo = sym.const_int(a.low, "the lowest value", -10**9, 10**9)
+        hi = sym.const_int(a.high, "the highest value", -10**9, 10**9)
+        start = sym.const_int(a.start, "the starting value", -10**9, 10**9)
+        if None not in (lo, hi, start) and not lo <= start <= hi:
+            sym.error(a.start, f"the starting value {start} is outside {lo} to {hi}")
+        if a.name.name in attrs or a.name.name == key:
+            sym.error(a.name, f"'{a.name.name}' is already an attribute of {pd.name.name}")
+        attrs[a.name.name] = (lo or 0, hi or 0, start or 0)
+    sym.pieces[pd.name.name] = PiecesInfo(pd, key, domain or "?", keys, attrs)
