@@ -789,6 +789,14 @@ turn:
      ["11:8: error: a choice between two answers cannot follow 'or'",
       '    if box is empty or current chooses "a" over "b":', "       ^^^^^^^^^^^^^^^^^^^^^^^",
       "  hint: a choice is the whole condition, or comes after 'CONDITION and'"]),
+    # a comparison chained as in mathematics
+    ("    with c in hand of current", "    if 1 <= count of box <= 3:\n        end turn",
+     ["11:26: error: unexpected '<='", "    if 1 <= count of box <= 3:", "                         ^^",
+      "  hint: comparisons do not chain: write 'A <= B and B <= C', or 'B between A and C'"]),
+    # `top of box.value` reads as top of (box.value)
+    ("    with c in hand of current", '    say "{top of box.value}"',
+     ["11:22: error: a zone has no attributes", '    say "{top of box.value}"', "                     ^^^^^",
+      "  hint: attributes belong to cards and pieces: for the top card, write (top of box).value"]),
     # `eliminate` is a statement word like the others: a slip after it is shown where it
     # is, and a misspelling of it gets its hint
     ("    with c in hand of current", "    eliminate ,",
@@ -874,3 +882,16 @@ def test_a_zone_joined_to_a_list_is_one_mistake_with_the_fix(ruleforge_cmd, tmp_
         "                        ^^^^^^^^^^^^^^^",
         "  hint: write: cards in hand of current",
         f"1 error in {f}"]
+
+
+def test_a_slot_plus_a_number_says_where_the_parentheses_go(ruleforge_cmd, tmp_path):
+    # `table slot 1 + 1` reads as (table slot 1) + 1: the error had no hint
+    f = tmp_path / "slot.rules"
+    f.write_text(SLIP.replace("zone box: pile, face down\n", "zone box: pile, face down\nzone table: row of 3 slots\n")
+                 .format(action="    with c in hand of current", turn='    say "{table slot 1 + 1}"'))
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.err.splitlines()[:4] == [
+        f"{f}:12:11: error: each side of '+' must be a number, not a zone",
+        '        say "{table slot 1 + 1}"', "              ^^^^^^^^^^^^",
+        "  hint: for the slot numbered by a sum, write table slot (... + ...)"]

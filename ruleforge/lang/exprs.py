@@ -87,8 +87,10 @@ class ExprChecker(Resolver, abstract=True):
             return None
         attrs = self.attributes(ot)
         if not attrs:
+            zone = _text_of(node.obj) if ot in (ZONE, ROW) else None
             self.error(node.name_span, f"{ot.describe()} has no attributes",
-                       "attributes belong to cards and pieces")
+                       f"attributes belong to cards and pieces: for the top card, write (top of {zone}).{node.name}"
+                       if zone else "attributes belong to cards and pieces")
             return None
         if node.name not in attrs:
             self.error(node.name_span, f"{ot.describe()} has no attribute '{node.name}'",
@@ -329,6 +331,11 @@ class ExprChecker(Resolver, abstract=True):
             side = node.left if lt in (ZONE, ROW) else node.right
             self.error(side, "a zone is not a list: '+' joins lists",
                        f"write: cards in {_text_of(side)}" if _text_of(side) else "write: cards in ZONE")
+            return None
+        if op in ("+", "-", "*", "/") and isinstance(node.left, A.Slot) and lt in (ZONE, ROW) and rt == NUMBER:
+            # `table slot 1 + 1` reads as (table slot 1) + 1
+            self.error(node.left, f"each side of '{op}' must be a number, not a zone",
+                       f"for the slot numbered by a sum, write {node.left.zone.name} slot (... {op} ...)")
             return None
         if op in ("+", "-", "*", "/"):
             self.require(node.left, lt, NUMBER, f"each side of '{op}'")

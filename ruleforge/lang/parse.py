@@ -529,6 +529,9 @@ def _syntax_diagnostic(e, offset: int, chunk: str) -> Diagnostic:
     slip = _slip(chunk_lines, tok, text, first, line)
     if slip is not None:
         return slip
+    if str(tok) in ("<", "<=", ">", ">=") and re.search(r"(<|>|<=|>=)\s*\S", text[:tok.column - 1]):
+        # `1 <= card.value <= 3`
+        hint = "comparisons do not chain: write 'A <= B and B <= C', or 'B between A and C'"
     if tok.type == "COMMA" and re.match(r"define\s+\w+\s+of\s+\w+\s*$", text[:tok.column - 1]):
         # `define pairs of p, number v`: one bare parameter reads as a player, several need kinds
         hint = "a definition of several parameters gives each its kind: define NAME of player p, number v"
