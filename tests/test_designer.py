@@ -123,6 +123,19 @@ def test_set_outside_a_range_names_the_parameter_the_range_and_where(ruleforge_c
         f"1 error in {GUFO}\n")
 
 
+def test_a_default_computed_from_a_set_value_and_out_of_its_range_names_the_set(ruleforge_cmd, tmp_path):
+    # "the default of 'double_target' is 140": but the file's default is 80; the 140 came
+    # from --set target=70, which the message did not say
+    f = write(tmp_path, "double.rules", BASE.replace("parameter shore = 3\n", "parameter shore = 3\nparameter target = 40\n"
+                                               "parameter double_target = target * 2 in 0 to 100\n")
+              + "ending far: nobody wins when double_target < 0\n")
+    assert ruleforge_cmd("check", f).code == 0
+    ran = ruleforge_cmd("check", f, "--set", "target=70")
+    assert ran.code == 1
+    assert ran.err.splitlines()[0] == f"{f}:5:27: error: the default of 'double_target' is 140, outside its range, 0 to 100"
+    assert ran.err.splitlines()[3] == "  hint: target is 70 from --set target=70"
+
+
 def test_load_checks_the_range_too():
     with pytest.raises(ruleforge.RuleFileError) as e:
         ruleforge.load(GUFO, cloudy_altitudes=[1, 5])

@@ -43,9 +43,10 @@ class Range:
         return next(v for v in value if not self.low <= v <= self.high)
 
 
-def declared_range(sym, p: A.ParamDecl, default) -> Optional[Range]:
+def declared_range(sym, p: A.ParamDecl, default, from_set: Optional[str] = None) -> Optional[Range]:
     """Check `p`'s range against its default and its --set value, and return it (None
-    when it has none, or when the range itself is wrong; that is reported)."""
+    when it has none, or when the range itself is wrong; that is reported). `from_set`
+    says which --set values the default was computed from, if any."""
     if p.low is None:
         return None
     name = p.name.name
@@ -80,7 +81,7 @@ def declared_range(sym, p: A.ParamDecl, default) -> Optional[Range]:
                       f"a variant may declare a range of its own: parameter {name} = ... in LOW to HIGH")
         else:
             what = f"holds {bad}" if isinstance(default, list) else f"is {bad}"
-            sym.error(p.value, f"the default of '{name}' {what}, outside its range, {low} to {high}")
+            sym.error(p.value, f"the default of '{name}' {what}, outside its range, {low} to {high}", from_set)
     if name in sym.overrides and sym.params[name] != default and not r.holds(sym.params[name]):
         text = sym.overrides[name]
         what = "holds numbers" if isinstance(default, list) else "is"

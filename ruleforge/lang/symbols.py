@@ -205,6 +205,7 @@ class SymbolTable:
     def param(self, p: A.ParamDecl) -> None:
         if not self.declare(p.name, "parameter"):
             return
+        self.const_used = []
         try:
             value = self.const(p.value)
         except NotConstant as e:
@@ -217,7 +218,7 @@ class SymbolTable:
         # an override takes effect at once, so later defaults computed from it see it
         if p.name.name in self.overrides:
             self.apply_override(p, self.overrides[p.name.name])
-        if (r := declared_range(self, p, value)) is not None:
+        if (r := declared_range(self, p, value, self.overridden_hint())) is not None:
             self.param_ranges[p.name.name] = r
 
     def unknown_overrides(self) -> None:
