@@ -121,6 +121,33 @@ def test_a_passed_in_evaluator_decides(gufo, wanted):
     assert len(calls) == 40
 
 
+@pytest.mark.parametrize("answer, message", [
+    # an AttributeError ('NoneType' object has no attribute 'winners') before
+    (None, "the evaluator gave None for a game that is not over: give one value a seat, from 0 to 1 "
+           "(None only when the game is over)"),
+    # an IndexError before, or taken silently
+    ([1.0], "the evaluator gave [1.0]: give one value a seat (2), each from 0 to 1"),
+    ([3.0, -1.0], "the evaluator gave [3.0, -1.0]: give one value a seat (2), each from 0 to 1"),
+])
+def test_a_passed_in_evaluator_that_answers_wrong_is_told_so(gufo, answer, message):
+    st = gufo.new(4)
+    agent = IsmctsAgent(iterations=5, evaluator=lambda world, rng: answer)
+    with pytest.raises(ValueError) as e:
+        decide_for(agent, st, 0, st.legal_actions(), Random(1))
+    assert str(e.value) == message
+
+
+def test_an_agent_that_does_not_say_what_it_needs_is_given_a_view_alone(gufo):
+    class Plain:  # no needs_worlds, no needs_view: a view, as the Agent protocol's default
+        name = "plain"
+
+        def act(self, obs, rng):
+            assert obs.view is not None
+            return obs.actions[-1]
+    st = gufo.new(4)
+    assert str(decide_for(Plain(), st, 0, st.legal_actions(), Random(1))) == "A♠"
+
+
 def test_a_pool_of_worlds_and_widening_are_reproducible(gufo):
     st = radar_decision(gufo, 5)
 

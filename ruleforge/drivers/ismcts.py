@@ -81,6 +81,8 @@ class IsmctsAgent:
             best = best_next if sample is None else SampledBest(sample)
             policy = random_policy if not guided else best if guided >= 1.0 else Mixed(best, guided)
             evaluator = Playout(policy, rollout_depth, reward)
+        elif not isinstance(evaluator, Playout):  # (ours answer as the search reads)
+            evaluator = _Checked(evaluator)
         self.evaluator = evaluator
 
     def act(self, obs, rng: Random) -> Action:
@@ -244,3 +246,25 @@ def _identity(x: float) -> float:
 
 def _half(x: float) -> float:
     return 0.5
+
+
+class _Checked:
+    """A caller's evaluator, its answers held to what the search reads: one value a seat,
+    each from 0 to 1, or None only for a game that is over (a wrong answer is named here,
+    not met later as an AttributeError or an IndexError deep in the search)."""
+
+    def __init__(self, evaluate: Callable):
+        self.evaluate = evaluate
+
+    def __call__(self, world, rng):
+        values = self.evaluate(world, rng)
+        if values is None:
+            if not world.is_over:
+                raise ValueError("the evaluator gave None for a game that is not over: give one value a seat, "
+                                 "from 0 to 1 (None only when the game is over)")
+            return None
+        values = list(values)
+        n = world.game.nplayers
+        if len(values) != n or not all(0 <= v <= 1 for v in values):
+            raise ValueError(f"the evaluator gave {values[:8]}: give one value a seat ({n}), each from 0 to 1")
+        return values

@@ -86,7 +86,7 @@ def play_game(game, seed: int, agents: Sequence, say: Say = None, log: Optional[
 
 def decide_for(agent, st, seat: int, actions, rng: Random):
     """Ask `agent` for seat's action, giving it an observation and nothing more."""
-    world = determinize(st, seat, rng.below(1 << 62)) if agent.needs_worlds else None
+    world = determinize(st, seat, rng.below(1 << 62)) if getattr(agent, "needs_worlds", False) else None
     view = st.view(seat) if getattr(agent, "needs_view", True) else None
     return agent.act(Observation(seat, view, actions, world), rng)
 
