@@ -73,6 +73,10 @@ CASES = {
     # a `let` holds a number within the bounds too (a sum of two bounded numbers passed)
     "let_sum": (BASE.replace("turn:\n", "turn:\n    let big = 1000000000000000000\n    let twice = big + big\n")
                 + ENDS, ["in rule 'turn' (line 11): " + NUMBER]),
+    # a payoff past the bounds: shown at its expression (it had no line)
+    "payoff_sum": (BASE + ENDS + "parameter big = 1000000000000000000\npayoff of p: big + big\n",
+                   ["in rule 'payoff' (line 15): a payoff would be 2,000,000,000,000,000,000, beyond "
+                    "1,000,000,000,000,000,000 (10**18)"]),
     # a list doubled 27 times (1.6 GB and still growing after 60 s before), and one joined
     # to the deck 30,000 times (a hang): every element of a joined list is work
     "list_doubled": (BASE + "    let xs = [1]\n    repeat 27 times:\n        set xs to xs + xs\n" + ENDS,

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from .events import Eliminated, Ended, GameEnding, RoundBegan, RoundEnded, Status, TurnBegan
-from .limits import MAX_NUMBER
 from .values import Result, RuleError
 from .held import winners_in_play
 from .prims import over_budget
@@ -231,20 +230,13 @@ def _finish(st) -> None:
     winners = in_game(st, tuple(winners)) if not st.fin else winners_in_play(st, tuple(winners))
     payoff = st.game.payoff
     # every player has a payoff, an eliminated one too (chips lost are part of the result)
-    payoffs = None if payoff is None else tuple(_payoff(payoff(st, s)) for s in range(st.game.nplayers))
+    # (each held to the size of numbers by the generated function, prims.payoff_value)
+    payoffs = None if payoff is None else tuple(payoff(st, s) for s in range(st.game.nplayers))
     st.result = Result(e.name, e.title, tuple(sorted(set(winners))), payoffs)
     st.is_over = True
     if st.observer is not None and st.observer.record is not None:
         st.observer.record.append(status(st))
         st.observer.record.append(Ended(st.result))
-
-
-def _payoff(value) -> int:
-    # arithmetic is bounded already (prims); a counter read as is is bounded by set_var
-    if not -MAX_NUMBER <= value <= MAX_NUMBER:
-        raise RuleError.over("number", f"a payoff would be {value:,}, beyond {MAX_NUMBER:,} (10**18), "
-                             "the largest number a rule may compute (docs/limits.md)", "payoff")
-    return value
 
 
 def status(st) -> Status:

@@ -10,7 +10,7 @@ from .limits import MAX_NUMBER, MAX_PARAMETER_VALUES, MAX_SAID
 from .values import RuleError
 
 __all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "no_card", "attr_missing", "charge", "charge_call", "bounded_range", "mul", "num", "join_lists",
-           "nth_card", "no_seat", "players_from", "told_lists"]
+           "nth_card", "no_seat", "players_from", "told_lists", "payoff_value"]
 
 
 class Table(dict):
@@ -249,6 +249,15 @@ def bounded_range(low: int, high: int) -> range:
 def _too_big(v: int):
     raise RuleError.over("number", f"a number grew past {MAX_NUMBER:,} (10**18), the largest a rule may compute "
                     "(docs/limits.md)")
+
+
+def payoff_value(v: int) -> int:
+    """A player's payoff, within the size of numbers: an error here is shown at the
+    payoff's expression, in rule 'payoff'."""
+    if -MAX_NUMBER <= v <= MAX_NUMBER:
+        return v
+    raise RuleError.over("number", f"a payoff would be {v:,}, beyond {MAX_NUMBER:,} (10**18), the largest number "
+                         "a rule may compute (docs/limits.md)")
 
 
 def join_lists(st, a, b) -> tuple:

@@ -180,10 +180,11 @@ class CodeGenerator(Decks, Values, Groups, Exprs, Straight, Resumable, Footprint
         _drop_unread(w, first)
 
     def expr_function(self, ident, args, title, span, node, scope: Scope, collection: bool = False,
-                      charged: bool = False) -> None:
+                      charged: bool = False, held_by: str = "") -> None:
         """A function returning one expression. `charged`: each call is a unit of work
         (definitions, quantities and card rules can call each other, so a chain of them
-        can fan out); see `fans_out`."""
+        can fan out); see `fans_out`. `held_by`: a prims function the value goes through
+        (an error it raises is shown at the expression)."""
         def body():
             self.sc = scope
             text = self.coll(node, live=True) if collection else self.ex(node)
@@ -192,7 +193,7 @@ class CodeGenerator(Decks, Values, Groups, Exprs, Straight, Resumable, Footprint
                 if charged and self.fans_out(text):
                     self.w.line(self.charge_line(text))
                 self.prologue(text)
-                self.w.line(f"return {text}")
+                self.w.line(f"return {held_by}({text})" if held_by else f"return {text}")
         self.function(ident, args, title, span, body)
 
     @staticmethod

@@ -323,7 +323,8 @@ class ProgramWriter(Tables, WholeMenus, Menus, Subsets, CodeGenerator):
         # written only when declared, so that a game without one compiles as before
         p = self.ch.payoff
         if p is not None:
-            self.expr_function("payoff", "st, p", "payoff", p.span, p.value, self.scope({p: "p"}))
+            self.expr_function("payoff", "st, p", "payoff", p.span, p.value, self.scope({p: "p"}),
+                               held_by="payoff_value")
             self.tables["payoff"] = "payoff"
 
     def heuristic(self) -> None:
