@@ -54,8 +54,6 @@ def check(files: tuple[str, ...], sets: tuple[str, ...], deep: bool, examples: i
     if out is not None and len(files) > 1:
         raise click.UsageError("--out names one counterexample log: give it with one file")
     _check_out(out, (".jsonl",), "--out")
-    from ..runtime.limits import from_environment
-    from_environment()  # a RULEFORGE_LIMITS not understood is a usage error here too (docs/limits.md)
     if not deep:
         end_fast()
     worst, failed = 0, 0
