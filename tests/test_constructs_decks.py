@@ -350,3 +350,21 @@ def test_a_variant_replaces_a_card_list_by_its_title(tmp_path):
     names = [c.name for c in ruleforge.load(tmp_path / "short.rules").cards]
     assert len(names) == 19 and names[:4] == ["red wager (1)", "red wager (2)", "red wager (3)", "green wager (1)"]
     assert names[15:] == ["red 2", "red 3", "green 2", "green 3"]
+
+
+def test_a_card_whose_attribute_is_of_another_kind_than_most_is_the_one_reported():
+    # the first card's kind was taken as right: one text among numbers gave an error at
+    # every other card and one at the sum that read them, none at the text
+    text = ('card "Shell":\n    kind: wager\n    value: "one"\n'
+            'card "Crab":\n    kind: wager\n    value: 3\n'
+            'card "Whale":\n    kind: wager\n    value: 5\n'
+            "quantity score of p: sum of c.value for each c in hand of p\n" + END)
+    assert errors(text, base=LISTED) == [(10, 12, "'value' of \"Shell\" is a text, but on other cards it is a number")]
+
+
+def test_an_expression_in_a_card_lists_text_is_named_as_such():
+    # "'{value * 2}' ... is not a loop of this list", hint "did you mean 'value'?": value is
+    # the loop; the braces hold an expression
+    text = 'cards "Big {value}" for each value from 2 to 3:\n    kind: wager\n    text: "Worth {value * 2}."\n' + END
+    assert errors(text, base=LISTED) == [(10, 11, "'{value * 2}' in this text: a card list fills in {NAME} of its "
+                                                  "loops only, not an expression")]

@@ -236,6 +236,10 @@ def interpolate(text: str, env: dict, span: Span, what: str) -> str:
     def sub(m):
         key = m.group(1).strip()
         if key not in env:
+            if not key.isidentifier():  # `{value * 2}`: a list's texts fill in its loops' values only
+                raise Refused(span, f"'{{{m.group(1)}}}' in this {what}: a card list fills in {{NAME}} of its "
+                                    "loops only, not an expression",
+                              f"write a loop's name alone, such as {{{next(iter(env))}}}" if env else None)
             raise Refused(span, f"'{{{m.group(1)}}}' in this {what} is not a loop of this list",
                           did_you_mean(key, env) or f"the loops are {', '.join(env) or 'none'}")
         return str(env[key])

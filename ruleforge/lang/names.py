@@ -309,8 +309,8 @@ class Resolver(Visitor, abstract=True):
             self.define_stack[-1] = max(self.define_stack[-1], chain)
 
     def card_attr_type(self, name: str) -> Optional[Type]:
-        """The type of a card attribute: from a card that gives it a plain value, or else
-        from the first card's expression."""
+        """The type of a card attribute: the kind of plain value most cards give it (so
+        that the odd card out is the one reported), or else the first card's expression's."""
         if name in self.sym.card_attr_types:
             return self.sym.card_attr_types[name]
         if name in self.sym.card_attr_busy:
@@ -318,10 +318,11 @@ class Resolver(Visitor, abstract=True):
         self.sym.card_attr_busy.add(name)
         t = None
         exprs = [a.value for cd in self.sym.card_decls for a in cd.attrs if a.name.name == name]
-        for e in exprs:
-            t = self.literal_type(e)
-            if t is not None:
-                break
+        plain = [lt for lt in map(self.literal_type, exprs) if lt is not None]
+        if name in self.sym.domains:  # an `attribute` line says what it holds
+            t = T.SymbolType(name)
+        elif plain:
+            t = max(plain, key=plain.count)  # (the first of the most common)
         if t is None and exprs:
             t = self.card_expr(exprs[0])
         self.sym.card_attr_busy.discard(name)

@@ -120,7 +120,10 @@ class TypeChecker(DecksChecker, ValueChecks, GroupsChecker, StmtChecker):
             want = self.card_attr_type(n)
             t = self.card_expr(a.value)
             if t is not None and want is not None and not t.compatible(want):
-                self.error(a.value, f"'{n}' of this card is {t.describe()}, but on other cards it is {want.describe()}")
+                # (a generated list's cards share their lines: one error for the list)
+                listed = sum(1 for other in self.sym.card_decls if other.span == cd.span) == 1
+                who = f'"{cd.title}"' if listed else "this card"
+                self.error(a.value, f"'{n}' of {who} is {t.describe()}, but on other cards it is {want.describe()}")
         if "copies" not in seen:
             self.count_cards(cd, 1, cd)
         triggers = set()

@@ -152,8 +152,8 @@ class SymbolTable:
         from .parse import EXPRESSION_WORDS, STATEMENT_WORDS
         reserved = EXPRESSION_WORDS | (STATEMENT_WORDS if what == "role" else frozenset())
         if name.name in reserved:
-            self.error(name, f"'{name.name}' is a word of the language and cannot name a {what}",
-                       "choose another name")
+            self.error(name, f"'{name.name}' is a word of the language and cannot name "
+                             f"{'an' if what[0] in 'aeiou' else 'a'} {what}", "choose another name")
             return False
         if name.name == "pass" and what in ("action", "action group"):
             self.error(name, "'pass' is the name of passing, offered by 'takes an action or passes'",
