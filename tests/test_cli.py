@@ -412,6 +412,14 @@ def test_match_without_a_match_rule(ruleforge_cmd):
     assert r.err.endswith(f"Error: {DRAW_RACE} declares no match\n")
 
 
+@pytest.mark.parametrize("deep", [[], ["--deep", "--examples", "1"]])
+def test_check_refuses_a_player_count_the_game_does_not_take(ruleforge_cmd, deep):
+    # it said ok and exited 0 (without --deep), or said ok and then refused (with it)
+    r = ruleforge_cmd("check", DRAW_RACE, "--players", 9, *deep)
+    assert (r.code, r.out) == (2, "")
+    assert r.err.splitlines()[0].endswith("error: --players 9: this game is for 2 to 4 players")
+
+
 def test_players_in_a_game_for_several(ruleforge_cmd):
     r = ruleforge_cmd("run", DRAW_RACE, "--seed", 5, "--players", 3)
     assert r.code == 0

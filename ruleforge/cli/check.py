@@ -59,7 +59,7 @@ def check(files: tuple[str, ...], sets: tuple[str, ...], deep: bool, examples: i
     worst, failed = 0, 0
     for file in files:
         try:
-            _, checked = _load(file, sets, compiled=None)
+            _, checked = _load(file, sets, players, compiled=None)  # (--players outside the game's: usage error)
         except RuleFileError as e:
             if len(files) == 1:
                 raise
