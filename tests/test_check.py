@@ -756,6 +756,16 @@ turn:
 """
 
 
+def checked_slip(ruleforge_cmd, path, turn, action="    with c in hand of current", zones=""):
+    """`ruleforge check` of SLIP with this turn (and action, and more zones): the rule
+    file, and the lines of its report (the file has mistakes)."""
+    path.write_text(SLIP.replace("zone box: pile, face down\n", "zone box: pile, face down\n" + zones)
+                    .format(action=action, turn=turn))
+    r = ruleforge_cmd("check", path)
+    assert r.code == 1
+    return path, r.err.splitlines()
+
+
 @pytest.mark.parametrize("action, turn, want", [
     # a verb of another rulebook: what the language says instead
     ("    with c in hand of current", "    draw 2 cards",
@@ -815,11 +825,7 @@ turn:
       "    ^^^^", "  hint: move the 'allowed if' line below the last 'with' line"]),
 ])
 def test_a_common_slip_is_named_with_what_to_write(ruleforge_cmd, tmp_path, action, turn, want):
-    f = tmp_path / "slip.rules"
-    f.write_text(SLIP.format(action=action, turn=turn))
-    r = ruleforge_cmd("check", f)
-    assert r.code == 1
-    lines = r.err.splitlines()
+    f, lines = checked_slip(ruleforge_cmd, tmp_path / "slip.rules", turn, action)
     assert lines[0] == f"{f}:{want[0]}"
     assert [line.rstrip() for line in lines[1:4]] == ["    " + want[1], "    " + want[2], want[3]]
 
@@ -844,23 +850,15 @@ def test_every_statement_word_is_known_to_the_slip_messages():
 ])
 def test_a_bare_attribute_in_a_named_loops_condition_says_the_elements_name(ruleforge_cmd, tmp_path, line, column,
                                                                               name, hint):
-    f = tmp_path / "named.rules"
-    f.write_text(SLIP.format(action="    with c in hand of current", turn=line))
-    r = ruleforge_cmd("check", f)
-    assert r.code == 1
-    lines = r.err.splitlines()
+    f, lines = checked_slip(ruleforge_cmd, tmp_path / "named.rules", line)
     assert lines[0] == f"{f}:11:{column}: error: unknown name '{name}'"
     assert lines[3] == f"  hint: {hint}"
 
 
 def test_changing_a_value_of_the_turn_says_it_is_given_again(ruleforge_cmd, tmp_path):
     # it said "unknown counter 'bid'", of a name the turn had just given
-    f = tmp_path / "bid.rules"
-    f.write_text(SLIP.format(action="    with c in hand of current",
-                             turn="    let bid = 3 for the turn\n    increase bid by 1\n    set bid to 4"))
-    r = ruleforge_cmd("check", f)
-    assert r.code == 1
-    lines = r.err.splitlines()
+    f, lines = checked_slip(ruleforge_cmd, tmp_path / "bid.rules",
+                            "    let bid = 3 for the turn\n    increase bid by 1\n    set bid to 4")
     assert [lines[0], lines[3], lines[4], lines[7]] == [
         f"{f}:12:14: error: 'bid' is a value of the turn: it is given again, not changed",
         "  hint: write: let bid = NEW VALUE for the turn",
@@ -871,12 +869,8 @@ def test_changing_a_value_of_the_turn_says_it_is_given_again(ruleforge_cmd, tmp_
 def test_a_zone_joined_to_a_list_is_one_mistake_with_the_fix(ruleforge_cmd, tmp_path):
     # `+` joins lists: a zone on one side gave two errors, the second that each side of
     # '+' must be a number (a list is a side too)
-    f = tmp_path / "plus.rules"
-    f.write_text(SLIP.format(action="    with c in hand of current",
-                             turn='    say "{count of (hand of current + cards in box)}"'))
-    r = ruleforge_cmd("check", f)
-    assert r.code == 1
-    assert r.err.splitlines() == [
+    f, lines = checked_slip(ruleforge_cmd, tmp_path / "plus.rules", '    say "{count of (hand of current + cards in box)}"')
+    assert lines == [
         f"{f}:11:21: error: a zone is not a list: '+' joins lists",
         '        say "{count of (hand of current + cards in box)}"',
         "                        ^^^^^^^^^^^^^^^",
@@ -886,12 +880,9 @@ def test_a_zone_joined_to_a_list_is_one_mistake_with_the_fix(ruleforge_cmd, tmp_
 
 def test_a_slot_plus_a_number_says_where_the_parentheses_go(ruleforge_cmd, tmp_path):
     # `table slot 1 + 1` reads as (table slot 1) + 1: the error had no hint
-    f = tmp_path / "slot.rules"
-    f.write_text(SLIP.replace("zone box: pile, face down\n", "zone box: pile, face down\nzone table: row of 3 slots\n")
-                 .format(action="    with c in hand of current", turn='    say "{table slot 1 + 1}"'))
-    r = ruleforge_cmd("check", f)
-    assert r.code == 1
-    assert r.err.splitlines()[:4] == [
+    f, lines = checked_slip(ruleforge_cmd, tmp_path / "slot.rules", '    say "{table slot 1 + 1}"',
+                            zones="zone table: row of 3 slots\n")
+    assert lines[:4] == [
         f"{f}:12:11: error: each side of '+' must be a number, not a zone",
         '        say "{table slot 1 + 1}"', "              ^^^^^^^^^^^^",
         "  hint: for the slot numbered by a sum, write table slot (... + ...)"]
