@@ -145,7 +145,8 @@ def test_deep_check_catches_the_mutant(name, tmp_path, capsys):
         turn = re.search(r"does not hold after turn (\d+) ", lines[0])
         if turn:
             assert lines[-2] == f"  [turn {turn.group(1)} is over: the check fails here]"
-            assert lines[-3].startswith("      ") and "'s turn" not in lines[-3]
+            assert lines[-3].startswith("      = ")  # the numbers as the check saw them
+            assert "'s turn" not in lines[-4]
     elif kind == "offered action":
         # the action the message names is offered here, and applying it raises the error
         action_text, message = re.search(r"error: taking '(.+?)' at decision \d+ stops the game on an error: (.+)$",

@@ -29,6 +29,7 @@ from .narrate import Narrator
 from .play import (ERROR_CONTEXT, deal_snapshot, decision_record, error_record, last_lines, result_record,
                    start_record)
 from ..runtime.events import Observer
+from ..runtime.flow import status
 from ..runtime.values import RuleError
 
 
@@ -255,7 +256,7 @@ def narrate_choices(game, seed: int, choices: list[int], taken: Optional[int] = 
         told = narrator.lines(done.record) if done is not None else []
         return ["Setup"] + last_lines(told, ERROR_CONTEXT) + [f"error: {e.describe()}"]
     except _TurnOver:
-        return ["Setup"] + narrator.lines(stopped[0].record) + [over]
+        return ["Setup"] + narrator.lines(stopped[0].record + [status(stopped[0])]) + [over]
     lines = ["Setup"] + narrator.lines(st.record)
     st.record.clear()
     for n, i in enumerate(choices):
@@ -269,8 +270,8 @@ def narrate_choices(game, seed: int, choices: list[int], taken: Optional[int] = 
             lines.extend(last_lines(narrator.lines(st.record), ERROR_CONTEXT))
             lines.append(f"error: {e.describe()}")
             break
-        except _TurnOver:
-            lines.extend(narrator.lines(st.record))
+        except _TurnOver:  # what the rules did, then the numbers as the check saw them
+            lines.extend(narrator.lines(st.record + [status(st)]))
             lines.append(over)
             break
         lines.extend(narrator.lines(st.record))
