@@ -93,6 +93,19 @@ def test_once_a_counter_is_shown_only_the_shown_ones_are_narrated(tmp_path):
     assert dict(st.view(None).counters)["moves"] == 1
 
 
+@pytest.mark.parametrize("shown, listed", [(", shown", ["score of player 1 0", "score of player 2 0"]),
+                                            ("", ["score of player 1 0", "score of player 2 0", "moves 0"])])
+def test_the_play_screen_and_the_web_page_list_the_shown_counters(tmp_path, shown, listed):
+    # they listed every counter, bookkeeping too, whatever the file marked
+    from ruleforge.drivers.serve.drawing import pieces_elsewhere
+    from ruleforge.drivers.table import table_parts
+    game, _ = load(tmp_path, COUNTERS.format(shown=shown))
+    st = game.new(0)
+    assert pieces_elsewhere(game, st.view(0)) == listed
+    numbers = table_parts(game, st, 0)[2]
+    assert str(numbers) == "  " + " · ".join(listed)
+
+
 def test_once_a_counter_is_shown_a_per_card_counter_is_narrated_only_when_shown(tmp_path):
     """A per-card counter is bookkeeping as often as not (found writing Scopa from the docs:
     'capturable of K♦: 0 → 1' was narrated though the file marked its scores shown)."""

@@ -40,7 +40,8 @@ def table_parts(game, st, p: int) -> list:
         t.add_row(Text(plain(z.label)), Text(plain(_zone_cells(g, zi, z))))
     parts: list = [Text(plain(title), style="italic"), t]
     numbers = [f"{name}: " + ", ".join(f"{a} {val}" for a, val in attrs) for name, attrs in v.pieces]
-    numbers += [f"{label} {val}" for label, val in v.counters]
+    # the counters the file marks `shown` (all, when it marks none), as narration does
+    numbers += [f"{label} {val}" for label, val in v.counters if label not in g.quiet_labels]
     if numbers:
         parts.append(Text(plain("  " + " · ".join(numbers))))
     if v.eliminated:

@@ -103,5 +103,6 @@ def pieces_elsewhere(game, v) -> list[str]:
     shown_kinds = {h["pieces"][0] for h in game.zone_display.values() if h.get("pieces")}
     lines = [plain(f"{name}: " + ", ".join(f"{a} {val}" for a, val in attrs)) for name, attrs in v.pieces
              if not any(name.endswith(" " + k) for k in shown_kinds)]
-    lines += [plain(f"{label} {val}") for label, val in v.counters]
+    # the counters the file marks `shown` (all, when it marks none), as narration does
+    lines += [plain(f"{label} {val}") for label, val in v.counters if label not in game.quiet_labels]
     return lines
