@@ -55,7 +55,7 @@ def payoff_table(s: dict) -> Table:
 
 
 def _starter(f: dict) -> str:
-    """Who the first-seat line measures: 'seat 1' when seat 1 started every game, else
+    """Who the starting-seat line measures: 'seat 1' when seat 1 started every game, else
     the seat that took the first turn of each game."""
     starters = f.get("starters", {"1": 1})
     if list(starters) == ["1"]:
@@ -98,7 +98,7 @@ def print_summary(s: dict, console: Console | None = None) -> None:
     if s.get("first_seat"):
         f = s["first_seat"]
         verdict = "significant" if f["significant"] else "not significant"
-        console.print(f"First-seat advantage: {_starter(f)} takes {pct(f['win_share'])} {ci(f['ci95'])} of the wins "
+        console.print(f"Starting-seat advantage: {_starter(f)} takes {pct(f['win_share'])} {ci(f['ci95'])} of the wins "
                       f"(a shared win counts in part) against a fair {pct(f['fair_share'])}: {verdict}")
         if f.get("payoff"):
             p = f["payoff"]
