@@ -454,3 +454,30 @@ def test_a_rule_error_in_play_comes_after_what_led_to_it(seats, own, tmp_path):
     # (the error itself is shown by the entry point, after this screen: tests/test_cli.py)
     assert isinstance(result.exception, ruleforge.RuleError)
     assert str(result.exception) == "in rule 'turn' (line 13): there is no card here to read its value"
+
+
+FORCED = """game "Forced"
+players 2
+cards: standard deck in deck
+zone deck: pile
+zone hand per player: hand
+turn:
+    current takes an action
+action draw "Draw a card":
+    move top of deck to hand of current
+ending e "the deck ran out": nobody wins when count of deck < 47
+"""
+
+
+def test_a_decision_with_one_action_is_taken_without_asking(tmp_path):
+    # "[1] pass" was put to the person, and took a line of input, though nothing could be
+    # chosen; the log keeps each such decision as run's does
+    rules = tmp_path / "forced.rules"
+    rules.write_text(FORCED, encoding="utf-8")
+    log = tmp_path / "forced.jsonl"
+    result, out = play([rules, "--as", "1", "--seed", "1", "--log", log], "quit\n")
+    assert result.exit_code == 0, out
+    assert "> " not in out  # no prompt
+    assert "Game over: the deck ran out." in out
+    assert [(d["player"], d["legal"], d["action"]) for d in decisions(records(log))] == [
+        (1, 1, "draw"), (2, 1, "draw"), (1, 1, "draw"), (2, 1, "draw"), (1, 1, "draw"), (2, 1, "draw")]

@@ -400,3 +400,20 @@ def test_the_same_deal_line_names_who_plays_each_seat():
     assert (proc.returncode, err) == (0, "")
     assert out.splitlines()[-1] == (f"(the same deal again: ruleforge serve {ufology} --seed 4 --players 2 --as 2 "
                                     "--agents 'player 1=greedy')")
+
+
+def test_a_persons_decision_with_one_action_is_taken_for_them(tmp_path):
+    # nothing to click: the page waited for "[1] draw" as play asked it; the log keeps the
+    # decisions as play's and run's do
+    from ruleforge.drivers.serve.table import Table
+    rules = tmp_path / "forced.rules"
+    rules.write_text('game "Forced"\nplayers 2\ncards: standard deck in deck\nzone deck: pile\n'
+                     'zone hand per player: hand\nturn:\n    current takes an action\naction draw "Draw a card":\n'
+                     '    move top of deck to hand of current\nending e "the deck ran out": nobody wins when '
+                     'count of deck < 47\n', encoding="utf-8")
+    log: list = []
+    table = Table(ruleforge.load(rules), 1, [0, 1], [None, None], log)
+    assert table.over
+    assert [(r["player"], r["legal"], r["action"]) for r in log if r["type"] == "decision"] == [
+        (1, 1, "draw"), (2, 1, "draw")] * 3
+    assert log[-1]["type"] == "result"

@@ -220,6 +220,10 @@ class TerminalGame:
     # ---- a person's decision
     def _ask(self, p: int, actions) -> int:
         g = self.game
+        if len(actions) == 1:
+            # nothing to choose (`[1] pass` once every bid is out of reach): taken, and told
+            # in the story the person reads at their next real choice
+            return 0
         if len(self.humans) > 1 and self.last_human is not None and self.last_human != p:
             self.wipe()
             self.console.print(Panel(Text(plain(f"Pass the screen to the {g.seat_titles[p]}.\n"

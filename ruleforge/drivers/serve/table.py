@@ -59,6 +59,7 @@ class Table:
             log.append(start_record(game, seed))
             log.append({"type": "setup", "zones": deal_snapshot(self.st)})
         self._collect()
+        self._take_forced()
 
     # ---- who is who
     def seat_of(self, token) -> Optional[int]:
@@ -117,19 +118,30 @@ class Table:
         action = decide_for(self.agents[p], st, p, actions, self.rngs[p])
         self._apply(p, actions, actions.index(action))
 
-    def _apply(self, p: int, actions, k: int) -> None:
+    def _apply(self, p: int, actions, k: int, forced: bool = False) -> None:
         record = decision_record(self.game, self.n, p, self.st.prompt, actions, k)
         self.st.apply(actions[k])
         if self.log is not None:
             self.log.append(record)
         self.n += 1
-        if p in self.people:
+        if p in self.people and not forced:
             self.since[p] = len(self.story[p])  # the story since p's move starts here
             if HOT in self.story:  # the hot seat's end is told from the oldest last move
                 self.hot_marks[p] = len(self.story[HOT])
         self._collect()
         if self.st.is_over and self.log is not None:
             self.log.append(result_record(self.st))
+        if not forced:
+            self._take_forced()
+
+    def _take_forced(self) -> None:
+        """A person's decision with one legal action is taken for them, as `play` takes it:
+        nothing to click (their story still runs from their last real move)."""
+        while (p := self.person_to_move()) is not None:
+            actions = self.st.legal_actions()
+            if len(actions) != 1:
+                return
+            self._apply(p, actions, 0, forced=True)
 
     def _collect(self) -> None:
         """Tell the new events to every seat now: what a seat learns later must not show
