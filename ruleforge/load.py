@@ -116,7 +116,8 @@ def check_source(path: str, data: bytes, overrides: dict[str, str] | None = None
         raise RuleFileError(path, text, diags, sources)
     checked.source_bytes = data + b"".join(s.encode() for s in sources.values())
     # a stray parameter is unread too; one warning says it
-    checked.warnings = stray + lint.unused_parameters(checked, skip={d.span for d in stray})
+    checked.warnings = (stray + lint.unused_parameters(checked, skip={d.span for d in stray})
+                        + lint.unfilled_braces(checked))
     checked.sources = sources
     return text, checked
 

@@ -246,3 +246,18 @@ def test_a_variant_names_the_file_of_what_it_clashes_with_and_counts_its_base_s_
     assert r.code == 1
     assert r.err.splitlines()[0] == f"{base}:3:1: error: unexpected name bogus"
     assert r.err.splitlines()[-1] == f"1 error in {v}"
+
+
+def test_a_single_cards_text_with_braces_is_a_warning(ruleforge_cmd, tmp_path):
+    # `ruleforge cards` printed "Worth {value}." as written: only a card list fills braces in
+    f = write(tmp_path, "braces.rules", 'game "B"\nplayers 2\nattribute type: a, b\ncards: listed in deck\n'
+              'zone deck: pile\ncard "X":\n    type: a\n    value: 3\n    text: "Worth {value}."\n'
+              'cards "Big {value}" for each value from 2 to 3:\n    type: b\n    text: "Worth {value}."\n'
+              "turn:\n    move top of deck to deck at bottom\nending e: nobody wins when deck is empty\n")
+    ran = ruleforge_cmd("check", f)
+    assert ran.code == 0
+    assert ran.err.splitlines() == [
+        f"{f}:9:11: warning: this card's text is shown as written, braces and all",
+        '        text: "Worth {value}."', "              ^^^^^^^^^^^^^^^^",
+        "  hint: only a card list ('cards \"...\" for each ...') fills in {NAME}; write the value itself here"]
+    assert ran.out == f"{f}: ok: B, 2 players, 0 actions, 1 ending, 0 invariants, 1 warning\n"

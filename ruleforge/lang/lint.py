@@ -8,7 +8,9 @@ A warning is a positioned `Diagnostic` of severity "warning": it is shown like a
   a misspelling that would otherwise add a new item and change nothing. A genuinely new
   item has a name unlike any of the base's, or sits beside the base item it resembles
   replaced in the same variant, and is added without a warning;
-- a parameter nothing reads (no rule, constant or other parameter uses it).
+- a parameter nothing reads (no rule, constant or other parameter uses it);
+- a listed card's text with `{NAME}` in it: only a generated list fills braces in, so
+  the card would show them as written.
 """
 
 from __future__ import annotations
@@ -90,3 +92,18 @@ def render(path: str, source: str, warnings: list[Diagnostic], other_sources: di
     if len(ordered) > limit:
         shown.append(f"... and {len(ordered) - limit} more warning(s)")
     return "\n".join(shown)
+
+
+def unfilled_braces(checked) -> list[Diagnostic]:
+    """A warning for each listed card's text that holds `{NAME}`: a card list's texts
+    have their loops filled in, a single card's text is shown as written."""
+    import re
+    out, seen = [], set()
+    for cd in checked.card_decls:
+        for a in cd.attrs:
+            if isinstance(a.value, A.Text) and a.value.span not in seen and re.search(r"\{\s*\w+\s*\}", a.value.value):
+                seen.add(a.value.span)
+                out.append(warning(a.value.span, f"this card's {a.name.name} is shown as written, braces and all",
+                                   "only a card list ('cards \"...\" for each ...') fills in {NAME}; "
+                                   "write the value itself here"))
+    return out
