@@ -182,3 +182,10 @@ def test_replay_says_one_decision(tmp_path, ruleforge_cmd):
     assert ruleforge_cmd("run", path, "--seed", 1, "--log", log).code == 0
     ran = ruleforge_cmd("replay", log, "--quiet")
     assert ran.out.strip().endswith("reproduced exactly: the game, 1 decision, the same deal and result")
+
+
+def test_being_done_choosing_says_what_for(ruleforge_cmd):
+    # "▸ player 2: done" said nothing of what was chosen; a choice says "(to discard)"
+    ran = ruleforge_cmd("run", "games/ufology.rules", "--players", 4, "--seed", 1)
+    assert "  ▸ player 2: done (to resolve as if taken again)" in ran.lines
+    assert "  ▸ player 2: done" not in ran.lines

@@ -12,6 +12,7 @@ from typing import Iterable
 
 from ..lang.plural import count
 from ..lang.printable import plain
+from ..runtime.actions import DONE
 from ..runtime.events import (Decided, Eliminated, Ended, Finished, Flipped, GameEnding, Moved, Revealed, RoundBegan,
                               RoundEnded, Said, Shuffled, Status, Swapped, TurnBegan, ValueSet)
 
@@ -165,6 +166,8 @@ class Narrator:
             case Decided(seat=seat, action=action, prompt=prompt):
                 if action.kind == "choose":
                     return [f"  ▸ {self.seat(seat)} chooses {self.action(action)} ({prompt})"]
+                if action == DONE:  # the end of `for each c chosen by ...`: done choosing what for
+                    return [f"  ▸ {self.seat(seat)}: done ({prompt})"]
                 return [f"  ▸ {self.seat(seat)}: {self.action(action)}"]
             case Swapped():
                 return [f"    swap: {self.shown(ev.card, ev.face_up, ev.known)} → {self.zone(ev.destination)}, "
