@@ -186,6 +186,7 @@ def test_replay_says_one_decision(tmp_path, ruleforge_cmd):
 
 def test_being_done_choosing_says_what_for(ruleforge_cmd):
     # "▸ player 2: done" said nothing of what was chosen; a choice says "(to discard)"
-    ran = ruleforge_cmd("run", "games/ufology.rules", "--players", 4, "--seed", 1)
+    from pathlib import Path
+    ran = ruleforge_cmd("run", Path(__file__).parents[1] / "games" / "ufology.rules", "--players", 4, "--seed", 1)
     assert "  ▸ player 2: done (to resolve as if taken again)" in ran.lines
     assert "  ▸ player 2: done" not in ran.lines
