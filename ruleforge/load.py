@@ -213,7 +213,14 @@ def load(path: str | Path, players: int | None = None, **params) -> Game:
 def load_source(name: str, data: bytes, players: int | None = None, **params) -> Game:
     """`load` of a rule file's bytes already read (`read_source`), named `name`."""
     overrides = {k: _param_text(v) for k, v in params.items()}
-    text, checked = check_source(name, data, overrides)
+    try:
+        text, checked = check_source(name, data, overrides)
+    except RuleFileError as e:
+        # the overrides came as keyword arguments here, not from a command line's --set
+        e.diagnostics = [evolve(d, message=d.message.replace("--set ", "ruleforge.load's "),
+                                hint=d.hint and d.hint.replace("--set ", "ruleforge.load's "))
+                         for d in e.diagnostics]
+        raise
     low, high = checked.players
     if players is not None and not low <= players <= high:
         raise RuleFileError(name, text, [Diagnostic(
