@@ -262,3 +262,18 @@ def test_a_single_cards_text_with_braces_is_a_warning(ruleforge_cmd, tmp_path):
         '        text: "Worth {value}."', "              ^^^^^^^^^^^^^^^^",
         "  hint: only a card list ('cards \"...\" for each ...') fills in {NAME}; write the value itself here"]
     assert ran.out == f"{f}: ok: B, 2 players, 0 actions, 1 ending, 0 invariants, 1 warning\n"
+
+
+def test_a_range_that_lets_a_parameter_take_a_value_its_use_refuses_is_reported(ruleforge_cmd, tmp_path):
+    # `--set n=0` is inside the declared range, yet refused as a number of copies: the
+    # range itself is the mistake, shown before anyone tries it
+    f = write(tmp_path, "copies.rules", 'game "C"\nplayers 2\nattribute type: a\nparameter n = 3 in 0 to 5\n'
+              'cards: listed in deck\nzone deck: pile\ncard "X":\n    type: a\n    copies: n\n'
+              "turn:\n    move top of deck to deck at bottom\nending e: nobody wins when deck is empty\n")
+    ran = ruleforge_cmd("check", f)
+    assert ran.code == 1
+    assert ran.err.splitlines()[0] == (f"{f}:9:13: error: 'n' may be 0 (its range is 0 to 5, line 4), but the number "
+                                       "of copies must be from 1 to 1,000")
+    assert ran.err.splitlines()[3] == "  hint: narrow its range to 1 to 5"
+    f.write_text(f.read_text().replace("in 0 to 5", "in 1 to 5"))
+    assert ruleforge_cmd("check", f).code == 0

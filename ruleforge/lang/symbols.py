@@ -400,6 +400,15 @@ class SymbolTable:
             self.error(node, f"{what} must be from {low:,} to {high:,}, not {v:,}",
                        self.overridden_hint() or (raise_hint(limit) if limit and v > high else None))
             return None
+        r = self.param_ranges.get(node.name) if isinstance(node, A.Name) else None
+        if r is not None and not (low <= r.low and r.high <= high):
+            # `copies: n` with `parameter n = 3 in 0 to 5`: --set n=0 is in its range, yet
+            # no game could take it
+            bad = r.low if r.low < low else r.high
+            self.error(node, f"'{node.name}' may be {bad:,} (its range is {r.low:,} to {r.high:,}, {r.where()}), but "
+                             f"{what} must be from {low:,} to {high:,}",
+                       f"narrow its range to {max(r.low, low):,} to {min(r.high, high):,}")
+            return None
         return v
 
     # ---- looking names up
