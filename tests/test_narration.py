@@ -190,3 +190,41 @@ def test_being_done_choosing_says_what_for(ruleforge_cmd):
     ran = ruleforge_cmd("run", Path(__file__).parents[1] / "games" / "ufology.rules", "--players", 4, "--seed", 1)
     assert "  ▸ player 2: done (to resolve as if taken again)" in ran.lines
     assert "  ▸ player 2: done" not in ran.lines
+
+
+POOL = """game "Pool"
+players 3
+cards: standard deck in deck
+zone deck: pile
+zone pool "the pool": pile, face down
+zone discard: pile, face up
+zone hand per player "hand": hand
+counter rounds = 0
+setup:
+    shuffle deck
+    deal 4 cards from deck to hand of each player
+turn:
+    let c = current chooses a card in hand of current "to offer"
+    move c to pool
+    if count of pool = 3:
+        shuffle pool
+        reveal cards in pool
+        move cards in pool to discard
+        increase rounds by 1
+ending done "four offerings": nobody wins when rounds = 4
+"""
+
+
+def test_a_choice_is_told_as_the_seat_knew_it_when_it_was_made(tmp_path):
+    # Everyone offers a card face down to a pool, which is shuffled and then revealed:
+    # nobody may learn who offered which. A seat's telling named another's choice by
+    # what the seat knew once the pool was turned over ("player 3 chooses 3♣").
+    game, _ = load(tmp_path, POOL)
+    st = game.new(3, record=True)
+    for _ in range(3):
+        st.apply(st.legal_actions()[0])
+    told = Narrator(game, 0, st).lines(st.record)
+    chose = [line for line in told if " chooses " in line]
+    assert chose[1:] == ["  ▸ player 2 chooses a card (to offer)", "  ▸ player 3 chooses a card (to offer)"]
+    assert chose[0].startswith("  ▸ player 1 chooses ") and "a card" not in chose[0]  # its own choice
+    assert sum(line.startswith("    revealed: ") for line in told) == 3  # (the cards are known by then)

@@ -64,13 +64,13 @@ class Narrator:
             return self.g.cards[c].name
         return "a card"
 
-    def arg(self, v) -> str:
+    def arg(self, v, known_then: dict | None = None) -> str:
         from ..runtime.actions import CardSet
         from ..runtime.values import Ref
         if isinstance(v, Ref) and v.kind == "card" and self.seat_of_view is not None:
-            return self.shown(v.index, False)
+            return self.shown(v.index, False, (known_then or {}).get(v.index))
         if isinstance(v, CardSet):  # each card as this seat may see it
-            return "[" + ", ".join(self.arg(x) for x in v) + "]"
+            return "[" + ", ".join(self.arg(x, known_then) for x in v) + "]"
         return str(v)
 
     def value(self, v) -> str:
@@ -86,19 +86,20 @@ class Narrator:
     def card(self, c: int) -> str:
         return self.g.cards[c].name
 
-    def action(self, action) -> str:
-        """An action as a reader sees it; its text is the rule file's, escaped to print."""
-        return plain(self._action(action))
+    def action(self, action, known_then: dict | None = None) -> str:
+        """An action as a reader sees it; its text is the rule file's, escaped to print.
+        `known_then`: who knew each card it names when it was taken (Decided.known)."""
+        return plain(self._action(action, known_then))
 
-    def _action(self, action) -> str:
+    def _action(self, action, known_then: dict | None = None) -> str:
         if action.kind == "menu":
             spec = self.g.actions.get(action.name)
             title = spec.title if spec else action.name
             if not action.args:
                 return title
-            return f"{title}: " + ", ".join(f"{k} {self.arg(v)}" for k, v in action.args)
+            return f"{title}: " + ", ".join(f"{k} {self.arg(v, known_then)}" for k, v in action.args)
         if action.kind == "choose":
-            return self.arg(action.args[0][1])
+            return self.arg(action.args[0][1], known_then)
         return str(action)
 
     def lines(self, events: Iterable) -> list[str]:
@@ -163,12 +164,12 @@ class Narrator:
                     self.round = rnd
                     lines.append(f"Round {rnd}")
                 return lines + [f"  {self.seat(seat)}'s turn"]
-            case Decided(seat=seat, action=action, prompt=prompt):
+            case Decided(seat=seat, action=action, prompt=prompt, known=known):
                 if action.kind == "choose":
-                    return [f"  ▸ {self.seat(seat)} chooses {self.action(action)} ({prompt})"]
+                    return [f"  ▸ {self.seat(seat)} chooses {self.action(action, known)} ({prompt})"]
                 if action == DONE:  # the end of `for each c chosen by ...`: done choosing what for
                     return [f"  ▸ {self.seat(seat)}: done ({prompt})"]
-                return [f"  ▸ {self.seat(seat)}: {self.action(action)}"]
+                return [f"  ▸ {self.seat(seat)}: {self.action(action, known)}"]
             case Swapped():
                 return [f"    swap: {self.shown(ev.card, ev.face_up, ev.known)} → {self.zone(ev.destination)}, "
                         f"{self.shown(ev.other, ev.other_face_up, ev.other_known)} → {self.zone(ev.source)}"]

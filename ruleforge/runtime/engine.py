@@ -137,7 +137,7 @@ class State(Board):
         self.decisions += 1
         ob = self.observer
         if ob is not None and ob.record is not None:
-            ob.record.append(Decided(player, action, prompt))
+            ob.record.append(Decided(player, action, prompt, _known_then(self, action)))
         self.stack[-1].L[resume] = payload  # the waiting rule goes on from its next block
         run(self)
 
@@ -421,3 +421,14 @@ def _part(tb, parts: tuple):
         if i <= start and end <= j and body[i:j] == t and (best is None or j - i < best[1] - best[0]):
             best = (i, j, span)
     return None if best is None else best[2]
+
+
+def _known_then(st, action) -> dict:
+    """{card: who knows it now} for the cards `action` names (a told game only)."""
+    from .actions import CardSet, Ref
+    out = {}
+    for _, v in action[2]:
+        for x in (v if isinstance(v, CardSet) else (v,)):
+            if isinstance(x, Ref) and x.kind == "card":
+                out[x.index] = -1 if st.up[x.index] else st.known[x.index]
+    return out

@@ -111,10 +111,13 @@ class TurnBegan:
 
 @frozen
 class Decided:
-    """A seat took `action` at the decision that asked `prompt`."""
+    """A seat took `action` at the decision that asked `prompt`. `known`: for each card
+    the action names, who knew it then (a bit per seat; -1 face up), so that a seat's
+    telling does not name a card by what it learns later (a shuffled pool revealed)."""
     seat: int
     action: Any
     prompt: str
+    known: Any = None
 
 
 @frozen
