@@ -423,12 +423,13 @@ def _part(tb, parts: tuple):
     return None if best is None else best[2]
 
 
-def _known_then(st, action) -> dict:
-    """{card: who knows it now} for the cards `action` names (a told game only)."""
+def _known_then(st, action) -> dict | None:
+    """{card: who knows it now} for the cards `action` names (a told game only); None
+    when it names none."""
     from .actions import CardSet, Ref
     out = {}
     for _, v in action[2]:
         for x in (v if isinstance(v, CardSet) else (v,)):
             if isinstance(x, Ref) and x.kind == "card":
                 out[x.index] = -1 if st.up[x.index] else st.known[x.index]
-    return out
+    return out or None
