@@ -122,3 +122,44 @@ def test_play_stops_at_the_decision_cap_with_exit_1_and_a_log_that_replays(tmp_p
     again = hostile_run(["replay", "g.jsonl"], cwd=tmp_path)
     assert_clean(again, 1, f"g.jsonl: reproduced exactly: the game, 6 decisions, the same deal, and the same error "
                            f"it stopped on: {cap}")
+
+
+MEMORY = """game "Memory"
+players 2
+cards: standard deck in deck
+zone deck: pile
+zone pile "the pile": pile, face down
+zone hand per player "hand": hand
+counter plays = 0
+setup:
+    shuffle deck
+    deal 3 cards from deck to hand of each player
+turn:
+    if current = player 1:
+        let c = player 1 chooses a card from hand of player 2, unseen "to peek at"
+        player 1 looks at c
+    else:
+        let d = player 2 chooses a card in hand of player 2 "to play face down"
+        move d to pile
+        increase plays by 1
+ending done "one card played": nobody wins when plays = 1
+"""
+
+
+def test_a_card_played_face_down_from_a_hand_is_not_told_by_the_cards_left(tmp_path):
+    # Player 1 peeks at one card of player 2's hand; player 2 then plays a card face down.
+    # Player 1's view kept the peeked card while it stayed and dropped it when it was the
+    # one played: the view told which card went to the pile.
+    import ruleforge
+    path = tmp_path / "memory.rules"
+    path.write_text(MEMORY, encoding="utf-8")
+    game = ruleforge.load(path)
+    seen = set()
+    for choice in range(3):
+        st = game.new(1)
+        st.apply(st.legal_actions()[0])  # the peek
+        hand = [z.cards for z in st.view(0).zones if z.label == "hand of player 2"][0]
+        assert sum(c is not None for c in hand) == 1  # it knows the card it looked at
+        st.apply(st.legal_actions()[choice])
+        seen.add(tuple((z.label, z.cards) for z in st.view(0).zones))
+    assert len(seen) == 1  # the same view, whichever card was played

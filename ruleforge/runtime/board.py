@@ -57,12 +57,14 @@ def place(st, c: int, inst: int, facing: Optional[int] = None, src: int = -1) ->
         return
     was_up = st.up[c]
     st.up[c] = 0
-    if src >= 0 and not was_up:  # a card everyone saw stays known to everyone
-        from_zone = g.zinst[src]
-        if from_zone.kind == "hand":
-            st.known[c] &= (1 << from_zone.owner) if from_zone.owner >= 0 else 0
+    from_hand = src >= 0 and not was_up and g.zinst[src].kind == "hand"
+    if from_hand:  # (a card everyone saw stays known to everyone)
+        owner = g.zinst[src].owner
+        st.known[c] &= (1 << owner) if owner >= 0 else 0
     if f == PRIVATE and zi.owner >= 0:
         st.known[c] |= 1 << zi.owner
+    if from_hand:
+        _mixed(st, src, st.known[c])
 
 
 def move_card(st, c: int, dst: int, facing: Optional[int] = None, bottom: bool = False) -> None:
@@ -88,7 +90,10 @@ def move_card(st, c: int, dst: int, facing: Optional[int] = None, bottom: bool =
         if st.up[c]:
             st.up[c] = 0
         else:
-            st.known[c] &= (g.leave_keep or _leave_keep(g))[src]
+            keep = (g.leave_keep or _leave_keep(g))[src]
+            if keep != -1:  # out of a hand, unseen (from anywhere else: all who knew it keep it)
+                st.known[c] &= keep
+                _mixed(st, src, keep | (1 << zi.owner if f == PRIVATE and zi.owner >= 0 else 0))
         if f == PRIVATE and zi.owner >= 0:
             st.known[c] |= 1 << zi.owner
     if st.observer is not None and st.observer.record is not None:
@@ -150,8 +155,9 @@ def move_cards(st, cards, dst: int, facing: Optional[int] = None, bottom: bool =
         loc[c] = dst
         if up[c]:
             up[c] = 0
-        else:
-            known[c] &= keep[src]
+        elif (k := keep[src]) != -1:  # out of a hand, unseen (from anywhere else: all who knew it keep it)
+            known[c] &= k
+            _mixed(st, src, k | gain)
         if gain:
             known[c] |= gain
 
@@ -187,6 +193,17 @@ def move_all(st, src: int, dst: int, facing: Optional[int] = None) -> None:
                 known[c] |= gain
     zones[dst].extend(cards)
     cards.clear()
+
+
+def _mixed(st, hand: int, keep: int) -> None:
+    """A card left `hand` unseen: a seat that cannot tell which one (not in `keep`: the
+    hand's owner, and a seat the card went to) no longer knows which of the cards it
+    knew are still there. Keeping that knowledge told it, by elimination, which card
+    left (a card it had peeked at, gone from the hand as a card is played face down)."""
+    up, known = st.up, st.known
+    for d in st.zones[hand]:
+        if not up[d]:
+            known[d] &= keep
 
 
 def _leave_keep(g) -> list:
