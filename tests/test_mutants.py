@@ -230,3 +230,14 @@ def test_a_game_without_decisions_is_checked_at_every_turn(tmp_path):
     assert re.fullmatch(r".*lopsided_war\.rules:2:1: error: invariant 'balanced' \(nobody holds 40 cards before "
                         r"the end\) does not hold after turn \d+ \(round \d+\), after 0 decisions", first)
     check_properties(str(HERE.parent / "examples" / "war.rules"), examples=5)  # the real War passes
+
+
+def test_two_kinds_of_failure_in_one_search_give_one_counterexample(tmp_path, capsys):
+    # hypothesis found both faults of tests/data/two_failures.rules in one search and
+    # raised an ExceptionGroup: a traceback, after "ok"
+    path = HERE / "data" / "two_failures.rules"
+    code, out, err = deep(capsys, path, "--set", "lives_start=0", "--examples", "400", "--seed", "0",
+                          "--out", str(tmp_path / "c.jsonl"))
+    assert code == 1 and "Traceback" not in err and "ExceptionGroup" not in err
+    assert re.match(rf"{re.escape(str(path))}:\d+:\d+: error: ", err.splitlines()[0])
+    assert err.splitlines()[-1] == f"the counterexample's log: {tmp_path / 'c.jsonl'} (ruleforge replay {tmp_path / 'c.jsonl'})"
