@@ -221,3 +221,36 @@ def test_no_more_worker_processes_than_tasks_or_four_a_core(monkeypatch):
     monkeypatch.setattr("os.cpu_count", lambda: 2)
     assert local_jobs(512) == 8 and local_jobs(512, 5) == 5 and local_jobs(3, 100) == 3
     assert local_jobs(0) == 1 and local_jobs(4, 0) == 1
+
+
+SOLITAIRE = """game "Patience"
+players 1
+cards: standard deck in deck
+zone deck: pile
+zone pile: pile, face up
+counter drawn = 0
+setup:
+    shuffle deck
+turn:
+    if current chooses "draw" over "stop":
+        move top of deck to pile
+        increase drawn by 1
+    else:
+        end the game with quit
+ending quit "stopped": nobody wins
+ending lucky "drew a seven": player 1 wins when any c in pile has c.value = 7
+"""
+
+
+def test_a_game_for_one_player_compares_no_seats(tmp_path, ruleforge_cmd):
+    # "Starting-seat advantage: seat 1 takes 100.0% ... against a fair 100.0%", and a
+    # balance gap "between player 1 and player 1"
+    path = tmp_path / "patience.rules"
+    path.write_text(SOLITAIRE, encoding="utf-8")
+    game = ruleforge.load(path)
+    s = summarize(game, run_games(GameSpec(str(path), {}, None, None, 1), 60))
+    assert "first_seat" not in s and s["seats"][0]["wins"] > 0
+    ran = ruleforge_cmd("analyze", path, "--games", 40, "--rungs", "none", "--no-html")
+    assert ran.code == 0
+    assert "Balance gap: none to measure, in a game for one player" in ran.lines
+    assert not [line for line in ran.lines if "seat advantage" in line]

@@ -78,10 +78,13 @@ def balance(r, pngs, bots) -> list[str]:
                  [[esc(x["title"]), x["wins"], pct(x["win_rate"]), ci(x["ci95"]), x["ties"]] for x in s["seats"]],
                  {1, 2, 3, 4})]
     seats = {x["seat"]: x for x in s["seats"]}
-    out.append(f"<p>Balance gap: {100 * b['gap']:.1f} points between {esc(seats[b['best']]['title'])} and "
-               f"{esc(seats[b['worst']]['title'])}: "
-               + ('<span class="sig">significant</span>' if b["significant"] else "not significant")
-               + f" (fair: {pct(b['fair'])} each{esc(fair_note(r))}).</p>")
+    if len(seats) == 1:
+        out.append("<p>Balance gap: none to measure, in a game for one player.</p>")
+    else:
+        out.append(f"<p>Balance gap: {100 * b['gap']:.1f} points between {esc(seats[b['best']]['title'])} and "
+                   f"{esc(seats[b['worst']]['title'])}: "
+                   + ('<span class="sig">significant</span>' if b["significant"] else "not significant")
+                   + f" (fair: {pct(b['fair'])} each{esc(fair_note(r))}).</p>")
     if s.get("payoffs"):
         out.append(table(["Seat", "Mean payoff", "95% CI"],
                          [[esc(x["title"]), number(x["mean"]), interval(x["ci95"])] for x in s["payoffs"]], {1, 2}))

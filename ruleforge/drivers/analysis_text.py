@@ -78,11 +78,14 @@ def balance_section(r: dict, console: Console) -> None:
     console.print(t)
     seats = {x["seat"]: x for x in s["seats"]}
     best, worst = seats[b["best"]], seats[b["worst"]]
-    console.print(f"Balance gap: {100 * b['gap']:.1f} points between {markup(best['title'])} ({pct(best['win_rate'])}) "
-                  f"and {markup(worst['title'])} ({pct(worst['win_rate'])}): "
-                  + ("[bold]significant[/] (their intervals do not meet)" if b["significant"] else "not significant")
-                  + f"; fair is {pct(b['fair'])} each" + fair_note(r)
-                  + ", a gap of 0 (100 is one seat winning every game)")
+    if len(seats) == 1:
+        console.print("Balance gap: none to measure, in a game for one player")
+    else:
+        console.print(f"Balance gap: {100 * b['gap']:.1f} points between {markup(best['title'])} "
+                      f"({pct(best['win_rate'])}) and {markup(worst['title'])} ({pct(worst['win_rate'])}): "
+                      + ("[bold]significant[/] (their intervals do not meet)" if b["significant"] else "not significant")
+                      + f"; fair is {pct(b['fair'])} each" + fair_note(r)
+                      + ", a gap of 0 (100 is one seat winning every game)")
     if s.get("payoffs"):
         console.print(payoff_table(s))
     f = s.get("first_seat")

@@ -256,7 +256,7 @@ def summarize(game, outcomes: list[GameOutcome], agents: Optional[str] = None) -
                                **mean_interval([p[s] for p in payoffs])} for s in range(game.nplayers)]
     same_bots = not agents or "=" not in agents
     won = [o for o in ok if o.winners]
-    if not game.roles and won and same_bots:
+    if not game.roles and won and same_bots and game.nplayers > 1:  # (a solitaire has no seat to compare)
         # the share of the wins taken by the seat that took the first turn (a shared win
         # counts 1/k; a game nobody wins gives no wins to share): fair is 1/N. The first
         # turn may not be seat 1's (a rule may say who starts), so each game counts the
