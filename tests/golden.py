@@ -77,7 +77,7 @@ def encode_event(game, ev) -> list:
                 return ["status", [_plain(named(game, game.var_kinds[i], v) if i in game.var_kinds else v)
                                    for i, v in enumerate(ev.values)], rows]
             return ["status", [_plain(v) for v in ev.values], rows]
-        case E.RoundEnded() | E.GameEnding():
+        case E.RoundEnded() | E.GameEnding() | E.Looked():
             return None  # headings the narrator gained after the logs were recorded (not in them)
         case E.Ended():
             r = ev.result

@@ -228,3 +228,32 @@ def test_a_choice_is_told_as_the_seat_knew_it_when_it_was_made(tmp_path):
     assert chose[1:] == ["  ▸ player 2 chooses a card (to offer)", "  ▸ player 3 chooses a card (to offer)"]
     assert chose[0].startswith("  ▸ player 1 chooses ") and "a card" not in chose[0]  # its own choice
     assert sum(line.startswith("    revealed: ") for line in told) == 3  # (the cards are known by then)
+
+
+LOOK = """game "Look"
+players 3
+cards: standard deck in deck
+zone deck: pile
+zone hand per player "hand": hand
+counter looks = 0
+setup:
+    shuffle deck
+    deal 2 cards from deck to hand of each player
+turn:
+    if current = player 1:
+        let c = player 1 chooses a card from hand of player 2, unseen "to peek at"
+        player 1 looks at c
+    increase looks by 1
+ending done "one look": nobody wins when looks = 1
+"""
+
+
+def test_a_look_is_told_naming_the_card_to_who_knows_it(tmp_path):
+    # `looks at` was told nowhere, not even to the seat that looked
+    game, _ = load(tmp_path, LOOK)
+    st = game.new(2, record=True)
+    st.apply(st.legal_actions()[0])
+    card = next(name for name in st.cards_in("hand", "player 2") if st.knows(0, name))
+    lines = {seat: [x for x in Narrator(game, seat, st).lines(st.record) if "looks at" in x] for seat in (None, 0, 1, 2)}
+    assert lines[None] == lines[0] == lines[1] == [f"    player 1 looks at {card}"]  # the owner knew it
+    assert lines[2] == ["    player 1 looks at a card"]

@@ -13,8 +13,8 @@ from typing import Iterable
 from ..lang.plural import count
 from ..lang.printable import plain
 from ..runtime.actions import DONE
-from ..runtime.events import (Decided, Eliminated, Ended, Finished, Flipped, GameEnding, Moved, Revealed, RoundBegan,
-                              RoundEnded, Said, Shuffled, Status, Swapped, TurnBegan, ValueSet)
+from ..runtime.events import (Decided, Eliminated, Ended, Finished, Flipped, GameEnding, Looked, Moved, Revealed,
+                              RoundBegan, RoundEnded, Said, Shuffled, Status, Swapped, TurnBegan, ValueSet)
 
 
 def winners_text(winners, name) -> str:
@@ -170,6 +170,10 @@ class Narrator:
                 if action == DONE:  # the end of `for each c chosen by ...`: done choosing what for
                     return [f"  ▸ {self.seat(seat)}: done ({prompt})"]
                 return [f"  ▸ {self.seat(seat)}: {self.action(action, known)}"]
+            case Looked(seat=seat, cards=cards, known=known):
+                return [f"    {self.seat(seat)} looks at "  # (its name alone: who looks at a card sees it)
+                        + ", ".join(self.shown(c, True, k) if self.seat_of_view is None else self.shown(c, k == -1, k)
+                                    for c, k in zip(cards, known))]
             case Swapped():
                 return [f"    swap: {self.shown(ev.card, ev.face_up, ev.known)} → {self.zone(ev.destination)}, "
                         f"{self.shown(ev.other, ev.other_face_up, ev.other_known)} → {self.zone(ev.source)}"]

@@ -85,6 +85,15 @@ class Said:
 
 
 @frozen
+class Looked:
+    """`seat` looked at `cards` (a `looks at`); `known`, for each, who knew it then (a
+    bit per seat: the looker among them; -1 face up)."""
+    seat: int
+    cards: tuple
+    known: tuple
+
+
+@frozen
 class RoundBegan:
     round: int
 
@@ -135,7 +144,7 @@ class Status:
     rows: tuple
 
 
-Event = Moved | Swapped | Revealed | Flipped | Shuffled | ValueSet | Eliminated | Finished | Said \
+Event = Moved | Swapped | Revealed | Flipped | Shuffled | ValueSet | Eliminated | Finished | Said | Looked \
     | RoundBegan | RoundEnded | GameEnding | TurnBegan | Decided | Ended | Status
 
 

@@ -10,7 +10,7 @@ from .limits import MAX_NUMBER, MAX_PARAMETER_VALUES, MAX_SAID
 from .values import RuleError
 
 __all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "no_card", "attr_missing", "charge", "charge_call", "bounded_range", "mul", "num", "join_lists",
-           "nth_card", "no_seat", "players_from", "told_lists", "payoff_value"]
+           "nth_card", "no_seat", "players_from", "told_lists", "payoff_value", "looked"]
 
 
 class Table(dict):
@@ -291,3 +291,13 @@ def told_lists(v, depth: int, item) -> str:
     if depth == 0:
         return item(v)
     return ", ".join([told_lists(x, depth - 1, item) for x in v]) or "none"
+
+
+def looked(st, seat: int, cards) -> None:
+    """A `looks at`, told: who looked, at what, and who knew each card by then (the
+    looker's telling names them, another seat's only those it knew)."""
+    record = st.observer.record
+    if record is not None:
+        from .events import Looked
+        up, known = st.up, st.known
+        record.append(Looked(seat, tuple(cards), tuple(-1 if up[c] else known[c] for c in cards)))

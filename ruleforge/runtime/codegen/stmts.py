@@ -214,9 +214,11 @@ class Straight:
         self.w.line(f"shuffle_zone(st, {dst})")
 
     def st_Look(self, s) -> None:
-        b, c = self.sc.fresh("b"), self.sc.fresh("c")
-        self.w.line(f"{b} = 1 << {self.ex(s.player)}")
-        self.w.line(f"for {c} in {self.cards_expr(s.what)}: st.known[{c}] |= {b}")
+        b, c, cs = self.sc.fresh("b"), self.sc.fresh("c"), self.sc.fresh("cs")
+        self.w.line(f"{b} = {self.ex(s.player)}")
+        self.w.line(f"{cs} = {self.cards_expr(s.what)}")
+        self.w.line(f"for {c} in {cs}: st.known[{c}] |= 1 << {b}")
+        self.w.line(f"if st.observer is not None: looked(st, {b}, {cs})")
 
     # ---- numbers
     def target(self, target):
