@@ -230,6 +230,14 @@ def game_log(game, seed: int, choices: list[int], upto: Optional[int] = None) ->
     return log
 
 
+def _leaves(group) -> list:
+    """The exceptions of an exception group, its nested groups opened."""
+    out = []
+    for e in group.exceptions:
+        out.extend(_leaves(e) if isinstance(e, BaseExceptionGroup) else [e])
+    return out
+
+
 class _TurnOver(Exception):
     """Stops a told game where a check found it wrong: at the end of a turn."""
 
@@ -299,9 +307,7 @@ def deep_check(game, examples: int = 100, seed: int = 0, max_steps: int = 500,
     last: dict = {}
 
     @hseed(seed)
-    # (report_multiple_bugs=False: two kinds of failure found in one search give the
-    # first, shrunk, not an ExceptionGroup of both)
-    @settings(max_examples=examples, deadline=None, database=None, print_blob=False, report_multiple_bugs=False,
+    @settings(max_examples=examples, deadline=None, database=None, print_blob=False,
               suppress_health_check=list(HealthCheck), phases=[Phase.generate, Phase.shrink])
     @given(data=s.data())
     def property_holds(data):
@@ -330,6 +336,12 @@ def deep_check(game, examples: int = 100, seed: int = 0, max_steps: int = 500,
         except _Unshrinkable as u:
             u.failure.shrunk = False
             raise u.failure from None
+        except BaseExceptionGroup as group:
+            # two kinds of failure in one search, each shrunk: the shorter game is shown
+            found = group.subgroup(lambda e: isinstance(e, DeepFailure))
+            if found is None:
+                raise
+            raise min(_leaves(found), key=lambda f: (len(f.choices), f.seed)) from None
     except DeepFailure as f:
         return Counterexample(f.kind, f.message, f.seed, f.choices, f.span,
                               narrate_choices(game, f.seed, f.choices, f.taken, f.turn),
