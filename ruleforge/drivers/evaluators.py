@@ -102,9 +102,9 @@ def rank_values(world, reward: str = "rank") -> list[float]:
 
 class Playout:
     """Play `policy` (forced moves are free) for `depth` real choices, then value the
-    world by the heuristic's ranks; with no depth, or in a game without a heuristic, play
-    to the end (at random: without a heuristic every policy here is random play). Depth
-    0 is a pure heuristic evaluation of the leaf."""
+    world by the heuristic's ranks; with no depth, in a game without a heuristic, or in a
+    game for one player, play to the end (at random: without a heuristic every policy
+    here is random play). Depth 0 is a pure heuristic evaluation of the leaf."""
 
     def __init__(self, policy: Callable = random_policy, depth: Optional[int] = 6, reward: str = "rank"):
         if reward not in ("rank", "win"):
@@ -112,7 +112,9 @@ class Playout:
         self.policy, self.depth, self.reward = policy, depth, reward
 
     def __call__(self, world, rng: Random) -> Optional[Sequence[float]]:
-        cut = self.depth is not None and world.game.heuristic is not None
+        # (a game for one player has no other seat to rank against: a cut-off playout would
+        # be worth 0 whatever the heuristic said, so it is played to the end)
+        cut = self.depth is not None and world.game.heuristic is not None and world.game.nplayers > 1
         # without a heuristic a guided step would judge every move alike, at a copy each
         policy, depth = self.policy if world.game.heuristic is not None else random_policy, 0
         judge = (_best_next_after if policy is best_next else
