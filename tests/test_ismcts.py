@@ -222,7 +222,7 @@ def _old_guided_playout(world, rng, depth, reward="rank"):
     from ruleforge.drivers.evaluators import best_next, rank_values
     taken = 0
     while not world.is_over:
-        if depth is not None and taken >= depth:
+        if depth is not None and taken >= depth and world.game.nplayers > 1:  # (one player: to the end)
             return rank_values(world, reward)
         actions = world.legal_actions()
         if len(actions) == 1:
