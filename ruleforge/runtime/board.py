@@ -46,7 +46,7 @@ def place(st, c: int, inst: int, facing: Optional[int] = None, src: int = -1) ->
     Face up: everyone. Private: the owner learns it. Face down: those who knew it keep
     knowing it (they watched it go there), except when it came out of a hand: nobody
     else can tell which card of a hand was put down, so only the hand's owner still
-    knows it.
+    knows it (and the others forget which cards they knew are left: _mixed).
     """
     g = st.game
     zi = g.zinst[inst]
@@ -57,14 +57,13 @@ def place(st, c: int, inst: int, facing: Optional[int] = None, src: int = -1) ->
         return
     was_up = st.up[c]
     st.up[c] = 0
-    from_hand = src >= 0 and not was_up and g.zinst[src].kind == "hand"
-    if from_hand:  # (a card everyone saw stays known to everyone)
-        owner = g.zinst[src].owner
-        st.known[c] &= (1 << owner) if owner >= 0 else 0
-    if f == PRIVATE and zi.owner >= 0:
-        st.known[c] |= 1 << zi.owner
-    if from_hand:
-        _mixed(st, src, st.known[c])
+    gain = (1 << zi.owner) if f == PRIVATE and zi.owner >= 0 else 0
+    if src >= 0 and not was_up:  # (a card everyone saw stays known to everyone)
+        keep = (g.leave_keep or _leave_keep(g))[src]
+        if keep != -1:  # out of a hand, unseen, as move_card
+            st.known[c] &= keep
+            _mixed(st, src, keep | gain)
+    st.known[c] |= gain
 
 
 def move_card(st, c: int, dst: int, facing: Optional[int] = None, bottom: bool = False) -> None:
