@@ -87,7 +87,7 @@ class ExprChecker(Resolver, abstract=True):
             return None
         attrs = self.attributes(ot)
         if not attrs:
-            zone = _text_of(node.obj) if ot in (ZONE, ROW) else None
+            zone = written(node.obj) if ot in (ZONE, ROW) else None
             self.error(node.name_span, f"{ot.describe()} has no attributes",
                        f"attributes belong to cards and pieces: for the top card, write (top of {zone}).{node.name}"
                        if zone else "attributes belong to cards and pieces")
@@ -330,7 +330,7 @@ class ExprChecker(Resolver, abstract=True):
             # one for each side as numbers)
             side = node.left if lt in (ZONE, ROW) else node.right
             self.error(side, "a zone is not a list: '+' joins lists",
-                       f"write: cards in {_text_of(side)}" if _text_of(side) else "write: cards in ZONE")
+                       f"write: cards in {written(side)}" if written(side) else "write: cards in ZONE")
             return None
         if op in ("+", "-", "*", "/") and isinstance(node.left, A.Slot) and lt in (ZONE, ROW) and rt == NUMBER:
             # `table slot 1 + 1` reads as (table slot 1) + 1
@@ -367,16 +367,20 @@ class ExprChecker(Resolver, abstract=True):
         return None
 
 
-def _text_of(node) -> Optional[str]:
-    """A zone as written, for a hint: `discard`, `hand of current` (None if it is more)."""
+def written(node, other: Optional[str] = None) -> Optional[str]:
+    """A name, an attribute or a zone as written, for a message: `discard`, `c.suit`,
+    `hand of current`; `other` for any other expression (None: the whole is None)."""
     if isinstance(node, A.Name):
         return node.name
     if isinstance(node, A.Current):
         return "current"
+    if isinstance(node, A.Attr):
+        obj = written(node.obj, other)
+        return f"{obj}.{node.name}" if obj is not None else None
     if isinstance(node, A.Of):
-        owner = _text_of(node.owner)
-        return f"{node.name.name} of {owner}" if owner else None
-    return None
+        owner = written(node.owner, other)
+        return f"{node.name.name} of {owner}" if owner is not None else None
+    return other
 
 
 def _holds_any(t: Type) -> bool:

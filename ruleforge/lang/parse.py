@@ -541,7 +541,6 @@ def _syntax_diagnostic(e, offset: int, chunk: str) -> Diagnostic:
 
 # Verbs of other rulebooks that are not statements here, and how the language says them.
 _VERB_HINTS = {
-    "draw": "to draw, move cards: move top 2 cards of deck to hand of current",
     "discard": "to discard, move the card: move c to discard",
     "give": "to give a card, move it: move c to hand of (the player after current)",
     "take": "to take a card, move it: move c to hand of current",
@@ -577,19 +576,16 @@ def _slip(chunk_lines: list, tok, text: str, first, line: int):
                                      f"with '{verb}'", f"write: {verb} {change.group(4)} by {change.group(2)}")
     before = text[:tok.column - 1].strip()
     if before == word and word not in _STATEMENT_WORDS:
-        if word.lower() == "draw":  # the number of cards as written
-            n = re.match(r"\s*draw\s+(\d+|a|an|one)?\b", text, re.IGNORECASE)
-            count = n.group(1) if n and n.group(1) and n.group(1).isdigit() else "1"
-            said = text.split("#", 1)[0].strip()
-            said = said if len(said) <= 40 else said[:37] + "..."
-            return Diagnostic(word_span, f"unknown statement '{said}'", "to draw, move cards: move "
-                              + ("top of deck" if count == "1" else f"top {count} cards of deck")
-                              + " to hand of current")
         # reading stopped at the line's second word: the line is no statement (its first
         # word may still be a player's name, as in `dealer takes an action`)
         said = text.split("#", 1)[0].strip()
         said = said if len(said) <= 40 else said[:37] + "..."
-        return Diagnostic(word_span, f"unknown statement '{said}'", _VERB_HINTS.get(word.lower(), _STATEMENT_STARTS))
+        hint = _VERB_HINTS.get(word.lower(), _STATEMENT_STARTS)
+        if word.lower() == "draw":  # the number of cards as written
+            n = re.match(r"\s*draw\s+(\d+)", text, re.IGNORECASE)
+            hint = ("to draw, move cards: move " + (f"top {n.group(1)} cards of deck" if n and n.group(1) != "1"
+                                                    else "top of deck") + " to hand of current")
+        return Diagnostic(word_span, f"unknown statement '{said}'", hint)
     return None
 
 

@@ -9,7 +9,7 @@ from . import ast as A
 from . import refs as R
 from . import types as T
 from .diagnostics import did_you_mean
-from .exprs import ExprChecker
+from .exprs import ExprChecker, written
 from .names import Scope, Want
 from .offers import check_offer
 from .subsets import unseen_zone
@@ -73,7 +73,7 @@ class StmtChecker(ExprChecker, abstract=True):
             self.refine(scope, s.target.name, v)
             t = v
         if t is not None and v is not None and not t.compatible(v):
-            self.error(s.value, f"'{_text(s.target)}' holds {t.describe()}, not {v.describe()}")
+            self.error(s.value, f"'{written(s.target, 'this')}' holds {t.describe()}, not {v.describe()}")
 
     def st_Change(self, s: A.Change, scope: Scope, ctx: str) -> None:
         self.lvalue(s.target, scope, numeric=True)
@@ -268,11 +268,3 @@ class StmtChecker(ExprChecker, abstract=True):
             self.require(cond, self.expr(cond, scope), BOOL, "a condition")
 
 
-def _text(node) -> str:
-    if isinstance(node, A.Name):
-        return node.name
-    if isinstance(node, A.Attr):
-        return f"{_text(node.obj)}.{node.name}"
-    if isinstance(node, A.Of):
-        return f"{node.name.name} of {_text(node.owner)}"
-    return "this"
