@@ -351,3 +351,20 @@ def say_rule_errors(runs) -> bool:
     if capped:
         click.echo(BOTS_AT_THE_CAP, err=True)
     return any_errors
+
+
+def same_game(command: str, file: str, seed: int, flags: list) -> str:
+    """The command line that plays the same game again: `flags` in order, (flag, value);
+    a value that is None, False or empty is left out, True is the flag alone, a list gives
+    the flag once an item. Every value quoted for a shell ("player 3=greedy")."""
+    import shlex
+    q = shlex.quote
+    words = [f"ruleforge {command} {q(file)} --seed {seed}"]
+    for flag, value in flags:
+        if value is None or value is False or value == () or value == []:
+            continue
+        if value is True:
+            words.append(flag)
+        else:
+            words.extend(f"{flag} {q(str(v))}" for v in (value if isinstance(value, (list, tuple)) else [value]))
+    return " ".join(words)

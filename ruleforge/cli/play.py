@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import secrets
-import shlex
 
 import click
 
-from .common import _AtomicWriter, _agents, _load, max_decisions_option
+from .common import _AtomicWriter, _agents, _load, max_decisions_option, same_game
 from .group import cli
 
 
@@ -77,11 +76,8 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
     # end, or when they ask. The log keeps it.
     console.print(Text(plain(f"{game.title} · " + (f"seed {seed} · " if show_seed else "") + "you play: "
                              + ", ".join(game.seat_titles[s] for s in seats) + "  (type help for help)")))
-    q = shlex.quote  # a seat or a bot may be named with a space: "player 3=greedy"
-    again = (f"ruleforge play {q(file)} --seed {seed}" + (f" --players {players}" if players else "")
-             + (f" --as {q(as_)}" if as_ else "") + (f" --humans {humans}" if humans else "")
-             + "".join(f" --set {q(s)}" for s in sets) + (f" --agents {q(agents)}" if agents else "")
-             + (f" --max-decisions {max_decisions}" if max_decisions is not None else ""))
+    again = same_game("play", file, seed, [("--players", players), ("--as", as_), ("--humans", humans),
+                                           ("--set", sets), ("--agents", agents), ("--max-decisions", max_decisions)])
     tg = TerminalGame(game, seed, seats, parse_agents(agents, game), console, console_reader(console), delay, log,
                       height=console.height if console.is_terminal else None)
     try:

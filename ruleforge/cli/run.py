@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shlex
 import os
 import secrets
 import sys
@@ -11,7 +10,7 @@ import click
 
 from ..lang.plural import count
 from ..lang.printable import markup, plain
-from .common import (EXIT_PROBLEM, say_rule_errors, _AtomicWriter, _agents, _check_out, _check_scheduler, _load, _simulate, max_decisions_option,
+from .common import (EXIT_PROBLEM, same_game, say_rule_errors, _AtomicWriter, _agents, _check_out, _check_scheduler, _load, _simulate, max_decisions_option,
                      refuse_rule_file_target)
 from .group import cli
 
@@ -113,11 +112,8 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
     def say(line: str) -> None:  # narration holds the rule file's text: no control characters
         click.echo(plain(line))
     from ..runtime.values import RuleError
-    q = shlex.quote  # a seat or a bot may be named with a space: "player 3=greedy"
-    again = (f"ruleforge run {q(file)} --seed {seed}" + (f" --players {players}" if players else "")
-             + "".join(f" --set {q(s)}" for s in sets) + (f" --agents {q(agents)}" if agents else "")
-             + (" --match" if match else "")
-             + (f" --max-decisions {max_decisions}" if max_decisions is not None else ""))  # (where it stops)
+    again = same_game("run", file, seed, [("--players", players), ("--set", sets), ("--agents", agents),
+                                          ("--match", match), ("--max-decisions", max_decisions)])
     try:
         if match:
             # bots are given per seat (role): whoever takes a role plays it with that bot

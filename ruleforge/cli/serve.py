@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import ipaddress
 import secrets
-import shlex
 import signal
 import socket
 
 import click
 
-from .common import _AtomicWriter, _agents, _load
+from .common import _AtomicWriter, _agents, _load, same_game
 from .group import cli
 from .play import _a_number
 
@@ -158,8 +157,6 @@ def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, 
         write_log(cut_short=not table.over)
         # the same deal, and the same seats for people and for bots: with the same people's
         # moves, the same game (where and how fast it is served do not change it)
-        q = shlex.quote
-        click.echo(f"(the same deal again: ruleforge serve {q(file)} --seed {seed}"
-                   + (f" --players {players}" if players else "") + (f" --as {q(as_)}" if as_ else "")
-                   + (f" --humans {humans}" if humans else "") + (" --hot-seat" if hot_seat else "")
-                   + "".join(f" --set {q(s)}" for s in sets) + (f" --agents {q(agents)}" if agents else "") + ")")
+        click.echo("(the same deal again: " + same_game("serve", file, seed, [
+            ("--players", players), ("--as", as_), ("--humans", humans), ("--hot-seat", hot_seat), ("--set", sets),
+            ("--agents", agents)]) + ")")
