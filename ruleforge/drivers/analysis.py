@@ -59,6 +59,15 @@ def drawishness(outcomes: Sequence) -> dict:
             "rate": (none + shared) / n if n else 0.0, "ci95": list(wilson(none + shared, n))}
 
 
+def losses(outcomes: Sequence) -> dict:
+    """In a game for one player, the games nobody won, which are losses (not draws; and a
+    win cannot be shared), with the loss rate's Wilson interval."""
+    ok = [o for o in outcomes if o.error is None]
+    lost = sum(1 for o in ok if not o.winners)
+    n = len(ok)
+    return {"games": n, "losses": lost, "rate": lost / n if n else 0.0, "ci95": list(wilson(lost, n))}
+
+
 def tension(traces: Sequence) -> dict:
     """Lead changes and decisiveness, from the heuristic (or score) at every decision."""
     ok = [t for t in traces if t.outcome.error is None]
@@ -191,11 +200,17 @@ def decisions(game, traces: Sequence) -> dict:
 
 
 def report(game, traces: Sequence, agents: Optional[str]) -> dict:
-    """Every figure of the report that comes from one run's games."""
+    """Every figure of the report that comes from one run's games.
+
+    In a game for one player `draws` and `tension` are None (a game nobody wins is a loss,
+    and with one seat nobody takes or changes the lead: nothing to measure), and `losses`
+    (absent with two players or more) counts the games nobody won."""
     outcomes = [t.outcome for t in traces]
     summary = summarize(game, outcomes, agents)
     ok = [o for o in outcomes if o.error is None]
-    return {"summary": summary, "balance": balance(summary), "draws": drawishness(outcomes),
+    one = game.nplayers == 1
+    return {"summary": summary, "balance": balance(summary), "draws": None if one else drawishness(outcomes),
+            **({"losses": losses(outcomes)} if one else {}),
             "lengths": {"decisions": [o.decisions for o in ok], "rounds": [o.rounds for o in ok]},
-            "tension": tension(traces), "rules": rules(game, outcomes), "cards": cards(game, traces),
+            "tension": None if one else tension(traces), "rules": rules(game, outcomes), "cards": cards(game, traces),
             "decisions": decisions(game, traces)}

@@ -14,7 +14,8 @@ import html
 
 from ..lang.plural import count
 from ..lang.printable import plain
-from .analysis_text import card_impact_intro, fair_note, points, points_ci, skill_verdicts
+from .analysis_text import (NONE_FOR_ONE, card_impact_intro, fair_note, losses_line, points, points_ci,
+                            skill_verdicts)
 from .report import ci, interval, number, pct
 
 STYLE = """
@@ -59,7 +60,7 @@ def page(r: dict, pngs: dict) -> str:
              f"<h1>{esc(s['game'])}: design report</h1>",
              f"<p>Rule file <code>{esc(s['rules'])}</code>"
              + (f", parameters {esc(', '.join(f'{k}={v}' for k, v in s['params'].items()))}" if s["params"] else "")
-             + f", {s['players']} players, seed {r['seed']} (the same report again: "
+             + f", {count(s['players'], 'player')}, seed {r['seed']} (the same report again: "
              f"<code>{esc(r['command'])}</code>).</p>"]
     parts += balance(r, pngs, bots) + skill(r, pngs) + tension(r, pngs, bots) + rules(r, pngs, bots)
     parts += cards(r, pngs, bots) + decisions(r, pngs, bots)
@@ -103,7 +104,9 @@ def skill(r, pngs) -> list[str]:
         return ["<h2>Skill</h2><p>Not measured (--rungs none).</p>"]
     rows = []
     for st in k["steps"]:
-        for row in st["seats"] + ([dict(st["overall"], title="every seat")] if st.get("overall") else []):
+        # (in a game for one player the one seat is every seat: no row of its own)
+        every = [dict(st["overall"], title="every seat")] if st.get("overall") and len(st["seats"]) > 1 else []
+        for row in st["seats"] + every:
             if "gain" not in row:
                 continue
             rows.append([esc(f"{st['stronger']} over {st['weaker']}"), esc(row["title"]), row["games"],
@@ -126,8 +129,21 @@ def tension(r, pngs, bots) -> list[str]:
     if dl:
         out.append(f"<p>Length: {dl['mean']:.1f} decisions on average (median {dl['median']:.0f}, 10%-90% "
                    f"{dl['p10']:.0f}-{dl['p90']:.0f}); {rl['mean']:.1f} rounds (median {rl['median']:.0f}).</p>")
-    out.append(f"<p>Drawishness: {pct(d['rate'])} {ci(d['ci95'])} of the games had no single winner "
-               f"({d['no_winner']} won by nobody, {d['shared']} shared).</p>")
+    if "losses" in r:  # a game for one player: no draw, and no lead to take or change
+        out += [f"<p>{esc(losses_line(r['losses']))}.</p>", f"<p>Decisiveness and lead changes: {NONE_FOR_ONE}.</p>"]
+    else:
+        out += draws_and_leads(d, tn)
+    ok = max(1, s["games"] - s["errors"])
+    out.append(table(["Ending", "Games", "Share"], [[esc(n), g, pct(g / ok)] for n, g in s["endings"].items()], {1, 2}))
+    out.append(image(pngs.get("length"), "length of the games"))
+    out.append(image(pngs.get("tension"), "decisiveness and lead changes"))
+    return out
+
+
+def draws_and_leads(d: dict, tn: dict) -> list[str]:
+    """Drawishness, decisiveness and lead changes: for two players or more."""
+    out = [f"<p>Drawishness: {pct(d['rate'])} {ci(d['ci95'])} of the games had no single winner "
+           f"({d['no_winner']} won by nobody, {d['shared']} shared).</p>"]
     if not tn["measured"]:
         out.append("<p>Decisiveness and lead changes: not measured (the rule file declares no heuristic and no "
                    "per-player score).</p>")
@@ -140,10 +156,6 @@ def tension(r, pngs, bots) -> list[str]:
                        f"{pct(dc['at_the_end'] / dc['games'])}.</p>")
         lc = tn["lead_changes"]
         out.append(f"<p>Lead changes: {lc['mean']:.1f} a game [{lc['ci95'][0]:.1f}, {lc['ci95'][1]:.1f}].</p>")
-    ok = max(1, s["games"] - s["errors"])
-    out.append(table(["Ending", "Games", "Share"], [[esc(n), g, pct(g / ok)] for n, g in s["endings"].items()], {1, 2}))
-    out.append(image(pngs.get("length"), "length of the games"))
-    out.append(image(pngs.get("tension"), "decisiveness and lead changes"))
     return out
 
 

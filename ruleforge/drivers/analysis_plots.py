@@ -46,13 +46,16 @@ def balance(r: dict) -> bytes:
     seats = r["summary"]["seats"]
     fig, ax = plt.subplots(figsize=(7, 3.6))
     rates = [s["win_rate"] for s in seats]
-    errs = [[s["win_rate"] - s["ci95"][0] for s in seats], [s["ci95"][1] - s["win_rate"] for s in seats]]
+    # (at 0% or 100% a Wilson bound can miss the rate by a rounding, and matplotlib refuses a negative bar)
+    errs = [[max(0.0, s["win_rate"] - s["ci95"][0]) for s in seats],
+            [max(0.0, s["ci95"][1] - s["win_rate"]) for s in seats]]
     ax.bar([text(s["title"], 20) for s in seats], rates, yerr=errs, capsize=6, color=BLUE)
-    ax.axhline(r["balance"]["fair"], color=GREY, linestyle="--", linewidth=1, label="fair share")
     ax.set_ylim(0, 1)
     ax.set_ylabel("win rate (95% CI)")
     ax.set_title(f"Balance: wins by seat ({subtitle(r)})")
-    ax.legend(loc="upper right")
+    if len(seats) > 1:  # (a game for one player has no fair share to draw: its win rate is all there is)
+        ax.axhline(r["balance"]["fair"], color=GREY, linestyle="--", linewidth=1, label="fair share")
+        ax.legend(loc="upper right")
     return _png(fig)
 
 
@@ -63,8 +66,9 @@ def skill(r: dict) -> bytes:
     fig, ax = plt.subplots(figsize=(8, 4))
     labels = [f"{s['stronger']}\nover {s['weaker']}" for s in steps]
     nseats = len(steps[0]["seats"])
-    width = 0.8 / (nseats + 1)
-    for i in range(nseats + 1):
+    series = nseats + 1 if nseats > 1 else 1  # the seats, then every seat (in a game for one player: the seat)
+    width = 0.8 / series
+    for i in range(series):
         xs, ys, lo, hi = [], [], [], []
         for j, st in enumerate(steps):
             row = st["seats"][i] if i < nseats else st.get("overall")
@@ -80,7 +84,8 @@ def skill(r: dict) -> bytes:
     ax.axhline(0, color=GREY, linewidth=1)
     ax.set_xticks(range(len(steps)), labels)
     ax.set_ylabel("gain in win rate (points, 95% CI)")
-    ax.set_title(f"Skill trace: a stronger bot among weaker ones ({count(k['games_per_seat'], 'game')} a seat a step)")
+    among = "among weaker ones" if nseats > 1 else "instead of a weaker one"
+    ax.set_title(f"Skill trace: a stronger bot {among} ({count(k['games_per_seat'], 'game')} a seat a step)")
     ax.legend(fontsize="small")
     return _png(fig)
 
@@ -175,7 +180,7 @@ def plots(r: dict) -> dict[str, Callable[[dict], bytes]]:
     if r.get("skill") and r["skill"]["steps"]:
         out["skill"] = skill
     out["length"] = length
-    if r["tension"]["measured"]:
+    if r["tension"] and r["tension"]["measured"]:  # (None in a game for one player: no lead to take)
         out["tension"] = tension
     out["rules"] = rules
     if r["cards"]["rows"]:

@@ -15,6 +15,7 @@ from ..lang.printable import markup
 from .report import _console, _starter, ci, interval, number, payoff_table, pct, print_first_error
 
 CARD_ROWS = 15  # card uses shown in the terminal; the HTML page and --json have them all
+NONE_FOR_ONE = "none to measure, in a game for one player"
 
 
 def points(x: float) -> str:
@@ -109,8 +110,11 @@ def skill_section(r: dict, console: Console) -> None:
         return
     console.print(f"[bold underline]Skill[/] · the skill trace · {' < '.join(k['rungs'])} · "
                   f"{count(k['games_per_seat'], 'game')} a seat at each step, on the same deals")
-    t = Table(title="Each seat played by the stronger bot among weaker ones: its win share against the same "
-                    "deals with the weaker bot", title_justify="left")
+    alone = len(k["steps"][0]["seats"]) == 1  # a game for one player: no weaker seats, no "every seat" row
+    title = ("The one seat played by the stronger bot: its win rate against the same deals with the weaker bot"
+             if alone else "Each seat played by the stronger bot among weaker ones: its win share against the same "
+             "deals with the weaker bot")
+    t = Table(title=title, title_justify="left")
     for col in ("Step", "Seat", "Games", "Weaker", "Stronger", "Gain (points)", "95% CI", ""):
         t.add_column(col, justify="left" if col in ("Step", "Seat", "") else "right")
     for st in k["steps"]:
@@ -124,7 +128,7 @@ def skill_section(r: dict, console: Console) -> None:
                       "significant" if row["significant"] else "")
             name = ""
         o = st.get("overall")
-        if o:
+        if o and not alone:
             t.add_row("", "[italic]every seat[/]", str(o["games"]), "", "", points(o["gain"]), points_ci(o["ci95"]),
                       "significant" if o["significant"] else "", end_section=True)
     console.print(t)
@@ -142,14 +146,16 @@ def skill_verdicts(k: dict, plain_text: bool = False) -> list[str]:
         o = st.get("overall")
         if not o:
             continue
-        who = f"{st['stronger']} among {st['weaker']}"
+        alone = len(st["seats"]) == 1  # a game for one player: its one seat is every seat
+        who = f"{st['stronger']} {'over' if alone else 'among'} {st['weaker']}"
+        over = "" if alone else " over every seat"
         if o["significant"] and o["gain"] > 0:
             line = f"{who}: wins {points(o['gain'])} points more {points_ci(o['ci95'])}: skill pays at this step"
         elif o["significant"]:
             line = (f"{who}: wins {points(-o['gain'])} points {less} {points_ci(o['ci95'])}: "
                     "the stronger rung plays this game worse")
         else:
-            line = f"{who}: no significant gain over every seat ({points(o['gain'])} {points_ci(o['ci95'])})"
+            line = f"{who}: no significant gain{over} ({points(o['gain'])} {points_ci(o['ci95'])})"
         # a seat whose own figure says otherwise than the whole (roles can pull apart)
         odd = [s for s in st["seats"]
                if s.get("significant") and (not o["significant"] or (s["gain"] > 0) != (o["gain"] > 0))]
@@ -167,13 +173,31 @@ def skill_verdicts(k: dict, plain_text: bool = False) -> list[str]:
 
 
 def tension_section(r: dict, console: Console) -> None:
-    s, d, tn = r["summary"], r["draws"], r["tension"]
+    s = r["summary"]
     heading(console, "Length and tension", r)
     dl, rl = s["length"]["decisions"], s["length"]["rounds"]
     if dl:
         console.print(f"Length: {dl['mean']:.1f} decisions on average (median {dl['median']:.0f}, "
                       f"10%-90% {dl['p10']:.0f}-{dl['p90']:.0f}); {rl['mean']:.1f} rounds "
                       f"(median {rl['median']:.0f}, 10%-90% {rl['p10']:.0f}-{rl['p90']:.0f})")
+    if "losses" in r:  # a game for one player: no draw, and no lead to take or change
+        console.print(losses_line(r["losses"]))
+        console.print(f"Decisiveness and lead changes: {NONE_FOR_ONE}")
+    else:
+        draws_and_leads(r, console)
+    e = Table(title="How games ended", title_justify="left")
+    e.add_column("Ending")
+    e.add_column("Games", justify="right")
+    e.add_column("Share", justify="right")
+    ok = max(1, s["games"] - s["errors"])
+    for name, games in s["endings"].items():
+        e.add_row(markup(name), str(games), pct(games / ok))
+    console.print(e)
+
+
+def draws_and_leads(r: dict, console: Console) -> None:
+    """Drawishness, decisiveness and lead changes: for two players or more."""
+    d, tn = r["draws"], r["tension"]
     console.print(f"Drawishness: {pct(d['rate'])} {ci(d['ci95'])} of the games had no single winner "
                   f"({d['no_winner']} won by nobody, {d['shared']} shared)")
     if not tn["measured"]:
@@ -190,14 +214,12 @@ def tension_section(r: dict, console: Console) -> None:
         lc = tn["lead_changes"]
         console.print(f"Lead changes: {lc['mean']:.1f} a game {interval_plain(lc['ci95'])} "
                       f"({tn['lead_changes_per_10']:.2f} every 10 decisions), by the heuristic at each decision")
-    e = Table(title="How games ended", title_justify="left")
-    e.add_column("Ending")
-    e.add_column("Games", justify="right")
-    e.add_column("Share", justify="right")
-    ok = max(1, s["games"] - s["errors"])
-    for name, games in s["endings"].items():
-        e.add_row(markup(name), str(games), pct(games / ok))
-    console.print(e)
+
+
+def losses_line(lo: dict) -> str:
+    """A game for one player's games nobody won: its losses, not draws."""
+    return (f"Losses: {pct(lo['rate'])} {ci(lo['ci95'])} of the games ({lo['losses']} of {lo['games']}) were won by "
+            "nobody: a loss, in a game for one player")
 
 
 def interval_plain(pair) -> str:
