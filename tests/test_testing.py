@@ -135,7 +135,7 @@ def test_check_properties_raises_with_the_narrated_counterexample(tmp_path):
 
 
 @pytest.mark.parametrize("name, first", [
-    ("unappliable_action", r"taking 'scan\(card=7♥, altitude=8\)' at decision 4 stops the game on an error"),
+    ("unappliable_action", r"taking 'scan\(card=9♥, altitude=8\)' at decision 4 stops the game on an error"),
     ("never_ends", "the game did not end within 40 decisions"),
 ])
 def test_check_properties_on_other_mutants(name, first):

@@ -23,7 +23,7 @@ def _plural(n: int, word: str) -> str:
 @cli.command()
 @click.argument("files", nargs=-1, required=True, metavar="FILE...", type=click.Path(dir_okay=False))
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a parameter.")
-@click.option("--deep", is_flag=True, help="Also play hypothesis-driven games and check their properties.")
+@click.option("--deep", is_flag=True, help="Also play random games and check their properties.")
 @click.option("--examples", type=click.IntRange(1, 1_000_000), default=100, show_default=True,
               help="Games per player count for --deep.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for --deep.")
@@ -126,7 +126,7 @@ def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
             click.echo(render_diagnostic(d, file, split_lines(text), terminal_colouring(stderr=True)) + under, err=True)
         else:
             click.echo(f"{plain(file)}: error: {plain(found.message)}, after {_plural(steps, 'decision')}", err=True)
-        how = "shrunk by hypothesis" if found.shrunk else "as found: a limit stops every game alike, nothing to shrink"
+        how = "shrunk" if found.shrunk else "as found: a limit stops every game alike, nothing to shrink"
         click.echo(f"counterexample{where} (seed {found.seed}, {_plural(steps, 'decision')}, {how}):", err=True)
         for line in found.narration:
             click.echo("  " + plain(line), err=True)
