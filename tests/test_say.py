@@ -143,3 +143,76 @@ def test_what_a_text_shows_of_an_empty_symbol_and_of_lists_of_lists(tmp_path):
     st = ruleforge.load(path).new(3, record=True)
     said = [e.text for e in st.record if isinstance(e, Said)]
     assert said[0] == "suit none of Joker (1); s=none; lists 1, 2, none, 3; cards Joker (1), none; deep 7"
+
+
+WHISPER = """\
+game "Whisper"
+players 2
+cards: standard deck in deck
+zone deck "the deck": pile
+zone hand per player: hand
+zone table "the table": pile, face up
+counter n = 0
+setup:
+    shuffle deck
+turn:
+    if current chooses "draw" over "show":
+        let c = top of deck
+        move c to hand of current
+        say "{current} draws {c}"
+    else:
+        let c = top of deck
+        move c to table
+        say "{current} shows {c}; holds {cards in hand of current}"
+    increase n by 1
+when the game ends:
+    for each p in players:
+        say "{p} held {cards in hand of p}"
+ending done "four turns": nobody wins when n = 4
+"""
+
+
+def whisper(tmp_path) -> ruleforge.Game:
+    path = tmp_path / "whisper.rules"
+    path.write_text(WHISPER)
+    return ruleforge.load(path)
+
+
+def test_a_said_card_is_told_to_each_seat_as_it_knew_the_card(tmp_path):
+    # a `say` went to every seat as written: "player 1 draws 7♠" named player 1's hidden
+    # card to player 2, in play, serve and replay --as
+    from ruleforge.drivers.narrate import Narrator
+    game = whisper(tmp_path)
+    st = game.new(1, record=True)
+    for choice in ("draw", "draw", "show", "draw"):
+        st.apply(next(a for a in st.legal_actions() if a.name == choice))
+    said = [e for e in st.record if isinstance(e, Said)]
+    assert [e.text for e in said] == ["player 1 draws 7♠", "player 2 draws 9♥", "player 1 shows 2♠; holds 7♠",
+                                      "player 2 draws 3♥", "player 1 held 7♠", "player 2 held 9♥, 3♥"]
+
+    def told(seat):
+        return [line for line in Narrator(game, seat, st).lines(said)]
+    assert told(None) == [f"    — {e.text}" for e in said]  # the designer's telling names every card
+    assert told(0) == ["    — player 1 draws 7♠", "    — player 2 draws a card", "    — player 1 shows 2♠; holds 7♠",
+                       "    — player 2 draws a card", "    — player 1 held 7♠", "    — player 2 held a card, a card"]
+    assert told(1) == ["    — player 1 draws a card", "    — player 2 draws 9♥",
+                       "    — player 1 shows 2♠; holds a card", "    — player 2 draws 3♥",
+                       "    — player 1 held a card", "    — player 2 held 9♥, 3♥"]
+    # each name's place in the text, and who knew the card then (a face-up card: -1)
+    index = [c.name for c in game.cards].index
+    assert said[2].cards == ((15, 17, index("2♠"), -1), (25, 27, index("7♠"), 1))
+
+
+def test_the_served_end_tally_names_only_what_the_seat_knew(tmp_path):
+    from ruleforge.drivers.agents import parse_agents
+    from ruleforge.drivers.serve.table import Table
+    game = whisper(tmp_path)
+    table = Table(game, 1, [0], parse_agents(None, game), [])
+    while not table.st.is_over:
+        table.st.apply(next(a for a in table.st.legal_actions() if a.name == "draw"))
+        table._collect()
+    # (the tally: what the rules said after the last decision)
+    assert table.message(0)["over"]["tally"] == ["player 2 draws a card", "player 1 held 7♠, 2♠",
+                                                 "player 2 held a card, a card"]
+    assert table.message(None)["over"]["tally"] == ["player 2 draws a card", "player 1 held a card, a card",
+                                                    "player 2 held a card, a card"]

@@ -73,6 +73,17 @@ class Narrator:
             return "[" + ", ".join(self.arg(x, known_then) for x in v) + "]"
         return str(v)
 
+    def said(self, text: str, cards: tuple) -> str:
+        """A said line as this reader may read it: a card its seat did not know when it
+        was said is "a card"."""
+        if self.seat_of_view is None or not cards:
+            return text
+        out, at = [], 0
+        for start, end, c, known in cards:
+            out += [text[at:start], self.shown(c, known == -1, known)]
+            at = end
+        return "".join(out) + text[at:]
+
     def value(self, v) -> str:
         """A counter's value: a card held in one is hidden from a seat that does not know it."""
         return "none" if v is None else self.arg(v)
@@ -190,8 +201,8 @@ class Narrator:
                 return [f"    {self.seat(seat)} is eliminated"]
             case Finished(seat=seat, place=place):
                 return [f"    {self.seat(seat)} finishes ({_ordinal(place)})"]
-            case Said(text=text):
-                return [f"    — {text}"]
+            case Said(text=text, cards=cards):
+                return [f"    — {self.said(text, cards)}"]
             case Status(values=values, rows=rows):
                 line = self.status(values, dict(rows))
                 if line.strip() != "=":

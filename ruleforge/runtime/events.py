@@ -80,8 +80,11 @@ class Finished:
 
 @frozen
 class Said:
-    """A rule's `say` line, its placeholders filled in."""
+    """A rule's `say` line, its placeholders filled in (every card named); `cards`, for
+    each card it names, (start, end, card, who knew the card then: a bit per seat, -1
+    face up), so that a seat is told "a card" for one it did not know."""
     text: str
+    cards: tuple = ()
 
 
 @frozen

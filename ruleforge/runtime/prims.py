@@ -10,7 +10,7 @@ from .limits import MAX_NUMBER, MAX_PARAMETER_VALUES, MAX_SAID
 from .values import RuleError
 
 __all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "no_card", "attr_missing", "charge", "charge_call", "bounded_range", "mul", "num", "join_lists",
-           "nth_card", "no_seat", "players_from", "told_lists", "payoff_value", "looked"]
+           "nth_card", "no_seat", "players_from", "told_lists", "payoff_value", "looked", "said_card"]
 
 
 class Table(dict):
@@ -197,9 +197,38 @@ def say(st, text) -> None:
     finally:
         st.work, st.steps, st.rng = saved
     if ob.record is not None:
-        if len(line) > MAX_SAID:  # narrated at every decision, a long text is a flood
-            line = f"{line[:MAX_SAID]}… ({len(line) - MAX_SAID:,} more characters: the limit of a said text)"
-        ob.record.append(Said(line))
+        ob.record.append(_said(st, line))
+
+
+SAID_CARD = "\x00"  # around a card's index in a said line (no text of a rule file holds one)
+
+
+def said_card(c) -> str:
+    """A card in a said text: marked, so that each seat is told only the cards it knows."""
+    return "no card" if c is None else f"{SAID_CARD}{c}{SAID_CARD}"
+
+
+def _said(st, line: str) -> Said:
+    """The event of a said line: its text with every card named, and where each card's
+    name lies in it with who knew the card then (a bit per seat; -1 face up), so that
+    a seat's telling hides the others (narrate.py)."""
+    cards = []
+    if SAID_CARD in line:
+        names, parts = st.game.cards, line.split(SAID_CARD)
+        text = []
+        at = 0
+        for k, part in enumerate(parts):
+            if k % 2:
+                c = int(part)
+                part = names[c].name
+                cards.append((at, at + len(part), c, -1 if st.up[c] else st.known[c]))
+            text.append(part)
+            at += len(part)
+        line = "".join(text)
+    if len(line) > MAX_SAID:  # narrated at every decision, a long text is a flood
+        line = f"{line[:MAX_SAID]}… ({len(line) - MAX_SAID:,} more characters: the limit of a said text)"
+        cards = [span for span in cards if span[1] <= MAX_SAID]
+    return Said(line, tuple(cards))
 
 
 def no_card(attr):

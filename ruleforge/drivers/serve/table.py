@@ -53,7 +53,7 @@ class Table:
         self.story: dict = {k: [] for k in self.tellers}
         self.since: dict = {k: 0 for k in self.tellers}  # where each seat's last move left its story
         self.hot_marks: dict = {}
-        self.tally: list[str] = []  # what the rules said after the last decision (the end's tally)
+        self.tally: list = []  # what the rules said after the last decision (the end's tally): Said events
         self.catalogue = catalogue(game)
         if log is not None:
             log.append(start_record(game, seed))
@@ -151,8 +151,7 @@ class Table:
         for key, teller in self.tellers.items():
             self.story[key].extend(line for line in teller.lines(events) if not line.lstrip().startswith("="))
         from ...runtime.events import Said
-        said = [plain(ev.text) for ev in events if isinstance(ev, Said)]
-        self.tally = said if self.st.is_over else []
+        self.tally = [ev for ev in events if isinstance(ev, Said)] if self.st.is_over else []
 
     # ---- what a page receives
     def welcome(self, seat: Optional[int]) -> dict:
@@ -193,7 +192,7 @@ class Table:
                            "winners": [plain(g.seat_titles[s]) for s in res.winners],
                            "payoffs": None if res.payoffs is None else
                            [[plain(g.seat_titles[s]), p] for s, p in enumerate(res.payoffs)],
-                           "tally": self.tally}
+                           "tally": [plain(self.tellers[teller_key].said(ev.text, ev.cards)) for ev in self.tally]}
         return msg
 
     def hot_message(self, shown: int) -> dict:

@@ -316,8 +316,8 @@ class Straight:
 
     def formatted(self, v: str, t) -> str:
         k = T.kind(t)
-        if k == "card":
-            return f"CNAME[{v}]"
+        if k == "card":  # marked: each seat is told only the cards it knows (prims.said_card)
+            return f"said_card({v})"
         if k == "player":
             return f"STITLE[{v}]"
         if k == "piece":
