@@ -383,6 +383,35 @@ def test_a_long_telling_before_an_error_keeps_its_last_lines():
     assert last_lines(lines, None) == lines
 
 
+def test_a_loop_stopped_by_the_step_limit_is_told_from_its_end_only(tmp_path):
+    # run told all 200,000 events of a loop stopped at 100,000 steps to show 40 lines:
+    # about 3 s of the 4 to 7 s the command took (a test's 5 s limit failed under load)
+    from ruleforge.drivers.narrate import Narrator
+    from ruleforge.drivers.play import told_tail
+    from ruleforge.runtime.events import Said
+    events = [Said(f"said {i}") for i in range(200_000)]
+    told = []
+
+    class Counting(Narrator):
+        def line(self, ev):
+            told.append(ev)
+            return super().line(ev)
+    narrator = Counting(None)
+    lines = told_tail(narrator, events, 40)
+    assert lines == ["... (the telling of over 199,920 earlier events not shown)"] + [
+        f"    — said {i}" for i in range(199_960, 200_000)]
+    assert len(told) == 80  # twice the lines asked for, not 200,000
+    # events that tell nothing (a quiet value) are passed over until enough lines are told
+    quiet = [Said("a")] + [Said(f"b{i}") if i % 100 == 0 else _quiet() for i in range(10_000)]
+    assert told_tail(Narrator(None), quiet, 3)[1:] == ["    — b9700", "    — b9800", "    — b9900"]
+    assert told_tail(Narrator(None), events[:30], 40) == [f"    — said {i}" for i in range(30)]
+
+
+def _quiet():
+    from ruleforge.runtime.events import RoundBegan
+    return RoundBegan(0)  # the round already told: no line
+
+
 @pytest.mark.parametrize("args, error", [
     (["--bogus"], "Error: No such option '--bogus'."),  # then click's did-you-mean, which varies
     (["--seed", "abc"], "Error: Invalid value for '--seed': 'abc' is not a valid integer.\n"),

@@ -29,8 +29,8 @@ from attrs import define, field
 
 from ..lang.plural import count
 from .narrate import Narrator
-from .play import (ERROR_CONTEXT, deal_snapshot, decision_record, error_record, last_lines, result_record,
-                   start_record)
+from .play import (ERROR_CONTEXT, deal_snapshot, decision_record, error_record, result_record, start_record,
+                   told_tail)
 from ..runtime.events import Observer
 from ..runtime.flow import status
 from ..runtime.values import RuleError
@@ -247,8 +247,8 @@ def narrate_choices(game, seed: int, choices: list[int], taken: Optional[int] = 
         st = game.new(seed, record=True, watch=None if turn is None else at_turn)
     except RuleError as e:  # what setup (and the first turn) did before the error, then the error
         done = getattr(e, "state", None)
-        told = narrator.lines(done.record) if done is not None else []
-        return ["Setup"] + last_lines(told, ERROR_CONTEXT) + [f"error: {e.describe()}"]
+        told = told_tail(narrator, done.record, ERROR_CONTEXT) if done is not None else []
+        return ["Setup"] + told + [f"error: {e.describe()}"]
     except _TurnOver:
         return ["Setup"] + narrator.lines(stopped[0].record + [status(stopped[0])]) + [over]
     lines = ["Setup"] + narrator.lines(st.record)
@@ -261,7 +261,7 @@ def narrate_choices(game, seed: int, choices: list[int], taken: Optional[int] = 
         try:
             st.apply(actions[i])
         except RuleError as e:
-            lines.extend(last_lines(narrator.lines(st.record), ERROR_CONTEXT))
+            lines.extend(told_tail(narrator, st.record, ERROR_CONTEXT))
             lines.append(f"error: {e.describe()}")
             break
         except _TurnOver:  # what the rules did, then the numbers as the check saw them
@@ -278,7 +278,7 @@ def narrate_choices(game, seed: int, choices: list[int], taken: Optional[int] = 
             try:
                 st.apply(actions[taken])
             except RuleError as e:
-                lines.extend(last_lines(narrator.lines(st.record), ERROR_CONTEXT))
+                lines.extend(told_tail(narrator, st.record, ERROR_CONTEXT))
                 lines.append(f"error: {e.describe()}")
     return lines
 

@@ -111,7 +111,7 @@ def _flush(st, narrator, say, most: Optional[int] = None) -> None:
     """Tell what the rules did since the last telling; with `most`, only its last lines."""
     if narrator is None or st is None or not st.record:
         return
-    for line in last_lines(narrator.lines(st.record), most):
+    for line in told_tail(narrator, st.record, most):
         say(line)
     st.record.clear()
 
@@ -125,6 +125,22 @@ def last_lines(lines: list, most: Optional[int]) -> list:
         return lines
     left = len(lines) - most
     return [f"... ({left:,} earlier {'line' if left == 1 else 'lines'} not shown)"] + lines[-most:]
+
+
+def told_tail(narrator, events: list, most: Optional[int]) -> list:
+    """The telling of `events`, or its last `most` lines after a line saying what was
+    left out. A loop stopped by the step limit records some 200,000 events, and telling
+    them all took seconds to show 40 lines: only as much of the end is told as those
+    lines need (twice as many events, then more while they tell too few)."""
+    if most is None:
+        return narrator.lines(events)
+    k = 2 * most
+    while k < len(events):
+        lines = narrator.lines(events[-k:])
+        if len(lines) > most:  # (the first may be a run of moves cut in two: never shown)
+            return [f"... (the telling of over {len(events) - k:,} earlier events not shown)"] + lines[-most:]
+        k *= 4
+    return last_lines(narrator.lines(events), most)
 
 
 class MatchTally:
