@@ -188,7 +188,7 @@ def check_properties(game, examples: int = 100, seed: int = 0, max_steps: int = 
     log to, for `ruleforge replay`.
     """
     import json
-    from .drivers.deep import deep_check
+    from .drivers.deep import counterexample_log, deep_check
     for g in _all_games(game, players):
         found = deep_check(g, examples, seed, max_steps)
         if found is None:
@@ -203,7 +203,7 @@ def check_properties(game, examples: int = 100, seed: int = 0, max_steps: int = 
         lines += ["  " + line for line in found.narration]
         if log is not None:
             with open(log, "w", encoding="utf-8") as f:
-                for rec in found.log:
+                for rec in counterexample_log(found):
                     f.write(json.dumps(rec, ensure_ascii=False) + "\n")
             lines.append(f"the counterexample's log: {log} (ruleforge replay {log})")
         raise PropertyFailure("\n".join(lines), found)

@@ -84,3 +84,50 @@ def test_deep_check_needs_no_hypothesis():
     ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert (ran.returncode, ran.stderr) == (0, "")
     assert ran.stdout.splitlines()[-1].startswith("deep check: 3 games (seed 0): ")
+
+
+def test_ctrl_c_while_shrinking_keeps_the_shortest_game_so_far(tmp_path):
+    # shrinking a long game took 30 to 70 s with nothing shown, and Ctrl-C lost it all
+    game = load(MUTANTS / "trigger_loop.rules", players=2)
+    seen: list[int] = []
+
+    def interrupt_at_40(n: int) -> None:
+        seen.append(n)
+        if n == 40:
+            raise KeyboardInterrupt
+    found = deep.deep_check(game, 10, 0, on_shrink=interrupt_at_40)
+    assert seen == list(range(1, 41))  # one call a replay, counted from 1
+    assert found.interrupted and found.shrunk and found.kind == "offered action"
+    assert len(found.choices) < 38  # shorter than the game first found, not yet the shortest
+    full = deep.deep_check(game, 10, 0)
+    assert not full.interrupted and len(full.choices) <= len(found.choices)
+
+
+def test_max_steps_must_be_below_the_decision_cap(tmp_path, capsys):
+    # --max-steps 100000 let every long game run into the cap of 10,000 decisions, and the
+    # error blamed whichever action was the 10,001st
+    import pytest
+    from ruleforge.cli import main
+    with pytest.raises(SystemExit) as e:
+        main(["check", str(GAMES / "gufo.rules"), "--deep", "--max-steps", "10000"])
+    assert e.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "Error: Invalid value for '--max-steps': 10,000 is not below the decision cap (10,000), where every game "
+        "stops first; raise the cap for this run: RULEFORGE_LIMITS=decisions=10001 (docs/limits.md)")
+    with pytest.raises(ValueError, match=r"max_steps=10,000 is not below the game's decision cap \(10,000\)"):
+        deep.deep_check(load(GAMES / "gufo.rules"), 1, 0, 10_000)
+
+
+def test_the_deep_flags_alone_are_a_usage_error(capsys):
+    # `check FILE --examples 5` checked the file and ignored the flag, exit 0
+    import pytest
+    from ruleforge.cli import main
+    for args, said in ((["--examples", "5"], "--examples is for --deep: add --deep, or leave it out"),
+                       (["--seed", "3", "--max-steps", "9"], "--seed, --max-steps are for --deep: add --deep, or "
+                                                             "leave them out")):
+        with pytest.raises(SystemExit) as e:
+            main(["check", str(GAMES / "gufo.rules"), *args])
+        assert (e.value.code, capsys.readouterr().err.splitlines()[-1]) == (2, f"Error: {said}")
+    with pytest.raises(SystemExit) as e:  # --players checks the file at that count: not --deep's alone
+        main(["check", str(GAMES / "gufo.rules"), "--players", "2"])
+    assert e.value.code in (0, None)

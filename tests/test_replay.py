@@ -114,6 +114,9 @@ def test_changed_rules_are_refused(tmp_path, capsys):
     ("not json\n", ":1: not a JSON line"),
     ('{"type": "decision"}\n', "does not start with a 'start' record"),
     ("[1, 2]\n", ":1: not a ruleforge log record"),
+    # a rule file given for its log: "not a JSON line (Expecting value)" before
+    ('# My game\n\ngame "x"\nplayers 2\n', "bad.jsonl is a rule file, not a game log: `ruleforge run "),
+    ('game "x"\n', "is a rule file, not a game log"),
 ])
 def test_bad_logs_get_a_clear_message(tmp_path, capsys, content, message):
     log = tmp_path / "bad.jsonl"

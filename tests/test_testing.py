@@ -7,6 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+
+from ruleforge.cli import cli
 from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as s
 
@@ -128,7 +131,13 @@ def test_check_properties_raises_with_the_narrated_counterexample(tmp_path):
     records = read_log(str(log))
     game, st, n = replay_game(records)
     assert n == 4 and "all_cards" in [name for name, _, _ in game.check_invariants(st)]
-    assert records == json.loads(json.dumps(game_log(game, found.seed, found.choices)))
+    logged = json.loads(json.dumps(game_log(game, found.seed, found.choices)))
+    assert records == [dict(logged[0], counterexample=found.message)] + logged[1:]
+    # `ruleforge replay` of it says it stopped where the check failed (without the
+    # note in its start record it said "incomplete: ... was it cut short?" and exited 1)
+    ran = CliRunner().invoke(cli, ["replay", str(log), "--quiet"])
+    assert (ran.exit_code, ran.output) == (0, f"{log}: reproduced exactly: the game, 4 decisions, the same deal, up to "
+                                              f"the step where the deep check failed ({found.message})\n")
     # and play_choices gets there too
     again = play_choices(game, found.seed, found.choices)
     assert again.zones == st.zones

@@ -51,10 +51,19 @@ def check(files: tuple[str, ...], sets: tuple[str, ...], deep: bool, examples: i
     """
     from ..lang.diagnostics import RuleFileError
     from ..load import RuleFileUsageError
+    if not deep:  # these only tell --deep how to play: given alone, nothing would use them
+        ctx = click.get_current_context()
+        given = [f"--{name.replace('_', '-')}" for name in ("examples", "seed", "max_steps", "out")
+                 if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE]
+        if given:
+            raise click.UsageError(f"{', '.join(given)} {'is' if len(given) == 1 else 'are'} for --deep: "
+                                   f"add --deep, or leave {'it' if len(given) == 1 else 'them'} out")
     if out is not None and len(files) > 1:
         raise click.UsageError("--out names one counterexample log: give it with one file")
     _check_out(out, (".jsonl",), "--out")
-    if not deep:
+    if deep:
+        _check_max_steps(max_steps)
+    else:
         end_fast()
     worst, failed = 0, 0
     for file in files:
@@ -90,13 +99,27 @@ def check(files: tuple[str, ...], sets: tuple[str, ...], deep: bool, examples: i
         sys.exit(worst)
 
 
+def _check_max_steps(max_steps: int) -> None:
+    """--max-steps within the decision cap: past it, every long game stopped at the cap
+    with an error blamed on whatever action came 10,001st."""
+    from ..runtime.limits import DECISION_CAP, LimitsError, from_environment
+    try:
+        cap = from_environment().get("decisions", DECISION_CAP)
+    except LimitsError as e:
+        raise click.UsageError(str(e)) from None
+    if max_steps >= cap:
+        raise click.BadParameter(
+            f"{max_steps:,} is not below the decision cap ({cap:,}), where every game stops first; raise the cap "
+            f"for this run: RULEFORGE_LIMITS=decisions={max_steps + 1} (docs/limits.md)", param_hint="'--max-steps'")
+
+
 def _counterexample_path(file: str, out: str | None) -> str:
     return out or (Path(file).stem + ".counterexample.jsonl")
 
 
 def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
     """Property-test one checked file at each player count; print what fails. True: all hold."""
-    from ..drivers.deep import deep_check
+    from ..drivers.deep import SHRINK_REPLAYS, counterexample_log, deep_check
     from ..lang.parse import split_lines
     from ..lang.highlight import terminal_colouring
     low, high = checked.players
@@ -104,10 +127,19 @@ def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
     for n in counts_to_play:
         game, _ = _load(file, sets, n)
         advance, stop = _progress(examples)
+        shrinking: dict = {}
+
+        def on_shrink(replays: int) -> None:
+            if not shrinking:  # the games' bar gives way to shrinking's
+                stop()
+                shrinking["advance"], shrinking["stop"] = _progress(SHRINK_REPLAYS, "shrinking the counterexample")
+            shrinking["advance"](1)
         try:
-            found = deep_check(game, examples, seed, max_steps, on_example=lambda: advance(1))
+            found = deep_check(game, examples, seed, max_steps, on_example=lambda: advance(1), on_shrink=on_shrink)
         finally:
             stop()
+            if shrinking:
+                shrinking["stop"]()
         where = f" at {_plural(n, 'player')}" if len(counts_to_play) > 1 or players else ""
         if found is None:
             click.echo(f"deep check{where}: {_plural(examples, 'game')} (seed {seed}): invariants, card conservation, "
@@ -126,16 +158,15 @@ def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
             click.echo(render_diagnostic(d, file, split_lines(text), terminal_colouring(stderr=True)) + under, err=True)
         else:
             click.echo(f"{plain(file)}: error: {plain(found.message)}, after {_plural(steps, 'decision')}", err=True)
-        how = "shrunk" if found.shrunk else "as found: a limit stops every game alike, nothing to shrink"
+        how = ("shrinking stopped by Ctrl-C: the shortest game found so far" if found.interrupted else "shrunk"
+               if found.shrunk else "as found: a game that does not end is --max-steps long, however it is shrunk"
+               if found.kind == "termination" else "as found: each replay would run to the limit, too slow to shrink")
         click.echo(f"counterexample{where} (seed {found.seed}, {_plural(steps, 'decision')}, {how}):", err=True)
         for line in found.narration:
             click.echo("  " + plain(line), err=True)
         target = _counterexample_path(file, out)
         writer = _AtomicWriter(target, "--out")
-        # the log stops at the failing step, before any result: its start record says so,
-        # so that replay does not take it for a log cut short
-        start = dict(found.log[0], counterexample=found.message) if found.log else None
-        writer.write_records(([start] if start else []) + found.log[1:])
+        writer.write_records(counterexample_log(found))
         writer.commit()
         click.echo(f"the counterexample's log: {plain(target)} (ruleforge replay {plain(target)})", err=True)
         return False

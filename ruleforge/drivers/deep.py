@@ -29,8 +29,8 @@ from attrs import define, field
 
 from ..lang.plural import count
 from .narrate import Narrator
-from .play import (ERROR_CONTEXT, deal_snapshot, decision_record, error_record, result_record, start_record,
-                   told_tail)
+from .play import (ERROR_CONTEXT, deal_snapshot, decision_record, error_record, last_lines, result_record,
+                   start_record, told_tail)
 from ..runtime.events import Observer
 from ..runtime.flow import status
 from ..runtime.values import RuleError
@@ -47,7 +47,8 @@ class DeepFailure(Exception):
         self.headline, self.rule = headline, rule
         self.taken: Optional[int] = None  # an offered action that stops the game: its index
         self.turn: Optional[int] = None  # found as a turn ended (0: as setup ended): which turn
-        self.shrunk = True  # False: a limit or the bound stopped it, the same in every game
+        self.shrunk = True  # False: a limit or the bound stopped it (see _play)
+        self.interrupted = False  # shrinking stopped by Ctrl-C: the shortest found so far
         self.seed: Optional[int] = None
         self.choices: list[int] = []
 
@@ -66,6 +67,7 @@ class Counterexample:
     taken: Optional[int] = None
     turn: Optional[int] = None  # see DeepFailure
     shrunk: bool = True
+    interrupted: bool = False
 
 
 def check_position(st, step: int, when: str = "") -> None:
@@ -283,28 +285,45 @@ def narrate_choices(game, seed: int, choices: list[int], taken: Optional[int] = 
     return lines
 
 
-SHRINK_REPLAYS = 1000  # games replayed at most to shrink a counterexample (docs/testing.md)
+def counterexample_log(found: Counterexample) -> list:
+    """The log records to write for a counterexample: it stops at the failing step,
+    before any result, and its start record says so (`counterexample`: the failure), so
+    that replay does not take it for a log cut short."""
+    if not found.log:
+        return []
+    return [dict(found.log[0], counterexample=found.message)] + found.log[1:]
+
+
+SHRINK_REPLAYS = 1000
+TOLD_OF_ENDLESS = 200  # lines told of a game that does not end: its last ones (the log has it all)  # games replayed at most to shrink a counterexample (docs/testing.md)
 
 
 def deep_check(game, examples: int = 100, seed: int = 0, max_steps: int = 500,
-               on_example: Optional[Callable[[], None]] = None) -> Optional[Counterexample]:
+               on_example: Optional[Callable[[], None]] = None,
+               on_shrink: Optional[Callable[[int], None]] = None) -> Optional[Counterexample]:
     """Play `examples` games, each a new deal with random choices (see _CHOOSERS); return
     the first that fails, shrunk, as a Counterexample, or None when every game holds.
+    `on_example()` is called after each game, `on_shrink(n)` after each replay of shrinking.
 
     The deals and choices come from `seed` and the game's number alone, so one seed
     finds the same games on any machine. (Hypothesis, which drew them before, makes new
     examples by changing old ones: 100 games of a launch game saw 29 deals.)"""
+    if max_steps >= game.decision_cap:
+        raise ValueError(f"max_steps={max_steps:,} is not below the game's decision cap ({game.decision_cap:,}), "
+                         "where every game stops first: raise the cap (RULEFORGE_LIMITS=decisions=N)")
     for k in range(examples):
         rng = random.Random(f"ruleforge deep {seed} {k}")
         failure = _play(game, rng.randrange(2**31), _CHOOSERS[k % len(_CHOOSERS)](rng), max_steps)
         if on_example:
             on_example()
         if failure is not None:
-            f = shrink(game, failure, max_steps) if failure.shrunk else failure
-            return Counterexample(f.kind, f.message, f.seed, f.choices, f.span,
-                                  narrate_choices(game, f.seed, f.choices, f.taken, f.turn),
+            f = shrink(game, failure, max_steps, on_replay=on_shrink) if failure.shrunk else failure
+            told = narrate_choices(game, f.seed, f.choices, f.taken, f.turn)
+            if f.kind == "termination":  # --max-steps decisions told in full: thousands of lines
+                told = last_lines(told, TOLD_OF_ENDLESS)
+            return Counterexample(f.kind, f.message, f.seed, f.choices, f.span, told,
                                   game_log(game, f.seed, f.choices), f.headline, f.rule, f.taken, f.turn,
-                                  f.shrunk)
+                                  f.shrunk, f.interrupted)
     return None
 
 
@@ -350,7 +369,8 @@ def _play(game, seed: int, choose: Callable[[int], int], max_steps: int) -> Opti
     return None
 
 
-def shrink(game, found: DeepFailure, max_steps: int, replays: int = SHRINK_REPLAYS) -> DeepFailure:
+def shrink(game, found: DeepFailure, max_steps: int, replays: int = SHRINK_REPLAYS,
+           on_replay: Optional[Callable[[int], None]] = None) -> DeepFailure:
     """The smallest failure of the same kind (and at the same place in the rule file)
     found by changing `found`'s choices and deal: fewer decisions first, then earlier
     choices (the first action offered is the smallest).
@@ -360,7 +380,8 @@ def shrink(game, found: DeepFailure, max_steps: int, replays: int = SHRINK_REPLA
     tries the same choices on the deals of seeds 0 to 31 (a card that causes the failure
     may be dealt to hand there, where the found deal buried it), then removing runs of
     choices, setting runs to the first action, and lowering one choice; the rounds
-    repeat until none helps or `replays` games have been played."""
+    repeat until none helps or `replays` games have been played. Ctrl-C stops it with the
+    shortest failure found so far (marked `interrupted`)."""
     best = found
     left = [replays]  # replays still allowed
 
@@ -372,6 +393,8 @@ def shrink(game, found: DeepFailure, max_steps: int, replays: int = SHRINK_REPLA
         if left[0] <= 0:
             return False
         left[0] -= 1
+        if on_replay:
+            on_replay(replays - left[0])
         it = iter(script)
         # a game that goes on past the best's length cannot beat it: it is cut there
         bound = min(max_steps, len(best.choices) + 1)
@@ -381,27 +404,31 @@ def shrink(game, found: DeepFailure, max_steps: int, replays: int = SHRINK_REPLA
         best = f
         return True
 
-    changed = True
-    while changed and left[0] > 0:
-        changed = False
-        for deal in range(32):  # first: a shorter game on another deal is the biggest step
-            if deal != best.seed:
-                changed |= better(best.choices, deal)
-        for size in (8, 4, 2, 1):
-            i = len(best.choices) - size
-            while i >= 0:  # remove a run of choices (the tail first: the game ends sooner)
+    try:
+        changed = True
+        while changed and left[0] > 0:
+            changed = False
+            for deal in range(32):  # first: a shorter game on another deal is the biggest step
+                if deal != best.seed:
+                    changed |= better(best.choices, deal)
+            for size in (8, 4, 2, 1):
+                i = len(best.choices) - size
+                while i >= 0:  # remove a run of choices (the tail first: the game ends sooner)
+                    c = best.choices
+                    changed |= better(c[:i] + c[i + size:])
+                    i = min(i, len(best.choices) - size) - 1
+            for size in (8, 4, 2, 1):
+                i = 0
+                while i < len(best.choices):  # a run of choices set to the first action
+                    c = best.choices
+                    if any(c[i:i + size]):
+                        changed |= better(c[:i] + [0] * len(c[i:i + size]) + c[i + size:])
+                    i += size
+            for i in range(len(best.choices)):  # one choice lowered: halfway, then by one
                 c = best.choices
-                changed |= better(c[:i] + c[i + size:])
-                i = min(i, len(best.choices) - size) - 1
-        for size in (8, 4, 2, 1):
-            i = 0
-            while i < len(best.choices):  # a run of choices set to the first action
-                c = best.choices
-                if any(c[i:i + size]):
-                    changed |= better(c[:i] + [0] * len(c[i:i + size]) + c[i + size:])
-                i += size
-        for i in range(len(best.choices)):  # one choice lowered: halfway, then by one
-            c = best.choices
-            if i < len(c) and c[i] > 1:
-                changed |= better(c[:i] + [c[i] // 2] + c[i + 1:]) or better(c[:i] + [c[i] - 1] + c[i + 1:])
+                if i < len(c) and c[i] > 1:
+                    changed |= better(c[:i] + [c[i] // 2] + c[i + 1:]) or better(c[:i] + [c[i] - 1] + c[i + 1:])
+    except KeyboardInterrupt:
+        best.interrupted = True
     return best
+

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 
 MAX_LOG_BYTES = 64 << 20    # a whole log; a game of 100,000 decisions writes ~15 MB
@@ -77,6 +78,9 @@ def read_log_lines(path: str) -> list[tuple[int, dict]]:
                                (f"more than {MAX_LOG_VALUES:,} JSON values in the log", "MAX_LOG_VALUES"))
                 raise LogError(f"{path}:{n}: {what} (the limit is {limit} in ruleforge/drivers/logfile.py; "
                                "a real record holds tens)")
+            if not records and _RULE_FILE_START.match(line):
+                raise LogError(f"{path} is a rule file, not a game log: `ruleforge run {path} --log GAME.jsonl` "
+                               "writes a log to replay")
             rec = parse_json(line, f"{path}:{n}")
             if not records and rec["type"] != "start":
                 break
@@ -85,6 +89,10 @@ def read_log_lines(path: str) -> list[tuple[int, dict]]:
     if not records:
         raise LogError(f"{path} does not start with a 'start' record: is it a ruleforge log?")
     return records
+
+
+# The first line of a rule file (comments and blank lines aside), not of a log
+_RULE_FILE_START = re.compile(r'\s*(#|game\s+")')
 
 
 def parse_record(line: str, where: str) -> dict:
