@@ -127,3 +127,127 @@ def test_strings_at_a_terminal_state_name_the_player_or_say_why_not():
         assert text.startswith(f"decisions {state.st.decisions}\n")
         assert _names_in(text, rules) <= known
         assert _names_in(state.observation_string(p), rules) <= known
+
+
+# ---- action ids: a decision with more actions than the game's ids; ids that are not legal -------
+
+# `with caught some of table` over T table cards: 2**T - 1 actions at the first decision.
+MANY = """game "many sets"
+players 2
+cards: standard deck in deck
+zone deck: pile, face down
+zone table: pile, face up
+zone won per player: pile, face up
+counter n = 0
+ending done: nobody wins when n = 2
+setup:
+    shuffle deck
+    move top TABLE cards of deck to table
+turn:
+    current takes an action
+    increase n by 1
+action capture:
+    with caught some of table
+    move caught to won of current
+"""
+
+# Each call at a decision of 2,047 actions (over the default 1,024 ids), in a process of
+# its own: OpenSpiel's legal_actions_mask and random_sim_test, handed an id past the
+# game's ids, write past the end of a vector and abort the process (exit code 134).
+TOO_MANY_SCRIPT = """
+import json, sys
+import pyspiel
+from ruleforge.drivers.openspiel import load_game
+game = load_game(sys.argv[1])
+state = game.new_initial_state()
+state.apply_action(0)
+calls = {
+    "legal_actions": lambda: state.legal_actions(),
+    "legal_actions(0)": lambda: state.legal_actions(0),
+    "legal_actions_mask": lambda: state.legal_actions_mask(),
+    "legal_actions_mask(0)": lambda: state.legal_actions_mask(0),
+    "apply_action(5)": lambda: state.apply_action(5),
+    "apply_action(2000)": lambda: state.apply_action(2000),
+    "action_to_string(0, 5)": lambda: state.action_to_string(0, 5),
+    "random_sim_test": lambda: pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False),
+}
+for name, call in calls.items():
+    try:
+        call()
+        print(json.dumps([name, None]))
+    except Exception as e:
+        print(json.dumps([name, f"{type(e).__module__}.{type(e).__qualname__}", isinstance(e, pyspiel.SpielError),
+                          str(e)]))
+print(json.dumps(["history", state.history()]))
+"""
+
+
+def test_a_decision_with_more_actions_than_the_games_ids_raises_and_the_process_survives(tmp_path):
+    import json
+    import subprocess
+    import sys
+    path = tmp_path / "many.rules"
+    path.write_text(MANY.replace("TABLE", "11"), encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-c", TOO_MANY_SCRIPT, str(path)], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    rows = [json.loads(line) for line in proc.stdout.splitlines()]
+    message = ("decision 1 (player 1, 'take an action': capture) offers 2,047 legal actions, more than this "
+               "OpenSpiel game's 1,024 action ids (num_distinct_actions); load it with "
+               "load_game(..., max_actions=2047) or more (at most 100,000), or give this decision fewer actions")
+    error = ["ruleforge.drivers.openspiel.TooManyActionsError", True, message]
+    assert rows == [[name, *error] for name in (
+        "legal_actions", "legal_actions(0)", "legal_actions_mask", "legal_actions_mask(0)", "apply_action(5)",
+        "apply_action(2000)", "action_to_string(0, 5)", "random_sim_test")] + [["history", [0]]]
+
+
+def test_max_actions_gives_the_game_as_many_ids_as_its_largest_decision(tmp_path):
+    path = tmp_path / "many.rules"
+    path.write_text(MANY.replace("TABLE", "11"), encoding="utf-8")
+    game = load_game(str(path), max_actions=2047)
+    assert game.num_distinct_actions() == 2047
+    state = game.new_initial_state()
+    state.apply_action(0)
+    # (checked before the mask: were the ids too few, the mask would abort the process)
+    assert state.legal_actions() == list(range(2047))
+    assert list(state.legal_actions_mask()) == [1] * 2047
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("given, message", [
+    ({"max_actions": 0}, "max_actions must be a whole number from 1 to 100,000 (the most actions a ruleforge "
+                         "decision may offer, MAX_MENU), not 0"),
+    ({"max_actions": 100_001}, "max_actions must be a whole number from 1 to 100,000 (the most actions a "
+                               "ruleforge decision may offer, MAX_MENU), not 100001"),
+    ({"max_actions": 2.5}, "max_actions must be a whole number from 1 to 100,000 (the most actions a "
+                           "ruleforge decision may offer, MAX_MENU), not 2.5"),
+    ({"deals": 0}, "deals must be a whole number of at least 1, not 0"),
+    ({"deals": True}, "deals must be a whole number of at least 1, not True")],
+    ids=["max_actions=0", "max_actions=100001", "max_actions=2.5", "deals=0", "deals=True"])
+def test_load_game_refuses_ids_it_cannot_give(given, message):
+    with pytest.raises(ValueError) as caught:
+        load_game("games/gufo.rules", **given)
+    assert str(caught.value) == "load_game: " + message
+
+
+def test_an_id_that_is_not_legal_is_a_value_error_naming_it():
+    game = load_game("games/gufo.rules")
+    state = game.new_initial_state()
+    for deal, asked in [(1000, state.apply_action), (-2, state.apply_action),
+                        (1000, lambda a: state.action_to_string(pyspiel.PlayerId.CHANCE, a))]:
+        with pytest.raises(ValueError) as caught:
+            asked(deal)
+        assert str(caught.value).endswith(f"deal {deal} is not one of this game's 1,000 deals (ids 0 to 999)")
+    state.apply_action(5)
+    assert len(state.legal_actions()) == 3
+    for action in (3, 999, -2):
+        with pytest.raises(ValueError) as caught:
+            state.apply_action(action)
+        assert str(caught.value) == (f"apply_action: action {action} is not legal here: there are 3 legal "
+                                     "actions (ids 0 to 2)")
+    assert state.history() == [5]  # nothing was applied
+    while not state.is_terminal():
+        state.apply_action(0)
+    with pytest.raises(ValueError) as caught:
+        state.apply_action(0)
+    assert str(caught.value) == "apply_action: the game is over, so no action is legal (action 0)"

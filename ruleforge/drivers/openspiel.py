@@ -11,7 +11,12 @@ Mapping:
   shuffle comes from the state's own generator, unseen by the players.
 - Actions: at a decision, action i is the i-th legal action in ruleforge's sorted order.
   The list a player is offered depends only on what that player knows, so an action id
-  means the same thing in every state of an information set.
+  means the same thing in every state of an information set. The game has
+  `max_actions` ids (1,024 unless `load_game(path, max_actions=N)`, up to MAX_MENU): a
+  decision that offers more raises TooManyActionsError (a pyspiel.SpielError) from every
+  method that would hand out or take an id there, never an id OpenSpiel cannot hold (its
+  `legal_actions_mask` would write past its end and abort the process). An id that is
+  not legal raises ValueError.
 - Information state strings are the player's `view` (and the number of decisions so
   far): nothing hidden from that player is in them. `action_to_string(player, action)`
   names the action as that player may know it. With no player at a terminal state
@@ -27,21 +32,48 @@ Install with `pip install ruleforge[openspiel]`.
 from __future__ import annotations
 
 
+import operator
+
 import pyspiel
 
 from ..runtime.determinize import determinize
 from .narrate import Narrator
 from ..load import load
-from ..runtime.limits import MAX_NUMBER
+from ..runtime.limits import MAX_MENU, MAX_NUMBER
 
+# The action ids of a game unless load_game is given max_actions: OpenSpiel's algorithms
+# size their tables and networks by it; a real card game's menus are far smaller.
 MAX_ACTIONS = 1024
 _REGISTERED: dict = {}
 
 
-def load_game(path: str, players: int | None = None, deals: int = 1000, **params):
-    """Register the rule file as an OpenSpiel game (once) and load it."""
+class TooManyActionsError(pyspiel.SpielError):
+    """A decision offers more legal actions than the game has action ids
+    (num_distinct_actions, `load_game(..., max_actions=N)`)."""
+
+
+def _whole(name: str, value, low: int, high: int | None, why: str = "") -> int:
+    """`value` as a whole number from `low` to `high`, or a ValueError naming `name`."""
+    try:
+        n = None if isinstance(value, bool) else operator.index(value)
+    except TypeError:
+        n = None
+    if n is None or n < low or (high is not None and n > high):
+        upto = f"from {low:,} to {high:,}{why}" if high is not None else f"of at least {low:,}"
+        raise ValueError(f"load_game: {name} must be a whole number {upto}, not {value!r}")
+    return n
+
+
+def load_game(path: str, players: int | None = None, deals: int = 1000, max_actions: int = MAX_ACTIONS,
+              **params):
+    """Register the rule file as an OpenSpiel game (once) and load it. `deals`: the
+    chance node's outcomes (seeds 0 to deals - 1); `max_actions`: the game's action ids
+    (num_distinct_actions), at least the most legal actions any decision offers."""
+    deals = _whole("deals", deals, 1, None)
+    max_actions = _whole("max_actions", max_actions, 1, MAX_MENU,
+                         " (the most actions a ruleforge decision may offer, MAX_MENU)")
     rf = load(path, players=players, **params)
-    key = (str(path), players, deals, tuple(sorted(params.items())))
+    key = (str(path), players, deals, max_actions, tuple(sorted(params.items())))
     if key not in _REGISTERED:
         short = f"ruleforge_{len(_REGISTERED)}"
         n = rf.nplayers
@@ -58,7 +90,7 @@ def load_game(path: str, players: int | None = None, deals: int = 1000, **params
             provides_information_state_string=True, provides_information_state_tensor=False,
             provides_observation_string=True, provides_observation_tensor=False,
             parameter_specification={})
-        info = pyspiel.GameInfo(num_distinct_actions=MAX_ACTIONS, max_chance_outcomes=deals,
+        info = pyspiel.GameInfo(num_distinct_actions=max_actions, max_chance_outcomes=deals,
                                 num_players=n, min_utility=-bound, max_utility=bound,
                                 max_game_length=10_000)
 
@@ -67,6 +99,7 @@ def load_game(path: str, players: int | None = None, deals: int = 1000, **params
                 super().__init__(game_type, info, params or {})
                 self.rules = rf
                 self.deals = deals
+                self.max_actions = max_actions
 
             def new_initial_state(self):
                 return State(self)
@@ -86,6 +119,7 @@ class _Shared:
 
     def __init__(self, game):
         self.game, self.rules, self.deals = game, game.rules, game.deals
+        self.max_actions = game.max_actions
 
     def __deepcopy__(self, memo):
         return self
@@ -138,7 +172,7 @@ class State(pyspiel.State):
     def _legal_actions(self, player):
         if self.st is None or self.st.is_over or player != self.st.current_player:
             return []
-        return list(range(len(self.st.legal_actions())))
+        return list(range(len(self._legal())))
 
     def chance_outcomes(self):
         n = self.deals
@@ -146,19 +180,50 @@ class State(pyspiel.State):
 
     def _apply_action(self, action):
         if self.st is None:
-            self.st = self.rules.new(action)
+            self.st = self.rules.new(self._deal(action, "apply_action"))
         else:
-            self.st.apply(self.st.legal_actions()[action])
+            self.st.apply(self._action(action, "apply_action"))
 
     def _action_to_string(self, player, action):
         """The action as `player` may know it: a card that player does not know is "a
         card" (another seat's hand, asked on that seat's turn, is not named)."""
         if self.st is None:
-            return f"deal {action}"
+            return f"deal {self._deal(action, 'action_to_string')}"
+        taken = self._action(action, "action_to_string")
+        return _action_text(taken, Narrator(self.rules, self._seat(player, "action_to_string"), self.st))
+
+    def _legal(self) -> list:
+        """The decision's legal actions, ids 0 to n - 1; TooManyActionsError when there
+        are more than the game's ids: OpenSpiel would write past the end of its tables."""
         legal = self.st.legal_actions()
+        limit = self._shared.max_actions
+        if len(legal) > limit:
+            st = self.st
+            names = list(dict.fromkeys(a[1] for a in legal))
+            shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+            raise TooManyActionsError(
+                f"decision {st.decisions + 1} ({st.role_of(st.current_player)}, '{st.prompt}': {shown}) "
+                f"offers {len(legal):,} legal actions, more than this OpenSpiel game's {limit:,} action ids "
+                f"(num_distinct_actions); load it with load_game(..., max_actions={len(legal)}) or more "
+                f"(at most {MAX_MENU:,}), or give this decision fewer actions")
+        return legal
+
+    def _action(self, action, asked: str):
+        """The legal action of id `action`, or a ValueError naming the id."""
+        if self.st.is_over:
+            raise ValueError(f"{asked}: the game is over, so no action is legal (action {action})")
+        legal = self._legal()
         if not 0 <= action < len(legal):
-            raise ValueError(f"action {action} is not legal here: there are {len(legal)} legal actions")
-        return _action_text(legal[action], Narrator(self.rules, self._seat(player, "action_to_string"), self.st))
+            raise ValueError(f"{asked}: action {action} is not legal here: there are {len(legal)} legal actions "
+                             f"(ids 0 to {len(legal) - 1})")
+        return legal[action]
+
+    def _deal(self, action, asked: str) -> int:
+        """The chance node's outcome `action` (a seed), or a ValueError naming it."""
+        if not 0 <= action < self.deals:
+            raise ValueError(f"{asked}: deal {action} is not one of this game's {self.deals:,} deals "
+                             f"(ids 0 to {self.deals - 1})")
+        return action
 
     def _seat(self, player, asked: str) -> int:
         """`player` as a seat; a clear error where there is none (a terminal state asked
@@ -235,4 +300,4 @@ class Observer:
         return state.information_state_string(player)
 
 
-__all__ = ["load_game", "State"]
+__all__ = ["MAX_ACTIONS", "TooManyActionsError", "load_game", "State"]
