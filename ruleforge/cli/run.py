@@ -90,7 +90,7 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
     if out or plot or scheduler or jobs:
         raise click.UsageError("--out, --plot, --jobs and --scheduler go with --games")
     from ..drivers.agents import parse_agents
-    from ..drivers.play import error_record, play_game, play_match
+    from ..drivers.play import error_record, game_heading, play_game, play_match
     game, checked = _load(file, sets, players)
     if max_decisions is not None:
         game.decision_cap = max_decisions
@@ -103,8 +103,7 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
         refuse_rule_file_target(log_path, "--log", file)
     writer = _AtomicWriter(log_path) if log_path else None
     log: list | None = [] if writer else None
-    params = ", ".join(f"{k}={v}" for k, v in game.params.items())
-    click.echo(plain(f"{game.title} · seed {seed}" + (f" · {params}" if params else "")))
+    click.echo(plain(game_heading(game, seed)))
     seat_agents = parse_agents(agents, game)
     click.echo(plain("Seats: " + ", ".join(f"{t} (seat {i + 1}, {seat_agents[i].name})"
                                            for i, t in enumerate(game.seat_titles))))

@@ -13,6 +13,7 @@ from .. import __version__
 from ..lang.plural import count
 from .agents import Observation
 from ..runtime.determinize import determinize
+from ..runtime.game import params_json
 from .narrate import Narrator
 from ..runtime.rng import Random, derive
 from ..runtime.values import RuleError
@@ -31,8 +32,14 @@ def start_record(game, seed: int) -> dict:
     # "seats_from": decisions name their seat by number from 1, as everything a user
     # reads does (logs written before it counted from 0, and still replay)
     return {"type": "start", "ruleforge": __version__, "rules": game.path, "sha256": game.source_hash,
-            "title": game.title, "params": game.params, "seed": seed, "players": game.nplayers,
+            "title": game.title, "params": params_json(game.params), "seed": seed, "players": game.nplayers,
             "seats": game.seat_names, "seats_from": 1}
+
+
+def game_heading(game, seed: int) -> str:
+    """The first line of a told game: its title, seed and parameters (run, replay)."""
+    params = ", ".join(f"{k}={v}" for k, v in params_json(game.params).items())
+    return f"{game.title} · seed {seed}" + (f" · {params}" if params else "")
 
 
 def decision_record(game, n: int, seat: int, prompt: str, actions, choice: int) -> dict:

@@ -14,11 +14,13 @@ import os
 from typing import Callable, Optional
 
 from ..lang.diagnostics import RuleFileError
+from ..lang.printable import plain
 from ..load import UnreadableFile, check_source, load_source, read_source
 from .logfile import LogError, check_record, read_log_lines
 from .narrate import Narrator
-from .play import deal_snapshot
+from .play import deal_snapshot, game_heading
 from ..runtime.engine import decision_cap_message
+from ..runtime.game import params_json
 from ..runtime.values import RuleError
 
 __all__ = ["LogError", "Mismatch", "read_log", "read_log_lines", "split_games", "replay_game", "log_end",
@@ -132,8 +134,9 @@ def _game_for(start: dict, path: str, from_log: bool):
     except RuleFileError as e:
         first = e.diagnostics[0].message if e.diagnostics else ""
         raise LogError(f"the log's parameters do not fit {path}: {first}") from None
-    if game.params != params:
-        changed = sorted(k for k in set(game.params) | set(params) if game.params.get(k) != params.get(k))
+    now = params_json(game.params)  # (lists, as the log's)
+    if now != params:
+        changed = sorted(k for k in set(now) | set(params) if now.get(k) != params.get(k))
         raise LogError(f"the parameters differ from the log's: {', '.join(changed)}")
     return game
 
@@ -165,6 +168,9 @@ def replay_game(records: list[dict], say: Optional[Callable[[str], None]] = None
         except ValueError as e:
             raise LogError(str(e)) from None
     logged_error = next((r.get("message") for r in records if r["type"] == "error"), None)
+    if say:  # headed as `run` heads a game
+        say(plain(game_heading(game, seed) + ("" if seat is None else f" · as {game.seat_titles[seat]} saw it")))
+        say("Setup")
     try:
         # texts worked out, as when the game was logged (play_game), told or not
         st = game.new(seed, record=say is not None, strict=True)
