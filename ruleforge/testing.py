@@ -158,7 +158,8 @@ def games(game, finished: bool = False, max_steps: int = 500):
             st.apply(actions[taken[-1]])
         while finished and not st.is_over:
             if len(taken) >= max_steps:
-                note(f"seed {seed}, choices {taken}")
+                note(f"{game.title}: seed {seed}, choices {taken} "
+                     f"(again: ruleforge.testing.play_choices(game, {seed}, {taken}))")
                 raise AssertionError(f"{game.title}: the game did not end within {max_steps} decisions")
             n = len(st.legal_actions())
             taken.append(draw(s.integers(0, n - 1)) if n > 1 else 0)
@@ -187,6 +188,7 @@ def check_properties(game, examples: int = 100, seed: int = 0, max_steps: int = 
     at every player count it allows). `log` names a file to write the counterexample's
     log to, for `ruleforge replay`.
     """
+    __tracebackhide__ = True  # pytest: the failure is the counterexample, not this function's source
     import json
     from .drivers.deep import counterexample_log, deep_check
     for g in _all_games(game, players):

@@ -4,15 +4,15 @@ games() and check_properties()."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
-from ruleforge.cli import cli
 from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as s
 
+from ruleforge.cli import cli
 from ruleforge.drivers.deep import check_state, game_log
 from ruleforge.load import load
 from ruleforge.drivers.replay import read_log, replay_game
@@ -94,6 +94,11 @@ def test_games_that_never_finish_fail_and_say_how_to_play_them_again():
         finishes()
     notes = "\n".join(getattr(e.value, "__notes__", []))
     assert "seed " in notes and "choices [" in notes
+    # how to play it again, as every other failure says (it was missing here)
+    m = re.search(r"gUFO: seed (\d+), choices (\[[\d, ]*\]) \(again: ruleforge\.testing\.play_choices\(game, \1, \2\)\)",
+                  notes)
+    assert m, notes
+    assert not play_choices(never, int(m.group(1)), json.loads(m.group(2))).is_over
 
 
 def test_a_failing_property_notes_the_seed_and_choices():
