@@ -131,3 +131,14 @@ def test_the_deep_flags_alone_are_a_usage_error(capsys):
     with pytest.raises(SystemExit) as e:  # --players checks the file at that count: not --deep's alone
         main(["check", str(GAMES / "gufo.rules"), "--players", "2"])
     assert e.value.code in (0, None)
+
+
+def test_a_counterexample_found_between_decisions_says_where_the_check_failed():
+    # the telling stopped at "Invader's turn" with nothing to say the check failed there
+    found = deep.deep_check(load(MUTANTS / "leaks_the_alien.rules"), 10, 0)
+    assert found.kind == "invariant" and len(found.choices) == 1
+    assert found.narration[-1] == "[the check fails here, as decision 2 is asked (Invader: to advance its UFO)]"
+    # an action leak points at the decision that offers the actions
+    leak = deep.deep_check(load(MUTANTS / "leaks_through_an_action.rules"), 10, 0)
+    assert (leak.kind, leak.span.line, leak.span.column) == ("leak", 116, 5)
+    assert leak.narration[-1].startswith("[the check fails here, as decision 4 is asked (Radar Operator: ")

@@ -54,7 +54,7 @@ CASES = {
                                     "  in rule 'turn of invader', after 1 decision"), 4, "offered action"),
     # The shots offered tell the Radar Operator which UFO is the Alien: only re-dealing
     # her hidden cards and asking again shows it (the actions are named honestly).
-    "leaks_through_an_action": ("gufo", [], ": error: the actions offered to Radar Operator depend on cards that "
+    "leaks_through_an_action": ("gufo", [], ":116:5: error: the actions offered to Radar Operator depend on cards that "
                                 "seat cannot see: when they are re-dealt, 'shoot(target=spades ufo)' is no longer "
                                 "offered and 'shoot(target=clubs ufo)' is offered instead, after 3 decisions",
                                 4, "leak"),

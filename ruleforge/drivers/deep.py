@@ -106,7 +106,16 @@ def check_state(st, step: int) -> None:
         if st.current_player == seat:
             leak = actions_leak(st, world)
             if leak:
-                raise DeepFailure("leak", leak, step)
+                raise DeepFailure("leak", leak, step, _decision_span(st))
+
+
+def _decision_span(st):
+    """Where the pending decision is asked in the rule file (the last block its rule
+    ran: see engine.offer_again), or None."""
+    if not st.stack:
+        return None
+    fr = st.stack[-1]
+    return fr.proc.spans.get(fr.pc - 1) or fr.proc.span_at(fr)
 
 
 def actions_leak(st, world) -> Optional[str]:
@@ -282,6 +291,10 @@ def narrate_choices(game, seed: int, choices: list[int], taken: Optional[int] = 
             except RuleError as e:
                 lines.extend(told_tail(narrator, st.record, ERROR_CONTEXT))
                 lines.append(f"error: {e.describe()}")
+        elif turn is None:  # found after the last decision, where the next is asked (or the end)
+            lines.append("[the game is over: the check fails here]" if st.is_over else
+                         f"[the check fails here, as decision {len(choices) + 1} is asked "
+                         f"({st.game.seat_titles[st.current_player]}: {st.prompt})]")
     return lines
 
 
