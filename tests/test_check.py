@@ -878,6 +878,17 @@ def test_a_zone_joined_to_a_list_is_one_mistake_with_the_fix(ruleforge_cmd, tmp_
         f"1 error in {f}"]
 
 
+def test_a_slot_of_a_row_per_player_must_say_whose(ruleforge_cmd, tmp_path):
+    # `board slot 2` of a row per player quietly read the first player's row
+    f, lines = checked_slip(ruleforge_cmd, tmp_path / "board.rules", '    say "{the card in board slot 2}"',
+                            zones="zone board per player: row of 3 slots\n")
+    assert lines[:4] == [
+        f"{f}:12:23: error: 'board' is a row per player: 'board slot N' cannot say whose row it is",
+        '        say "{the card in board slot 2}"', "                          ^^^^^^^^^^^^",
+        "  hint: moving cards to one player's row works: 'move CARDS to board of PLAYER slots N to N'; to read a "
+        "slot, keep the row shared or of a role (a slot of a per-player row cannot be named yet)"]
+
+
 def test_a_slot_plus_a_number_says_where_the_parentheses_go(ruleforge_cmd, tmp_path):
     # `table slot 1 + 1` reads as (table slot 1) + 1: the error had no hint
     f, lines = checked_slip(ruleforge_cmd, tmp_path / "slot.rules", '    say "{table slot 1 + 1}"',

@@ -110,6 +110,12 @@ class ExprChecker(Resolver, abstract=True):
         self.refs[node.zone] = R.Zone(node.zone.name, T.ROW)
         if z.decl.kind != "row":
             self.error(node.zone, f"zone '{node.zone.name}' has no slots", "only a 'row of N slots' has slots")
+        elif z.decl.owner == "each":  # it read the first player's row, whoever's was meant
+            self.error(node, f"'{node.zone.name}' is a row per player: '{node.zone.name} slot N' cannot say whose "
+                             "row it is",
+                       f"moving cards to one player's row works: 'move CARDS to {node.zone.name} of PLAYER slots N "
+                       f"to N'; to read a slot, keep the row shared or of a role (a slot of a per-player row "
+                       "cannot be named yet)")
         self.require(node.index, self.expr(node.index, scope), NUMBER, "a slot number")
         return ZONE
 
