@@ -15,10 +15,10 @@ The package reads as the pipeline: `ruleforge.lang` (text to a checked program),
 import importlib
 
 from .lang.diagnostics import Diagnostic, RuleFileError
-from .load import load
+from .load import UnreadableFile, load
 
 __all__ = ["load", "Game", "State", "View", "Action", "Ref", "Place", "Result", "RuleError",
-           "RuleFileError", "IllegalAction", "Diagnostic", "agents", "simulate", "testing"]
+           "RuleFileError", "UnreadableFile", "IllegalAction", "Diagnostic", "agents", "simulate", "testing"]
 __version__ = "0.1.0"
 
 # Loaded on first use, so that `ruleforge check` pays for the language side only.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
+from numbers import Integral
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -14,6 +15,7 @@ from .lang import ast as A
 from .lang import lint
 from .lang.check import Checked, check
 from .lang.diagnostics import Diagnostic, RuleFileError, Span
+from .lang.overrides import Given
 from .lang.parse import MAX_SOURCE_BYTES, decode, parse
 
 if TYPE_CHECKING:
@@ -91,7 +93,7 @@ def read_source(path: str | Path) -> tuple[str, bytes]:
         raise UnreadableFile(str(path), "", [Diagnostic(e.span, e.message, e.hint)]) from None
 
 
-def check_source(path: str, data: bytes, overrides: dict[str, str] | None = None) -> tuple[str, Checked]:
+def check_source(path: str, data: bytes, overrides: dict | None = None) -> tuple[str, Checked]:
     """Parse (with the files it extends) and check; raise RuleFileError with every
     diagnostic found."""
     text, diags = decode(data)
@@ -202,34 +204,69 @@ def merge(base: list, variant: list) -> list:
 
 
 def load(path: str | Path, players: int | None = None, **params) -> Game:
-    """Load a rule file as a Game. Keyword arguments override its parameters.
+    """Load a rule file as a Game. Keyword arguments override its parameters, each a
+    value of the parameter's type (an int, True or False, a str, a list of ints).
 
-    Raises RuleFileError (with all diagnostics) when the file has mistakes.
+    Raises RuleFileError (with all diagnostics) when the file has mistakes, or an
+    override is unknown or of the wrong type; UnreadableFile (a RuleFileError) when the
+    path is not a rule file that can be read; TypeError when `path` or `players` is not
+    of a type they take.
     """
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"ruleforge.load: the path is a str or a pathlib.Path naming a rule file, "
+                        f"not {_shown(path)} ({type(path).__name__})")
     name, data = read_source(path)
     return load_source(name, data, players, **params)
 
 
 def load_source(name: str, data: bytes, players: int | None = None, **params) -> Game:
-    """`load` of a rule file's bytes already read (`read_source`), named `name`."""
-    overrides = {k: _param_text(v) for k, v in params.items()}
+    """`load` of a rule file's bytes already read (`read_source`), named `name`; the
+    parameters given as Python values (lang/overrides.py)."""
+    return _load(name, data, _players(players), {k: Given(v) for k, v in params.items()}, "ruleforge.load's ")
+
+
+def load_with_sets(path: str | Path, players: int | None = None, sets: dict | None = None) -> Game:
+    """`load` with the parameters given as the command line's `--set` texts,
+    {name: text}, read as the parameter's type ("3", "5,7", "yes"); a value that is not
+    a text is written as one first (a GameSpec's parameters may hold numbers)."""
+    name, data = read_source(path)
+    return _load(name, data, _players(players), {k: _param_text(v) for k, v in (sets or {}).items()}, None)
+
+
+def _load(name: str, data: bytes, players: int | None, overrides: dict, source: str | None) -> Game:
+    """A Game of a rule file's bytes, with `overrides` (texts or Given values); `source`
+    names where they came from in messages, in place of "--set ", when it is not that."""
     try:
         text, checked = check_source(name, data, overrides)
     except RuleFileError as e:
-        # the overrides came as keyword arguments here, not from a command line's --set
-        e.diagnostics = [evolve(d, message=d.message.replace("--set ", "ruleforge.load's "),
-                                hint=d.hint and d.hint.replace("--set ", "ruleforge.load's "))
-                         for d in e.diagnostics]
+        if source is not None:
+            e.diagnostics = [evolve(d, message=d.message.replace("--set ", source),
+                                    hint=d.hint and d.hint.replace("--set ", source))
+                             for d in e.diagnostics]
         raise
     low, high = checked.players
     if players is not None and not low <= players <= high:
+        allowed = f"{low}{f' to {high}' if high != low else ''}"
         raise RuleFileError(name, text, [Diagnostic(
-            Span(0, 0, 0, 0), f"this game is for {low}{f' to {high}' if high != low else ''} players, not {players}")])
+            Span(0, 0, 0, 0), f"this game is for {allowed} players, not {_shown(players)}")])
     from .runtime.codegen import compile_game  # here: `check` never needs the runtime
     game = compile_game(checked, players, name)
     game.source_hash = hashlib.sha256(checked.source_bytes).hexdigest()
     game.warnings = list(checked.warnings)
     return game
+
+
+def _players(players) -> int | None:
+    """`players` as load takes it: None, or a whole number (an int; not True or False)."""
+    if players is None or (isinstance(players, Integral) and not isinstance(players, bool)):
+        return None if players is None else int(players)
+    raise TypeError(f"ruleforge.load: players is a number of players (an int) or None, "
+                    f"not {_shown(players)} ({type(players).__name__})")
+
+
+def _shown(v) -> str:
+    """`v` as Python writes it, cut short."""
+    return str(Given(v))
 
 
 def _param_text(v) -> str:

@@ -141,8 +141,8 @@ def test_load_checks_the_range_too():
         ruleforge.load(GUFO, cloudy_altitudes=[1, 5])
     [d] = e.value.diagnostics
     assert (d.span.line, d.message) == (
-        19, "ruleforge.load's cloudy_altitudes=1,5: 'cloudy_altitudes' holds numbers from 2 to 8, as declared here")
-    # (it said "--set": a keyword argument is not a command line's flag)
+        19, "ruleforge.load's cloudy_altitudes=[1, 5]: 'cloudy_altitudes' holds numbers from 2 to 8, as declared here")
+    # (it said "--set": a keyword argument is not a command line's flag; the value as Python writes it)
     assert ruleforge.load(GUFO, radar_hand_size=5).params["radar_hand_size"] == 5  # the bounds are in it
 
 

@@ -287,7 +287,7 @@ def test_other_seats_views_keep_a_secret_from_the_searchers_model_of_them(gufo):
     the Invader's value stays near what it was after a short search. Those iterations
     do not count as the Invader's own: its root's visits are the rest."""
     st = _invader_late_decision(gufo)
-    alien = f"shoot(target={gufo.pieces[st.definition('the_alien')][2]})"
+    alien = f"shoot(target={st.definition('the_alien')})"  # (a piece comes back as its name)
     plain_root, plain = _search(st, 0)
     root, with_views = _search(st, 0, views=0.5)
     assert plain < 0.4 and with_views > 0.55, (plain, with_views)

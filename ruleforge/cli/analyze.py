@@ -13,7 +13,7 @@ import click
 
 from ..lang.plural import count
 from ..lang.printable import plain
-from .common import (EXIT_PROBLEM, _agents, _check_out, _load, _parse_sets, _progress, max_decisions_option,
+from .common import (EXIT_PROBLEM, SEED, _agents, _check_out, _load, _parse_sets, _progress, max_decisions_option,
                      refuse_rule_file_target)
 from .group import cli
 
@@ -43,7 +43,7 @@ def _default_html(file: str, players: int | None) -> str:
               help="The skill trace's rungs, weakest first, or 'none'. Default: random,greedy,ismcts:100.")
 @click.option("--skill-games", type=click.IntRange(1, 1_000_000), default=DEFAULT_SKILL_GAMES, show_default=True,
               help="Games at each step of the skill trace, shared among the seats.")
-@click.option("--seed", type=int, default=None, help="The seed (random when not given).")
+@click.option("--seed", type=SEED, default=None, help="The seed (random when not given).")
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a parameter.")
 @click.option("--players", type=click.IntRange(1, 16), default=None, help="Number of players, for games that allow several.")
 @click.option("--jobs", type=click.IntRange(1, 512), default=None, help="Processes to play on (default: all cores).")

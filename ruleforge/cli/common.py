@@ -301,6 +301,23 @@ def _progress(total: int, label: str = "playing"):
     return advance, stop
 
 
+class _Seed(click.ParamType):
+    """--seed: a whole number from 0 to 2**64 - 1, as `Game.new` takes a seed (the random
+    generator keeps 64 bits: a seed outside would deal the same games as one inside)."""
+    name = "seed"
+
+    def convert(self, value, param, ctx):
+        n = click.INT.convert(value, param, ctx)
+        if not 0 <= n < 2**64:
+            shown = str(value) if len(str(value)) <= 30 else str(value)[:27] + "..."
+            self.fail(f"{shown} is not a seed: a seed is a whole number from 0 to 2**64 - 1 ({2**64 - 1:,})",
+                      param, ctx)
+        return n
+
+
+SEED = _Seed()
+
+
 def max_decisions_option(f):
     """--max-decisions: the decision cap of runtime/limits.py, for one command."""
     from ..runtime.limits import DECISION_CAP

@@ -11,7 +11,7 @@ import click
 
 from ..lang.plural import count
 from ..lang.printable import markup, plain
-from .common import EXIT_PROBLEM, _check_out, _check_scheduler, _load, _simulate, max_decisions_option, say_rule_errors
+from .common import EXIT_PROBLEM, SEED, _check_out, _check_scheduler, _load, _simulate, max_decisions_option, say_rule_errors
 from .group import cli
 
 # compare's default rung: greedy is the cheapest rung that chooses at all (a game of the
@@ -31,7 +31,7 @@ COMPARE_RUNG = "greedy"
 @click.option("--rung-check/--no-rung-check", default=True, show_default=True,
               help="Play the same seeds again at the rung below, and warn when the verdict changes.")
 @click.option("--players", type=click.IntRange(1, 16), default=None)
-@click.option("--seed", type=int, default=None, help="The seed (random when not given).")
+@click.option("--seed", type=SEED, default=None, help="The seed (random when not given).")
 @click.option("--jobs", type=click.IntRange(1, 512), default=None, help="Processes (default: all cores).")
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a parameter in every file.")
 @click.option("--out", "out", type=click.Path(dir_okay=False), default=None, help="Write results to .json.")

@@ -6,7 +6,7 @@ import secrets
 
 import click
 
-from .common import _AtomicWriter, _agents, _load, max_decisions_option, same_game
+from .common import SEED, _AtomicWriter, _agents, _load, max_decisions_option, same_game
 from .group import cli
 
 
@@ -23,7 +23,7 @@ def _a_number(ctx, param, value):
               help="The seat(s) people play: a role (north) or a seat number (1). Several: hot seat.")
 @click.option("--humans", type=click.IntRange(1, 16), default=None, help="People at seats 1..N (hot seat).")
 @click.option("--agents", default=None, metavar="SPEC", help="Bots for the other seats (default: random).")
-@click.option("--seed", type=int, default=None, help="The game's seed (random when not given).")
+@click.option("--seed", type=SEED, default=None, help="The game's seed (random when not given).")
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a parameter.")
 @click.option("--players", type=click.IntRange(1, 16), default=None, help="Number of players.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None, help="Write the game as JSON Lines.")

@@ -10,7 +10,7 @@ import click
 
 from ..lang.plural import count
 from ..lang.printable import markup, plain
-from .common import (EXIT_PROBLEM, same_game, say_rule_errors, _AtomicWriter, _agents, _check_out, _check_scheduler, _load, _simulate, max_decisions_option,
+from .common import (EXIT_PROBLEM, SEED, same_game, say_rule_errors, _AtomicWriter, _agents, _check_out, _check_scheduler, _load, _simulate, max_decisions_option,
                      refuse_rule_file_target)
 from .group import cli
 
@@ -19,7 +19,7 @@ EXIT_INTERRUPTED = 130
 
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--seed", type=int, default=None, help="The seed (random when not given).")
+@click.option("--seed", type=SEED, default=None, help="The seed (random when not given).")
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a parameter.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
               help="Write the game as JSON Lines to this file.")

@@ -9,7 +9,7 @@ import socket
 
 import click
 
-from .common import _AtomicWriter, _agents, _load, same_game
+from .common import SEED, _AtomicWriter, _agents, _load, same_game
 from .group import cli
 from .play import _a_number
 
@@ -76,7 +76,7 @@ def _is_loopback(host: str) -> bool:
               help="The seats people play: roles (north) or seat numbers (1). Default: every seat.")
 @click.option("--humans", type=click.IntRange(1, 16), default=None, help="People at seats 1..N; bots at the rest.")
 @click.option("--agents", default=None, metavar="SPEC", help="Bots for the seats no person plays (default: random).")
-@click.option("--seed", type=int, default=None, help="The game's seed (random when not given).")
+@click.option("--seed", type=SEED, default=None, help="The game's seed (random when not given).")
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a parameter.")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="The address to listen on; 0.0.0.0 for every network this machine is on.")

@@ -9,7 +9,7 @@ import click
 
 from ..lang.diagnostics import RuleFileError
 from ..lang.printable import plain
-from .common import _agents, _check_out, _load, _parse_sets, _progress, max_decisions_option
+from .common import SEED, _agents, _check_out, _load, _parse_sets, _progress, max_decisions_option
 from .group import cli
 
 # Defaults chosen for the Done-when of issue 14 (docs/analyze.md): the greedy rung costs
@@ -46,7 +46,7 @@ MAX_SETS = 10_000
 @click.option("--confirm", type=click.IntRange(0, 10_000_000), default=TUNE_CONFIRM, show_default=True,
               metavar="GAMES", help="Games on fresh seeds for each finalist, closest first, until one holds "
                                     "the target (0: none).")
-@click.option("--seed", type=int, default=None, help="The seed (random when not given): one seed, one search.")
+@click.option("--seed", type=SEED, default=None, help="The seed (random when not given): one seed, one search.")
 @click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None, help="Draw the search into a .png.")
 @click.option("--players", type=click.IntRange(1, 16), default=None, help="Number of players, for games that allow several.")
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Fix another parameter.")

@@ -205,3 +205,6 @@ def check_record(rec: dict, where: str) -> None:
         if not _fits(want, rec[name]):
             raise LogError(f"{where}: the '{kind}' record's field '{name}' should be {_KIND_WORDS[want]}, "
                            f"not {json_type(rec[name])}")
+    if kind == "start" and not 0 <= rec["seed"] < 2**64:  # as Game.new takes a seed
+        raise LogError(f"{where}: the 'start' record's field 'seed' should be a whole number from 0 to 2**64 - 1, "
+                       f"not {'a negative number' if rec['seed'] < 0 else 'a larger one'}")

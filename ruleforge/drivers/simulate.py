@@ -16,6 +16,7 @@ from typing import Callable, Optional, Sequence
 from attrs import define, field
 
 from ..lang.plural import count
+from ..runtime.game import params_json
 from ..runtime.rng import Random, derive
 
 Z95 = 1.959963984540054
@@ -57,7 +58,7 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
 class GameSpec:
     """Everything a worker needs to rebuild the game: it loads the rules itself."""
     path: str
-    params: dict
+    params: dict  # as --set gives them: {name: text}, such as {"cloudy_altitudes": "5,7"}
     players: Optional[int]
     agents: Optional[str]
     seed: int
@@ -92,8 +93,8 @@ _GAMES: dict = {}
 def _game(spec: GameSpec):
     key = (spec.path, tuple(sorted(spec.params.items())), spec.players, spec.max_decisions)
     if key not in _GAMES:
-        from ..load import load
-        game = _GAMES[key] = load(spec.path, players=spec.players, **spec.params)
+        from ..load import load_with_sets  # (a spec's parameters are --set texts)
+        game = _GAMES[key] = load_with_sets(spec.path, spec.players, spec.params)
         if spec.max_decisions is not None:
             game.decision_cap = spec.max_decisions
     return _GAMES[key]
@@ -241,7 +242,7 @@ def summarize(game, outcomes: list[GameOutcome], agents: Optional[str] = None) -
         fired.update(o.fired)
     rules = all_rules(game)
     summary = {
-        "game": game.title, "rules": game.path, "params": game.params, "players": game.nplayers,
+        "game": game.title, "rules": game.path, "params": params_json(game.params), "players": game.nplayers,
         "agents": agents or "random", "games": n, "errors": n - len(ok),
         "seats": seats,
         "no_winner": sum(1 for o in ok if not o.winners),

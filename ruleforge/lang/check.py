@@ -67,11 +67,12 @@ class Checked:
     turn_values: dict = field(factory=dict)    # name -> [type, its first 'let ... for the turn']
 
 
-def check(tree: A.RuleFile, overrides: dict[str, str] | None = None,
+def check(tree: A.RuleFile, overrides: dict | None = None,
           unparsed: set[str] | None = None, partial: bool = False) -> tuple[Optional[Checked], list[Diagnostic]]:
     """Check a parsed rule file: the checked program, or None and every mistake found.
-    `overrides` are --set values; `unparsed` the names declared in items that did not
-    parse, and `partial` says some did not (then nothing is said about missing parts)."""
+    `overrides` are --set texts, or values given from Python (lang/overrides.py);
+    `unparsed` the names declared in items that did not parse, and `partial` says some
+    did not (then nothing is said about missing parts)."""
     try:
         with hint_budget():
             sym = SymbolTable(tree, overrides, unparsed, partial)

@@ -65,6 +65,9 @@ class Diagnostic:
         return "\n".join(out)
 
 
+STR_LIMIT = 10  # diagnostics in `str(RuleFileError)` (render shows 50)
+
+
 class RuleFileError(Exception):
     """A rule file (or its parameter overrides) has mistakes; carries all of them."""
 
@@ -80,6 +83,25 @@ class RuleFileError(Exception):
     def count(self) -> int:
         """The errors (notes, such as 'checking stopped here', are not counted)."""
         return sum(d.severity == "error" for d in self.diagnostics)
+
+    def __str__(self) -> str:
+        """The diagnostics in plain text, each `FILE:LINE:COL: error: message` and its hint
+        (as `render` gives them, without the quoted source line), the first STR_LIMIT of
+        them, then the count when there are several: what a traceback shows. (The
+        command line shows `render()`.)"""
+        from .printable import plain
+        shown = []
+        for d in self.diagnostics[:STR_LIMIT]:
+            where = d.span.file or self.path
+            if d.span.line > 0:
+                where += f":{d.span.line}:{d.span.column}"
+            hint = f"\n  hint: {plain(d.hint)}" if d.hint else ""
+            shown.append(plain(f"{where}: {d.severity}: {d.message}") + hint)
+        if len(self.diagnostics) > STR_LIMIT:
+            shown.append(f"... and {len(self.diagnostics) - STR_LIMIT} more")
+        if len(self.diagnostics) != 1:
+            shown.append(plain(f"{count(self.count, 'error')} in {self.path}"))
+        return "\n".join(shown)
 
     def render(self, limit: int = 50, colour=None) -> str:
         from .parse import split_lines

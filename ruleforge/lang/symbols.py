@@ -21,6 +21,7 @@ from .const import NotConstant, evaluate
 from .diagnostics import Diagnostic, Span, did_you_mean
 from .limits import (MAX_CARD_KINDS, MAX_CARDS, MAX_COPIES, MAX_ERRORS, MAX_LIST_ITEMS, MAX_NUMBER_DIGITS,
                      MAX_PLAYERS, MAX_ROW_SLOTS, MAX_SLOTS, MAX_ZONES, number_error, raise_hint)
+from .overrides import Given
 from .printable import _CONTROL as CONTROL, plain
 from .ranges import declared_range
 from .types import BOOL, NUMBER, TEXT, Type, list_of
@@ -51,7 +52,7 @@ class SymbolTable:
     """The declarations of one rule file, and the diagnostics and references found so
     far (shared with the type checker)."""
 
-    def __init__(self, tree: A.RuleFile, overrides: dict[str, str] | None = None,
+    def __init__(self, tree: A.RuleFile, overrides: dict | None = None,
                  unparsed: set[str] | None = None, partial: bool = False):
         self.tree = tree
         self.overrides = dict(overrides or {})
@@ -341,15 +342,20 @@ class SymbolTable:
             self.counters[c.name.name] = c
 
     # ---- parameters and constants
-    def apply_override(self, decl: A.ParamDecl, text: str) -> None:
+    def apply_override(self, decl: A.ParamDecl, text) -> None:
+        """`text`: a --set value, or a value given from Python (overrides.Given), which
+        must have the parameter's type already."""
         name = decl.name.name
         t = self.param_types[name]
-        value = parse_value(text, t)
+        given = isinstance(text, Given)
+        value = text.as_type(t) if given else parse_value(text, t)
         if value is None:
-            self.error(decl.name, f"--set {name}={text}: '{name}' takes {t.describe()}",
+            self.error(decl.name, f"--set {name}={text}: '{name}' takes {t.describe()}{text.other(t) if given else ''}",
+                       f"such as {name}={Given(self.params[name])} (its default)" if given else
                        {NUMBER: "write a whole number, such as 3", BOOL: "write true or false",
                         list_of(NUMBER): "write numbers separated by commas, such as 5,7"}.get(t))
             return
+        text = str(text)
         why = override_error(value)
         if why:
             self.error(decl.name, f"--set {name}={plain(text[:40])}{'...' if len(text) > 40 else ''}: {why}",

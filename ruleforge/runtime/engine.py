@@ -20,7 +20,7 @@ from .events import Decided
 from .flow import (MAX_FRAMES, TURN_ANNOUNCEMENT, Frame, Proc, _finish, _next_turn, check_immediate,  # noqa: F401
                    end_game, eliminate, in_game, push, status)
 from .actions import Action, _Deferred
-from .values import IllegalAction, RuleError
+from .values import IllegalAction, RuleError, UnknownName, shown as _shown
 
 
 class Pending(tuple):
@@ -141,8 +141,11 @@ class State(Board):
         self.stack[-1].L[resume] = payload  # the waiting rule goes on from its next block
         run(self)
 
-    def view(self, player: Optional[int]):
-        """What `player` (a seat, or None for a spectator) may know, and nothing more."""
+    def view(self, player):
+        """What `player` may know, and nothing more: a seat number, a role's or a seat's
+        name (see Game.seat), or None for a spectator, who knows what every seat knows."""
+        if player is not None and (player.__class__ is not int or not 0 <= player < self.game.nplayers):
+            player = self.game.seat(player)  # a name; anything else raises UnknownName
         from .view import view
         return view(self, player)
 
@@ -163,6 +166,17 @@ class State(Board):
         s.work = self.work
         s.judging = False
         return s
+
+    def __copy__(self) -> "State":  # copy.copy and copy.deepcopy: a clone, never a copy of the game
+        return self.clone()
+
+    def __deepcopy__(self, memo) -> "State":
+        return self.clone()
+
+    def __reduce_ex__(self, protocol):
+        raise TypeError("a State cannot be pickled: its game runs code generated from its rule file. In another "
+                        "process, load the rule file (ruleforge.load) and make the state again from its seed and "
+                        "the actions taken (game.new(seed), then apply each): plain values")
 
     def become(self, other: "State") -> None:
         """Make this state the game `other` is, taking over its fields (nothing is
@@ -193,7 +207,8 @@ class State(Board):
 
     # ---- conveniences for tests, narration and tools
     def role_of(self, seat: int) -> str:
-        return self.game.seat_names[seat]
+        """The seat's name (`game.seat_names`)."""
+        return self.game.seat_names[self.game.seat(seat)]
 
     def cards_in(self, zone: str, owner=None, slot: Optional[int] = None) -> list[str]:
         """Names of the cards in a zone, bottom to top (omniscient: for tests and tools)."""
@@ -203,6 +218,7 @@ class State(Board):
         return [self.game.cards[c].name for c in self.zones[inst.index]]
 
     def piece(self, kind: str, key: str, attr: str) -> int:
+        """A piece's number: `piece("ufo", "clubs", "altitude")`."""
         return self.vars[self.game.piece_var(kind, key, attr)]
 
     def counter(self, name: str, owner=None):
@@ -217,7 +233,12 @@ class State(Board):
     def card_attr(self, card: str, attr: str):
         """A card's attribute as the rules see it now (rules evaluated, counters read)."""
         g = self.game
-        c = g.card_index[card]
+        c = g.card(card)
+        if not isinstance(attr, str) or not (attr in g.card_attr or attr in g.card_counter_base):
+            from ..lang.diagnostics import did_you_mean
+            have = sorted({*g.card_attr, *g.card_counter_base})
+            close = did_you_mean(attr, have) if isinstance(attr, str) else None
+            raise UnknownName(f"cards have no attribute {attr!r}: " + (close or f"they have {', '.join(have)}"))
         if attr in g.card_counter_base:
             return self.vars[g.card_counter_base[attr] + c]
         dyn = g.card_dyn.get(attr)
@@ -226,44 +247,90 @@ class State(Board):
 
     def quantity(self, name: str, owner=None) -> int:
         """A quantity with every active card's modifiers applied."""
+        if not isinstance(name, str) or name not in self.game.quantities:
+            raise UnknownName(f"no quantity {name!r} in this game: " + (
+                f"the quantities are {', '.join(self.game.quantities)}" if self.game.quantities else "it has none"))
         return quantity(self, name, None if owner is None else self.game.seat(owner))
 
     def definition(self, name: str, arg=None):
         """A definition worked out now: `arg` is its parameter (a seat, role or seat name
-        for a player; a card's name; a number; a zone as a name or (name, owner)). Cards
-        come back as their names, players as seat numbers."""
+        for a player; a card's name; a list of card names, or a zone, for cards; a number;
+        a zone as a name or (name, owner)). Cards and pieces come back as their names,
+        players as seat numbers."""
         g = self.game
-        if name not in g.definitions:
-            raise KeyError(f"no definition {name!r} in this game: the definitions are {', '.join(g.definitions)}")
+        if not isinstance(name, str) or name not in g.definitions:
+            raise UnknownName(f"no definition {_shown(name)} in this game: "
+                              + (f"the definitions are {', '.join(g.definitions)}" if g.definitions else "it has none"))
         fn, kind, gives = g.definitions[name]
+        arity = getattr(getattr(fn, "__code__", None), "co_argcount", 2) - 1
+        if arity > 1:
+            raise TypeError(f"definition {name!r} has {arity} parameters: state.definition works out a "
+                            "definition of one parameter at most")
+        if (kind is None) != (arg is None):
+            raise TypeError(f"definition {name!r} takes no argument, not {_shown(arg)}" if kind is None else
+                            f"definition {name!r} takes {_ARG_WORDS.get(kind, 'a ' + kind)}: "
+                            f"state.definition({name!r}, {kind.upper()})")
         if kind is None:
             value = fn(self)
         else:
             if kind == "player":
                 arg = g.seat(arg)
             elif kind == "card":
-                arg = g.card_index[arg]
+                arg = g.card(arg)
             elif kind == "cards":
-                arg = tuple(g.card_index[c] for c in arg)
+                arg = self._cards_arg(name, arg)
             elif kind == "zone":
                 arg = g.zone_inst(*((arg,) if isinstance(arg, str) else arg)).index
+            elif kind == "number" and (arg.__class__ is not int):
+                raise TypeError(f"definition {name!r} takes a number (an int), not {_shown(arg)}")
             value = fn(self, arg)
         if gives == "card":
             return None if value is None else g.cards[value].name
         if gives == "cards":
             return [g.cards[c].name for c in value]
+        if gives == "piece":
+            return None if value is None else g.pieces[value][2]
+        if gives == "pieces":
+            return [g.pieces[p][2] for p in value]
         return list(value) if gives == "players" else value
+
+    def _cards_arg(self, name: str, arg) -> tuple:
+        """The cards given to a definition of cards: a list of card names, or a zone (its
+        name, or (name, owner), as `cards_in` takes them): the cards in it."""
+        g = self.game
+        if isinstance(arg, str) and arg in g.card_index:
+            raise TypeError(f"definition {name!r} takes cards (a list of card names, or a zone), not one card: "
+                            f"state.definition({name!r}, [{arg!r}])")
+        zoned = isinstance(arg, str) or (isinstance(arg, tuple) and 1 < len(arg) <= 3 and isinstance(arg[0], str)
+                                         and arg[0] not in g.card_index
+                                         and any(n == arg[0] for n, _, _ in g.zone_lookup))
+        if zoned:
+            inst = g.zone_inst(*((arg,) if isinstance(arg, str) else arg))
+            return tuple(c for z in (inst.slots if inst.kind == "row" else (inst.index,)) for c in self.zones[z])
+        if not isinstance(arg, (list, tuple, set, frozenset)):
+            raise TypeError(f"definition {name!r} takes cards (a list of card names, or a zone), not {_shown(arg)}")
+        return tuple(g.card(c) for c in arg)
 
     def is_eliminated(self, who) -> bool:
         return bool(self.out >> self.game.seat(who) & 1)
 
     def is_face_up(self, card: str) -> bool:
-        return bool(self.up[self.game.card_index[card]])
+        return bool(self.up[self.game.card(card)])
 
-    def knows(self, seat: int, card: str) -> bool:
-        c = self.game.card_index[card]
-        return bool(self.up[c] or (self.known[c] >> seat) & 1)
+    def knows(self, seat, card: str) -> bool:
+        """Whether `seat` (a player, see Game.seat; None: a spectator, who knows what
+        every seat knows) may know the card: the test its view makes."""
+        g = self.game
+        c = g.card(card)
+        if seat is None:
+            return bool(self.up[c] or self.known[c] == g.all_seats)
+        return bool(self.up[c] or (self.known[c] >> g.seat(seat)) & 1)
 
+
+# what a definition's parameter is, by its kind (State.definition)
+_ARG_WORDS = {"player": "a player (a seat number, a role's or a seat's name)", "card": "a card (its name)",
+              "cards": "cards (a list of card names, or a zone)", "zone": "a zone (its name, or (name, owner))",
+              "number": "a number"}
 
 
 class SharedStart(Exception):

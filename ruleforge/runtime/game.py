@@ -6,12 +6,14 @@ so any number of states (clones, parallel games) share one `Game`.
 
 from __future__ import annotations
 
+from numbers import Integral
+from types import MappingProxyType
 from typing import Optional
 
 from . import rng
 from .engine import Frame, SharedStart, State, run
 from .events import Observer
-from .values import RuleError
+from .values import RuleError, UnknownName, shown as _shown
 from . import limits
 
 
@@ -21,7 +23,7 @@ class Game:
         self.path = ""
         self.source_hash = ""
         self.warnings: list = []          # the rule file's warnings (lang/lint.py), as Diagnostics
-        self.params: dict = {}
+        self.params = frozen_params({})   # read-only: see frozen_params
         self.nplayers = 0
         self.seat_names: list[str] = []   # role names, or "player 1", ...
         self.seat_titles: list[str] = []
@@ -75,6 +77,11 @@ class Game:
         self.plain_flow = False  # no round-end or round-begin rules or endings (flow.py)
         self.source = ""       # the generated Python the rules run as (`ruleforge compile`)
 
+    def __reduce_ex__(self, protocol):
+        raise TypeError("a Game cannot be pickled or copied: it runs code generated from its rule file, and every "
+                        "state of it shares it, read-only. In another process, load the rule file again "
+                        "(ruleforge.load(path, **params)), and send it seeds and actions: plain values")
+
     # ---- starting a game
     def new(self, seed: int = 0, record: bool = False, stats: bool = False, watch=None,
             strict: bool = False) -> State:
@@ -85,8 +92,15 @@ class Game:
         given, is called when setup is over and after every turn (for tests: a game may
         play many turns between two decisions, or have no decision at all). They live in
         the state's observer, which bulk simulation goes without. `strict`: `say` texts
-        worked out with no record, so that one that fails stops the game (prims.say)."""
-        observer = Observer.make(record, stats, watch, strict)
+        worked out with no record, so that one that fails stops the game (prims.say).
+
+        A seed is a whole number from 0 to 2**64 - 1: the generator's whole state (rng.py),
+        so that no two seeds deal the same game; another raises TypeError or ValueError."""
+        if seed.__class__ is not int or seed >> 64:  # (a negative seed too: -1 >> 64 is -1)
+            seed = _seed(seed)
+        # (Observer.make's test written out: a bulk game asks for none, and pays no call)
+        observed = record or stats or strict or watch is not None
+        observer = Observer.make(record, stats, watch, strict) if observed else None
         shared = self._shared_start() if observer is None else None
         st = State.__new__(State)
         st.game = self
@@ -97,7 +111,7 @@ class Game:
             board, locals_, pc = shared
             board.copy_board(st)
             st.stack = [Frame(self.setup, locals_.copy(), pc)]
-        st.rng = rng.seed(seed)
+        st.rng = seed  # (rng.seed: a seed from 0 to 2**64 - 1 is the generator's state)
         _before_play(st)
         st.observer = observer
         try:
@@ -159,14 +173,33 @@ class Game:
         `seat_names` ("player 3", as views and results print it)."""
         if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < self.nplayers:
             return who
-        if who in self.roles:
-            return self.roles[who]
-        if who in self.seat_names:
-            return self.seat_names.index(who)
-        raise KeyError(f"no player {who!r} in this game: name one of {', '.join(map(repr, self.seat_names))}, "
-                       f"or give a seat number from 0 to {self.nplayers - 1}")
+        if isinstance(who, str):
+            if who in self.roles:
+                return self.roles[who]
+            if who in self.seat_names:
+                return self.seat_names.index(who)
+        raise UnknownName(f"no player {_shown(who)} in this game: name one of {', '.join(map(repr, self.seat_names))}, "
+                          f"or give a seat number from 0 to {self.nplayers - 1}")
+
+    def card(self, name: str) -> int:
+        """The card of a name as views print it ("7♣", "Lights in the Sky (2)")."""
+        c = self.card_index.get(name) if isinstance(name, str) else None
+        if c is None:
+            from ..lang.diagnostics import did_you_mean
+            close = did_you_mean(name, self.card_index) if isinstance(name, str) else None
+            names = ", ".join(map(repr, list(self.card_index)[:3]))
+            raise UnknownName(f"no card {_shown(name)} in this game: " + (
+                close or f"a card is named as views print it (its {len(self.cards)} cards: {names}, ...)"))
+        return c
 
     def zone_inst(self, name: str, owner=None, slot: Optional[int] = None):
+        """A zone by its name in the rule file; `owner` (a player, see `seat`) for a zone
+        of each player, `slot` (a number) for one slot of a row."""
+        if not isinstance(name, str):
+            raise UnknownName(f"no zone {_shown(name)} in this game: a zone is named as in the rule file, "
+                              f"such as {next(iter(self.zone_lookup))[0]!r}")
+        if slot is not None and slot.__class__ is not int:
+            raise UnknownName(f"no zone {name!r} with a slot {_shown(slot)}: a slot is a number")
         key = (name, None if owner is None else self.seat(owner), slot)
         if key not in self.zone_lookup and owner is None:
             # a role-owned zone may be named without its owner
@@ -176,17 +209,41 @@ class Game:
         if key not in self.zone_lookup:
             names = sorted({n for n, _, _ in self.zone_lookup})
             if name not in names:
-                raise KeyError(f"no zone {name!r} in this game: the zones are {', '.join(names)}")
-            raise KeyError(f"no zone {name!r}" + (f" of {owner!r}" if owner is not None else " without an owner")
-                           + (f" with a slot {slot}" if slot is not None else "")
-                           + ": give its owner for a zone of each player, a slot for a row's slot")
+                raise UnknownName(f"no zone {_shown(name)} in this game: the zones are {', '.join(names)}")
+            raise UnknownName(f"no zone {name!r}" + (f" of {owner!r}" if owner is not None else " without an owner")
+                              + (f" with a slot {slot}" if slot is not None else "")
+                              + ": give its owner for a zone of each player, a slot for a row's slot")
         return self.zinst[self.zone_lookup[key]]
 
     def piece_var(self, kind: str, key: str, attr: str) -> int:
-        return self.piece_attr_var[(self.piece_by_key[kind][key], attr)]
+        try:
+            return self.piece_attr_var[(self.piece_by_key[kind][key], attr)]
+        except (KeyError, TypeError):  # (TypeError: a list given for a name)
+            raise UnknownName(self._no_piece(kind, key, attr)) from None
+
+    def _no_piece(self, kind, key, attr) -> str:
+        if not isinstance(kind, str) or kind not in self.piece_by_key:
+            return (f"no pieces {_shown(kind)} in this game: "
+                    + (f"its pieces are {', '.join(self.piece_by_key)}" if self.piece_by_key else "it has no pieces"))
+        keys = self.piece_by_key[kind]
+        if not isinstance(key, str) or key not in keys:
+            return f"no piece {_shown(key)} in {kind!r}: its pieces are {', '.join(keys)}"
+        attrs = [a for p, a in self.piece_attr_var if p == keys[key]]
+        return f"{kind!r} pieces have no number {_shown(attr)}: they have {', '.join(attrs) or 'none'}"
 
     def counter_var(self, name: str, owner=None) -> int:
-        base, per_player = self.counter_base[name]
+        """A counter's var: a `per player` counter's of `owner`; a shared counter takes
+        no owner."""
+        got = self.counter_base.get(name) if isinstance(name, str) else None
+        if got is None:
+            from ..lang.diagnostics import did_you_mean
+            close = did_you_mean(name, self.counter_base) if isinstance(name, str) else None
+            raise UnknownName(f"no counter {_shown(name)} in this game: " + (close or (
+                f"the counters are {', '.join(self.counter_base)}" if self.counter_base else "it has no counters")))
+        base, per_player = got
+        if per_player == (owner is None):
+            raise UnknownName(f"no counter {name!r} of {owner!r}: it is shared, give no owner" if owner is not None
+                              else f"no counter {name!r} without an owner: it is per player, give its owner")
         return base + (self.seat(owner) if per_player else 0)
 
     def card_vars(self) -> frozenset:
@@ -211,6 +268,33 @@ class Game:
             if not fn(st, [None] * nlocals):
                 broken.append((name, title, span))
         return broken
+
+
+def _seed(seed) -> int:
+    """A seed for Game.new that is not a plain int from 0 to 2**64 - 1: a numpy integer
+    as an int; anything else refused, saying what a seed is."""
+    if isinstance(seed, bool) or not isinstance(seed, Integral):
+        raise TypeError(f"game.new: a seed is a whole number (an int) from 0 to 2**64 - 1, not {_shown(seed)} "
+                        f"({type(seed).__name__})" + (": for a new deal each time, give one, such as "
+                                                      "random.getrandbits(64)" if seed is None else ""))
+    seed = int(seed)
+    if not 0 <= seed <= rng.MASK:
+        raise ValueError(f"game.new: a seed is from 0 to 2**64 - 1 ({rng.MASK:,}), not {_shown(seed)}: the "
+                         "generator keeps 64 bits, so a seed outside would deal the same game as one inside")
+    return seed
+
+
+def frozen_params(params: dict) -> MappingProxyType:
+    """A game's parameters as `game.params` holds them: read-only, each list of numbers
+    a tuple. Changing them could not change the game, which is compiled from them, and a
+    log of the game would record the change: so a change raises at once (TypeError)."""
+    return MappingProxyType({k: tuple(v) if isinstance(v, list) else v for k, v in params.items()})
+
+
+def params_json(params) -> dict:
+    """A game's parameters as a log or a report writes them (a list of numbers as a
+    list): a plain dict, which `ruleforge.load(path, **params)` takes back."""
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in params.items()}
 
 
 def _before_play(st: State) -> None:

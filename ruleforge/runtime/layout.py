@@ -12,13 +12,13 @@ from ..lang.const import fold
 from . import typeinfo as refs
 from .typeinfo import ref_kind
 from .engine import DOWN, PRIVATE, UP, ZoneInst
-from .game import Game
+from .game import Game, frozen_params
 
 
 def new_game(ch: Checked, nplayers: int | None, path: str) -> Game:
     """A Game with its seats, cards, zones and numbers filled in, and no rules yet."""
     g = Game()
-    g.title, g.path, g.params = ch.title, path, dict(ch.params)
+    g.title, g.path, g.params = ch.title, path, frozen_params(ch.params)
     low, high = ch.players
     g.nplayers = nplayers if nplayers is not None else low
     if not low <= g.nplayers <= high:

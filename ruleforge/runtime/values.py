@@ -63,6 +63,22 @@ def _line(span: Optional[Span]) -> str:
     return f" (line {span.line})" if span is not None else ""
 
 
+def shown(v) -> str:
+    """`v` as Python writes it, cut short: a name or a value given to the API, in the
+    message that refuses it."""
+    from ..lang.overrides import Given
+    return str(Given(v))
+
+
+class UnknownName(KeyError):
+    """A name the game does not have, given to the API (a zone, a player, a card, a
+    counter...): a KeyError whose text is its message, which says what there is (a
+    KeyError's own text is the repr of its key)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
 class IllegalAction(Exception):
     """An action that is not legal now. `reason` is one of: "game over", "not offered"."""
 

@@ -12,6 +12,8 @@ from typing import Optional
 
 from attrs import frozen
 
+from .values import UnknownName
+
 
 @frozen
 class ZoneView:
@@ -45,7 +47,22 @@ class View:
         for z in self.zones:
             if z.zone == name and z.slot == slot and (owner is None or z.owner == owner):
                 return z
-        raise KeyError(name)
+        raise UnknownName(self._no_zone(name, owner, slot))
+
+    def _no_zone(self, name, owner, slot) -> str:
+        """Why `zone(name, owner, slot)` finds nothing: what there is instead."""
+        named = [z for z in self.zones if z.zone == name]
+        if not named:
+            return f"no zone {name!r} in this view: the zones are {', '.join(sorted({z.zone for z in self.zones}))}"
+        slots = sorted({z.slot for z in named if z.slot is not None})
+        if slots and slot not in slots:
+            return (f"no zone {name!r} " + ("without a slot" if slot is None else f"with a slot {slot!r}")
+                    + f": it is a row, found slot by slot: slot={slots[0]} to {slots[-1]}")
+        if not slots and slot is not None:
+            return f"no zone {name!r} with a slot {slot!r}: it is not a row, give no slot"
+        owners = sorted({z.owner for z in named if z.owner is not None})
+        return (f"no zone {name!r} of {owner!r} in this view: its owners are {', '.join(map(repr, owners))}, "
+                "by their seat names" if owners else f"no zone {name!r} of {owner!r}: it is shared, give no owner")
 
     def visible_cards(self) -> set[str]:
         return {c for z in self.zones for c in z.cards if c is not None}

@@ -103,7 +103,8 @@ class Tables:
         from .. import typeinfo as T
         t = self.t(d.value)
         return "card" if T.is_card(t) else "cards" if T.is_cards(t) else "player" if T.is_player(t) else \
-            "players" if T.kind(t) == "list" and T.is_player(T.elem(t)) else "value"
+            "players" if T.kind(t) == "list" and T.is_player(T.elem(t)) else "piece" if T.kind(t) == "piece" else \
+            "pieces" if T.kind(t) == "list" and T.kind(T.elem(t)) == "piece" else "value"
 
     def ident(self, name: str) -> str:
         from .writer import _ident
