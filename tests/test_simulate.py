@@ -163,6 +163,47 @@ def test_sweep_table_has_a_row_per_value(capsys, tmp_path):
     assert doc["results"][0]["seats"] == plain["seats"]
 
 
+def test_a_sweep_of_a_list_parameter_writes_a_csv_a_spreadsheet_reads(capsys, tmp_path):
+    # `5,7` went into the row unquoted: a 4-column header over rows of 5, 7 and 4 fields
+    import csv
+    out = tmp_path / "sweep.csv"
+    code, text, err = run_cli(capsys, "run", "games/gufo.rules", "--games", 10, "--seed", 1,
+                              "--sweep", "cloudy_altitudes=5,7;2,4,6,8;[]", "--out", out)
+    assert code == 0, err
+    rows = list(csv.reader(out.read_text().splitlines()))
+    assert rows[0] == ["cloudy_altitudes", "invader win rate", "radar win rate", "mean decisions"]
+    assert [r[0] for r in rows[1:]] == ["5,7", "2,4,6,8", "[]"] and {len(r) for r in rows} == {4}
+
+
+@pytest.mark.parametrize("args, message", [
+    # each was dropped without a word: the last --sweep won, the sweep overrode --set, an
+    # empty value vanished
+    (["--sweep", "reveal_count=1,2", "--sweep", "radar_hand_size=1,2"],
+     "Error: one --sweep at a time: a sweep varies one parameter"),
+    (["--sweep", "reveal_count=1,2", "--set", "reveal_count=3"],
+     "Error: --set reveal_count=3 and --sweep reveal_count=... both give 'reveal_count': leave one out"),
+    (["--sweep", "reveal_count=1,,2"],
+     "Error: Invalid value for '--sweep': 'reveal_count=1,,2' has an empty value: write NAME=V1,V2,..."),
+])
+def test_a_sweep_given_what_it_cannot_use_says_so(capsys, args, message):
+    code, out, err = run_cli(capsys, "run", "games/gufo.rules", "--games", 2, *args)
+    assert (code, err.splitlines()[-1]) == (2, message)
+
+
+def test_a_bad_sweep_value_is_named_as_the_sweep_gave_it(capsys):
+    code, out, err = run_cli(capsys, "run", "games/gufo.rules", "--games", 2, "--sweep", "reveal_count=1,x")
+    assert code == 1 and ": error: --sweep reveal_count=x: 'reveal_count' takes a number" in err  # not "--set"
+
+
+def test_whole_number_histograms_bin_whole_numbers_alike():
+    # 30 bins over 1..69 held 3 whole numbers in some and 2 in others: striped bars
+    from ruleforge.drivers.report import whole_bins
+    edges = whole_bins(list(range(1, 70)))
+    widths = {round(b - a, 9) for a, b in zip(edges, edges[1:])}
+    assert widths == {3} and edges[0] == 0.5 and edges[-1] >= 69.5 and len(edges) - 1 <= 30
+    assert whole_bins([5]) == [4.5, 5.5] and whole_bins([]) == [0, 1]
+
+
 def test_compare_base_with_variants(capsys, tmp_path):
     out = tmp_path / "cmp.json"
     code, text, err = run_cli(capsys, "compare", "games/gufo.rules", "games/variants/gufo-three-reveals.rules",

@@ -33,12 +33,13 @@ EXIT_INTERRUPTED = 130
 @click.option("--jobs", type=click.IntRange(1, 512), default=None, help="Processes to play on (default: all cores).")
 @click.option("--out", "out", type=click.Path(dir_okay=False), default=None, help="Write results to .json or .csv.")
 @click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None, help="Draw the results into a .png.")
-@click.option("--sweep", default=None, metavar="NAME=V1,V2,...", help="Simulate once per value of a parameter.")
+@click.option("--sweep", "sweeps", multiple=True, metavar="NAME=V1,V2,...",
+              help="Simulate once per value of a parameter.")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Play on a Dask distributed cluster.")
 @max_decisions_option
 def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, players: int | None,
         games: int | None, agents: str | None, jobs: int | None, out: str | None, plot: str | None,
-        sweep: str | None, scheduler: str | None, max_decisions: int | None) -> None:
+        sweeps: tuple[str, ...], scheduler: str | None, max_decisions: int | None) -> None:
     """Play one narrated game (or a match) between bots, or simulate many with --games.
 
     Ctrl-C during --games keeps the games played so far: their summary is shown and
@@ -53,6 +54,9 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
       ruleforge run mygame.rules --games 200 --agents north=ismcts:200,south=random
       ruleforge run mygame.rules --sweep hand_size=3,4,5,6 --games 500
     """
+    if len(sweeps) > 1:  # (the last one won, silently)
+        raise click.UsageError("one --sweep at a time: a sweep varies one parameter")
+    sweep = sweeps[0] if sweeps else None
     if games is not None or sweep is not None:
         if log_path or match:
             raise click.UsageError("--log and --match narrate one game; they cannot be used with --games or --sweep")
@@ -156,8 +160,17 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
         hint = did_you_mean(name, checked.params)
         raise click.BadParameter(f"there is no parameter '{name}'" + (f"; {hint}" if hint else ""),
                                  param_hint="'--sweep'")
+    fixed = [x for x in sets if x.partition("=")[0].strip() == name]
+    if fixed:  # (the sweep's values won, silently)
+        raise click.UsageError(f"--set {plain(fixed[0])} and --sweep {plain(name)}=... both give '{plain(name)}': "
+                               "leave one out")
     is_list = checked.param_types[name].is_list
-    options = [v.strip() for v in values.split(";" if is_list else ",") if v.strip()]
+    parts = [v.strip() for v in values.split(";" if is_list else ",")]
+    if any(not v for v in parts) and any(parts):  # `1,,2`: a value left out, not nothing
+        raise click.BadParameter(f"'{sweep}' has an empty value: write NAME=V1,V2,..."
+                                 + (" (values of a list parameter are separated by ';'; '[]' is the empty list)"
+                                    if is_list else ""), param_hint="'--sweep'")
+    options = [v for v in parts if v]
     if not options:
         raise click.BadParameter(f"'{sweep}' gives no values for {name}: write NAME=V1,V2,..."
                                  + (" (values of a list parameter are separated by ';')" if is_list else ""),
@@ -170,8 +183,17 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
     if outside:
         raise click.BadParameter(f"{name}={outside[0]} is outside the range of '{name}', {r.low} to {r.high}, "
                                  f"declared at {r.where(file)}", param_hint="'--sweep'")
+    from ..lang.diagnostics import RuleFileError
     for v in options:  # every value is checked before any game is played
-        _load(file, tuple(sets) + (f"{name}={v}",), players)
+        try:
+            _load(file, tuple(sets) + (f"{name}={v}",), players)
+        except RuleFileError as e:  # it came from --sweep, not --set
+            from attrs import evolve
+            was = f"--set {name}="
+            e.diagnostics = [evolve(d, message=d.message.replace(was, f"--sweep {name}="),
+                                    hint=d.hint and d.hint.replace(was, f"--sweep {name}="))
+                             for d in e.diagnostics]
+            raise
     results = []
     for v in options:
         game, outcomes, summary = _simulate(file, tuple(sets) + (f"{name}={v}",), players, games, agents,
@@ -199,12 +221,16 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
         import json
         doc = {"sweep": name, "values": options, "seed": seed, "games": games,
                "results": [dict(s, value=v) for v, s in results]}
-        if out.lower().endswith(".csv"):
-            lines = [",".join([name] + [f"{x['name']} win rate" for x in results[0][1]["seats"]] + ["mean decisions"])]
+        if out.lower().endswith(".csv"):  # (csv quotes a list's value: `5,7` was two columns)
+            import csv
+            import io
+            buf = io.StringIO()
+            w = csv.writer(buf, lineterminator="\n")
+            w.writerow([name] + [f"{x['name']} win rate" for x in results[0][1]["seats"]] + ["mean decisions"])
             for v, s in results:
-                lines.append(",".join([v] + [f"{x['win_rate']:.4f}" for x in s["seats"]] +
-                                      [f"{s['length']['decisions'].get('mean', 0):.2f}"]))
-            _atomic_write(out, ("\n".join(lines) + "\n").encode())
+                w.writerow([v] + [f"{x['win_rate']:.4f}" for x in s["seats"]] +
+                           [f"{s['length']['decisions'].get('mean', 0):.2f}"])
+            _atomic_write(out, buf.getvalue().encode())
         else:
             _atomic_write(out, (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode())
         click.echo(f"results written to {plain(out)}")

@@ -12,6 +12,7 @@ from typing import Callable
 
 from ..lang.plural import count
 from ..lang.printable import plain
+from .report import whole_bins
 
 BLUE, GREEN, RED, GREY, ORANGE = "#4c72b0", "#55a868", "#c44e52", "#8c8c8c", "#dd8452"
 MAX_BARS = 25  # rows of a horizontal bar chart (cards, rules, decisions); the tables have them all
@@ -93,7 +94,7 @@ def skill(r: dict) -> bytes:
 def length(r: dict) -> bytes:
     plt = _pyplot()
     fig, (a, b) = plt.subplots(1, 2, figsize=(9, 3.4))
-    a.hist(r["lengths"]["decisions"], bins=30, color=GREEN)
+    a.hist(r["lengths"]["decisions"], bins=whole_bins(r["lengths"]["decisions"]), color=GREEN)
     a.set_xlabel("decisions per game")
     a.set_ylabel("games")
     a.set_title(f"Length ({subtitle(r)})")

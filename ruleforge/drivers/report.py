@@ -214,18 +214,32 @@ def plot_summary(path: str, summary: dict, outcomes: list) -> None:
     fig, (a, b) = plt.subplots(1, 2, figsize=(10, 4))
     seats = summary["seats"]
     rates = [s["win_rate"] for s in seats]
-    errs = [[s["win_rate"] - s["ci95"][0] for s in seats], [s["ci95"][1] - s["win_rate"] for s in seats]]
+    # (clamped: an interval's ends are rounded, and a negative error bar stops matplotlib)
+    errs = [[max(0.0, s["win_rate"] - s["ci95"][0]) for s in seats],
+            [max(0.0, s["ci95"][1] - s["win_rate"]) for s in seats]]
     a.bar([s["title"] for s in seats], rates, yerr=errs, capsize=6, color="#4c72b0")
     a.set_ylim(0, 1)
     a.set_ylabel("win rate (95% CI)")
     a.set_title(f"{summary['game']}: {count(summary['games'], 'game')}{_partial(summary)}, {summary['agents']}")
-    b.hist([o.decisions for o in outcomes if o.error is None], bins=30, color="#55a868")
+    lengths = [o.decisions for o in outcomes if o.error is None]
+    b.hist(lengths, bins=whole_bins(lengths), color="#55a868")
     b.set_xlabel("decisions per game")
     b.set_ylabel("games")
     b.set_title("game length")
     fig.tight_layout()
     _save(fig, path)
     plt.close(fig)
+
+
+def whole_bins(values: list, most: int = 30) -> list:
+    """Histogram bins for whole numbers: each bin the same count of whole numbers, at most
+    `most` bins. Thirty bins of equal width over 1 to 69 hold 3 whole numbers in some and 2
+    in others, and the bars striped with it: a pattern of the binning, not of the game."""
+    if not values:
+        return [0, 1]
+    low, high = min(values), max(values)
+    width = -(-(high - low + 1) // most)  # whole numbers a bin, rounded up
+    return [low - 0.5 + width * k for k in range(-(-(high - low + 1) // width) + 1)]
 
 
 def plot_series(path: str, title: str, xlabel: str, labels: list, series: dict) -> None:
