@@ -153,6 +153,18 @@ def test_sweep_outside_a_range_is_refused_before_any_game(ruleforge_cmd):
                             f"'reveal_count', 1 to 33, declared at {GUFO}:16\n")
 
 
+def test_a_range_made_of_another_parameter_follows_both_sets(ruleforge_cmd):
+    # UFO*logy's deal_size is 'in 0 to hand_size': `--set deal_size=4 --set hand_size=4`
+    # was refused for deal_size's default of 5, which neither run uses
+    ufology = GUFO.parent / "ufology.rules"
+    assert ruleforge_cmd("check", ufology, "--set", "deal_size=4", "--set", "hand_size=4").code == 0
+    ran = ruleforge_cmd("check", ufology, "--set", "hand_size=4")
+    assert ran.code == 1 and ran.err.splitlines()[3] == (
+        "  hint: its range comes from --set hand_size=4: give 'deal_size' a value in it too (--set deal_size=N)")
+    ran = ruleforge_cmd("check", ufology, "--set", "hand_size=4", "--set", "deal_size=5")  # = the default: checked
+    assert ran.code == 1 and ": error: --set deal_size=5: 'deal_size' is from 0 to 4, as declared here" in ran.err
+
+
 def test_a_variant_value_is_checked_against_its_base_range(tmp_path):
     base = write(tmp_path, "base.rules", GUFO.read_text(encoding="utf-8"))
     v = write(tmp_path, "v.rules", 'extends "base.rules"\n\nparameter reveal_count = 40\n')

@@ -43,6 +43,16 @@ class Range:
         return next(v for v in value if not self.low <= v <= self.high)
 
 
+def _names(node) -> list[str]:
+    """The names an expression reads (the parameters a range is made of)."""
+    if isinstance(node, A.Name):
+        return [node.name]
+    if isinstance(node, (list, tuple)):
+        return [n for x in node for n in _names(x)]
+    fields = getattr(type(node), "__attrs_attrs__", ())
+    return [n for f in fields if f.name != "span" for n in _names(getattr(node, f.name))]
+
+
 def declared_range(sym, p: A.ParamDecl, default, from_set: Optional[str] = None) -> Optional[Range]:
     """Check `p`'s range against its default and its --set value, and return it (None
     when it has none, or when the range itself is wrong; that is reported). `from_set`
@@ -74,15 +84,22 @@ def declared_range(sym, p: A.ParamDecl, default, from_set: Optional[str] = None)
         sym.error(span, f"the range of '{name}' is empty: {low} is above {high}", "write the low bound first")
         return None
     r = Range(low, high, span)
-    if not r.holds(default):
+    overridden = name in sym.overrides
+    # (an overridden default is not used: `--set hand_size=4 --set deal_size=4` was refused
+    # for deal_size's default of 5, outside 0 to hand_size)
+    if not overridden and not r.holds(default):
         bad = r.outside(default)
         if p.value.span.file != span.file:  # a variant's value, against its base's range
             sym.error(p.value, f"'{name}' = {bad} is outside its range, {low} to {high}, declared at {r.where()}",
                       f"a variant may declare a range of its own: parameter {name} = ... in LOW to HIGH")
         else:
             what = f"holds {bad}" if isinstance(default, list) else f"is {bad}"
+            moved = [n for n in _names((p.low, p.high)) if n in sym.overrides]
+            if moved and from_set is None:  # the range moved, with a --set of what it is made of
+                from_set = (f"its range comes from --set {moved[0]}={sym.overrides[moved[0]]}: give '{name}' a "
+                            f"value in it too (--set {name}=N)")
             sym.error(p.value, f"the default of '{name}' {what}, outside its range, {low} to {high}", from_set)
-    if name in sym.overrides and sym.params[name] != default and not r.holds(sym.params[name]):
+    if overridden and not r.holds(sym.params[name]):
         text = sym.overrides[name]
         what = "holds numbers" if isinstance(default, list) else "is"
         sym.error(span, f"--set {name}={text}: '{name}' {what} from {low} to {high}, as declared here",
