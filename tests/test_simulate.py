@@ -204,6 +204,23 @@ def test_whole_number_histograms_bin_whole_numbers_alike():
     assert whole_bins([5]) == [4.5, 5.5] and whole_bins([]) == [0, 1]
 
 
+def test_a_paired_difference_where_every_pair_agrees_is_not_certain():
+    # 2 games the variant won and the base lost read "+100.0 [+100.0, +100.0] significant",
+    # and 6 games with one winner in both "+0.0 [+0.0, +0.0]": the t interval of values
+    # that are all alike has no width
+    from ruleforge.drivers.compare import newcombe_paired
+
+    def game(winners):
+        return GameOutcome(0, 0, winners, "e", 1, 1)
+    two = paired_difference([game((1,))] * 2, [game((0,))] * 2, 0)
+    assert two["difference"] == 1.0 and [round(x, 4) for x in two["ci95"]] == [0.07, 1.0]
+    six = paired_difference([game((0,))] * 3 + [game((1,))] * 3, [game((0,))] * 3 + [game((1,))] * 3, 0)
+    assert six["difference"] == 0.0 and [round(x, 4) for x in six["ci95"]] == [-0.2551, 0.2551]
+    assert not six["significant"]
+    # Newcombe's method 10 as published implementations give it (Altman et al. 2000, table 6.2)
+    assert [round(x, 4) for x in newcombe_paired(14, 5, 0, 22)] == [0.0115, 0.2265]
+
+
 def test_compare_base_with_variants(capsys, tmp_path):
     out = tmp_path / "cmp.json"
     code, text, err = run_cli(capsys, "compare", "games/gufo.rules", "games/variants/gufo-three-reveals.rules",

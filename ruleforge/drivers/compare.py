@@ -3,6 +3,7 @@ which rules, and how often each fired."""
 
 from __future__ import annotations
 
+import math
 
 import attrs
 from attrs import frozen
@@ -24,7 +25,33 @@ def paired_difference(base: list, variant: list, seat: int) -> dict:
     n = len(pairs)
     if n == 0:
         return {"difference": 0.0, "ci95": [0.0, 0.0], "significant": False, "games": 0}
-    return _difference([(v.winners == (seat,)) - (b.winners == (seat,)) for b, v in pairs], (-1.0, 1.0))
+    won = [(v.winners == (seat,), b.winners == (seat,)) for b, v in pairs]
+    d = [int(v) - int(b) for v, b in won]
+    if len(set(d)) > 1:
+        return _difference(d, (-1.0, 1.0))
+    # Every pair differs alike (all 0, or all +1): the t interval has no width, so 2 games
+    # read '+100.0 [+100.0, +100.0] significant'. Newcombe's interval for paired rates
+    # (his method 10, from the two Wilson intervals) is honest at any n.
+    both, only_v, only_b = (sum(1 for x in won if x == k) for k in ((True, True), (True, False), (False, True)))
+    lo, hi = newcombe_paired(both, only_v, only_b, n - both - only_v - only_b)
+    return {"difference": d[0] * 1.0, "ci95": [lo, hi], "significant": lo > 0 or hi < 0, "games": n}
+
+
+def newcombe_paired(a: int, b: int, c: int, d: int) -> tuple[float, float]:
+    """95% interval for p1 - p2 of paired proportions (Newcombe 1998, method 10): `a` pairs
+    where both happen, `b` only the first, `c` only the second, `d` neither."""
+    from .simulate import wilson
+    n = a + b + c + d
+    p1, p2 = (a + b) / n, (a + c) / n
+    l1, u1 = wilson(a + b, n)
+    l2, u2 = wilson(a + c, n)
+    margins = (a + b) * (c + d) * (a + c) * (b + d)
+    cross = a * d - b * c
+    # the correlation, continuity-corrected: 0 when the cross product is within n/2 of 0
+    phi = 0.0 if margins == 0 else ((cross - n / 2) if cross > n / 2 else min(cross, 0)) / math.sqrt(margins)
+    below = math.sqrt(max(0.0, (p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2))
+    above = math.sqrt(max(0.0, (u1 - p1) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2) + (p2 - l2) ** 2))
+    return max(-1.0, p1 - p2 - below), min(1.0, p1 - p2 + above)
 
 
 def paired_payoff_difference(base: list, variant: list, seat: int) -> dict:
