@@ -115,6 +115,16 @@ def test_a_seat_may_be_named_as_narration_names_it(ufology):
         parse_agents("player 5=greedy", ufology)
 
 
+
+def test_a_role_may_be_named_by_its_title(gufo):
+    # simulate.md: seats are named "by the name the narration gives them"; narration says
+    # "Radar Operator", and `--agents "Radar Operator=greedy"` was refused
+    for spec in ("Radar Operator=greedy", "the radar operator=greedy", "radar=greedy"):
+        assert [a.name for a in parse_agents(spec, gufo)] == ["random", "greedy"], spec
+    with pytest.raises(ValueError, match="no seat or role 'Radar Operators'"):
+        parse_agents("Radar Operators=greedy", gufo)
+
+
 def test_greedy_beats_random_at_four_players(ufology):
     wins = 0
     games = 120

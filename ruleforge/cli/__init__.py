@@ -93,7 +93,8 @@ def _main(argv: list[str] | None) -> None:
             click.echo(f"error: {TOO_MANY_DIGITS} (on the command line, or in RULEFORGE_LIMITS)", err=True)
             sys.exit(EXIT_USAGE)
         if isinstance(e, OSError):
-            click.echo(f"error: {e.strerror or e}: {plain(str(getattr(e, 'filename', '') or ''))}", err=True)
+            name = getattr(e, "filename", None)  # (none for a socket's timeout: no dangling ': ')
+            click.echo(f"error: {plain(str(e.strerror or e))}" + (f": {plain(str(name))}" if name else ""), err=True)
             sys.exit(EXIT_USAGE)
         raise
     except KeyboardInterrupt:

@@ -69,8 +69,8 @@ def compare(base, variants, games, agents, rung_check, players, seed, jobs, sets
     for f in variants:  # checked before any game is played
         other, checked[f] = _load(f, sets, players)
         if other.seat_titles != seats:
-            raise click.UsageError(plain(f"{f} has seats {other.seat_titles}, but {base} has {seats}: only games "
-                                         "with the same seats can be compared"))
+            raise click.UsageError(plain(f"{f} has seats {', '.join(other.seat_titles)}, but {base} has "
+                                         f"{', '.join(seats)}: only games with the same seats can be compared"))
     rung = agents.strip() if agents.strip() in LADDER else None
     below = rung_below(rung) if rung and rung_check else None
     runs = _play(base, variants, sets, players, games, agents, jobs, seed, scheduler, max_decisions)
