@@ -721,3 +721,32 @@ def test_a_name_with_an_emoji_code_is_printed_as_written(ruleforge_cmd, tmp_path
                  .replace('card "Guard"', 'card "Guard:100:x"', 1), encoding="utf-8")
     r = ruleforge_cmd("cards", f)
     assert r.code == 0 and any(line.startswith("│ Guard:100:x ") for line in r.lines), r.out
+
+
+def test_an_interrupt_in_compare_compares_the_pairs_played(ruleforge_cmd, tmp_path, monkeypatch):
+    """Ctrl-C during the variant's game 5: the first 5 pairs are compared and written,
+    marked partial (compare printed 'aborted' and kept nothing)."""
+    from ruleforge.drivers import simulate
+    real = simulate.play_one
+    variant = str(ROOT / "games" / "variants" / "gufo-three-reveals.rules")
+
+    def play_one(spec, index):
+        if index == 5 and spec.path == variant:
+            raise KeyboardInterrupt
+        return real(spec, index)
+    monkeypatch.setattr(simulate, "play_one", play_one)
+    out = tmp_path / "cmp.json"
+    r = ruleforge_cmd("compare", GUFO, variant, "--games", 200, "--jobs", 1, "--seed", 4, "--agents", "random",
+                      "--out", out)
+    assert r.code == 130
+    assert r.err.splitlines()[0] == "interrupted: partial results of the 5 pairs played in every file, of 200"
+    assert r.lines[0] == "seed 4; 5 paired games per file (game i uses the same seed in every file)"
+    assert r.lines[-1] == f"partial results written to {out}"
+    doc = json.loads(out.read_text())
+    assert doc["games"] == 5 and all(s["partial"] == {"played": 5, "requested": 200}
+                                     for s in doc["summaries"].values())
+    assert all(s["games"] == 5 for s in doc["summaries"].values())
+    # Ctrl-C in the base's run: nothing was played in both, nothing to compare
+    monkeypatch.setattr(simulate, "play_one", lambda spec, index: (_ for _ in ()).throw(KeyboardInterrupt))
+    r = ruleforge_cmd("compare", GUFO, variant, "--games", 20, "--jobs", 1, "--seed", 4, "--agents", "random")
+    assert (r.code, r.err) == (130, "interrupted: no game was played in every file, so there is nothing to compare\n")

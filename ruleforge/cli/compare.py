@@ -73,7 +73,15 @@ def compare(base, variants, games, agents, rung_check, players, seed, jobs, sets
                                          f"{', '.join(seats)}: only games with the same seats can be compared"))
     rung = agents.strip() if agents.strip() in LADDER else None
     below = rung_below(rung) if rung and rung_check else None
-    runs = _play(base, variants, sets, players, games, agents, jobs, seed, scheduler, max_decisions)
+    runs, played = _play(base, variants, sets, players, games, agents, jobs, seed, scheduler, max_decisions)
+    if played == 0:  # Ctrl-C before every file had played a game: nothing to pair
+        click.echo("interrupted: no game was played in every file, so there is nothing to compare", err=True)
+        sys.exit(130)
+    interrupted = played < games
+    if interrupted:  # what was played is compared: the first `played` pairs
+        click.echo(f"interrupted: partial results of the {count(played, 'pair')} played in every file, of "
+                   f"{games}", err=True)
+        games, below = played, None
     from ..drivers.report import _console
     console = _console()
     click.echo(f"seed {seed}; {count(games, 'paired game')} per file (game i uses the same seed in every file)")
@@ -104,7 +112,11 @@ def compare(base, variants, games, agents, rung_check, players, seed, jobs, sets
     warnings: list = []
     checked_diffs = None
     if below:
-        low = _play(base, variants, sets, players, games, below, jobs, seed, scheduler, max_decisions)
+        low, low_played = _play(base, variants, sets, players, games, below, jobs, seed, scheduler, max_decisions)
+        if low_played < games:  # Ctrl-C during the check: the results at the named rung stand
+            click.echo(f"interrupted: the check at {below} was not finished; the results above stand", err=True)
+            interrupted, below = True, None
+    if below:
         checked_diffs = _rung_check(console, base, rung, below, diffs + payoff_diffs,
                                     _win_differences(low, base_game) + _payoff_differences(low, base_game),
                                     games, warnings)
@@ -122,7 +134,7 @@ def compare(base, variants, games, agents, rung_check, players, seed, jobs, sets
         if checked_diffs is not None:
             doc["check_differences"] = checked_diffs
         _atomic_write(out, (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode())
-        click.echo(f"results written to {plain(out)}")
+        click.echo(f"{'partial ' if interrupted else ''}results written to {plain(out)}")
     if plot:
         labels = [Path(f).stem for f, *_ in runs]
         series = {title: [(s["seats"][i]["win_rate"], s["seats"][i]["ci95"]) for _, _, _, s in runs]
@@ -133,15 +145,27 @@ def compare(base, variants, games, agents, rung_check, players, seed, jobs, sets
     checked_runs += [(f"{f}, {below} bots", s) for f, _, _, s in low] if below else []
     if say_rule_errors(checked_runs):
         sys.exit(EXIT_PROBLEM)  # a game stopped on a rule error: a rule file has a problem
+    if interrupted:
+        sys.exit(130)
 
 
-def _play(base, variants, sets, players, games, agents, jobs, seed, scheduler, max_decisions) -> list:
+def _play(base, variants, sets, players, games, agents, jobs, seed, scheduler, max_decisions) -> tuple[list, int]:
+    """Each file's games, and how many pairs every file played: fewer than `games` after
+    Ctrl-C, when the runs are cut to the pairs played in all of them (the files not
+    reached yet: none)."""
+    from ..drivers.simulate import summarize
     runs = []
     for f in (base, *variants):
         game, outcomes, summary = _simulate(f, sets, players, games, agents, jobs, seed, scheduler,
-                                            max_decisions=max_decisions)
+                                            max_decisions=max_decisions, partial_ok=True)
         runs.append((f, game, outcomes, summary))
-    return runs
+        if "partial" in summary:  # Ctrl-C: the games of every file so far, cut to the pairs
+            if len(runs) < 1 + len(variants) or not outcomes:
+                return runs, 0
+            k = len(outcomes)
+            return [(f, g, o[:k], dict(summarize(g, o[:k], agents), partial={"played": k, "requested": games}))
+                    for f, g, o, _ in runs], k
+    return runs, games
 
 
 def _bots_line(agents: str, rung, below, rung_check: bool) -> str:
