@@ -750,3 +750,25 @@ def test_an_interrupt_in_compare_compares_the_pairs_played(ruleforge_cmd, tmp_pa
     monkeypatch.setattr(simulate, "play_one", lambda spec, index: (_ for _ in ()).throw(KeyboardInterrupt))
     r = ruleforge_cmd("compare", GUFO, variant, "--games", 20, "--jobs", 1, "--seed", 4, "--agents", "random")
     assert (r.code, r.err) == (130, "interrupted: no game was played in every file, so there is nothing to compare\n")
+
+
+def test_an_interrupt_in_a_sweep_keeps_the_values_played_through(ruleforge_cmd, tmp_path, monkeypatch):
+    """Ctrl-C during the third value: the first two are shown and written, marked partial
+    (a sweep printed 'aborted' and kept nothing)."""
+    from ruleforge.drivers import simulate
+    real = simulate.play_one
+
+    def play_one(spec, index):
+        if dict(spec.params).get("reveal_count") in ("3", 3) and index == 4:
+            raise KeyboardInterrupt
+        return real(spec, index)
+    monkeypatch.setattr(simulate, "play_one", play_one)
+    out = tmp_path / "sweep.csv"
+    r = ruleforge_cmd("run", GUFO, "--games", 10, "--jobs", 1, "--seed", 4, "--sweep", "reveal_count=1,2,3,4",
+                      "--out", out)
+    assert r.code == 130
+    assert r.err == "interrupted: partial results, 2 values of 4 played through (reveal_count=1, 2)\n"
+    assert r.lines[-1] == f"partial results written to {out}"
+    rows = out.read_text(encoding="utf-8").splitlines()
+    assert rows[0] == "# partial: interrupted after 2 of 4 values"
+    assert [row.split(",")[0] for row in rows[2:]] == ["1", "2"]

@@ -197,8 +197,19 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
     results = []
     for v in options:
         game, outcomes, summary = _simulate(file, tuple(sets) + (f"{name}={v}",), players, games, agents,
-                                            jobs, seed, scheduler, max_decisions=max_decisions)
+                                            jobs, seed, scheduler, max_decisions=max_decisions, partial_ok=True)
+        if "partial" in summary:  # Ctrl-C: the values done stand; the one cut short is left out
+            break
         results.append((v, summary))
+    stopped, values_asked = len(results) < len(options), list(options)
+    if stopped:
+        if not results:
+            click.echo(f"interrupted: no value of {plain(name)} was played through, so nothing is written",
+                       err=True)
+            sys.exit(130)
+        click.echo(f"interrupted: partial results, {count(len(results), 'value')} of {len(options)} played through "
+                   f"({plain(name)}={', '.join(plain(v) for v, _ in results)})", err=True)
+        options = [v for v, _ in results]
     t = Table(title=markup(f"{game.title}: {name} swept, {count(games, 'game')} each, seed {seed}"), title_justify="left")
     t.add_column(markup(name))
     for seat in results[0][1]["seats"]:
@@ -221,10 +232,14 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
         import json
         doc = {"sweep": name, "values": options, "seed": seed, "games": games,
                "results": [dict(s, value=v) for v, s in results]}
+        if stopped:
+            doc["partial"] = {"values_played": len(results), "values_requested": len(values_asked)}
         if out.lower().endswith(".csv"):  # (csv quotes a list's value: `5,7` was two columns)
             import csv
             import io
             buf = io.StringIO()
+            if stopped:  # as run's partial CSV (pandas.read_csv(..., comment="#") skips it)
+                buf.write(f"# partial: interrupted after {len(results)} of {len(values_asked)} values\n")
             w = csv.writer(buf, lineterminator="\n")
             w.writerow([name] + [f"{x['name']} win rate" for x in results[0][1]["seats"]] + ["mean decisions"])
             for v, s in results:
@@ -233,7 +248,7 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
             _atomic_write(out, buf.getvalue().encode())
         else:
             _atomic_write(out, (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode())
-        click.echo(f"results written to {plain(out)}")
+        click.echo(f"{'partial ' if stopped else ''}results written to {plain(out)}")
     if plot:
         series = {}
         for seat_i, seat in enumerate(results[0][1]["seats"]):
@@ -242,3 +257,5 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
         click.echo(f"plot written to {plain(plot)}")
     if say_rule_errors([(f"{name}={v}", s) for v, s in results]):
         sys.exit(EXIT_PROBLEM)  # a game stopped on a rule error: the rule file has a problem
+    if stopped:
+        sys.exit(130)
