@@ -240,9 +240,7 @@ def _load(name: str, data: bytes, players: int | None, overrides: dict, source: 
         text, checked = check_source(name, data, overrides)
     except RuleFileError as e:
         if source is not None:
-            e.diagnostics = [evolve(d, message=d.message.replace("--set ", source),
-                                    hint=d.hint and d.hint.replace("--set ", source))
-                             for d in e.diagnostics]
+            e.given_by("--set ", source)
         raise
     low, high = checked.players
     if players is not None and not low <= players <= high:

@@ -187,12 +187,8 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
     for v in options:  # every value is checked before any game is played
         try:
             _load(file, tuple(sets) + (f"{name}={v}",), players)
-        except RuleFileError as e:  # it came from --sweep, not --set
-            from attrs import evolve
-            was = f"--set {name}="
-            e.diagnostics = [evolve(d, message=d.message.replace(was, f"--sweep {name}="),
-                                    hint=d.hint and d.hint.replace(was, f"--sweep {name}="))
-                             for d in e.diagnostics]
+        except RuleFileError as e:
+            e.given_by(f"--set {name}=", f"--sweep {name}=")
             raise
     results = []
     for v in options:

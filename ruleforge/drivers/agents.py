@@ -231,14 +231,14 @@ def parse_agents(text: Optional[str], game) -> list:
 
 def _seat(who: str, game) -> int:
     """A role's name, a seat number from 1, or a seat's name or title as narration prints
-    it ("player 2", "Radar Operator", "the Radar Operator")."""
+    it ("player 2", "Dealer", "the dealer")."""
     if who in game.roles:
         return game.roles[who]
     if who.isdigit() and 1 <= int(who) <= game.nplayers:
         return int(who) - 1
     if who in game.seat_names:
         return game.seat_names.index(who)
-    titles = [t.casefold() for t in game.seat_titles]  # "Radar Operator", as narration names her
+    titles = [t.casefold() for t in game.seat_titles]  # a role's title, as narration prints it
     if who.casefold().removeprefix("the ") in titles:
         return titles.index(who.casefold().removeprefix("the "))
     names = list(game.roles) + [str(i + 1) for i in range(game.nplayers)]

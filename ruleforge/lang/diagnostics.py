@@ -79,6 +79,13 @@ class RuleFileError(Exception):
         self.diagnostics = sorted(diagnostics, key=lambda d: (d.span.file is not None, d.span.file or "", d.span, d.message))
         super().__init__(f"{path}: {count(self.count, 'error')}")
 
+    def given_by(self, was: str, now: str) -> None:
+        """Say the values came from `now` where the messages say `was` ("--set " is how
+        the checker names an override; a --sweep value or a load() keyword is not one)."""
+        from attrs import evolve
+        self.diagnostics = [evolve(d, message=d.message.replace(was, now), hint=d.hint and d.hint.replace(was, now))
+                            for d in self.diagnostics]
+
     @property
     def count(self) -> int:
         """The errors (notes, such as 'checking stopped here', are not counted)."""
