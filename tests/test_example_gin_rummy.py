@@ -244,6 +244,24 @@ def test_the_hand_is_dead_when_the_stock_is_down_to_two_cards():
     assert_invariants(st)
 
 
+def test_a_hand_where_both_players_keep_taking_the_discard_is_dead_after_turn_limit_turns():
+    # `check --deep` found it: take the discard, discard another card, forever; the
+    # stock never runs down, so without the limit the hand never ended.
+    st = deal(MELDS + ["K♥"], ["2♦", "3♦", "4♦", "7♣", "5♠", "6♥", "8♣", "9♦", "Q♣", "K♣"], turn_limit=20)
+    stock = st.cards_in("stock")
+    for turn in range(20):
+        assert not st.is_over and st.counter("turns_played") == turn
+        taken = st.cards_in("discards")[-1]
+        play(st, "take_discard")
+        # the first card of the menu that is not the card just taken (which may not go back)
+        out = next(a for a in legal(st) if a.startswith("discard(") and taken not in a)
+        play(st, out)
+    assert st.is_over and st.result.ending == "long_hand"
+    assert st.result.winners == () and st.result.payoffs == (0, 0)
+    assert st.cards_in("stock") == stock and st.decisions == 40
+    assert_invariants(st)
+
+
 def test_the_player_who_draws_the_stock_down_may_still_knock():
     st = deal(MELDS + ["K♥"], ["2♦", "3♦", "4♦", "7♣", "5♠", "6♥", "8♣", "9♦", "Q♣", "K♣"],
               stock=["2♥", "A♦", "Q♦"])
