@@ -121,6 +121,7 @@ def check_source(path: str, data: bytes, overrides: dict | None = None) -> tuple
     checked.warnings = (stray + lint.unused_parameters(checked, skip={d.span for d in stray})
                         + lint.unfilled_braces(checked))
     checked.sources = sources
+    checked.text = text
     return text, checked
 
 

@@ -190,7 +190,7 @@ def check_properties(game, examples: int = 100, seed: int = 0, max_steps: int = 
     """
     __tracebackhide__ = True  # pytest: the failure is the counterexample, not this function's source
     import json
-    from .drivers.deep import counterexample_log, deep_check
+    from .drivers.deep import counterexample_log, deep_check, told_values
     for g in _all_games(game, players):
         found = deep_check(g, examples, seed, max_steps)
         if found is None:
@@ -199,9 +199,10 @@ def check_properties(game, examples: int = 100, seed: int = 0, max_steps: int = 
         where = g.path or g.title
         at = f"{found.span.file or where}:{found.span.line}:{found.span.column}" if found.span is not None else where
         plural = "" if steps == 1 else "s"
-        lines = [f"{at}: error: {found.message}, after {steps} decision{plural}",
-                 f"counterexample at {g.nplayers} players (seed {found.seed}, {steps} decision{plural}, "
-                 f"choices {found.choices}):"]
+        lines = [f"{at}: error: {found.message}, after {steps} decision{plural}"]
+        lines += ["  " + line for line in told_values(found)]
+        lines += [f"counterexample at {g.nplayers} players (seed {found.seed}, {steps} decision{plural}, "
+                  f"choices {found.choices}):"]
         lines += ["  " + line for line in found.narration]
         if log is not None:
             with open(log, "w", encoding="utf-8") as f:

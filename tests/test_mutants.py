@@ -64,6 +64,20 @@ CASES = {
                    "bound with --max-steps if it is legitimately long), after 150 decisions", 150, "termination"),
 }
 
+# What the failing invariant read at the failure, shown under its error (codegen/explain.py).
+VALUES = {
+    "creates_a_card": ["where it is 8:", "  count of sky slot it = 2"],
+    "loses_a_card": ["count of box + count of deck + count of revealed + count of discard + c… = 51",
+                     "  count of box = 3", "  count of deck = 31", "  count of revealed = 0", "  count of discard = 1",
+                     "  count of removed = 0", "  count of unseen = 4", "  count of heap = 0", "  count of sky = 8",
+                     "  count of hand of radar = 3", "  count of aces of invader = 0",
+                     "  count of alien of invader = 1"],
+    "leaks_the_alien": ["the game is over = no", "radar knows the card in alien of invader = yes",
+                        "the card in alien of invader = A♣"],
+    "shows_a_hand": ["where p is player 1:", "  where c is Swamp Gas (2):", "    c is face up = yes"],
+    "breaks_an_invariant": ["count of hand of radar = 4", "radar_hand_size = 3"],
+}
+
 
 def deep(capsys, path, *args) -> tuple[int, str, str]:
     with pytest.raises(SystemExit) as e:
@@ -106,6 +120,9 @@ def test_deep_check_catches_the_mutant(name, tmp_path, capsys):
     assert lines[0] == f"{path}{first}"
     if rule is not None:
         assert lines[3] == rule
+    if kind == "invariant":  # under the line and its caret, what the invariant read there
+        header = next(k for k, line in enumerate(lines) if line.startswith("counterexample"))
+        assert lines[3:header] == ["  what the invariant reads there:"] + ["    " + v for v in VALUES[name]]
 
     # the shrunk counterexample: a few decisions, each narrated
     header = next(line for line in lines if line.startswith("counterexample"))

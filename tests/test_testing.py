@@ -128,8 +128,13 @@ def test_check_properties_raises_with_the_narrated_counterexample(tmp_path):
                         "does not hold after turn 1 (round 1), after 4 decisions")
     found = e.value.counterexample
     assert found.kind == "invariant" and len(found.choices) == 4
-    assert lines[1] == f"counterexample at 2 players (seed {found.seed}, 4 decisions, choices {found.choices}):"
-    assert lines[2] == "  Setup"
+    # what the invariant read there: its sum, and each term (the box holds the lost card)
+    assert lines[1:4] == ["  what the invariant reads there:",
+                          "    count of box + count of deck + count of revealed + count of discard + c… = 51",
+                          "      count of box = 3"]
+    at = lines.index("      count of alien of invader = 1") + 1
+    assert lines[at] == f"counterexample at 2 players (seed {found.seed}, 4 decisions, choices {found.choices}):"
+    assert lines[at + 1] == "  Setup"
     assert sum(line.startswith("  [decision ") for line in lines) == 4
     assert lines[-1] == f"the counterexample's log: {log} (ruleforge replay {log})"
     # the log replays to the failing position

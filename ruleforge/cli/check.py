@@ -119,7 +119,7 @@ def _counterexample_path(file: str, out: str | None) -> str:
 
 def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
     """Property-test one checked file at each player count; print what fails. True: all hold."""
-    from ..drivers.deep import SHRINK_REPLAYS, counterexample_log, deep_check
+    from ..drivers.deep import SHRINK_REPLAYS, counterexample_log, deep_check, told_values
     from ..lang.parse import split_lines
     from ..lang.highlight import terminal_colouring
     low, high = checked.players
@@ -158,6 +158,8 @@ def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
             click.echo(render_diagnostic(d, file, split_lines(text), terminal_colouring(stderr=True)) + under, err=True)
         else:
             click.echo(f"{plain(file)}: error: {plain(found.message)}, after {_plural(steps, 'decision')}", err=True)
+        for line in told_values(found):
+            click.echo("  " + plain(line), err=True)
         how = ("shrinking stopped by Ctrl-C: the shortest game found so far" if found.interrupted else "shrunk"
                if found.shrunk else "as found: a game that does not end is --max-steps long, however it is shrunk"
                if found.kind == "termination" else "as found: each replay would run to the limit, too slow to shrink")

@@ -51,6 +51,7 @@ class DeepFailure(Exception):
         self.interrupted = False  # shrinking stopped by Ctrl-C: the shortest found so far
         self.seed: Optional[int] = None
         self.choices: list[int] = []
+        self.values: list[str] = []  # an invariant's: what it read there (Game.explain_invariant)
 
 
 @define
@@ -68,6 +69,12 @@ class Counterexample:
     turn: Optional[int] = None  # see DeepFailure
     shrunk: bool = True
     interrupted: bool = False
+    values: list = field(factory=list)  # see DeepFailure
+
+
+def told_values(found) -> list[str]:
+    """The lines that show what a failing invariant read (none for other failures)."""
+    return ["what the invariant reads there:"] + ["  " + v for v in found.values] if found.values else []
 
 
 def check_position(st, step: int, when: str = "") -> None:
@@ -81,8 +88,14 @@ def check_position(st, step: int, when: str = "") -> None:
         raise DeepFailure("conservation", "cards are not all in exactly one place"
                           + (f": missing {', '.join(g.cards[c].name for c in missing)}" if missing else "")
                           + (f": twice {', '.join(g.cards[c].name for c in twice)}" if twice else ""), step)
-    for name, title, span in g.check_invariants(st):
-        raise DeepFailure("invariant", f"invariant '{name}' ({title}) does not hold{when}", step, span)
+    try:
+        broken = g.check_invariants(st)
+    except RuleError as e:  # an invariant that cannot be worked out (a limit, say) is a failure too
+        raise DeepFailure("rule error", e.describe(), step, e.span, e.limit, e.message, _rule(e)) from None
+    for name, title, span in broken:
+        failure = DeepFailure("invariant", f"invariant '{name}' ({title}) does not hold{when}", step, span)
+        failure.values = g.explain_invariant(st, name)
+        raise failure
 
 
 def check_state(st, step: int) -> None:
@@ -336,7 +349,7 @@ def deep_check(game, examples: int = 100, seed: int = 0, max_steps: int = 500,
                 told = last_lines(told, TOLD_OF_ENDLESS)
             return Counterexample(f.kind, f.message, f.seed, f.choices, f.span, told,
                                   game_log(game, f.seed, f.choices), f.headline, f.rule, f.taken, f.turn,
-                                  f.shrunk, f.interrupted)
+                                  f.shrunk, f.interrupted, f.values)
     return None
 
 

@@ -61,6 +61,7 @@ class Checked:
     param_ranges: dict = field(factory=dict)  # name -> ranges.Range, for the parameters that declare one
     warnings: list = field(factory=list)      # Diagnostics of severity "warning" (lint.py): the check passes
     sources: dict = field(factory=dict)       # path -> text of the files a variant extends, to show warnings
+    text: str = ""                            # the rule file's own text (an invariant's values are named by it)
     deck: tuple = (1, (), 0)                  # the standard deck's (decks, ranks left out, jokers)
     action_groups: dict = field(factory=dict)  # name -> ActionGroupDecl
     counter_types: dict = field(factory=dict)  # counter name -> the type of what it holds (lang/values.py)

@@ -11,8 +11,9 @@ from types import MappingProxyType
 from typing import Optional
 
 from . import rng
-from .engine import Frame, SharedStart, State, run
+from .engine import Frame, SharedStart, State, _where, run
 from .events import Observer
+from .prims import SAID_CARD
 from .values import RuleError, UnknownName, shown as _shown
 from . import limits
 
@@ -52,6 +53,7 @@ class Game:
         self.immediate: list = []
         self.round_end: list = []
         self.invariants: list = []
+        self.invariant_values: dict = {}  # name -> fn(state): what it read (codegen/explain.py)
         self.match = None
         raised = limits.from_environment()
         self.step_budget = raised.get("steps", limits.STEP_BUDGET)
@@ -259,15 +261,49 @@ class Game:
         """The invariants that do not hold in `st`: [(name, text, span)].
 
         Like endings, invariants apply once setup is over: setup is where the state
-        they describe gets built.
+        they describe gets built. An invariant that cannot be worked out (it passes a
+        limit) raises its RuleError, which names the invariant and the expression.
         """
         if st.turn_pos < 0:
             return []
         broken = []
         for name, title, fn, nlocals, span in self.invariants:
-            if not fn(st, [None] * nlocals):
+            try:
+                held = fn(st, [None] * nlocals)
+            except RuleError as e:
+                if e.rule is None:
+                    e.rule, e.span, e.via = _where(e.__traceback__, None)
+                    e.args = (e.describe(),)
+                raise
+            except RecursionError as e:
+                rule, at, via = _where(e.__traceback__, None)
+                raise RuleError("a quantity, attribute or definition is computed from itself", rule, at,
+                                via) from None
+            if not held:
                 broken.append((name, title, span))
         return broken
+
+    def explain_invariant(self, st: State, name: str) -> list[str]:
+        """What invariant `name` read in `st`, where it does not hold: lines such as
+        `count of hand of p = 12`, under `where p is player 2:` for the player an
+        `every` failed for; cards by name (this is the designer's view, not a seat's).
+        [] when there is nothing to show, or working it out fails (a limit, say)."""
+        fn = self.invariant_values.get(name)
+        if fn is None:
+            return []
+        try:
+            lines = fn(st.clone())  # (its loops are charged work: not to `st`)
+        except (RuleError, RecursionError):
+            return []
+        return [_unmarked(line, self.cards) for line in lines]
+
+
+def _unmarked(line: str, cards) -> str:
+    """A said text with its cards named (prims.said_card marks them)."""
+    if SAID_CARD not in line:
+        return line
+    parts = line.split(SAID_CARD)
+    return "".join(cards[int(p)].name if k % 2 else p for k, p in enumerate(parts))
 
 
 def _seed(seed) -> int:

@@ -103,6 +103,7 @@ def compile_game(ch: Checked, nplayers: int | None = None, path: str = "", text:
     g.quantities = ns["QUANTITIES"]
     g.definitions = ns["DEFINES"]
     g.invariants = list(ns["INVARIANTS"])
+    g.invariant_values = ns["INV_EXPLAIN"]
     g.heuristic = ns["HEURISTIC"]
     g.payoff = ns.get("PAYOFF")  # written only for a game that declares one
     # nothing happens between two turns but the next one (flow._next_turn's short way)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from contextlib import nullcontext
 
 from .. import typeinfo as T
+from .explain import Explain
 from .menus import Menus
 from .module import CodeGenerator
 from .sets import Subsets
@@ -21,7 +22,7 @@ from .writer import Scope, _ident, comment_text
 _FEW_MODDED = 8
 
 
-class ProgramWriter(Tables, WholeMenus, Menus, Subsets, CodeGenerator):
+class ProgramWriter(Tables, WholeMenus, Menus, Subsets, Explain, CodeGenerator):
     _kept_number = -1  # the last number a kept definition's keys start with
 
     def generate(self) -> str:
@@ -41,6 +42,7 @@ class ProgramWriter(Tables, WholeMenus, Menus, Subsets, CodeGenerator):
             self.rule(self.fn_name("r_turn", role or ""), f"turn of {role}" if role else "turn",
                       t.span, t.body, {}, 0, is_turn=True)
         self.invariants()
+        self.explain_invariants()
         self.heuristic()
         self.payoff()
         self.write_key_functions()

@@ -92,6 +92,8 @@ class Tables:
         w.line("INVARIANTS = (" + "".join(
             f"({inv.name.name!r}, {(inv.title or inv.name.name)!r}, {self.fn_name('i', inv.name.name)}, 0, "
             f"INV_SPANS[{k}]), " for k, inv in enumerate(ch.invariants)) + ")")
+        w.line("INV_EXPLAIN = {" + ", ".join(f"{inv.name.name!r}: {self.fn_name('x', inv.name.name)}"
+                                             for inv in ch.invariants) + "}")
         if "heuristic" not in self.tables:
             w.line("HEURISTIC = heuristic")
         else:
