@@ -167,13 +167,14 @@ def test_the_first_seat_line_measures_the_seat_that_started(tmp_path, ruleforge_
     assert sum(o.winners == (0,) for o in outcomes) / 40 == 0.25  # what 'seat 1' would have said
     ran = ruleforge_cmd("run", path, "--games", 40, "--seed", 1, "--jobs", 1)
     assert ("Starting-seat advantage: the seat that took the first turn (seat 1 in 12 games, seat 2 in 28 games) "
-            "takes 55.0% [38.9, 71.1] of the wins") in " ".join(ran.out.split())
+            "takes 55.0% [39.8, 69.3] of the wins") in " ".join(ran.out.split())
 
 
 def test_the_first_seat_line_is_unchanged_when_seat_1_always_starts(tmp_path, ruleforge_cmd):
     _, path = load(tmp_path, COUNTERS.format(shown=""))
     ran = ruleforge_cmd("run", path, "--games", 10, "--seed", 1, "--jobs", 1)
-    assert "Starting-seat advantage: seat 1 takes 100.0% [100.0, 100.0] of the wins" in " ".join(ran.out.split())
+    # (a Wilson interval, as the win table's: 10 wins of 10 do not make 100% certain)
+    assert "Starting-seat advantage: seat 1 takes 100.0% [72.2, 100.0] of the wins" in " ".join(ran.out.split())
 
 
 def test_replay_says_one_decision(tmp_path, ruleforge_cmd):

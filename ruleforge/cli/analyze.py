@@ -103,6 +103,8 @@ def analyze(file: str, games: int, agents: str | None, rungs: str | None, skill_
     jobs = jobs or os.cpu_count() or 1
     report = _play(file, sets, players, game, agents, rung_list, games, skill_games, seed, jobs, max_decisions)
     report["command"] = _command(file, sets, players, agents, rungs, games, skill_games, seed)
+    from ..drivers.agents import blind_greedy_note
+    report["bots_note"] = next(filter(None, (blind_greedy_note(a, game) for a in [agents, *rung_list])), None)
     _write(report, html_path, json_path, plots_prefix)
     if report["summary"]["errors"]:
         sys.exit(EXIT_PROBLEM)  # a game stopped on a rule error: the rule file has a problem

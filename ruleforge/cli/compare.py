@@ -86,6 +86,10 @@ def compare(base, variants, games, agents, rung_check, players, seed, jobs, sets
     console = _console()
     click.echo(f"seed {seed}; {count(games, 'paired game')} per file (game i uses the same seed in every file)")
     click.echo(plain(_bots_line(agents, rung, below, rung_check)))
+    from ..drivers.agents import blind_greedy_note
+    note = blind_greedy_note(agents, base_game)
+    if note:
+        click.echo(plain(note), err=True)
     t = Table(title=f"Win rates, {plain(agents)} bots", title_justify="left")
     t.add_column("File")
     for title in seats:

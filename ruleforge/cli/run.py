@@ -80,6 +80,7 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
             click.echo(f"interrupted: partial results of the {count(partial['played'], 'game')} played of {games}", err=True)
         click.echo(f"seed {seed} (the same results again: --seed {seed})")
         print_summary(summary)
+        _blind_bots(agents, game)
         if out:
             write_results(out, summary, outcomes)
             click.echo(f"{'partial ' if partial else ''}results written to {plain(out)}")
@@ -255,3 +256,11 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
         sys.exit(EXIT_PROBLEM)  # a game stopped on a rule error: the rule file has a problem
     if stopped:
         sys.exit(130)
+
+
+def _blind_bots(agents, game) -> None:
+    """Say so when the bots cannot judge a position (agents.blind_greedy_note)."""
+    from ..drivers.agents import blind_greedy_note
+    note = blind_greedy_note(agents, game)
+    if note:
+        click.echo(plain(note), err=True)

@@ -28,6 +28,10 @@ def search(file, game, space, notes, aim, fixed, players, agents, schedule, sets
         click.echo(note)
     click.echo(plain(f"bots: {agents} for every seat, rung {LADDER.index(rung) + 1} of the ladder "
                      f"({' < '.join(LADDER)})" if rung else f"bots: {agents}, not a rung of the ladder"))
+    from ..drivers.agents import blind_greedy_note
+    blind = blind_greedy_note(agents, game)
+    if blind:
+        click.echo(plain(blind), err=True)
     which = (f"all {count(size, 'value set')} in the range" if grid else
              f"{sets} of the {size:,} value sets in the range, chosen by Optuna's TPE sampler from their first "
              f"{count(schedule[0], 'game')}")

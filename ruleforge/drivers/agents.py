@@ -246,3 +246,16 @@ def _seat(who: str, game) -> int:
     hint = did_you_mean(who, names)
     raise ValueError(f"no seat or role '{who}'" + (f"; {hint}" if hint else
                      f"; seats are {', '.join(names)}"))
+
+
+def blind_greedy_note(text: Optional[str], game) -> Optional[str]:
+    """A note for bots that cannot judge a position: greedy in a game with no heuristic
+    (nor a score per player to stand for one) sees only a move that ends the game, and
+    elsewhere chooses at random, so its figures are nearly a random bot's; a designer
+    comparing variants with it learns little and is not told. None when that is not so."""
+    if game.heuristic is not None or not any(a.name == "greedy" for a in parse_agents(text, game)):
+        return None
+    return (f"note: {game.title} declares no heuristic (nor a score per player), so greedy bots judge a move only "
+            "by whether it ends the game at once, won or lost, and choose at random among the others: where few "
+            "moves end the game, they play nearly as random bots do. A `heuristic of p: ...` gives them judgement "
+            "(docs/language.md#heuristic-for-bots).")

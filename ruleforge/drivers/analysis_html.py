@@ -62,6 +62,8 @@ def page(r: dict, pngs: dict) -> str:
              + (f", parameters {esc(', '.join(f'{k}={v}' for k, v in s['params'].items()))}" if s["params"] else "")
              + f", {count(s['players'], 'player')}, seed {r['seed']} (the same report again: "
              f"<code>{esc(r['command'])}</code>).</p>"]
+    if r.get("bots_note"):
+        parts.append(f'<p class="sig">{esc(r["bots_note"])}</p>')
     parts += balance(r, pngs, bots) + skill(r, pngs) + tension(r, pngs, bots) + rules(r, pngs, bots)
     parts += cards(r, pngs, bots) + decisions(r, pngs, bots)
     if s["errors"]:

@@ -45,6 +45,8 @@ def print_report(r: dict, console: Console | None = None) -> None:
                   + (f" Skill trace: {' < '.join(r['skill']['rungs'])}, "
                      f"{count(r['skill']['games_per_seat'], 'game')} a seat at each step."
                      if r.get("skill") and r["skill"]["steps"] else " No skill trace."))
+    if r.get("bots_note"):
+        console.print(f"[yellow]{markup(r['bots_note'])}[/]")
     balance_section(r, console)
     skill_section(r, console)
     tension_section(r, console)

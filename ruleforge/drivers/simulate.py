@@ -262,7 +262,12 @@ def summarize(game, outcomes: list[GameOutcome], agents: Optional[str] = None) -
         # counts 1/k; a game nobody wins gives no wins to share): fair is 1/N. The first
         # turn may not be seat 1's (a rule may say who starts), so each game counts the
         # seat that started it.
-        m = mean_interval([(1 / len(o.winners)) if o.first in o.winners else 0.0 for o in won], (0.0, 1.0))
+        shares = [(1 / len(o.winners)) if o.first in o.winners else 0.0 for o in won]
+        m = mean_interval(shares, (0.0, 1.0))
+        if all(x in (0.0, 1.0) for x in shares):
+            # no shared win: a plain proportion, whose interval is the win table's (Wilson),
+            # so that the same share does not get two intervals a line apart
+            m["ci95"] = list(wilson(sum(shares), len(shares)))
         lo, hi = m["ci95"]
         fair = 1 / game.nplayers
         starters = Counter(o.first for o in won)
