@@ -15,7 +15,7 @@ from .lang import ast as A
 from .lang import lint
 from .lang.check import Checked, check
 from .lang.diagnostics import Diagnostic, RuleFileError, Span
-from .lang.overrides import Given
+from .lang.overrides import Given, set_text
 from .lang.parse import MAX_SOURCE_BYTES, decode, parse
 
 if TYPE_CHECKING:
@@ -231,7 +231,7 @@ def load_with_sets(path: str | Path, players: int | None = None, sets: dict | No
     {name: text}, read as the parameter's type ("3", "5,7", "yes"); a value that is not
     a text is written as one first (a GameSpec's parameters may hold numbers)."""
     name, data = read_source(path)
-    return _load(name, data, _players(players), {k: _param_text(v) for k, v in (sets or {}).items()}, None)
+    return _load(name, data, _players(players), {k: set_text(v) for k, v in (sets or {}).items()}, None)
 
 
 def _load(name: str, data: bytes, players: int | None, overrides: dict, source: str | None) -> Game:
@@ -267,10 +267,3 @@ def _shown(v) -> str:
     """`v` as Python writes it, cut short."""
     return str(Given(v))
 
-
-def _param_text(v) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (list, tuple)):
-        return ",".join(str(x) for x in v)
-    return str(v)

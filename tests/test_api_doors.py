@@ -183,7 +183,10 @@ def test_set_on_the_command_line_still_reads_text(ruleforge_cmd, tmp_path):
     assert (game.params["reveal_count"], game.params["cloudy_altitudes"]) == (3, (3, 5))
     assert load_with_sets(EIGHTS, None, {"reshuffle": "no"}).params["reshuffle"] is False
     r = ruleforge_cmd("run", GUFO, "--seed", 1, "--set", "reveal_count=3", "--set", "cloudy_altitudes=3,5")
-    assert r.code == 0 and r.lines[0].startswith("gUFO · seed 1 · reveal_count=3, cloudy_altitudes=[3, 5], ")
+    # the heading writes the values as --set takes them (it wrote [3, 5], and a yes/no True)
+    assert r.code == 0 and r.lines[0].startswith("gUFO · seed 1 · reveal_count=3, cloudy_altitudes=3,5, ")
+    r = ruleforge_cmd("run", EIGHTS, "--seed", 1, "--set", "reshuffle=no")
+    assert r.code == 0 and r.lines[0].endswith(", reshuffle=false")
     r = ruleforge_cmd("run", GUFO, "--games", 4, "--jobs", 1, "--seed", 1, "--set", "reveal_count=3")
     assert r.code == 0
 

@@ -30,7 +30,9 @@ def read_log(path: Path) -> list[dict]:
 
 
 def params_text(params: dict) -> str:
-    return ", ".join(f"{k}={v}" for k, v in params.items())
+    """A log's parameters as the heading writes them: as --set takes them."""
+    from ruleforge.lang.overrides import set_text
+    return ", ".join(f"{k}={set_text(v)}" for k, v in params.items())
 
 
 # ---- one game ------------------------------------------------------------------------------

@@ -4,6 +4,8 @@ seat that took the first turn."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import ruleforge
@@ -11,6 +13,8 @@ from ruleforge.drivers.narrate import Narrator, winners_text
 from ruleforge.drivers.simulate import GameSpec, run_games, summarize
 from ruleforge.lang.plural import count
 from ruleforge.testing import play
+
+ROOT_GAMES = Path(__file__).resolve().parents[1] / "games"
 
 COUNTERS = """\
 game "Counters"
@@ -258,3 +262,19 @@ def test_a_look_is_told_naming_the_card_to_who_knows_it(tmp_path):
     lines = {seat: [x for x in Narrator(game, seat, st).lines(st.record) if "looks at" in x] for seat in (None, 0, 1, 2)}
     assert lines[None] == lines[0] == lines[1] == [f"    player 1 looks at {card}"]  # the owner knew it
     assert lines[2] == ["    player 1 looks at a card"]
+
+
+def test_a_card_the_seat_did_not_see_is_told_without_repeating_its_parameter():
+    # `play` told another seat's archive as "player 1: Archive: card a card"
+    game = ruleforge.load(ROOT_GAMES / "ufology.rules", players=2)
+    st = game.new(3)
+    assert st.current_player == 0
+    archive = next(a for a in st.legal_actions() if str(a).startswith("archive("))
+    card = str(archive)[len("archive(card="):-1]
+    assert Narrator(game, 0, st).action(archive) == f"Archive: card {card}"
+    assert Narrator(game, None, st).action(archive) == f"Archive: card {card}"
+    assert Narrator(game, 1, st).action(archive) == "Archive: a card"
+    # a parameter with another name keeps it; one of several keeps it too
+    assert Narrator._named_arg("old", "a card", 2) == "old (a card)"
+    assert Narrator._named_arg("c", "a card", 1) == "a card"
+    assert Narrator._named_arg("old", "7♣", 2) == "old 7♣"

@@ -108,10 +108,20 @@ class Narrator:
             title = spec.title if spec else action.name
             if not action.args:
                 return title
-            return f"{title}: " + ", ".join(f"{k} {self.arg(v, known_then)}" for k, v in action.args)
+            return f"{title}: " + ", ".join(self._named_arg(k, self.arg(v, known_then), len(action.args))
+                                            for k, v in action.args)
         if action.kind == "choose":
             return self.arg(action.args[0][1], known_then)
         return str(action)
+
+    @staticmethod
+    def _named_arg(name: str, shown: str, args: int) -> str:
+        """`card 7♣`; a card the seat did not see is `a card` alone when the parameter's
+        name would only repeat it (`Archive: a card`, not `Archive: card a card`), else
+        `old (a card)`."""
+        if shown != "a card":
+            return f"{name} {shown}"
+        return shown if name == "card" or args == 1 else f"{name} (a card)"
 
     def lines(self, events: Iterable) -> list[str]:
         """The sentences for these events (see runtime/events.py), in order. Moves from

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Callable, Optional, Sequence
 
 from .. import __version__
+from ..lang.overrides import set_text
 from ..lang.plural import count
 from .agents import Observation
 from ..runtime.determinize import determinize
@@ -38,7 +39,7 @@ def start_record(game, seed: int) -> dict:
 
 def game_heading(game, seed: int) -> str:
     """The first line of a told game: its title, seed and parameters (run, replay)."""
-    params = ", ".join(f"{k}={v}" for k, v in params_json(game.params).items())
+    params = ", ".join(f"{k}={set_text(v)}" for k, v in game.params.items())  # (as --set writes them)
     return f"{game.title} · seed {seed}" + (f" · {params}" if params else "")
 
 

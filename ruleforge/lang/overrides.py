@@ -19,6 +19,16 @@ from .types import BOOL, NUMBER, TEXT, Type, list_of
 PYTHON_WORDS = {NUMBER: "an int", BOOL: "True or False", TEXT: "a str", list_of(NUMBER): "a list or tuple of ints"}
 
 
+def set_text(v) -> str:
+    """A parameter's value as `--set` writes it: `true`, `5,7`, `3` (what a heading or
+    a command to run the same game again shows)."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (list, tuple)):
+        return ",".join(str(x) for x in v)
+    return str(v)
+
+
 class Given:
     """A parameter's value as a Python program gave it. In a message it reads as Python
     writes it (its repr, cut short), where a --set value reads as its text."""
