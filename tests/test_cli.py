@@ -370,9 +370,10 @@ def test_an_error_names_the_rule_that_asked_and_the_rule_that_was_running(rulefo
     r = ruleforge_cmd("run", f, "--seed", 1)
     assert r.code == 1
     assert r.err.splitlines()[:4] == [
-        f"{f}:8:22: error: 'the card in' found 2 cards where one was expected",
+        # the caret under the part that failed, not the definition's whole value
+        f"{f}:8:23: error: 'the card in' found 2 cards where one was expected",
         "    define table_value = (the card in table).value",
-        "                         " + "^" * 25,
+        "                          " + "^" * 17,
         "  in rule 'define table_value', reached from 'action play: allowed if' (line 18) in 'turn' (line 15)"]
 
 

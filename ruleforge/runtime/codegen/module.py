@@ -187,9 +187,10 @@ class CodeGenerator(Decks, Values, Groups, Exprs, Straight, Resumable, Footprint
         (an error it raises is shown at the expression)."""
         def body():
             self.sc = scope
-            text = self.coll(node, live=True) if collection else self.ex(node)
-            # an error here is shown at the expression (cli.common.render_runtime_error)
+            # an error here is shown at the expression (cli.common.render_runtime_error),
+            # or at the part of it that failed: its parts are written at the same place
             with self.at_expr(node):
+                text = self.coll(node, live=True) if collection else self.ex(node)
                 if charged and self.fans_out(text):
                     self.w.line(self.charge_line(text))
                 self.prologue(text)

@@ -8,6 +8,7 @@ slot of the frame's list when the rule can stop for a decision and must keep it.
 
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 
 
@@ -16,6 +17,9 @@ def comment_text(text: str) -> str:
     return repr(str(text))
 
 
+# a look-up in a table of the module (a prims.Table raises on a miss); not Z[...], V[...]
+# or L[...], the zones, counters and locals, which cannot miss
+_LOOKUP = re.compile(r"[A-Z][A-Za-z0-9_]+\[")
 MAX_EXPRS = 256  # expressions kept for a statement's lines (a longer statement: the first)
 
 
@@ -37,8 +41,10 @@ class Writer:
         """Expression text `text`, compiled from rule-file position `span`, is about to be
         written into a line of the current rule and statement: an error raised while it
         runs can then point at it (engine._where), not at the whole statement. Only
-        calls are kept (what can fail is a call: a helper, a quantity, a definition)."""
-        if "(" not in text or span is None or self.rule is None:
+        what can fail is kept: a call (a helper, a quantity, a definition) and a look-up
+        in one of the game's tables (`A_suit[c]`: no card there, or a card without that
+        attribute)."""
+        if ("(" not in text and not _LOOKUP.match(text)) or span is None or self.rule is None:
             return
         at = (self.rule, self.span)
         if at != self._exprs_at:  # another statement: what was kept belongs to the last one
