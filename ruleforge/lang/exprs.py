@@ -183,10 +183,9 @@ class ExprChecker(Resolver, abstract=True):
 
     def ex_Quantifier(self, node: A.Quantifier, scope: Scope, want: Optional[Want]) -> Optional[Type]:
         t = self.expr(node.collection, scope, want=Want.COLLECTION)
-        et = t.element() if t else ANY
-        if et is None:
+        et = t.element() if t else None  # None: not known (a mistake said, or an unparsed name)
+        if t is not None and et is None:
             self.error(node.collection, f"'{node.kind}' looks through a zone or a list, not {t.describe()}")
-            et = ANY
         if node.name is None:
             inner = Scope(scope, (et, node))
         else:
@@ -286,6 +285,13 @@ class ExprChecker(Resolver, abstract=True):
                        did_you_mean(node.trigger.name, self.sym.triggers))
         return BOOL
 
+    def quoted_symbol(self, node, t: Optional[Type]) -> Optional[str]:
+        """`c.suit = "hearts"`: a hint when `node` is a text that is, unquoted, a symbol of `t`."""
+        if isinstance(node, A.Text) and isinstance(t, T.SymbolType) \
+                and node.value in self.sym.domains.get(t.domain, ()) and self.sym.global_kind(node.value) is None:
+            return f"a {t.domain} is a symbol, written without quotes: {node.value}"
+        return None
+
     def filter(self, node: A.Filter, scope: Scope, var: Optional[A.Name] = None) -> Optional[Type]:
         """`C where COND`; in `for each x in C where COND`, COND may also name x."""
         ct = self.expr(node.collection, scope, want=Want.COLLECTION)
@@ -293,7 +299,7 @@ class ExprChecker(Resolver, abstract=True):
         if ct is not None and et is None:
             self.error(node.collection, f"'where' picks from a zone or a list, not {ct.describe()}")
         if var is None:
-            inner = Scope(scope, (et or ANY, node))
+            inner = Scope(scope, (et, node))  # (None: not known, after a mistake)
         else:
             # The element has a name, so the condition says `u.altitude`, not `altitude`.
             inner = Scope(scope)
@@ -356,6 +362,7 @@ class ExprChecker(Resolver, abstract=True):
                 hint = None
                 if RANK in (lt, rt) and NUMBER in (lt, rt):
                     hint = "only A, J, Q and K are rank names; compare the card's value to a number (A=1, J=11, Q=12, K=13)"
+                hint = hint or self.quoted_symbol(node.right, lt) or self.quoted_symbol(node.left, rt)
                 self.error(node, f"cannot compare {lt.describe()} with {rt.describe()}", hint)
             return BOOL
         if op in ("in", "not in"):

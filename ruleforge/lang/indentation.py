@@ -108,13 +108,33 @@ def unexpected_indent(lines: list[str], line: int, offset: int) -> Diagnostic:
                               f"this line is indented less than the rest of its block "
                               f"({w_prev} {'space' if w_prev == 1 else 'spaces'}; the lines after it {w_line})",
                               "indent every line of a block by the same amount")
+    word = item_word(lines[line - 1]) if 0 < line <= len(lines) else None
     return Diagnostic(Span.point(line + offset, 1), "unexpected indentation",
-                      "indent only the lines of a block, after a line ending in ':'")
+                      _unindent(word) if word else "indent only the lines of a block, after a line ending in ':'")
+
+
+# the words that begin a top-level item and never a statement or an expression
+ITEM_ONLY = ("game", "extends", "role", "parameter", "zone", "pieces", "counter", "define", "turn", "setup",
+             "action", "actions", "ending", "invariant", "match", "attribute", "quantity", "payoff", "heuristic")
+
+
+def item_word(text: str) -> str | None:
+    """The word `text` starts with when it begins a top-level item (`ending`, `zone`...)."""
+    m = re.match(r"\s*([a-z]+)\b", text)
+    return m.group(1) if m and m.group(1) in ITEM_ONLY else None
+
+
+def _unindent(word: str) -> str:
+    return f"'{word}' begins a top-level item: unindent it to the left margin"
 
 
 def no_enclosing_block(lines: list[str], line: int, column: int, offset: int) -> Diagnostic:
     """A line dedented to a depth no enclosing block has."""
     tab = tab_note(lines, line, offset)
+    word = item_word(lines[line - 1]) if 0 < line <= len(lines) else None
+    if word and not tab:
+        return Diagnostic(Span.point(line + offset, column), "this line's indentation matches no enclosing block",
+                          _unindent(word))
     return Diagnostic(Span.point(line + offset, column),
                       "this line's indentation matches no enclosing block" + (f": {tab}" if tab else ""),
                       "indent with spaces only" if tab else

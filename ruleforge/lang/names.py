@@ -8,6 +8,7 @@ to it. Anything else is looked up in the symbol table.
 from __future__ import annotations
 
 import enum
+import os
 from typing import Optional
 
 from . import ast as A
@@ -18,6 +19,12 @@ from .limits import MAX_DEFINE_DEPTH, raise_hint
 from .symbols import SymbolTable
 from .types import ANY, BOOL, CARD, NUMBER, PLAYER, ROW, TEXT, ZONE, Type, list_of
 from .visitor import Visitor
+
+
+# what a parameter of each type is written as (as the hints of --set say it)
+_HINTS = {NUMBER: "write a whole number, such as 3", BOOL: "write true or false",
+          TEXT: 'write a text in quotes, such as "north"',
+          list_of(NUMBER): "write a list of numbers, such as [5, 7]"}
 
 
 class Want(enum.Enum):
@@ -85,13 +92,32 @@ class Resolver(Visitor, abstract=True):
         self.define_stack: list[int] = []       # the deepest chain used so far by each body being checked
         self.define_too_deep = False            # said once
         self.depth = 0
+        self.variant_said: set[str] = set()     # parameters whose variant value is said to be of the wrong type
 
     def error(self, node_or_span, message: str, hint: str | None = None) -> None:
         self.sym.error(node_or_span, message, hint)
 
     def require(self, node, t: Optional[Type], want: Type, what: str) -> None:
         if t is not None and not t.compatible(want):
-            self.error(node, f"{what} must be {want.describe()}, not {t.describe()}")
+            if not self.variant_value(node, t, want):
+                self.error(node, f"{what} must be {want.describe()}, not {t.describe()}")
+
+    def variant_value(self, node, t: Type, want: Type) -> bool:
+        """A base file reads a parameter as `want`, and the variant being checked gives it
+        a value of another type (`parameter hearts_trump = 3`): said once, at the variant's
+        value, as --set says it (the mistake is there, not in the base). True when said."""
+        ref = self.refs.get(node) if isinstance(node, A.Name) else None
+        if not isinstance(ref, R.Param) or node.span.file is None or want not in _HINTS:
+            return False
+        decl = next((p for p in self.sym.of_kind(A.ParamDecl) if p.name.name == node.name), None)
+        if decl is None or decl.name.span.file is not None:
+            return False
+        if node.name not in self.variant_said:
+            self.variant_said.add(node.name)
+            where = f"{os.path.normpath(node.span.file)}:{node.span.line}"
+            self.error(decl.value, f"'{node.name}' takes {want.describe()}, not {t.describe()}: "
+                                   f"{where} uses it as one", _HINTS[want])
+        return True
 
     def bind(self, scope: Scope, name: A.Name, t: Optional[Type], binder) -> None:
         from .parse import EXPRESSION_WORDS, STATEMENT_WORDS
@@ -173,6 +199,8 @@ class Resolver(Visitor, abstract=True):
             return T.SymbolType(domain)
         if n in self.sym.unparsed:
             return None
+        if any(etype is None for etype, _ in scope.elements()) and self.some_attribute(n):
+            return None  # the element tested is not known (its collection is a mistake): say nothing
         pools = {
             Want.ZONE: list(self.sym.zones),
             Want.PLAYER: [r for r, _ in self.sym.roles] + ["current"],
@@ -189,7 +217,7 @@ class Resolver(Visitor, abstract=True):
             # `for each c in hand where suit = hearts`: the element has a name there
             hint = (f"in 'for each {named[0]} in ... where', the element is named '{named[0]}': write "
                     + (f"'{named[0]}'" if n == "it" else f"'{named[0]}.{n}'"))
-        elif hint is None and what == "name" and any(n in self.attributes(t) for t in [CARD] + [T.PieceType(k) for k in self.sym.pieces]):
+        elif hint is None and what == "name" and self.some_attribute(n):
             hint = f"'{n}' is an attribute: write 'CARD.{n}', or use it inside 'where'"
         self.error(node, f"unknown {what} '{n}'", hint)
         return None
@@ -238,11 +266,23 @@ class Resolver(Visitor, abstract=True):
         self.expr(node.owner, scope)
         if n in self.sym.unparsed:
             return None
+        if self.sym.global_kind(n) is None and scope.lookup(n) is None and self.sym.symbol_domain(n) is None:
+            # declared nowhere: a misspelling, said as `trciks > 99` says it
+            self.error(node.name, f"unknown name '{n}'", did_you_mean(n, self.of_names()))
+            return None
         self.error(node.name, f"'{n}' is not a zone, a set of pieces, a counter, a quantity or a "
                               "definition with a parameter, so it has no 'of'",
-                   did_you_mean(n, list(self.sym.zones) + list(self.sym.pieces) + list(self.sym.counters)
-                                + list(self.sym.quantities) + [d for d, v in self.sym.defines.items() if v.param]))
+                   did_you_mean(n, self.of_names()))
         return None
+
+    def of_names(self) -> list[str]:
+        """The names that take 'of': zones, pieces, counters, quantities, definitions with a parameter."""
+        return (list(self.sym.zones) + list(self.sym.pieces) + list(self.sym.counters)
+                + list(self.sym.quantities) + [d for d, v in self.sym.defines.items() if v.param])
+
+    def some_attribute(self, n: str) -> bool:
+        """Is `n` an attribute of cards or of some pieces?"""
+        return any(n in self.attributes(t) for t in [CARD] + [T.PieceType(k) for k in self.sym.pieces])
 
     def attributes(self, t: Optional[Type]) -> dict:
         if t == CARD:

@@ -38,6 +38,7 @@ from .indentation import ends_early, no_enclosing_block, unexpected_indent
 from .limits import (MAX_BLOCK_DEPTH, MAX_ERRORS, MAX_ITEM_CHARS, MAX_LINES, MAX_NUMBER_DIGITS, MAX_WORDS,
                      number_error, raise_hint)
 from .printable import _CONTROL as CONTROL
+from .slips import WINS_HINT, glued, other_language, slip, wins_missing
 
 MAX_SOURCE_BYTES = 2_000_000
 
@@ -435,6 +436,11 @@ _DECLARING = ["zone", "parameter", "counter", "define", "role", "pieces", "actio
 
 
 def _note_unparsed(chunk: str, unparsed: set[str]) -> None:
+    # an item indented by mistake is read as part of the item above it: its name too
+    for line in chunk.split("\n")[1:]:
+        m = _DECLARES.match(line.lstrip()) if line[:1].isspace() else None
+        if m:
+            unparsed.add(m.group(1))
     m = _DECLARES.match(chunk)
     if m:
         unparsed.add(m.group(1))
@@ -486,6 +492,14 @@ def _syntax_diagnostic(e, offset: int, chunk: str) -> Diagnostic:
             hint = "a quoted text must end on the same line"
         elif ch == "\t":
             hint = "use spaces"
+        elif ch in "|&":  # `||`, `&&` of other languages
+            doubled = e.column <= len(text := chunk_lines[e.line - 1]) - 1 and text[e.column] == ch
+            shown = f"'{ch * 2}'" if doubled else shown
+            hint = f"write '{'or' if ch == '|' else 'and'}'"
+            return Diagnostic(Span(e.line + offset, e.column, e.line + offset, e.column + 1 + doubled),
+                              f"unexpected {shown}", hint)
+        elif ch == "!":  # `!=` is read; a lone `!` is the `not` of other languages
+            hint = "write 'not'"
         return Diagnostic(Span.point(e.line + offset, e.column), f"unexpected character {shown}", hint)
     if isinstance(e, UnexpectedEOF):
         return ends_early(chunk_lines, offset, _expected(e.expected))
@@ -500,7 +514,7 @@ def _syntax_diagnostic(e, offset: int, chunk: str) -> Diagnostic:
         text = chunk_lines[tok.line - 1] if tok.line - 1 < len(chunk_lines) else ""
         code = text.split("#", 1)[0].rstrip()
         return Diagnostic(Span.point(line, len(code) + 1), "this line ends too early",
-                          f"expected {_expected(expected)}")
+                          WINS_HINT if wins_missing(text, expected) else f"expected {_expected(expected)}")
     if tok.type == "_INDENT":
         # an indent token borrows the position of the line break before the indented line
         return unexpected_indent(chunk_lines, tok.end_line, offset)
@@ -512,11 +526,17 @@ def _syntax_diagnostic(e, offset: int, chunk: str) -> Diagnostic:
                           f"expected {_expected(expected)}")
     span = Span(line, col, line, col + len(str(tok)))
     hint = None
+    text = chunk_lines[tok.line - 1] if tok.line - 1 < len(chunk_lines) else ""
+    joined = glued(text, col)
+    if joined is not None:
+        return joined(line)
+    said = other_language(text, tok, expected, line, col)
+    if said is not None:
+        return said
     if tok.type in keywords() and "NAME" in expected and tok.value.isidentifier():
         return Diagnostic(span, f"'{tok}' is a keyword of the language and cannot be used as a name",
                           "choose another name")
     # A misspelt keyword at the start of a line reads as a name followed by nonsense.
-    text = chunk_lines[tok.line - 1] if tok.line - 1 < len(chunk_lines) else ""
     first = re.match(r"\s*([A-Za-z_]\w*)", text)
     if first and first.group(1) not in _STATEMENT_WORDS + _ITEM_WORDS:
         words = _ITEM_WORDS if not text[0].isspace() else _STATEMENT_WORDS
@@ -526,9 +546,9 @@ def _syntax_diagnostic(e, offset: int, chunk: str) -> Diagnostic:
             return Diagnostic(Span(line, start, line, start + len(first.group(1))),
                               f"unknown {'declaration' if words is _ITEM_WORDS else 'statement'} "
                               f"'{first.group(1)}'", hint)
-    slip = _slip(chunk_lines, tok, text, first, line)
-    if slip is not None:
-        return slip
+    said = slip(chunk_lines, tok, text, first, line)
+    if said is not None:
+        return said
     if str(tok) in ("<", "<=", ">", ">=") and re.search(r"(<|>|<=|>=)\s*\S", text[:tok.column - 1]):
         # `1 <= card.value <= 3`
         hint = "comparisons do not chain: write 'A <= B and B <= C', or 'B between A and C'"
@@ -537,56 +557,6 @@ def _syntax_diagnostic(e, offset: int, chunk: str) -> Diagnostic:
         hint = "a definition of several parameters gives each its kind: define NAME of player p, number v"
     what = f"'{tok}'" if tok.type not in ("NAME", "INT", "STRING") else f"{_describe_terminal(tok.type)[2:] if tok.type != 'INT' else 'number'} {tok}"
     return Diagnostic(span, f"unexpected {what}", hint or f"expected {_expected(expected)}")
-
-
-# Verbs of other rulebooks that are not statements here, and how the language says them.
-_VERB_HINTS = {
-    "discard": "to discard, move the card: move c to discard",
-    "give": "to give a card, move it: move c to hand of (the player after current)",
-    "take": "to take a card, move it: move c to hand of current",
-    "put": "to put a card somewhere, move it: move c to table",
-    "place": "to place a card, move it: move c to table",
-    "play": "to let a player play, declare an action and write: current takes an action",
-    "win": "a game is won by an ending: ending NAME: current wins when CONDITION",
-    "lose": "a game is lost by an ending: ending NAME: ... wins when CONDITION",
-}
-_STATEMENT_STARTS = ("a statement starts with move, reveal, flip, swap, shuffle, deal, set, increase, decrease, "
-                     "let, say, if, repeat, for each, resolve, eliminate or end, or names a player: current "
-                     "chooses a card in hand of current, current takes an action, p looks at c, p finishes")
-
-
-def _slip(chunk_lines: list, tok, text: str, first, line: int):
-    """A diagnostic for a common slip at the start of a statement (a `while` without
-    `repeat`, `allowed if` before the `with` lines, a verb of another rulebook), or None."""
-    if first is None or not text[:1].isspace():
-        return None
-    word = first.group(1)
-    start = first.start(1) + 1
-    word_span = Span(line, start, line, start + len(word))
-    if word == "while":
-        return Diagnostic(word_span, "a loop is written 'repeat while CONDITION:'",
-                          "write: repeat while " + text[first.end(1):].strip())
-    if word == "with" and any(re.match(r"\s+allowed\s+if\b", earlier) for earlier in chunk_lines[:tok.line - 1]):
-        return Diagnostic(word_span, "an action's 'with' lines come before its 'allowed if'",
-                          "move the 'allowed if' line below the last 'with' line")
-    change = re.match(r"\s*(add|subtract)\s+(.+?)\s+(to|from)\s+(.+?)\s*(#.*)?$", text)
-    if change and not chunk_lines[0].lstrip().startswith("card"):  # (a card's modifier is `add N to ...`)
-        verb = "increase" if change.group(1) == "add" else "decrease"
-        return Diagnostic(word_span, f"'{word}' changes a quantity from a card's modifier; a rule changes a number "
-                                     f"with '{verb}'", f"write: {verb} {change.group(4)} by {change.group(2)}")
-    before = text[:tok.column - 1].strip()
-    if before == word and word not in _STATEMENT_WORDS:
-        # reading stopped at the line's second word: the line is no statement (its first
-        # word may still be a player's name, as in `dealer takes an action`)
-        said = text.split("#", 1)[0].strip()
-        said = said if len(said) <= 40 else said[:37] + "..."
-        hint = _VERB_HINTS.get(word.lower(), _STATEMENT_STARTS)
-        if word.lower() == "draw":  # the number of cards as written
-            n = re.match(r"\s*draw\s+(\d+)", text, re.IGNORECASE)
-            hint = ("to draw, move cards: move " + (f"top {n.group(1)} cards of deck" if n and n.group(1) != "1"
-                                                    else "top of deck") + " to hand of current")
-        return Diagnostic(word_span, f"unknown statement '{said}'", hint)
-    return None
 
 
 class _ToAst(DecksBuilder, DeclBuilder, StmtBuilder, ExprBuilder):

@@ -53,6 +53,22 @@ def _names(node) -> list[str]:
     return [n for f in fields if f.name != "span" for n in _names(getattr(node, f.name))]
 
 
+_NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+                 "sixteen seventeen eighteen nineteen twenty").split()
+
+
+def _quoted_number(value) -> Optional[str]:
+    """The hint for a number written as a text (`"5"`, `"five"`), or None when `value` is no such text."""
+    if not isinstance(value, A.Text):
+        return None
+    said = value.value.strip()
+    if said.isdigit():
+        return f"write {int(said)}"
+    if said.lower() in _NUMBER_WORDS:
+        return f"write it in digits: {_NUMBER_WORDS.index(said.lower())}"
+    return None  # a text meant as one (`"Alice"`): the range may be the mistake
+
+
 def declared_range(sym, p: A.ParamDecl, default, from_set: Optional[str] = None) -> Optional[Range]:
     """Check `p`'s range against its default and its --set value, and return it (None
     when it has none, or when the range itself is wrong; that is reported). `from_set`
@@ -62,10 +78,18 @@ def declared_range(sym, p: A.ParamDecl, default, from_set: Optional[str] = None)
     name = p.name.name
     t = sym.param_types[name]
     if t not in (NUMBER, list_of(NUMBER)):
-        sym.error(Span(p.low.span.line, p.low.span.column, p.high.span.end_line, p.high.span.end_column,
-                       p.low.span.file),
-                  f"'{name}' is {t.describe()}: only a number or a list of numbers has a range",
-                  "remove 'in ... to ...'")
+        quoted = _quoted_number(p.value)
+        if quoted is not None:  # `parameter hand_size = "five" in 1 to 13`: the quotes are the mistake
+            sym.error(p.value, f"'{name}' is a text here: a number is written without quotes", quoted)
+            # what reads it as the number its range says it is stays quiet
+            sym.params.pop(name, None)
+            sym.param_types.pop(name, None)
+            sym.unparsed.add(name)
+        else:
+            sym.error(Span(p.low.span.line, p.low.span.column, p.high.span.end_line, p.high.span.end_column,
+                           p.low.span.file),
+                      f"'{name}' is {t.describe()}: only a number or a list of numbers has a range",
+                      "remove 'in ... to ...'")
         return None
     bounds = []
     for node in (p.low, p.high):

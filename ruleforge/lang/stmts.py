@@ -73,7 +73,8 @@ class StmtChecker(ExprChecker, abstract=True):
             self.refine(scope, s.target.name, v)
             t = v
         if t is not None and v is not None and not t.compatible(v):
-            self.error(s.value, f"'{written(s.target, 'this')}' holds {t.describe()}, not {v.describe()}")
+            self.error(s.value, f"'{written(s.target, 'this')}' holds {t.describe()}, not {v.describe()}",
+                       self.quoted_symbol(s.value, t))
 
     def st_Change(self, s: A.Change, scope: Scope, ctx: str) -> None:
         self.lvalue(s.target, scope, numeric=True)
@@ -192,17 +193,33 @@ class StmtChecker(ExprChecker, abstract=True):
         elif isinstance(node, A.Of) and node.name.name in self.sym.counters:
             t = self.of(node, scope)
             return self.numeric_counter(node, node.name.name, numeric) if t is not None else None
+        if isinstance(node, A.Of) and self.unknown_of(node, scope):
+            return None
         what = "a counter or a piece's number" if numeric else "a local name, a counter or a piece's number"
         if isinstance(node, A.Name) and node.name in self.sym.turn_values and scope.lookup(node.name) is None:
             self.error(node, f"'{node.name}' is a value of the turn: it is given again, not changed",
                        f"write: let {node.name} = NEW VALUE for the turn")
             return None
-        if isinstance(node, A.Name) and node.name not in self.sym.unparsed:
-            cands = list(self.sym.counters) + (list(scope.all_names()) if not numeric else [])
-            self.error(node, f"unknown counter '{node.name}'", did_you_mean(node.name, cands))
+        if isinstance(node, A.Name):
+            if node.name not in self.sym.unparsed:  # (an item that did not parse may declare it)
+                cands = list(self.sym.counters) + (list(scope.all_names()) if not numeric else [])
+                self.error(node, f"unknown counter '{node.name}'", did_you_mean(node.name, cands))
             return None
         self.error(node, f"this cannot be changed: expected {what}")
         return None
+
+    def unknown_of(self, node: A.Of, scope: Scope) -> bool:
+        """`increase trciks of p by 1`: a name declared nowhere before 'of' is a misspelt
+        counter (it said "this cannot be changed"); True when said (or quiet: unparsed)."""
+        n = node.name.name
+        if self.sym.global_kind(n) is not None or scope.lookup(n) is not None:
+            return False
+        self.expr(node.owner, scope, want=Want.PLAYER)
+        if n not in self.sym.unparsed:
+            per = [c for c, d in self.sym.counters.items() if d.per_player]
+            self.error(node.name, f"unknown counter '{n}'",
+                       did_you_mean(n, per) or did_you_mean(n, list(self.sym.counters)))
+        return True
 
     def numeric_counter(self, node, name: str, numeric: bool) -> Optional[Type]:
         t = self.sym.counter_types[name]

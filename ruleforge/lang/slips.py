@@ -1,0 +1,125 @@
+"""Syntax errors a designer makes often, named with what to write: a slip from another
+language (`elif`, `==`), a verb of another rulebook (`draw 2 cards`), an item indented
+into a block, a keyword with letters glued on (`per players`). Each helper gives a
+diagnostic, or None when the error is none of these (parse.py then says what it expected).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .diagnostics import Diagnostic, Span
+from .indentation import ITEM_ONLY
+
+
+def _keywords() -> dict:
+    from .parse import keywords  # (parse imports this module)
+    return keywords()
+
+
+def _statement_words() -> list:
+    from .parse import _STATEMENT_WORDS
+    return _STATEMENT_WORDS
+
+
+def glued(text: str, col: int):
+    """`per players` where only `player` fits: the lexer reads the keyword and leaves the
+    rest of the word (`s`) as a token of its own. A maker of the diagnostic for the whole
+    word, or None."""
+    if col < 2 or not (text[col - 2:col - 1].isalnum() or text[col - 2:col - 1] == "_"):
+        return None
+    m = re.match(r"\w*", text[col - 1:])
+    start = len(re.search(r"\w*$", text[:col - 1]).group())
+    word, kw = text[col - 1 - start:col - 1] + m.group(), text[col - 1 - start:col - 1]
+    if not m.group() or kw not in _keywords().values() or not kw.isalpha():
+        return None
+    before = re.search(r"(\w+)\s+$", text[:col - 1 - start])
+    at = col - start
+    lead = f"'{before.group(1)} " if before else "'"
+    return lambda line: Diagnostic(Span(line, at, line, at + len(word)),
+                                   f"unexpected '{word}'" + (f" after '{before.group(1)}'" if before else ""),
+                                   f"write {lead}{kw}'")
+
+
+_ELSE_IF = ("elif", "elsif", "elseif")
+
+
+def other_language(text: str, tok, expected, line: int, col: int):
+    """A diagnostic for a slip from another language or a misplaced item (`elif`, `==`,
+    `set up:`, an ending without `wins`, an item indented into a block), or None."""
+    first = re.match(r"(\s*)([A-Za-z_]\w*)", text)
+    word = first.group(2) if first else None
+    start = first.end(1) + 1 if first else 1
+    word_span = Span(line, start, line, start + len(word or ""))
+    if word in _ELSE_IF and first.group(1):
+        return Diagnostic(word_span, f"unknown statement '{word}'", "write 'else if'")
+    if str(tok) == "=" and text[col - 2:col - 1] == "=":
+        return Diagnostic(Span(line, col - 1, line, col + 1), "unexpected '=='",
+                          "a single '=' compares: write '='")
+    if word == "set" and not first.group(1) and re.match(r"set\s+up\s*:", text):
+        return Diagnostic(Span(line, 1, line, text.index(":") + 1), "unknown declaration 'set up'",
+                          "did you mean 'setup:'?")
+    if word in ITEM_ONLY and first.group(1) and (col == start or text[:col - 1].strip() == word):
+        return Diagnostic(word_span, f"'{word}' begins a top-level item, which cannot be inside a block",
+                          "unindent it to the left margin")
+    if str(tok) in ("when", "at") and wins_missing(text, expected):
+        return Diagnostic(Span(line, col, line, col + len(str(tok))), f"unexpected '{tok}'", WINS_HINT)
+    return None
+
+
+WINS_HINT = "write 'win' or 'wins' after who wins, as in: ending NAME: current wins when CONDITION"
+
+
+def wins_missing(text: str, expected) -> bool:
+    """An ending's line where 'win' or 'wins' would fit: the winners are written, the word is not."""
+    return text.startswith("ending") and any(_keywords().get(n) in ("win", "wins") for n in expected)
+
+
+# Verbs of other rulebooks that are not statements here, and how the language says them.
+_VERB_HINTS = {
+    "discard": "to discard, move the card: move c to discard",
+    "give": "to give a card, move it: move c to hand of (the player after current)",
+    "take": "to take a card, move it: move c to hand of current",
+    "put": "to put a card somewhere, move it: move c to table",
+    "place": "to place a card, move it: move c to table",
+    "play": "to let a player play, declare an action and write: current takes an action",
+    "win": "a game is won by an ending: ending NAME: current wins when CONDITION",
+    "lose": "a game is lost by an ending: ending NAME: ... wins when CONDITION",
+}
+_STATEMENT_STARTS = ("a statement starts with move, reveal, flip, swap, shuffle, deal, set, increase, decrease, "
+                     "let, say, if, repeat, for each, resolve, eliminate or end, or names a player: current "
+                     "chooses a card in hand of current, current takes an action, p looks at c, p finishes")
+
+
+def slip(chunk_lines: list, tok, text: str, first, line: int):
+    """A diagnostic for a common slip at the start of a statement (a `while` without
+    `repeat`, `allowed if` before the `with` lines, a verb of another rulebook), or None."""
+    if first is None or not text[:1].isspace():
+        return None
+    word = first.group(1)
+    start = first.start(1) + 1
+    word_span = Span(line, start, line, start + len(word))
+    if word == "while":
+        return Diagnostic(word_span, "a loop is written 'repeat while CONDITION:'",
+                          "write: repeat while " + text[first.end(1):].strip())
+    if word == "with" and any(re.match(r"\s+allowed\s+if\b", earlier) for earlier in chunk_lines[:tok.line - 1]):
+        return Diagnostic(word_span, "an action's 'with' lines come before its 'allowed if'",
+                          "move the 'allowed if' line below the last 'with' line")
+    change = re.match(r"\s*(add|subtract)\s+(.+?)\s+(to|from)\s+(.+?)\s*(#.*)?$", text)
+    if change and not chunk_lines[0].lstrip().startswith("card"):  # (a card's modifier is `add N to ...`)
+        verb = "increase" if change.group(1) == "add" else "decrease"
+        return Diagnostic(word_span, f"'{word}' changes a quantity from a card's modifier; a rule changes a number "
+                                     f"with '{verb}'", f"write: {verb} {change.group(4)} by {change.group(2)}")
+    before = text[:tok.column - 1].strip()
+    if before == word and word not in _statement_words():
+        # reading stopped at the line's second word: the line is no statement (its first
+        # word may still be a player's name, as in `dealer takes an action`)
+        said = text.split("#", 1)[0].strip()
+        said = said if len(said) <= 40 else said[:37] + "..."
+        hint = _VERB_HINTS.get(word.lower(), _STATEMENT_STARTS)
+        if word.lower() == "draw":  # the number of cards as written
+            n = re.match(r"\s*draw\s+(\d+)", text, re.IGNORECASE)
+            hint = ("to draw, move cards: move " + (f"top {n.group(1)} cards of deck" if n and n.group(1) != "1"
+                                                    else "top of deck") + " to hand of current")
+        return Diagnostic(word_span, f"unknown statement '{said}'", hint)
+    return None

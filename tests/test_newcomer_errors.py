@@ -1,0 +1,277 @@
+"""Mistakes a newcomer makes in a first game of their own (a review of docs/tutorial.md):
+each is reported where it is, saying what is wrong and, where the fix is certain, what
+to write. The game is Frostbite, a small trick-taking game a reviewer wrote; each test
+makes one change to it."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+FROSTBITE = """\
+# Frostbite: a small trick-taking game for 2 to 4 players.
+game "Frostbite"
+players 2 to 4
+
+# Cards dealt to each player.
+parameter hand_size = 5 in 1 to 13
+# Hearts beat every other suit.
+parameter hearts_trump = true
+
+cards: standard deck in deck
+
+zone deck "the deck": pile
+zone hand per player "hand": hand
+zone table "the trick": pile, face up
+zone won per player "tricks won": pile
+
+counter tricks per player = 0, shown
+counter led_suit: suit
+counter best_card: card
+counter trick_winner: player
+
+setup:
+    shuffle deck
+    deal hand_size cards from deck to hand of each player
+
+# Aces are high.
+define high of card c = if c.rank = A then 14 else c.value
+# Does card c beat the best card of the trick so far?
+define beats of card c = (best_card is none
+        or (c.suit = best_card.suit and high of c > high of best_card)
+        or (hearts_trump and c.suit = hearts and best_card.suit != hearts))
+
+action play "Play a card":
+    with card in hand of current
+    allowed if table is empty or card.suit = led_suit or no hand of current has suit = led_suit
+    if table is empty:
+        set led_suit to card.suit
+    if beats of card:
+        set best_card to card
+        set trick_winner to current
+    move card to table
+
+turn:
+    current takes an action
+    if count of table = count of players:
+        say "{trick_winner} takes the trick with {best_card}"
+        increase tricks of trick_winner by 1
+        move cards in table to won of trick_winner
+        trick_winner takes the next turn
+        set best_card to none
+
+ending done "every card is played": players with the highest tricks win when table is empty and every p in players has hand of p is empty
+
+invariant all_cards "no card is lost": (count of deck + count of table
+        + sum of count of hand of p for each p in players
+        + sum of count of won of p for each p in players) = 52
+"""
+
+
+def frostbite(tmp_path: Path, old: str, new: str, name: str = "frostbite.rules") -> Path:
+    """Frostbite with `old` (found once) replaced by `new`, written to a file."""
+    assert FROSTBITE.count(old) == 1, f"Frostbite should hold {old!r} once"
+    path = tmp_path / name
+    path.write_text(FROSTBITE.replace(old, new), encoding="utf-8")
+    return path
+
+
+def report(text: str, path: Path) -> str:
+    return textwrap.dedent(text).lstrip("\n").replace("FILE", str(path))
+
+
+def test_frostbite_checks(ruleforge_cmd, tmp_path):
+    path = tmp_path / "frostbite.rules"
+    path.write_text(FROSTBITE, encoding="utf-8")
+    r = ruleforge_cmd("check", path)
+    assert (r.code, r.err) == (0, ""), r.err
+
+
+# ---- 1. a misspelt per-player counter ---------------------------------------------------
+
+@pytest.mark.parametrize("written, column, name", [
+    # it said "this cannot be changed: expected a counter or a piece's number", naming nothing
+    ("increase trciks of trick_winner by 1", 18, "trciks"),
+    ("decrease trick of trick_winner by 1", 18, "trick"),
+    ("set trciks of trick_winner to 1", 13, "trciks"),
+])
+def test_a_misspelt_per_player_counter_that_is_changed(ruleforge_cmd, tmp_path, written, column, name):
+    f = frostbite(tmp_path, "increase tricks of trick_winner by 1", written)
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.err == report(f"""
+        FILE:47:{column}: error: unknown counter '{name}'
+                    {written}
+        {" " * (column + 3)}{"^" * len(name)}
+          hint: did you mean 'tricks'?
+        1 error in FILE
+        """, f)
+
+
+def test_a_misspelt_per_player_counter_that_is_read(ruleforge_cmd, tmp_path):
+    # it said "'trciks' is not a zone, a set of pieces, a counter, a quantity or a
+    # definition with a parameter, so it has no 'of'"
+    f = frostbite(tmp_path, "win when table is empty and", "win when trciks of current > 99 or table is empty and")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.headers == [f"{f}:52:78: error: unknown name 'trciks'"]
+    assert "  hint: did you mean 'tricks'?" in r.err.splitlines()
+
+
+# ---- 2. a keyword with a letter glued on ----------------------------------------------------
+
+def test_per_players_says_per_player_and_nothing_else(ruleforge_cmd, tmp_path):
+    # it said "unexpected name s", then "unknown name 'suit'" (did you mean 'led_suit'?) in
+    # `no hand of current has suit = led_suit`, whose zone was the one left unread
+    f = frostbite(tmp_path, "zone hand per player", "zone hand per players")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.err == report("""
+        FILE:13:15: error: unexpected 'players' after 'per'
+            zone hand per players "hand": hand
+                          ^^^^^^^
+          hint: write 'per player'
+        1 error in FILE
+        """, f)
+
+
+# ---- 3. a variant's value of the wrong type ----------------------------------------------
+
+def test_a_variants_value_of_the_wrong_type_is_reported_in_the_variant(ruleforge_cmd, tmp_path):
+    # it was reported in the base, at a use of the parameter: "each side of 'and' must be
+    # a yes/no condition, not a number"
+    (tmp_path / "frostbite.rules").write_text(FROSTBITE, encoding="utf-8")
+    f = tmp_path / "odd.rules"
+    f.write_text('extends "frostbite.rules"\nparameter hearts_trump = 3\n', encoding="utf-8")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    base = tmp_path / "frostbite.rules"
+    assert r.err == report(f"""
+        FILE:2:26: error: 'hearts_trump' takes a yes/no condition, not a number: {base}:31 uses it as one
+            parameter hearts_trump = 3
+                                     ^
+          hint: write true or false
+        1 error in FILE
+        """, f)
+
+
+def test_a_variants_number_read_as_a_number_by_the_base(ruleforge_cmd, tmp_path):
+    (tmp_path / "frostbite.rules").write_text(FROSTBITE, encoding="utf-8")
+    f = tmp_path / "odd.rules"
+    f.write_text('extends "frostbite.rules"\n\nparameter hand_size = "7"\n', encoding="utf-8")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.headers == [f"{f}:3:23: error: 'hand_size' is a text here: a number is written without quotes"]
+    assert "  hint: write 7" in r.err.splitlines()
+
+
+# ---- 4. slips from other languages ------------------------------------------------------
+
+@pytest.mark.parametrize("old, new, header, caret, hint", [
+    ("    move card to table\n", "    move card to table\n    elif table is empty:\n        say \"hm\"\n",
+     "42:5: error: unknown statement 'elif'", "    ^^^^", "write 'else if'"),
+    ("if count of table = count", "if count of table == count",
+     "45:23: error: unexpected '=='", "                      ^^", "a single '=' compares: write '='"),
+    ("table is empty or card.suit", "table is empty || card.suit",
+     "35:31: error: unexpected '||'", "                              ^^", "write 'or'"),
+    ("c.suit = best_card.suit and high", "c.suit = best_card.suit && high",
+     "30:37: error: unexpected '&&'", "                                    ^^", "write 'and'"),
+    ("c.suit = hearts and", 'c.suit = "hearts" and',
+     "31:30: error: cannot compare a suit with a text", "                             ^^^^^^^^^^^^^^^^^",
+     "a suit is a symbol, written without quotes: hearts"),
+    ("set led_suit to card.suit", 'set led_suit to "spades"',
+     "37:25: error: 'led_suit' holds a suit, not a text", "                        ^^^^^^^^",
+     "a suit is a symbol, written without quotes: spades"),
+    ("setup:", "set up:",
+     "22:1: error: unknown declaration 'set up'", "^^^^^^", "did you mean 'setup:'?"),
+    ("players with the highest tricks win when", "players with the highest tricks when",
+     "52:69: error: unexpected 'when'", "                                                                    ^^^^",
+     "write 'win' or 'wins' after who wins, as in: ending NAME: current wins when CONDITION"),
+    ('parameter hand_size = 5 in', 'parameter hand_size = "five" in',
+     "6:23: error: 'hand_size' is a text here: a number is written without quotes", "                      ^^^^^^",
+     "write it in digits: 5"),
+])
+def test_a_slip_from_another_language(ruleforge_cmd, tmp_path, old, new, header, caret, hint):
+    f = frostbite(tmp_path, old, new)
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    lines = r.err.splitlines()
+    assert lines[0] == f"{f}:{header}"
+    assert [lines[2], lines[3]] == ["    " + caret, f"  hint: {hint}"]
+    assert lines[-1] == f"1 error in {f}"  # ("five" also said: the number of cards dealt must be a number)
+
+
+def test_an_ending_line_without_wins(ruleforge_cmd, tmp_path):
+    f = frostbite(tmp_path, "players with the highest tricks win when table is empty and every p in players has "
+                            "hand of p is empty", "players with the highest tricks")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.headers == [f"{f}:52:68: error: this line ends too early"]
+    assert r.err.splitlines()[3] == ("  hint: write 'win' or 'wins' after who wins, as in: ending NAME: current "
+                                     "wins when CONDITION")
+
+
+def test_not_equal_is_written_as_in_other_languages(ruleforge_cmd, tmp_path):
+    f = frostbite(tmp_path, "c.suit = best_card.suit and", "c.suit != best_card.suit and")
+    r = ruleforge_cmd("check", f)
+    assert (r.code, r.err) == (0, "")
+
+
+def test_a_lone_exclamation_mark_is_not(ruleforge_cmd, tmp_path):
+    f = frostbite(tmp_path, "    if table is empty:\n", "    if !(table is empty):\n")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.headers == [f"{f}:36:8: error: unexpected character '!'"]
+    assert r.err.splitlines()[3] == "  hint: write 'not'"
+
+
+def test_a_text_that_is_no_symbol_gets_no_hint(ruleforge_cmd, tmp_path):
+    f = frostbite(tmp_path, "c.suit = hearts and", 'c.suit = "red hearts" and')
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.headers == [f"{f}:31:30: error: cannot compare a suit with a text"]
+    assert "hint" not in r.err
+
+
+# ---- 5. an item indented into a block ---------------------------------------------------
+
+def test_an_ending_indented_into_a_turn(ruleforge_cmd, tmp_path):
+    # it said "'ending' is a keyword of the language and cannot be used as a name", hint
+    # "choose another name"
+    f = frostbite(tmp_path, "        set best_card to none\n",
+                  "        set best_card to none\n    ending x \"x\": nobody wins\n")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.err == report("""
+        FILE:51:5: error: 'ending' begins a top-level item, which cannot be inside a block
+                ending x "x": nobody wins
+                ^^^^^^
+          hint: unindent it to the left margin
+        1 error in FILE
+        """, f)
+
+
+def test_an_item_indented_by_two_spaces_after_a_block(ruleforge_cmd, tmp_path):
+    # the hint was "indent each line of a block by the same amount as the block's first line"
+    f = frostbite(tmp_path, "\nending done", "\n  ending done")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.headers == [f"{f}:52:3: error: this line's indentation matches no enclosing block"]
+    assert r.err.splitlines()[3] == "  hint: 'ending' begins a top-level item: unindent it to the left margin"
+
+
+def test_an_item_indented_after_a_one_line_item(ruleforge_cmd, tmp_path):
+    # the hint was "indent only the lines of a block, after a line ending in ':'", and every
+    # use of the counter was then "unknown"
+    f = frostbite(tmp_path, "counter led_suit: suit", "  counter led_suit: suit")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.err == report("""
+        FILE:18:1: error: unexpected indentation
+              counter led_suit: suit
+            ^
+          hint: 'counter' begins a top-level item: unindent it to the left margin
+        1 error in FILE
+        """, f)
