@@ -103,7 +103,7 @@ def test_rule_file_markup_and_escapes_are_printed_as_text(tmp_path):
 
 def test_rule_file_markup_in_hot_seat_hand_over(tmp_path):
     ran = hostile_run(["play", "markup.rules", "--as", "1,2", "--seed", "3", "--delay", "0"],
-                      {"markup.rules": HOSTILE_TEXT}, cwd=tmp_path, stdin="1\n" * 20)
+                      {"markup.rules": HOSTILE_TEXT}, cwd=tmp_path, stdin="\n1\n" * 20)  # (Enter at each hand-over, then the move)
     assert_clean(ran, 0, "Pass the screen to the [red].", "Pass the screen to the [/].", "[red]> ",
                  "Game over: [/] the deck is low. Winner: nobody.")
     assert "\x1b" not in ran.out

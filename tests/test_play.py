@@ -62,6 +62,10 @@ def play(args, text: str):
     return result, ANSI.sub("", result.output)
 
 
+# Hot seat: a hand-over waits for Enter only (a move typed there is not played), then a move.
+HOT_SEAT_INPUT = "\n1\n" * 400
+
+
 def records(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
@@ -147,16 +151,19 @@ def test_quit_or_end_of_input_keeps_a_log_that_replays(ending, tmp_path):
 def test_hot_seat_by_roles_hands_over_and_hides_the_alien_from_the_radar_operator():
     seed = 5
     alien = alien_of(seed)
-    result, out = play([GUFO, "--as", "radar,invader", "--seed", seed], "1\n" * 400)
+    result, out = play([GUFO, "--as", "radar,invader", "--seed", seed], HOT_SEAT_INPUT)
     assert result.exit_code == 0 and "Game over:" in out and "Traceback" not in out
     assert "you play: Radar Operator, Invader" in out
-    assert out.count("Hand-over") >= 2
+    assert out.count("Hand-over") >= 3
+    # the first decision waits for its person too: nothing but the banner before it
+    assert out.splitlines()[1].startswith("╭") and "Hand-over" in out.splitlines()[1]
+    assert out.splitlines()[2].strip("│ ") == "Pass the screen to the Invader."
     assert "Pass the screen to the Radar Operator." in out and "Pass the screen to the Invader." in out
     assert "Radar Operator>" in out and "Invader>" in out
     assert "you are the Radar Operator" in out and "you are the Invader" in out
     # The Invader chose the Alien on his own screen; every Radar Operator's screen (from a
     # hand-over to her until the next hand-over) is silent about it until the game is over.
-    assert f"Invader chooses {alien} (to be the Alien)" in out.split("Hand-over")[0]
+    assert f"Invader chooses {alien} (to be the Alien)" in out.split("Hand-over")[1]
     body = out.split("What happened")[0]
     screens = body.split("Pass the screen to the Radar Operator.")[1:]
     assert screens
@@ -165,7 +172,7 @@ def test_hot_seat_by_roles_hands_over_and_hides_the_alien_from_the_radar_operato
 
 
 def test_hot_seat_by_count():
-    result, out = play([UFOLOGY, "--players", 3, "--humans", 2, "--seed", 4], "1\n" * 600)
+    result, out = play([UFOLOGY, "--players", 3, "--humans", 2, "--seed", 4], HOT_SEAT_INPUT)
     assert result.exit_code == 0 and "Game over:" in out and "Traceback" not in out
     assert "you play: player 1, player 2" in out
     assert "Pass the screen to the player 2." in out and "Pass the screen to the player 1." in out

@@ -144,11 +144,16 @@ def test_hot_seat_in_a_real_terminal_shows_each_person_only_their_own(rules, fla
         else:
             runs.append([j])
     assert len(runs) >= 4
-    # Wipes: after the first run, two per hand-over (before it and after Enter), one at the end.
-    assert raw.count(WIPE) == 2 * (len(runs) - 1) + 1
+    # Wipes: after the first hand-over's Enter (before it, only the banner has been shown),
+    # then two per hand-over (before it and after Enter), one at the end.
+    assert raw.count(WIPE) == 1 + 2 * (len(runs) - 1) + 1
     assert raw.count("\x1b[2J") == raw.count("\x1b[3J") == raw.count(WIPE)
-    assert len(pieces) == 2 * len(runs)
-    screens, hand_overs, end = pieces[0::2], pieces[1:-1:2], pieces[-1]
+    assert len(pieces) == 2 * len(runs) + 1
+    first, screens, hand_overs, end = pieces[0], pieces[1::2], pieces[2:-1:2], pieces[-1]
+    # The first person's secrets wait for them too: the first piece is the banner and a hand-over.
+    plain = ANSI.sub("", first)
+    assert f"Pass the screen to the {game.seat_titles[movers[runs[0][0]]]}." in plain
+    assert not pattern.findall(plain) and str(seed) not in plain and "> " not in plain
     for k, (run, screen) in enumerate(zip(runs, screens)):
         seat = movers[run[0]]
         title = game.seat_titles[seat]
@@ -162,7 +167,7 @@ def test_hot_seat_in_a_real_terminal_shows_each_person_only_their_own(rules, fla
         assert named <= allowed, (k, title, sorted(named - allowed))
         # Each decision's screen (from the line typed before it to its prompt) fits 40 lines.
         shown = re.split(rf"{re.escape(title)}> [^\r\n]*\r\n", plain)[:-1]
-        for one in shown[1 if k == 0 else 0:]:  # (the first screen follows the banner's line)
+        for one in shown:
             assert one.count("\n") <= 39, one
         assert str(seed) not in plain
     for k, piece in enumerate(hand_overs):

@@ -197,7 +197,7 @@ SEED = 918273645
                                   [UFOLOGY, "--players", 4, "--humans", 2]])
 def test_no_screen_before_the_end_shows_the_seed(args, tmp_path):
     log = tmp_path / "g.jsonl"
-    result, out = play([*args, "--seed", SEED, "--log", log], "1\n" * 600)
+    result, out = play([*args, "--seed", SEED, "--log", log], "\n1\n" * 600)  # (Enter at each hand-over)
     assert result.exit_code == 0 and "Game over:" in out
     before, _, after = out.partition("Game over:")
     assert str(SEED) not in before

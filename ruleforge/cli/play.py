@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import secrets
+import sys
 
 import click
 
+from ..lang.printable import plain
 from .common import SEED, _AtomicWriter, _agents, _load, max_decisions_option, same_game
 from .group import cli
 
@@ -15,6 +18,71 @@ def _a_number(ctx, param, value):
     if value != value:
         raise click.BadParameter("nan is not a number of seconds (0 to 10)")
     return value
+
+
+class _Seconds(click.FloatRange):
+    """--delay: click's own words for a word that is no number ("not a valid float
+    range") did not say what the option wants."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str):
+            try:
+                float(value)
+            except ValueError:
+                shown = plain(value if len(value) <= 30 else value[:27] + "...")
+                self.fail(f"'{shown}' is not a number of seconds (0 to 10): --delay is the pause after each bot's "
+                          "move, such as --delay 1.5", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class _Signalled(Exception):
+    """SIGHUP (the terminal closed) or SIGTERM came while the game was played."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+class _Signals:
+    """While a game is played, SIGHUP and SIGTERM stop it as a quit does, its log kept:
+    without this a closed terminal lost the whole log. Once the game has stopped
+    (`hold`), a signal only waits for the log to be written: the process then ends
+    with its code (128 + the signal's number)."""
+
+    def __init__(self):
+        import signal
+        self.signal, self.late, self.old = signal, None, {}
+        self.kinds = [getattr(signal, "SIGHUP", None), signal.SIGTERM]
+
+    def __enter__(self):
+        import threading
+        if threading.current_thread() is threading.main_thread():  # (only it may set handlers)
+            for kind in filter(None, self.kinds):
+                self.old[kind] = self.signal.signal(kind, self._stop)
+        return self
+
+    def _stop(self, signum, frame):
+        self.hold()
+        raise _Signalled(signum)
+
+    def _wait(self, signum, frame):
+        self.late = self.late or signum
+
+    def hold(self) -> None:
+        for kind in self.old:
+            self.signal.signal(kind, self._wait)
+
+    def __exit__(self, kind, e, tb):
+        for k, handler in self.old.items():
+            self.signal.signal(k, handler)
+        if self.late and kind is None:
+            sys.exit(128 + self.late)
+
+
+def _closed_pipe():
+    """rich ends the process with exit code 1 when its output's reader goes away; the
+    command group turns BrokenPipeError into 141, as for every other command."""
+    raise BrokenPipeError()
 
 
 @cli.command()
@@ -27,7 +95,7 @@ def _a_number(ctx, param, value):
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a parameter.")
 @click.option("--players", type=click.IntRange(1, 16), default=None, help="Number of players.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None, help="Write the game as JSON Lines.")
-@click.option("--delay", type=click.FloatRange(0, 10), default=0.6, show_default=True, callback=_a_number,
+@click.option("--delay", type=_Seconds(0, 10), default=0.6, show_default=True, callback=_a_number,
               help="Seconds to pause after each bot move (0: no pause).")
 @click.option("--show-seed", is_flag=True,
               help="Show the seed at the start (it is shown at the end, and the log keeps it).")
@@ -37,7 +105,8 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
 
     The seed is not shown until the game ends (`run --seed N` narrates the whole deal):
     ask for it with --show-seed. Closed standard input stops the game with exit code 2,
-    the log so far kept.
+    the log so far kept; so do SIGHUP (a closed terminal) and SIGTERM, with exit codes
+    129 and 143.
 
     \b
     Examples:
@@ -45,33 +114,26 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
       ruleforge play game.rules --as 1,2 --log game.jsonl
       ruleforge play game.rules --players 4 --humans 2 --agents greedy
     """
-    from ..drivers.agents import _seat, parse_agents
+    from ..drivers.agents import parse_agents
     from rich.text import Text
     from ..drivers.terminal import Quit, TerminalGame, console_reader
     from ..drivers.play import error_record
     from ..runtime.values import RuleError
     from ..drivers.report import _console
-    from ..lang.printable import plain
     game, checked = _load(file, sets, players)
     if max_decisions is not None:
         game.decision_cap = max_decisions
     _agents(agents, game)
-    if as_ and humans:
-        raise click.UsageError("use --as or --humans, not both")
-    try:
-        seats = [_seat(w.strip(), game) for w in as_.split(",") if w.strip()] if as_ else \
-            list(range(humans or 1))
-    except ValueError as e:
-        raise click.BadParameter(str(e), param_hint="'--as'") from None
-    if not seats or len(set(seats)) != len(seats):
-        raise click.BadParameter("name each seat once, such as --as north or --as north,south",
-                                 param_hint="'--as'")
-    if humans and humans > game.nplayers:
-        raise click.BadParameter(f"this game has {game.nplayers} {'seat' if game.nplayers == 1 else 'seats'}", param_hint="'--humans'")
+    if log_path == "-":
+        raise click.BadParameter("'-' is no file: standard output is the game's screen, so the log goes to a file, "
+                                 "such as --log game.jsonl", param_hint="'--log'")
+    seats = _people(as_, humans, game, players, checked.players)
+    _check_bots(agents, seats, game)
     seed = seed if seed is not None else secrets.randbelow(2**31)
     writer = _AtomicWriter(log_path) if log_path else None
     log: list | None = [] if writer else None
     console = _console()
+    console.on_broken_pipe = _closed_pipe
     # The seed is the whole deal (`run --seed N` tells it): a person sees it only at the
     # end, or when they ask. The log keeps it.
     console.print(Text(plain(f"{game.title} · " + (f"seed {seed} · " if show_seed else "") + "you play: "
@@ -80,32 +142,113 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
                                            ("--set", sets), ("--agents", agents), ("--max-decisions", max_decisions)])
     tg = TerminalGame(game, seed, seats, parse_agents(agents, game), console, console_reader(console), delay, log,
                       height=console.height if console.is_terminal else None)
-    try:
-        tg.run()
-    except Quit as stop:
-        if len(seats) > 1:
-            tg.wipe()  # the screen shows one person's table
+    kept = f" The log so far is in {plain(log_path)}." if writer else ""
+
+    def keep(last: dict) -> None:
         if writer:  # written first: the message says where it is only once it is there
-            writer.write_records(log + [{"type": "quit"}])
+            writer.write_records(log + [last])
             writer.commit()
-        console.print(Text("Game stopped." + (f" The log so far is in {plain(log_path)}." if writer else "")))
-        if stop.reason:
-            raise click.ClickException(f"{stop.reason}: play reads the moves from it, so the game stopped"
-                                       + (f"; the log so far is in {plain(log_path)}" if writer else "")) from None
+
+    with _Signals() as signals:
+        try:
+            tg.run()
+            signals.hold()
+        except _Signalled as stop:
+            signals.hold()
+            keep({"type": "quit"})
+            why = "the terminal closed (SIGHUP)" if stop.signum != signals.signal.SIGTERM else "told to stop (SIGTERM)"
+            try:  # (a closed terminal cannot be written to: the log is what counts)
+                console.print(Text(f"Game stopped: {why}.{kept}"))
+            except OSError:  # nor flushed at exit, which would end with code 120
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(128 + stop.signum)
+        except Quit as stop:
+            signals.hold()
+            if len(seats) > 1:
+                tg.wipe()  # the screen shows one person's table
+            keep({"type": "quit"})
+            console.print(Text("Game stopped." + kept))
+            if stop.reason:
+                raise click.ClickException(f"{stop.reason}: play reads the moves from it, so the game stopped"
+                                           + (f"; the log so far is in {plain(log_path)}" if writer else "")) from None
+            return
+        except BaseException as e:
+            signals.hold()
+            if len(seats) > 1 and not isinstance(e, OSError):  # (not on a closed pipe: the log first)
+                tg.wipe()
+            failed = isinstance(e, RuleError)
+            if failed:
+                tg.tell_before_error()  # the error's message follows what led to it
+                e.again = again  # shown with the error (cli.common.render_runtime_error)
+            # a rule error logged as `run` logs it: `replay` of the log stops on it
+            keep(error_record(e) if failed else {"type": "quit"})
+            raise
+        if writer:
+            writer.write_records(log)
+            writer.commit()
+            console.print(Text(plain(f"log written to {log_path}")))
+        console.print(Text(plain(f"(the same deal again: {again})")))
+
+
+def _people(as_, humans, game, players, allowed) -> list[int]:
+    """The seats people play, from --as or --humans; a usage error names what is wrong,
+    and, for a game of several player counts whose --players was left out, the hint."""
+    from ..drivers.agents import _seat
+    low, high = allowed
+
+    def fewer(n: int) -> str:  # why seat n is not there, when --players could make it
+        if players is None and game.nplayers < n <= high:
+            return (f"this game takes {low} to {high} players, and {game.nplayers} play unless --players says "
+                    f"more: add --players {n} (or more)")
+        if n > high and high > low:
+            return f"this game takes {low} to {high} players"
+        return ""
+    if as_ is not None and humans:
+        raise click.UsageError("use --as or --humans, not both")
+    if as_ is not None:
+        words = [w.strip() for w in as_.split(",")]
+        if not any(words):
+            example = next(iter(game.roles), "1")
+            raise click.BadParameter(f"'{plain(as_)}' names no seat: give a role or a seat number, such as "
+                                     f"--as {example}", param_hint="'--as'")
+        seats = []
+        for w in filter(None, words):
+            try:
+                seats.append(_seat(w, game))
+            except ValueError as e:
+                why = fewer(int(w)) if w.isdecimal() and len(w) < 5 else ""
+                raise click.BadParameter(f"no seat {w}: {why}" if why else plain(str(e)), param_hint="'--as'") from None
+        if len(set(seats)) != len(seats):
+            raise click.BadParameter("name each seat once, such as --as north or --as north,south",
+                                     param_hint="'--as'")
+        return seats
+    if humans and humans > game.nplayers:
+        raise click.BadParameter(fewer(humans) or f"this game has {game.nplayers} "
+                                 f"{'seat' if game.nplayers == 1 else 'seats'}", param_hint="'--humans'")
+    return list(range(humans or 1))
+
+
+def _check_bots(spec, seats: list[int], game) -> None:
+    """--agents may name only bots' seats, each once (parse_agents lets the last of
+    two win, and a person's seat took a bot that never played): a usage error."""
+    if not spec:
         return
-    except BaseException as e:
-        if len(seats) > 1:
-            tg.wipe()
-        failed = isinstance(e, RuleError)
-        if failed:
-            tg.tell_before_error()  # the error's message follows what led to it
-            e.again = again  # shown with the error (cli.common.render_runtime_error)
-        if writer:  # a rule error logged as `run` logs it: `replay` of the log stops on it
-            writer.write_records(log + [error_record(e) if failed else {"type": "quit"}])
-            writer.commit()
-        raise
-    if writer:
-        writer.write_records(log)
-        writer.commit()
-        console.print(Text(plain(f"log written to {log_path}")))
-    console.print(Text(plain(f"(the same deal again: {again})")))
+    from ..drivers.agents import _seat
+
+    def who(s: int) -> str:
+        return f"the {game.seat_titles[s]}" if game.roles else game.seat_titles[s]
+    if len(seats) == game.nplayers:
+        raise click.BadParameter(f"every seat is played by a person here: there is no bot for --agents "
+                                 f"'{plain(spec)}' to choose", param_hint="'--agents'")
+    parts = [p.strip() for p in spec.split(",") if p.strip()]
+    if len(parts) == 1 and ("=" not in parts[0] or ":" in parts[0].partition("=")[0]):
+        return  # one bot for every seat: the people's seats are not bots'
+    named: set[int] = set()
+    for part in parts:
+        s = _seat(part.partition("=")[0].strip(), game)  # (parse_agents has read it already)
+        if s in named:
+            raise click.BadParameter(f"{who(s)} is given two bots: name each seat once", param_hint="'--agents'")
+        if s in seats:
+            raise click.BadParameter(f"{who(s)} is played by a person here, not a bot: --agents names the bots' "
+                                     "seats", param_hint="'--agents'")
+        named.add(s)

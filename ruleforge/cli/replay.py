@@ -44,16 +44,13 @@ def replay(log: str, quiet: bool, rules_path: str | None, as_: str | None, step:
         for number, recs in enumerate(games, 1):
             if len(games) > 1 and not quiet:
                 click.echo(f"━━ Game {number}")
-            stdin = sys.stdin
-
-            def pause() -> None:
-                click.echo("  (Enter for the next step)", nl=False)
-                if stdin.readline() == "":
-                    raise click.Abort()
             counterexample = recs[0][1].get("counterexample")
             try:
                 game, st, n = replay_game(recs, None if quiet else click.echo, rules_path, as_,
-                                          pause if step and not quiet else None)
+                                          _pause if step and not quiet else None)
+            except _Stopped:  # the end of the input, or Ctrl-C, at a step: a person stopping, as in play
+                click.echo("Replay stopped.")
+                return
             except ReproducedError as e:  # the logged game stopped on a rule error, and so does this one
                 which = f"game {number} of the match" if len(games) > 1 else "the game"
                 click.echo(f"{plain(log)}: reproduced exactly: {which}, {count(total + e.decisions, 'decision')}, "
@@ -84,6 +81,32 @@ def replay(log: str, quiet: bool, rules_path: str | None, as_: str | None, step:
                    f"the step where the deep check failed ({plain(counterexample)})")
         return
     click.echo(f"{plain(log)}: reproduced exactly: {what}, {count(total, 'decision')}, the same deal and result")
+
+
+class _Stopped(Exception):
+    """The person watching a --step replay stopped it."""
+
+
+def _pause() -> None:
+    """--step's wait for Enter. Standard input closed (`<&-`): a usage error (exit 2), as
+    in play; its end (Ctrl-D, a pipe that runs out) or Ctrl-C: the replay stops (exit 0)."""
+    stdin = sys.stdin
+    click.echo("  (Enter for the next step)", nl=False)
+    if stdin is None or stdin.closed:
+        click.echo()
+        raise click.ClickException("standard input is closed: --step waits for Enter on it, so the replay stopped")
+    try:
+        line = stdin.readline()
+    except (KeyboardInterrupt, EOFError):
+        line = ""
+    except (ValueError, OSError):  # closed while reading
+        click.echo()
+        raise click.ClickException("standard input is closed: --step waits for Enter on it, so the replay stopped") \
+            from None
+    if not line.endswith("\n") or not stdin.isatty():  # (a terminal echoed the Enter; a pipe did not)
+        click.echo()
+    if not line.endswith("\n"):
+        raise _Stopped()
 
 
 def _incomplete(log: str, why: str) -> None:

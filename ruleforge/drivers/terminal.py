@@ -6,9 +6,10 @@ from its point of view), the numbers of the game, and the legal actions as a gro
 numbered menu. Given a height, each decision's screen is cut to fit it: the story since
 the last move loses its oldest lines first (`log` shows them all).
 
-Several people can share one screen (hot seat). Between two people the terminal is
-wiped, scrollback included (ESC[2J and ESC[3J), and a hand-over screen waits until the
-next one is ready; at the end the wipe comes again, and the last story is told as every
+Several people can share one screen (hot seat). Before the first person's first
+decision, and between two people, a hand-over screen waits until the next one is ready;
+between two people the terminal is wiped, scrollback included (ESC[2J and ESC[3J), before
+it and after it. At the end the wipe comes again, and the last story is told as every
 person at the screen may know it: a card is named only if all of them know it, which
 includes what the rules reveal to all at the end.
 """
@@ -23,7 +24,6 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
 
-from ..lang.plural import count
 from ..lang.printable import plain
 from .cardtext import card_lines, cards_lines
 from .menu import entry_of, match_action, menu_lines
@@ -46,6 +46,10 @@ How to play
 """
 
 WIPE = "\x1b[H\x1b[2J\x1b[3J"  # home, erase the screen, erase the scrollback
+QUIT_WORDS = ("quit", "exit", "q")
+# The story lines a decision's screen keeps however small the terminal: the latest moves
+# (a screen without them hid the other seats' turns, which a player decides on)
+STORY_LEAST = 4
 
 
 class Quit(Exception):
@@ -92,6 +96,12 @@ class TerminalGame:
 
     # ---- the loop
     def run(self):
+        try:
+            return self._run()
+        except KeyboardInterrupt:  # (while a bot moves or the screen pauses): as Ctrl-C at the prompt
+            raise Quit() from None
+
+    def _run(self):
         g = self.game
         if self.log is not None:  # (first: a game whose setup fails is logged as started)
             self.log.append(start_record(g, self.seed))
@@ -113,8 +123,6 @@ class TerminalGame:
                 action = actions[self._ask(p, actions)]
             else:
                 action = decide_for(self.agents[p], st, p, actions, rngs[p])
-                if self.delay:
-                    time.sleep(self.delay)
             record = decision_record(g, n, p, st.prompt, actions, actions.index(action))
             try:
                 st.apply(action)
@@ -125,11 +133,26 @@ class TerminalGame:
             if self.log is not None:
                 self.log.append(record)
             n += 1
+            if p not in self.humans and self.delay:
+                self._tell_as_it_happens()
+                time.sleep(self.delay)
         self._collect()
         if self.log is not None:
             self.log.append(result_record(st))
         self._end()
         return st
+
+    def _tell_as_it_happens(self) -> None:
+        """A bot's move told before the pause after it, so that the person at the screen
+        can follow it (the screen at their next decision tells it again, with the rest).
+        At a hot seat before the first hand-over nobody has the screen yet: nothing is told."""
+        viewer = self.humans[0] if len(self.humans) == 1 else self.last_human
+        if viewer is None:
+            return
+        before = len(self.unseen[viewer])
+        self._collect()
+        for line in self.unseen[viewer][before:]:
+            self.console.print(Text(plain(line)))
 
     def tell_before_error(self) -> None:
         """What the rules did since the last screen, up to a rule error: told as the end
@@ -196,26 +219,25 @@ class TerminalGame:
             lines = self.narrators[p].lines(events)
             self.unseen[p].extend(line for line in lines if not line.lstrip().startswith("="))
 
-    def _panel(self, lines: list[str], title: str, room: Optional[int] = None) -> None:
-        """A panel of story lines; with `room`, only the newest lines that fit in it."""
+    def _panel(self, lines: list[str], title: str, room: Optional[int] = None) -> int:
+        """A panel of story lines; with `room`, only the newest lines that fit in it, but
+        never fewer than STORY_LEAST (the screen then overflows: the caller says so).
+        The rows it takes (0 without `room`)."""
         if not lines:
-            return
-        kept, cut = list(lines), 0
+            return 0
+        kept, cut, used = list(lines), 0, 0
         if room is not None:
             inner = self.console.options.update_width(max(self.console.width - 4, 10))
             heights = [len(self.console.render_lines(Text(plain(x)), inner, pad=False)) for x in lines]
             used, k = 2, len(lines)
-            while k > 0 and used + heights[k - 1] <= room:
+            while k > 0 and (used + heights[k - 1] <= room or len(lines) - k < STORY_LEAST):
                 used += heights[k - 1]
                 k -= 1
             kept, cut = lines[k:], k
-            if not kept:
-                if room >= 1:
-                    self.console.print(Text(f"({count(cut, 'line')} since your last move: type log to read them)"))
-                return
         body = Text(plain("\n".join(kept)))
         subtitle = f"{cut} earlier line{'s' if cut != 1 else ''}: type log" if cut else None
         self.console.print(Panel(body, title=title, title_align="left", subtitle=subtitle, subtitle_align="left"))
+        return used
 
     # ---- a person's decision
     def _ask(self, p: int, actions) -> int:
@@ -224,13 +246,8 @@ class TerminalGame:
             # nothing to choose (`[1] pass` once every bid is out of reach): taken, and told
             # in the story the person reads at their next real choice
             return 0
-        if len(self.humans) > 1 and self.last_human is not None and self.last_human != p:
-            self.wipe()
-            self.console.print(Panel(Text(plain(f"Pass the screen to the {g.seat_titles[p]}.\n"
-                                                "Press Enter when only they can see it.")), title="Hand-over"))
-            if self.read("") is None:
-                raise Quit()
-            self.wipe()
+        if len(self.humans) > 1 and self.last_human != p:
+            self._hand_over(p)
         self.last_human = p
         story = list(self.unseen[p])
         self.unseen[p].clear()
@@ -246,7 +263,7 @@ class TerminalGame:
                 raise Quit()
             text = _clean(line)
             word = text.lower()
-            if word in ("quit", "exit", "q"):
+            if word in QUIT_WORDS:
                 raise Quit()
             shown = self._command(p, word, text)
             if shown is not None:
@@ -257,6 +274,32 @@ class TerminalGame:
             if i is not None:
                 return i
             self.console.print(Text(reason, style="red"))
+
+    def _hand_over(self, p: int) -> None:
+        """The screen that waits for seat p's person. Before the first decision nothing
+        private has been shown (the banner stays); later, the last person's screen is
+        wiped first. Only Enter goes on: quit (or the end of input) stops the game, and
+        any other line is said to be no move, so that a person who took it for their
+        prompt is not shown the next person's hand."""
+        title = self.game.seat_titles[p]
+        if self.last_human is not None:
+            self.wipe()
+        self.console.print(Panel(Text(plain(f"Pass the screen to the {title}.\n"
+                                            "Press Enter when only they can see it.")), title="Hand-over"))
+        while True:
+            line = self.read("")
+            if line is None:
+                raise Quit()
+            text = _clean(line)
+            if not text:
+                break
+            if text.lower() in QUIT_WORDS:
+                raise Quit()
+            shown = text if len(text) <= 40 else text[:37] + "..."
+            self.console.print(Text(plain(f"'{shown}' is not played: this screen waits for Enter only (or quit), "
+                                          f"pressed when only the {title} can see it"), style="red"))
+        self.wipe()
+        forget_typed_lines()  # the last person's moves must not come back with the Up arrow
 
     def _command(self, p: int, word: str, text: str):
         """What `help`, `log`, `cards` or `card NAME` shows, or None for a move."""
@@ -277,22 +320,60 @@ class TerminalGame:
         width = self.console.width
         head = Text(plain(f"{self.game.seat_titles[st.current_player]}, {st.prompt}:"), style="bold")
         below = [*table_parts(self.game, st, p), head, *menu_lines(entries, width - 1)]
-        self._panel(story, "Since your last move", self._room(below, 1))  # (1: the prompt's line)
+        room = self._room(below, 1)  # (1: the prompt's line)
+        rows = self._panel(story, "Since your last move", room)
         for r in below:
             self.console.print(r)
+        if room is not None and rows > room:  # its top has scrolled off: said, not left to be noticed
+            taken = self.height - room + rows  # (the panel, the table and menu, the prompt)
+
+            def note(lines: int) -> Text:
+                return Text(f"(this screen takes {lines} lines, the terminal {self.height}: scroll up for its top)",
+                            style="yellow")
+            self.console.print(note(taken + len(self.console.render_lines(note(taken + 1), pad=False))))
+
+
+def forget_typed_lines() -> None:
+    """Empty the line editor's history (hot seat: each person's own)."""
+    editor = sys.modules.get("readline")
+    if editor is not None:
+        editor.clear_history()
+
+
+def _is_terminal(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def _line_editing(stdin) -> bool:
+    """Whether input() edits lines (arrows, backspace, history): with Python's readline,
+    which input() uses only when standard input and output are both a terminal."""
+    try:
+        if stdin is not sys.__stdin__ or not stdin.isatty() or not sys.stdout.isatty():
+            return False
+        import readline  # noqa: F401  (importing it is what gives input() line editing)
+    except (ImportError, AttributeError, ValueError, OSError):
+        return False
+    return True
 
 
 def console_reader(console: Console) -> Callable[[str], Optional[str]]:
     """Lines typed at the terminal; None at the end of input (Ctrl-D) or on Ctrl-C.
-    Input that cannot be read at all (standard input closed) stops the game: Quit."""
+    Input that cannot be read at all (standard input closed) stops the game: Quit.
+    A line the input ends in before its Enter is no move: None, and said so."""
     stdin = sys.stdin  # one stream (CliRunner swaps it for its input)
+    editing = _line_editing(stdin)
 
     def read(prompt: str) -> Optional[str]:
-        if prompt:
+        if prompt and not editing:
             console.print(Text(prompt), end="")
         if stdin is None or stdin.closed:  # (None: Python started with no file 0 at all)
             raise Quit("standard input is closed")
         try:
+            if editing:  # (readline writes the prompt: it redraws it as the line is edited)
+                return input(prompt)
             line = stdin.readline()
         except (KeyboardInterrupt, EOFError):
             return None
@@ -304,5 +385,11 @@ def console_reader(console: Console) -> Callable[[str], Optional[str]]:
             raise Quit(f"standard input cannot be read ({e.strerror or e})") from None
         if line == "":
             return None  # end of input
-        return line.rstrip("\n")
+        if not line.endswith("\n"):  # typed, then Ctrl-D twice; or a file of moves that ends mid-line
+            text = _clean(line)
+            if text:
+                echoed = "\n" if _is_terminal(stdin) else ""  # (after the typed text, on its line)
+                console.print(Text(plain(f"{echoed}'{text[:40]}' is not played: the input ended before its Enter")))
+            return None
+        return line[:-1]
     return read
