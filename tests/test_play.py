@@ -175,7 +175,7 @@ def test_hot_seat_by_count():
     result, out = play([UFOLOGY, "--players", 3, "--humans", 2, "--seed", 4], HOT_SEAT_INPUT)
     assert result.exit_code == 0 and "Game over:" in out and "Traceback" not in out
     assert "you play: player 1, player 2" in out
-    assert "Pass the screen to the player 2." in out and "Pass the screen to the player 1." in out
+    assert "Pass the screen to player 2." in out and "Pass the screen to player 1." in out
     assert "player 1>" in out and "player 2>" in out and "player 3>" not in out
 
 

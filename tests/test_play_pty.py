@@ -33,6 +33,7 @@ from pathlib import Path
 import pytest
 
 import ruleforge
+from ruleforge.drivers.table import the_seat
 
 ROOT = Path(__file__).parents[1]
 WIPE = "\x1b[H\x1b[2J\x1b[3J"
@@ -152,7 +153,7 @@ def test_hot_seat_in_a_real_terminal_shows_each_person_only_their_own(rules, fla
     first, screens, hand_overs, end = pieces[0], pieces[1::2], pieces[2:-1:2], pieces[-1]
     # The first person's secrets wait for them too: the first piece is the banner and a hand-over.
     plain = ANSI.sub("", first)
-    assert f"Pass the screen to the {game.seat_titles[movers[runs[0][0]]]}." in plain
+    assert f"Pass the screen to {the_seat(game, movers[runs[0][0]])}." in plain
     assert not pattern.findall(plain) and str(seed) not in plain and "> " not in plain
     for k, (run, screen) in enumerate(zip(runs, screens)):
         seat = movers[run[0]]
@@ -172,7 +173,7 @@ def test_hot_seat_in_a_real_terminal_shows_each_person_only_their_own(rules, fla
         assert str(seed) not in plain
     for k, piece in enumerate(hand_overs):
         plain = ANSI.sub("", piece)
-        assert f"Pass the screen to the {game.seat_titles[movers[runs[k + 1][0]]]}." in plain
+        assert f"Pass the screen to {the_seat(game, movers[runs[k + 1][0]])}." in plain
         assert not pattern.findall(plain) and str(seed) not in plain
     # The end: only what every person knew at the end, then the result and the seed.
     plain = ANSI.sub("", end)

@@ -377,3 +377,21 @@ def test_play_ends_with_141_when_its_output_pipe_closes(tmp_path):
     assert game.proc.wait(timeout=60) == 141
     assert game.proc.stderr.read() == b""
     assert records(tmp_path / "g.jsonl")[-1] == {"type": "quit"}
+
+
+def test_a_seat_is_named_with_one_article():
+    # Hold'em's roles are titled 'the button' and 'the big blind': play said
+    # 'you are the the button' and 'Pass the screen to the the big blind.', and a game
+    # without roles 'Pass the screen to the player 2.'
+    from ruleforge.drivers.table import the_seat
+    root = Path(__file__).resolve().parents[1]
+    holdem = ruleforge.load(root / "examples" / "holdem.rules")
+    gufo = ruleforge.load(root / "games" / "gufo.rules")
+    eights = ruleforge.load(root / "examples" / "crazy_eights.rules", players=3)
+    assert [the_seat(holdem, s) for s in range(2)] == ["the button", "the big blind"]
+    assert [the_seat(gufo, s) for s in range(2)] == ["the Invader", "the Radar Operator"]
+    assert [the_seat(eights, s) for s in range(3)] == ["player 1", "player 2", "player 3"]
+    out = subprocess.run([sys.executable, "-m", "ruleforge", "play", str(root / "examples" / "holdem.rules"),
+                          "--as", "1,2", "--seed", "1", "--delay", "0"], input="quit\n", capture_output=True,
+                         text=True, timeout=120).stdout
+    assert "Pass the screen to the button." in out and "the the" not in out

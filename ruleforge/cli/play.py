@@ -234,9 +234,10 @@ def _check_bots(spec, seats: list[int], game) -> None:
     if not spec:
         return
     from ..drivers.agents import _seat
+    from ..drivers.table import the_seat
 
     def who(s: int) -> str:
-        return f"the {game.seat_titles[s]}" if game.roles else game.seat_titles[s]
+        return the_seat(game, s)
     if len(seats) == game.nplayers:
         raise click.BadParameter(f"every seat is played by a person here: there is no bot for --agents "
                                  f"'{plain(spec)}' to choose", param_hint="'--agents'")

@@ -16,6 +16,7 @@ from .agents import Observation
 from ..runtime.determinize import determinize
 from ..runtime.game import params_json
 from .narrate import Narrator
+from .table import the_seat
 from ..runtime.rng import Random, derive
 from ..runtime.values import RuleError
 
@@ -200,7 +201,7 @@ def play_match(game, seed: int, agents, say: Say = None, log: Optional[list] = N
         game_seed = derive(seed, number)
         by_seat = list(agents)
         if say:
-            roles = ", ".join(f"{names[w]} is the {game.seat_titles[seat_of[w]]}" if game.roles else
+            roles = ", ".join(f"{names[w]} is {the_seat(game, seat_of[w])}" if game.roles else
                               f"{names[w]} takes seat {seat_of[w] + 1}" for w in range(2))
             say(f"━━ Game {number} (seed {game_seed}): {roles}")
         sub_log = [] if log is not None else None
@@ -230,7 +231,7 @@ def play_match(game, seed: int, agents, say: Say = None, log: Optional[list] = N
             for w in range(2):
                 seat_of[w] = role_seat if w == pick else 1 - role_seat
             if say:
-                say(f"{names[loser]} lost and chooses {names[pick]} to be the {game.seat_titles[role_seat]} next.")
+                say(f"{names[loser]} lost and chooses {names[pick]} to be {the_seat(game, role_seat)} next.")
             if log is not None:
                 log.append({"type": "match decision", "player": names[loser], "chose": names[pick],
                             "role": m.loser_chooses.name})

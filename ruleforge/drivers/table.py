@@ -12,10 +12,17 @@ from rich.text import Text
 from ..lang.printable import plain
 
 
+def the_seat(game, seat: int) -> str:
+    """A seat as a sentence names it: 'the Radar Operator', 'the button' (a role's title
+    that has its article already), 'player 2' (a seat of a game without roles)."""
+    title = game.seat_titles[seat]
+    return f"the {title}" if game.roles and not title.lower().startswith("the ") else title
+
+
 def table_parts(game, st, p: int) -> list:
     """The renderables of seat p's table: the table, its numbers line, who is out."""
     g, v = game, st.view(p)
-    title = f"{g.title} · round {v.round} · you are {'the ' if g.roles else ''}{g.seat_titles[p]}"
+    title = f"{g.title} · round {v.round} · you are {the_seat(g, p)}"
     # The title is a line of its own: as a table title it wrapped to a narrow table's width.
     t = Table(show_header=False, box=None, pad_edge=False)
     t.add_column("zone", style="cyan", no_wrap=True)

@@ -29,7 +29,7 @@ from .cardtext import card_lines, cards_lines
 from .menu import entry_of, match_action, menu_lines
 from .narrate import Narrator, ending_line
 from .play import ERROR_CONTEXT, decide_for, deal_snapshot, decision_record, last_lines, result_record, start_record
-from .table import table_parts
+from .table import table_parts, the_seat
 from ..runtime.rng import Random, derive
 from ..runtime.values import RuleError
 
@@ -281,10 +281,10 @@ class TerminalGame:
         wiped first. Only Enter goes on: quit (or the end of input) stops the game, and
         any other line is said to be no move, so that a person who took it for their
         prompt is not shown the next person's hand."""
-        title = self.game.seat_titles[p]
+        title = the_seat(self.game, p)
         if self.last_human is not None:
             self.wipe()
-        self.console.print(Panel(Text(plain(f"Pass the screen to the {title}.\n"
+        self.console.print(Panel(Text(plain(f"Pass the screen to {title}.\n"
                                             "Press Enter when only they can see it.")), title="Hand-over"))
         while True:
             line = self.read("")
@@ -297,7 +297,7 @@ class TerminalGame:
                 raise Quit()
             shown = text if len(text) <= 40 else text[:37] + "..."
             self.console.print(Text(plain(f"'{shown}' is not played: this screen waits for Enter only (or quit), "
-                                          f"pressed when only the {title} can see it"), style="red"))
+                                          f"pressed when only {title} can see it"), style="red"))
         self.wipe()
         forget_typed_lines()  # the last person's moves must not come back with the Up arrow
 
