@@ -199,7 +199,8 @@ def check_properties(game, examples: int = 100, seed: int = 0, max_steps: int = 
         where = g.path or g.title
         at = f"{found.span.file or where}:{found.span.line}:{found.span.column}" if found.span is not None else where
         plural = "" if steps == 1 else "s"
-        lines = [f"{at}: error: {found.message}, after {steps} decision{plural}"]
+        after = "" if found.kind == "termination" else f", after {steps} decision{plural}"  # (it says so)
+        lines = [f"{at}: error: {found.message}{after}"]
         lines += ["  " + line for line in told_values(found)]
         lines += [f"counterexample at {g.nplayers} players (seed {found.seed}, {steps} decision{plural}, "
                   f"choices {found.choices}):"]

@@ -157,7 +157,9 @@ def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
             d = Diagnostic(found.span, headline)
             click.echo(render_diagnostic(d, file, split_lines(text), terminal_colouring(stderr=True)) + under, err=True)
         else:
-            click.echo(f"{plain(file)}: error: {plain(found.message)}, after {_plural(steps, 'decision')}", err=True)
+            # (a game that did not end says its length already)
+            after = "" if found.kind == "termination" else f", after {_plural(steps, 'decision')}"
+            click.echo(f"{plain(file)}: error: {plain(found.message)}{after}", err=True)
         for line in told_values(found):
             click.echo("  " + plain(line), err=True)
         how = ("shrinking stopped by Ctrl-C: the shortest game found so far" if found.interrupted else "shrunk"
