@@ -110,7 +110,15 @@ def test_changed_rules_are_refused(tmp_path, capsys):
     rules.write_text(rules.read_text() + "\n# a changed comment is a changed file\n")
     code, out, err = run_cli(capsys, "replay", log)
     assert code == 2 and "has changed since this log was written" in err
+    # and what to do next: the same deal, with the rules as they are now
+    assert " ".join(err.split()).endswith(f"the log can only be replayed with the rules it was played with; the same "
+                                          f"deal with the rules as they are now: `ruleforge run {rules} --seed 3`")
     records = [json.loads(line) for line in log.read_text().splitlines()]
+    # a deep check's counterexample: the next step is the deep check again
+    from ruleforge.drivers.replay import LogError as Refused
+    with pytest.raises(Refused, match=r"to test the rules as they are now, run `ruleforge check .*gufo.rules --deep` "
+                                      r"again$"):
+        replay_game([dict(records[0], counterexample="invariant 'x' does not hold")] + records[1:])
     with pytest.raises(LogError):
         replay_game(records)
 

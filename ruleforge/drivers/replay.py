@@ -112,9 +112,14 @@ def _game_for(start: dict, path: str, from_log: bool):
             raise LogError(f"this is a log of another rule file: the log's game is '{start['title']}' "
                            f"(sha256 {logged[:12]}...), but {path} is '{checked.title}' (sha256 {digest[:12]}...)"
                            + ("" if from_log else "; give the rule file the log was played with"))
+        if start.get("counterexample"):  # what to do next: test the rules as they are now
+            then = f"; to test the rules as they are now, run `ruleforge check {path} --deep` again"
+        else:
+            then = (f"; the same deal with the rules as they are now: `ruleforge run {path} --seed {start['seed']}`"
+                    if isinstance(start.get("seed"), int) else "")
         raise LogError(f"{path} has changed since this log was written (its sha256 was "
                        f"{logged[:12]}..., now {digest[:12]}...): "
-                       "the log can only be replayed with the rules it was played with")
+                       "the log can only be replayed with the rules it was played with" + then)
     low, high = checked.players
     players = start["players"]
     if not low <= players <= high:
