@@ -140,6 +140,12 @@ LABELS = ["Bengal light: card 7♥, altitude 2", "Bengal light: card 7♥, altit
     ("bengal ♥ 7 2", 0, ""),
     ("bengal 7♥ 2", 0, ""),
     ("altitude 7 bengal 8", 2, ""),   # the words in any order
+    # a suit spelled out, a rank spelled out, a rank with a suit's letter (play reader)
+    ("bengal 7 hearts 2", 0, ""),
+    ("bengal 7 heart 7", 1, ""),
+    ("bengal 7h 2", 0, ""),
+    ("bengal 7c 2", None, "no action matches 'bengal 7c 2'"),
+    ("bengal seven 2", None, "no action matches 'bengal seven 2'"),  # (numbers stay digits)
 ])
 def test_typed_words_match_whole_words(typed, picked, reason):
     assert match_action(typed, LABELS) == (picked, reason)
@@ -181,10 +187,13 @@ def test_cards_and_card_name_in_ufology():
 
 
 def test_card_name_in_gufo_a_deck_without_texts():
-    result, out = play([GUFO, "--as", "radar", "--seed", 5], "cards\ncard q♥\ncard q\nquit\n")
+    typed = "cards\ncard q♥\ncard q\ncard queen of hearts\ncard qh\ncard k spades\nquit\n"
+    result, out = play([GUFO, "--as", "radar", "--seed", 5], typed)
     assert result.exit_code == 0
     assert "52 cards, none with a text: A♣ 2♣ 3♣" in out
-    assert "Q♥: rank Q, suit hearts, color red, value 12" in out
+    # q♥, then 'queen of hearts' and 'qh' without the suit's symbol
+    assert out.count("Q♥: rank Q, suit hearts, color red, value 12") == 3
+    assert "K♠: rank K, suit spades, color black, value 13" in out
     assert "'q' matches 4 cards (Q♣, Q♦, Q♥, Q♠): say more" in out
 
 

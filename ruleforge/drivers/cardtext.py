@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from ..lang.plural import count
 from ..lang.printable import plain
-from .menu import _assign, words
+from .menu import matching, words
 
 
 class Kind(NamedTuple):
@@ -62,8 +62,7 @@ def card_lines(game, query: str) -> list[str]:
     exact = [k for k in ks if k.name.lower() == q or by_copy.get(q) == k.name]
     if len(exact) == 1:
         return [describe(exact[0])]
-    typed = words(q)
-    hits = [k for k in ks if _assign(typed, words(k.name), ordered=False)]
+    hits = [ks[i] for i in matching(words(q), [words(k.name) for k in ks])]
     if len(hits) == 1:
         return [describe(hits[0])]
     if not hits:

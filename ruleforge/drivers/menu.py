@@ -33,10 +33,42 @@ def words(text: str) -> list[str]:
     return _WORD.findall(text.lower())
 
 
+# Suits are hard to type and ranks are often spelled out: 'hearts' or 'heart' is ♥,
+# 'queen' is q; and a rank with a suit's letter ('qh', '10s') is the two, when the word
+# as typed matches nothing (a card may be named 'As').
+_SPELLED = {"♣": ("club", "clubs"), "♦": ("diamond", "diamonds"), "♥": ("heart", "hearts"),
+            "♠": ("spade", "spades"), "a": ("ace",), "k": ("king",), "q": ("queen",), "j": ("jack",)}
+_SPELLING = {w: symbol for symbol, spelled in _SPELLED.items() for w in spelled}
+_RANK_SUIT = re.compile(r"(10|[2-9akqj])([cdhs])")
+_SUIT_LETTER = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+
+
 def _fits(typed: str, word: str) -> bool:
-    if typed == word:
+    if typed == word or _SPELLING.get(typed) == word:
         return True
     return len(typed) >= 2 and typed.isalpha() and word.startswith(typed)
+
+
+def rank_and_suit(typed: list[str]) -> list[str]:
+    """The typed words with each 'qh' as 'q', '♥', and no 'of' ('queen of hearts'):
+    tried when they match nothing as typed."""
+    out = []
+    for w in typed:
+        if w == "of":
+            continue
+        m = _RANK_SUIT.fullmatch(w)
+        out += [m.group(1), _SUIT_LETTER[m.group(2)]] if m else [w]
+    return out
+
+
+def matching(typed: list[str], split: list[list[str]]) -> list[int]:
+    """The indexes of the labels (each as its words) that the typed words pick."""
+    hits = [i for i, ws in enumerate(split) if _assign(typed, ws, ordered=False)]
+    again = rank_and_suit(typed)
+    if not hits and again != typed:
+        hits = [i for i, ws in enumerate(split) if _assign(again, ws, ordered=False)]
+        typed[:] = again  # (the order of these words decides, below)
+    return hits
 
 
 def _assign(typed: list[str], label: list[str], ordered: bool) -> bool:
@@ -72,7 +104,7 @@ def match_action(text: str, labels: list[str]) -> tuple[Optional[int], str]:
         return exact[0], ""
     typed = words(text)
     split = [words(lab) for lab in labels]
-    hits = [i for i, ws in enumerate(split) if _assign(typed, ws, ordered=False)]
+    hits = matching(typed, split)
     if len(hits) > 1:  # the same words in another order: the words' order decides
         in_order = [i for i in hits if _assign(typed, split[i], ordered=True)]
         if len(in_order) == 1:
