@@ -395,3 +395,12 @@ def test_a_seat_is_named_with_one_article():
                           "--as", "1,2", "--seed", "1", "--delay", "0"], input="quit\n", capture_output=True,
                          text=True, timeout=120).stdout
     assert "Pass the screen to the button." in out and "the the" not in out
+
+
+def test_a_decision_of_setup_is_headed_setup_not_round_0():
+    # the Invader chooses the Alien before round 1: the screen said 'round 0'
+    out = subprocess.run([sys.executable, "-m", "ruleforge", "play", str(ROOT / "games" / "gufo.rules"), "--as",
+                          "invader", "--seed", "3", "--delay", "0"], input="1\nquit\n", capture_output=True,
+                         text=True, timeout=120).stdout
+    heads = [line for line in out.splitlines() if "· you are the Invader" in line]
+    assert heads[:2] == ["gUFO · setup · you are the Invader", "gUFO · round 1 · you are the Invader"]

@@ -22,7 +22,8 @@ def the_seat(game, seat: int) -> str:
 def table_parts(game, st, p: int) -> list:
     """The renderables of seat p's table: the table, its numbers line, who is out."""
     g, v = game, st.view(p)
-    title = f"{g.title} · round {v.round} · you are {the_seat(g, p)}"
+    when = f"round {v.round}" if v.round else "setup"  # (a decision of setup comes before round 1)
+    title = f"{g.title} · {when} · you are {the_seat(g, p)}"
     # The title is a line of its own: as a table title it wrapped to a narrow table's width.
     t = Table(show_header=False, box=None, pad_edge=False)
     t.add_column("zone", style="cyan", no_wrap=True)
