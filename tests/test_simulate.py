@@ -171,8 +171,17 @@ def test_a_sweep_of_a_list_parameter_writes_a_csv_a_spreadsheet_reads(capsys, tm
                               "--sweep", "cloudy_altitudes=5,7;2,4,6,8;[]", "--out", out)
     assert code == 0, err
     rows = list(csv.reader(out.read_text().splitlines()))
-    assert rows[0] == ["cloudy_altitudes", "invader win rate", "radar win rate", "mean decisions"]
-    assert [r[0] for r in rows[1:]] == ["5,7", "2,4,6,8", "[]"] and {len(r) for r in rows} == {4}
+    assert rows[0] == ["cloudy_altitudes", "games", "invader win rate", "invader 95% low", "invader 95% high",
+                       "radar win rate", "radar 95% low", "radar 95% high", "mean decisions"]
+    assert [r[0] for r in rows[1:]] == ["5,7", "2,4,6,8", "[]"] and {len(r) for r in rows} == {9}
+    # each rate with its interval, as the table shows it
+    code, _, err = run_cli(capsys, "run", "games/gufo.rules", "--games", 10, "--seed", 1, "--sweep",
+                           "cloudy_altitudes=5,7;2,4,6,8;[]", "--out", tmp_path / "sweep.json")
+    assert code == 0, err
+    doc = json.loads((tmp_path / "sweep.json").read_text())
+    for row, s in zip(rows[1:], doc["results"]):
+        assert row[1] == "10" and [float(x) for x in row[2:8]] == [
+            round(f, 4) for x in s["seats"] for f in (x["win_rate"], *x["ci95"])]
 
 
 @pytest.mark.parametrize("args, message", [

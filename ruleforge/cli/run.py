@@ -238,10 +238,14 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
             if stopped:  # as run's partial CSV (pandas.read_csv(..., comment="#") skips it)
                 buf.write(f"# partial: interrupted after {len(results)} of {len(values_asked)} values\n")
             w = csv.writer(buf, lineterminator="\n")
-            w.writerow([name] + [f"{x['name']} win rate" for x in results[0][1]["seats"]] + ["mean decisions"])
+            # each win rate with its 95% interval, and the games it is of (what a plot
+            # of the sweep needs for its error bars)
+            w.writerow([name, "games"] + [f"{x['name']} {col}" for x in results[0][1]["seats"]
+                                          for col in ("win rate", "95% low", "95% high")] + ["mean decisions"])
             for v, s in results:
-                w.writerow([v] + [f"{x['win_rate']:.4f}" for x in s["seats"]] +
-                           [f"{s['length']['decisions'].get('mean', 0):.2f}"])
+                w.writerow([v, s["games"] - s["errors"]]
+                           + [f"{f:.4f}" for x in s["seats"] for f in (x["win_rate"], *x["ci95"])]
+                           + [f"{s['length']['decisions'].get('mean', 0):.2f}"])
             _atomic_write(out, buf.getvalue().encode())
         else:
             _atomic_write(out, (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode())
