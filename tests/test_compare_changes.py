@@ -75,6 +75,14 @@ def test_compare_shows_how_often_the_differing_rules_fired(ruleforge_cmd, tmp_pa
         str(VARIANTS / "gufo-three-reveals.rules"): [
             {"rule": "parameter reveal_count", "change": "2 → 3", "readers": ["turn of invader"],
              "fired": {"base": None, "variant": None}}]}
+    # every game of each file, paired by seed: 4 of 40 pairs differ in the first variant
+    games = doc["outcomes"]
+    assert list(games) == [str(GUFO), str(VARIANTS / "gufo-sudden-exhaustion.rules"),
+                           str(VARIANTS / "gufo-three-reveals.rules")]
+    base, sudden = games[str(GUFO)], games[str(VARIANTS / "gufo-sudden-exhaustion.rules")]
+    assert len(base) == len(sudden) == 40 and [g["seed"] for g in base] == [g["seed"] for g in sudden]
+    key = ("winners", "ending", "decisions", "rounds")
+    assert sum(any(a[k] != b[k] for k in key) for a, b in zip(base, sudden)) <= 4
 
 
 def test_compare_says_when_the_changed_rule_never_fired_and_nothing_changed(ruleforge_cmd, tmp_path):

@@ -132,7 +132,10 @@ def compare(base, variants, games, agents, rung_check, players, seed, jobs, sets
         doc = {"base": base, "variants": list(variants), "seed": seed, "games": games, "agents": agents,
                "rung": rung, "check_rung": below,
                "summaries": {f: s for f, _, _, s in runs}, "differences": diffs, "changes": changes,
-               "warnings": warnings}
+               "warnings": warnings,
+               # every game of every file, game i of each from the same seed: the pairs
+               # themselves, for an analysis of one's own (as run --out writes a run's)
+               "outcomes": {f: [o.to_json() for o in outcomes] for f, _, outcomes, _ in runs}}
         if payoff_diffs:
             doc["payoff_differences"] = payoff_diffs
         if checked_diffs is not None:
