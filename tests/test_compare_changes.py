@@ -125,3 +125,16 @@ def test_a_misspelt_parameter_is_a_warning_an_unread_addition_and_changes_nothin
         in ran.out
     assert ran.lines[-1] == (f"{v}: all 20 paired games came out exactly as in {tmp_path / 'gufo.rules'} "
                              "(the same winners and payoffs, ending, length and rules fired)")
+
+
+def test_a_parameter_read_by_pieces_is_said_as_the_rule_file_writes_them(ruleforge_cmd, tmp_path):
+    # the change read "8 → 7, read by set of pieces ufo"
+    variant = tmp_path / "lower.rules"
+    variant.write_text(f'extends "{GUFO}"\nparameter start_altitude = 7\n', encoding="utf-8")
+    out = tmp_path / "cmp.json"
+    ran = ruleforge_cmd("compare", GUFO, variant, "--games", 4, "--seed", 1, "--jobs", 1, "--agents", "random",
+                        "--out", out)
+    assert ran.code == 0, ran.err
+    assert json.loads(out.read_text())["changes"][str(variant)] == [
+        {"rule": "parameter start_altitude", "change": "8 → 7", "readers": ["pieces ufo"],
+         "fired": {"base": None, "variant": None}}]
