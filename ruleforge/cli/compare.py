@@ -94,10 +94,15 @@ def compare(base, variants, games, agents, rung_check, players, seed, jobs, sets
     t.add_column("File")
     for title in seats:
         t.add_column(markup(title), justify="right")
+    # the games no seat won alone (a tie, or nobody), when there are any: the win rates
+    # then add up to less than 100%, and two seats may both do worse
+    unsettled = [_no_sole_winner(s) for *_, s in runs]
+    if any(unsettled):
+        t.add_column("no sole winner", justify="right")
     t.add_column("decisions", justify="right")
-    for f, game, outcomes, s in runs:
+    for (f, game, outcomes, s), none in zip(runs, unsettled):
         t.add_row(markup(f), *[f"{pct(x['win_rate'])} {ci(x['ci95'])}" for x in s["seats"]],
-                  f"{s['length']['decisions'].get('mean', 0):.1f}")
+                  *([pct(none)] if any(unsettled) else []), f"{s['length']['decisions'].get('mean', 0):.1f}")
     console.print(t)
     d = Table(title=markup(f"Difference from {base} (paired, 95% CI)"), title_justify="left")
     d.add_column("Variant")
@@ -173,6 +178,12 @@ def _play(base, variants, sets, players, games, agents, jobs, seed, scheduler, m
             return [(f, g, o[:k], dict(summarize(g, o[:k], agents), partial={"played": k, "requested": games}))
                     for f, g, o, _ in runs], k
     return runs, games
+
+
+def _no_sole_winner(s: dict) -> float:
+    """The share of a file's ended games that no seat won alone."""
+    ended = s["games"] - s["errors"]
+    return (ended - sum(x["wins"] for x in s["seats"])) / ended if ended else 0.0
 
 
 def _bots_line(agents: str, rung, below, rung_check: bool) -> str:
