@@ -142,3 +142,41 @@ def test_a_counterexample_found_between_decisions_says_where_the_check_failed():
     leak = deep.deep_check(load(MUTANTS / "leaks_through_an_action.rules"), 10, 0)
     assert (leak.kind, leak.span.line, leak.span.column) == ("leak", 116, 5)
     assert leak.narration[-1].startswith("[the check fails here, as decision 4 is asked (Radar Operator: ")
+
+
+QUICK = """\
+game "Quick"
+players 2
+cards: standard deck in deck
+zone deck "the deck": pile, face down
+zone table "the table": pile, face up
+
+setup:
+    move top of deck to table
+
+turn:
+    current takes an action
+
+action draw "Draw":
+    move top of deck to table
+
+ending over "one card is out": nobody wins when count of table >= 1
+"""
+
+
+def test_a_deep_check_whose_games_all_end_in_setup_says_it_tested_setup_alone(tmp_path, capsys):
+    # it passed in silence: "all hold", though no game came to a decision
+    import pytest
+    from ruleforge.cli import main
+    path = tmp_path / "quick.rules"
+    path.write_text(QUICK, encoding="utf-8")
+    with pytest.raises(SystemExit) as e:
+        main(["check", str(path), "--deep", "--examples", "4"])
+    assert e.value.code == 0
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"{path}: warning: every one of the 4 games ended before its first decision, so only setup was tested: "
+        "does an ending hold from the start? (`ruleforge run FILE` tells one game)")
+    # a game that comes to decisions says nothing of the kind
+    lengths: list = []
+    assert deep.deep_check(load(GAMES / "gufo.rules"), 3, 0, 500, lengths=lengths) is None
+    assert len(lengths) == 3 and all(n > 0 for n in lengths) and deep.untested_note(lengths) is None

@@ -119,7 +119,7 @@ def _counterexample_path(file: str, out: str | None) -> str:
 
 def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
     """Property-test one checked file at each player count; print what fails. True: all hold."""
-    from ..drivers.deep import SHRINK_REPLAYS, counterexample_log, deep_check, told_values
+    from ..drivers.deep import SHRINK_REPLAYS, counterexample_log, deep_check, told_values, untested_note
     from ..lang.parse import split_lines
     from ..lang.highlight import terminal_colouring
     low, high = checked.players
@@ -128,6 +128,7 @@ def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
         game, _ = _load(file, sets, n)
         advance, stop = _progress(examples)
         shrinking: dict = {}
+        lengths: list[int] = []
 
         def on_shrink(replays: int) -> None:
             if not shrinking:  # the games' bar gives way to shrinking's
@@ -135,7 +136,8 @@ def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
                 shrinking["advance"], shrinking["stop"] = _progress(SHRINK_REPLAYS, "shrinking the counterexample")
             shrinking["advance"](1)
         try:
-            found = deep_check(game, examples, seed, max_steps, on_example=lambda: advance(1), on_shrink=on_shrink)
+            found = deep_check(game, examples, seed, max_steps, on_example=lambda: advance(1), on_shrink=on_shrink,
+                               lengths=lengths)
         finally:
             stop()
             if shrinking:
@@ -144,6 +146,9 @@ def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
         if found is None:
             click.echo(f"deep check{where}: {_plural(examples, 'game')} (seed {seed}): invariants, card conservation, "
                        f"termination within {_plural(max_steps, 'decision')}, offered actions, views and replay: all hold")
+            note = untested_note(lengths)
+            if note:
+                click.echo(f"{plain(file)}: warning: {note}", err=True)
             continue
         steps = len(found.choices)
         if found.span is not None:

@@ -326,10 +326,12 @@ TOLD_OF_ENDLESS = 200  # lines told of a game that does not end: its last ones (
 
 def deep_check(game, examples: int = 100, seed: int = 0, max_steps: int = 500,
                on_example: Optional[Callable[[], None]] = None,
-               on_shrink: Optional[Callable[[int], None]] = None) -> Optional[Counterexample]:
+               on_shrink: Optional[Callable[[int], None]] = None,
+               lengths: Optional[list] = None) -> Optional[Counterexample]:
     """Play `examples` games, each a new deal with random choices (see _CHOOSERS); return
     the first that fails, shrunk, as a Counterexample, or None when every game holds.
-    `on_example()` is called after each game, `on_shrink(n)` after each replay of shrinking.
+    `on_example()` is called after each game, `on_shrink(n)` after each replay of shrinking;
+    `lengths`, when given, gains each game's number of decisions.
 
     The deals and choices come from `seed` and the game's number alone, so one seed
     finds the same games on any machine. (Hypothesis, which drew them before, makes new
@@ -339,7 +341,7 @@ def deep_check(game, examples: int = 100, seed: int = 0, max_steps: int = 500,
                          "where every game stops first: raise the cap (RULEFORGE_LIMITS=decisions=N)")
     for k in range(examples):
         rng = random.Random(f"ruleforge deep {seed} {k}")
-        failure = _play(game, rng.randrange(2**31), _CHOOSERS[k % len(_CHOOSERS)](rng), max_steps)
+        failure = _play(game, rng.randrange(2**31), _CHOOSERS[k % len(_CHOOSERS)](rng), max_steps, lengths)
         if on_example:
             on_example()
         if failure is not None:
@@ -376,9 +378,11 @@ _CHOOSERS: tuple[Callable[[random.Random], Callable[[int], int]], ...] = (
 )
 
 
-def _play(game, seed: int, choose: Callable[[int], int], max_steps: int) -> Optional[DeepFailure]:
+def _play(game, seed: int, choose: Callable[[int], int], max_steps: int,
+          lengths: Optional[list] = None) -> Optional[DeepFailure]:
     """Play and check one game; its failure (with the seed and every choice made), or None.
-    `choose(n)` is asked only where there is a choice (n > 1)."""
+    `choose(n)` is asked only where there is a choice (n > 1); `lengths` gains the number
+    of decisions of a game that holds."""
     choices: list[int] = []
 
     def chosen(n: int) -> int:
@@ -392,7 +396,18 @@ def _play(game, seed: int, choose: Callable[[int], int], max_steps: int) -> Opti
         # a limit, or the bound on decisions, stops every game alike: nothing to shrink
         f.shrunk = not (f.kind == "termination" or f.limit is not None)
         return f
+    if lengths is not None:
+        lengths.append(len(choices))
     return None
+
+
+def untested_note(lengths: list) -> Optional[str]:
+    """A warning for a deep check whose games all ended before their first decision:
+    it tested setup alone (a game that always ends at once passed in silence)."""
+    if not lengths or any(lengths):
+        return None
+    return (f"every one of the {count(len(lengths), 'game')} ended before its first decision, so only setup was "
+            "tested: does an ending hold from the start? (`ruleforge run FILE` tells one game)")
 
 
 def shrink(game, found: DeepFailure, max_steps: int, replays: int = SHRINK_REPLAYS,
