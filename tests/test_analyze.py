@@ -150,8 +150,13 @@ def test_a_game_of_pure_chance_has_no_skill():
     k = skill.run(GameSpec(str(CHANCE), {}, None, None, 3), ["random", "greedy", "ismcts:100"], 40, titles)
     assert k["games_per_seat"] == 20
     for st in k["steps"]:
-        assert [(s["gain"], s["ci95"], s["significant"]) for s in st["seats"]] == [(0.0, [0.0, 0.0], False)] * 2
+        assert [(s["gain"], s["significant"]) for s in st["seats"]] == [(0.0, False)] * 2
         assert (st["overall"]["gain"], st["overall"]["games"]) == (0.0, 40)
+        # no pair differed, and the interval still has a width: 20 games that found no
+        # difference leave room for a small one (it read '0.0 [0.0, 0.0]', as proof)
+        for s in st["seats"] + [st["overall"]]:
+            lo, hi = s["ci95"]
+            assert lo == -hi and 0.02 < hi < 0.2, s
 
 
 def test_a_stronger_bot_gains_where_choices_matter_and_only_there():
@@ -161,7 +166,9 @@ def test_a_stronger_bot_gains_where_choices_matter_and_only_there():
     first, second = k["steps"][0]["seats"]
     assert first["stronger_rate"] == 1.0 and 0.3 < first["weaker_rate"] < 0.7
     assert first["gain"] == pytest.approx(1.0 - first["weaker_rate"]) and first["significant"]
-    assert (second["gain"], second["ci95"]) == (0.0, [0.0, 0.0])
+    # player 2's games came out the same with either bot: no gain, and a range with a width
+    assert second["gain"] == 0.0 and not second["significant"]
+    assert second["ci95"][0] == -second["ci95"][1] and 0.02 < second["ci95"][1] < 0.1
     assert second["weaker_rate"] == pytest.approx(1.0 - first["weaker_rate"])
 
 
@@ -261,3 +268,26 @@ def test_a_game_without_decisions_says_so(ruleforge_cmd):
     assert r.code == 0, r.err
     assert r.lines[-1] == "No decision was ever asked: the game plays itself"
     assert "Skill · not measured (--rungs none)" in r.lines
+
+
+def test_games_stopped_by_an_error_are_counted_apart_in_every_heading(ruleforge_cmd, tmp_path):
+    # Every heading said "100 games" of figures made from the 31 that ended, and the
+    # errors came only as the report's last line (analyze reader).
+    buggy = tmp_path / "crown_bug.rules"
+    buggy.write_text(CROWN.read_text().replace(
+        "    with card in hand of current\n",
+        "    with card in hand of current\n    allowed if card.kind = crown or current = player 2\n"), encoding="utf-8")
+    json_out = tmp_path / "r.json"
+    r = ruleforge_cmd("analyze", buggy, "--agents", "random", "--games", 40, "--rungs", "none", "--seed", 1,
+                      "--no-html", "--json", json_out, "--max-decisions", 50)
+    assert r.code == 1  # a game stopped on a rule error: the rule file has a problem
+    doc = json.loads(json_out.read_text())
+    errors, ended = doc["summary"]["errors"], 40 - doc["summary"]["errors"]
+    assert 0 < errors < 40
+    games = f"40 games ({ended} ended: {errors} stopped on a rule error, left out)"
+    assert r.lines[2] == f"Main games: {games} with random at every seat. No skill trace."
+    assert r.lines[3].startswith(f"{errors} of 40 games stopped on a rule error: the figures below are of the {ended} ")
+    assert f"Balance · random at every seat · {games}" in r.lines
+    # the same report again, --max-decisions too
+    assert doc["command"] == (f"ruleforge analyze {buggy} --seed 1 --games 40 --agents random --rungs none "
+                              "--max-decisions 50")

@@ -191,7 +191,7 @@ Confirmation: greedy bots, fresh seeds (seed 1401764460)
 │        1 │   4 │   400 │     30.5% │ [26.2, 35.2] │ 0.5 pts │ yes         │
 └──────────┴─────┴───────┴───────────┴──────────────┴─────────┴─────────────┘
 answer: low=4: Hero wins 30.5% [26.2, 35.2] on 400 fresh seeds, greedy bots: the interval holds 31.0% (on the search's seeds, Hero wins went from 0.0% to 100.0% across the 14 value sets)
-(the same figures again: ruleforge run {path} --games 400 --seed 1401764460 --agents greedy --set low=4)
+(the same figures again: ruleforge run {path} --seed 1401764460 --games 400 --agents greedy --set low=4)
 games played: 750 in the race and 400 to confirm, 1,150 in all, greedy bots
 plot written to {plot}
 """
@@ -263,7 +263,7 @@ def test_no_answer_when_no_finalist_holds_on_fresh_seeds(ruleforge_cmd, tmp_path
         "the nearest there, low=3, Hero wins 23.8% [22.0, 25.7]: more --games tell the value sets apart better, or "
         "none in the range is at the target (on the search's seeds, Hero wins went from 14.0% to 56.0% across the 5 "
         "value sets)",
-        f"(the same figures again: ruleforge run {path} --games 2000 --seed 1401764460 --agents greedy --set low=3)"]
+        f"(the same figures again: ruleforge run {path} --seed 1401764460 --games 2000 --agents greedy --set low=3)"]
     assert ran.lines[-1] == "games played: 550 in the race and 4,000 to confirm, 4,550 in all, greedy bots"
     unconfirmed = ruleforge_cmd(*args, "--confirm", 0)
     assert unconfirmed.lines[-2:] == [

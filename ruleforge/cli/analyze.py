@@ -102,7 +102,7 @@ def analyze(file: str, games: int, agents: str | None, rungs: str | None, skill_
     seed = seed if seed is not None else secrets.randbelow(2**31)
     jobs = jobs or os.cpu_count() or 1
     report = _play(file, sets, players, game, agents, rung_list, games, skill_games, seed, jobs, max_decisions)
-    report["command"] = _command(file, sets, players, agents, rungs, games, skill_games, seed)
+    report["command"] = _command(file, sets, players, agents, rungs, games, skill_games, seed, max_decisions)
     from ..drivers.agents import blind_greedy_note
     report["bots_note"] = next(filter(None, (blind_greedy_note(a, game) for a in [agents, *rung_list])), None)
     _write(report, html_path, json_path, plots_prefix)
@@ -140,15 +140,14 @@ def _play(file, sets, players, game, agents, rung_list, games, skill_games, seed
     return report
 
 
-def _command(file, sets, players, agents, rungs, games, skill_games, seed) -> str:
-    words = ["ruleforge analyze", file, f"--seed {seed}"]
-    words += [f"--players {players}"] if players else []
-    words += [f"--set {s}" for s in sets]
-    words += [f"--games {games}"] if games != DEFAULT_GAMES else []
-    words += [f"--agents {agents}"] if agents != "greedy" else []
-    words += [f"--rungs {rungs}"] if rungs is not None else []
-    words += [f"--skill-games {skill_games}"] if skill_games != DEFAULT_SKILL_GAMES else []
-    return " ".join(words)
+def _command(file, sets, players, agents, rungs, games, skill_games, seed, max_decisions=None) -> str:
+    """The command that makes the same report again (each value quoted for a shell)."""
+    from .common import same_game
+    return same_game("analyze", file, seed, [
+        ("--players", players), ("--set", list(sets)), ("--games", games if games != DEFAULT_GAMES else None),
+        ("--agents", agents if agents != "greedy" else None), ("--rungs", rungs),
+        ("--skill-games", skill_games if skill_games != DEFAULT_SKILL_GAMES else None),
+        ("--max-decisions", max_decisions)])
 
 
 def _write(report: dict, html_path, json_path, plots_prefix) -> None:

@@ -76,7 +76,7 @@ def search(file, game, space, notes, aim, fixed, players, agents, schedule, sets
     if confirmations:
         _print_confirmations(space, aim, figure, agents, confirm, fresh, confirmations)
     for line in _verdict(file, aim, figure, agents, players, fixed, entries, finalists, confirmations, confirm,
-                         fresh, schedule, grid):
+                         fresh, schedule, grid, max_decisions):
         click.echo(plain(line))
     click.echo(f"games played: {played['race']:,} in the race"
                + (f" and {played['confirm']:,} to confirm, {played['race'] + played['confirm']:,} in all"
@@ -172,7 +172,7 @@ def _print_confirmations(space, aim, figure, agents, confirm, fresh, confirmatio
 
 
 def _verdict(file, aim, figure, agents, players, fixed, entries, finalists, confirmations, confirm, fresh,
-             schedule, grid) -> list[str]:
+             schedule, grid, max_decisions=None) -> list[str]:
     target = aim.show(aim.value)
     lo = min(entries, key=lambda e: e.figure["value"])
     hi = max(entries, key=lambda e: e.figure["value"])
@@ -183,9 +183,10 @@ def _verdict(file, aim, figure, agents, players, fixed, entries, finalists, conf
         return ", ".join(f"{k}={v}" for k, v in e.params.items())
 
     def again(e) -> str:
-        sets = "".join(f" --set {k}={v}" for k, v in {**fixed, **e.params}.items())
-        return (f"(the same figures again: ruleforge run {file} --games {confirm} --seed {fresh} --agents {agents}"
-                f"{sets}" + (f" --players {players}" if players else "") + ")")
+        from .common import same_game
+        return "(the same figures again: " + same_game("run", file, fresh, [
+            ("--games", confirm), ("--agents", agents), ("--set", [f"{k}={v}" for k, v in {**fixed, **e.params}.items()]),
+            ("--players", players), ("--max-decisions", max_decisions)]) + ")"
     held = next((c for c in confirmations if c.holds), None)
     if held:
         return [f"answer: {values(held.entry)}: {figure} {aim.show(held.figure['value'])} "

@@ -14,7 +14,7 @@ import html
 
 from ..lang.plural import count
 from ..lang.printable import plain
-from .analysis_text import (NONE_FOR_ONE, card_impact_intro, fair_note, losses_line, points, points_ci,
+from .analysis_text import (NONE_FOR_ONE, card_impact_intro, fair_note, games_text, losses_line, points, points_ci,
                             skill_verdicts)
 from .report import ci, interval, number, pct
 
@@ -54,7 +54,7 @@ def image(png: bytes | None, alt: str) -> str:
 
 def page(r: dict, pngs: dict) -> str:
     s = r["summary"]
-    bots = f'<p class="bots">{esc(r["agents_label"])} · {count(s["games"], "game")} · seed {r["seed"]}</p>'
+    bots = f'<p class="bots">{esc(r["agents_label"])} · {esc(games_text(s))} · seed {r["seed"]}</p>'
     parts = [f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
              f"<title>{esc(s['game'])}: design report</title><style>{STYLE}</style></head><body>",
              f"<h1>{esc(s['game'])}: design report</h1>",

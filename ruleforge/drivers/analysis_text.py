@@ -32,21 +32,35 @@ def seats_text(row: dict) -> str:
     return "every seat" if row["every_seat"] else markup(", ".join(row["seats"]))
 
 
+def games_text(s: dict) -> str:
+    """The games a figure is of: '100 games', or '100 games (31 ended: 69 stopped on a
+    rule error, left out)' (a figure of the games that ended, labelled as all of them,
+    read as a verdict on the whole run)."""
+    if not s["errors"]:
+        return count(s["games"], "game")
+    return (f"{count(s['games'], 'game')} ({s['games'] - s['errors']} ended: {s['errors']} stopped on a rule "
+            "error, left out)")
+
+
 def bots(r: dict) -> str:
     s = r["summary"]
-    return f"{markup(r['agents_label'])} · {count(s['games'], 'game')}"
+    return f"{markup(r['agents_label'])} · {games_text(s)}"
 
 
 def print_report(r: dict, console: Console | None = None) -> None:
     console = console or _console()
     s = r["summary"]
     console.print(f"[bold]{markup(s['game'])}: design report[/] · seed {r['seed']}")
-    console.print(f"Main games: {count(s['games'], 'game')} with {markup(r['agents_label'])}."
+    console.print(f"Main games: {games_text(s)} with {markup(r['agents_label'])}."
                   + (f" Skill trace: {' < '.join(r['skill']['rungs'])}, "
                      f"{count(r['skill']['games_per_seat'], 'game')} a seat at each step."
                      if r.get("skill") and r["skill"]["steps"] else " No skill trace."))
     if r.get("bots_note"):
         console.print(f"[yellow]{markup(r['bots_note'])}[/]")
+    if s["errors"]:  # said first: every figure below is of the games that ended only
+        console.print(f"[red]{s['errors']} of {count(s['games'], 'game')} stopped on a rule error: the figures below "
+                      f"are of the {count(s['games'] - s['errors'], 'game')} that ended (the first error is at the "
+                      "end)[/]")
     balance_section(r, console)
     skill_section(r, console)
     tension_section(r, console)

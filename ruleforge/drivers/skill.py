@@ -85,13 +85,13 @@ def _spec(base: GameSpec, agents: str) -> GameSpec:
 def step(weaker: str, stronger: str, baseline: Sequence, strong: Sequence[Sequence], titles: Sequence[str]) -> dict:
     """One step's figures: `baseline[i]` is game i with every seat weaker, `strong[s][i]`
     the same deal with seat s stronger."""
-    seats, pooled, pooled_pay = [], [], []
+    seats, pooled, pooled_pay, pooled_pairs = [], [], [], []
     for s, games in enumerate(strong):
         pairs = [(b, g) for b, g in zip(baseline, games) if b.error is None and g.error is None]
         gains = [win_share(g.winners, s) - win_share(b.winners, s) for b, g in pairs]
         row = {"seat": s + 1, "title": titles[s], "games": len(pairs), "errors": len(games) - len(pairs)}
         if pairs:
-            gain = mean_interval(gains, (-1.0, 1.0))
+            gain = _gain(gains, [(b, g, s) for b, g in pairs])
             row.update(weaker_rate=sum(win_share(b.winners, s) for b, _ in pairs) / len(pairs),
                        stronger_rate=sum(win_share(g.winners, s) for _, g in pairs) / len(pairs),
                        gain=gain["mean"], ci95=gain["ci95"], significant=_excludes_zero(gain["ci95"]))
@@ -100,15 +100,32 @@ def step(weaker: str, stronger: str, baseline: Sequence, strong: Sequence[Sequen
                 row["payoff_gain"] = mean_interval(pays)
                 pooled_pay += pays
         pooled += gains
+        pooled_pairs += [(b, g, s) for b, g in pairs]
         seats.append(row)
     out = {"weaker": weaker, "stronger": stronger, "seats": seats}
     if pooled:
-        gain = mean_interval(pooled, (-1.0, 1.0))  # (a gain of win share)
+        gain = _gain(pooled, pooled_pairs)  # (a gain of win share)
         out["overall"] = {"games": len(pooled), "gain": gain["mean"], "ci95": gain["ci95"],
                           "significant": _excludes_zero(gain["ci95"])}
         if pooled_pay:
             out["overall"]["payoff_gain"] = mean_interval(pooled_pay)
     return out
+
+
+def _gain(gains: list, pairs: list) -> dict:
+    """The mean gain and its 95% interval. When every pair gained alike (no pair differed,
+    say), Student's t gives an interval of no width, '0.0 [0.0, 0.0]', read as proof of
+    a game without skill where 20 games found no difference: then the interval is
+    Newcombe's for paired rates (compare.newcombe_paired), from whether the seat won
+    each game with the weaker bot and with the stronger, as compare does. `pairs`: (the
+    game with the weaker bot, the same deal with the stronger, the seat), one a gain."""
+    gain = mean_interval(gains, (-1.0, 1.0))
+    if len(set(gains)) == 1:
+        from .compare import newcombe_paired
+        won = [(win_share(g.winners, s) > 0, win_share(b.winners, s) > 0) for b, g, s in pairs]
+        both, only_strong, only_weak = (won.count(k) for k in ((True, True), (True, False), (False, True)))
+        gain["ci95"] = list(newcombe_paired(both, only_strong, only_weak, len(won) - both - only_strong - only_weak))
+    return gain
 
 
 def _excludes_zero(ci) -> bool:
