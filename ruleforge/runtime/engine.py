@@ -136,8 +136,13 @@ class State(Board):
         self.pending = None
         self.decisions += 1
         ob = self.observer
-        if ob is not None and ob.record is not None:
+        if ob is not None and ob.record is not None:  # a told game (playouts skip all this)
+            at = len(ob.record)
             ob.record.append(Decided(player, action, prompt, _known_then(self, action)))
+            self.stack[-1].L[resume] = payload
+            run(self)
+            _known_still(self, ob.record, at)
+            return
         self.stack[-1].L[resume] = payload  # the waiting rule goes on from its next block
         run(self)
 
@@ -488,6 +493,22 @@ def _part(tb, parts: tuple):
         if i <= start and end <= j and body[i:j] == t and (best is None or j - i < best[1] - best[0]):
             best = (i, j, span)
     return None if best is None else best[2]
+
+
+def _known_still(st, record: list, at: int) -> None:
+    """The Decided event at `record[at]`, its cards' knowledge narrowed to the seats that
+    still know each once the action has been resolved (to the next decision): a seat
+    that knew the card the Radar Operator chose from her hand (it saw it arrive there)
+    cannot tell which card she then laid face down, and its telling of her action must
+    not name it ('Radar scanning: card J♥, altitude 5' told the Invader)."""
+    d = record[at]
+    if d.known is None:
+        return
+    # (-1: face up. A card chosen face up was seen chosen by all; one face up now is
+    # known to all, and those who did not know it then learn it from its move, told next)
+    still = {c: k if k == -1 or st.up[c] else k & st.known[c] for c, k in d.known.items()}
+    if still != d.known:
+        record[at] = Decided(d.seat, d.action, d.prompt, still)
 
 
 def _known_then(st, action) -> dict | None:
