@@ -44,7 +44,7 @@ CASES = {
     "unappliable_action": ("gufo", [], (":144:32: error: taking 'scan(card=9♥, altitude=8)' at decision 4 stops "
                                         "the game on an error: altitude has no slot 9 (it has slots 1 to 8)",
                                         "  in rule 'action scan', after 3 decisions"), 8, "offered action"),
-    "trigger_loop": ("ufology", [], (":208:9: error: taking 'Scorched Earth (1)' at decision 2 stops the game on "
+    "trigger_loop": ("ufology", [], (":207:9: error: taking 'Scorched Earth (1)' at decision 2 stops the game on "
                                      "an error: rules call each other more than 200 deep: an event that triggers "
                                      "itself?", "  in rule 'Scorched Earth: on discard', after 1 decision"),
                      12, "offered action"),

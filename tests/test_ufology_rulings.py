@@ -739,6 +739,29 @@ def test_deck_running_out_ends_the_game_after_the_round():
     assert st.result.winners == (P1, P2, P3)        # nothing archived: 0 each, shared
 
 
+def test_an_effect_that_draws_from_a_short_deck_runs_it_out_too():
+    """The ruling: the deck has run out when a card must be drawn and none is left, in an
+    effect as in the draw step (ufology.md, "The deck runs out"). Scorched Earth's
+    "draw 2 cards" with one card left takes that card and runs the deck out; the game
+    ends with the round. (Card effects never ran 'runs out' rules, so such a game went
+    on for a round or two more: 11 to 17% of random games, a rules reader found.)"""
+    # player 2 holds six cards: its draw step draws nothing, so only the effect can run
+    # the deck out this round
+    st = deal(2, hands={P1: CE1S[:5] + ["Scorched Earth (1)"], P2: CE1S[5:10]})
+    put(st, MIRAGES[0], "hand", P2)
+    last = st.cards_in("deck")[-1]
+    for c in st.cards_in("deck")[:-1]:
+        put(st, c, "discard")
+    assert st.cards_in("deck") == [last]
+    play(st, "pass", "Scorched Earth (1)")
+    assert st.cards_in("deck") == [] and last in st.cards_in("hand", P1)
+    assert st.counter("deck_ran_out") == 1
+    assert st.current_player == P2 and len(st.cards_in("hand", P2)) == 6
+    play(st, "pass", MIRAGES[0])
+    end_phase_done(st, may=[P1, P2])
+    assert st.is_over and st.result.ending == "deck_exhausted" and st.round == 1
+
+
 def test_end_phase_incomplete_case_file_resolves_archived_ce_effects():
     """At the end, in turn order, a player with an incomplete Case File may resolve the
     effects of archived CE cards (Archive, else Discard, else Trash), each once, in any

@@ -52,7 +52,6 @@ class CodeGenerator(Decks, Values, Groups, Exprs, Straight, Resumable, Footprint
         self.procs: list = []
         self.sites: list = []   # (identifier, literal) of each decision site's builder
         self.quantified: dict = {}  # text of a quantifier written -> (kind, test, its loops): exprs.ex_Quantifier
-        self.in_card_rule = False
         self.runs_out_zones = {game.zone_lookup[(ev.zone.name, None, None)] for ev in ch.events
                                if ev.event == "runs out"}
 

@@ -215,14 +215,12 @@ class ProgramWriter(Tables, WholeMenus, Menus, Subsets, Explain, CodeGenerator):
                 w.line(f"return {values}[c]")
             self.function(ident, "st, c", f"the {attr} of a card", None, body)
         self.effect_procs: dict = {}
-        self.in_card_rule = True
         for cd in ch.card_decls:
             for e in cd.effects:
                 ident = self.fn_name("r_effect", f"{len(self.effect_procs)}")
                 self.effect_procs[(id(cd), e.trigger.name)] = ident
                 self.rule(ident, f"{cd.title}: on {e.trigger.name}", e.span, e.body,
                           {"this": (0, "this", "card"), "owner": (1, "by", None)}, 2)
-        self.in_card_rule = False
 
     # ---- endings, events, actions
     def endings(self) -> None:

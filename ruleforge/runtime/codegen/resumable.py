@@ -153,9 +153,7 @@ class Resumable:
     def runs_out_zone(self, what):
         """False when taking `what` can never run a 'runs out' rule; else the zone's
         index when it is known now, or None when it is known only in play."""
-        if not isinstance(what, A.Top) or not self.runs_out_zones or self.in_card_rule:
-            # Card effects never ran 'runs out' rules: the closure compiler built them
-            # before it registered those rules. Kept, as the golden logs record it.
+        if not isinstance(what, A.Top) or not self.runs_out_zones:
             return False
         z = self.ex(what.zone)
         if z.isdigit():
