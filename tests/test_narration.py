@@ -278,3 +278,12 @@ def test_a_card_the_seat_did_not_see_is_told_without_repeating_its_parameter():
     assert Narrator._named_arg("old", "a card", 2) == "old (a card)"
     assert Narrator._named_arg("c", "a card", 1) == "a card"
     assert Narrator._named_arg("old", "7♣", 2) == "old 7♣"
+
+
+def test_a_look_at_nothing_is_not_told(tmp_path):
+    # Government Files looks at every opponent's agenda; at one already archived it said
+    # "player 3 looks at " and nothing more
+    from ruleforge.runtime.events import Looked
+    game, _ = load(tmp_path, LOOK)
+    assert Narrator(game).lines([Looked(2, (), ())]) == []
+    assert Narrator(game, 1).lines([Looked(2, (5,), (-1,))]) == [f"    player 3 looks at {game.cards[5].name}"]

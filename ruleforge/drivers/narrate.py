@@ -192,6 +192,8 @@ class Narrator:
                     return [f"  ▸ {self.seat(seat)}: done ({prompt})"]
                 return [f"  ▸ {self.seat(seat)}: {self.action(action, known)}"]
             case Looked(seat=seat, cards=cards, known=known):
+                if not cards:  # (an opponent's agenda already archived: nothing was seen)
+                    return []
                 return [f"    {self.seat(seat)} looks at "  # (its name alone: who looks at a card sees it)
                         + ", ".join(self.shown(c, True, k) if self.seat_of_view is None else self.shown(c, k == -1, k)
                                     for c, k in zip(cards, known))]
