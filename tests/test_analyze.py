@@ -291,3 +291,15 @@ def test_games_stopped_by_an_error_are_counted_apart_in_every_heading(ruleforge_
     # the same report again, --max-decisions too
     assert doc["command"] == (f"ruleforge analyze {buggy} --seed 1 --games 40 --agents random --rungs none "
                               "--max-decisions 50")
+
+
+def test_the_cards_left_out_are_pointed_to_where_this_run_writes_them(ruleforge_cmd, tmp_path, monkeypatch):
+    # "(78 more in the HTML page and --json)" was printed with --no-html and no --json
+    from ruleforge.drivers import analysis_text
+    monkeypatch.setattr(analysis_text, "CARD_ROWS", 1)
+    args = ("analyze", CROWN, "--games", 20, "--rungs", "none", "--seed", 1)
+    ran = ruleforge_cmd(*args, "--no-html")
+    more = [line for line in ran.lines if line.startswith("(") and " more" in line]
+    assert more == ["(1 more: the HTML page and --json list every card)"]
+    ran = ruleforge_cmd(*args, "--no-html", "--json", tmp_path / "r.json")
+    assert [line for line in ran.lines if line.startswith("(") and " more" in line] == ["(1 more in --json)"]

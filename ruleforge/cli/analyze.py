@@ -153,6 +153,7 @@ def _command(file, sets, players, agents, rungs, games, skill_games, seed, max_d
 def _write(report: dict, html_path, json_path, plots_prefix) -> None:
     from ..drivers.analysis_text import print_report
     from ..drivers.report import _atomic_write
+    report["written"] = [w for w, path in (("the HTML page", html_path), ("--json", json_path)) if path]
     print_report(report)
     pngs = {}
     if html_path or plots_prefix:

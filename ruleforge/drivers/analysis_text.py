@@ -290,7 +290,10 @@ def cards_section(r: dict, console: Console) -> None:
                   points(row["impact"]), points_ci(row["ci_all"]), "[bold]significant[/]" if row["significant"] else "")
     console.print(t)
     if len(c["rows"]) > CARD_ROWS:
-        console.print(f"({len(c['rows']) - CARD_ROWS} more in the HTML page and --json)")
+        written = r.get("written")  # where this run writes the whole list (cli/analyze._write)
+        more = len(c["rows"]) - CARD_ROWS
+        console.print(f"({more} more in {' and '.join(written)})" if written else
+                      f"({more} more: the HTML page and --json list every card)")
 
 
 def decisions_section(r: dict, console: Console) -> None:
