@@ -232,6 +232,9 @@ def test_the_command_reports_each_section_with_its_bots_and_games(ruleforge_cmd,
     (["--html", "r.html", "--no-html"], "Error: --html and --no-html say opposite things: give one"),
     (["--games", "0"], "Invalid value for '--games': 0 is not in the range 1<=x<=100000."),
     (["--plots", "/no/such/folder/p"], "Invalid value for '--plots': there is no folder '/no/such/folder'"),
+    # a folder: it wrote '/tmp/-balance.png' and the others, hidden files
+    (["--plots", "/tmp/"], "Invalid value for '--plots': '/tmp/' is a folder: give the start of the files' names, "
+                           "such as /tmp/seat_one (which writes /tmp/seat_one-balance.png and the others)"),
 ])
 def test_bad_flags_exit_2_with_a_clear_message(ruleforge_cmd, args, error):
     r = ruleforge_cmd("analyze", SEAT_ONE, *args)

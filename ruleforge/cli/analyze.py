@@ -92,6 +92,13 @@ def analyze(file: str, games: int, agents: str | None, rungs: str | None, skill_
         if path:
             refuse_rule_file_target(path, flag, file)
     if plots_prefix is not None:
+        if plots_prefix.endswith(("/", os.sep)) or os.path.isdir(plots_prefix):
+            # ('plots/' wrote plots/-balance.png, a hidden file)
+            stem = Path(file).stem
+            raise click.BadParameter(plain(f"'{plots_prefix}' is a folder: give the start of the files' names, "
+                                           f"such as {os.path.join(plots_prefix, stem)} (which writes "
+                                           f"{os.path.join(plots_prefix, stem)}-balance.png and the others)"),
+                                     param_hint="'--plots'")
         _check_out(plots_prefix + "-balance.png", (".png",), "--plots")
     game, checked = _load(file, sets, players)
     if max_decisions is not None:
