@@ -306,3 +306,25 @@ def test_the_cards_left_out_are_pointed_to_where_this_run_writes_them(ruleforge_
     assert more == ["(1 more: the HTML page and --json list every card)"]
     ran = ruleforge_cmd(*args, "--no-html", "--json", tmp_path / "r.json")
     assert [line for line in ran.lines if line.startswith("(") and " more" in line] == ["(1 more in --json)"]
+
+
+def test_the_page_says_what_the_terminal_says(ruleforge_cmd, tmp_path):
+    # The page left out the seats' rates behind the balance gap, who started, the rounds'
+    # 10%-90%, the lead changes every 10 decisions and the games with one winner
+    # (analyze reader): its sentences are the terminal's now.
+    import html
+    import re
+    page = tmp_path / "r.html"
+    ran = ruleforge_cmd("analyze", LEAD, "--games", 30, "--rungs", "none", "--seed", 1, "--html", page)
+    assert ran.code == 0, ran.err
+    text = html.unescape(re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8")))
+    page_text = " ".join(text.split())
+    for start in ("Balance gap:", "Starting-seat advantage:", "Length:", "Decisiveness:", "Lead changes:"):
+        i = next(k for k, line in enumerate(ran.lines) if line.startswith(start))
+        said = [ran.lines[i]]
+        for line in ran.lines[i + 1:]:  # the lines the terminal wrapped it onto
+            if not line or not re.match(r"[a-z0-9(\[]", line):
+                break
+            said.append(line)
+        sentence = " ".join(" ".join(said).split())
+        assert sentence in page_text, (start, sentence)

@@ -14,7 +14,8 @@ import html
 
 from ..lang.plural import count
 from ..lang.printable import plain
-from .analysis_text import (NONE_FOR_ONE, card_impact_intro, fair_note, games_text, losses_line, points, points_ci,
+from .analysis_text import (NONE_FOR_ONE, card_impact_intro, decisiveness_line, first_seat_line,
+                            gap_line, games_text, lead_changes_line, length_line, losses_line, points, points_ci,
                             skill_verdicts)
 from .report import ci, interval, number, pct
 
@@ -74,28 +75,23 @@ def page(r: dict, pngs: dict) -> str:
     return "\n".join(parts)
 
 
+def _sig(word: str) -> str:
+    return f'<span class="sig">{word}</span>'
+
+
 def balance(r, pngs, bots) -> list[str]:
-    s, b = r["summary"], r["balance"]
+    s = r["summary"]
     out = ["<h2>Balance</h2>", bots,
            table(["Seat", "Wins", "Win rate", "95% CI", "Shared wins"],
                  [[esc(x["title"]), x["wins"], pct(x["win_rate"]), ci(x["ci95"]), x["ties"]] for x in s["seats"]],
                  {1, 2, 3, 4})]
-    seats = {x["seat"]: x for x in s["seats"]}
-    if len(seats) == 1:
-        out.append("<p>Balance gap: none to measure, in a game for one player.</p>")
-    else:
-        out.append(f"<p>Balance gap: {100 * b['gap']:.1f} points between {esc(seats[b['best']]['title'])} and "
-                   f"{esc(seats[b['worst']]['title'])}: "
-                   + ('<span class="sig">significant</span>' if b["significant"] else "not significant")
-                   + f" (fair: {pct(b['fair'])} each{esc(fair_note(r))}).</p>")
+    out.append(f"<p>{gap_line(r, esc, _sig)}.</p>")
     if s.get("payoffs"):
         out.append(table(["Seat", "Mean payoff", "95% CI"],
                          [[esc(x["title"]), number(x["mean"]), interval(x["ci95"])] for x in s["payoffs"]], {1, 2}))
     f = s.get("first_seat")
     if f:
-        out.append(f"<p>Starting-seat advantage: the seat that took the first turn takes {pct(f['win_share'])} "
-                   f"{ci(f['ci95'])} of the wins against a fair {pct(f['fair_share'])}: "
-                   + ('<span class="sig">significant</span>' if f["significant"] else "not significant") + ".</p>")
+        out.append(f"<p>{first_seat_line(f, _sig)}.</p>")  # (seat numbers only: nothing to escape)
     out.append(image(pngs.get("balance"), "win rate by seat"))
     return out
 
@@ -129,8 +125,7 @@ def tension(r, pngs, bots) -> list[str]:
     dl, rl = s["length"]["decisions"], s["length"]["rounds"]
     out = ["<h2>Length and tension</h2>", bots]
     if dl:
-        out.append(f"<p>Length: {dl['mean']:.1f} decisions on average (median {dl['median']:.0f}, 10%-90% "
-                   f"{dl['p10']:.0f}-{dl['p90']:.0f}); {rl['mean']:.1f} rounds (median {rl['median']:.0f}).</p>")
+        out.append(f"<p>{esc(length_line(s))}.</p>")
     if "losses" in r:  # a game for one player: no draw, and no lead to take or change
         out += [f"<p>{esc(losses_line(r['losses']))}.</p>", f"<p>Decisiveness and lead changes: {NONE_FOR_ONE}.</p>"]
     else:
@@ -150,14 +145,9 @@ def draws_and_leads(d: dict, tn: dict) -> list[str]:
         out.append("<p>Decisiveness and lead changes: not measured (the rule file declares no heuristic and no "
                    "per-player score).</p>")
     else:
-        dc = tn.get("decided")
-        if dc:
-            out.append(f"<p>Decisiveness: the eventual winner took the lead for good after {pct(dc['median'])} of the "
-                       f"game (median; quartiles {pct(dc['q1'])}-{pct(dc['q3'])}); it led from the first decision in "
-                       f"{pct(dc['from_start'] / dc['games'])} of the games with one winner, and only by winning in "
-                       f"{pct(dc['at_the_end'] / dc['games'])}.</p>")
-        lc = tn["lead_changes"]
-        out.append(f"<p>Lead changes: {lc['mean']:.1f} a game [{lc['ci95'][0]:.1f}, {lc['ci95'][1]:.1f}].</p>")
+        if tn.get("decided"):
+            out.append(f"<p>{esc(decisiveness_line(tn['decided']))}.</p>")
+        out.append(f"<p>{esc(lead_changes_line(tn))}.</p>")
     return out
 
 

@@ -7,6 +7,8 @@ obeyed.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from rich.console import Console
 from rich.table import Table
 
@@ -84,8 +86,52 @@ def fair_note(r: dict) -> str:
     return f" ({pct(1 / n)} of the {pct(n * r['balance']['fair'])} of the games some seat won alone)"
 
 
-def balance_section(r: dict, console: Console) -> None:
+# The report's sentences, for the terminal and the HTML page alike (analysis_html.py):
+# `esc` makes a rule file's text safe for the medium, `mark` sets off a verdict.
+def _BOLD(word: str) -> str:
+    return f"[bold]{word}[/]"
+
+
+def gap_line(r: dict, esc: Callable[[str], str], mark: Callable[[str], str]) -> str:
     s, b = r["summary"], r["balance"]
+    seats = {x["seat"]: x for x in s["seats"]}
+    if len(seats) == 1:
+        return "Balance gap: none to measure, in a game for one player"
+    best, worst = seats[b["best"]], seats[b["worst"]]
+    return (f"Balance gap: {100 * b['gap']:.1f} points between {esc(best['title'])} ({pct(best['win_rate'])}) and "
+            f"{esc(worst['title'])} ({pct(worst['win_rate'])}): "
+            + (mark("significant") + " (their intervals do not meet)" if b["significant"] else "not significant")
+            + f"; fair is {pct(b['fair'])} each" + esc(fair_note(r)) + ", a gap of 0 (100 is one seat winning every game)")
+
+
+def first_seat_line(f: dict, mark: Callable[[str], str]) -> str:
+    verdict = mark("significant") if f["significant"] else "not significant"
+    return (f"Starting-seat advantage: {_starter(f)} takes {pct(f['win_share'])} {ci(f['ci95'])} of the wins against "
+            f"a fair {pct(f['fair_share'])}: {verdict}")
+
+
+def length_line(s: dict) -> str:
+    dl, rl = s["length"]["decisions"], s["length"]["rounds"]
+    return (f"Length: {dl['mean']:.1f} decisions on average (median {dl['median']:.0f}, 10%-90% "
+            f"{dl['p10']:.0f}-{dl['p90']:.0f}); {rl['mean']:.1f} rounds (median {rl['median']:.0f}, 10%-90% "
+            f"{rl['p10']:.0f}-{rl['p90']:.0f})")
+
+
+def decisiveness_line(dc: dict) -> str:
+    return (f"Decisiveness: the eventual winner took the lead for good after {pct(dc['median'])} of the game's "
+            f"decisions (median; quartiles {pct(dc['q1'])}-{pct(dc['q3'])}, {count(dc['games'], 'game')} with one "
+            f"winner); it led from the first decision in {pct(dc['from_start'] / dc['games'])} of them and only by "
+            f"winning in {pct(dc['at_the_end'] / dc['games'])}")
+
+
+def lead_changes_line(tn: dict) -> str:
+    lc = tn["lead_changes"]
+    return (f"Lead changes: {lc['mean']:.1f} a game {interval_plain(lc['ci95'])} "
+            f"({tn['lead_changes_per_10']:.2f} every 10 decisions), by the heuristic at each decision")
+
+
+def balance_section(r: dict, console: Console) -> None:
+    s = r["summary"]
     heading(console, "Balance", r)
     t = Table(title="Wins by seat", title_justify="left")
     for col in ("Seat", "Wins", "Win rate", "95% CI", "Shared wins"):
@@ -93,23 +139,12 @@ def balance_section(r: dict, console: Console) -> None:
     for seat in s["seats"]:
         t.add_row(markup(seat["title"]), str(seat["wins"]), pct(seat["win_rate"]), ci(seat["ci95"]), str(seat["ties"]))
     console.print(t)
-    seats = {x["seat"]: x for x in s["seats"]}
-    best, worst = seats[b["best"]], seats[b["worst"]]
-    if len(seats) == 1:
-        console.print("Balance gap: none to measure, in a game for one player")
-    else:
-        console.print(f"Balance gap: {100 * b['gap']:.1f} points between {markup(best['title'])} "
-                      f"({pct(best['win_rate'])}) and {markup(worst['title'])} ({pct(worst['win_rate'])}): "
-                      + ("[bold]significant[/] (their intervals do not meet)" if b["significant"] else "not significant")
-                      + f"; fair is {pct(b['fair'])} each" + fair_note(r)
-                      + ", a gap of 0 (100 is one seat winning every game)")
+    console.print(gap_line(r, markup, _BOLD))
     if s.get("payoffs"):
         console.print(payoff_table(s))
     f = s.get("first_seat")
     if f:
-        verdict = "[bold]significant[/]" if f["significant"] else "not significant"
-        console.print(f"Starting-seat advantage: {_starter(f)} takes {pct(f['win_share'])} {ci(f['ci95'])} of the wins "
-                      f"against a fair {pct(f['fair_share'])}: {verdict}")
+        console.print(first_seat_line(f, _BOLD))
         if f.get("payoff"):
             p = f["payoff"]
             console.print(f"The first player's payoff: {number(p['mean'])} on average {interval(p['ci95'])}")
@@ -191,11 +226,8 @@ def skill_verdicts(k: dict, plain_text: bool = False) -> list[str]:
 def tension_section(r: dict, console: Console) -> None:
     s = r["summary"]
     heading(console, "Length and tension", r)
-    dl, rl = s["length"]["decisions"], s["length"]["rounds"]
-    if dl:
-        console.print(f"Length: {dl['mean']:.1f} decisions on average (median {dl['median']:.0f}, "
-                      f"10%-90% {dl['p10']:.0f}-{dl['p90']:.0f}); {rl['mean']:.1f} rounds "
-                      f"(median {rl['median']:.0f}, 10%-90% {rl['p10']:.0f}-{rl['p90']:.0f})")
+    if s["length"]["decisions"]:
+        console.print(length_line(s))
     if "losses" in r:  # a game for one player: no draw, and no lead to take or change
         console.print(losses_line(r["losses"]))
         console.print(f"Decisiveness and lead changes: {NONE_FOR_ONE}")
@@ -220,16 +252,9 @@ def draws_and_leads(r: dict, console: Console) -> None:
         console.print("Decisiveness and lead changes: not measured: the rule file declares no heuristic "
                       "(heuristic of p: ...) and no per-player score to tell who leads")
     else:
-        dc = tn.get("decided")
-        if dc:
-            console.print(f"Decisiveness: the eventual winner took the lead for good after {pct(dc['median'])} of "
-                          f"the game's decisions (median; quartiles {pct(dc['q1'])}-{pct(dc['q3'])}, "
-                          f"{count(dc['games'], 'game')} with one winner); it led from the first decision in "
-                          f"{pct(dc['from_start'] / dc['games'])} of them and only by winning in "
-                          f"{pct(dc['at_the_end'] / dc['games'])}")
-        lc = tn["lead_changes"]
-        console.print(f"Lead changes: {lc['mean']:.1f} a game {interval_plain(lc['ci95'])} "
-                      f"({tn['lead_changes_per_10']:.2f} every 10 decisions), by the heuristic at each decision")
+        if tn.get("decided"):
+            console.print(decisiveness_line(tn["decided"]))
+        console.print(lead_changes_line(tn))
 
 
 def losses_line(lo: dict) -> str:
