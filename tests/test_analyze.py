@@ -328,3 +328,14 @@ def test_the_page_says_what_the_terminal_says(ruleforge_cmd, tmp_path):
             said.append(line)
         sentence = " ".join(" ".join(said).split())
         assert sentence in page_text, (start, sentence)
+
+
+def test_bots_named_per_seat_are_named_for_every_seat(ruleforge_cmd):
+    # 'bots 1=greedy' did not say that seat 2 plays random
+    ran = ruleforge_cmd("analyze", CROWN, "--agents", "1=greedy", "--games", 10, "--rungs", "none", "--seed", 1,
+                        "--no-html")
+    assert ran.code == 0, ran.err
+    assert "Main games: 10 games with bots: player 1 greedy, player 2 random. No skill trace." in ran.lines
+    ran = ruleforge_cmd("analyze", CROWN, "--agents", "1=random,2=random", "--games", 10, "--rungs", "none",
+                        "--seed", 1, "--no-html")
+    assert "Main games: 10 games with random at every seat. No skill trace." in ran.lines

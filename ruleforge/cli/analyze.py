@@ -143,8 +143,17 @@ def _play(file, sets, players, game, agents, rung_list, games, skill_games, seed
     finally:
         stop()
     report.update(seed=seed, agents=agents, roles=bool(game.roles), seconds=round(time.monotonic() - started, 1),
-                  agents_label=f"{agents} at every seat" if agents in LADDER else f"bots {agents}")
+                  agents_label=f"{agents} at every seat" if agents in LADDER else _per_seat(agents, game))
     return report
+
+
+def _per_seat(agents: str, game) -> str:
+    """Each seat's bot, named ('bots 1=greedy' did not say that seat 2 plays random)."""
+    from ..drivers.agents import seat_specs
+    specs = seat_specs(agents, game)
+    if len(set(specs)) == 1:
+        return f"{specs[0]} at every seat"
+    return "bots: " + ", ".join(f"{title} {spec}" for title, spec in zip(game.seat_titles, specs))
 
 
 def _command(file, sets, players, agents, rungs, games, skill_games, seed, max_decisions=None) -> str:

@@ -213,20 +213,24 @@ def make_agent(spec: str):
 def parse_agents(text: Optional[str], game) -> list:
     """'north=ismcts:500,south=random' or 'greedy' (everyone) -> one agent per seat.
     ('ismcts:500:widen=2' is for everyone too: an '=' after a ':' is an option's.)"""
-    agents = [RandomAgent() for _ in range(game.nplayers)]
+    return [make_agent(spec) for spec in seat_specs(text, game)]
+
+
+def seat_specs(text: Optional[str], game) -> list[str]:
+    """Each seat's bot as --agents names it, a seat it leaves out 'random'."""
+    specs = ["random"] * game.nplayers
     if not text:
-        return agents
+        return specs
     parts = [p.strip() for p in text.split(",") if p.strip()]
     if len(parts) == 1 and ("=" not in parts[0] or ":" in parts[0].partition("=")[0]):
-        return [make_agent(parts[0]) for _ in range(game.nplayers)]
+        return [parts[0]] * game.nplayers
     for part in parts:
         who, sep, spec = part.partition("=")
         if not sep or ":" in who:
             example = next(iter(game.roles), "1")  # a role's name, or a seat number
             raise ValueError(f"'{part}': write SEAT=AGENT, such as {example}=ismcts:200")
-        seat = _seat(who.strip(), game)
-        agents[seat] = make_agent(spec)
-    return agents
+        specs[_seat(who.strip(), game)] = spec.strip()
+    return specs
 
 
 def _seat(who: str, game) -> int:
