@@ -291,7 +291,12 @@ def test_a_budget_buys_value_sets_and_the_sampler_then_chooses(ruleforge_cmd, tm
     ran = ruleforge_cmd("tune", path, "--param", "low=0..13", "--target", "hero wins 31%", "--games", 100,
                         "--confirm", 200, "--budget", 920, "--seed", 1, "--jobs", 1)
     assert ran.code == 0, ran.err
-    assert ran.lines[2] == ("race: 4 of the 14 value sets in the range, chosen by Optuna's TPE sampler from their "
+    # and what the budget leaves out, with what would pay for the whole range (analyze reader:
+    # 'raced 2 of 14 value sets, played 120 games' and nothing said why)
+    assert ran.lines[1] == ("note: --budget 920 pays for racing 4 of the 14 value sets: it keeps room for the worst "
+                            "case, every finalist confirmed on 200 games (913 games at most); the whole range needs "
+                            "--budget 1,116")
+    assert ran.lines[3] == ("race: 4 of the 14 value sets in the range, chosen by Optuna's TPE sampler from their "
                             "first 13 games, on the same seeds (seed 1): 13 games each, then the closest half plays "
                             "on to 25, 50 and 100 games (the closest 3 at the end); a value set whose 95% interval "
                             "leaves 31.0% out is dropped at once")

@@ -103,6 +103,14 @@ def tune(file, params, target, agents, games, trials, budget, confirm, seed, plo
         trials = 1
         while trials < min(size, MAX_SETS) and worst_case(trials + 1, schedule, confirm) <= budget:
             trials += 1
+        if trials < min(size, MAX_SETS):
+            # the budget pays for the worst case (every finalist confirmed): a race far
+            # smaller than the range, and most of the budget unplayed, said, not left to guess
+            whole = worst_case(min(size, MAX_SETS), schedule, confirm)
+            notes.append(f"note: --budget {budget:,} pays for racing {trials} of the {min(size, MAX_SETS):,} value "
+                         f"sets: it keeps room for the worst case, every finalist confirmed on {confirm:,} games "
+                         f"({worst_case(trials, schedule, confirm):,} games at most); the whole range needs "
+                         f"--budget {whole:,}")
     trials = trials if trials is not None else TUNE_TRIALS
     seed = seed if seed is not None else secrets.randbelow(2**31)
     jobs = jobs or os.cpu_count() or 1
