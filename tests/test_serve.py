@@ -356,7 +356,8 @@ def test_serve_prints_a_link_per_seat_and_warns_when_it_listens_everywhere(tmp_p
     assert (proc.returncode, err) == (0, "")
     assert out.splitlines()[-2:] == [f"log written to {log}",
                                      f"(the same deal again: ruleforge serve {GUFO} --seed 1)"]
-    assert warning.startswith("warning: --host 0.0.0.0 lets anyone who can reach this machine open the page")
+    assert warning.startswith("warning: --host 0.0.0.0 lets anyone who can reach this machine open the page: "
+                              "spectators see only what every seat sees (no seat's secrets)")
     host = socket.gethostname()
     assert re.fullmatch(rf"gUFO: serving at http://{re.escape(host)}:\d+ \(Ctrl-C stops the server\)\n", lines[0])
     assert re.fullmatch(r"  Invader: http://\S+/#t=[A-Za-z0-9_-]{24}\n", lines[1])

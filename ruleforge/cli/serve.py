@@ -141,7 +141,7 @@ def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, 
     try:
         if not _is_loopback(host):
             click.echo(f"warning: --host {host} lets anyone who can reach this machine open the page: spectators "
-                       "see what every seat sees, and a seat's link is its only key (plain http: keep the links "
+                       "see only what every seat sees (no seat's secrets), and a seat's link is its only key (plain http: keep the links "
                        "among the players)", err=True)
         click.echo(f"{game.title}: serving at {base} (Ctrl-C stops the server)")
         for who, link in table.links(base, hot_seat):
