@@ -154,7 +154,7 @@ def _label(item) -> str:
         return f"turn of {item.role.name}" if item.role else "turn"
     if isinstance(item, A.SetupDecl):
         return "setup"
-    if isinstance(item, A.PiecesDecl):  # as the rule file writes it ('set of pieces ufo' read badly)
+    if isinstance(item, A.PiecesDecl):  # as the rule file writes it ('set of pieces tokens' read badly)
         return f"pieces {item.name.name}"
     name = getattr(item, "name", None)
     word = _WORD.get(type(item).__name__, type(item).__name__.removesuffix("Decl").lower())

@@ -13,7 +13,7 @@ from ..lang.printable import plain
 
 
 def the_seat(game, seat: int) -> str:
-    """A seat as a sentence names it: 'the Radar Operator', 'the button' (a role's title
+    """A seat as a sentence names it: 'the dealer', 'the button' (a role's title
     that has its article already), 'player 2' (a seat of a game without roles)."""
     title = game.seat_titles[seat]
     return f"the {title}" if game.roles and not title.lower().startswith("the ") else title

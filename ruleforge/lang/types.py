@@ -1,6 +1,6 @@
 """The types of the language: small frozen values that the checker gives every expression.
 
-A type says what a value is (a number, a card, a list of players, a suit, a UFO...) so
+A type says what a value is (a number, a card, a list of players, a suit, a piece...) so
 that the checker can reject a mistake before any game is played, and the compiler can
 pick how to read or show a value without looking at it.
 """

@@ -223,7 +223,7 @@ class State(Board):
         return [self.game.cards[c].name for c in self.zones[inst.index]]
 
     def piece(self, kind: str, key: str, attr: str) -> int:
-        """A piece's number: `piece("ufo", "clubs", "altitude")`."""
+        """A piece's number: `piece("token", "red", "height")`."""
         return self.vars[self.game.piece_var(kind, key, attr)]
 
     def counter(self, name: str, owner=None):
@@ -498,9 +498,8 @@ def _part(tb, parts: tuple):
 def _known_still(st, record: list, at: int) -> None:
     """The Decided event at `record[at]`, its cards' knowledge narrowed to the seats that
     still know each once the action has been resolved (to the next decision): a seat
-    that knew the card the Radar Operator chose from her hand (it saw it arrive there)
-    cannot tell which card she then laid face down, and its telling of her action must
-    not name it ('Radar scanning: card J♥, altitude 5' told the Invader)."""
+    that knew a card in another's hand (it saw it arrive there) cannot tell which card
+    that player then laid face down, and its telling of the action must not name it."""
     d = record[at]
     if d.known is None:
         return

@@ -20,6 +20,7 @@ import re
 
 from ...lang import ast as A
 from .. import typeinfo as T
+from .menus import _conjuncts
 
 _COMPARISONS = ("=", "!=", "<", "<=", ">", ">=", "in", "not in")
 _SHOWN = 72  # characters of an expression's text, at most
@@ -32,6 +33,7 @@ class Explain:
     """Mixin of the program writer (program.ProgramWriter)."""
 
     def explain_invariants(self) -> None:
+        self._source_lines = {}  # file (None: the rule file itself) -> its lines, split once
         for inv in self.ch.invariants:
             ident = self.fn_name("x", inv.name.name)
 
@@ -48,10 +50,12 @@ class Explain:
     def _text(self, node) -> str:
         """The expression as the rule file writes it, on one line."""
         span = getattr(node, "span", None)
-        source = self.ch.sources.get(span.file, "") if span is not None and span.file else getattr(self.ch, "text", "")
-        if span is None or not source:
+        if span is None:
             return type(node).__name__.lower()
-        lines = source.splitlines()
+        lines = self._source_lines.get(span.file)
+        if lines is None:
+            lines = self._source_lines[span.file] = (self.ch.sources.get(span.file, "") if span.file
+                                                     else self.ch.text).splitlines()
         if not 0 < span.line <= span.end_line <= len(lines):
             return type(node).__name__.lower()
         if span.line == span.end_line:
@@ -106,7 +110,7 @@ class Explain:
             # one whose test held; for `no`, one whose test held (each only when it did)
             if (node.kind, held) in (("every", False), ("any", True), ("no", False)):
                 self._witness(node, pad, node.kind != "every", depth + 1)
-        else:  # a test of its own (`radar knows c`, `c is face up`): its value, and its card's
+        else:  # a test of its own (`north knows c`, `c is face up`): its value, and its card's
             self._value(node, pad)
             if isinstance(node, A.Knows):
                 self._value(node.card, pad)
@@ -146,12 +150,6 @@ class Explain:
                 self._named = outer
                 w.line("break")
 
-
-def _conjuncts(node, op: str) -> list:
-    """`A and B and C` as [A, B, C] (or `or`'s parts), in the order they are tested."""
-    if isinstance(node, A.Binary) and node.op == op:
-        return _conjuncts(node.left, op) + _conjuncts(node.right, op)
-    return [node]
 
 
 def _terms(node) -> list:

@@ -25,10 +25,10 @@ def _int(text: str) -> int | None:
     return int(t) if t.lstrip("-").isdigit() else None
 
 
-def _conjuncts(node) -> list:
-    """`A and B and C` as [A, B, C], in the order they are tested."""
-    if isinstance(node, A.Binary) and node.op == "and":
-        return _conjuncts(node.left) + _conjuncts(node.right)
+def _conjuncts(node, op: str = "and") -> list:
+    """`A and B and C` as [A, B, C] (or an `or`'s parts), in the order they are tested."""
+    if isinstance(node, A.Binary) and node.op == op:
+        return _conjuncts(node.left, op) + _conjuncts(node.right, op)
     return [node]
 
 
