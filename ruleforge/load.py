@@ -115,7 +115,10 @@ def check_source(path: str, data: bytes, overrides: dict | None = None) -> tuple
     checked, more = check(tree, overrides, unparsed, partial=bool(result.diagnostics))
     diags = result.diagnostics + more
     if diags or checked is None:
-        raise RuleFileError(path, text, diags, sources)
+        # a value given on the command line that the file refuses is the command's mistake,
+        # as `--players 9` is: exit 2, not 1 (the checker names an override "--set ")
+        bad_flag = any(d.message.startswith("--set ") for d in diags)
+        raise (RuleFileUsageError if bad_flag else RuleFileError)(path, text, diags, sources)
     checked.source_bytes = data + b"".join(s.encode() for s in sources.values())
     # a stray parameter is unread too; one warning says it
     checked.warnings = (stray + lint.unused_parameters(checked, skip={d.span for d in stray})

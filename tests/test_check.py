@@ -547,7 +547,7 @@ def test_duplicate_declarations(ruleforge_cmd, tmp_path):
 
 def test_set_of_the_wrong_type_points_at_the_parameter(ruleforge_cmd):
     r = ruleforge_cmd("check", GUFO, "--set", "reveal_count=abc")
-    assert (r.code, r.out) == (1, "")
+    assert (r.code, r.out) == (2, "")
     assert r.err == expect(f"""
         {GUFO}:16:11: error: --set reveal_count=abc: 'reveal_count' takes a number
             parameter reveal_count = 2
@@ -559,7 +559,7 @@ def test_set_of_the_wrong_type_points_at_the_parameter(ruleforge_cmd):
 
 def test_set_of_a_list_parameter(ruleforge_cmd):
     r = ruleforge_cmd("check", GUFO, "--set", "cloudy_altitudes=5,x")
-    assert r.code == 1
+    assert r.code == 2
     assert r.err == expect(f"""
         {GUFO}:19:11: error: --set cloudy_altitudes=5,x: 'cloudy_altitudes' takes a list of numbers
             parameter cloudy_altitudes = [5, 7]
@@ -580,7 +580,7 @@ def test_set_out_of_range_says_where_the_value_came_from(ruleforge_cmd):
 
 def test_set_of_an_unknown_parameter(ruleforge_cmd):
     r = ruleforge_cmd("check", GUFO, "--set", "reveal_cout=3")
-    assert r.code == 1
+    assert r.code == 2
     assert r.err == expect(f"""
         {GUFO}: error: --set reveal_cout=3: there is no parameter 'reveal_cout'
           hint: did you mean 'reveal_count'?
@@ -590,7 +590,7 @@ def test_set_of_an_unknown_parameter(ruleforge_cmd):
 
 def test_set_of_an_unknown_parameter_far_from_any(ruleforge_cmd):
     r = ruleforge_cmd("check", GUFO, "--set", "speed=3")
-    assert r.code == 1
+    assert r.code == 2
     assert r.err == expect(f"""
         {GUFO}: error: --set speed=3: there is no parameter 'speed'
           hint: the parameters are: reveal_count, cloudy_altitudes, exhaustions_to_lose, radar_hand_size, start_altitude
@@ -738,7 +738,7 @@ def test_current_in_setup_is_a_mistake_found_by_check(ruleforge_cmd, tmp_path):
 ])
 def test_a_set_value_that_is_no_number_says_so_whatever_its_length(ruleforge_cmd, setting, words):
     r = ruleforge_cmd("check", GUFO, "--set", setting)
-    assert r.code == 1 and f"error: --set {setting}: {words}" in r.headers[0]
+    assert r.code == 2 and f"error: --set {setting}: {words}" in r.headers[0]
 
 
 SLIP = """\

@@ -124,7 +124,7 @@ def test_a_bad_set_leaves_an_existing_log_alone(ruleforge_cmd, tmp_path):
     log = tmp_path / "game.jsonl"
     log.write_text("the previous game\n", encoding="utf-8")
     r = ruleforge_cmd("run", SNAPSHOT, "--seed", 1, "--log", log, "--set", "reveal_count=abc")
-    assert (r.code, r.out) == (1, "")
+    assert (r.code, r.out) == (2, "")
     assert r.err.startswith(f"{SNAPSHOT}:16:11: error: --set reveal_count=abc: 'reveal_count' takes a number\n")
     assert log.read_text(encoding="utf-8") == "the previous game\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl"]

@@ -162,7 +162,7 @@ def test_a_range_made_of_another_parameter_follows_both_sets(ruleforge_cmd):
     assert ran.code == 1 and ran.err.splitlines()[3] == (
         "  hint: its range comes from --set hand_size=4: give 'deal_size' a value in it too (--set deal_size=N)")
     ran = ruleforge_cmd("check", ufology, "--set", "hand_size=4", "--set", "deal_size=5")  # = the default: checked
-    assert ran.code == 1 and ": error: --set deal_size=5: 'deal_size' is from 0 to 4, as declared here" in ran.err
+    assert ran.code == 2 and ": error: --set deal_size=5: 'deal_size' is from 0 to 4, as declared here" in ran.err
 
 
 def test_a_variant_value_is_checked_against_its_base_range(tmp_path):

@@ -201,7 +201,7 @@ def test_a_sweep_given_what_it_cannot_use_says_so(capsys, args, message):
 
 def test_a_bad_sweep_value_is_named_as_the_sweep_gave_it(capsys):
     code, out, err = run_cli(capsys, "run", "games/gufo.rules", "--games", 2, "--sweep", "reveal_count=1,x")
-    assert code == 1 and ": error: --sweep reveal_count=x: 'reveal_count' takes a number" in err  # not "--set"
+    assert code == 2 and ": error: --sweep reveal_count=x: 'reveal_count' takes a number" in err  # not "--set"
 
 
 def test_whole_number_histograms_bin_whole_numbers_alike():

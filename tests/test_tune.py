@@ -232,7 +232,7 @@ def test_a_range_that_misses_the_files_is_its_own_error(ruleforge_cmd):
     # a value fixed with --set is not cut: outside the range, it is the file's error, as for run
     ran = ruleforge_cmd("tune", GUFO, "--param", "reveal_count=1..3", "--set", "radar_hand_size=6",
                         "--target", "radar wins 50%")
-    assert (ran.code, ran.out) == (1, "")
+    assert (ran.code, ran.out) == (2, "")
     assert ran.err.splitlines()[0] == ("games/gufo.rules:23:34: error: --set radar_hand_size=6: 'radar_hand_size' "
                                        "is from 0 to 5, as declared here")
 
