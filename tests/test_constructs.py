@@ -348,3 +348,44 @@ def test_modifiers_add_up_whichever_way_the_cards_are_found(lenses, looked_for, 
     assert st.quantity("reach", 0) == 3 + 2 - 2 * 1
     assert st.quantity("reach", 1) == 3 + 1 - 2 * 2
     assert st.result.winners == (0,)
+
+
+# ---- a row of each player's, read whole --------------------------------------------------
+
+ROWS = """\
+zone board per player: row of 3 slots
+turn:
+    if board of current is empty:
+        move top of box to board of current slots 1 to 1
+    else:
+        move top of box to board of current slots 2 to 2
+    set n to count of (cards in board of current)
+    for each c in board of current:
+        increase n by c.value
+    current takes one of keep, clear
+action keep:
+    say "{current} keeps"
+action clear:
+    with c in board of current
+    move c to pile
+    move cards in board of current to box
+ending done: nobody wins when count of pile >= 2
+"""
+
+
+def test_a_per_player_row_read_whole_counts_loops_offers_and_moves_its_cards(tmp_path):
+    """A per-player row used whole (its count, `for each`, an action's `with`, `move cards
+    in`, `is empty`) once failed in play with NameError in the generated code."""
+    from ruleforge.testing import new_arranged
+    game = make(tmp_path, ROWS, players=2)
+    st = new_arranged(game, 1, [("box", ["2♣", "9♦", "5♥", "K♠"])])  # K♠ on top
+    assert [str(a) for a in st.legal_actions()] == ["clear(c=K♠)", "keep"]
+    assert st.counter("n") == 1 + 13
+    play(st, "keep", "keep")  # player 2 takes 5♥; player 1 then 9♦ into slot 2
+    assert st.cards_in("board", "player 1", 1) == ["K♠"] and st.cards_in("board", "player 1", 2) == ["9♦"]
+    assert st.counter("n") == 2 + 13 + 9
+    assert [str(a) for a in st.legal_actions()] == ["clear(c=9♦)", "clear(c=K♠)", "keep"]
+    play(st, "clear(c=9♦)")  # 9♦ to the pile, K♠ back onto the box, where player 2 draws it
+    assert st.cards_in("pile") == ["9♦"] and st.cards_in("box")[-1] == "2♣" and len(st.cards_in("box")) == 49
+    assert st.cards_in("board", "player 2", 2) == ["K♠"]
+    assert all(st.cards_in("board", "player 1", k) == [] for k in (1, 2, 3))

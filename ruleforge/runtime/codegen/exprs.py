@@ -314,7 +314,9 @@ class Exprs:
             if f.isdigit():
                 slots = self.g.zinst[int(f)].slots
                 return f"row_cards(st, {slots!r})"
-            return f"row_cards(st, ZINST[{f}].slots)"
+            # a row chosen as the game goes (a per-player row): its slots by its index
+            rows = {i: zi.slots for i, zi in enumerate(self.g.zinst) if zi.slots}
+            return f"row_cards(st, {self.table('ROW_SLOTS', rows)}[{f}])"
         return f
 
     def holds_cards(self, node) -> bool:
