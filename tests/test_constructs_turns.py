@@ -87,6 +87,18 @@ def test_a_turn_offers_one_step_then_the_next(tmp_path):
     assert st.counter("n") == 1 and st.current_player == 1
 
 
+def test_an_action_group_beside_a_value_of_the_turn(tmp_path):
+    """A value of the turn made the checker read the file twice, and the second reading
+    found every action group 'already declared' (at itself) and then unknown."""
+    text = RUMMY.replace("    move top of deck to hand of current\nending",
+                         "    let drawn = top of deck for the turn\n    move drawn to hand of current\nending")
+    st = make(tmp_path, text).new(1)
+    arrange(st, "hand", ["2♣", "5♥", "9♠"], 0)
+    assert legal(st) == ["play(c=5♥)", "throw(c=2♣)", "throw(c=5♥)", "throw(c=9♠)"]
+    top = st.cards_in("deck")[-1]
+    play(st, "throw(c=2♣)", "draw")
+    assert st.cards_in("hand", 0) == ["5♥", "9♠", top]
+
 def test_a_step_may_name_actions_and_groups_and_pass(tmp_path):
     text = RUMMY.replace("    current takes one of first_step\n    current takes draw\n",
                          "    current takes one of first_step, draw or passes\n")

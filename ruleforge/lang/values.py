@@ -130,6 +130,7 @@ def learn_turn_values(sym, checker_class) -> None:
         if n not in sym.turn_values:
             sym.turn_values[n] = [None, s]
     diags, refs, said = list(sym.diags), dict(sym.refs), set(sym.said)
+    seen = dict(sym.seen)  # the names the pass files (its action groups) are filed again by the real one
     busy = set(sym.card_attr_busy)
     attr_types = dict(sym.card_attr_types)
     card_attrs = dict(sym.card_attrs)
@@ -139,6 +140,8 @@ def learn_turn_values(sym, checker_class) -> None:
     except TooManyErrors:  # the real pass reports them
         pass
     sym.diags[:] = diags
+    sym.seen.clear()
+    sym.seen.update(seen)
     sym.said = said  # what the silent pass said is said again by the real one
     sym.refs.clear()
     sym.refs.update(refs)
