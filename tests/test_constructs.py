@@ -195,8 +195,10 @@ def test_when_every_player_is_out_play_stops_with_an_error(tmp_path):
                 players=2)
     st = game.new(1)
     play(st, "go out")
-    with pytest.raises(RuleError, match="every player is eliminated"):
+    with pytest.raises(RuleError, match="every player is eliminated") as e:
         play(st, "go out")
+    # placed at the `eliminate` that emptied the table (line 15), not where the turn began
+    assert (e.value.rule, e.value.span.line, e.value.span.column) == ("turn", 15, 9)
 
 
 # ---- define NAME of card c -------------------------------------------------------------------

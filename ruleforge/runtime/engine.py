@@ -77,7 +77,7 @@ class State(Board):
 
     __slots__ = ("game", "stack", "pending", "turn_pos", "round", "turns", "phase", "is_over", "result",
                  "finishing", "decisions", "out", "fin", "next_seat", "played", "steps", "work", "observer",
-                 "first_seat", "judging")
+                 "first_seat", "judging", "emptied")
 
     # ---- the public face
     @property
@@ -164,7 +164,7 @@ class State(Board):
         s.turn_pos, s.round, s.turns, s.phase = self.turn_pos, self.round, self.turns, self.phase
         s.out, s.next_seat, s.played = self.out, self.next_seat, self.played
         s.first_seat = self.first_seat
-        s.fin = self.fin
+        s.fin, s.emptied = self.fin, self.emptied
         s.is_over, s.result, s.finishing = self.is_over, self.result, self.finishing
         s.observer = None  # a clone is a board to explore, not the game being watched
         s.decisions = self.decisions
@@ -423,7 +423,8 @@ def run(st: State) -> None:
         raise RuleError("a quantity, attribute or definition is computed from itself", rule, span, via) from None
     except RuleError as e:
         if e.rule is None:
-            e.rule, e.span, e.via = _where(e.__traceback__, fr)
+            at = getattr(e, "stack_at", None)  # placed where something happened earlier (flow.py)
+            e.rule, e.span, e.via = _where(at if at is not None else e.__traceback__, fr)
             e.args = (e.describe(),)
         raise
 

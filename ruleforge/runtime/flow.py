@@ -6,10 +6,11 @@ what comes next when they are done.
 
 from __future__ import annotations
 
+import sys
 from typing import Callable, Optional
 
 from .events import Eliminated, Ended, GameEnding, RoundBegan, RoundEnded, Status, TurnBegan
-from .values import Result, RuleError
+from .values import Result, RuleError, StackAt
 from .held import winners_in_play
 from .prims import over_budget
 
@@ -49,6 +50,8 @@ class Frame:
 def eliminate(st, seat: int) -> None:
     if not st.out >> seat & 1:
         st.out |= 1 << seat
+        if st.out == st.game.all_seats:  # nobody left: kept, to point at this statement
+            st.emptied = StackAt.here(sys._getframe(1))  # if no ending follows (_next_position)
         if st.observer is not None and st.observer.record is not None:
             st.observer.record.append(Eliminated(seat))
 
@@ -120,8 +123,10 @@ def _next_position(st) -> tuple[int, bool]:
             break
         pos += 1
     else:
-        raise RuleError("every player is eliminated, and no ending has said who wins" if not st.fin else
-                        "every player has finished or is eliminated, and no ending has said who wins")
+        e = RuleError("every player is eliminated, and no ending has said who wins" if not st.fin else
+                      "every player has finished or is eliminated, and no ending has said who wins")
+        e.stack_at = st.emptied  # the `eliminate` that emptied the table (engine.run places it)
+        raise e
     if st.turn_pos < 0:
         return pos, False
     live = sum(1 << i for i, seat in enumerate(order) if not st.out >> seat & 1)

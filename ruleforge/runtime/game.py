@@ -342,6 +342,7 @@ def _before_play(st: State) -> None:
     # order that had their turn this round (a bit each)
     st.out, st.next_seat, st.played = 0, -1, 0
     st.fin = ()  # the players who finished, in order (held.py): out of the turn order too
+    st.emptied = None  # where the last player in the game was eliminated (flow.eliminate)
     st.is_over, st.result, st.finishing = False, None, None
     st.decisions = 0
     st.judging = False  # (State.after)

@@ -10,9 +10,11 @@ seat that knows it (`view_value`).
 
 from __future__ import annotations
 
+import sys
+
 from .actions import Ref
 from .events import Finished, ValueSet
-from .values import RuleError
+from .values import RuleError, StackAt
 
 __all__ = ["held", "turn_value", "set_held", "finish", "place_of", "player_after_where", "is_eliminated",
            "winners_in_play"]
@@ -79,6 +81,8 @@ def finish(st, seat) -> None:
     if not st.out >> seat & 1:
         st.out |= 1 << seat
         st.fin = st.fin + (seat,)
+        if st.out == st.game.all_seats:  # nobody left: where, for flow._next_position's error
+            st.emptied = StackAt.here(sys._getframe(1))
         if st.observer is not None and st.observer.record is not None:
             st.observer.record.append(Finished(seat, len(st.fin)))
 

@@ -21,6 +21,24 @@ class Result:
     payoffs: Optional[tuple] = None
 
 
+class StackAt:
+    """Where the rules stood at some moment: the Python frames from the outermost in, in
+    the shape of a traceback (tb_frame, tb_lineno, tb_lasti, tb_next), so that an error
+    found later (every player out, no ending) is placed where that moment was, as
+    engine._where places an error from its traceback."""
+
+    __slots__ = ("tb_frame", "tb_lineno", "tb_lasti", "tb_next")
+
+    @staticmethod
+    def here(frame) -> "StackAt":
+        head = None
+        while frame is not None:  # inner to outer: each new entry goes in front
+            at = StackAt()
+            at.tb_frame, at.tb_lineno, at.tb_lasti, at.tb_next = frame, frame.f_lineno, frame.f_lasti, head
+            head, frame = at, frame.f_back
+        return head
+
+
 class RuleError(Exception):
     """A rule file did something impossible while being played (a loop that never ends,
     a card that is not there). Names the rule and its line."""
