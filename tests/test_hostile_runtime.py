@@ -29,6 +29,27 @@ STEPS = ("more than 100,000 steps without a decision: does a loop never end? (a 
          "RULEFORGE_LIMITS=steps=N, docs/limits.md)")
 NUMBER = "a number grew past 1,000,000,000,000,000,000 (10**18), the largest a rule may compute"
 
+ITSELF = "a quantity, attribute or definition is computed from itself"
+ECHO = """game "H"
+players 2
+attribute type: x
+cards: listed in deck
+zone deck: pile
+zone discard: pile, face up
+zone hand per player: hand
+card "Echo":
+    copies: 4
+    value: this.value + 1
+setup:
+    deal 1 cards from deck to hand of each player
+turn:
+    let c = top of hand of current
+    move c to discard
+    if c.value > 1:
+        say "x"
+ending e: nobody wins when deck is empty
+"""
+
 QUANTITIES = "quantity q0: count of deck\n" + "".join(
     f"quantity q{i}: q{i - 1} + q{i - 1} + q{i - 1} + q{i - 1}\n" for i in range(1, 13))
 NESTED = ("any a in deck has any b in deck has any c in deck has any d in deck has any e in deck has "
@@ -92,6 +113,11 @@ CASES = {
                               + "define v = (the card in table slot 1).value\n" + ENDS,
                               ["error: in rule 'define v' (line 16), reached from 'setup' (line 10): there is no "
                                "card here to read its value"]),
+    # an attribute of a card that reads itself: placed at the card's rule (it was placed
+    # at "the value of a card", a rule of no line that the file does not have)
+    "attribute_from_itself": (ECHO, ["in rule 'Echo: value' (line 10), reached from 'turn' (line 16): " + ITSELF]),
+    "quantity_from_itself": (BASE + ENDS + "quantity q: q + 1\n" + 'ending big "big": nobody wins when q < 0\n',
+                             ["in rule 'quantity q' (line 14), reached from 'ending big: when' (line 15): " + ITSELF]),
     # turns that take no decision, and no ending that ever holds: each turn started is a
     # step (flow.push, _next_turn), so the game stops at the step limit, not never
     "turns_without_a_decision": (BASE.replace("    current takes an action\n", "    set x to 2\n", 1) + ENDS,

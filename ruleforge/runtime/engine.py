@@ -450,7 +450,7 @@ def _where(tb, fr) -> tuple:
         lines = SOURCE_LINES.get(tb.tb_frame.f_code.co_filename)
         if lines is not None:
             at = lines[tb.tb_lineno - 1]
-            if at is not None:
+            if at is not None and at[1] is not None:  # (not a dispatcher such as "the value of a card")
                 chain.append(at[:2])
                 last = (tb, at[2] if len(at) > 2 else None)
         tb = tb.tb_next
