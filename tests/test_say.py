@@ -216,3 +216,19 @@ def test_the_served_end_tally_names_only_what_the_seat_knew(tmp_path):
                                                  "player 2 held a card, a card"]
     assert table.message(None)["over"]["tally"] == ["player 2 draws a card", "player 1 held a card, a card",
                                                     "player 2 held a card, a card"]
+
+
+@pytest.mark.parametrize("text, column, message", [
+    ("a {} b", 16, "this {...} in a text is not an expression"),  # at the brace, not left of the line
+    ("a {+} b", 17, "this {...} in a text is not an expression"),
+    ("c {count of deck d", 16, "this '{' has no '}' to close it"),  # was said as written
+    ("c count} d", 21, "this '}' closes no '{'"),
+    ("c {{count of deck}} d", 16, "this '{' has no '}' to close it"),
+])
+def test_a_brace_of_a_text_that_holds_no_expression_is_placed_and_named(text, column, message):
+    from ruleforge import RuleFileError
+    from ruleforge.load import check_source
+    source = TOLD.replace('        say "{current} draws;', f'        say "{text}"\n        say "{{current}} draws;')
+    with pytest.raises(RuleFileError) as e:
+        check_source("t.rules", source.encode())
+    assert [(d.span.line, d.span.column, d.message) for d in e.value.diagnostics] == [(13, column, message)]

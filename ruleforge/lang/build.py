@@ -17,10 +17,11 @@ from .diagnostics import Span
 
 
 class PlaceholderError(LarkError):
-    """A `{...}` in a `say` text that is not an expression."""
+    """A `{...}` in a `say` text that is not an expression, or a brace without its pair."""
 
-    def __init__(self, line: int, column: int):
-        self.line, self.column = line, column
+    def __init__(self, line: int, column: int, message: str = "this {...} in a text is not an expression",
+                 hint: str = "write an expression between the braces, such as {count of deck}"):
+        self.line, self.column, self.message, self.hint = line, column, message, hint
 
 
 class TokenProblem(LarkError):
@@ -151,13 +152,22 @@ class StmtBuilder(Builder):
             try:
                 tree = parser().parse(" " * (col - 1) + m.group(1), start="expr")
             except UnexpectedInput as e:
-                raise PlaceholderError(tok.line, getattr(e, "column", col) or col) from None
+                at = getattr(e, "column", None)  # (none, or before the braces, at the end of an empty one)
+                raise PlaceholderError(tok.line, at if isinstance(at, int) and at >= col else col - 1) from None
             for problem, _ in _token_problems(tree, tok.line - 1):  # (as the item's own tokens were)
                 raise TokenProblem(problem)
             parts.append(type(self)(self.off + tok.line - 1, self.file).transform(tree))
             pos = m.end()
         if pos < len(text):
             parts.append(text[pos:])
+        lone = re.search(r"[{}]", re.sub(r"\{[^{}]*\}", lambda m: " " * len(m.group()), text))
+        if lone is not None:  # `say "c {card.value d"` was written as it stands
+            col = tok.column + 1 + lone.start()
+            if lone.group() == "{":
+                raise PlaceholderError(tok.line, col, "this '{' has no '}' to close it",
+                                       "close the expression with '}'; a text cannot show a brace itself")
+            raise PlaceholderError(tok.line, col, "this '}' closes no '{'",
+                                   "open the expression with '{'; a text cannot show a brace itself")
         return A.Say(self._span(meta), text, tuple(parts))
 
     def resolve_stmt(self, meta, c):

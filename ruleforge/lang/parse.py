@@ -370,9 +370,8 @@ def _parse(text: str, file: str | None) -> ParseResult:
             _note_unparsed(chunk, unparsed)
         except VisitError as e:
             if isinstance(e.orig_exc, PlaceholderError):
-                diags.append(Diagnostic(Span.point(e.orig_exc.line + first - 1, e.orig_exc.column),
-                                        "this {...} in a text is not an expression",
-                                        "write an expression between the braces, such as {count of deck}"))
+                p = e.orig_exc
+                diags.append(Diagnostic(Span.point(p.line + first - 1, p.column), p.message, p.hint))
             elif isinstance(e.orig_exc, TokenProblem):
                 d = e.orig_exc.diagnostic
                 diags.append(evolve(d, span=evolve(d.span, line=d.span.line + first - 1,
