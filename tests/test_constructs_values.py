@@ -279,13 +279,16 @@ def test_definitions_of_several_parameters_wrong_uses():
     text = ("define pile_of of player p, suit s = count of hand of p where suit = s\n"
             "turn:\n    set n to pile_of of current\n    set n to pile_of of (current, 3)\n"
             "    set n to pile_of of (current, hearts, clubs)\n    set n to n of (1, 2)\n"
+            "    set n to piles_of of (current, hearts)\n"
             "ending done: players with the highest pile_of win\n")
     assert errors(text) == [
         (10, 14, "'pile_of' takes 2 values: write 'pile_of of (PLAYER, SUIT)'"),
         (11, 35, "'s' of 'pile_of' must be a suit, not a number"),
         (12, 14, "'pile_of' takes 2 values (p, s), not 3"),
         (13, 14, "'n' is not a definition of several values, so it takes no list of values"),
-        (14, 39, "'pile_of' is not a number counted per player"),
+        # a name of nothing: said so (it was "not a definition of several values")
+        (14, 14, "unknown definition 'piles_of'"),
+        (15, 39, "'pile_of' is not a number counted per player"),
     ]
 
 

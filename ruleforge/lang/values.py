@@ -280,7 +280,10 @@ class ValueChecks:
         if d is None or d.param is None:
             for a in node.args:
                 self.expr(a, scope)
-            if n not in self.sym.unparsed:
+            if n not in self.sym.unparsed and d is None and n not in self.sym.seen:  # a name of nothing
+                self.error(node.name, f"unknown definition '{n}'",
+                           did_you_mean(n, [k for k, v in self.sym.defines.items() if v.more] or list(self.sym.defines)))
+            elif n not in self.sym.unparsed:
                 self.error(node.name, f"'{n}' is not a definition of several values, so it takes no list of values",
                            did_you_mean(n, [k for k, v in self.sym.defines.items() if v.more]))
             return None
