@@ -121,6 +121,30 @@ def written_out(agents: str, defaults: dict) -> str:
     return ",".join(parts)
 
 
+# the options that change nothing in a game without a heuristic: its playouts are random
+# and run to the end whatever they say (drivers/evaluators.Playout)
+INERT_OPTIONS = ("depth", "sample", "reward", "playout", "random", "guided")
+
+
+def without_inert(agents: str) -> str:
+    """`agents` without the ISMCTS options that change nothing in a game with no heuristic."""
+    parts = []
+    for part in agents.split(","):
+        seat, spec = _seat_and_spec(part)
+        if spec.startswith("ismcts"):
+            spec = ":".join(o for o in spec.split(":") if o.partition("=")[0] not in INERT_OPTIONS)
+        parts.append(f"{seat}={spec}" if seat else spec)
+    return ",".join(parts)
+
+
+def key_path(path: str) -> str:
+    """A rule file as a run's key names it: from the repository's folder when it lies there
+    (`games/gufo.rules`, however it was typed), else its full path."""
+    real = os.path.realpath(path)
+    root = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    return os.path.relpath(real, root) if real.startswith(root + os.sep) else real
+
+
 def stale_options(agents: str, defaults: dict) -> list:
     """The options some ISMCTS spec of `agents` (an --agents text) leaves to a default
     that is not `defaults`' today."""
@@ -145,6 +169,8 @@ class Checkpoint:
         self.path = path
         self.runs = {}
         self.defaults = ISMCTS_DEFAULTS  # the ISMCTS defaults its games were played with
+        self.inert = False  # a game with no heuristic: ISMCTS's playout options change nothing
+        self.rungs: tuple = ()  # the pair measured, as --rungs gave them (for a message)
         if path is not None:
             try:
                 with open(path) as f:
@@ -158,6 +184,12 @@ class Checkpoint:
         under another text of the same bots (`ismcts:1000` when depth 6 was the default,
         for `ismcts:1000:depth=6` today) is the same run."""
         deal, _, agents = key.rpartition("|")
+        if self.inert:  # the same games whatever the playout options say
+            same = [k for k in self.runs if k.rpartition("|")[0] == deal
+                    and without_inert(k.rpartition("|")[2]) == without_inert(agents)]
+            if key not in self.runs and same:
+                self.runs[key] = self.runs.pop(same[0])
+            return self.stored(key)
         if key not in self.runs:
             today = written_out(agents, ISMCTS_DEFAULTS)
             same = [k for k in self.runs if k.rpartition("|")[0] == deal
@@ -171,10 +203,10 @@ class Checkpoint:
         if changed:
             was = ", ".join(f"{o}={self.defaults.get(o, LEGACY_DEFAULTS.get(o))}" for o in changed)
             now = ", ".join(f"{o}={ISMCTS_DEFAULTS[o]}" for o in changed)
+            rungs = ",".join(written_out(r, self.defaults) for r in self.rungs) or written_out(agents, self.defaults)
             raise SystemExit(f"ladder.py: {self.path} was written when ISMCTS's defaults were {was} (today "
-                             f"{now}), and {agents} leaves them to the default: write the options out in "
-                             f"--rungs ({written_out(agents, self.defaults)}) to go on with its games, or give "
-                             "a new --out")
+                             f"{now}), and {agents} leaves them to the default: write the options out, "
+                             f"--rungs {rungs}, to go on with its games, or give a new --out")
         return self.stored(key)
 
     def stored(self, key: str) -> list:
@@ -207,9 +239,11 @@ def measure_pair(path, players, weak, strong, games, jobs, seed, mirror, log, ch
     game = _game(spec0)
     n = game.nplayers
     checkpoint = checkpoint or Checkpoint(None)
+    checkpoint.inert = game.heuristic is None or n == 1
+    checkpoint.rungs = (weak, strong)
     order = list(range(n)) + ([None] if mirror else [])
     specs = {seat: seat_spec(game, strong, weak, seat) for seat in order}
-    keys = {seat: f"{path}|{players}|{seed}|{specs[seat]}" for seat in order}
+    keys = {seat: f"{key_path(path)}|{players}|{seed}|{specs[seat]}" for seat in order}
     before = {seat: len(checkpoint.outcomes(keys[seat])) for seat in order}
     runs, seconds = {}, {seat: 0.0 for seat in order}
     # Seat by seat, a block of games at a time: a measurement cut short (a session's end)

@@ -122,7 +122,14 @@ def test_a_run_that_leans_on_a_changed_default_is_not_carried_on(tmp_path):
            "1=ismcts:200,2=greedy leaves them to the default" in str(e.value)
     with pytest.raises(SystemExit):
         ck.outcomes("g.rules|4|7|2=greedy,1=ismcts:200:sample=2")  # depth is still left to the default
-    assert "write the options out in --rungs (1=ismcts:200:depth=6:reward=rank:sample=all,2=greedy)" in str(e.value)
+    # (outside measure_pair no rungs are known: the seats' specs are written out)
+    assert "write the options out, --rungs 1=ismcts:200:depth=6:reward=rank:sample=all,2=greedy," in str(e.value)
+    # measuring a pair, the message gives --rungs as --rungs takes them, weakest first
+    ck.rungs = ("greedy", "ismcts:200")
+    with pytest.raises(SystemExit) as e:
+        ck.outcomes("g.rules|4|7|1=ismcts:200,2=greedy")
+    assert "write the options out, --rungs greedy,ismcts:200:depth=6:reward=rank:sample=all, to go on" in str(e.value)
+    ck.rungs = ()
     # ... and written out, the old games are that run's: it goes on from them
     assert [o.winners for o in ck.outcomes("g.rules|4|7|1=ismcts:200:depth=6,2=greedy")] == [(0,)]
     assert [o.winners for o in ck.outcomes("g.rules|4|7|1=ismcts:200:reward=rank:depth=6,2=greedy")] == [(0,)]
@@ -139,3 +146,24 @@ def test_a_run_that_leans_on_a_changed_default_is_not_carried_on(tmp_path):
     dated.write_text(json.dumps({"ismcts defaults": {"depth": 20, "sample": "all"},
                                  "g.rules|4|7|1=ismcts:200,2=greedy": _games([2])}))
     assert [o.winners for o in ladder.Checkpoint(str(dated)).outcomes("g.rules|4|7|1=ismcts:200,2=greedy")] == [(2,)]
+
+
+def test_a_game_with_no_heuristic_carries_its_runs_on_whatever_the_playout_options(tmp_path):
+    """In a game with no heuristic ISMCTS's playouts are random to the end whatever depth,
+    sample, reward or playout say: a run kept under the old defaults is the same run (the
+    docs' gUFO commands were refused)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import ladder
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    old = tmp_path / "old.games.json"
+    old.write_text(json.dumps({"games/gufo.rules|None|7|1=ismcts:200,2=greedy": _games([0])}))
+    ck = ladder.Checkpoint(str(old))
+    ck.inert = True
+    assert [o.winners for o in ck.outcomes("games/gufo.rules|None|7|1=ismcts:200,2=greedy")] == [(0,)]
+    assert [o.winners for o in ck.outcomes("games/gufo.rules|None|7|1=ismcts:200:depth=6,2=greedy")] == [(0,)]
+    assert ck.outcomes("games/gufo.rules|None|7|1=ismcts:300,2=greedy") == []  # another budget: other games
+    # a run's key names its rule file from the repository's folder, however it was typed
+    assert ladder.key_path(str(ROOT / "games" / "gufo.rules")) == "games/gufo.rules"
+    assert ladder.key_path("games/../games/gufo.rules") == "games/gufo.rules"

@@ -44,7 +44,9 @@ def test_ismcts_options_parse():
     assert (a.rollout_depth, a.sample, a.evaluator.policy, a.evaluator.depth) == (6, None, best_next, 6)
     a = make_agent("ismcts:300:sample=2")
     assert (a.sample, a.evaluator.policy.k) == (2, 2)
-    assert make_agent("ismcts:300:sample=2:sample=all").evaluator.policy is best_next
+    with pytest.raises(ValueError, match="ismcts option sample is given twice"):  # (the last one quietly won)
+        make_agent("ismcts:300:sample=2:sample=all")
+    assert make_agent("ismcts:300:sample=all").evaluator.policy is best_next
     assert (a.reward, a.evaluator.reward) == ("rank", "rank")  # the default
     a = make_agent("ismcts:300:reward=win")
     assert (a.reward, a.evaluator.reward) == ("win", "win")

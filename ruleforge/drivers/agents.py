@@ -173,6 +173,8 @@ def make_agent(spec: str):
             raise ValueError(f"'{spec}': no ismcts option '{key}'; " +
                              (hint if hint else f"the options are: {', '.join(ISMCTS_OPTIONS)}"))
         keyword, read, wanted = ISMCTS_OPTIONS[key]
+        if keyword in kwargs:  # (the last one quietly won)
+            raise ValueError(f"'{spec}': ismcts option {key} is given twice: give it once")
         if key == "sample" and value == "all":  # every move judged at a guided step
             kwargs[keyword] = None
             continue
@@ -224,12 +226,17 @@ def seat_specs(text: Optional[str], game) -> list[str]:
     parts = [p.strip() for p in text.split(",") if p.strip()]
     if len(parts) == 1 and ("=" not in parts[0] or ":" in parts[0].partition("=")[0]):
         return [parts[0]] * game.nplayers
+    given: dict[int, str] = {}
     for part in parts:
         who, sep, spec = part.partition("=")
         if not sep or ":" in who:
             example = next(iter(game.roles), "1")  # a role's name, or a seat number
             raise ValueError(f"'{part}': write SEAT=AGENT, such as {example}=ismcts:200")
-        specs[_seat(who.strip(), game)] = spec.strip()
+        seat = _seat(who.strip(), game)
+        if seat in given:  # (the last one quietly won: a bot the user asked for never played)
+            raise ValueError(f"'{given[seat]}' and '{part}' both give {game.seat_names[seat]}'s bot: give one")
+        given[seat] = part
+        specs[seat] = spec.strip()
     return specs
 
 
