@@ -89,6 +89,11 @@ def test_token_types():
     assert type_of("define best = 1", "best") is Name.Function
     assert type_of("quantity score of p: 1", "score") is Name.Function
     assert type_of("quantity score of p: 1", "p") is Name.Variable
+    # a parameter's kind, when named, is a kind; the parameter a local name (it was the reverse)
+    typed = "define pile_of of player p, suit s = 1"
+    assert [(str(t), v) for t, v in toks(typed) if t is not Whitespace][3:9] == [
+        ("Token.Keyword.Type", "player"), ("Token.Name.Variable", "p"), ("Token.Punctuation", ","),
+        ("Token.Keyword.Type", "suit"), ("Token.Name.Variable", "s"), ("Token.Operator", "=")]
     assert type_of('ending out "x": north wins', "out") is Name.Label
     assert type_of('invariant kept "x": true', "kept") is Name.Label
     assert type_of("attribute type: a, b", "type") is Name.Attribute
@@ -295,7 +300,7 @@ def test_cards_colours_rule_valued_attributes_on_a_terminal():
                                    capture_output=True, text=True, env=e, check=True).stdout
     coloured = run(env)
     cyan = "\x1b[36m"  # the builtin `this`, in the terminal's cyan
-    assert f"{cyan}this\x1b[0m.order" in coloured
+    assert f"{cyan}this\x1b[0m.\x1b[3;33morder\x1b[0m" in coloured  # and the attribute in italic yellow
     plain = run({k: v for k, v in env.items() if k not in ("FORCE_COLOR",)})
     assert ANSI.sub("", coloured) == plain
 
@@ -406,6 +411,7 @@ _TM_KINDS = [
     ("comment", "comment"), ("punctuation.section.interpolation", "interpolation"),
     ("meta.embedded", None), ("string", "string"), ("constant.numeric", "number"),
     ("storage.type.declaration", "declaration"), ("support.type.zone-kind", "zone-kind"),
+    ("support.type.parameter-kind", "zone-kind"),
     ("constant.language", "constant"), ("keyword.operator.word", "operator-word"),
     ("keyword.operator", "operator"), ("keyword", "keyword"), ("variable.language", "builtin"),
     ("support.constant", "constant-name"), ("entity.name.constant", "constant-name"),
@@ -472,6 +478,8 @@ def test_the_textmate_grammar_scopes_sample_lines():
     assert "comment.line.number-sign.ruleforge" in scope("zone box: pile  # unused", "# unused")
     assert "constant.numeric.integer.ruleforge" in scope("invariant n: count of box = 52", "52")
     assert "entity.name.function.action.ruleforge" in scope('action shoot "Shoot":', "shoot")
+    assert "support.type.parameter-kind.ruleforge" in scope("define points of card c = 1", "card")
+    assert "variable.parameter.ruleforge" in scope("define points of card c = 1", "c =")
     line = '    say "{p} has {score of p}"'
     assert "punctuation.section.interpolation.begin.ruleforge" in scope(line, "{")
     assert "keyword.operator.word.ruleforge" in scope(line, "of")

@@ -135,9 +135,13 @@ class RulesLexer(RegexLexer):
         "line-start": [
             (rf"^(zone)({_SP})({_NAME})", bygroups(Keyword.Declaration, Whitespace, DECLARED_NAMES["zone"]),
              "zone"),
-            (rf"^(define|quantity)({_SP})({_NAME})(?:({_SP})(of)({_SP})({_NAME}))?",
+            # `define points of card c`, `define pile_of of player p, suit s`: a parameter's
+            # kind (when named) and the parameter, for the first two parameters
+            (rf"^(define|quantity)({_SP})({_NAME})(?:({_SP})(of)({_SP})(?:({_NAME})({_SP}))?({_NAME})"
+             rf"(?:([ \t]*)(,)([ \t]*)(?:({_NAME})({_SP}))?({_NAME}))?)?",
              bygroups(Keyword.Declaration, Whitespace, Name.Function, Whitespace, Operator.Word, Whitespace,
-                      Name.Variable)),
+                      Keyword.Type, Whitespace, Name.Variable,
+                      Whitespace, Punctuation, Whitespace, Keyword.Type, Whitespace, Name.Variable)),
             *[_declaration(w, k) for w, k in DECLARED_NAMES.items() if w not in ("zone", "define", "quantity")],
             (rf"^(heuristic|payoff|turn)({_SP})(of)({_SP})({_NAME})",
              bygroups(Keyword.Declaration, Whitespace, Operator.Word, Whitespace, Name.Class)),
@@ -223,6 +227,7 @@ TOKEN_STYLES = {
     Operator.Word: "blue",
     Name.Builtin: "cyan",
     Name.Constant: "yellow",
+    Name.Attribute: "italic yellow",  # suit, rank, .name: as Pygments and editors colour them
     Name.Function: "bold",
     Name.Class: "bold",
     Name.Label: "bold",
