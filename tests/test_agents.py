@@ -179,3 +179,16 @@ def test_ismcts_is_reproducible(ufology):
     seat = st.current_player
     choices = {decide_for(IsmctsAgent(iterations=30), st, seat, st.legal_actions(), Random(3)) for _ in range(2)}
     assert len(choices) == 1
+
+
+def test_the_evaluator_example_of_agents_md_runs_as_written(capsys, monkeypatch):
+    """docs/agents.md's own evaluator, run from the repository's folder: it prints what its
+    comment says."""
+    import re
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    text = (root / "docs" / "agents.md").read_text()
+    block = next(b for b in re.findall(r"```python\n(.*?)```", text, re.S) if "to_the_end" in b)
+    monkeypatch.chdir(root)
+    exec(compile(block, "agents.md", "exec"), {})
+    assert capsys.readouterr().out == "(1,)\n" and "# the game's last state: (1,), the Radar Operator won" in block

@@ -130,6 +130,10 @@ def test_a_passed_in_evaluator_decides(gufo, wanted):
     # an IndexError before, or taken silently
     ([1.0], "the evaluator gave [1.0]: give one value a seat (2), each from 0 to 1"),
     ([3.0, -1.0], "the evaluator gave [3.0, -1.0]: give one value a seat (2), each from 0 to 1"),
+    # shown as given (a text was shown as ['x']), and a value that is no number named too
+    ("x", "the evaluator gave 'x': give one value a seat (2), each from 0 to 1"),
+    (("a", "b"), "the evaluator gave ('a', 'b'): give one value a seat (2), each from 0 to 1"),
+    (7, "the evaluator gave 7: give one value a seat (2), each from 0 to 1"),
 ])
 def test_a_passed_in_evaluator_that_answers_wrong_is_told_so(gufo, answer, message):
     st = gufo.new(4)
@@ -312,7 +316,7 @@ def test_views_is_a_fraction():
     for bad in ("1", "1.5", "0", "-0.2", "half"):
         with pytest.raises(ValueError) as e:
             make_agent(f"ismcts:300:views={bad}")
-        assert f"ismcts option views takes a fraction between 0 and 1, such as views=0.5, not '{bad}'" in str(e.value)
+        assert f"ismcts option views takes a fraction above 0 and below 1, such as views=0.5, not '{bad}'" in str(e.value)
 
 
 def _ufology_turn(seed=3, moves=12):

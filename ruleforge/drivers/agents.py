@@ -122,7 +122,7 @@ ISMCTS_OPTIONS = {
     "widen": ("widen", float, "a positive number, such as widen=2"),
     "worlds": ("worlds", int, "a positive number of sampled worlds, such as worlds=16"),
     "c": ("exploration", float, "a positive number, such as c=0.7"),
-    "views": ("views", float, "a fraction between 0 and 1, such as views=0.5"),
+    "views": ("views", float, "a fraction above 0 and below 1, such as views=0.5"),
     "sample": ("sample", int, "a positive number of moves or all, such as sample=3"),
     "reward": ("reward", None, "rank or win"),
 }
@@ -209,7 +209,8 @@ def make_agent(spec: str):
         return IsmctsAgent(iterations=None, millis=float(budget[:-2]), **kwargs)
     if budget.isdigit() and int(budget) > 0:
         return IsmctsAgent(iterations=int(budget), **kwargs)
-    raise ValueError(f"'{spec}': ismcts takes iterations (ismcts:500) or milliseconds (ismcts:200ms)")
+    raise ValueError(f"'{spec}': ismcts takes iterations (ismcts:500) or milliseconds (ismcts:200ms)"
+                     + (", then its options (ismcts:500:depth=6)" if "=" in budget else ""))
 
 
 def parse_agents(text: Optional[str], game) -> list:

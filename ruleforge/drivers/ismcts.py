@@ -24,6 +24,7 @@ that the others will find it out (docs/agents.md).
 from __future__ import annotations
 
 import math
+import reprlib
 import time
 from typing import Callable, Optional
 
@@ -257,14 +258,19 @@ class _Checked:
         self.evaluate = evaluate
 
     def __call__(self, world, rng):
-        values = self.evaluate(world, rng)
+        given = values = self.evaluate(world, rng)
         if values is None:
             if not world.is_over:
                 raise ValueError("the evaluator gave None for a game that is not over: give one value a seat, "
                                  "from 0 to 1 (None only when the game is over)")
             return None
-        values = list(values)
         n = world.game.nplayers
-        if len(values) != n or not all(0 <= v <= 1 for v in values):
-            raise ValueError(f"the evaluator gave {values[:8]}: give one value a seat ({n}), each from 0 to 1")
+        try:
+            values = list(values)
+            fits = len(values) == n and all(0 <= v <= 1 for v in values)
+        except TypeError:  # not a sequence of numbers
+            fits = False
+        if not fits:
+            shown = reprlib.repr(given)  # as the evaluator gave it (a text was shown as a list of letters)
+            raise ValueError(f"the evaluator gave {shown}: give one value a seat ({n}), each from 0 to 1")
         return values
