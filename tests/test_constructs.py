@@ -391,3 +391,24 @@ def test_a_per_player_row_read_whole_counts_loops_offers_and_moves_its_cards(tmp
     assert st.cards_in("pile") == ["9♦"] and st.cards_in("box")[-1] == "2♣" and len(st.cards_in("box")) == 49
     assert st.cards_in("board", "player 2", 2) == ["K♠"]
     assert all(st.cards_in("board", "player 1", k) == [] for k in (1, 2, 3))
+
+
+def test_a_slot_of_a_players_row_written_after_its_owner_is_named_with_what_to_write(tmp_path):
+    """`board of north slot 2` reads as board of (north slot 2): it was 'unknown zone north'
+    and 'belongs to north only, write board of north'; `board of current slot 2` was a bare
+    'unexpected slot'."""
+    role_row = ("role north\nrole south\nzone board of north: row of 3 slots\n"
+                "turn:\n    move top of box to board of north slot 2\nending done: nobody wins\n")
+    with pytest.raises(RuleFileError) as e:
+        check_source("t.rules", (BASE.replace("players 2 to 4\n", "") + role_row).encode())
+    assert [(d.span.line, d.span.column, d.message, d.hint) for d in e.value.diagnostics] == [
+        (11, 24, "'board of north slot ...' reads as 'board of (north slot ...)', and a player has no slots",
+         "write 'board slot 2': a row of north is named by its slots alone")]
+    per_player = ("zone board per player: row of 3 slots\n"
+                  "turn:\n    move top of box to board of current slot 2\nending done: nobody wins\n")
+    with pytest.raises(RuleFileError) as e:
+        check_source("t.rules", (BASE + per_player).encode())
+    assert [(d.span.line, d.span.column, d.message, d.hint) for d in e.value.diagnostics] == [
+        (10, 41, "unexpected 'slot' after 'board of current'",
+         "a slot of a player's row is written as a range: 'board of current slots 2 to 2' (to move cards there; "
+         "a slot of a row per player cannot be named in an expression yet)")]

@@ -167,6 +167,17 @@ def test_a_variants_number_read_as_a_number_by_the_base(ruleforge_cmd, tmp_path)
     assert "  hint: write 7" in r.err.splitlines()
 
 
+
+def test_a_number_in_quotes_as_a_parameters_value_is_said_once_at_the_quotes(ruleforge_cmd, tmp_path):
+    """With no range, `parameter hand_size = "5"` is a text parameter: each use was reported
+    ('must be a number, not a text') and nothing pointed at the quotes."""
+    f = tmp_path / "quoted.rules"
+    f.write_text(FROSTBITE.replace("parameter hand_size = 5 in 1 to 13", 'parameter hand_size = "5"'), encoding="utf-8")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.headers == [f"{f}:6:23: error: 'hand_size' is a text here: a number is written without quotes"]
+    assert "  hint: write: parameter hand_size = 5" in r.err.splitlines()
+
 # ---- 4. slips from other languages ------------------------------------------------------
 
 @pytest.mark.parametrize("old, new, header, caret, hint", [

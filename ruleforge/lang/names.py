@@ -99,8 +99,24 @@ class Resolver(Visitor, abstract=True):
 
     def require(self, node, t: Optional[Type], want: Type, what: str) -> None:
         if t is not None and not t.compatible(want):
-            if not self.variant_value(node, t, want):
+            if not self.variant_value(node, t, want) and not self.quoted_number(node, want):
                 self.error(node, f"{what} must be {want.describe()}, not {t.describe()}")
+
+    def quoted_number(self, node, want: Type) -> bool:
+        """`parameter target = "40"`, read as a number: said once, at the parameter's value,
+        where the quotes are the mistake (not at each use). True when said."""
+        ref = self.refs.get(node) if isinstance(node, A.Name) else None
+        if want != NUMBER or not isinstance(ref, R.Param):
+            return False
+        decl = next((p for p in self.sym.of_kind(A.ParamDecl) if p.name.name == node.name), None)
+        value = getattr(decl, "value", None)
+        if not isinstance(value, A.Text) or not value.value.strip().lstrip("-").isdigit():
+            return False
+        if node.name not in self.variant_said:
+            self.variant_said.add(node.name)
+            self.error(value, f"'{node.name}' is a text here: a number is written without quotes",
+                       f"write: parameter {node.name} = {value.value.strip()}")
+        return True
 
     def variant_value(self, node, t: Type, want: Type) -> bool:
         """A base file reads a parameter as `want`, and the variant being checked gives it
@@ -226,6 +242,17 @@ class Resolver(Visitor, abstract=True):
         n = node.name.name
         if n in self.sym.zones:
             z = self.sym.zones[n]
+            if isinstance(node.owner, A.Slot) and z.decl.kind == "row" and node.owner.zone.name in (z.owner, "current"):
+                # `board of north slot 2` reads as board of (north slot 2)
+                from .exprs import written
+                k = str(node.owner.index.value) if isinstance(node.owner.index, A.Number) else \
+                    written(node.owner.index) or "N"
+                self.error(node, f"'{n} of {node.owner.zone.name} slot ...' reads as '{n} of "
+                                 f"({node.owner.zone.name} slot ...)', and a player has no slots",
+                           f"write '{n} slot {k}': a row of {z.owner} is named by its slots alone" if z.owner != "each"
+                           else "a slot of a row per player cannot be named in an expression yet; moving cards "
+                                f"there works: 'move CARDS to {n} of PLAYER slots {k} to {k}'")
+                return None
             ot = self.expr(node.owner, scope, want=Want.PLAYER)
             self.refs[node.name] = R.Zone(n, ROW if z.decl.kind == "row" else ZONE)
             if z.owner is None:

@@ -62,6 +62,14 @@ def other_language(text: str, tok, expected, line: int, col: int):
     if word in ITEM_ONLY and first.group(1) and (col == start or text[:col - 1].strip() == word):
         return Diagnostic(word_span, f"'{word}' begins a top-level item, which cannot be inside a block",
                           "unindent it to the left margin")
+    owned_slot = re.match(r".*\b(\w+)\s+of\s+(\S.*?)\s+$", text[:col - 1])  # (the last 'X of Y')
+    if str(tok) == "slot" and owned_slot:  # `board of current slot 3`: one slot of a player's row
+        k = re.match(r"\s*(\w+)", text[col - 1 + len("slot"):])
+        k = k.group(1) if k else "N"
+        zone, who = owned_slot.groups()
+        return Diagnostic(Span(line, col, line, col + 4), f"unexpected 'slot' after '{zone} of {who}'",
+                          f"a slot of a player's row is written as a range: '{zone} of {who} slots {k} to {k}' "
+                          "(to move cards there; a slot of a row per player cannot be named in an expression yet)")
     if str(tok) in ("when", "at") and wins_missing(text, expected):
         return Diagnostic(Span(line, col, line, col + len(str(tok))), f"unexpected '{tok}'", WINS_HINT)
     return None
