@@ -368,3 +368,15 @@ def test_an_expression_in_a_card_lists_text_is_named_as_such():
     text = 'cards "Big {value}" for each value from 2 to 3:\n    kind: wager\n    text: "Worth {value * 2}."\n' + END
     assert errors(text, base=LISTED) == [(10, 11, "'{value * 2}' in this text: a card list fills in {NAME} of its "
                                                   "loops only, not an expression")]
+
+
+def test_a_joker_without_jokers_and_a_modifier_on_a_counter_say_what_to_write():
+    with pytest.raises(RuleFileError) as e:
+        check_source("t.rules", (BASE + "setup:\n    move cards in box where rank = joker to pile\n" + END).encode())
+    assert [(d.span.line, d.span.column, d.message, d.hint) for d in e.value.diagnostics] == [
+        (9, 36, "unknown name 'joker'",
+         "a standard deck has jokers only when it says so: 'cards: standard deck with 2 jokers in ZONE'")]
+    modifier = ("zone table per player: pile, face up, active\ncounter cl per player = 0\n"
+                'card "Beacon":\n    kind: wager\n    while active:\n        add 1 to cl of owner\n' + END)
+    assert errors(modifier, base=LISTED)[-1] == (
+        13, 18, "'cl' is a counter: a card's modifier adds to a quantity, which is worked out from the cards in play")

@@ -235,6 +235,8 @@ class Resolver(Visitor, abstract=True):
                     + (f"'{named[0]}'" if n == "it" else f"'{named[0]}.{n}'"))
         elif hint is None and what == "name" and self.some_attribute(n):
             hint = f"'{n}' is an attribute: write 'CARD.{n}', or use it inside 'where'"
+        elif hint is None and n in ("joker", "jokers") and "joker" not in self.sym.domains.get("rank", ()):
+            hint = "a standard deck has jokers only when it says so: 'cards: standard deck with 2 jokers in ZONE'"
         self.error(node, f"unknown {what} '{n}'", hint)
         return None
 

@@ -137,7 +137,13 @@ class TypeChecker(DecksChecker, ValueChecks, GroupsChecker, StmtChecker):
         for m in cd.modifiers:
             q = self.sym.quantities.get(m.quantity.name)
             if q is None:
-                self.sym.unknown(m.quantity, "quantity", list(self.sym.quantities))
+                if m.quantity.name in self.sym.counters:  # (a counter is changed by rules, not by cards)
+                    self.sym.error(m.quantity, f"'{m.quantity.name}' is a counter: a card's modifier adds to a "
+                                               "quantity, which is worked out from the cards in play",
+                                   f"declare 'quantity {m.quantity.name} of p: 0' instead of the counter, or change "
+                                   "the counter in a rule (increase ... by 1)")
+                else:
+                    self.sym.unknown(m.quantity, "quantity", list(self.sym.quantities))
             elif q.param is None:
                 self.error(m.quantity, f"'{m.quantity.name}' is not counted per player",
                            f"a modifier changes a quantity declared as 'quantity {m.quantity.name} of p: ...'")
