@@ -321,3 +321,11 @@ def test_a_game_for_one_player_compares_no_seats(tmp_path, ruleforge_cmd):
     assert ran.code == 0
     assert "Balance gap: none to measure, in a game for one player" in ran.lines
     assert not [line for line in ran.lines if "seat advantage" in line]
+
+
+def test_a_report_ends_no_line_with_spaces(capsys):
+    """rich centres a table's title in the table's width; the spaces it pads the title's
+    line with were written out ('How games ended               ')."""
+    code, out, err = run_cli(capsys, "run", "games/gufo.rules", "--games", 3, "--seed", 1, "--jobs", 1)
+    assert code == 0 and "How games ended\n" in out and "Rule coverage\n" in out
+    assert [line for line in out.splitlines() if line != line.rstrip()] == []

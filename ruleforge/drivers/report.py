@@ -10,6 +10,7 @@ import csv
 import io
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -20,11 +21,34 @@ from ..lang.plural import count
 from ..lang.printable import markup
 
 
+class _Trimmed:
+    """A text stream that drops the spaces rich pads a line with at its end (a table's
+    title is centred in the table's width), for output read by people and tools."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        self.stream.write(_TRAILING.sub("\n", text))
+        return len(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        return False
+
+
+_TRAILING = re.compile(r"[ ]+\n")
+
+
 def _console() -> Console:
     """Wide enough for the tables when the output goes to a file or a pipe."""
     import sys
     # emoji=False: rich reads ':100:' as an emoji code, and `ismcts:100:depth=6` is a bot
-    return Console(width=None if sys.stdout.isatty() else 120, emoji=False)
+    if sys.stdout.isatty():
+        return Console(emoji=False)
+    return Console(file=_Trimmed(sys.stdout), width=120, emoji=False)
 
 
 def pct(x: float) -> str:
