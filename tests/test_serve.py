@@ -370,6 +370,7 @@ def test_serve_prints_a_link_per_seat_and_warns_when_it_listens_everywhere(tmp_p
 
 
 def test_the_page_is_one_file_of_each_kind_loading_nothing_from_elsewhere():
+    from ruleforge.drivers.serve.app import HEADERS as server_headers
     game, table, log, server = make(GUFO, 5, [0])
     with TestClient(server.app()) as client:
         page = client.get("/")
@@ -381,6 +382,12 @@ def test_the_page_is_one_file_of_each_kind_loading_nothing_from_elsewhere():
             text = client.get(path).text
             assert not re.search(r"https?://|//cdn|innerHTML|eval\(", text), path
         assert client.get("/static/../table.py").status_code == 404
+        # every answer carries the headers, not only the page (the script and style did not)
+        for path in ("/", "/static/app.js", "/static/style.css", "/favicon.ico", "/nothing"):
+            got = client.get(path).headers
+            assert (got["content-security-policy"], got["x-content-type-options"], got["cache-control"],
+                    got["referrer-policy"]) == (server_headers["Content-Security-Policy"], "nosniff", "no-store",
+                                                "no-referrer"), path
 
 
 def test_the_same_deal_line_names_who_plays_each_seat():

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.responses import FileResponse, HTMLResponse
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -37,6 +38,30 @@ HEADERS = {
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
 }
+
+
+class _Headers:
+    """Every HTTP answer carries HEADERS (the page, its script and style, the icon, a 404),
+    not only the page: a script or a style served without them could be framed, sniffed
+    or cached."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def sending(message):
+            if message["type"] == "http.response.start":
+                kept = [(k, v) for k, v in message.get("headers", []) if k.decode("latin-1").lower() not in _OURS]
+                message = {**message, "headers": kept + _RAW}
+            await send(message)
+        await self.app(scope, receive, sending)
+
+
+_OURS = {k.lower() for k in HEADERS}
+_RAW = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in HEADERS.items()]
 
 
 class Page:
@@ -69,14 +94,15 @@ class Server:
         index = (STATIC / "index.html").read_text(encoding="utf-8")
 
         async def page(request):
-            return HTMLResponse(index, headers=HEADERS)
+            return HTMLResponse(index)
 
         async def favicon(request):
             return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
         return Starlette(routes=[Route("/", page), Route("/favicon.ico", favicon),
                                  Mount("/static", StaticFiles(directory=STATIC), name="static"),
-                                 WebSocketRoute("/ws", self.socket)])
+                                 WebSocketRoute("/ws", self.socket)],
+                         middleware=[Middleware(_Headers)])
 
     async def socket(self, ws: WebSocket) -> None:
         await ws.accept()
