@@ -205,10 +205,10 @@ def check_properties(game, examples: int = 100, seed: int = 0, max_steps: int = 
         lines += [f"counterexample at {g.nplayers} players (seed {found.seed}, {steps} decision{plural}, "
                   f"choices {found.choices}):"]
         lines += ["  " + line for line in found.narration]
-        if log is not None:
-            with open(log, "w", encoding="utf-8") as f:
-                for rec in counterexample_log(found):
-                    f.write(json.dumps(rec, ensure_ascii=False) + "\n")
+        if log is not None:  # whole or not at all, and never over a device or a pipe
+            from .drivers.report import _atomic_write
+            _atomic_write(log, "".join(json.dumps(rec, ensure_ascii=False) + "\n"
+                                       for rec in counterexample_log(found)).encode("utf-8"))
             lines.append(f"the counterexample's log: {log} (ruleforge replay {log})")
         raise PropertyFailure("\n".join(lines), found)
 

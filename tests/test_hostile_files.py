@@ -772,3 +772,50 @@ def test_an_interrupt_in_a_sweep_keeps_the_values_played_through(ruleforge_cmd, 
     rows = out.read_text(encoding="utf-8").splitlines()
     assert rows[0] == "# partial: interrupted after 2 of 4 values"
     assert [row.split(",")[0] for row in rows[2:]] == ["1", "2"]
+
+
+def test_a_log_is_never_written_over_a_pipe_or_a_device_and_follows_a_link(tmp_path):
+    """`--log /dev/null`, run as root, made /dev/null an ordinary file (a temporary file
+    renamed over it); a named pipe the same. Now each is refused before the game, and
+    left as it was; a link is followed, not replaced; a log's mode follows the umask."""
+    os.mkfifo(tmp_path / "pipe.jsonl")
+    for command in (["run", str(GUFO), "--seed", "1"], ["play", str(GUFO), "--as", "radar"]):
+        ran = hostile_run(command + ["--log", "pipe.jsonl"], cwd=tmp_path, stdin="quit\n")
+        assert_clean(ran, 2, "Error: Invalid value for '--log': 'pipe.jsonl' is a named pipe: ruleforge writes only "
+                             "ordinary files\n")
+        assert (tmp_path / "pipe.jsonl").is_fifo()
+    os.mkfifo(tmp_path / "pipe.json")
+    ran = hostile_run(["run", str(GUFO), "--games", "3", "--out", "pipe.json"], cwd=tmp_path)
+    assert_clean(ran, 2, "'pipe.json' is a named pipe")
+    (tmp_path / "link.jsonl").symlink_to("real.jsonl")
+    ran = hostile_run(["run", str(GUFO), "--seed", "1", "--log", "link.jsonl"], cwd=tmp_path)
+    assert_clean(ran, 0, "log written to link.jsonl")
+    assert (tmp_path / "link.jsonl").is_symlink() and json.loads(
+        (tmp_path / "real.jsonl").read_text(encoding="utf-8").splitlines()[0])["type"] == "start"
+    assert (tmp_path / "real.jsonl").stat().st_mode & 0o777 == 0o666 & ~_umask()
+    ran = hostile_run(["run", str(GUFO), "--seed", "1", "--log", ""], cwd=tmp_path)
+    assert_clean(ran, 2, "Error: Invalid value for '--log': an empty name is no file\n")
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def test_sigterm_while_a_log_is_written_leaves_no_file_behind(tmp_path):
+    """The hidden temporary file beside the log was left behind (0 bytes, mode 0600)."""
+    rules = ('game "Shuf"\nplayers 2\ncards: 40 standard decks in deck\nzone deck "the deck": pile\n'
+             'counter x = 0\nturn:\n    repeat 99000 times:\n        shuffle deck\n    increase x by 1\n'
+             'ending done "done": nobody wins when x > 0\n')
+    (tmp_path / "s.rules").write_text(rules, encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "ruleforge", "run", "s.rules", "--seed", "1", "--log", "t.jsonl"],
+                            cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not any(p.name.startswith(".t.jsonl.") for p in tmp_path.iterdir()) and time.monotonic() < deadline:
+        time.sleep(0.05)  # until the log's temporary file is made
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=60)
+    assert (proc.returncode, err.splitlines()[-1]) == (143, "stopped (SIGTERM)")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.rules"]

@@ -35,6 +35,8 @@ def main(argv: list[str] | None = None) -> None:
     without freeing its objects, as mypy does: tearing down the parser's tables and the
     syntax tree took about a fifth of `check`'s wall time, and nothing is left to do."""
     Ending.entry_point = argv is None
+    if argv is None:
+        _stop_on_signals()
     try:
         _main(argv)
     except SystemExit as e:
@@ -42,6 +44,26 @@ def main(argv: list[str] | None = None) -> None:
         if Ending.entry_point and Ending.fast and (code is None or isinstance(code, int)):
             _hard_exit(code or 0)
         raise
+
+
+class Stopped(BaseException):
+    """SIGTERM or SIGHUP came: unwound like Ctrl-C, so that a file being written is given
+    up whole (its temporary file removed) rather than left behind."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop_on_signals() -> None:
+    import signal
+
+    def stop(signum, frame):
+        raise Stopped(signum)
+    for name in ("SIGTERM", "SIGHUP"):
+        kind = getattr(signal, name, None)
+        if kind is not None:
+            signal.signal(kind, stop)
 
 
 def _hard_exit(code: int) -> None:
@@ -100,4 +122,8 @@ def _main(argv: list[str] | None) -> None:
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
         sys.exit(130)
+    except Stopped as e:
+        import signal
+        click.echo(f"stopped ({signal.Signals(e.signum).name})", err=True)
+        sys.exit(128 + e.signum)
     sys.exit(0)

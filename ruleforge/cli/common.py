@@ -165,15 +165,24 @@ class _AtomicWriter:
     before any game is played, naming the user's path (never the temporary file)."""
 
     def __init__(self, path: str, flag: str = "--log"):
+        from ..drivers.report import NotAFile, ordinary_target
+        if path == "":  # (`--log ''` played the game and wrote nothing, saying nothing)
+            raise click.BadParameter("an empty name is no file", param_hint=f"'{flag}'")
         refuse_rule_file_target(path, flag)
-        self.path = Path(path)
-        if self.path.is_dir():
+        if Path(path).is_dir():
             raise click.UsageError(plain(f"cannot write '{path}': it is a folder"))
+        try:
+            self.path = ordinary_target(path)  # (a link's target; never a device or a pipe)
+        except NotAFile as e:
+            raise click.BadParameter(plain(str(e)), param_hint=f"'{flag}'") from None
+        self.shown = path
         import tempfile  # (here, not at the top: `check` writes no file and need not load it)
         try:
             fd, self.tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=self.path.parent or ".")
         except OSError as e:
             raise click.UsageError(plain(f"cannot write '{path}': {e.strerror}")) from None
+        from ..drivers.report import private_to_ordinary
+        private_to_ordinary(self.tmp)  # (a log is an ordinary file: 0600 whatever the umask before)
         self.f = os.fdopen(fd, "w", encoding="utf-8")
 
     def write_records(self, records: list) -> None:
@@ -196,7 +205,7 @@ class _AtomicWriter:
         the message names the target."""
         self.abandon()
         was = "is as it was" if self.path.exists() else "was not made"
-        raise click.UsageError(plain(f"cannot write '{self.path}': {e.strerror or e}; it {was}")) from None
+        raise click.UsageError(plain(f"cannot write '{self.shown}': {e.strerror or e}; it {was}")) from None
 
     def abandon(self) -> None:
         try:
@@ -265,6 +274,11 @@ def _check_out(path: str | None, kinds: tuple[str, ...], flag: str) -> None:
         raise click.BadParameter(f"there is no folder '{parent}' to write '{path}' in", param_hint=f"'{flag}'")
     if Path(path).is_dir():
         raise click.BadParameter(f"'{path}' is a folder", param_hint=f"'{flag}'")
+    from ..drivers.report import NotAFile, ordinary_target
+    try:
+        ordinary_target(path)
+    except NotAFile as e:
+        raise click.BadParameter(plain(str(e)), param_hint=f"'{flag}'") from None
     # tried now, before any game is played: a folder that cannot be written fails here
     import tempfile
     try:

@@ -130,7 +130,7 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
     seats = _people(as_, humans, game, players, checked.players)
     _check_bots(agents, seats, game)
     seed = seed if seed is not None else secrets.randbelow(2**31)
-    writer = _AtomicWriter(log_path) if log_path else None
+    writer = _AtomicWriter(log_path) if log_path is not None else None
     log: list | None = [] if writer else None
     console = _console()
     console.on_broken_pipe = _closed_pipe

@@ -106,7 +106,7 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
         seed = secrets.randbelow(2**31)
     if log_path:
         refuse_rule_file_target(log_path, "--log", file)
-    writer = _AtomicWriter(log_path) if log_path else None
+    writer = _AtomicWriter(log_path) if log_path is not None else None
     log: list | None = [] if writer else None
     click.echo(plain(game_heading(game, seed)))
     seat_agents = parse_agents(agents, game)

@@ -110,7 +110,7 @@ def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, 
     seed = seed if seed is not None else secrets.randbelow(2**31)
     sock = _bind(host, port)
     try:
-        writer = _AtomicWriter(log_path) if log_path else None
+        writer = _AtomicWriter(log_path) if log_path is not None else None
     except BaseException:
         sock.close()
         raise

@@ -173,18 +173,54 @@ def bots_at_the_cap(s: dict) -> bool:
     return fe is not None and fe.get("limit") == "decisions" and s.get("agents", "random") != "random"
 
 
+class NotAFile(ValueError):
+    """A path ruleforge was asked to write that it will not replace: a device, a named
+    pipe, a folder (a file written beside it and renamed over it would take its place:
+    `--log /dev/null` run as root made /dev/null an ordinary file)."""
+
+
+def ordinary_target(path) -> Path:
+    """The file that writing `path` replaces: a symbolic link is followed (the link
+    stays, its target is written), and what is there must be an ordinary file, or
+    nothing. Raises NotAFile."""
+    import stat
+    if str(path) == "":
+        raise NotAFile("an empty name is no file")
+    target = Path(os.path.realpath(path))
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        return target
+    except OSError as e:
+        raise NotAFile(f"cannot write '{path}': {e.strerror}") from None
+    if not stat.S_ISREG(mode):
+        what = "a folder" if stat.S_ISDIR(mode) else "a named pipe" if stat.S_ISFIFO(mode) else \
+            "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not an ordinary file"
+        raise NotAFile(f"'{path}' is {what}: ruleforge writes only ordinary files")
+    return target
+
+
+def private_to_ordinary(tmp: str) -> None:
+    """mkstemp makes a file only its owner can read; a result is an ordinary file, its
+    mode as the umask says (as `open` would make it)."""
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o666 & ~umask)
+
+
 def _atomic_write(path: str, data: bytes) -> None:
     """Write `data` to `path` whole or not at all; an error names `path`, not the
     temporary file beside it."""
-    target = Path(path)
+    try:
+        target = ordinary_target(path)
+    except NotAFile as e:
+        raise OSError(0, str(e), path) from None
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or ".")
     except OSError as e:
         raise OSError(e.errno, f"cannot write the file ({e.strerror})", path) from None
     try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes a private file; results are ordinary files
+        private_to_ordinary(tmp)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
         os.replace(tmp, target)

@@ -139,6 +139,9 @@ def _ignore_sigint() -> None:
     # Workers leave Ctrl-C to the parent, which keeps what they have sent back and stops them.
     import signal
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # the parent stops them with SIGTERM (Pool.terminate): they end at once, as before the
+    # command's own handler (cli.main: SIGTERM cleans up and exits 143) was inherited
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def local_jobs(jobs: int, tasks: Optional[int] = None) -> int:

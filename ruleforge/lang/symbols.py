@@ -358,7 +358,8 @@ class SymbolTable:
         text = str(text)
         why = override_error(value)
         if why:
-            self.error(decl.name, f"--set {name}={plain(text[:40])}{'...' if len(text) > 40 else ''}: {why}",
+            shown = plain(text[:40]).replace("\n", "\\n").replace("\t", "\\t")
+            self.error(decl.name, f"--set {name}={shown}{'...' if len(text) > 40 else ''}: {why}",
                        raise_hint("MAX_NUMBER") if "number" in why else None)
             return
         self.params[name] = value
@@ -490,8 +491,10 @@ def override_error(value) -> Optional[str]:
     for n in numbers:
         if number_error(n):
             return number_error(n)
-    if isinstance(value, str) and CONTROL.search(value):
-        return "a text may not contain control characters"
+    if isinstance(value, str) and (CONTROL.search(value) or "\n" in value or "\t" in value):
+        # (a rule file's text is one line: a line break given here wrote lines of its own
+        # into the narration)
+        return "a text may not contain control characters or line breaks"
     return None
 
 
