@@ -103,7 +103,7 @@ def test_agent_specs(gufo):
                          ("grredy", r"unknown agent 'grredy'; did you mean 'greedy'\? \(the agents are: random, greedy"),
                          ("ismcts:fast", "iterations"), ("random:3", "no budget"), ("9=random", "seats are"),
                          # a seat or an option given twice (the last one quietly won)
-                         ("radar=ismcts:50,2=greedy", "'radar=ismcts:50' and '2=greedy' both give radar's bot"),
+                         ("radar=ismcts:50,2=greedy", r"the Radar Operator is given two bots \('radar=ismcts:50' and '2=greedy'\)"),
                          ("ismcts:100:depth=5:depth=6", "ismcts option depth is given twice"),
                          ("ismcts:100:random:playout=greedy", "ismcts option playout is given twice")]:
         with pytest.raises(ValueError, match=message):

@@ -118,6 +118,14 @@ CASES = {
     "attribute_from_itself": (ECHO, ["in rule 'Echo: value' (line 10), reached from 'turn' (line 16): " + ITSELF]),
     "quantity_from_itself": (BASE + ENDS + "quantity q: q + 1\n" + 'ending big "big": nobody wins when q < 0\n',
                              ["in rule 'quantity q' (line 14), reached from 'ending big: when' (line 15): " + ITSELF]),
+    # a loop of statements of many cards: each card shuffled or moved is work (99,000
+    # shuffles of 9,880 cards ran for 14 minutes, under the step limit)
+    "shuffled_in_a_loop": (BASE.replace("turn:\n", "turn:\n    repeat 99000 times:\n        shuffle deck\n") + ENDS,
+                           ["in rule 'turn' (line 11): " + WORK]),
+    "moved_in_a_loop": (BASE.replace("turn:\n", "turn:\n    repeat 99000 times:\n        move cards in deck to table slot 1\n"
+                                     "        move cards in table slot 1 to deck\n")
+                        + 'ending done "never": nobody wins when x < 0\n',
+                        ["in rule 'turn' (line 11): " + WORK]),
     # turns that take no decision, and no ending that ever holds: each turn started is a
     # step (flow.push, _next_turn), so the game stops at the step limit, not never
     "turns_without_a_decision": (BASE.replace("    current takes an action\n", "    set x to 2\n", 1) + ENDS,
@@ -203,3 +211,18 @@ def test_source_python_cannot_compile_is_a_rule_error_not_a_traceback():
         compile_game(checked, text=nested)
     assert e.value.describe() == ("the rules nest too deeply to be compiled (SyntaxError: too many statically "
                                   "nested blocks); nest blocks and expressions less (docs/limits.md)")
+
+
+def test_nested_quantifiers_over_written_lists_make_code_of_bounded_size(tmp_path):
+    """Each quantifier over a short written list (`every a in [1, 2] has ...`) was written
+    out once per value, so 20 nested ones made 3.9 MB of source and took 39 s and 3 GB
+    before the game began; now past 64 copies they are loops, and the work limit stops
+    the 2**20 tests."""
+    nested = " has ".join(f"every a{i} in [1, 2]" for i in range(20)) + " has true"
+    text = (BASE + ENDS + f"define e = {nested}\n"
+            + 'action use "Use":\n    allowed if e\n    increase score of current by 1\n')
+    compiled = hostile_run(["compile", "h.rules"], {"h.rules": text}, cwd=tmp_path)
+    assert_clean(compiled, 0)
+    assert len(compiled.out) < 100_000
+    ran = hostile_run(["run", "h.rules", "--seed", "1"], cwd=tmp_path)
+    assert_clean(ran, 1, "h.rules:14:12: error: " + WORK, "  in rule 'define e', reached from 'action use: allowed if'")

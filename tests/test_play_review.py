@@ -344,7 +344,8 @@ def test_on_80_by_24_the_story_keeps_its_last_lines_and_the_screen_says_it_overf
      "Invalid value for '--agents': every seat is played by a person here: there is no bot for --agents 'greedy' "
      "to choose"),
     ([GUFO, "--as", "radar", "--agents", "invader=greedy,invader=random"],
-     "Invalid value for '--agents': the Invader is given two bots: name each seat once"),
+     "Invalid value for '--agents': the Invader is given two bots ('invader=greedy' and 'invader=random'): name "
+     "each seat once"),
     ([GUFO, "--as", ""], "Invalid value for '--as': '' names no seat: give a role or a seat number, such as --as invader"),
     ([GUFO, "--log", "-"], "Invalid value for '--log': '-' is no file: standard output is the game's screen, so the "
                            "log goes to a file, such as --log game.jsonl"),

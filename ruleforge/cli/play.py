@@ -244,12 +244,8 @@ def _check_bots(spec, seats: list[int], game) -> None:
     parts = [p.strip() for p in spec.split(",") if p.strip()]
     if len(parts) == 1 and ("=" not in parts[0] or ":" in parts[0].partition("=")[0]):
         return  # one bot for every seat: the people's seats are not bots'
-    named: set[int] = set()
-    for part in parts:
-        s = _seat(part.partition("=")[0].strip(), game)  # (parse_agents has read it already)
-        if s in named:
-            raise click.BadParameter(f"{who(s)} is given two bots: name each seat once", param_hint="'--agents'")
+    for part in parts:  # (a seat named twice is refused by parse_agents, which has read them already)
+        s = _seat(part.partition("=")[0].strip(), game)
         if s in seats:
             raise click.BadParameter(f"{who(s)} is played by a person here, not a bot: --agents names the bots' "
                                      "seats", param_hint="'--agents'")
-        named.add(s)

@@ -235,7 +235,9 @@ def seat_specs(text: Optional[str], game) -> list[str]:
             raise ValueError(f"'{part}': write SEAT=AGENT, such as {example}=ismcts:200")
         seat = _seat(who.strip(), game)
         if seat in given:  # (the last one quietly won: a bot the user asked for never played)
-            raise ValueError(f"'{given[seat]}' and '{part}' both give {game.seat_names[seat]}'s bot: give one")
+            from .table import the_seat
+            raise ValueError(f"{the_seat(game, seat)} is given two bots ('{given[seat]}' and '{part}'): "
+                             "name each seat once")
         given[seat] = part
         specs[seat] = spec.strip()
     return specs

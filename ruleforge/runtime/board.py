@@ -11,6 +11,7 @@ from typing import Optional
 from . import rng
 from .events import Flipped, Moved, Revealed, Shuffled, Swapped, ValueSet
 from .limits import MAX_NUMBER
+from .prims import over_work
 from .values import RuleError
 
 UP, DOWN, PRIVATE = 0, 1, 2
@@ -119,6 +120,9 @@ def move_up(st, c: int, dst: int) -> None:
 def move_cards(st, cards, dst: int, facing: Optional[int] = None, bottom: bool = False) -> None:
     """move_card for each of `cards`, in order: one call for them all when nothing
     records the moves (bulk simulation, search). A whole zone goes by move_all."""
+    st.work -= len(cards)  # each card moved is work: a loop of whole-zone moves ends
+    if st.work < 0:
+        over_work(st)
     if bottom or st.observer is not None:
         for c in cards:
             move_card(st, c, dst, facing, bottom)
@@ -169,6 +173,9 @@ def move_all(st, src: int, dst: int, facing: Optional[int] = None) -> None:
     if src == dst or st.observer is not None:
         move_cards(st, tuple(cards), dst, facing)
         return
+    st.work -= len(cards)  # (as move_cards charges)
+    if st.work < 0:
+        over_work(st)
     g = st.game
     zi = g.zinst[dst]
     f = zi.facing if facing is None else facing
@@ -244,6 +251,9 @@ def flip_card(st, c: int) -> None:
 
 def shuffle_zone(st, inst: int) -> None:
     cards = st.zones[inst]
+    st.work -= len(cards)  # each card shuffled is work: a loop of shuffles ends
+    if st.work < 0:
+        over_work(st)
     st.rng = rng.shuffle(st.rng, cards)
     # Nobody can follow a face-down card through a shuffle, except the owner of a private
     # zone (a hand), who still holds every card of it; and the cards form a new class

@@ -247,8 +247,9 @@ def attr_missing(attr, names):
 # ---- the work a rule file can ask for (runtime/limits.py, docs/limits.md)
 def over_work(st):
     raise RuleError.over("work", f"more than {st.game.work_budget:,} units of work without a decision (the work limit: "
-                    "each definition or quantity worked out and each thing a quantifier, filter or sum "
-                    "looks at, and each element of a list joined with '+', is one; a game that needs more: RULEFORGE_LIMITS=work=N, docs/limits.md)")
+                    "each definition or quantity worked out, each thing a quantifier, filter or sum "
+                    "looks at, each element of a list joined with '+', and each card moved or shuffled by a "
+                    "statement of many cards, is one; a game that needs more: RULEFORGE_LIMITS=work=N, docs/limits.md)")
 
 
 def charge(st, items):

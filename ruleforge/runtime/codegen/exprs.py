@@ -24,6 +24,9 @@ LOOP_FREE = 256
 CALL = re.compile(r"\b(?:d|q|a|ga)_\w*\(st\b")
 
 
+
+MAX_WRITTEN_OUT = 64  # tests a quantifier over a literal list writes out, nested ones multiplied
+
 class Exprs:
     """Mixin of the code generator: needs self.ch, self.g, self.sc and self.table()."""
 
@@ -363,15 +366,20 @@ class Exprs:
             self.sc.cards.add(x)
         items = self.coll(node.collection, live=True)
         small = self.literal_items(items)
-        if small is not None:
+        copies = getattr(self, "written_out", 1)
+        if small is not None and copies * len(small) <= MAX_WRITTEN_OUT:
             # a handful of known values (the pieces, say): the test written out for each
+            # (not past MAX_WRITTEN_OUT copies in all: nested, the copies multiply, and 20
+            # quantifiers over [1, 2] made 3.9 MB of source from a line of the rule file)
             tests = []
+            self.written_out = copies * len(small)
             outer = getattr(self, "loop_bound", 1)
             self.loop_bound = outer * len(small)  # a loop inside runs once per value
             for v in small:
                 self.sc.slots[node] = v
                 tests.append(self.ex(node.condition))
             self.loop_bound = outer
+            self.written_out = copies
             if node.kind == "any":
                 return "bool(" + " or ".join(tests) + ")" if tests else "False"
             if node.kind == "every":
