@@ -71,6 +71,14 @@ def test_a_tampered_decision_does_not_reproduce(tmp_path, capsys):
     assert err.startswith(f"{log}: does not reproduce: decision {rec['n'] + 1}: the log's action {rec['action']!r}")
 
 
+def test_a_log_saved_with_a_byte_order_mark_replays(tmp_path, capsys):
+    """An editor that saves with a BOM made the log unreadable ('Unexpected UTF-8 BOM'),
+    though a rule file with one is read."""
+    log, records = logged(tmp_path, capsys)
+    log.write_bytes(b"\xef\xbb\xbf" + log.read_bytes())
+    code, out, err = run_cli(capsys, "replay", log, "--quiet")
+    assert code == 0 and out.startswith(f"{log}: reproduced exactly: the game")
+
 def test_replays_of_one_file_share_its_game_until_the_file_or_the_limits_change(tmp_path, capsys, monkeypatch):
     rules = tmp_path / "gufo.rules"
     shutil.copy("games/gufo.rules", rules)

@@ -65,6 +65,8 @@ def read_log_lines(path: str) -> list[tuple[int, dict]]:
                 line = raw.decode("utf-8")
             except UnicodeDecodeError:
                 raise LogError(f"{path}:{n}: not UTF-8 text: is it a ruleforge log?") from None
+            if n == 1:  # an editor's byte-order mark, as a rule file may have one (it was 'Unexpected UTF-8 BOM')
+                line = line.removeprefix("\ufeff")
             if not line.strip():
                 continue
             if len(records) >= MAX_LOG_RECORDS:

@@ -14,7 +14,7 @@ from ..lang.plural import count
 from ..lang.printable import plain
 from ..runtime.actions import DONE
 from ..runtime.events import (Decided, Eliminated, Ended, Finished, Flipped, GameEnding, Looked, Moved, Revealed,
-                              RoundBegan, RoundEnded, Said, Shuffled, Status, Swapped, TurnBegan, ValueSet)
+                              RoundBegan, RoundEnded, Said, Shuffled, Status, Swapped, TurnBegan, Untold, ValueSet)
 
 
 def winners_text(winners, name) -> str:
@@ -221,6 +221,10 @@ class Narrator:
                     return [line]
             case Ended(result=res):
                 return [ending_line(res, self.seat)]
+            case Untold(count=n):
+                from ..runtime.limits import MAX_TOLD_EVENTS
+                return [f"    ... and {n:,} more events before the next decision, not told: a telling keeps "
+                        f"{MAX_TOLD_EVENTS:,} between two decisions (MAX_TOLD_EVENTS, docs/limits.md)"]
         return None
 
     def status(self, values: tuple, rows: dict) -> str:

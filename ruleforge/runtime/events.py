@@ -12,6 +12,8 @@ from typing import Any, Callable, Optional
 
 from attrs import frozen
 
+from .limits import MAX_TOLD_EVENTS
+
 
 @frozen
 class Moved:
@@ -147,8 +149,47 @@ class Status:
     rows: tuple
 
 
+class Untold:
+    """Events a told game did not keep: past MAX_TOLD_EVENTS between two decisions, the
+    rest until the next decision are only counted, here (see Record)."""
+
+    __slots__ = ("count",)
+    __match_args__ = ("count",)
+
+    def __init__(self, count: int = 0):
+        self.count = count
+
+    def __repr__(self) -> str:
+        return f"Untold({self.count})"
+
+
+class Record(list):
+    """The event record of a told game: a list, that keeps at most MAX_TOLD_EVENTS events
+    between two decisions (Decided events are always kept) and counts the rest in one
+    Untold event where it stopped keeping them."""
+
+    __slots__ = ("since", "untold")
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.since = 0
+        self.untold: Optional[Untold] = None
+
+    def append(self, event) -> None:
+        if event.__class__ is Decided:
+            self.since, self.untold = 0, None
+        elif self.since >= MAX_TOLD_EVENTS:
+            if self.untold is None:
+                self.untold = Untold()
+                list.append(self, self.untold)
+            self.untold.count += 1
+            return
+        self.since += 1
+        list.append(self, event)
+
+
 Event = Moved | Swapped | Revealed | Flipped | Shuffled | ValueSet | Eliminated | Finished | Said | Looked \
-    | RoundBegan | RoundEnded | GameEnding | TurnBegan | Decided | Ended | Status
+    | RoundBegan | RoundEnded | GameEnding | TurnBegan | Decided | Ended | Status | Untold
 
 
 class Observer:
@@ -171,4 +212,4 @@ class Observer:
         """The observer `Game.new` asked for, or None when nothing is to be observed."""
         if not record and not stats and watch is None and not strict:
             return None
-        return cls([] if record else None, {} if stats else None, watch, strict)
+        return cls(Record() if record else None, {} if stats else None, watch, strict)

@@ -32,6 +32,12 @@ MAX_KEPT_CARDS = 64
 # Characters of one said text (`say`), once worked out: narrated at every decision, a
 # longer one is cut. The shipped games say at most 71 in random play.
 MAX_SAID = 1_000
+# Events a told game keeps between two decisions (`run` telling one game, `play`, `serve`,
+# `replay`): the rest, until the next decision, are counted in one Untold event, so that
+# a loop of says or of moves under the step and work limits cannot fill the memory
+# (30,000 turns of ten 1,000-character texts took 3 GB). The shipped games tell at most a
+# few hundred.
+MAX_TOLD_EVENTS = 50_000
 
 # A game that needs more raises a limit for one run in the environment, e.g.
 # RULEFORGE_LIMITS="steps=500000,work=10000000,decisions=50000" (docs/limits.md).
