@@ -239,3 +239,14 @@ def test_a_told_game_keeps_a_bounded_number_of_events_between_two_decisions(tmp_
     assert_clean(ran, 0, "    ... and 10,002 more events before the next decision, not told: a telling keeps 50,000 "
                          "between two decisions (MAX_TOLD_EVENTS, docs/limits.md)\n")
     assert 49_990 < ran.out.count(" — yyy") < 50_000  # (the turn's heading and the setup's status are events too)
+
+
+def test_a_long_chain_of_quantities_is_not_said_to_be_computed_from_itself(tmp_path):
+    """4,000 quantities each read from the next went deeper than Python's stack and were
+    reported as 'computed from itself', though none is."""
+    chain = "".join(f"quantity q{i}: q{i + 1}\n" for i in range(1, 4000)) + "quantity q4000: 1\n"
+    text = BASE + 'ending done "deep": nobody wins when q1 < 0\n' + chain
+    ran = hostile_run(["run", "h.rules", "--seed", "1"], {"h.rules": text}, cwd=tmp_path)
+    assert_clean(ran, 1, ": error: quantities, attributes or definitions are worked out from one another ",
+                 " deep, deeper than a game can run: shorten the chain")
+    assert "computed from itself" not in ran.err

@@ -420,7 +420,7 @@ def run(st: State) -> None:
             fr.proc.fn(st, fr)
     except RecursionError as e:
         rule, span, via = _where(e.__traceback__, fr)
-        raise RuleError("a quantity, attribute or definition is computed from itself", rule, span, via) from None
+        raise RuleError(_too_deep(e.__traceback__), rule, span, via) from None
     except RuleError as e:
         if e.rule is None:
             at = getattr(e, "stack_at", None)  # placed where something happened earlier (flow.py)
@@ -468,6 +468,23 @@ def _where(tb, fr) -> tuple:
     if outer[0] != via[0]:
         via = (via[0], via[1], outer)
     return inner[0], inner[1], via
+
+
+def _too_deep(tb) -> str:
+    """Why the rules went deeper than Python's stack: one of them worked out from itself
+    (a generated function that calls itself again), or a long chain of different ones
+    (4,000 quantities each read from the next), which is not a loop."""
+    seen, chain = set(), 0
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if code.co_filename in SOURCE_LINES:
+            if code in seen:
+                return "a quantity, attribute or definition is computed from itself"
+            seen.add(code)
+            chain += 1
+        tb = tb.tb_next
+    return (f"quantities, attributes or definitions are worked out from one another {chain:,} deep, deeper "
+            "than a game can run: shorten the chain (a quantity that reads the next, and so on)")
 
 
 def _part(tb, parts: tuple):
