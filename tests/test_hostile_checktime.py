@@ -402,3 +402,11 @@ def test_a_set_text_with_a_line_break(tmp_path):
     assert_clean(ran, USAGE)
     assert headers(ran) == ["x.rules:9:11: error: --set name=a\\nFAKE: a text may not contain control characters "
                             "or line breaks"]
+
+
+def test_comments_after_an_item_are_not_part_of_it(tmp_path):
+    """800 comment lines after a one-line zone made 'this item is 64,027 characters long',
+    pointed at the zone; a comment belongs to no item."""
+    comments = "".join(f"# {'a rule of the game, written out at length ' * 2}{i}\n" for i in range(800))
+    ran = check(tmp_path, GAME.replace("zone deck: pile\n", "zone deck: pile\n" + comments))
+    assert_clean(ran, 0, "x.rules: ok")

@@ -264,19 +264,23 @@ def decode(data: bytes) -> tuple[str, list[Diagnostic]]:
 
 
 def _chunks(lines: list[str]):
-    """Yield (first line number, text) for each top-level item."""
-    start, buf = None, []
+    """Yield (first line number, text) for each top-level item: its line, its block, and
+    no comment or blank line after them (a long comment between two items is part of
+    neither, and does not count toward MAX_ITEM_CHARS)."""
+    start, buf, kept = None, [], 0
     for i, line in enumerate(lines, 1):
         stripped = line.strip()
         top_level = stripped and not stripped.startswith("#") and not line[0].isspace()
         if top_level:
             if buf:
-                yield start, "".join(buf)
-            start, buf = i, []
+                yield start, "".join(buf[:kept])
+            start, buf, kept = i, [], 0
         if start is not None:
             buf.append(line if line.endswith("\n") else line + "\n")
+            if stripped and not stripped.startswith("#"):
+                kept = len(buf)
     if buf:
-        yield start, "".join(buf)
+        yield start, "".join(buf[:kept])
 
 
 def split_lines(text: str, keepends: bool = False) -> list[str]:
