@@ -441,6 +441,11 @@ def test_a_log_cut_in_half_is_incomplete(ruleforge_cmd, tmp_path, logs):
     assert r.err == (f"{log}: incomplete: the log ends after {decisions} decisions, before the result of the game "
                      "(was it cut short?); what it holds reproduces exactly\n")
 
+    # cut in the middle of a line (a copy stopped there): incomplete too, not 'not a JSON line'
+    half = logs[0][:len(logs[0]) // 2]
+    log.write_text("\n".join(half) + "\n" + logs[0][len(half)][:25], encoding="utf-8")
+    r = ruleforge_cmd("replay", log, "--quiet")
+    assert (r.code, r.out) == (1, "") and r.err.startswith(f"{log}: incomplete: the log ends after {decisions} ")
 
 def test_a_log_of_a_game_left_with_quit_is_not_incomplete(ruleforge_cmd, tmp_path, logs):
     log = write_log(tmp_path, logs[0][:5] + ['{"type": "quit"}'])

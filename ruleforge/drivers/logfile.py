@@ -83,7 +83,12 @@ def read_log_lines(path: str) -> list[tuple[int, dict]]:
             if not records and _RULE_FILE_START.match(line):
                 raise LogError(f"{path} is a rule file, not a game log: `ruleforge run {path} --log GAME.jsonl` "
                                "writes a log to replay")
-            rec = parse_json(line, f"{path}:{n}")
+            try:
+                rec = parse_json(line, f"{path}:{n}")
+            except LogError:
+                if records and not raw.endswith(b"\n") and not f.peek(1):
+                    break  # the last line, cut in the middle (a copy or a write stopped): an incomplete log
+                raise
             if not records and rec["type"] != "start":
                 break
             check_record(rec, f"{path}:{n}")
