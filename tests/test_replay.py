@@ -79,6 +79,19 @@ def test_a_log_saved_with_a_byte_order_mark_replays(tmp_path, capsys):
     code, out, err = run_cli(capsys, "replay", log, "--quiet")
     assert code == 0 and out.startswith(f"{log}: reproduced exactly: the game")
 
+def test_a_decision_renumbered_or_a_choice_out_of_range_does_not_reproduce(tmp_path, capsys):
+    """A log edited to number a decision 99 still 'reproduced exactly'; a choice of 10**17
+    was 'the log's action is not the one offered here'."""
+    log, records = logged(tmp_path, capsys)
+    k, rec = next((k, r) for k, r in enumerate(records) if r["type"] == "decision" and r["n"] == 2)
+    for change, said in ((dict(n=99), "decision 3: the log numbers it 100"),
+                         (dict(choice=10**17), "decision 3: the log's choice 100,000,000,000,000,000 is not one of "
+                                               f"the {rec['legal']} legal actions here (counted from 0)")):
+        edited = records[:k] + [dict(rec, **change)] + records[k + 1:]
+        log.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in edited))
+        code, out, err = run_cli(capsys, "replay", log, "--quiet")
+        assert code == 1 and said in err, err
+
 def test_replays_of_one_file_share_its_game_until_the_file_or_the_limits_change(tmp_path, capsys, monkeypatch):
     rules = tmp_path / "gufo.rules"
     shutil.copy("games/gufo.rules", rules)

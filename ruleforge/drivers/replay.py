@@ -238,7 +238,9 @@ def _step(game, st, rec: dict, decisions: int, first_seat: int) -> None:
         if deal_snapshot(st) != rec["zones"]:
             raise Mismatch("the deal differs from the log's")
     elif kind == "decision":
-        n = rec.get("n", decisions) + 1  # (told counting from 1, as check --deep tells; the log's n counts from 0)
+        n = decisions + 1  # (told counting from 1, as check --deep tells; the log's n counts from 0)
+        if rec.get("n", decisions) != decisions:  # (a log edited by hand still 'reproduced exactly')
+            raise Mismatch(f"decision {n}: the log numbers it {rec['n'] + 1}")
         if st.is_over:
             raise Mismatch(f"decision {n}: the game is already over here")
         if st.current_player != rec["player"] - first_seat:
@@ -247,8 +249,11 @@ def _step(game, st, rec: dict, decisions: int, first_seat: int) -> None:
         actions = st.legal_actions()
         if len(actions) != rec["legal"]:
             raise Mismatch(f"decision {n}: {len(actions)} legal actions here, the log says {rec['legal']}")
-        action = actions[rec["choice"]] if 0 <= rec["choice"] < len(actions) else None
-        if action is None or str(action) != rec["action"]:
+        if not 0 <= rec["choice"] < len(actions):
+            raise Mismatch(f"decision {n}: the log's choice {rec['choice']:,} is not one of the {len(actions)} "
+                           "legal actions here (counted from 0)")
+        action = actions[rec["choice"]]
+        if str(action) != rec["action"]:
             raise Mismatch(f"decision {n}: the log's action {rec['action']!r} is not the one offered here")
         st.apply(action)
     elif kind == "result":
