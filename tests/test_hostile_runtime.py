@@ -261,3 +261,18 @@ def test_a_grouping_search_is_charged_for_the_groups_it_tries(tmp_path):
                         "turn:\n    if dw < 0 or dw < -1 or dw < -2:\n        increase x by 1\n") + ENDS
     ran = hostile_run(["run", "h.rules", "--seed", "1"], {"h.rules": text}, cwd=tmp_path)
     assert_clean(ran, 1, "h.rules:9:13: error: " + WORK, "  in rule 'define dw', reached from 'turn' (line 11)")
+
+
+def test_greedys_look_ahead_is_bounded_at_each_decision(tmp_path):
+    """Greedy plays every move in each sampled world: 1,000 moves of 90,000 steps each, in
+    8 worlds, ran for hours (compare and analyze play greedy by default)."""
+    text = ('game "Greedy"\nplayers 2\ncards: standard deck in deck\nzone deck "the deck": pile\ncounter x = 0\n'
+            'counter z = 0\nturn:\n    current takes an action\naction go "Go":\n    with n from 1 to 1000\n'
+            '    repeat 90000 times:\n        increase z by 1\n    increase x by 1\n'
+            'ending done "done": player 1 wins when x > 1\n')
+    ran = hostile_run(["run", "h.rules", "--games", "1", "--jobs", "1", "--agents", "greedy"], {"h.rules": text},
+                      cwd=tmp_path)
+    assert_clean(ran, 1, "1 game stopped on a rule error", "greedy's look-ahead would take more than")
+    said = " ".join(ran.out.split())  # (the report wraps its lines)
+    assert ("greedy's look-ahead would take more than 10,000,000 steps and units of work at one decision (it plays "
+            "each of the 1,000 moves in up to 32 sampled worlds") in said

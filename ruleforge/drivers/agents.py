@@ -79,12 +79,19 @@ class GreedyAgent:
             return obs.actions[0]
         values: list[list[float]] = [[] for _ in obs.actions]
         n, target = 0, min(8, self.samples)
+        spent = 0  # steps and work of the moves played so far: bounded, so a bot's turn ends
         while True:
             last = len(obs.actions) - 1
             for _ in range(target - n):
                 w = obs.sample(rng)
+                g = w.game
                 for i, a in enumerate(obs.actions):  # (the last action judged in the sample itself)
-                    values[i].append(heuristic_value(w.after(a) if i < last else w.after_in_place(a), obs.seat))
+                    after = w.after(a) if i < last else w.after_in_place(a)
+                    cost = (g.step_budget - after.steps) + (g.work_budget - after.work)
+                    spent += cost
+                    if spent > MAX_LOOKAHEAD_WORK:
+                        _looked_too_far(a, cost, len(obs.actions), self.samples)
+                    values[i].append(heuristic_value(after, obs.seat))
             n = target
             stats = [_mean_se(v) for v in values]
             floor = max(m - s for m, s in stats)
@@ -97,6 +104,20 @@ class GreedyAgent:
         best_value = max(scores)
         best = [a for a, v in zip(obs.actions, scores) if v >= best_value - 1e-9]
         return best[rng.below(len(best))]
+
+
+# Steps and units of work greedy may spend judging one decision's moves in its sampled
+# worlds (a move can take 100,000 steps: 1,000 such moves in 8 worlds ran for hours; the
+# launch games and the examples spend under 300,000 a decision at greedy:32)
+MAX_LOOKAHEAD_WORK = 10_000_000
+
+
+def _looked_too_far(action, cost: int, moves: int, samples: int) -> None:
+    from ..runtime.values import RuleError
+    raise RuleError.over("work", f"greedy's look-ahead would take more than {MAX_LOOKAHEAD_WORK:,} steps and units of "
+                         f"work at one decision (it plays each of the {moves:,} moves in up to {samples} sampled "
+                         f"worlds, and {action} took {cost:,}): this game's moves are too costly to judge so; "
+                         "choose another bot, such as random or ismcts:N (MAX_LOOKAHEAD_WORK, docs/limits.md)")
 
 
 def _mean_se(values: list[float]) -> tuple[float, float]:
