@@ -178,6 +178,17 @@ def test_a_number_in_quotes_as_a_parameters_value_is_said_once_at_the_quotes(rul
     assert r.headers == [f"{f}:6:23: error: 'hand_size' is a text here: a number is written without quotes"]
     assert "  hint: write: parameter hand_size = 5" in r.err.splitlines()
 
+
+def test_a_between_written_high_end_first_is_a_warning(ruleforge_cmd, tmp_path):
+    """`between 10 and 2` checked 'ok' and was quietly false for every card."""
+    f = tmp_path / "between.rules"
+    f.write_text(FROSTBITE.replace("parameter hearts_trump = true\n", "parameter hearts_trump = true\n"
+                                   "define odd_one of card c = c.value between 10 and 2\n"), encoding="utf-8")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 0 and "1 warning" in r.out
+    assert f"{f}:9:28: warning: 'between 10 and 2' holds for no number: the low end comes first" in r.err
+    assert "  hint: write 'between 2 and 10'" in r.err.splitlines()
+
 # ---- 4. slips from other languages ------------------------------------------------------
 
 @pytest.mark.parametrize("old, new, header, caret, hint", [

@@ -10,7 +10,8 @@ A warning is a positioned `Diagnostic` of severity "warning": it is shown like a
   replaced in the same variant, and is added without a warning;
 - a parameter nothing reads (no rule, constant or other parameter uses it);
 - a listed card's text with `{NAME}` in it: only a generated list fills braces in, so
-  the card would show them as written.
+  the card would show them as written;
+- `between A and B` with written numbers, A above B: it holds for no number.
 """
 
 from __future__ import annotations
@@ -107,3 +108,26 @@ def unfilled_braces(checked) -> list[Diagnostic]:
                                    "only a card list ('cards \"...\" for each ...') fills in {NAME}; "
                                    "write the value itself here"))
     return out
+
+
+def empty_betweens(checked) -> list[Diagnostic]:
+    """A warning for each `X between A and B` whose ends are written numbers with A above
+    B (`between 10 and 2`): it holds for no number, quietly false."""
+    from .values import walk
+
+    def number(n):
+        if isinstance(n, A.Number):
+            return n.value
+        if isinstance(n, A.Unary) and n.op == "-" and isinstance(n.operand, A.Number):
+            return -n.operand.value
+        return None
+    out = []
+    for item in checked.tree.items:
+        for n in walk(item):
+            if isinstance(n, A.Between):
+                low, high = number(n.low), number(n.high)
+                if low is not None and high is not None and low > high:
+                    out.append(warning(n.span, f"'between {low} and {high}' holds for no number: the low end "
+                                               "comes first", f"write 'between {high} and {low}'"))
+    return out
+
