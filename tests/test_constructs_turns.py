@@ -474,3 +474,12 @@ def test_for_each_chosen_offers_done_and_what_is_left_then_stops_asking(tmp_path
     # the hand is empty: the loop ends without asking, and the turn goes on to player 2
     assert st.cards_in("discard") == ["3♣", "2♣", "4♣"]
     assert st.current_player == 1 and len(st.cards_in("table")) == 1
+
+
+def test_a_chosen_by_where_that_names_the_card_says_how_to_read_it():
+    """`where c.value > 5` in `for each c chosen by ...`: a bare 'unknown name c'."""
+    text = (DEAL + "turn:\n    for each c chosen by current from hand of current where c.value > 5 \"to throw\":\n"
+            "        move c to discard\nending done: nobody wins when n = 2\n")
+    assert errors(text) == [(14, 61, "unknown name 'c'",
+                             "the 'where' of 'for each c chosen by ... from ...' is read before 'c' is chosen: name "
+                             "the card's attributes alone (value > 5) or call it 'it'")]

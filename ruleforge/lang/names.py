@@ -233,6 +233,9 @@ class Resolver(Visitor, abstract=True):
             # `for each c in hand where suit = hearts`: the element has a name there
             hint = (f"in 'for each {named[0]} in ... where', the element is named '{named[0]}': write "
                     + (f"'{named[0]}'" if n == "it" else f"'{named[0]}.{n}'"))
+        elif n == getattr(self, "choosing", None) and n != "it":
+            hint = (f"the 'where' of 'for each {n} chosen by ... from ...' is read before '{n}' is chosen: name "
+                    "the card's attributes alone (value > 5) or call it 'it'")
         elif hint is None and what == "name" and self.some_attribute(n):
             hint = f"'{n}' is an attribute: write 'CARD.{n}', or use it inside 'where'"
         elif hint is None and n in ("joker", "jokers") and "joker" not in self.sym.domains.get("rank", ()):

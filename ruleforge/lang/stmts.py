@@ -138,7 +138,12 @@ class StmtChecker(ExprChecker, abstract=True):
 
     def st_ForEachChosen(self, s: A.ForEachChosen, scope: Scope, ctx: str) -> None:
         inner = Scope(scope)
-        self.bind(inner, s.name, self.chooser(s, scope), s)
+        self.choosing = s.name.name  # (its 'where' cannot read it by this name: names.py says how)
+        try:
+            t = self.chooser(s, scope)
+        finally:
+            self.choosing = None
+        self.bind(inner, s.name, t, s)
         self.block(s.body, inner, ctx)
 
     def st_If(self, s: A.If, scope: Scope, ctx: str) -> None:
