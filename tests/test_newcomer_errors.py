@@ -297,3 +297,16 @@ def test_an_item_indented_after_a_one_line_item(ruleforge_cmd, tmp_path):
           hint: 'counter' begins a top-level item: unindent it to the left margin
         1 error in FILE
         """, f)
+
+
+def test_or_after_a_choice_between_two_answers(ruleforge_cmd, tmp_path):
+    """`if current chooses "a" over "b" or true:` was a bare 'unexpected or'."""
+    f = tmp_path / "choice.rules"
+    f.write_text('game "X"\nplayers 2\ncards: standard deck in deck\nzone deck: pile\nturn:\n'
+                 '    if current chooses "a" over "b" or true:\n        say "x"\n'
+                 '    move top of deck to deck at bottom\nending e: nobody wins when deck is empty\n', encoding="utf-8")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1 and r.headers == [f"{f}:6:37: error: unexpected 'or' after a choice"]
+    assert r.err.splitlines()[3] == ("  hint: a choice between two answers comes last, after at most 'CONDITION and': "
+                                     "write 'if CONDITION and PLAYER chooses \"A\" over \"B\":', or test the rest in "
+                                     "an 'if' inside")

@@ -70,6 +70,11 @@ def other_language(text: str, tok, expected, line: int, col: int):
         return Diagnostic(Span(line, col, line, col + 4), f"unexpected 'slot' after '{zone} of {who}'",
                           f"a slot of a player's row is written as a range: '{zone} of {who} slots {k} to {k}' "
                           "(to move cards there; a slot of a row per player cannot be named in an expression yet)")
+    if str(tok) in ("or", "and") and re.search(r"\bchooses\b.*\bover\b", text[:col - 1]):
+        # `if current chooses "a" over "b" or true:` (a choice may only follow `CONDITION and`)
+        return Diagnostic(Span(line, col, line, col + len(str(tok))), f"unexpected '{tok}' after a choice",
+                          "a choice between two answers comes last, after at most 'CONDITION and': write "
+                          "'if CONDITION and PLAYER chooses \"A\" over \"B\":', or test the rest in an 'if' inside")
     if str(tok) in ("when", "at") and wins_missing(text, expected):
         return Diagnostic(Span(line, col, line, col + len(str(tok))), f"unexpected '{tok}'", WINS_HINT)
     return None
