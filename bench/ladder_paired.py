@@ -67,7 +67,18 @@ def main(argv=None) -> None:
             continue
         d, lo, hi = mean_ci([sole(a, s) - sole(b, s) for a, b in zip(outs[:n], base[:n])], (-1.0, 1.0))
         print(f"{agents} against {first}, the first {n} games of each: {100 * d:+.1f} points "
-              f"[{100 * lo:+.1f}, {100 * hi:+.1f}]{' significant' if lo > 0 or hi < 0 else ' not significant'}")
+              f"[{bound(lo)}, {bound(hi)}]{' significant' if lo > 0 or hi < 0 else ' not significant'}")
+
+
+def bound(x: float) -> str:
+    """An interval's end in points: one decimal, more where that would read +0.0 though the
+    end is not 0 (a significant interval shown as [+0.0, +4.4] puzzled a reader)."""
+    v = 100 * x
+    for places in (1, 2, 3):
+        text = f"{v:+.{places}f}"
+        if v == 0 or text.strip("+-0.") != "":
+            return text
+    return text
 
 
 if __name__ == "__main__":
