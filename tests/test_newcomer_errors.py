@@ -310,3 +310,19 @@ def test_or_after_a_choice_between_two_answers(ruleforge_cmd, tmp_path):
     assert r.err.splitlines()[3] == ("  hint: a choice between two answers comes last, after at most 'CONDITION and': "
                                      "write 'if CONDITION and PLAYER chooses \"A\" over \"B\":', or test the rest in "
                                      "an 'if' inside")
+
+
+def test_a_variants_value_read_from_a_parameter_further_down_the_base(ruleforge_cmd, tmp_path):
+    """The hint said to move the base's parameter above the variant's line, which a
+    variant cannot do: the base's order counts."""
+    (tmp_path / "base.rules").write_text(
+        'game "B"\nplayers 2\nparameter target = 40\nparameter hand_size = 5\ncards: standard deck in deck\n'
+        'zone deck: pile\nturn:\n    move top of deck to deck at bottom\n'
+        'ending e: nobody wins when count of deck < target + hand_size\n', encoding="utf-8")
+    f = tmp_path / "v.rules"
+    f.write_text('extends "base.rules"\nparameter target = hand_size * 10\n', encoding="utf-8")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1 and r.headers == [f"{f}:2:20: error: 'hand_size' is declared further down (base.rules:4): a "
+                                         "parameter's default may use only the parameters above it"]
+    assert r.err.splitlines()[3] == ("  hint: parameters keep the order of the file that declares them first, where "
+                                     "'hand_size' comes later: write this value as a number")

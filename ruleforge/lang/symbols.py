@@ -385,9 +385,12 @@ class SymbolTable:
         later = getattr(self, "later_params", {}).get(node.name)
         if later is not None:
             where = self.line_of(later, node.span)
+            hint = f"move 'parameter {node.name}' above this line"
+            if later.file != node.span.file:  # a variant's value over a base's order, which it cannot move
+                hint = (f"parameters keep the order of the file that declares them first, where '{node.name}' "
+                        "comes later: write this value as a number")
             raise NotConstant(node, f"'{node.name}' is declared further down ({where}): a parameter's default "
-                                    "may use only the parameters above it",
-                              f"move 'parameter {node.name}' above this line")
+                                    "may use only the parameters above it", hint)
         raise NotConstant(node, f"'{node.name}' is not a parameter")
 
     def const_int(self, node, what: str, low: int, high: int, limit: str | None = None) -> Optional[int]:
