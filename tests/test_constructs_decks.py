@@ -380,3 +380,14 @@ def test_a_joker_without_jokers_and_a_modifier_on_a_counter_say_what_to_write():
                 'card "Beacon":\n    kind: wager\n    while active:\n        add 1 to cl of owner\n' + END)
     assert errors(modifier, base=LISTED)[-1] == (
         13, 18, "'cl' is a counter: a card's modifier adds to a quantity, which is worked out from the cards in play")
+
+
+def test_a_pieces_number_changed_without_parentheses_says_how_to_write_it():
+    """`increase pawn of clubs.step by 1` reads as pawn of (clubs.step): it was 'this cannot
+    be changed', with no hint (`top of deck.value` gets one)."""
+    text = ("pieces pawn: one for each suit in [clubs, hearts]\n    step from 0 to 9, starting at 0\n"
+            "setup:\n    increase pawn of clubs.step by 1\n" + END)
+    with pytest.raises(RuleFileError) as e:
+        check_source("t.rules", (BASE + text).encode())
+    assert [(d.span.line, d.span.column, d.message, d.hint) for d in e.value.diagnostics] == [
+        (11, 14, "'pawn of clubs.step' reads as 'pawn of (clubs.step)'", "write '(pawn of clubs).step'")]

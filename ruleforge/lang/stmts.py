@@ -200,6 +200,13 @@ class StmtChecker(ExprChecker, abstract=True):
             return self.numeric_counter(node, node.name.name, numeric) if t is not None else None
         if isinstance(node, A.Of) and self.unknown_of(node, scope):
             return None
+        if isinstance(node, A.Of) and node.name.name in self.sym.pieces and isinstance(node.owner, A.Attr):
+            # `increase pawn of clubs.step by 1` reads as pawn of (clubs.step)
+            key = written(node.owner.obj) or "..."
+            self.error(node, f"'{node.name.name} of {key}.{node.owner.name}' reads as '{node.name.name} of "
+                             f"({key}.{node.owner.name})'",
+                       f"write '({node.name.name} of {key}).{node.owner.name}'")
+            return None
         what = "a counter or a piece's number" if numeric else "a local name, a counter or a piece's number"
         if isinstance(node, A.Name) and node.name in self.sym.turn_values and scope.lookup(node.name) is None:
             self.error(node, f"'{node.name}' is a value of the turn: it is given again, not changed",
