@@ -73,6 +73,15 @@ CASES = {
                   "    increase score of current by a\n",
                   ["in rule 'action pick: its menu' (line 14), reached from 'turn' (line 10): action 'pick' "
                    "would offer more than 100,000 combinations of its parameters at one decision"]),
+    # two actions of 60,000 each: the menu's limit is the decision's, and the message said
+    # the second action alone would offer more than 100,000
+    "menu_of_two_actions": (BASE + ENDS + 'action pick "Pick":\n    with a from 1 to 6000\n    with b from 1 to 10\n'
+                            "    increase score of current by a\n"
+                            'action take "Take":\n    with a from 1 to 6000\n    with b from 1 to 10\n'
+                            "    increase score of current by a\n",
+                            ["in rule 'action take: its menu' (line 18), reached from 'turn' (line 10): this decision "
+                             "would offer more than 100,000 actions, the most a menu may hold: 60,001 of other actions, "
+                             "and 40,000 of action 'take' so far (see docs/limits.md)"]),
     # 25,000,000 combinations of which 'allowed if' keeps 5,000: the work is the limit
     "menu_work": (BASE + ENDS + 'action pick "Pick":\n    with a from 1 to 5000\n    with b from 1 to 5000\n'
                   "    allowed if a = b\n    increase score of current by a\n",

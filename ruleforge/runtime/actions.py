@@ -430,7 +430,7 @@ def _enumerate1(st, spec: ActionSpec, names, seat: int, cache: dict, acts: list,
     prm = spec.params[0]
     allowed = spec.allowed
     row = _named(st, seat, prm.domain(st, L), prm.kind, names)
-    _charge_row(st, spec, len(row), len(acts))
+    _charge_row(st, spec, len(row), acts)
     for label, v, pay in row:
         if allowed is not None:
             L[0] = v
@@ -462,7 +462,7 @@ def _enumerate2(st, spec: ActionSpec, names: list, seat: int, cache: dict, acts:
         domain = p2.domain(st, L)
         if domain != last_domain:  # mostly the same for every first value: named once
             last_domain, seconds = domain, _named(st, seat, domain, p2.kind, names[1])
-        _charge_row(st, spec, len(seconds), len(acts))
+        _charge_row(st, spec, len(seconds), acts)
         row = cache.get(v1)  # the actions kept for this first value, by second value
         if row is None:
             row = {} if len(cache) < _ROW_LIMIT else _NOT_KEPT
@@ -510,7 +510,7 @@ def _enumerate(st, spec: ActionSpec, names: list, seat: int, cache: dict, acts: 
         last = k == n - 1
         prm = params[k]
         row = _named(st, seat, prm.domain(st, L), prm.kind, names[k])
-        _charge_row(st, spec, len(row), len(acts))
+        _charge_row(st, spec, len(row), acts)
         for label, v, pay in row:
             L[k] = v
             labels[k] = label
@@ -534,15 +534,21 @@ def _enumerate(st, spec: ActionSpec, names: list, seat: int, cache: dict, acts: 
     rec(0, False)
 
 
-def _charge_row(st, spec: ActionSpec, combinations: int, offered: int) -> None:
+def _charge_row(st, spec: ActionSpec, combinations: int, acts: list) -> None:
     """Charge a row of combinations to the work budget, and keep a menu within its size
-    (runtime/limits.py): a menu is made whole before anyone chooses from it."""
+    (runtime/limits.py): a menu is made whole before anyone chooses from it. `acts`: the
+    menu's actions so far, this action's and the others'."""
     st.work -= combinations
     if st.work < 0:
         from .prims import over_work
         over_work(st)
-    if offered + combinations > MAX_MENU:
+    if len(acts) + combinations > MAX_MENU:
         from .values import RuleError  # values re-exports this module's classes
+        own = sum(1 for a in acts if a[1] == spec.name) + combinations
+        if own < MAX_MENU:  # the other actions of the decision count too: the limit is the menu's
+            raise RuleError.over("menu", f"this decision would offer more than {MAX_MENU:,} actions, the most a menu "
+                                 f"may hold: {len(acts) + combinations - own:,} of other actions, and {own:,} of "
+                                 f"action '{spec.name}' so far (see docs/limits.md)")
         raise RuleError.over("menu", f"action '{spec.name}' would offer more than {MAX_MENU:,} combinations of its "
                         "parameters at one decision, the most a menu may hold (see docs/limits.md)")
 

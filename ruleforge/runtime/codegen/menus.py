@@ -408,7 +408,7 @@ class Menus:
         w.line("if st.work < 0 or len(acts) + n_ > MAX_MENU:")
         with w.indent():
             w.line("st.work += n_")
-            w.line("charge_row(st, spec, n_, len(acts))  # raises the error")
+            w.line("charge_row(st, spec, n_, acts)  # raises the error")
 
     def _allowed(self, a, allowed: str | None) -> None:
         """Skip a combination that 'allowed if' refuses (its errors name that test)."""
