@@ -285,3 +285,11 @@ def test_greedys_look_ahead_is_bounded_at_each_decision(tmp_path):
     said = " ".join(ran.out.split())  # (the report wraps its lines)
     assert ("greedy's look-ahead would take more than 10,000,000 steps and units of work at one decision (it plays "
             "each of the 1,000 moves in up to 32 sampled worlds") in said
+
+
+def test_the_owner_of_a_face_down_card_in_a_shared_zone_names_no_card(tmp_path):
+    """The error named the card ('Q♦ lies in the deck...'), and an error is told to every
+    seat: in play, serve and replay --as a hidden card was named to all."""
+    text = BASE.replace("turn:\n", "turn:\n    if owner of (top of deck) = current:\n        increase x by 1\n") + ENDS
+    ran = hostile_run(["run", "h.rules", "--seed", "1"], {"h.rules": text}, cwd=tmp_path)
+    assert_clean(ran, 1, "h.rules:10:8: error: a face-down card lies in the deck, which belongs to no one")

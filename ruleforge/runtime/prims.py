@@ -31,8 +31,9 @@ def owner_of(st, c):
         raise RuleError("there is no card here to find its owner")
     g = st.game
     o = g.zinst[st.loc[c]].owner
-    if o < 0:
-        raise RuleError(f"{g.cards[c].name} lies in {g.zinst[st.loc[c]].label}, which belongs to no one")
+    if o < 0:  # (a face-down card unnamed: the error is told to every seat, in play and serve)
+        what = g.cards[c].name if st.up[c] else "a face-down card"
+        raise RuleError(f"{what} lies in {g.zinst[st.loc[c]].label}, which belongs to no one")
     return o
 
 
