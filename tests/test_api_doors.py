@@ -409,3 +409,14 @@ def test_a_game_or_a_state_cannot_be_pickled_and_says_what_to_do(gufo):
         assert other.game is gufo and other.zones is not st.zones and other.cards_in("deck") == st.cards_in("deck")
         play(other, "A♣")
         assert st.decisions == 0
+
+
+def test_a_states_stats_are_read_only():
+    """api.md says read-only; `st.stats["x"] = 1` was taken."""
+    import ruleforge
+    st = ruleforge.load("games/gufo.rules").new(1, stats=True)
+    for _ in range(3):
+        st.apply(st.legal_actions()[0])
+    with pytest.raises(TypeError):
+        st.stats["x"] = 1
+    assert type(dict(st.stats)) is dict and ruleforge.load("games/gufo.rules").new(1).stats is None

@@ -86,6 +86,9 @@ def test_every_shows_the_first_player_it_fails_for_and_the_part_that_failed(hoar
         "count of deck = 43",
         "score of (the player after current) = 0",
     ]
+    # a misspelt name is no invariant ([] read as 'nothing to show')
+    with pytest.raises(KeyError, match="no invariant 'smal'; did you mean 'small'"):
+        g.explain_invariant(st, "smal")
 
 
 def test_no_and_any_show_the_cards_that_decided_them(hoard):

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from itertools import islice
 from operator import itemgetter
-from typing import Callable, Optional
+from types import MappingProxyType
+from typing import Callable, Mapping, Optional
 
 from .board import (DOWN, PRIVATE, UP, Board, flip_card, move_all, move_card, move_cards, move_up, new_class, place,  # noqa: F401
                     reveal_card, set_var, shuffle_zone, swap_cards)
@@ -88,10 +89,11 @@ class State(Board):
         return None if ob is None else ob.record
 
     @property
-    def stats(self) -> Optional[dict]:
-        """Rule coverage: how many times each rule ran, or None when not counted."""
+    def stats(self) -> Optional[Mapping]:
+        """Rule coverage: how many times each rule ran, or None when not counted (a
+        read-only view: the counts are the engine's)."""
         ob = self.observer
-        return None if ob is None else ob.stats
+        return None if ob is None or ob.stats is None else MappingProxyType(ob.stats)
 
     @property
     def current_player(self) -> Optional[int]:

@@ -287,9 +287,16 @@ class Game:
         """What invariant `name` read in `st`, where it does not hold: lines such as
         `count of hand of p = 12`, under `where p is player 2:` for the player an
         `every` failed for; cards by name (this is the designer's view, not a seat's).
-        [] when there is nothing to show, or working it out fails (a limit, say)."""
+        [] when there is nothing to show, or working it out fails (a limit, say); a name
+        that is no invariant of the game raises KeyError (a misspelling read as 'nothing')."""
         fn = self.invariant_values.get(name)
         if fn is None:
+            names = [inv[0] for inv in self.invariants]
+            if name not in names:
+                from ..lang.diagnostics import did_you_mean
+                hint = did_you_mean(name, names)
+                raise KeyError(f"no invariant '{name}'" + (f"; {hint}" if hint else
+                               f"; the invariants are: {', '.join(names) or 'none'}"))
             return []
         try:
             lines = fn(st.clone())  # (its loops are charged work: not to `st`)
