@@ -8,9 +8,8 @@ actions. A card the deciding seat cannot see is named by a `Place` (the k-th car
 from that seat in its zone, in zone order), never by the card; the card behind a place
 is found again when the action is applied, in whatever state it is applied to.
 
-The code generator (runtime/codegen) uses: `ActionSpec`/`Param` (what a declared action
-is), `Menu`, `Choice` and `Ask` (the actions of one decision site, with their payloads),
-and the engine uses `payload` to resolve a taken action.
+The code generator (runtime/codegen) uses `ActionSpec`/`Param` (a declared action), `Menu`,
+`Choice` and `Ask` (a decision site's actions and payloads); the engine, `payload`.
 """
 
 from __future__ import annotations
@@ -535,9 +534,8 @@ def _enumerate(st, spec: ActionSpec, names: list, seat: int, cache: dict, acts: 
 
 
 def _charge_row(st, spec: ActionSpec, combinations: int, acts: list) -> None:
-    """Charge a row of combinations to the work budget, and keep a menu within its size
-    (runtime/limits.py): a menu is made whole before anyone chooses from it. `acts`: the
-    menu's actions so far, this action's and the others'."""
+    """Charge a row of combinations to the work budget, and keep a menu (`acts`, every
+    action's so far) within its size (runtime/limits.py): it is made whole at once."""
     st.work -= combinations
     if st.work < 0:
         from .prims import over_work
