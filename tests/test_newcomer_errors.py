@@ -78,6 +78,14 @@ def frostbite(tmp_path: Path, old: str, new: str, name: str = "frostbite.rules")
     return path
 
 
+def frostbite_variant(tmp_path: Path, body: str) -> Path:
+    """`odd.rules`, a variant of Frostbite (written beside it) that says `body`."""
+    (tmp_path / "frostbite.rules").write_text(FROSTBITE, encoding="utf-8")
+    path = tmp_path / "odd.rules"
+    path.write_text('extends "frostbite.rules"\n' + body, encoding="utf-8")
+    return path
+
+
 def report(text: str, path: Path) -> str:
     return textwrap.dedent(text).lstrip("\n").replace("FILE", str(path))
 
@@ -142,9 +150,7 @@ def test_per_players_says_per_player_and_nothing_else(ruleforge_cmd, tmp_path):
 def test_a_variants_value_of_the_wrong_type_is_reported_in_the_variant(ruleforge_cmd, tmp_path):
     # it was reported in the base, at a use of the parameter: "each side of 'and' must be
     # a yes/no condition, not a number"
-    (tmp_path / "frostbite.rules").write_text(FROSTBITE, encoding="utf-8")
-    f = tmp_path / "odd.rules"
-    f.write_text('extends "frostbite.rules"\nparameter hearts_trump = 3\n', encoding="utf-8")
+    f = frostbite_variant(tmp_path, "parameter hearts_trump = 3\n")
     r = ruleforge_cmd("check", f)
     assert r.code == 1
     base = tmp_path / "frostbite.rules"
@@ -158,9 +164,7 @@ def test_a_variants_value_of_the_wrong_type_is_reported_in_the_variant(ruleforge
 
 
 def test_a_variants_number_read_as_a_number_by_the_base(ruleforge_cmd, tmp_path):
-    (tmp_path / "frostbite.rules").write_text(FROSTBITE, encoding="utf-8")
-    f = tmp_path / "odd.rules"
-    f.write_text('extends "frostbite.rules"\n\nparameter hand_size = "7"\n', encoding="utf-8")
+    f = frostbite_variant(tmp_path, '\nparameter hand_size = "7"\n')
     r = ruleforge_cmd("check", f)
     assert r.code == 1
     assert r.headers == [f"{f}:3:23: error: 'hand_size' is a text here: a number is written without quotes"]

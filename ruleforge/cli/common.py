@@ -165,11 +165,9 @@ class _AtomicWriter:
     before any game is played, naming the user's path (never the temporary file)."""
 
     def __init__(self, path: str, flag: str = "--log"):
-        from ..drivers.report import NotAFile, ordinary_target
-        if path == "":  # (`--log ''` played the game and wrote nothing, saying nothing)
-            raise click.BadParameter("an empty name is no file", param_hint=f"'{flag}'")
+        from ..drivers.report import NotAFile, ordinary_target, private_to_ordinary
         refuse_rule_file_target(path, flag)
-        if Path(path).is_dir():
+        if path and Path(path).is_dir():  # (an empty name is ordinary_target's to refuse: '' is '.')
             raise click.UsageError(plain(f"cannot write '{path}': it is a folder"))
         try:
             self.path = ordinary_target(path)  # (a link's target; never a device or a pipe)
@@ -181,7 +179,6 @@ class _AtomicWriter:
             fd, self.tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=self.path.parent or ".")
         except OSError as e:
             raise click.UsageError(plain(f"cannot write '{path}': {e.strerror}")) from None
-        from ..drivers.report import private_to_ordinary
         private_to_ordinary(self.tmp)  # (a log is an ordinary file: 0600 whatever the umask before)
         self.f = os.fdopen(fd, "w", encoding="utf-8")
 

@@ -133,4 +133,3 @@ def empty_betweens(checked, texts) -> list[Diagnostic]:
                     out.append(warning(n.span, f"'between {low} and {high}' holds for no number: the low end "
                                                "comes first", f"write 'between {high} and {low}'"))
     return out
-

@@ -108,8 +108,7 @@ class Resolver(Visitor, abstract=True):
         ref = self.refs.get(node) if isinstance(node, A.Name) else None
         if want != NUMBER or not isinstance(ref, R.Param):
             return False
-        decl = next((p for p in self.sym.of_kind(A.ParamDecl) if p.name.name == node.name), None)
-        value = getattr(decl, "value", None)
+        value = getattr(self.param_decl(node.name), "value", None)
         if not isinstance(value, A.Text) or not value.value.strip().lstrip("-").isdigit():
             return False
         if node.name not in self.variant_said:
@@ -118,6 +117,9 @@ class Resolver(Visitor, abstract=True):
                        f"write: parameter {node.name} = {value.value.strip()}")
         return True
 
+    def param_decl(self, name: str) -> Optional[A.ParamDecl]:
+        return next((p for p in self.sym.of_kind(A.ParamDecl) if p.name.name == name), None)
+
     def variant_value(self, node, t: Type, want: Type) -> bool:
         """A base file reads a parameter as `want`, and the variant being checked gives it
         a value of another type (`parameter hearts_trump = 3`): said once, at the variant's
@@ -125,7 +127,7 @@ class Resolver(Visitor, abstract=True):
         ref = self.refs.get(node) if isinstance(node, A.Name) else None
         if not isinstance(ref, R.Param) or node.span.file is None or want not in _HINTS:
             return False
-        decl = next((p for p in self.sym.of_kind(A.ParamDecl) if p.name.name == node.name), None)
+        decl = self.param_decl(node.name)
         if decl is None or decl.name.span.file is not None:
             return False
         if node.name not in self.variant_said:

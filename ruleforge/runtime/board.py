@@ -11,7 +11,7 @@ from typing import Optional
 from . import rng
 from .events import Flipped, Moved, Revealed, Shuffled, Swapped, ValueSet
 from .limits import MAX_NUMBER
-from .prims import over_work
+from .prims import charge, over_work
 from .values import RuleError
 
 UP, DOWN, PRIVATE = 0, 1, 2
@@ -120,7 +120,7 @@ def move_up(st, c: int, dst: int) -> None:
 def move_cards(st, cards, dst: int, facing: Optional[int] = None, bottom: bool = False) -> None:
     """move_card for each of `cards`, in order: one call for them all when nothing
     records the moves (bulk simulation, search). A whole zone goes by move_all."""
-    st.work -= len(cards)  # each card moved is work: a loop of whole-zone moves ends
+    st.work -= len(cards)  # each card moved is work (prims.charge, written out: the hot path)
     if st.work < 0:
         over_work(st)
     if bottom or st.observer is not None:
@@ -250,10 +250,7 @@ def flip_card(st, c: int) -> None:
 
 
 def shuffle_zone(st, inst: int) -> None:
-    cards = st.zones[inst]
-    st.work -= len(cards)  # each card shuffled is work: a loop of shuffles ends
-    if st.work < 0:
-        over_work(st)
+    cards = charge(st, st.zones[inst])  # each card shuffled is work: a loop of shuffles ends
     st.rng = rng.shuffle(st.rng, cards)
     # Nobody can follow a face-down card through a shuffle, except the owner of a private
     # zone (a hand), who still holds every card of it; and the cards form a new class

@@ -22,10 +22,8 @@ def _small_literal(text: str) -> bool:
 LOOP_FREE = 256
 # A call of a generated definition, quantity or card rule, in generated code.
 CALL = re.compile(r"\b(?:d|q|a|ga)_\w*\(st\b")
-
-
-
 MAX_WRITTEN_OUT = 64  # tests a quantifier over a literal list writes out, nested ones multiplied
+
 
 class Exprs:
     """Mixin of the code generator: needs self.ch, self.g, self.sc and self.table()."""
