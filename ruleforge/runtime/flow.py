@@ -10,8 +10,8 @@ import sys
 from typing import Callable, Optional
 
 from .events import Eliminated, Ended, GameEnding, RoundBegan, RoundEnded, Status, TurnBegan
-from .values import Result, RuleError, StackAt
-from .held import winners_in_play
+from .values import Result, RuleError
+from .held import keep_if_emptied, winners_in_play
 from .prims import over_budget
 
 MAX_FRAMES = 200
@@ -50,8 +50,7 @@ class Frame:
 def eliminate(st, seat: int) -> None:
     if not st.out >> seat & 1:
         st.out |= 1 << seat
-        if st.out == st.game.all_seats:  # nobody left: kept, to point at this statement
-            st.emptied = StackAt.here(sys._getframe(1))  # if no ending follows (_next_position)
+        keep_if_emptied(st, sys._getframe(1))
         if st.observer is not None and st.observer.record is not None:
             st.observer.record.append(Eliminated(seat))
 

@@ -75,14 +75,21 @@ def view_value(st, kind: str, v, sees):
 # in `st.out`, so every neighbour, `players` and the turn order skip them), and is in
 # `st.fin`, the finishing order: eliminated players are the ones out but not finished.
 
+def keep_if_emptied(st, frame) -> None:
+    """Nobody is left in the game (the last one out, by `eliminate` or `finishes`): where
+    the statement that did it stands, for the error flow._next_position raises when no
+    ending follows (engine.run places it there)."""
+    if st.out == st.game.all_seats:
+        st.emptied = StackAt.here(frame)
+
+
 def finish(st, seat) -> None:
     if seat is None:
         raise RuleError("there is no player here to finish (none)")
     if not st.out >> seat & 1:
         st.out |= 1 << seat
         st.fin = st.fin + (seat,)
-        if st.out == st.game.all_seats:  # nobody left: where, for flow._next_position's error
-            st.emptied = StackAt.here(sys._getframe(1))
+        keep_if_emptied(st, sys._getframe(1))
         if st.observer is not None and st.observer.record is not None:
             st.observer.record.append(Finished(seat, len(st.fin)))
 
