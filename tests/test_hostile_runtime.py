@@ -287,6 +287,62 @@ def test_greedys_look_ahead_is_bounded_at_each_decision(tmp_path):
             "each of the 1,000 moves in up to 32 sampled worlds") in said
 
 
+COSTLY_MOVES = ('game "Costly"\nplayers 2\ncards: standard deck in deck\nzone deck "the deck": pile\ncounter x = 0\n'
+                'counter z = 0\nturn:\n    current takes an action\naction go "Go":\n    with n from 1 to MOVES\n'
+                '    repeat STEPS times:\n        increase z by 1\n    increase x by 1\n'
+                'ending done "done": player 1 wins when x > 5\n')
+
+
+@pytest.mark.parametrize("heuristic", [False, True])
+def test_a_search_is_bounded_at_each_decision(tmp_path, heuristic):
+    """ISMCTS plays every move it tries: moves of 90,000 steps ran for more than two
+    minutes a decision at ismcts:200 (random playouts to the end) and at ismcts:20
+    (guided playouts judging each of 1,000 moves a step); it now stops at the move
+    that crosses its allowance, and says which bound and what to try."""
+    text = COSTLY_MOVES.replace("MOVES", "1000").replace("STEPS", "90000")
+    if heuristic:
+        text = text.replace("turn:", "heuristic of p: x\nturn:")
+    agents = "ismcts:20" if heuristic else "ismcts:200"
+    ran = hostile_run(["run", "h.rules", "--games", "1", "--jobs", "1", "--agents", agents], {"h.rules": text},
+                      cwd=tmp_path)
+    assert_clean(ran, 1, "1 game stopped on a rule error")
+    said = " ".join(ran.out.split())  # (the report wraps its lines)
+    assert ("ismcts's search would take more than 10,000,000 steps and units of work at one decision (100,000 for "
+            "each iteration, and at least 10,000,000; one move took ") in said
+    assert "try shorter playouts (ismcts:N:depth=D)" in said
+
+
+def test_a_searchs_allowance_grows_with_its_iterations(monkeypatch):
+    """Each iteration started adds SEARCH_WORK_PER_ITERATION to what a decision may
+    spend, so a long search of a game of costly moves is not cut at greedy's bound: its
+    spending is counted exactly (the same count in every run), and stops only past the
+    allowance. (The bounds are scaled down 100 times here, for speed.)"""
+    from ruleforge.drivers import evaluators, ismcts
+    from ruleforge.drivers.agents import Observation
+    from ruleforge.load import load_source
+    from ruleforge.runtime.determinize import determinize
+    from ruleforge.runtime.rng import Random
+    from ruleforge.runtime.values import RuleError
+    for module in (evaluators, ismcts):
+        monkeypatch.setattr(module, "MAX_LOOKAHEAD_WORK", 100_000)
+        monkeypatch.setattr(module, "SEARCH_WORK_PER_ITERATION", 1_000)
+
+    def search(steps, iterations):
+        game = load_source("h.rules", COSTLY_MOVES.replace("MOVES", "3").replace("STEPS", str(steps)).encode())
+        st = game.new(1)
+        agent = ismcts.IsmctsAgent(iterations=iterations)
+        agent.stop_early = False
+        agent.search(Observation(0, None, st.legal_actions(), determinize(st, 0, 3)), Random(2))
+        return agent._bill.spent
+
+    spent = search(90, 300)  # about six moves of 90 steps an iteration
+    assert 100_000 < spent <= 300 * 1_000
+    assert search(90, 300) == spent
+    with pytest.raises(RuleError, match=r"ismcts's search would take more than 100,000 steps .*\(1,000 for each "
+                                        r"iteration, and at least 100,000; one move took 30\d\)"):
+        search(300, 300)  # some 1,800 an iteration: past the allowance once past the floor
+
+
 def test_the_owner_of_a_face_down_card_in_a_shared_zone_names_no_card(tmp_path):
     """The error named the card ('Q♦ lies in the deck...'), and an error is told to every
     seat: in play, serve and replay --as a hidden card was named to all."""

@@ -15,7 +15,7 @@ from typing import Optional, Protocol, Sequence
 from ..runtime.determinize import determinize
 from ..runtime.rng import Random
 from ..runtime.values import Action
-from .evaluators import best_next, heuristic_value  # noqa: F401  (part of this module's API)
+from .evaluators import MAX_LOOKAHEAD_WORK, best_next, heuristic_value  # noqa: F401  (part of this module's API)
 from .ismcts import IsmctsAgent
 
 
@@ -104,12 +104,6 @@ class GreedyAgent:
         best_value = max(scores)
         best = [a for a, v in zip(obs.actions, scores) if v >= best_value - 1e-9]
         return best[rng.below(len(best))]
-
-
-# Steps and units of work greedy may spend judging one decision's moves in its sampled
-# worlds (a move can take 100,000 steps: 1,000 such moves in 8 worlds ran for hours; the
-# launch games and the examples spend under 300,000 a decision at greedy:32)
-MAX_LOOKAHEAD_WORK = 10_000_000
 
 
 def _looked_too_far(action, cost: int, moves: int, samples: int) -> None:

@@ -16,6 +16,49 @@ from typing import Callable, Optional, Sequence
 
 from ..runtime.rng import Random
 
+# Steps and units of work greedy may spend judging one decision's moves in its sampled
+# worlds (a move can take 100,000 steps: 1,000 such moves in 8 worlds ran for hours; the
+# launch games and the examples spend under 300,000 a decision at greedy:32)
+MAX_LOOKAHEAD_WORK = 10_000_000
+# What a search may spend at one decision: this much for each iteration it starts, and
+# never less than greedy's bound (the launch games spend under 600 an iteration on
+# average, the examples under 12,000; ismcts:200 over moves of 90,000 steps, each
+# playout judging 1,000 of them a step, ran for hours a decision)
+SEARCH_WORK_PER_ITERATION = 100_000
+
+
+class Bill:
+    """The steps and units of work a search has spent on one decision, against what it
+    may spend (`allowance`, raised as its iterations start): each move it plays in a
+    world is charged as it is taken, so a costly game stops at the move that crossed the
+    line, not after a playout of thousands of them. Exact: one seed, one count."""
+
+    __slots__ = ("spent", "allowance")
+
+    def __init__(self, allowance: float = MAX_LOOKAHEAD_WORK):
+        self.spent = 0
+        self.allowance = allowance
+
+    def charge(self, world) -> None:
+        """Charge the move just taken in `world` (its rules' steps and work, which run
+        counts down from the budgets: State.apply)."""
+        g = world.game
+        self.spent += (g.step_budget - world.steps) + (g.work_budget - world.work)
+        if self.spent > self.allowance:
+            self.over(world)
+
+    def over(self, world) -> None:
+        """Stop the search: the move just taken in `world` went past the allowance."""
+        from ..runtime.values import RuleError
+        g = world.game
+        cost = (g.step_budget - world.steps) + (g.work_budget - world.work)
+        raise RuleError.over(
+            "work", f"ismcts's search would take more than {self.allowance:,} steps and units of work at one "
+            f"decision ({SEARCH_WORK_PER_ITERATION:,} for each iteration, and at least {MAX_LOOKAHEAD_WORK:,}; "
+            f"one move took {cost:,}): this game's moves are too costly to search so; try shorter playouts "
+            "(ismcts:N:depth=D), fewer moves judged a step (ismcts:N:sample=K), or another bot, such as random "
+            "(SEARCH_WORK_PER_ITERATION, docs/limits.md)")
+
 
 def heuristic_value(st, seat: int) -> float:
     """How good `st` looks for `seat`: at the end, its payoff when the game declares one,
@@ -42,15 +85,18 @@ def best_next(world, actions, rng: Random):
     return _best_next_after(world, actions, rng)[0]
 
 
-def _best_next_after(world, actions, rng: Random, give_up: bool = False):
+def _best_next_after(world, actions, rng: Random, give_up: bool = False, bill: Optional[Bill] = None):
     """best_next's action, and the judged copy of `world` it was taken in (State.after):
     a playout goes on in that copy rather than take the action again. With `give_up`
-    the caller is done with `world`: the last action is judged in it, not in a copy."""
+    the caller is done with `world`: the last action is judged in it, not in a copy.
+    Each move judged is charged to `bill`, if given."""
     mover = world.current_player
     best, best_value = [], -math.inf
     last = len(actions) - 1 if give_up else -1
     for i, a in enumerate(actions):
         after = world.after(a) if i != last else world.after_in_place(a)
+        if bill is not None:
+            bill.charge(after)
         v = heuristic_value(after, mover)
         if v > best_value + 1e-9:
             best, best_value = [(a, after)], v
@@ -72,7 +118,7 @@ class SampledBest:
     def __call__(self, world, actions, rng: Random):
         return self.after(world, actions, rng)[0]
 
-    def after(self, world, actions, rng: Random, give_up: bool = False):
+    def after(self, world, actions, rng: Random, give_up: bool = False, bill: Optional[Bill] = None):
         """The move and its judged copy, as _best_next_after."""
         n, k = len(actions), self.k
         if n > k:  # k distinct moves, by a partial Fisher-Yates over their positions
@@ -81,7 +127,7 @@ class SampledBest:
                 j = i + rng.below(n - i)
                 picks[i], picks[j] = picks[j], picks[i]
             actions = [actions[i] for i in sorted(picks[:k])]  # (in menu order: ties broken alike)
-        return _best_next_after(world, actions, rng, give_up)
+        return _best_next_after(world, actions, rng, give_up, bill)
 
 
 POLICIES: dict[str, Callable] = {"random": random_policy, "greedy": best_next}
@@ -111,27 +157,33 @@ class Playout:
             raise ValueError(f"reward is 'rank' or 'win', not {reward!r}")
         self.policy, self.depth, self.reward = policy, depth, reward
 
-    def __call__(self, world, rng: Random) -> Optional[Sequence[float]]:
+    def __call__(self, world, rng: Random, bill: Optional[Bill] = None) -> Optional[Sequence[float]]:
+        """Each seat's value of `world` (None: played to its end, given in `world`); each
+        move played or judged is charged to `bill` (a search's; none: not counted)."""
         # (a game for one player has no other seat to rank against: a cut-off playout would
         # be worth 0 whatever the heuristic said, so it is played to the end)
         cut = self.depth is not None and world.game.heuristic is not None and world.game.nplayers > 1
         # without a heuristic a guided step would judge every move alike, at a copy each
         policy, depth = self.policy if world.game.heuristic is not None else random_policy, 0
-        judge = (_best_next_after if policy is best_next else
-                 policy.after if type(policy) is SampledBest else None)
+        judge = _judge_of(policy)
+        budget = world.game.step_budget + world.game.work_budget
+        if bill is None:
+            bill = Bill(math.inf)
         w = world
         while not w.is_over:
             if cut and depth >= self.depth:
                 return rank_values(w, self.reward)
             actions = w.legal_actions()
-            if len(actions) == 1:
-                w.apply(actions[0])
-                continue
-            if judge is None:
-                w.apply(policy(w, actions, rng))
+            forced = len(actions) == 1
+            if forced or judge is None:
+                w.apply(actions[0] if forced else policy(w, actions, rng))
+                bill.spent += budget - w.steps - w.work  # (Bill.charge, written out: a random playout's every move)
+                if bill.spent > bill.allowance:
+                    bill.over(w)
             else:  # go on in the chosen action's judged copy: the same game, one apply fewer
-                w = judge(w, actions, rng, True)[1]
-            depth += 1
+                w = judge(w, actions, rng, True, bill)[1]
+            if not forced:
+                depth += 1
         if w is not world:  # played to the end: the caller scores `world`
             world.become(w)
         return None
@@ -147,3 +199,30 @@ class Mixed:
         if self.p >= 1.0 or rng.below(1 << 20) < self.p * (1 << 20):
             return self.policy(world, actions, rng)
         return actions[rng.below(len(actions))]
+
+    def after(self, world, actions, rng: Random, give_up: bool = False, bill: Optional[Bill] = None):
+        """The move, and the world it was taken in: as _best_next_after (a judged copy,
+        or `world` itself with `give_up`), the same move as `__call__`."""
+        judge = _judge_of(self.policy)
+        if judge is None:
+            a = self(world, actions, rng)
+        elif self.p >= 1.0 or rng.below(1 << 20) < self.p * (1 << 20):
+            return judge(world, actions, rng, give_up, bill)
+        else:
+            a = actions[rng.below(len(actions))]
+        w = world if give_up else world.clone()
+        w.apply(a)
+        if bill is not None:
+            bill.charge(w)
+        return a, w
+
+
+def _judge_of(policy: Callable) -> Optional[Callable]:
+    """How `policy` gives its move with the copy of the world it judged it in
+    (`judge(world, actions, rng, give_up, bill)`), or None for a policy that only names
+    a move (random play, or a caller's own)."""
+    if policy is best_next:
+        return _best_next_after
+    if type(policy) is SampledBest or type(policy) is Mixed:
+        return policy.after
+    return None

@@ -32,7 +32,8 @@ from ..runtime.determinize import determinize
 from ..runtime.engine import offer_again
 from ..runtime.rng import Random
 from ..runtime.values import Action
-from .evaluators import Mixed, Playout, SampledBest, best_next, random_policy
+from .evaluators import (MAX_LOOKAHEAD_WORK, SEARCH_WORK_PER_ITERATION, Bill, Mixed, Playout, SampledBest, best_next,
+                         random_policy)
 
 
 class _Node:
@@ -85,6 +86,7 @@ class IsmctsAgent:
         elif not isinstance(evaluator, Playout):  # (ours answer as the search reads)
             evaluator = _Checked(evaluator)
         self.evaluator = evaluator
+        self._billed = isinstance(evaluator, Playout)  # (a caller's own evaluator answers for its own work)
 
     def act(self, obs, rng: Random) -> Action:
         if len(obs.actions) == 1:
@@ -106,6 +108,10 @@ class IsmctsAgent:
         deadline = time.perf_counter() + self.millis / 1000 if self.millis else None
         n = k = 0
         others = [p for p in range(obs._world.game.nplayers) if p != obs.seat] if self.views else None
+        # every move the search plays is charged: SEARCH_WORK_PER_ITERATION for each
+        # iteration started, and at least greedy's bound, so a decision's cost follows
+        # its budget whatever a move of the game costs (evaluators.Bill)
+        self._bill = bill = Bill()
         while True:
             if deadline is not None:
                 if time.perf_counter() >= deadline and n > 0:
@@ -113,6 +119,7 @@ class IsmctsAgent:
             elif n >= self.iterations or (self.stop_early and n & 15 == 0 and n
                                           and self._settled(root, self.iterations - n)):
                 break
+            bill.allowance = max(MAX_LOOKAHEAD_WORK, (n + 1) * SEARCH_WORK_PER_ITERATION)
             if pool is None:
                 world = obs.sample(rng)
             else:
@@ -155,6 +162,7 @@ class IsmctsAgent:
         c, widen = self.c, self.widen
         log, sqrt = math.log, math.sqrt
         learner = view if view is not None else me
+        bill = self._bill
         while not world.is_over:
             actions = world.legal_actions()
             children = node.children
@@ -162,6 +170,7 @@ class IsmctsAgent:
             if learner is not None and mover != learner:
                 a = self._played(node, actions, rng)
                 world.apply(a)
+                bill.charge(world)
                 child = children.get(a)
                 if child is None or not child.visits:
                     break  # out of what that seat learnt: the evaluator goes on
@@ -174,6 +183,7 @@ class IsmctsAgent:
                 a = untried[rng.below(len(untried))]
                 child = children[a] = _Node()
                 world.apply(a)
+                bill.charge(world)
                 path.append((child, mover))
                 break
             scale = self._scale()
@@ -186,8 +196,9 @@ class IsmctsAgent:
                     best, best_score = a, score
             node = children[best]
             world.apply(best)
+            bill.charge(world)
             path.append((node, mover))
-        values = None if world.is_over else self.evaluator(world, rng)
+        values = None if world.is_over else self.evaluator(world, rng, bill) if self._billed else self.evaluator(world, rng)
         if values is None:
             reward = self._end_reward(world)
         else:
