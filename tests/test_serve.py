@@ -425,3 +425,59 @@ def test_a_persons_decision_with_one_action_is_taken_for_them(tmp_path):
     assert [(r["player"], r["legal"], r["action"]) for r in log if r["type"] == "decision"] == [
         (1, 1, "draw"), (2, 1, "draw")] * 3
     assert log[-1]["type"] == "result"
+
+
+HIDDEN_BOMB = '''game "Bomb"
+players 2
+attribute kind: bomb, dud
+cards: listed in deck
+zone deck "the deck": pile
+zone hand per player: hand
+counter x = 0
+card "Bomb":
+    kind: bomb
+    value: 10 / (x - x)
+card "Dud":
+    kind: dud
+    copies: 3
+    value: 1
+setup:
+    move cards in deck where kind = bomb to hand of player 2
+turn:
+    current takes an action
+action go "Go":
+    increase x by 1
+action wait "Wait":
+    decrease x by 1
+ending done "done": player 1 wins when x > 0 and sum of c.value for each c in hand of player 2 > 100
+'''
+
+
+def test_an_error_in_a_hidden_cards_rule_is_not_named_to_a_seat_that_cannot_see_it(tmp_path):
+    """The rules fail in the Bomb's value rule while the Bomb lies in player 2's hand:
+    the error names the rule ('Bomb: value') and its line, which told player 1 (and a
+    spectator) which card player 2 holds. Player 2 and the host are told it in full."""
+    path = tmp_path / "bomb.rules"
+    path.write_text(HIDDEN_BOMB, encoding="utf-8")
+    failures = []
+    game = ruleforge.load(str(path))
+    table = Table(game, 1, [0, 1], parse_agents(None, game), [])
+    server = Server(table, delay=0, on_failure=failures.append)
+    errors = {}
+    with TestClient(server.app()) as client:
+        with client.websocket_connect("/ws") as one, client.websocket_connect("/ws") as two, \
+                client.websocket_connect("/ws") as watcher:
+            hello(one, token(table, 0))
+            hello(two, token(table, 1))
+            hello(watcher, None)
+            msg = until(one, mine_or_over)
+            one.send_json({"type": "act", "n": msg["n"], "id": 0})
+            for seat, ws in ((0, one), (1, two), (None, watcher)):
+                errors[seat] = until(ws, lambda m: m["type"] == "error")["message"]
+    full = "the game stopped: in rule 'Bomb: value' (line 10), reached from 'ending done: when' (line 23)"
+    assert failures[0].startswith(full) and "division by zero" in failures[0]
+    assert errors[1] == failures[0]
+    for seat in (0, None):
+        assert errors[seat] == ("the game stopped: the rules failed in the rule of a card hidden from you (naming it "
+                                "would tell you which card it is); the host's terminal shows where")
+        assert "Bomb" not in errors[seat] and "line" not in errors[seat]

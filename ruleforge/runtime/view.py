@@ -138,3 +138,24 @@ def _piece_vars(g) -> frozenset:
         cached = frozenset(g.piece_attr_var.values())
         g._piece_vars = cached
     return cached
+
+
+def names_hidden_cards(st, error, player: Optional[int]) -> bool:
+    """Whether `error` (a RuleError) names a card's own rule ('Bomb: value', as the rule
+    that failed or one it was reached from) while a card of that title lies where
+    `player` (None: a spectator) cannot see it: the rule's name and its line would tell
+    that card's title to a seat that may not know it. A title shared by copies counts
+    as hidden while any copy is."""
+    via = error.via or ()
+    rules = [r for r in (error.rule, via[0] if via else None, via[2][0] if len(via) > 2 else None) if r]
+    if not rules:
+        return False
+    g = st.game
+    up, known = st.up, st.known
+    for c, cd in enumerate(g.card_decl_of):
+        if cd is None or not any(r.startswith(f"{cd.title}: ") for r in rules):
+            continue
+        seen = up[c] or (known[c] == g.all_seats if player is None else known[c] >> player & 1)
+        if not seen:
+            return True
+    return False

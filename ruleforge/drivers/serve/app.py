@@ -83,7 +83,8 @@ class Server:
     def __init__(self, table: Table, delay: float = 0.6, on_end: Optional[Callable[[], None]] = None,
                  on_failure: Optional[Callable[[str], None]] = None):
         self.table, self.delay, self.on_end, self.on_failure = table, delay, on_end, on_failure
-        self.failure: Optional[str] = None
+        self.failure: Optional[str] = None  # what the rules' error says, in full (the host's terminal)
+        self.told_failure: dict = {}  # seat -> what a page of that seat is told of it
         self.pages: set[Page] = set()
         self.lock = asyncio.Lock()
         self.bots: Optional[asyncio.Task] = None
@@ -120,7 +121,7 @@ class Server:
             async with self.lock:
                 page.send(self.table.welcome(page.seat))
                 if self.failure:
-                    page.send({"type": "error", "message": self.failure})
+                    page.send({"type": "error", "message": self._failure_for(page)})
                 else:
                     self._update(page)
             self._kick()
@@ -168,7 +169,7 @@ class Server:
     # ---- moves
     def _handle(self, page: Page, msg) -> None:
         if self.failure:
-            raise Refused(self.failure)
+            raise Refused(self._failure_for(page))
         kind = msg.get("type") if isinstance(msg, dict) else None
         if kind == "act":
             if page.seat == HOT:
@@ -237,13 +238,28 @@ class Server:
                 self._moved()
 
     def _failed(self, e) -> None:
-        """The rules did something impossible: the game cannot go on; every page is told."""
+        """The rules did something impossible: the game cannot go on; every page is told,
+        as far as its seat may know: an error in the rule of a card hidden from a seat
+        would name that card (view.names_hidden_cards), so that page is told only that
+        the host's terminal has the whole message."""
+        from ...runtime.view import names_hidden_cards
         text = f"the game stopped: {plain(e.describe())}"
         self.failure = text
+        st = self.table.st
+        hidden = ("the game stopped: the rules failed in the rule of a card hidden from you (naming it would tell "
+                  "you which card it is); the host's terminal shows where")
+        seats = [None] + list(range(st.game.nplayers))
+        self.told_failure = {s: hidden if names_hidden_cards(st, e, s) else text for s in seats}
         for p in list(self.pages):
-            p.send({"type": "error", "message": text})
+            p.send({"type": "error", "message": self._failure_for(p)})
         if self.on_failure:
             self.on_failure(text)
+
+    def _failure_for(self, page: Page) -> str:
+        """What `page` is told of the rules' error (a hot seat's screen: as the seat it
+        shows, or as a spectator between people)."""
+        seat = page.seat if page.seat != HOT else page.shown
+        return self.told_failure.get(seat, self.told_failure.get(None, self.failure or ""))
 
 
 def _parse(text: str):
