@@ -677,6 +677,31 @@ def test_an_interrupt_before_any_game_ends_writes_nothing(ruleforge_cmd, tmp_pat
     assert os.listdir(tmp_path) == []
 
 
+def _interrupt_the_parent(spec, index):
+    """A worker's game that stops the run as Ctrl-C does, then takes its time: no game
+    comes back before the interrupt."""
+    import signal
+    import time
+    if index == 0:
+        os.kill(os.getppid(), signal.SIGINT)
+    time.sleep(2)
+    raise AssertionError("the pool was not stopped")
+
+
+def test_an_interrupt_says_that_worker_processes_hand_games_back_in_batches(ruleforge_cmd, tmp_path, monkeypatch):
+    """With --jobs 2, Ctrl-C 15 s into a greedy run said 'interrupted before the first game
+    ended', though the workers had finished games: they hand them back 50 at a time, and
+    the games under way are lost. The message now says so, and how to keep them."""
+    from ruleforge.drivers import simulate
+    monkeypatch.setattr(simulate, "play_one", _interrupt_the_parent)
+    r = ruleforge_cmd("run", GUFO, "--games", 2000, "--jobs", 2, "--out", tmp_path / "r.csv")
+    assert (r.code, r.out) == (130, "")
+    assert r.err == ("interrupted before any game came back from the worker processes: nothing to summarise or "
+                     "write (the worker processes hand games back 50 at a time: the games under way in them are "
+                     "lost; --jobs 1 keeps every game that ended)\n")
+    assert os.listdir(tmp_path) == []
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_in_a_real_run(tmp_path, jobs):
     env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="120")
@@ -696,7 +721,12 @@ def test_ctrl_c_in_a_real_run(tmp_path, jobs):
     assert 0 < played < 1000000 and doc["partial"]["requested"] == 1000000
     assert doc["games"] == len(doc["outcomes"]) == played
     assert [o["index"] for o in doc["outcomes"]] == list(range(played))
-    assert err.startswith(f"interrupted: partial results of the {played} games played of 1000000\n")
+    if jobs == "1":
+        assert err.startswith(f"interrupted: partial results of the {played} games played of 1000000\n")
+    else:  # (the games under way in the worker processes are lost, and the message says so)
+        assert err.startswith(f"interrupted: partial results of the {played} games that came back of 1000000 (the "
+                              "worker processes hand games back 50 at a time: the games under way in them are lost; "
+                              "--jobs 1 keeps every game that ended)\n")
     assert out.splitlines()[-1] == "partial results written to big.json"
 
 

@@ -329,3 +329,16 @@ def test_a_report_ends_no_line_with_spaces(capsys):
     code, out, err = run_cli(capsys, "run", "games/gufo.rules", "--games", 3, "--seed", 1, "--jobs", 1)
     assert code == 0 and "How games ended\n" in out and "Rule coverage\n" in out
     assert [line for line in out.splitlines() if line != line.rstrip()] == []
+
+
+def test_a_run_with_searches_by_time_does_not_promise_the_same_results(ruleforge_cmd):
+    """`--agents radar=ismcts:50ms --seed 1` said '(the same results again: --seed 1)',
+    though a search by time does what the machine's speed lets it."""
+    timed = ruleforge_cmd("run", "games/gufo.rules", "--games", 2, "--jobs", 1, "--seed", 1, "--agents",
+                          "radar=ismcts:1ms,invader=random")
+    assert timed.code == 0
+    assert timed.out.splitlines()[0] == (
+        "seed 1 (the same deals again: --seed 1; not the same results: a search by time, ismcts:Nms, does what the "
+        "machine's speed lets it, so give iterations, ismcts:N, for results that repeat)")
+    counted = ruleforge_cmd("run", "games/gufo.rules", "--games", 2, "--jobs", 1, "--seed", 1, "--agents", "radar=ismcts:5")
+    assert counted.out.splitlines()[0] == "seed 1 (the same results again: --seed 1)"

@@ -353,7 +353,7 @@ def _simulate(file, sets, players, games, agents, jobs, seed, scheduler, label=N
             raise
         outcomes = e.outcomes
         summary = summarize(game, outcomes, agents)
-        summary["partial"] = {"played": len(outcomes), "requested": e.requested}
+        summary["partial"] = {"played": len(outcomes), "requested": e.requested, "batch": e.batch}
         return game, outcomes, summary
     except RuntimeError as e:  # the cluster's client could not start
         raise click.UsageError(str(e)) from None

@@ -73,12 +73,18 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
                                             max_decisions=max_decisions, partial_ok=True)
         summary["seed"] = seed
         partial = summary.get("partial")
+        batch = partial.get("batch") if partial else None
+        # (worker processes hand games back `batch` at a time: the games under way in them are lost)
+        lost = (f" (the worker processes hand games back {batch} at a time: the games under way in them are lost; "
+                "--jobs 1 keeps every game that ended)") if batch and batch > 1 else ""
         if partial and not partial["played"]:
-            click.echo("interrupted before the first game ended: nothing to summarise or write", err=True)
+            click.echo(("interrupted before any game came back from the worker processes" if batch else
+                        "interrupted before the first game ended") + f": nothing to summarise or write{lost}", err=True)
             sys.exit(EXIT_INTERRUPTED)
         if partial:
-            click.echo(f"interrupted: partial results of the {count(partial['played'], 'game')} played of {games}", err=True)
-        click.echo(f"seed {seed} (the same results again: --seed {seed})")
+            click.echo(f"interrupted: partial results of the {count(partial['played'], 'game')} "
+                       f"{'that came back' if batch else 'played'} of {games}{lost}", err=True)
+        click.echo(f"seed {seed} " + (_not_again(agents, game, seed) or f"(the same results again: --seed {seed})"))
         print_summary(summary)
         _blind_bots(agents, game)
         if out:
@@ -268,3 +274,13 @@ def _blind_bots(agents, game) -> None:
     note = blind_greedy_note(agents, game)
     if note:
         click.echo(plain(note), err=True)
+
+
+def _not_again(agents, game, seed: int) -> str | None:
+    """Why the same seed would not give the same results, if it would not: a search by
+    time (ismcts:200ms) does as much as the machine lets it in that time."""
+    from ..drivers.agents import parse_agents
+    if any(getattr(a, "millis", None) for a in parse_agents(agents, game)):
+        return (f"(the same deals again: --seed {seed}; not the same results: a search by time, ismcts:Nms, does "
+                "what the machine's speed lets it, so give iterations, ismcts:N, for results that repeat)")
+    return None

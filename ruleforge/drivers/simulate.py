@@ -128,11 +128,13 @@ def play_chunk(spec: GameSpec, indexes: Sequence[int], play: Optional[Callable] 
 
 class Interrupted(KeyboardInterrupt):
     """Ctrl-C during a run: `outcomes` holds the games played so far, games 0..k-1 in
-    order (so they are the first k games of the run the same seed would give)."""
+    order (so they are the first k games of the run the same seed would give). `batch`:
+    how many games a worker process hands back at once, when other processes played
+    (the games under way in them are lost); None when this process played them all."""
 
-    def __init__(self, outcomes: list, requested: int):
+    def __init__(self, outcomes: list, requested: int, batch: Optional[int] = None):
         super().__init__(f"interrupted after {len(outcomes)} of {count(requested, 'game')}")
-        self.outcomes, self.requested = outcomes, requested
+        self.outcomes, self.requested, self.batch = outcomes, requested, batch
 
 
 def _ignore_sigint() -> None:
@@ -187,7 +189,7 @@ def run_games(spec: GameSpec, games: int, jobs: int = 1, scheduler: Optional[str
                     if progress:
                         progress(len(part))
     except KeyboardInterrupt:
-        raise Interrupted(out, games) from None
+        raise Interrupted(out, games, size if scheduler or jobs > 1 else None) from None
     return out
 
 
