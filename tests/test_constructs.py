@@ -412,3 +412,70 @@ def test_a_slot_of_a_players_row_written_after_its_owner_is_named_with_what_to_w
         (10, 41, "unexpected 'slot' after 'board of current'",
          "a slot of a player's row is written as a range: 'board of current slots 2 to 2' (to move cards there; "
          "a slot of a row per player cannot be named in an expression yet)")]
+
+
+# ---- mod: the remainder ------------------------------------------------------------------------
+
+MOD = """\
+counter got per player = 0
+turn:
+    increase n by 1
+    let x = current chooses one of [-7, 7, 10] "a number"
+    set got of current to 100 * (x mod 3) + x mod -4
+    if (n + 1) mod count of players = 0:
+        current takes the next turn
+ending done: nobody wins when n = 5
+"""
+
+
+def test_mod_gives_the_remainder_with_the_sign_of_the_divisor(tmp_path):
+    game = make(tmp_path, MOD, players=3)
+    st = game.new(1)
+    seats = []
+    for choice in ["-7", "7", "10", "7"]:
+        seats.append(st.current_player)
+        play(st, choice)
+    # (n + 1) mod 3 = 0 at n = 2 only: the second player plays again
+    assert seats == [0, 1, 1, 2] and st.is_over
+    # -7 mod 3 = 2, -7 mod -4 = -3; 10 mod 3 = 1, 10 mod -4 = -2; 7 mod 3 = 1, 7 mod -4 = -1
+    assert [st.counter("got", p) for p in range(3)] == [197, 98, 99]
+
+
+def test_mod_binds_as_multiply_and_divide_do(tmp_path):
+    game = make(tmp_path, "turn:\n    set n to 1 + 7 mod 4 * 2\n    end the game with done\n"
+                          "ending done: nobody wins\n")
+    assert game.new(1).counter("n") == 1 + (7 % 4) * 2  # not 1 + 7 % 8, nor (1 + 7) % 4 * 2
+
+
+def test_mod_by_zero_in_play_is_an_error_of_the_rule_at_the_mod(tmp_path):
+    game = make(tmp_path, "turn:\n    let k = count of hand of current\n    set n to 7 + 10 mod k\n"
+                          "    end the game with done\nending done: nobody wins\n")
+    with pytest.raises(RuleError) as e:
+        game.new(1)
+    assert (e.value.rule, e.value.span.line, e.value.span.column, e.value.span.end_column) == ("turn", 10, 18, 26)
+    assert str(e.value) == "in rule 'turn' (line 10): division by zero in 'mod'"
+
+
+def test_a_constant_mod_is_worked_out_when_the_file_is_checked(tmp_path):
+    game = make(tmp_path, "parameter step = 17 mod 5\ncounter m = -step mod 5\n"
+                          "turn:\n    end the game with done\nending done: nobody wins\n")
+    assert game.params["step"] == 2
+    assert game.new(1).counter("m") == 3
+    assert errors("parameter p = 7 mod 0\ncounter m = 3 mod (2 - 2)\n"
+                  "turn:\n    end the game with done\nending done: nobody wins\n") == [
+        (8, 15, "division by zero in 'mod'"),
+        (9, 13, "division by zero in 'mod'"),
+    ]
+
+
+def test_mod_takes_two_numbers():
+    text = ("zone table: row of 3 slots\n"
+            "turn:\n    set n to (top of box) mod 2\n    set n to 5 mod hearts\n"
+            "    move top of box to table slot 1 mod 2\n"
+            "action half:\n    set n to n mod\nending done: nobody wins\n")
+    assert errors(text) == [
+        (10, 15, "each side of 'mod' must be a number, not a card"),
+        (11, 20, "each side of 'mod' must be a number, not a suit"),
+        (12, 24, "each side of 'mod' must be a number, not a zone"),
+        (14, 19, "this line ends too early"),
+    ]

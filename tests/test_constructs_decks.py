@@ -144,6 +144,18 @@ def test_wrong_card_lists_are_reported_at_the_mistake():
     ]
 
 
+def test_a_card_list_works_out_mod_and_refuses_mod_by_zero(tmp_path):
+    text = ('cards "c{value}" for each value from 1 to 4:\n    colour: red\n    points: (value + 5) mod 3 - value mod -2\n'
+            '    copies: value mod 2 + 1\n' + END)
+    game = make(tmp_path, text, base=LISTED)
+    assert [c.name for c in game.cards] == ["c1 (1)", "c1 (2)", "c2", "c3 (1)", "c3 (2)", "c4"]
+    st = game.new(1)
+    # (6 mod 3) - (1 mod -2) = 0 - -1; (7 mod 3) - (2 mod -2) = 1 - 0; 2 - -1; 0 - 0
+    assert [st.card_attr(name, "points") for name in ("c1 (1)", "c2", "c3 (2)", "c4")] == [1, 1, 3, 0]
+    assert errors('cards "c{value}" for each value from 0 to 2:\n    points: 6 mod value\n' + END, base=LISTED) == [
+        (9, 13, "division by zero in 'mod' (for value 0)")]
+
+
 def test_a_card_list_over_the_card_limit_is_refused_at_its_title():
     text = 'cards "c{value}" for each value from 1 to 20:\n    copies: 600\n' + END
     assert errors(text, base=LISTED) == [

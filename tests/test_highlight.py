@@ -125,6 +125,8 @@ def test_words_of_the_language():
     assert type_of(line, "face up") in Keyword
     assert type_of(line, ">=") is Operator
     assert type_of(line, "value") is Name.Attribute
+    line = "    if score of p mod 2 = 0:"
+    assert type_of(line, "mod") is Operator.Word and type_of(line, "of") is Operator.Word
     line = "    move the card in box where suit = hearts and rank in [A, K] to sky slot 1"
     assert type_of(line, "the card in") in Keyword
     for symbol in ("hearts", "A", "K"):

@@ -55,6 +55,11 @@ def _expr(text: str):
     ("-3", {}, -3),
     ("2 + 3 * 4", {}, 14),
     ("7 / 2", {}, 3),
+    ("7 mod 3", {}, 1),
+    ("-7 mod 3", {}, 2),
+    ("7 mod -3", {}, -2),
+    ("1 + 7 mod 4 * 2", {}, 7),
+    ("n mod 4", {"n": 10}, 2),
     ("n * 2 - 1", {"n": 5}, 9),
     ("[1, n, 3]", {"n": 2}, [1, 2, 3]),
     ("true", {}, True),
@@ -66,6 +71,7 @@ def test_fold_evaluates_a_constant(text, params, value):
 
 @pytest.mark.parametrize("text, message", [
     ("1 / 0", "division by zero"),
+    ("1 mod (2 - 2)", "division by zero in 'mod'"),
     ("[1, true]", "a list parameter holds numbers only"),
     ("m + 1", "'m' is not a parameter"),
     ("1 < 2", NOT_CONSTANT),

@@ -108,6 +108,11 @@ class Binary(Expr):
     right: object
 
 
+# Binary.op of the operators on whole numbers (`/` rounds down; `mod` has the sign of the
+# divisor, as Python's `%`)
+ARITHMETIC = ("+", "-", "*", "/", "mod")
+
+
 @node
 class Between(Expr):
     span: Span

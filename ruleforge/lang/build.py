@@ -260,6 +260,7 @@ class ExprBuilder(Builder):
     sub = _bin("-")
     mul = _bin("*")
     div = _bin("/")
+    mod = _bin("mod")
     del _bin
 
     def between(self, meta, c):

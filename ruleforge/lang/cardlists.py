@@ -14,6 +14,7 @@ import re
 
 from . import ast as A
 from .cards import JOKER_RANK, RANKS, STANDARD_ATTRS, STANDARD_DOMAINS
+from .const import arithmetic, by_zero
 from .diagnostics import Span, did_you_mean
 from .limits import MAX_CARD_KINDS, MAX_CARDS, raise_hint
 
@@ -284,11 +285,11 @@ def value(sym, node, env: dict):
             return -number(sym, x, env)
         case A.Unary(op="not", operand=x):
             return not truth(sym, x, env)
-        case A.Binary(op="+" | "-" | "*" | "/" as op, left=l, right=r):
+        case A.Binary(op=op, left=l, right=r) if op in A.ARITHMETIC:
             a, b = number(sym, l, env), number(sym, r, env)
-            if op == "/" and b == 0:
-                raise Refused(node, f"division by zero (for {describe(env)})")
-            v = {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0}[op]
+            if by_zero(op, b):
+                raise Refused(node, f"{by_zero(op, b)} (for {describe(env)})")
+            v = arithmetic(op, a, b)
             if abs(v) > 10**18:
                 raise Refused(node, "the value of this attribute is too large")
             return v

@@ -1,8 +1,10 @@
 """The one constant evaluator: parameter defaults, slot counts, copies, starting values.
 
 A constant is a number, yes/no, text, a list of numbers, a parameter, or arithmetic on
-numbers. The checker evaluates each constant once, reporting why a node is not one; the
-compiler and the card list evaluate the same nodes again with the final parameters.
+numbers (`A.ARITHMETIC`: `+ - * /` and `mod`). The checker evaluates each constant once,
+reporting why a node is not one; the compiler and the card list evaluate the same nodes
+again with the final parameters. A generated card list's attributes have an evaluator of
+their own (`cardlists.value`), which shares `arithmetic` and `by_zero`.
 """
 
 from __future__ import annotations
@@ -27,6 +29,29 @@ def _is_int(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def arithmetic(op: str, a: int, b: int) -> int:
+    """`a OP b` for an operator of `A.ARITHMETIC`, as play works it out: `/` rounds down
+    and `mod` has the sign of the divisor (Python's `//` and `%`). See `by_zero` first."""
+    match op:
+        case "+":
+            return a + b
+        case "-":
+            return a - b
+        case "*":
+            return a * b
+        case "/":
+            return a // b
+    return a % b  # mod
+
+
+def by_zero(op: str, b) -> str | None:
+    """The message of `/` or `mod` by zero (as `runtime/prims.div` and `mod` say it in
+    play), or None."""
+    if b == 0 and op in ("/", "mod"):
+        return "division by zero" if op == "/" else "division by zero in 'mod'"
+    return None
+
+
 def evaluate(node, param: Callable[[A.Name], object]):
     """The value of a constant expression; `param(name)` gives a parameter's value or
     raises NotConstant."""
@@ -47,12 +72,12 @@ def evaluate(node, param: Callable[[A.Name], object]):
             raise NotConstant(node, "a list parameter holds numbers only")
         case A.Name():
             return param(node)
-        case A.Binary(op="+" | "-" | "*" | "/" as op, left=left, right=right):
+        case A.Binary(op=op, left=left, right=right) if op in A.ARITHMETIC:
             a, b = evaluate(left, param), evaluate(right, param)
             if _is_int(a) and _is_int(b):
-                if op == "/" and b == 0:
-                    raise NotConstant(node, "division by zero")
-                v = {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0}[op]
+                if by_zero(op, b):
+                    raise NotConstant(node, by_zero(op, b))
+                v = arithmetic(op, a, b)
                 # checked at each step, so that squaring a parameter forty times stops
                 # at the first too large a value instead of building a huge number
                 why = number_error(v)

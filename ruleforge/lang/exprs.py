@@ -344,12 +344,12 @@ class ExprChecker(Resolver, abstract=True):
             self.error(side, "a zone is not a list: '+' joins lists",
                        f"write: cards in {written(side)}" if written(side) else "write: cards in ZONE")
             return None
-        if op in ("+", "-", "*", "/") and isinstance(node.left, A.Slot) and lt in (ZONE, ROW) and rt == NUMBER:
+        if op in A.ARITHMETIC and isinstance(node.left, A.Slot) and lt in (ZONE, ROW) and rt == NUMBER:
             # `table slot 1 + 1` reads as (table slot 1) + 1
             self.error(node.left, f"each side of '{op}' must be a number, not a zone",
                        f"for the slot numbered by a sum, write {node.left.zone.name} slot (... {op} ...)")
             return None
-        if op in ("+", "-", "*", "/"):
+        if op in A.ARITHMETIC:
             self.require(node.left, lt, NUMBER, f"each side of '{op}'")
             self.require(node.right, rt, NUMBER, f"each side of '{op}'")
             return NUMBER

@@ -73,7 +73,7 @@ KEYWORD_WORDS = (
     "least")
 
 # Words that combine or compare expressions.
-OPERATOR_WORDS = ("and", "or", "not", "in", "is", "has", "where", "of", "between", "knows")
+OPERATOR_WORDS = ("and", "or", "not", "in", "is", "has", "where", "of", "between", "knows", "mod")
 
 # Values the language names.
 CONSTANT_WORDS = ("true", "false", "nobody", "none")

@@ -9,7 +9,7 @@ from .events import Said
 from .limits import MAX_NUMBER, MAX_PARAMETER_VALUES, MAX_SAID
 from .values import RuleError
 
-__all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "no_card", "attr_missing", "charge", "charge_call", "bounded_range", "mul", "num", "join_lists",
+__all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "mod", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "no_card", "attr_missing", "charge", "charge_call", "bounded_range", "mul", "num", "join_lists",
            "nth_card", "no_seat", "players_from", "told_lists", "payoff_value", "looked", "said_card"]
 
 
@@ -93,6 +93,13 @@ def div(a, b):
     if b == 0:
         raise RuleError("division by zero")
     return a // b
+
+
+def mod(a, b):
+    """`a mod b`: the remainder, with the sign of the divisor (as `lang/const.arithmetic`)."""
+    if b == 0:
+        raise RuleError("division by zero in 'mod'")
+    return a % b
 
 
 def zone_facing(st, cards, want_up) -> bool:

@@ -274,6 +274,8 @@ class Exprs:
             return f"join_lists(st, {self.coll(node.left, live=True)}, {self.coll(node.right, live=True)})"
         if op == "/":
             return f"div({a}, {b})"
+        if op == "mod":
+            return f"mod({a}, {b})"
         if op == "*" and not (_small_literal(a) or _small_literal(b)):
             # a product of two computed numbers can square itself: kept within MAX_NUMBER
             # (a small constant factor can only grow a number as far as the statement
