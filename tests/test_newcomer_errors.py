@@ -253,6 +253,14 @@ def test_a_lone_exclamation_mark_is_not(ruleforge_cmd, tmp_path):
     assert r.err.splitlines()[3] == "  hint: write 'not'"
 
 
+def test_a_percent_sign_is_mod(ruleforge_cmd, tmp_path):
+    f = frostbite(tmp_path, "    if table is empty:\n", "    if count of table % 2 = 0:\n")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.headers == [f"{f}:36:23: error: unexpected character '%'"]
+    assert r.err.splitlines()[3] == "  hint: write 'mod' for the remainder: 7 mod 3 is 1"
+
+
 def test_a_text_that_is_no_symbol_gets_no_hint(ruleforge_cmd, tmp_path):
     f = frostbite(tmp_path, "c.suit = hearts and", 'c.suit = "red hearts" and')
     r = ruleforge_cmd("check", f)

@@ -503,6 +503,8 @@ def _syntax_diagnostic(e, offset: int, chunk: str) -> Diagnostic:
                               f"unexpected {shown}", hint)
         elif ch == "!":  # `!=` is read; a lone `!` is the `not` of other languages
             hint = "write 'not'"
+        elif ch == "%":  # the remainder of other languages
+            hint = "write 'mod' for the remainder: 7 mod 3 is 1"
         return Diagnostic(Span.point(e.line + offset, e.column), f"unexpected character {shown}", hint)
     if isinstance(e, UnexpectedEOF):
         return ends_early(chunk_lines, offset, _expected(e.expected))
