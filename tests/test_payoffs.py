@@ -189,8 +189,15 @@ def test_paired_payoff_difference_is_exact():
     base = [o(0, (1, -1)), o(1, (0, 0)), o(2, (-2, 2))]
     variant = [o(0, (3, -3)), o(1, (2, -2)), o(2, (0, 0))]
     d = paired_payoff_difference(base, variant, 0)
-    assert d["difference"] == 2 and d["ci95"] == [2, 2] and d["significant"]
+    # every pair differs alike: no interval for the mean, and the sign test's verdict,
+    # which 3 pairs cannot give (one game read '+3.00 [+3.00, +3.00] significant')
+    assert d["difference"] == 2 and d["ci95"] == [2, 2] and not d["significant"]
     assert paired_payoff_difference(base, variant, 1)["difference"] == -2
+    assert not paired_payoff_difference(base[:1], variant[:1], 0)["significant"]
+    five, six = (paired_payoff_difference(base * k, variant * k, 0) for k in (5, 6))  # 15 and 18 pairs
+    assert five["significant"] and six["significant"]
+    assert not paired_payoff_difference(base[:1] * 5, variant[:1] * 5, 0)["significant"]  # 5 pairs
+    assert paired_payoff_difference(base[:1] * 6, variant[:1] * 6, 1)["significant"]  # 6 pairs, each -2
 
 
 # Player 1 takes one of three ways to end: a win worth 1 or 5 chips alone, or a split

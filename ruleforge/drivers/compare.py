@@ -66,10 +66,18 @@ def paired_payoff_difference(base: list, variant: list, seat: int) -> dict:
 
 
 def _difference(d: list, within: tuple) -> dict:
-    """The mean of paired differences, its interval, and whether that leaves out 0."""
+    """The mean of paired differences, its interval, and whether that leaves out 0.
+
+    When every pair differs alike the t interval has no width, and one game of payoffs
+    read '+3.00 [+3.00, +3.00] significant'. Then the verdict is the sign test's: n pairs
+    that all differ the same way are significant at 5% once 2 * 0.5**n < 0.05, from 6
+    pairs on (the payoffs have no bound, so no interval for the mean can be had)."""
     m = mean_interval(d, within)
     lo, hi = m["ci95"]
-    return {"difference": m["mean"], "ci95": [lo, hi], "significant": lo > 0 or hi < 0, "games": m["games"]}
+    significant = lo > 0 or hi < 0
+    if len(set(d)) == 1:
+        significant = d[0] != 0 and len(d) >= 6
+    return {"difference": m["mean"], "ci95": [lo, hi], "significant": significant, "games": m["games"]}
 
 
 # ---- what differs between two rule files, and how often it was played ------------------
