@@ -1088,13 +1088,14 @@ def test_men_in_black_archive_looks_at_a_hand():
     check(st)
 
 
-def test_men_in_black_trash_draws_one():
-    """Men in Black: "Trash: draw 1 card." """
+def test_men_in_black_trash_draws_two():
+    """Men in Black: "Trash: draw 2 cards." (It said "draw 1 card", as its Discard does:
+    a High Strangeness card has a different effect for each action, DESIGN.md.)"""
     st = deal(tables={P1: ["Men in Black (1)"]}, hands={P1: QUIET + ["Mothership (1)"]},
-              deck=["Cover-Up (2)", "Tractor Beam (1)"])
+              deck=["Lights in the Sky (1)", "Cover-Up (2)", "Tractor Beam (1)"])
     play(st, "trash(card=Men in Black (1))")
-    assert added(QUIET + ["Mothership (1)"], st.cards_in("hand", P1)) == ["Tractor Beam (1)"]
-    assert deck_top(st, 1) == ["Cover-Up (2)"]
+    assert sorted(added(QUIET + ["Mothership (1)"], st.cards_in("hand", P1))) == ["Cover-Up (2)", "Tractor Beam (1)"]
+    assert deck_top(st, 1) == ["Lights in the Sky (1)"]
     assert st.cards_in("discard") == ["Men in Black (1)"] and st.cards_in("table", P1) == []
     check(st)
 
