@@ -140,3 +140,33 @@ def test_verdicts_are_a_sign_when_significant():
     none = {"difference": 0.1, "significant": False}
     assert [verdict(d) for d in (up, down, none)] == ["higher", "lower", "not significant"]
     assert verdicts_differ([up, down, none], [up, none, down]) == [(down, none), (none, down)]
+
+
+def test_two_unrelated_games_are_compared_with_a_warning(ruleforge_cmd):
+    """`compare` of two games that share only their seats ran and gave paired verdicts
+    without a word; a variant (it extends the base, or has its title) gets none."""
+    ran = ruleforge_cmd("compare", "examples/gin_rummy.rules", "examples/war.rules", "--games", 4, "--seed", 1,
+                        "--jobs", 1, "--agents", "random")
+    assert ran.code == 0
+    assert ran.err.splitlines()[0] == (
+        "warning: examples/war.rules (War) neither extends examples/gin_rummy.rules nor has its title (Gin Rummy): "
+        "two different games dealt by the same seeds, whose paired differences say little about either")
+    ran = ruleforge_cmd("compare", "games/gufo.rules", "games/variants/gufo-three-reveals.rules", "--games", 4,
+                        "--seed", 1, "--jobs", 1, "--agents", "random")
+    assert ran.code == 0 and "warning" not in ran.err
+
+
+def test_long_file_names_fold_and_are_never_cut(tmp_path):
+    """At 120 columns, two variants in games/variants/ were both shown as
+    'games/variants/ufology-…' in the win-rate table: which row was which could not be told."""
+    from pathlib import Path
+
+    from hostile import hostile_run
+    root = Path(__file__).resolve().parents[1]
+    ran = hostile_run(["compare", "games/ufology.rules", "games/variants/ufology-big-hands.rules",
+                       "games/variants/ufology-open-play.rules", "--players", "3", "--games", "20", "--seed", "1",
+                       "--jobs", "1", "--agents", "random"], cwd=root)
+    assert ran.code == 0 and "…" not in ran.out
+    rows = [line.split("│")[1].strip() for line in ran.out.splitlines() if line.startswith("│")]
+    assert "games/variants/ufology-b" in rows and "ig-hands.rules" in rows
+    assert "games/variants/ufology-o" in rows and "pen-play.rules" in rows

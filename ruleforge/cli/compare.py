@@ -71,6 +71,10 @@ def compare(base, variants, games, agents, rung_check, players, seed, jobs, sets
         if other.seat_titles != seats:
             raise click.UsageError(plain(f"{f} has seats {', '.join(other.seat_titles)}, but {base} has "
                                          f"{', '.join(seats)}: only games with the same seats can be compared"))
+        if not _related(base, base_game, base_checked, f, other, checked[f]):
+            click.echo(plain(f"warning: {f} ({other.title}) neither extends {base} nor has its title "
+                             f"({base_game.title}): two different games dealt by the same seeds, whose paired "
+                             "differences say little about either"), err=True)
     rung = agents.strip() if agents.strip() in LADDER else None
     below = rung_below(rung) if rung and rung_check else None
     runs, played = _play(base, variants, sets, players, games, agents, jobs, seed, scheduler, max_decisions)
@@ -91,7 +95,7 @@ def compare(base, variants, games, agents, rung_check, players, seed, jobs, sets
     if note:
         click.echo(plain(note), err=True)
     t = Table(title=f"Win rates, {plain(agents)} bots", title_justify="left")
-    t.add_column("File")
+    t.add_column("File", overflow="fold")  # (a long name folds, never cut to "…")
     for title in seats:
         t.add_column(markup(title), justify="right")
     # the games no seat won alone (a tie, or nobody), when there are any: the win rates
@@ -105,7 +109,7 @@ def compare(base, variants, games, agents, rung_check, players, seed, jobs, sets
                   *([pct(none)] if any(unsettled) else []), f"{s['length']['decisions'].get('mean', 0):.1f}")
     console.print(t)
     d = Table(title=markup(f"Difference from {base} (paired, 95% CI)"), title_justify="left")
-    d.add_column("Variant")
+    d.add_column("Variant", overflow="fold")
     d.add_column("Seat")
     d.add_column("Difference", justify="right")
     d.add_column("95% CI", justify="right")
@@ -235,10 +239,12 @@ def _rung_check(console, base, rung, below, diffs, others, games, warnings) -> l
         if x.get("payoff"):
             return f"{number(x['difference'])} {interval(x['ci95'])}"
         return f"{100 * x['difference']:+.1f} [{100 * x['ci95'][0]:+.1f}, {100 * x['ci95'][1]:+.1f}]"
-    t = Table(title=markup(f"Verdict by rung: difference from {base} in points (payoffs: in their units), "
+    units = " (payoffs: in their units)" if any(d.get("payoff") for d in diffs) else ""
+    t = Table(title=markup(f"Verdict by rung: difference from {base} in points{units}, "
                            "95% CI, the same seeds"), title_justify="left")
     for col in ("Variant", "Seat", f"{rung} bots", "verdict", f"{below} bots", "verdict"):
-        t.add_column(markup(col), justify="right" if col.endswith(" bots") else "left", no_wrap=col != "Variant")
+        t.add_column(markup(col), justify="right" if col.endswith(" bots") else "left", no_wrap=col != "Variant",
+                     overflow="fold" if col == "Variant" else "ellipsis")
     for d, o in zip(diffs, others):
         t.add_row(markup(Path(d["variant"]).name), markup(d["title"] + (" payoff" if d.get("payoff") else "")),
                   figure(d), verdict(d), figure(o), verdict(o))
@@ -268,7 +274,7 @@ def _payoffs(console, base, base_game, runs) -> list:
         return []
     seats = base_game.seat_titles
     t = Table(title="Payoffs (mean per game, 95% CI)", title_justify="left")
-    t.add_column("File")
+    t.add_column("File", overflow="fold")  # (a long name folds, never cut to "…")
     for title in seats:
         t.add_column(markup(title), justify="right")
     for f, game, outcomes, s in runs:
@@ -278,7 +284,8 @@ def _payoffs(console, base, base_game, runs) -> list:
     console.print(t)
     d = Table(title=markup(f"Payoff difference from {base} (paired, 95% CI)"), title_justify="left")
     for col in ("Variant", "Seat", "Difference", "95% CI", "Verdict"):
-        d.add_column(col, justify="right" if col in ("Difference", "95% CI") else "left")
+        d.add_column(col, justify="right" if col in ("Difference", "95% CI") else "left",
+                     overflow="fold" if col == "Variant" else "ellipsis")
     out = _payoff_differences(runs, base_game)
     for diff in out:
         verdict = "significant" if diff["significant"] else "not significant"
@@ -299,7 +306,7 @@ def _changes(console, base, base_checked, runs, checked, agents, warnings) -> di
     base_outcomes = runs[0][2]
     t = Table(title=f"What differs from {markup(base)}, and how often it fired", title_justify="left")
     for col in ("Variant", "Rule", "Change", "Fired in base", "Fired in variant"):
-        t.add_column(col)
+        t.add_column(col, overflow="fold" if col == "Variant" else "ellipsis")
     notes, doc = [], {}
     for f, game, outcomes, s in runs[1:]:
         changes = rule_changes(base_checked, checked[f])
@@ -342,3 +349,12 @@ def _fired(x) -> str:
 
 def _fired_json(x):
     return None if x is None else {"times": x[0], "games": x[1]}
+
+
+def _related(base: str, base_game, base_checked, f: str, other, checked) -> bool:
+    """Whether variant `f` is a version of `base`: it has the same title, or one of them
+    extends the other (or both extend one file)."""
+    if other.title == base_game.title:
+        return True
+    ours = {os.path.realpath(p) for p in [base, *base_checked.sources]}
+    return any(os.path.realpath(p) in ours for p in [f, *checked.sources])
