@@ -505,6 +505,12 @@ def test_a_log_replayed_from_another_folder_suggests_rules(tmp_path):
 @pytest.mark.parametrize("args, message", [
     (["--sweep", "reveal_count=,,,"], "Error: Invalid value for '--sweep': 'reveal_count=,,,' gives no values for "
                                       "reveal_count: write NAME=V1,V2,...\n"),
+    # the same simulation twice, shown as two points (found by a reader of simulate.md)
+    (["--sweep", "reveal_count=2,2"], "Error: Invalid value for '--sweep': 'reveal_count=2,2' gives reveal_count=2 "
+                                      "twice: give each value once\n"),
+    # random bots, as if the flag were left out
+    (["--games", "5", "--agents", ""], "Error: Invalid value for '--agents': '' names no bot: write a bot (random, "
+                                       "greedy, ismcts:200) or SEAT=BOT,...\n"),
     (["--games", "5", "--scheduler", "garbage"], "Error: Invalid value for '--scheduler': 'garbage' is not a "
                                                   "scheduler address such as tcp://HOST:8786\n"),
     (["--games", "5", "--agents", "ismcts:99999999"], "Error: Invalid value for '--agents': ismcts:99999999 is past "

@@ -182,6 +182,9 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
         raise click.BadParameter(f"'{sweep}' gives no values for {name}: write NAME=V1,V2,..."
                                  + (" (values of a list parameter are separated by ';')" if is_list else ""),
                                  param_hint="'--sweep'")
+    twice = next((v for i, v in enumerate(options) if v in options[:i]), None)
+    if twice is not None:  # (the same simulation twice, shown as two points)
+        raise click.BadParameter(f"'{sweep}' gives {name}={twice} twice: give each value once", param_hint="'--sweep'")
     if len(options) > MAX_SWEEP_VALUES:
         raise click.BadParameter(f"{len(options)} values: a sweep takes at most {MAX_SWEEP_VALUES} "
                                  "(MAX_SWEEP_VALUES in ruleforge/cli/run.py)", param_hint="'--sweep'")

@@ -237,9 +237,11 @@ def parse_agents(text: Optional[str], game) -> list:
 def seat_specs(text: Optional[str], game) -> list[str]:
     """Each seat's bot as --agents names it, a seat it leaves out 'random'."""
     specs = ["random"] * game.nplayers
-    if not text:
+    if text is None:
         return specs
     parts = [p.strip() for p in text.split(",") if p.strip()]
+    if not parts:  # (--agents '' played random bots, as if the flag were not given)
+        raise ValueError(f"{text!r} names no bot: write a bot (random, greedy, ismcts:200) or SEAT=BOT,...")
     if len(parts) == 1 and ("=" not in parts[0] or ":" in parts[0].partition("=")[0]):
         return [parts[0]] * game.nplayers
     given: dict[int, str] = {}
