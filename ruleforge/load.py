@@ -28,7 +28,14 @@ MAX_EXTENDS_DEPTH = 16  # files in a chain of variants, the first included
 
 class RuleFileUsageError(RuleFileError):
     """A rule file cannot be used as asked: the command exits 2 (a usage error), where a
-    rule file with mistakes exits 1. Shown like any RuleFileError."""
+    rule file with mistakes exits 1. Shown like any RuleFileError, but counted as the
+    command line's mistakes: '1 error in games/gufo.rules' blamed the file for a
+    misspelt --set."""
+
+    def render(self, limit: int = 50, colour=None) -> str:
+        head, _, _ = super().render(limit, colour).rpartition("\n")
+        n = self.count
+        return f"{head}\n{n} error{'s' if n != 1 else ''} in the command line"
 
 
 class UnreadableFile(RuleFileUsageError):

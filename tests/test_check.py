@@ -314,7 +314,7 @@ def test_an_enormous_file(ruleforge_cmd, tmp_path):
     assert r.err == expect(f"""
         {f}:1:1: error: file is too large for a rule file ({len(data):,} bytes)
           hint: rule files are limited to 2,000,000 bytes
-        1 error in {f}
+        1 error in the command line
         """)
 
 
@@ -322,7 +322,7 @@ def test_a_file_that_does_not_exist(ruleforge_cmd, tmp_path):
     f = tmp_path / "missing.rules"
     r = ruleforge_cmd("check", f)
     assert r.code == 2
-    assert r.err == f"{f}: error: cannot read the file: No such file or directory\n1 error in {f}\n"
+    assert r.err == f"{f}: error: cannot read the file: No such file or directory\n1 error in the command line\n"
 
 
 def test_a_directory(ruleforge_cmd, tmp_path):
@@ -553,7 +553,7 @@ def test_set_of_the_wrong_type_points_at_the_parameter(ruleforge_cmd):
             parameter reveal_count = 2
                       ^^^^^^^^^^^^
           hint: write a whole number, such as 3
-        1 error in {GUFO}
+        1 error in the command line
         """)
 
 
@@ -565,7 +565,7 @@ def test_set_of_a_list_parameter(ruleforge_cmd):
             parameter cloudy_altitudes = [5, 7]
                       ^^^^^^^^^^^^^^^^
           hint: write numbers separated by commas, such as 5,7
-        1 error in {GUFO}
+        1 error in the command line
         """)
     for good in ("cloudy_altitudes=3,4", "cloudy_altitudes=[3, 4]", "cloudy_altitudes="):
         assert ruleforge_cmd("check", GUFO, "--set", good).code == 0, good
@@ -584,7 +584,7 @@ def test_set_of_an_unknown_parameter(ruleforge_cmd):
     assert r.err == expect(f"""
         {GUFO}: error: --set reveal_cout=3: there is no parameter 'reveal_cout'
           hint: did you mean 'reveal_count'?
-        1 error in {GUFO}
+        1 error in the command line
         """)
 
 
@@ -594,7 +594,7 @@ def test_set_of_an_unknown_parameter_far_from_any(ruleforge_cmd):
     assert r.err == expect(f"""
         {GUFO}: error: --set speed=3: there is no parameter 'speed'
           hint: the parameters are: reveal_count, cloudy_altitudes, exhaustions_to_lose, radar_hand_size, start_altitude
-        1 error in {GUFO}
+        1 error in the command line
         """)
 
 

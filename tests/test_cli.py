@@ -429,7 +429,7 @@ def test_bad_flags(ruleforge_cmd, args, error):
 def test_players_outside_the_game_s_range(ruleforge_cmd):
     r = ruleforge_cmd("run", GUFO, "--players", 3)
     assert (r.code, r.out) == (2, "")
-    assert r.err == f"{GUFO}: error: --players 3: this game is for 2 players\n1 error in {GUFO}\n"
+    assert r.err == f"{GUFO}: error: --players 3: this game is for 2 players\n1 error in the command line\n"
 
 
 def test_a_bad_rule_file_is_not_run(ruleforge_cmd):

@@ -90,7 +90,7 @@ def test_a_named_pipe_as_the_rule_file(tmp_path):
     ran = hostile_run(["check", "pipe.rules"], cwd=tmp_path)
     assert_clean(ran, 2)
     assert ran.err == ("pipe.rules: error: not a rule file: it is a named pipe\n  hint: a rule file is a regular file\n"
-                       "1 error in pipe.rules\n")
+                       "1 error in the command line\n")
 
 
 def test_a_named_pipe_as_the_base(tmp_path):
@@ -115,7 +115,7 @@ def test_a_symlink_loop(tmp_path):
     (tmp_path / "b.rules").symlink_to(tmp_path / "a.rules")
     ran = hostile_run(["check", "a.rules"], cwd=tmp_path)
     assert_clean(ran, 2)
-    assert ran.err == "a.rules: error: cannot read the file: Too many levels of symbolic links\n1 error in a.rules\n"
+    assert ran.err == "a.rules: error: cannot read the file: Too many levels of symbolic links\n1 error in the command line\n"
     ran = hostile_run(["check", "v.rules"], {"v.rules": 'extends "a.rules"\n'}, cwd=tmp_path)
     assert_clean(ran, 1, "v.rules:1:1: error: cannot read 'a.rules': Too many levels of symbolic links\n")
 
@@ -127,7 +127,7 @@ def test_a_huge_file_is_refused_before_it_is_read(tmp_path):
     ran = hostile_run(["check", "huge.rules"], cwd=tmp_path)
     assert_clean(ran, 2)
     assert ran.err == ("huge.rules:1:1: error: file is too large for a rule file (3,000,000,000 bytes)\n"
-                       "  hint: rule files are limited to 2,000,000 bytes\n1 error in huge.rules\n")
+                       "  hint: rule files are limited to 2,000,000 bytes\n1 error in the command line\n")
     ran = hostile_run(["check", "v.rules"], {"v.rules": 'extends "huge.rules"\n'}, cwd=tmp_path)
     assert_clean(ran, 1, "v.rules:1:1: error: cannot read 'huge.rules': file is too large for a rule file "
                          "(3,000,000,000 bytes)\n")
@@ -139,7 +139,7 @@ def test_a_file_not_named_rules(ruleforge_cmd, tmp_path):
     r = ruleforge_cmd("check", notes)
     assert r.code == 2
     assert r.err == (f"{notes}: error: not a rule file: its name does not end in '.rules'\n"
-                     f"  hint: ruleforge reads only rule files, named NAME.rules\n1 error in {notes}\n")
+                     f"  hint: ruleforge reads only rule files, named NAME.rules\n1 error in the command line\n")
 
 
 def test_extends_may_leave_the_variants_folder(ruleforge_cmd, tmp_path):

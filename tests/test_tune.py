@@ -228,7 +228,7 @@ def test_a_range_that_misses_the_files_is_its_own_error(ruleforge_cmd):
         "    parameter radar_hand_size = 3 in 0 to 5",
         "                                     ^^^^^^",
         "  hint: give a range that meets 0 to 5, or widen the range in the rule file",
-        "1 error in games/gufo.rules"]
+        "1 error in the command line"]
     # a value fixed with --set is not cut: outside the range, it is the file's error, as for run
     ran = ruleforge_cmd("tune", GUFO, "--param", "reveal_count=1..3", "--set", "radar_hand_size=6",
                         "--target", "radar wins 50%")

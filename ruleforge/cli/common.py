@@ -55,8 +55,8 @@ def render_diagnostic(d, path: str, lines: list[str], colour=None) -> str:
 
 def render_rule_error(e: RuleFileError, colour=None) -> str:
     """`e.render()` with the file's text (its lines, names in messages, paths) escaped."""
-    wrapped = RuleFileError(plain(e.path), e.source, [safe_diagnostic(d) for d in e.diagnostics],
-                            {plain(k): v for k, v in e.other_sources.items()})
+    wrapped = type(e)(plain(e.path), e.source, [safe_diagnostic(d) for d in e.diagnostics],
+                      {plain(k): v for k, v in e.other_sources.items()})  # (of its class: a usage error's count)
     return wrapped.render(colour=_safe_colour(colour))
 
 
