@@ -29,7 +29,7 @@ MAX_EXTENDS_DEPTH = 16  # files in a chain of variants, the first included
 class RuleFileUsageError(RuleFileError):
     """A rule file cannot be used as asked: the command exits 2 (a usage error), where a
     rule file with mistakes exits 1. Shown like any RuleFileError, but counted as the
-    command line's mistakes: '1 error in games/gufo.rules' blamed the file for a
+    command line's mistakes: '1 error in FILE' blamed the file for a
     misspelt --set."""
 
     def render(self, limit: int = 50, colour=None) -> str:
