@@ -245,20 +245,17 @@ def test_not_equal_is_written_as_in_other_languages(ruleforge_cmd, tmp_path):
     assert (r.code, r.err) == (0, "")
 
 
-def test_a_lone_exclamation_mark_is_not(ruleforge_cmd, tmp_path):
-    f = frostbite(tmp_path, "    if table is empty:\n", "    if !(table is empty):\n")
+@pytest.mark.parametrize("written, column, char, hint", [
+    ("    if !(table is empty):\n", 8, "!", "write 'not'"),
+    ("    if count of table % 2 = 0:\n", 23, "%", "write 'mod' for the remainder: 7 mod 3 is 1"),
+])
+def test_a_lone_exclamation_mark_is_not_and_a_percent_sign_is_mod(ruleforge_cmd, tmp_path, written, column, char,
+                                                                   hint):
+    f = frostbite(tmp_path, "    if table is empty:\n", written)
     r = ruleforge_cmd("check", f)
     assert r.code == 1
-    assert r.headers == [f"{f}:36:8: error: unexpected character '!'"]
-    assert r.err.splitlines()[3] == "  hint: write 'not'"
-
-
-def test_a_percent_sign_is_mod(ruleforge_cmd, tmp_path):
-    f = frostbite(tmp_path, "    if table is empty:\n", "    if count of table % 2 = 0:\n")
-    r = ruleforge_cmd("check", f)
-    assert r.code == 1
-    assert r.headers == [f"{f}:36:23: error: unexpected character '%'"]
-    assert r.err.splitlines()[3] == "  hint: write 'mod' for the remainder: 7 mod 3 is 1"
+    assert r.headers == [f"{f}:36:{column}: error: unexpected character '{char}'"]
+    assert r.err.splitlines()[3] == f"  hint: {hint}"
 
 
 def test_a_text_that_is_no_symbol_gets_no_hint(ruleforge_cmd, tmp_path):

@@ -95,7 +95,7 @@ def compare(base, variants, games, agents, rung_check, players, seed, jobs, sets
     if note:
         click.echo(plain(note), err=True)
     t = Table(title=f"Win rates, {plain(agents)} bots", title_justify="left")
-    t.add_column("File", overflow="fold")  # (a long name folds, never cut to "…")
+    t.add_column("File", overflow=_overflow("File"))
     for title in seats:
         t.add_column(markup(title), justify="right")
     # the games no seat won alone (a tie, or nobody), when there are any: the win rates
@@ -109,7 +109,7 @@ def compare(base, variants, games, agents, rung_check, players, seed, jobs, sets
                   *([pct(none)] if any(unsettled) else []), f"{s['length']['decisions'].get('mean', 0):.1f}")
     console.print(t)
     d = Table(title=markup(f"Difference from {base} (paired, 95% CI)"), title_justify="left")
-    d.add_column("Variant", overflow="fold")
+    d.add_column("Variant", overflow=_overflow("Variant"))
     d.add_column("Seat")
     d.add_column("Difference", justify="right")
     d.add_column("95% CI", justify="right")
@@ -244,7 +244,7 @@ def _rung_check(console, base, rung, below, diffs, others, games, warnings) -> l
                            "95% CI, the same seeds"), title_justify="left")
     for col in ("Variant", "Seat", f"{rung} bots", "verdict", f"{below} bots", "verdict"):
         t.add_column(markup(col), justify="right" if col.endswith(" bots") else "left", no_wrap=col != "Variant",
-                     overflow="fold" if col == "Variant" else "ellipsis")
+                     overflow=_overflow(col))
     for d, o in zip(diffs, others):
         t.add_row(markup(Path(d["variant"]).name), markup(d["title"] + (" payoff" if d.get("payoff") else "")),
                   figure(d), verdict(d), figure(o), verdict(o))
@@ -274,7 +274,7 @@ def _payoffs(console, base, base_game, runs) -> list:
         return []
     seats = base_game.seat_titles
     t = Table(title="Payoffs (mean per game, 95% CI)", title_justify="left")
-    t.add_column("File", overflow="fold")  # (a long name folds, never cut to "…")
+    t.add_column("File", overflow=_overflow("File"))
     for title in seats:
         t.add_column(markup(title), justify="right")
     for f, game, outcomes, s in runs:
@@ -285,7 +285,7 @@ def _payoffs(console, base, base_game, runs) -> list:
     d = Table(title=markup(f"Payoff difference from {base} (paired, 95% CI)"), title_justify="left")
     for col in ("Variant", "Seat", "Difference", "95% CI", "Verdict"):
         d.add_column(col, justify="right" if col in ("Difference", "95% CI") else "left",
-                     overflow="fold" if col == "Variant" else "ellipsis")
+                     overflow=_overflow(col))
     out = _payoff_differences(runs, base_game)
     for diff in out:
         verdict = "significant" if diff["significant"] else "not significant"
@@ -306,7 +306,7 @@ def _changes(console, base, base_checked, runs, checked, agents, warnings) -> di
     base_outcomes = runs[0][2]
     t = Table(title=f"What differs from {markup(base)}, and how often it fired", title_justify="left")
     for col in ("Variant", "Rule", "Change", "Fired in base", "Fired in variant"):
-        t.add_column(col, overflow="fold" if col == "Variant" else "ellipsis")
+        t.add_column(col, overflow=_overflow(col))
     notes, doc = [], {}
     for f, game, outcomes, s in runs[1:]:
         changes = rule_changes(base_checked, checked[f])
@@ -358,3 +358,9 @@ def _related(base: str, base_game, base_checked, f: str, other, checked) -> bool
         return True
     ours = {os.path.realpath(p) for p in [base, *base_checked.sources]}
     return any(os.path.realpath(p) in ours for p in [f, *checked.sources])
+
+
+def _overflow(column: str) -> str:
+    """A file's name folds onto the next line, never cut to 'games/variants/ufology-…'
+    (two variants read alike); other cells are cut as rich cuts them."""
+    return "fold" if column in ("File", "Variant") else "ellipsis"

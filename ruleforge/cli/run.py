@@ -76,7 +76,7 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
         batch = partial.get("batch") if partial else None
         # (worker processes hand games back `batch` at a time: the games under way in them are lost)
         lost = (f" (the worker processes hand games back {batch} at a time: the games under way in them are lost; "
-                "--jobs 1 keeps every game that ended)") if batch and batch > 1 else ""
+                "--jobs 1 keeps every game that ended)") if batch else ""
         if partial and not partial["played"]:
             click.echo(("interrupted before any game came back from the worker processes" if batch else
                         "interrupted before the first game ended") + f": nothing to summarise or write{lost}", err=True)

@@ -15,7 +15,7 @@ from typing import Optional, Protocol, Sequence
 from ..runtime.determinize import determinize
 from ..runtime.rng import Random
 from ..runtime.values import Action
-from .evaluators import MAX_LOOKAHEAD_WORK, best_next, heuristic_value  # noqa: F401  (part of this module's API)
+from .evaluators import MAX_LOOKAHEAD_WORK, best_next, heuristic_value, move_cost  # noqa: F401  (this module's API)
 from .ismcts import IsmctsAgent
 
 
@@ -84,10 +84,9 @@ class GreedyAgent:
             last = len(obs.actions) - 1
             for _ in range(target - n):
                 w = obs.sample(rng)
-                g = w.game
                 for i, a in enumerate(obs.actions):  # (the last action judged in the sample itself)
                     after = w.after(a) if i < last else w.after_in_place(a)
-                    cost = (g.step_budget - after.steps) + (g.work_budget - after.work)
+                    cost = move_cost(after)
                     spent += cost
                     if spent > MAX_LOOKAHEAD_WORK:
                         _looked_too_far(a, cost, len(obs.actions), self.samples)

@@ -40,9 +40,8 @@ class Bill:
         self.allowance = allowance
 
     def charge(self, world) -> None:
-        """Charge the move just taken in `world` (its rules' steps and work, which run
-        counts down from the budgets: State.apply)."""
-        g = world.game
+        """Charge the move just taken in `world`."""
+        g = world.game  # (move_cost, written out: every move a guided step judges)
         self.spent += (g.step_budget - world.steps) + (g.work_budget - world.work)
         if self.spent > self.allowance:
             self.over(world)
@@ -50,14 +49,20 @@ class Bill:
     def over(self, world) -> None:
         """Stop the search: the move just taken in `world` went past the allowance."""
         from ..runtime.values import RuleError
-        g = world.game
-        cost = (g.step_budget - world.steps) + (g.work_budget - world.work)
+        cost = move_cost(world)
         raise RuleError.over(
             "work", f"ismcts's search would take more than {self.allowance:,} steps and units of work at one "
             f"decision ({SEARCH_WORK_PER_ITERATION:,} for each iteration, and at least {MAX_LOOKAHEAD_WORK:,}; "
             f"one move took {cost:,}): this game's moves are too costly to search so; try shorter playouts "
             "(ismcts:N:depth=D), fewer moves judged a step (ismcts:N:sample=K), or another bot, such as random "
             "(SEARCH_WORK_PER_ITERATION, docs/limits.md)")
+
+
+def move_cost(world) -> int:
+    """The steps and units of work of the move just taken in `world`: what its rules
+    spent of the budgets, which each run of them counts down from (engine.run)."""
+    g = world.game
+    return (g.step_budget - world.steps) + (g.work_budget - world.work)
 
 
 def heuristic_value(st, seat: int) -> float:

@@ -198,7 +198,10 @@ class IsmctsAgent:
             world.apply(best)
             bill.charge(world)
             path.append((node, mover))
-        values = None if world.is_over else self.evaluator(world, rng, bill) if self._billed else self.evaluator(world, rng)
+        if world.is_over:
+            values = None
+        else:
+            values = self.evaluator(world, rng, bill) if self._billed else self.evaluator(world, rng)
         if values is None:
             reward = self._end_reward(world)
         else:

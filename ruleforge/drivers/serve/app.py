@@ -84,7 +84,7 @@ class Server:
                  on_failure: Optional[Callable[[str], None]] = None):
         self.table, self.delay, self.on_end, self.on_failure = table, delay, on_end, on_failure
         self.failure: Optional[str] = None  # what the rules' error says, in full (the host's terminal)
-        self.told_failure: dict = {}  # seat -> what a page of that seat is told of it
+        self.error = None  # the rules' error itself, told to each page as its seat may know it
         self.pages: set[Page] = set()
         self.lock = asyncio.Lock()
         self.bots: Optional[asyncio.Task] = None
@@ -242,14 +242,8 @@ class Server:
         as far as its seat may know: an error in the rule of a card hidden from a seat
         would name that card (view.names_hidden_cards), so that page is told only that
         the host's terminal has the whole message."""
-        from ...runtime.view import names_hidden_cards
         text = f"the game stopped: {plain(e.describe())}"
-        self.failure = text
-        st = self.table.st
-        hidden = ("the game stopped: the rules failed in the rule of a card hidden from you (naming it would tell "
-                  "you which card it is); the host's terminal shows where")
-        seats = [None] + list(range(st.game.nplayers))
-        self.told_failure = {s: hidden if names_hidden_cards(st, e, s) else text for s in seats}
+        self.failure, self.error = text, e
         for p in list(self.pages):
             p.send({"type": "error", "message": self._failure_for(p)})
         if self.on_failure:
@@ -258,8 +252,12 @@ class Server:
     def _failure_for(self, page: Page) -> str:
         """What `page` is told of the rules' error (a hot seat's screen: as the seat it
         shows, or as a spectator between people)."""
+        from ...runtime.view import names_hidden_cards
         seat = page.seat if page.seat != HOT else page.shown
-        return self.told_failure.get(seat, self.told_failure.get(None, self.failure or ""))
+        if names_hidden_cards(self.table.st, self.error, seat):  # (the game has stopped: its state stays)
+            return ("the game stopped: the rules failed in the rule of a card hidden from you (naming it would "
+                    "tell you which card it is); the host's terminal shows where")
+        return self.failure
 
 
 def _parse(text: str):
