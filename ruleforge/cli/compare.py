@@ -361,6 +361,6 @@ def _related(base: str, base_game, base_checked, f: str, other, checked) -> bool
 
 
 def _overflow(column: str) -> str:
-    """A file's name folds onto the next line, never cut to 'games/variants/ufology-…'
+    """A file's name folds onto the next line, never cut to 'games/variants/long-na…'
     (two variants read alike); other cells are cut as rich cuts them."""
     return "fold" if column in ("File", "Variant") else "ellipsis"
