@@ -72,6 +72,9 @@ def render_runtime_error(e, colour=None) -> str:
     from ..lang.diagnostics import Diagnostic
     again = getattr(e, "again", None)  # the command that plays the same game (run)
     again = f"\n  the same game again: {plain(again)}" if again else ""
+    told = getattr(e, "told", None)  # what a seat may be told instead (play: a hidden card's rule)
+    if told:
+        return f"error: {plain(told)}{again}"
     span = e.span
     found = None
     if span is not None and span.line > 0 and LOADED:

@@ -117,7 +117,7 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
     from ..drivers.agents import parse_agents
     from rich.text import Text
     from ..drivers.terminal import Quit, TerminalGame, console_reader
-    from ..drivers.play import error_record
+    from ..drivers.play import HIDDEN_RULE_FAILED, error_record, hides_error
     from ..runtime.values import RuleError
     from ..drivers.report import _console
     game, checked = _load(file, sets, players)
@@ -180,6 +180,10 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
             if failed:
                 tg.tell_before_error()  # the error's message follows what led to it
                 e.again = again  # shown with the error (cli.common.render_runtime_error)
+                if hides_error(getattr(tg, "st", None), e, seats):  # the rule's name is the card's
+                    e.told = HIDDEN_RULE_FAILED + (f"; `ruleforge replay {plain(log_path)}` shows where" if writer
+                                                   else "; play the same game again with --log FILE, and "
+                                                        "`ruleforge replay FILE` shows where")
             # a rule error logged as `run` logs it: `replay` of the log stops on it
             keep(error_record(e) if failed else {"type": "quit"})
             raise

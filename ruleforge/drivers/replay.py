@@ -18,7 +18,7 @@ from ..lang.printable import plain
 from ..load import UnreadableFile, check_source, load_source, read_source
 from .logfile import LogError, check_record, read_log_lines
 from .narrate import Narrator
-from .play import deal_snapshot, game_heading
+from .play import HIDDEN_RULE_FAILED, deal_snapshot, game_heading, hides_error
 from ..runtime.engine import decision_cap_message
 from ..runtime.game import params_json
 from ..runtime.values import RuleError
@@ -180,12 +180,12 @@ def replay_game(records: list[dict], say: Optional[Callable[[str], None]] = None
         # texts worked out, as when the game was logged (play_game), told or not
         st = game.new(seed, record=say is not None, strict=True)
     except RuleError as e:  # a game that stopped before its first decision: the same error?
-        _same_error(e, logged_error, lines[0])
         done = getattr(e, "state", None)
+        _same_error(e, logged_error, lines[0], done, seat)
         if say and done is not None:  # (told as `seat` may know it, as below)
             for line in Narrator(game, seat, done).lines(done.record):
                 say(line)
-        raise ReproducedError(e.describe()) from None
+        raise ReproducedError(_told(e, done, seat)) from None
     narrator = Narrator(game, seat, st) if say else None
 
     def flush():
@@ -200,9 +200,9 @@ def replay_game(records: list[dict], say: Optional[Callable[[str], None]] = None
         except Mismatch as e:
             raise Mismatch(str(e), line) from None
         except RuleError as e:  # the logged game stopped here: on the same error?
-            _same_error(e, logged_error, line)
+            _same_error(e, logged_error, line, st, seat)
             flush()
-            raise ReproducedError(e.describe(), decisions + 1) from None
+            raise ReproducedError(_told(e, st, seat), decisions + 1) from None
         if rec["type"] == "decision":
             decisions += 1
             flush()
@@ -223,11 +223,21 @@ class ReproducedError(Exception):
         self.message, self.decisions = message, decisions
 
 
-def _same_error(e: RuleError, logged: Optional[str], line: int) -> None:
+def _same_error(e: RuleError, logged: Optional[str], line: int, st, seat) -> None:
     """The replay stopped on `e`: a mismatch unless the log ends in that very error."""
     if logged != e.describe():
+        if seat is not None and hides_error(st, e, [seat]):  # (neither is told: the log's error may be the same)
+            raise Mismatch(f"the rules stop on an error here, not the log's; {_told(e, st, seat)}", line)
         said = f"; the log says {logged!r}" if logged is not None else ""
         raise Mismatch(f"the rules stop on an error here: {e.describe()}{said}", line)
+
+
+def _told(e: RuleError, st, seat) -> str:
+    """Rule error `e` as `seat` (None: every seat) may be told it: not the rule of a
+    card hidden from it, which would name that card."""
+    if seat is not None and hides_error(st, e, [seat]):
+        return f"{HIDDEN_RULE_FAILED}; replay without --as shows where"
+    return e.describe()
 
 
 def _step(game, st, rec: dict, decisions: int, first_seat: int) -> None:

@@ -24,6 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...lang.printable import plain
 from ...runtime.values import RuleError
+from ..play import HIDDEN_RULE_FAILED, hides_error
 from .table import HOT, Refused, Table
 
 STATIC = Path(__file__).parent / "static"
@@ -252,11 +253,9 @@ class Server:
     def _failure_for(self, page: Page) -> str:
         """What `page` is told of the rules' error (a hot seat's screen: as the seat it
         shows, or as a spectator between people)."""
-        from ...runtime.view import names_hidden_cards
         seat = page.seat if page.seat != HOT else page.shown
-        if names_hidden_cards(self.table.st, self.error, seat):  # (the game has stopped: its state stays)
-            return ("the game stopped: the rules failed in the rule of a card hidden from you (naming it would "
-                    "tell you which card it is); the host's terminal shows where")
+        if hides_error(self.table.st, self.error, [seat]):  # (the game has stopped: its state stays)
+            return f"the game stopped: {HIDDEN_RULE_FAILED}; the host's terminal shows where"
         return self.failure
 
 
