@@ -163,6 +163,18 @@ def test_run_games_reports_mean_payoffs_with_intervals(tmp_path, ruleforge_cmd):
     assert "The first player's payoff: +0.08 on average [-0.23, +0.39]" in ran.out
 
 
+def test_one_game_gives_a_mean_payoff_but_no_interval(tmp_path, ruleforge_cmd):
+    # One game printed its payoff as the interval, '+2.00 [+2.00, +2.00]': a certainty
+    # read from a sample that shows no spread at all.
+    game, path = load(tmp_path)
+    ran = ruleforge_cmd("run", path, "--games", 1, "--seed", 1, "--jobs", 1)
+    assert ran.code == 0
+    rows = [line for line in ran.out.splitlines() if line.startswith("│ player")]
+    pays = run_games(GameSpec(str(path), {}, None, None, 1), 1)[0].payoffs
+    assert f"│ player 1 │ {pays[0]:+11.2f} │ — (1 game) │" in rows
+    assert "The first player's payoff: " + f"{pays[0]:+.2f} on average — (1 game)" in ran.out
+
+
 def test_compare_reports_the_paired_payoff_difference(tmp_path, ruleforge_cmd):
     _, path = load(tmp_path)
     # the variant's stakes are twice as high: every payoff doubles

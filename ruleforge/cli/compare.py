@@ -237,7 +237,7 @@ def _rung_check(console, base, rung, below, diffs, others, games, warnings) -> l
 
     def figure(x) -> str:
         if x.get("payoff"):
-            return f"{number(x['difference'])} {interval(x['ci95'])}"
+            return f"{number(x['difference'])} {interval(x)}"
         return f"{100 * x['difference']:+.1f} [{100 * x['ci95'][0]:+.1f}, {100 * x['ci95'][1]:+.1f}]"
     units = " (payoffs: in their units)" if any(d.get("payoff") for d in diffs) else ""
     t = Table(title=markup(f"Verdict by rung: difference from {base} in points{units}, "
@@ -278,7 +278,7 @@ def _payoffs(console, base, base_game, runs) -> list:
     for title in seats:
         t.add_column(markup(title), justify="right")
     for f, game, outcomes, s in runs:
-        cells = [f"{number(x['mean'])} {interval(x['ci95'])}" for x in s["payoffs"]] if s.get("payoffs") else \
+        cells = [f"{number(x['mean'])} {interval(x)}" for x in s["payoffs"]] if s.get("payoffs") else \
             ["no payoff"] * len(seats)
         t.add_row(markup(f), *cells)
     console.print(t)
@@ -289,7 +289,7 @@ def _payoffs(console, base, base_game, runs) -> list:
     out = _payoff_differences(runs, base_game)
     for diff in out:
         verdict = "significant" if diff["significant"] else "not significant"
-        d.add_row(markup(diff["variant"]), markup(diff["title"]), number(diff["difference"]), interval(diff["ci95"]),
+        d.add_row(markup(diff["variant"]), markup(diff["title"]), number(diff["difference"]), interval(diff),
                   f"[bold]{verdict}[/]" if diff["significant"] else verdict)
     if out:
         console.print(d)

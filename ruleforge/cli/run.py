@@ -230,7 +230,7 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
     for v, s in results:
         ending = next(iter(s["endings"]), "-")
         t.add_row(markup(v), *[f"{pct(x['win_rate'])} {ci(x['ci95'])}" for x in s["seats"]],
-                  *([f"{number(x['mean'])} {interval(x['ci95'])}" for x in s["payoffs"]] if pays else []),
+                  *([f"{number(x['mean'])} {interval(x)}" for x in s["payoffs"]] if pays else []),
                   f"{s['length']['decisions'].get('mean', 0):.1f}", markup(ending))
     from ..drivers.report import _console
     _console().print(t)

@@ -88,7 +88,7 @@ def balance(r, pngs, bots) -> list[str]:
     out.append(f"<p>{gap_line(r, esc, _sig)}.</p>")
     if s.get("payoffs"):
         out.append(table(["Seat", "Mean payoff", "95% CI"],
-                         [[esc(x["title"]), number(x["mean"]), interval(x["ci95"])] for x in s["payoffs"]], {1, 2}))
+                         [[esc(x["title"]), number(x["mean"]), interval(x)] for x in s["payoffs"]], {1, 2}))
     f = s.get("first_seat")
     if f:
         out.append(f"<p>{first_seat_line(f, _sig)}.</p>")  # (seat numbers only: nothing to escape)

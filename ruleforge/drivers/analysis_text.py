@@ -147,7 +147,7 @@ def balance_section(r: dict, console: Console) -> None:
         console.print(first_seat_line(f, _BOLD))
         if f.get("payoff"):
             p = f["payoff"]
-            console.print(f"The first player's payoff: {number(p['mean'])} on average {interval(p['ci95'])}")
+            console.print(f"The first player's payoff: {number(p['mean'])} on average {interval(p)}")
     elif r.get("roles"):
         console.print("Starting-seat advantage: the seats have roles, so the starting seat's advantage is its "
                       "role's (the win rates above)")
@@ -218,7 +218,7 @@ def skill_verdicts(k: dict, plain_text: bool = False) -> list[str]:
             line += ": at this step the games do not show that skill matters"
         if o.get("payoff_gain"):
             p = o["payoff_gain"]
-            line += f"; payoff {number(p['mean'])} a game {interval(p['ci95'])}"
+            line += f"; payoff {number(p['mean'])} a game {interval(p)}"
         lines.append(line)
     return lines
 

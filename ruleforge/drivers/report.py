@@ -64,8 +64,13 @@ def number(x: float) -> str:
     return f"{x:+.2f}" if round(x, 2) else "0.00"
 
 
-def interval(pair) -> str:
-    return f"[{number(pair[0])}, {number(pair[1])}]"
+def interval(m: dict) -> str:
+    """A mean's 95% interval (simulate.mean_interval's `m`); none from fewer than two
+    games, whose spread is unknown ('[+2.00, +2.00]' read as a certainty)."""
+    if m.get("games", 2) < 2:
+        return f"— ({'1 game' if m.get('games') == 1 else 'no games'})"
+    lo, hi = m["ci95"]
+    return f"[{number(lo)}, {number(hi)}]"
 
 
 def payoff_table(s: dict) -> Table:
@@ -74,7 +79,7 @@ def payoff_table(s: dict) -> Table:
     for col in ("Seat", "Mean payoff", "95% CI"):
         t.add_column(col, justify="right" if col != "Seat" else "left")
     for seat in s["payoffs"]:
-        t.add_row(markup(seat["title"]), number(seat["mean"]), interval(seat["ci95"]))
+        t.add_row(markup(seat["title"]), number(seat["mean"]), interval(seat))
     return t
 
 
@@ -126,7 +131,7 @@ def print_summary(s: dict, console: Console | None = None) -> None:
                       f"(a shared win counts in part) against a fair {pct(f['fair_share'])}: {verdict}")
         if f.get("payoff"):
             p = f["payoff"]
-            console.print(f"The first player's payoff: {number(p['mean'])} on average {interval(p['ci95'])}")
+            console.print(f"The first player's payoff: {number(p['mean'])} on average {interval(p)}")
     d, r = s["length"]["decisions"], s["length"]["rounds"]
     if d:
         console.print(f"Length: {d['mean']:.1f} decisions on average (median {d['median']:.0f}, "
