@@ -112,6 +112,26 @@ def test_compare_says_when_nothing_differs(ruleforge_cmd, tmp_path):
         "(the same winners and payoffs, ending, length and rules fired)"]
 
 
+def test_a_set_that_overrides_a_variants_own_change_is_warned_before_play(ruleforge_cmd, tmp_path):
+    # --set applies to every file: the three-reveals variant's only change (reveal_count
+    # = 3) was set back to 2 in it as in the base, and compare said only, after every
+    # game, "nothing differs".
+    three = VARIANTS / "gufo-three-reveals.rules"
+    ran = ruleforge_cmd("compare", GUFO, three, VARIANTS / "gufo-sudden-exhaustion.rules", "--set", "reveal_count=2",
+                        "--games", 4, "--seed", 1, "--jobs", 1, "--agents", "random")
+    assert ran.code == 0, ran.err
+    assert ran.err.splitlines()[0] == (
+        f"warning: --set reveal_count=2 applies to every file, {GUFO} too: {three}'s own change, reveal_count = 3 "
+        f"(2 in {GUFO}), is compared no more; to compare values of reveal_count, write a variant for each, or try "
+        f"`ruleforge run {GUFO} --sweep reveal_count=2,3`")
+    assert ran.err.count("--set reveal_count") == 1  # (the other variant does not change it)
+    assert f"{three}: nothing differs from {GUFO}: no rule, card or parameter" in ran.lines
+    # a --set of a parameter no variant changes on its own is not warned of
+    quiet = ruleforge_cmd("compare", GUFO, three, "--set", "radar_hand_size=4", "--games", 2, "--seed", 1, "--jobs", 1,
+                          "--agents", "random", "--no-rung-check")
+    assert quiet.code == 0 and "applies to every file" not in quiet.err
+
+
 def test_a_misspelt_parameter_is_a_warning_an_unread_addition_and_changes_nothing(ruleforge_cmd, tmp_path):
     shutil.copy(GUFO, tmp_path / "gufo.rules")
     v = tmp_path / "wide.rules"

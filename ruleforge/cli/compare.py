@@ -75,6 +75,8 @@ def compare(base, variants, games, agents, rung_check, players, seed, jobs, sets
             click.echo(plain(f"warning: {f} ({other.title}) neither extends {base} nor has its title "
                              f"({base_game.title}): two different games dealt by the same seeds, whose paired "
                              "differences say little about either"), err=True)
+    for line in _sets_that_hide_changes(base, variants, sets):
+        click.echo(plain(line), err=True)
     rung = agents.strip() if agents.strip() in LADDER else None
     below = rung_below(rung) if rung and rung_check else None
     runs, played = _play(base, variants, sets, players, games, agents, jobs, seed, scheduler, max_decisions)
@@ -358,6 +360,30 @@ def _related(base: str, base_game, base_checked, f: str, other, checked) -> bool
         return True
     ours = {os.path.realpath(p) for p in [base, *base_checked.sources]}
     return any(os.path.realpath(p) in ours for p in [f, *checked.sources])
+
+
+def _sets_that_hide_changes(base: str, variants, sets: tuple) -> list[str]:
+    """A warning for each parameter a variant itself changes that `--set` sets in every
+    file, base included: the variant's own value is compared no more (a variant whose
+    only change it was reads 'nothing differs' after every game is played)."""
+    from .common import _parse_sets
+    from ..load import check_source, read_source
+    names = _parse_sets(sets)
+    if not names:
+        return []
+
+    def own(path: str) -> dict:  # the file's parameters as it declares them (checked before: it loads)
+        return check_source(*read_source(path), {})[1].params
+    ours, out = own(base), []
+    for f in variants:
+        theirs = own(f)
+        for name, value in names.items():
+            if name in ours and name in theirs and ours[name] != theirs[name]:
+                out.append(f"warning: --set {name}={value.strip()} applies to every file, {base} too: {f}'s own "
+                           f"change, {name} = {theirs[name]} ({ours[name]} in {base}), is compared no more; "
+                           f"to compare values of {name}, write a variant for each, or try `ruleforge run "
+                           f"{base} --sweep {name}={ours[name]},{theirs[name]}`")
+    return out
 
 
 def _overflow(column: str) -> str:
