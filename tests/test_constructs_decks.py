@@ -116,6 +116,16 @@ def test_a_card_list_can_use_parameters(tmp_path):
                                             "red 4 (1)", "red 4 (2)", "blue 7", "blue 9"]
 
 
+def test_a_card_lists_lines_compare_with_is_and_is_not(tmp_path):
+    # `is` and `is not` are built as `=` and `!=`: the card list reads them so
+    text = ('cards "{colour} {value}" for each colour in [red, blue] and value in [2, 5]:\n'
+            "    kind: if colour is red then wager else number\n    copies: if value is not 2 then 2 else 1\n" + END)
+    game = make(tmp_path, text, base=LISTED)
+    assert [c.name for c in game.cards] == ["red 2", "red 5 (1)", "red 5 (2)", "blue 2", "blue 5 (1)", "blue 5 (2)"]
+    st = game.new(1)
+    assert [st.card_attr(c.name, "kind") for c in game.cards] == ["wager"] * 3 + ["number"] * 3
+
+
 def test_wrong_card_lists_are_reported_at_the_mistake():
     text = ('cards "{colour} {value}" for each colour in [red, purple] and value from 2 to 10:\n    kind: number\n'
             'cards "{colour}" for each colour in [red, green] and value from 2 to 3:\n    kind: number\n'

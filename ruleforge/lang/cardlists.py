@@ -293,9 +293,9 @@ def value(sym, node, env: dict):
             if abs(v) > 10**18:
                 raise Refused(node, "the value of this attribute is too large")
             return v
-        case A.Binary(op="=" | "is" | "!=" | "is not" as op, left=l, right=r):
+        case A.Binary(op="=" | "!=" as op, left=l, right=r):  # (`is` and `is not` are built as these)
             same = value(sym, l, env) == value(sym, r, env)
-            return same if op in ("=", "is") else not same
+            return same if op == "=" else not same
         case A.Binary(op="<" | "<=" | ">" | ">=" as op, left=l, right=r):
             a, b = number(sym, l, env), number(sym, r, env)
             return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op]
