@@ -36,7 +36,7 @@ CASES = {
     "leaks_the_alien": ("gufo", [], ":184:1: error: invariant 'alien_is_secret' (the Radar Operator does not know "
                         "the Alien until the game is over) does not hold, after 1 decision",
                         2, "invariant"),
-    "shows_a_hand": ("ufology", [], ":181:1: error: invariant 'hands_are_hidden' (no hand is ever shown) does not "
+    "shows_a_hand": ("ufology", [], ":183:1: error: invariant 'hands_are_hidden' (no hand is ever shown) does not "
                      "hold, after 0 decisions", 0, "invariant"),
     "breaks_an_invariant": ("gufo", [], ":180:1: error: invariant 'radar_hand_limit' (the Radar Operator never holds "
                             "more than her starting hand) does not hold after turn 2 (round 1), "
@@ -44,7 +44,7 @@ CASES = {
     "unappliable_action": ("gufo", [], (":144:32: error: taking 'scan(card=9♥, altitude=8)' at decision 4 stops "
                                         "the game on an error: altitude has no slot 9 (it has slots 1 to 8)",
                                         "  in rule 'action scan', after 3 decisions"), 8, "offered action"),
-    "trigger_loop": ("ufology", [], (":207:9: error: taking 'Scorched Earth (1)' at decision 2 stops the game on "
+    "trigger_loop": ("ufology", [], (":210:9: error: taking 'Scorched Earth (1)' at decision 2 stops the game on "
                                      "an error: rules call each other more than 200 deep: an event that triggers "
                                      "itself?", "  in rule 'Scorched Earth: on discard', after 1 decision"),
                      12, "offered action"),
