@@ -163,3 +163,64 @@ def test_a_card_played_face_down_from_a_hand_is_not_told_by_the_cards_left(tmp_p
         st.apply(st.legal_actions()[choice])
         seen.add(tuple((z.label, z.cards) for z in st.view(0).zones))
     assert len(seen) == 1  # the same view, whichever card was played
+
+
+TWINS = """game "Twins"
+players 2
+role alice "Alice"
+role bob "Bob"
+attribute kind: coin, dud
+cards: listed in deck
+zone deck "the deck": pile, face down
+zone pot "the pot": pile, face up
+zone hand per player: hand
+card "Coin":
+    kind: coin
+    copies: 2
+card "Dud":
+    kind: dud
+setup:
+    # the deck, top first: Dud, Coin (2), Coin (1)
+    move top of deck to hand of bob
+    move top of deck to pot
+    move top of pot to hand of bob
+    move top of deck to hand of bob
+turn order: bob, alice
+turn:
+    current takes an action
+action play "Play":
+    with card in hand of current
+    move card to pot
+ending done "a card was played": nobody wins when count of pot = 1
+"""
+
+
+def test_a_copy_played_from_a_hand_does_not_tell_which_copy_stayed(tmp_path):
+    # Alice saw a Coin go into Bob's hand, and Bob holds the other Coin unseen. Bob plays a
+    # Coin face up: Alice cannot tell which. Before, her table kept the Coin she saw in
+    # Bob's hand when he played the other (so she knew both), and her story and table
+    # named each copy by its number ("Coin (1): hand of bob → the pot").
+    import ruleforge
+    from ruleforge.drivers.narrate import Narrator
+    path = tmp_path / "twins.rules"
+    path.write_text(TWINS, encoding="utf-8")
+    game = ruleforge.load(path)
+    alice, bob = 0, 1
+    told = {}
+    for coin in ("Coin (1)", "Coin (2)"):
+        st = game.new(1, record=True)
+        assert sorted(st.cards_in("hand", "bob")) == ["Coin (1)", "Coin (2)", "Dud"]
+        assert st.knows(alice, "Coin (2)") and not st.knows(alice, "Coin (1)")
+        menu = st.legal_actions()
+        # Bob's own menu: the copies read alike, the later one said apart by its place in the menu
+        assert [Narrator(game, bob, st).offer(menu).action(a) for a in menu] == [
+            "Play: card Coin", "Play: card Coin (2nd copy)", "Play: card Dud"]
+        st.record.clear()
+        st.apply(next(a for a in menu if str(a) == f"play(card={coin})"))
+        view = st.view(alice)
+        assert view.zone("hand", "bob").cards == (None, None)  # whichever Coin went
+        assert view.zone("pot").cards == ("Coin",)
+        told[coin] = (view, Narrator(game, alice, st).lines(st.record))
+    assert told["Coin (1)"] == told["Coin (2)"]
+    assert told["Coin (1)"][1] == ["  ▸ Bob: Play: a card", "    Coin: hand of bob → the pot",
+                                   "Game over: a card was played. Winner: nobody."]

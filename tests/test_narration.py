@@ -271,7 +271,8 @@ def test_a_card_the_seat_did_not_see_is_told_without_repeating_its_parameter():
     assert st.current_player == 0
     archive = next(a for a in st.legal_actions() if str(a).startswith("archive("))
     card = str(archive)[len("archive(card="):-1]
-    assert Narrator(game, 0, st).action(archive) == f"Archive: card {card}"
+    # (the seat's narrator names a copy without its number, "Physical Trace": no seat can tell copies apart)
+    assert Narrator(game, 0, st).action(archive) == f"Archive: card {game.seen_names[game.card_index[card]]}"
     assert Narrator(game, None, st).action(archive) == f"Archive: card {card}"
     assert Narrator(game, 1, st).action(archive) == "Archive: a card"
     # a parameter with another name keeps it; one of several keeps it too

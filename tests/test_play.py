@@ -321,7 +321,8 @@ def test_play_in_a_real_terminal():
 # ---- replay --as ------------------------------------------------------------------------------
 
 def _card_pattern(game) -> re.Pattern:
-    names = sorted((c.name for c in game.cards), key=len, reverse=True)
+    # (a seat's screen names a copy without its number, "Lights in the Sky")
+    names = sorted({c.name for c in game.cards} | set(game.seen_names), key=len, reverse=True)
     return re.compile(r"(?<![\w♥♦♣♠])(" + "|".join(map(re.escape, names)) + r")(?![\w♥♦♣♠])")
 
 
@@ -332,13 +333,16 @@ def _seen_after_each_decision(recs: list[dict], seat: int) -> tuple:
     game = ruleforge.load(start["rules"], players=start["players"], **start["params"])
     st = game.new(start["seed"])
     names = [c.name for c in game.cards]
-    seen = {n for n in names if st.knows(seat, n)}
+
+    def known():  # by its name, and by the name a seat's screen gives it (a copy's, without its number)
+        return {x for c, n in enumerate(names) if st.knows(seat, n) for x in (n, game.seen_names[c])}
+    seen = known()
     union = []
     for d in decisions(recs):
         action = st.legal_actions()[d["choice"]]
         assert str(action) == d["action"]
         st.apply(action)
-        seen |= {n for n in names if st.knows(seat, n)}
+        seen |= known()
         union.append(set(seen))
     return game, union
 

@@ -99,7 +99,10 @@ def knowledge(recs: list[dict]):
     game = ruleforge.load(start["rules"], players=start["players"], **start["params"])
     st = game.new(start["seed"])
     names = [c.name for c in game.cards]
-    seen = [{n for n in names if st.knows(p, n)} for p in range(game.nplayers)]
+
+    def known(p):  # by its name, and by the name a seat's screen gives it (a copy's, without its number)
+        return {x for c, n in enumerate(names) if st.knows(p, n) for x in (n, game.seen_names[c])}
+    seen = [known(p) for p in range(game.nplayers)]
     before, movers = [], []
     first_seat = start.get("seats_from", 0)  # a log names seats from 1 (docs/testing.md)
     for d in (r for r in recs if r["type"] == "decision"):
@@ -111,13 +114,14 @@ def knowledge(recs: list[dict]):
         assert str(action) == d["action"]
         st.apply(action)
         for p in range(game.nplayers):
-            seen[p] |= {n for n in names if st.knows(p, n)}
+            seen[p] |= known(p)
     assert st.is_over
     return game, before, movers, seen
 
 
 def card_pattern(game) -> re.Pattern:
-    names = sorted((c.name for c in game.cards), key=len, reverse=True)
+    # (a seat's screen names a copy without its number, "Lights in the Sky")
+    names = sorted({c.name for c in game.cards} | set(game.seen_names), key=len, reverse=True)
     return re.compile(r"(?<![\w♥♦♣♠])(" + "|".join(map(re.escape, names)) + r")(?![\w♥♦♣♠(])")
 
 

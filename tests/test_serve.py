@@ -101,7 +101,8 @@ def play_one_seat(server, table, seat, rng, spectate=False):
 # ---- an independent account of what a seat has seen
 
 def card_pattern(game) -> re.Pattern:
-    names = sorted((c.name for c in game.cards), key=len, reverse=True)
+    # (a page names a copy without its number, "Lights in the Sky": no seat can tell copies apart)
+    names = sorted({c.name for c in game.cards} | set(game.seen_names), key=len, reverse=True)
     return re.compile(r"(?<![\w♥♦♣♠])(" + "|".join(map(re.escape, names)) + r")(?![\w♥♦♣♠])")
 
 
@@ -113,8 +114,9 @@ def seen_after_each_decision(recs: list[dict], seats) -> list[set]:
     st = game.new(start["seed"])
     names = [c.name for c in game.cards]
 
-    def now():
-        return {n for n in names if all(st.knows(s, n) for s in seats)}
+    def now():  # each card known, by its name and by the name a page gives it (a copy's, without its number)
+        known = [c for c, n in enumerate(names) if all(st.knows(s, n) for s in seats)]
+        return {names[c] for c in known} | {game.seen_names[c] for c in known}
     seen = now()
     union = [set(seen)]
     for d in (r for r in recs if r["type"] == "decision"):

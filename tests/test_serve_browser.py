@@ -129,7 +129,7 @@ def test_a_whole_game_clicked_in_the_browser_shows_only_what_the_seat_may_know(w
                 first = page.locator(".area.mine .card[data-card]").first
                 name = first.get_attribute("data-card")
                 first.click()
-                card = next(c for c in game.cards if c.name == name)
+                card = game.cards[game.seen_index[name]]  # (a copy is named without its number)
                 told = page.inner_text("#cardtext").split("\n")[0]
                 assert told == first.get_attribute("title")
                 if which == "ufology":

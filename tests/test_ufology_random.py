@@ -129,7 +129,8 @@ def run_games(n: int, seeds: range) -> dict:
     """Play the games of `seeds` with n players, checking every step; return statistics."""
     g = game(n)
     names = [c.name for c in g.cards]
-    index = g.card_index
+    index, seen_names = g.card_index, g.seen_names
+    viewed = [zi.index for zi in g.zinst if zi.kind != "row"]  # the zones of a view, in order
     z = Zones(g, n)
     seats = range(n)
     agendas = [index[a] for a in AGENDAS]
@@ -159,20 +160,22 @@ def run_games(n: int, seeds: range) -> dict:
             assert broken == [], f"seed {seed} step {steps}: {broken}"
             assert not agenda_displaced(st, z, agendas), f"seed {seed} step {steps}"
             # -- every view shows only fair cards
+            # (a view names a copy without its number, "Lights in the Sky": so, zone by
+            # zone, each name shown needs as many fair cards of that name lying there)
             for p in seats:
-                shown = st.view(p).visible_cards()
                 mine, seen = held[p], looked[p]
-                for name in shown:
-                    c = index[name]
-                    if c in ever_up or c in mine:
-                        continue
-                    assert c in seen, (f"seed {seed} step {steps}: player {p + 1} sees {name}, "
-                                       f"never face up, never theirs, never looked at")
-                    where = st.loc[c]
-                    if where in other_hands[p]:
-                        stats["looked_hand_cards_seen"] += 1
-                    elif where in other_files[p] and not up[c]:
-                        stats["looked_agendas_seen"] += 1
+                for zi, zv in zip(viewed, st.view(p).zones):
+                    for name, k in Counter(x for x in zv.cards if x is not None).items():
+                        here = [c for c in zones[zi] if seen_names[c] == name]
+                        fair = [c for c in here if c in ever_up or c in mine or c in seen]
+                        assert len(fair) >= k, (f"seed {seed} step {steps}: player {p + 1} sees {k} x {name} in "
+                                                f"{zv.label}, of which only {len(fair)} were ever face up, theirs "
+                                                "or looked at")
+                        by_look = [c for c in fair if c not in ever_up and c not in mine]
+                        if by_look and zi in other_hands[p]:
+                            stats["looked_hand_cards_seen"] += 1
+                        elif by_look and zi in other_files[p] and not up[by_look[0]]:
+                            stats["looked_agendas_seen"] += 1
             if st.is_over:
                 break
             # -- the decision: legal actions, each of them applicable

@@ -107,7 +107,7 @@ def check_state(st, step: int) -> None:
     for seat in range(g.nplayers):
         view = st.view(seat)
         bit = 1 << seat
-        allowed = {g.cards[c].name for c in range(n) if st.up[c] or st.known[c] & bit}
+        allowed = {g.seen_names[c] for c in range(n) if st.up[c] or st.known[c] & bit}
         extra = view.visible_cards() - allowed
         if extra:
             raise DeepFailure("leak", f"{g.seat_titles[seat]}'s view shows {', '.join(sorted(extra))}, "

@@ -49,6 +49,25 @@ class Narrator:
         # "end of round N", told only once something happens under it (its rules may do
         # nothing visible): kept across calls, as play tells a game a decision at a time
         self.heading: str | None = None
+        self.apart: dict[int, str] = {}  # the copies a decision's actions name apart (offer)
+
+    def offer(self, actions) -> "Narrator":
+        """Ready to tell a decision's `actions`: a seat sees copies of a card alike
+        ("Mothership"), so where the actions name two copies, the later ones read
+        "Mothership (2nd copy)", in the order offered, never by which copy it is."""
+        from ..runtime.actions import CardSet, Ref, _ordinal
+        copies = self.g.copies
+        if self.seat_of_view is None or not copies:
+            return self
+        cards = {v.index for a in actions if a.kind in ("menu", "choose") for _, arg in a.args
+                 for v in (arg if isinstance(arg, CardSet) else (arg,)) if isinstance(v, Ref) and v.kind == "card"}
+        alike: dict[str, list[int]] = {}
+        for c in sorted(cards):
+            if copies[c]:
+                alike.setdefault(self.g.seen_names[c], []).append(c)
+        self.apart = {c: f"{name} ({_ordinal(k)} copy)" for name, group in alike.items()
+                      for k, c in enumerate(group, 1) if k > 1}
+        return self
 
     def shown(self, c: int, up: bool = False, known: int | None = None) -> str:
         """A card's name for this reader: hidden when a seat's reader may not know it.
@@ -61,7 +80,8 @@ class Narrator:
             st = self.state
             known = st.known[c] if not st.up[c] else -1
         if up or (known >> self.seat_of_view) & 1:
-            return self.g.cards[c].name
+            # a copy without its number: no seat can tell copies apart (but see offer)
+            return self.apart.get(c) or self.g.seen_names[c]
         return "a card"
 
     def arg(self, v, known_then: dict | None = None) -> str:

@@ -190,7 +190,8 @@ class State(pyspiel.State):
         if self.st is None:
             return f"deal {self._deal(action, 'action_to_string')}"
         taken = self._action(action, "action_to_string")
-        return _action_text(taken, Narrator(self.rules, self._seat(player, "action_to_string"), self.st))
+        teller = Narrator(self.rules, self._seat(player, "action_to_string"), self.st).offer(self.st.legal_actions())
+        return _action_text(taken, teller)
 
     def _legal(self) -> list:
         """The decision's legal actions, ids 0 to n - 1; TooManyActionsError when there

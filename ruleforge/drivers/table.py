@@ -87,7 +87,7 @@ def _zone_cells(g, zi, z) -> str:
         attr = hints["grouped"]
         groups: dict = {}
         for c in z.cards:
-            key = "?" if c is None else str(g.card_attr[attr][g.card_index[c]])
+            key = "?" if c is None else str(g.card_attr[attr][g.seen_index[c]])
             groups.setdefault(key, []).append(c or "▒")
         return "  ".join(f"{k}: {' '.join(cs)}" for k, cs in groups.items()) or "-"
     sep = " · " if any(c and " " in c for c in z.cards) else " "

@@ -76,7 +76,7 @@ class _AllOf(Narrator):
         if known is None:
             known = self.state.known[c] if not self.state.up[c] else -1
         if up or all((known >> s) & 1 for s in self.seats):
-            return self.g.cards[c].name
+            return self.g.seen_names[c]
         return "a card"
 
 
@@ -253,7 +253,7 @@ class TerminalGame:
         self.unseen[p].clear()
         self.history[p].extend(story)
         self.told[p] = len(self.events)
-        narrator = Narrator(g, p, self.st)
+        narrator = Narrator(g, p, self.st).offer(actions)
         labels = [plain(narrator.action(a)) for a in actions]
         entries = [entry_of(i, a, narrator) for i, a in enumerate(actions, 1)]
         self._screen(p, story, entries)

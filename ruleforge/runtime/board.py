@@ -84,6 +84,8 @@ def move_card(st, c: int, dst: int, facing: Optional[int] = None, bottom: bool =
     zi = g.zinst[dst]
     f = zi.facing if facing is None else facing
     if f == UP:  # place(), written out for speed
+        if g.copies and not st.up[c] and g.copies[c]:
+            told_apart(st, c, src)
         st.up[c] = 1
         st.known[c] = g.all_seats
     else:
@@ -92,6 +94,8 @@ def move_card(st, c: int, dst: int, facing: Optional[int] = None, bottom: bool =
         else:
             keep = (g.leave_keep or _leave_keep(g))[src]
             if keep != -1:  # out of a hand, unseen (from anywhere else: all who knew it keep it)
+                if g.copies and g.copies[c]:
+                    told_apart(st, c, src)
                 st.known[c] &= keep
                 _mixed(st, src, keep | (1 << zi.owner if f == PRIVATE and zi.owner >= 0 else 0))
         if f == PRIVATE and zi.owner >= 0:
@@ -111,8 +115,11 @@ def move_up(st, c: int, dst: int) -> None:
         z.remove(c)
     zones[dst].append(c)
     loc[c] = dst
+    g = st.game
+    if g.copies and not st.up[c] and g.copies[c]:
+        told_apart(st, c, src)
     st.up[c] = 1
-    st.known[c] = st.game.all_seats
+    st.known[c] = g.all_seats
     if st.observer is not None and st.observer.record is not None:
         st.observer.record.append(Moved(c, src, dst, True, st.known[c]))
 
@@ -133,15 +140,17 @@ def move_cards(st, cards, dst: int, facing: Optional[int] = None, bottom: bool =
     loc, zones, up, known = st.loc, st.zones, st.up, st.known
     into = zones[dst]
     if f == UP:
-        everyone = g.all_seats
+        everyone, copies = g.all_seats, g.copies
         for c in cards:
-            z = zones[loc[c]]
+            z = zones[src := loc[c]]
             if z[-1] == c:  # top cards first, the common case (top_n): no search
                 z.pop()
             else:
                 z.remove(c)
             into.append(c)
             loc[c] = dst
+            if copies and not up[c] and copies[c]:
+                told_apart(st, c, src)
             up[c] = 1
             known[c] = everyone
         return
@@ -159,6 +168,8 @@ def move_cards(st, cards, dst: int, facing: Optional[int] = None, bottom: bool =
         if up[c]:
             up[c] = 0
         elif (k := keep[src]) != -1:  # out of a hand, unseen (from anywhere else: all who knew it keep it)
+            if g.copies and g.copies[c]:
+                told_apart(st, c, src)
             known[c] &= k
             _mixed(st, src, k | gain)
         if gain:
@@ -201,6 +212,24 @@ def move_all(st, src: int, dst: int, facing: Optional[int] = None) -> None:
     cards.clear()
 
 
+def told_apart(st, c: int, src: int) -> None:
+    """Card c, which has copies, leaves zone `src` (or is shown in it), and a seat that did
+    not know which card it was learns it: if `src` is a hand, that seat cannot tell it
+    from a copy it knew there (it saw a Coin go into the hand, and now sees a Coin come
+    out), so it no longer knows whether that copy is still there. Keeping the copy known
+    told it, by the copy's number, what else the hand holds. Called before c's knowledge
+    changes; a pile's cards keep theirs (each has its place)."""
+    g = st.game
+    keep = (g.leave_keep or _leave_keep(g))[src]
+    if keep == -1:
+        return
+    knew = st.known[c] | keep  # (the hand's owner tells its cards apart)
+    loc, up, known = st.loc, st.up, st.known
+    for d in g.copies[c]:
+        if loc[d] == src and not up[d]:
+            known[d] &= knew
+
+
 def _mixed(st, hand: int, keep: int) -> None:
     """A card left `hand` unseen: a seat that cannot tell which one (not in `keep`: the
     hand's owner, and a seat the card went to) no longer knows which of the cards it
@@ -223,6 +252,12 @@ def swap_cards(st, a: int, b: int) -> None:
     za, zb = st.loc[a], st.loc[b]
     if a == b:
         return
+    g = st.game
+    if g.copies and za != zb:  # (before the swap: the copies each card leaves behind)
+        if g.copies[a] and not st.up[a]:
+            told_apart(st, a, za)
+        if g.copies[b] and not st.up[b]:
+            told_apart(st, b, zb)
     ia, ib = st.zones[za].index(a), st.zones[zb].index(b)
     st.zones[za][ia], st.zones[zb][ib] = b, a
     st.loc[a], st.loc[b] = zb, za
@@ -233,6 +268,9 @@ def swap_cards(st, a: int, b: int) -> None:
 
 
 def reveal_card(st, c: int) -> None:
+    g = st.game
+    if g.copies and not st.up[c] and g.copies[c]:
+        told_apart(st, c, st.loc[c])
     st.up[c] = 1
     st.known[c] = st.game.all_seats
     if st.observer is not None and st.observer.record is not None:
@@ -243,8 +281,11 @@ def flip_card(st, c: int) -> None:
     if st.up[c]:
         st.up[c] = 0
     else:
+        g = st.game
+        if g.copies and g.copies[c]:
+            told_apart(st, c, st.loc[c])
         st.up[c] = 1
-        st.known[c] = st.game.all_seats
+        st.known[c] = g.all_seats
     if st.observer is not None and st.observer.record is not None:
         st.observer.record.append(Flipped(c, bool(st.up[c])))
 

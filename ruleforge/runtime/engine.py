@@ -535,8 +535,15 @@ def _known_then(st, action) -> dict | None:
     when it names none."""
     from .actions import CardSet, Ref
     out = {}
+    copies, loc, known = st.game.copies, st.loc, st.known
     for _, v in action[2]:
         for x in (v if isinstance(v, CardSet) else (v,)):
             if isinstance(x, Ref) and x.kind == "card":
-                out[x.index] = -1 if st.up[x.index] else st.known[x.index]
+                c = x.index
+                k = -1 if st.up[c] else known[c]
+                if k != -1 and copies and copies[c]:  # a seat that cannot tell the copies there apart
+                    for d in copies[c]:                # cannot tell which of them was chosen
+                        if loc[d] == loc[c] and not st.up[d]:
+                            k &= known[d]
+                out[c] = k
     return out or None

@@ -35,6 +35,13 @@ class Game:
         self.card_attr: dict[str, list] = {}
         self.zinst: list = []
         self.leave_keep: list = []  # per zone: who still knows a card that leaves it face down (board.py)
+        # per card, the other copies of it (cards alike in every attribute: "Coin (1)" and
+        # "Coin (2)"), which no seat can tell apart; () when the game has no copies at all
+        self.copies: list | tuple = ()
+        # per card, its name as a seat sees it: a copy's without its number ("Coin"), the
+        # number telling apart what no seat can; and an index of each such name
+        self.seen_names: list[str] = []
+        self.seen_index: dict[str, int] = {}
         self.zone_lookup: dict = {}
         self.start_zone = 0
         self.vars_init: list = []

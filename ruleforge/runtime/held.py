@@ -66,7 +66,7 @@ def view_value(st, kind: str, v, sees):
     if kind == "player":
         return st.game.seat_names[v]
     if kind == "card":
-        return st.game.cards[v].name if sees(v) else HIDDEN_CARD
+        return st.game.seen_names[v] if sees(v) else HIDDEN_CARD
     return v
 
 

@@ -80,10 +80,29 @@ def build_cards(g: Game, ch: Checked) -> None:
                 g.cards.append(Card(len(g.cards), name, attrs))
                 g.card_decl_of.append(cd)
     g.card_index = {c.name: c.index for c in g.cards}
+    g.copies = copies_of(g.cards, g.card_decl_of)
+    g.seen_names = [str(c.attrs.get("name", c.name)) if g.copies and g.copies[c.index] else c.name for c in g.cards]
+    g.seen_index = {name: c for c, name in reversed(list(enumerate(g.seen_names)))}
     for attr in ch.card_attrs:
         if attr not in ch.card_counters:
             g.card_attr[attr] = [c.attrs.get(attr) for c in g.cards]
             g.card_dyn[attr] = [None] * len(g.cards)  # rules: filled by the compiled program
+
+
+def copies_of(cards: list, decls: list) -> list | tuple:
+    """Per card, the indexes of the other cards alike in everything a seat could see (the
+    same card block, or the same standard card of another deck, and every attribute),
+    for board.told_apart; () when no card has a copy."""
+    alike: dict = {}
+    for c, cd in zip(cards, decls):
+        alike.setdefault((id(cd), tuple(sorted(c.attrs.items(), key=lambda kv: kv[0]))), []).append(c.index)
+    if all(len(group) == 1 for group in alike.values()):
+        return ()
+    out: list = [()] * len(cards)
+    for group in alike.values():
+        for c in group:
+            out[c] = tuple(d for d in group if d != c)
+    return out
 
 
 def build_zones(g: Game, ch: Checked) -> None:

@@ -89,7 +89,7 @@ class View:
 def view(st, player: Optional[int]) -> View:
     g = st.game
     mask = (1 << player) if player is not None else 0
-    up, known, names = st.up, st.known, g.cards
+    up, known, names = st.up, st.known, g.seen_names  # (a copy without its number: seats cannot tell copies apart)
 
     def sees(c: int) -> bool:
         if up[c]:
@@ -104,10 +104,10 @@ def view(st, player: Optional[int]) -> View:
             continue
         cards = st.zones[zi.index]
         if zi.kind == "hand":
-            seen = [names[c].name for c in sorted(cards) if sees(c)]
+            seen = [names[c] for c in sorted(cards) if sees(c)]
             shown = tuple(seen) + (None,) * (len(cards) - len(seen))
         else:
-            shown = tuple(names[c].name if sees(c) else None for c in cards)
+            shown = tuple(names[c] if sees(c) else None for c in cards)
         owner = g.seat_names[zi.owner] if zi.owner >= 0 else None
         zones.append(_zone_view(zi, owner, shown))
     pieces = []

@@ -19,7 +19,8 @@ def catalogue(game) -> dict:
     out = {}
     for c in game.cards:
         attrs = {k: (v if isinstance(v, (int, str)) else str(v)) for k, v in c.attrs.items() if v is not None}
-        out[plain(c.name)] = {k: plain(v) if isinstance(v, str) else v for k, v in attrs.items()}
+        out[plain(c.name)] = out[plain(game.seen_names[c.index])] = \
+            {k: plain(v) if isinstance(v, str) else v for k, v in attrs.items()}
     return out
 
 
@@ -87,7 +88,7 @@ def _zone(g, zi, z) -> dict:
         attr = hints["grouped"]
         groups: dict = {}
         for c in z.cards:
-            key = "?" if c is None else str(g.card_attr[attr][g.card_index[c]])
+            key = "?" if c is None else str(g.card_attr[attr][g.seen_index[c]])
             groups.setdefault(key, []).append(_card(c))
         return {"kind": "grouped", "label": label, "by": plain(attr),
                 "groups": [{"key": plain(k), "cards": cs} for k, cs in groups.items()]}

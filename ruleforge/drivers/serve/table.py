@@ -183,7 +183,7 @@ class Table:
                "out": [plain(g.seat_titles[g.seat_names.index(n)]) for n in v.eliminated],
                "since": since[-200:], "actions": [], "over": None}
         if msg["your_turn"]:
-            teller = Narrator(g, seat, st)
+            teller = Narrator(g, seat, st).offer(st.legal_actions())
             msg["actions"] = [_entry(k, entry_of(k, a, teller), teller.action(a))
                               for k, a in enumerate(st.legal_actions())]
         if st.is_over:
