@@ -481,3 +481,36 @@ def test_an_error_in_a_hidden_cards_rule_is_not_named_to_a_seat_that_cannot_see_
         assert errors[seat] == ("the game stopped: the rules failed in the rule of a card hidden from you (naming it "
                                 "would tell you which card it is); the host's terminal shows where")
         assert "Bomb" not in errors[seat] and "line" not in errors[seat]
+
+
+def test_after_the_rules_fail_every_message_is_refused_with_the_error_and_the_page_stays(tmp_path):
+    """Once the game has stopped on a rule error, a page's message (a move, a Ready,
+    anything) is refused with the error as that page was told it; the handler crashed
+    on it (the table has no one to move), dropping the connection with no close code."""
+    path = tmp_path / "bomb.rules"
+    path.write_text(HIDDEN_BOMB, encoding="utf-8")
+    game = ruleforge.load(str(path))
+    table = Table(game, 1, [0, 1], parse_agents(None, game), [])
+    server = Server(table, delay=0)
+    hidden = ("the game stopped: the rules failed in the rule of a card hidden from you (naming it would tell you "
+              "which card it is); the host's terminal shows where")
+    with TestClient(server.app()) as client:
+        with client.websocket_connect("/ws") as one, client.websocket_connect("/ws") as two, \
+                client.websocket_connect("/ws") as watcher, client.websocket_connect("/ws") as hot:
+            hello(one, token(table, 0))
+            hello(two, token(table, 1))
+            hello(watcher, None)
+            hello(hot, table.hot_token)
+            one.send_json({"type": "act", "n": until(one, mine_or_over)["n"], "id": 0})
+            told = {}
+            for name, ws in (("one", one), ("two", two), ("watcher", watcher), ("hot", hot)):
+                told[name] = until(ws, lambda m: m["type"] == "error")["message"]
+            assert told["one"] == told["watcher"] == hidden
+            assert told["two"].startswith("the game stopped: in rule 'Bomb: value' (line 10)")
+            for name, ws in (("one", one), ("two", two), ("watcher", watcher), ("hot", hot)):
+                for msg in ({"type": "act", "n": 0, "id": 0}, {"type": "act", "n": 1, "id": 1}, {"type": "ready"},
+                            "{not json"):
+                    ws.send_text(msg if isinstance(msg, str) else json.dumps(msg))
+                    # exactly the refusal, and no state after it: the next reply is the next refusal
+                    assert ws.receive_json() == {"type": "refused", "message": told[name]}, (name, msg)
+    assert table.n == 0

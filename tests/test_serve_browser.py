@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from test_serve import card_pattern, seen_after_each_decision
+from test_serve import HIDDEN_BOMB, card_pattern, seen_after_each_decision
 
 import ruleforge
 
@@ -230,4 +230,24 @@ def test_a_hot_seat_hands_one_tab_over_between_its_people(browser):
         assert page.inner_text("#over").startswith("Game over: ")
         assert handed[:2] == ["Pass the screen to the Invader. Press Ready when only they can see it.",
                               "Pass the screen to the Radar Operator. Press Ready when only they can see it."]
+        page.close()
+
+
+def test_a_rule_error_takes_the_actions_off_the_page(browser, tmp_path):
+    """The rules fail after player 1's Go: the page says so, and keeps no button whose
+    click could only be refused."""
+    rules = tmp_path / "bomb.rules"
+    rules.write_text(HIDDEN_BOMB, encoding="utf-8")
+    with serve(rules, "--as", 1, "--seed", 1, "--delay", "0") as links:
+        page = browser.new_page()
+        page.goto(links["player 1"])
+        page.wait_for_selector("button.action:enabled", timeout=WAIT)
+        assert page.locator("button.action").all_inner_texts() == ["Go", "Wait"]
+        page.locator("button.action", has_text="Go").click()
+        page.wait_for_selector("#notice:not([hidden])", timeout=WAIT)
+        assert page.inner_text("#notice") == (
+            "the game stopped: the rules failed in the rule of a card hidden from you (naming it would tell you which "
+            "card it is); the host's terminal shows where")
+        assert page.locator("button.action").count() == 0
+        assert page.inner_text("#turn") == "The game has stopped."
         page.close()

@@ -130,10 +130,11 @@ class Server:
                 text = await ws.receive_text()
                 async with self.lock:
                     try:
-                        self._handle(page, _parse(text))
+                        self._handle(page, text)
                     except Refused as why:
                         page.send({"type": "refused", "message": str(why)})
-                        self._update(page)  # the page is brought up to date
+                        if not self.failure:  # (a stopped game has no table to bring it up to date with)
+                            self._update(page)  # the page is brought up to date
                     except RuleError as e:
                         self._failed(e)
         except (WebSocketDisconnect, RuntimeError):
@@ -168,9 +169,10 @@ class Server:
             return
 
     # ---- moves
-    def _handle(self, page: Page, msg) -> None:
-        if self.failure:
+    def _handle(self, page: Page, text: str) -> None:
+        if self.failure:  # whatever the message, even one that is not JSON: the game cannot go on
             raise Refused(self._failure_for(page))
+        msg = _parse(text)
         kind = msg.get("type") if isinstance(msg, dict) else None
         if kind == "act":
             if page.seat == HOT:

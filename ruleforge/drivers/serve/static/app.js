@@ -7,6 +7,7 @@ let cards = {};       // card name -> its attributes (the rule file's card list)
 let current = null;   // the last state received
 let socket = null;
 let retry = 500;
+let stopped = false;  // an error came: nothing more can be played from this page
 
 const $ = (id) => document.getElementById(id);
 
@@ -46,11 +47,24 @@ function receive(msg) {
   } else if (msg.type === "handover") {
     handover(msg.to);
   } else if (msg.type === "refused") {
-    notice("refused: " + msg.message);
+    notice("refused: " + msg.message, stopped);  // (after an error, the error's text must stay up)
   } else if (msg.type === "error") {
     socket.fatal = true;
+    stop();
     notice(msg.message, true);
     $("link").textContent = "not connected";
+  }
+}
+
+// A button left after an error could only be refused: the actions go, Ready cannot be pressed.
+function stop() {
+  stopped = true;
+  $("actions").replaceChildren();
+  $("ready").disabled = true;
+  if (current) {
+    const turn = $("turn");
+    turn.className = "";
+    turn.replaceChildren(el("span", "", "The game has stopped."));
   }
 }
 
