@@ -514,3 +514,60 @@ def test_after_the_rules_fail_every_message_is_refused_with_the_error_and_the_pa
                     # exactly the refusal, and no state after it: the next reply is the next refusal
                     assert ws.receive_json() == {"type": "refused", "message": told[name]}, (name, msg)
     assert table.n == 0
+
+
+def test_a_served_game_whose_rules_fail_is_logged_to_the_error_and_replay_stops_on_it(tmp_path):
+    """The log keeps the failing decision and ends on the error, as play's does, and is
+    written when the game stops (it ended with 'quit' and without the decision: replay
+    said it reproduced a quit game of 0 decisions)."""
+    from websockets.sync.client import connect
+    rules = tmp_path / "bomb.rules"
+    rules.write_text(HIDDEN_BOMB, encoding="utf-8")
+    log = tmp_path / "g.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "ruleforge", "serve", str(rules), "--as", "1", "--seed", "1",
+                             "--port", "0", "--log", str(log)], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        port = re.search(r":(\d+) ", proc.stdout.readline()).group(1)
+        seat_token = proc.stdout.readline().split("#t=")[1].strip()
+        with connect(f"ws://127.0.0.1:{port}/ws", open_timeout=10) as ws:
+            ws.send(json.dumps({"type": "hello", "token": seat_token}))
+            while (msg := json.loads(ws.recv(timeout=10)))["type"] != "state" or not msg["your_turn"]:
+                pass
+            assert [a["label"] for a in msg["actions"]] == ["Go", "Wait"]
+            ws.send(json.dumps({"type": "act", "n": msg["n"], "id": 0}))
+            while json.loads(ws.recv(timeout=10))["type"] != "error":
+                pass
+        # written with the error, before the server stops (the pages are told after it)
+        written = log.exists()
+    finally:
+        proc.terminate()
+        out, err = proc.communicate(timeout=10)
+    assert written and out.splitlines()[-2] == f"log written to {log}"
+    why = ("in rule 'Bomb: value' (line 10), reached from 'ending done: when' (line 23) in 'action go' (line 20): "
+           "division by zero")
+    assert err.splitlines()[0] == f"error: the game stopped: {why}; Ctrl-C stops the server"
+    recs = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert [r["type"] for r in recs] == ["start", "setup", "decision", "error"]
+    assert (recs[2]["player"], recs[2]["action"], recs[2]["choice"]) == (1, "go", 0)
+    assert recs[3] == {"type": "error", "message": why}
+    replayed = CliRunner().invoke(cli, ["replay", str(log), "--quiet"])
+    assert replayed.exit_code == 1
+    assert replayed.output == (f"{log}: reproduced exactly: the game, 1 decision, the same deal, and the same error "
+                               f"it stopped on: {why}\n")
+
+
+def test_a_served_game_whose_setup_fails_is_logged_as_started_and_stopped_on_the_error(tmp_path):
+    rules = tmp_path / "setup.rules"
+    rules.write_text('game "Setup fails"\nplayers 2\ncards: standard deck in deck\nzone deck: pile\ncounter x = 0\n'
+                     'setup:\n    increase x by 10 / (x - x)\nturn:\n    current takes an action\n'
+                     'action go "Go":\n    increase x by 1\nending done "done": player 1 wins when x > 3\n',
+                     encoding="utf-8")
+    log = tmp_path / "g.jsonl"
+    out = CliRunner().invoke(cli, ["serve", str(rules), "--port", "0", "--seed", "1", "--log", str(log)])
+    assert out.exit_code == 1 and f"log written to {log}\n" in out.output
+    why = "in rule 'setup' (line 7): division by zero"
+    assert [json.loads(line)["type"] for line in log.read_text(encoding="utf-8").splitlines()] == ["start", "error"]
+    replayed = CliRunner().invoke(cli, ["replay", str(log), "--quiet"])
+    assert (replayed.exit_code, replayed.output) == (
+        1, f"{log}: reproduced exactly: the game, 0 decisions, the same deal, and the same error it stopped on: {why}\n")
