@@ -251,3 +251,33 @@ def test_a_rule_error_takes_the_actions_off_the_page(browser, tmp_path):
         assert page.locator("button.action").count() == 0
         assert page.inner_text("#turn") == "The game has stopped."
         page.close()
+
+
+def test_the_hand_over_screen_holds_nothing_of_the_last_persons_seat(browser):
+    """The Invader taps a card to read it, moves, and the screen is handed to the Radar
+    Operator: the card's text stayed in the page's DOM (hidden) across the hand-over."""
+    game = ruleforge.load(GUFO)
+    pattern = card_pattern(game)
+    with serve(GUFO, "--seed", 5, "--delay", "0", "--hot-seat") as links:
+        (link,) = links.values()
+        page = browser.new_page()
+        page.goto(link)
+        page.wait_for_selector("#ready:visible", timeout=WAIT)
+        assert page.inner_text("#handover-text").startswith("Pass the screen to the Invader.")
+        page.click("#ready")
+        while True:  # the Invader's moves, a card's text read before each, up to the hand-over
+            page.wait_for_selector("#ready:visible, button.action:enabled", timeout=WAIT)
+            if page.locator("#handover").is_visible():
+                break
+            assert page.inner_text("#who") == "you are Invader"
+            mine = page.locator(".area.mine .card[data-card]").first
+            name = mine.get_attribute("data-card")
+            mine.click()
+            assert page.inner_text("#cardtext").startswith(f"{name} (rank ")
+            click(page, page.locator("button.action:enabled").first)
+        assert page.inner_text("#handover-text").startswith("Pass the screen to the Radar Operator.")
+        html = page.content()
+        assert pattern.findall(html) == [] and name not in html  # no card at all, hidden or not
+        assert page.inner_html("#cardtext") == page.inner_html("#notice") == ""
+        assert page.inner_text("#who") == "hot seat: Invader, Radar Operator"
+        page.close()
