@@ -571,3 +571,44 @@ def test_a_served_game_whose_setup_fails_is_logged_as_started_and_stopped_on_the
     replayed = CliRunner().invoke(cli, ["replay", str(log), "--quiet"])
     assert (replayed.exit_code, replayed.output) == (
         1, f"{log}: reproduced exactly: the game, 0 decisions, the same deal, and the same error it stopped on: {why}\n")
+
+
+def test_spectators_never_take_a_seats_room_and_each_seats_pages_are_bounded(monkeypatch):
+    """Spectators need no token: when they and the seats shared one room of pages, enough
+    spectators locked a seat's own link out. Each kind of page has its own room now."""
+    from starlette.websockets import WebSocketDisconnect
+    from ruleforge.drivers.serve import app
+    monkeypatch.setattr(app, "MAX_SPECTATORS", 2)
+    monkeypatch.setattr(app, "MAX_SEAT_PAGES", 2)
+    game, table, log, server = make(GUFO, 5, [0, 1])
+
+    def turned_away(ws, tok, text):
+        ws.send_json({"type": "hello", "token": tok})
+        assert ws.receive_json() == {"type": "error", "message": text}
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 1013
+
+    no_room = ("this table has 2 spectators' pages open already: try again later "
+               "(MAX_SPECTATORS in ruleforge/drivers/serve/app.py)")
+    seat_full = "this link has 2 pages open already: close one of them first (MAX_SEAT_PAGES in ruleforge/drivers/serve/app.py)"
+    with TestClient(server.app()) as client:
+        with client.websocket_connect("/ws") as s1, client.websocket_connect("/ws") as s2:
+            hello(s1, None)
+            hello(s2, None)
+            with client.websocket_connect("/ws") as s3:
+                turned_away(s3, None, no_room)
+            # the spectators' room is full: a seat's link still opens, twice
+            with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+                assert hello(a, token(table, 0))["you"] == "Invader"
+                assert hello(b, token(table, 0))["you"] == "Invader"
+                with client.websocket_connect("/ws") as c:
+                    turned_away(c, token(table, 0), seat_full)
+                with client.websocket_connect("/ws") as d:  # another seat's room is its own
+                    assert hello(d, token(table, 1))["you"] == "Radar Operator"
+                with client.websocket_connect("/ws") as h1, client.websocket_connect("/ws") as h2, \
+                        client.websocket_connect("/ws") as h3:
+                    assert hello(h1, table.hot_token)["hot_seat"] and hello(h2, table.hot_token)["hot_seat"]
+                    turned_away(h3, table.hot_token, seat_full)
+        with client.websocket_connect("/ws") as s4:  # a spectator gone, there is room again
+            hello(s4, None)

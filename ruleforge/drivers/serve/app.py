@@ -29,7 +29,11 @@ from .table import HOT, Refused, Table
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 4096  # a page's message is a few dozen bytes
-MAX_PAGES = 100     # pages open at once: a table's players and some spectators
+# Pages open at once, counted apart: spectators need no token, so that anyone who can
+# reach the server can fill their room, never a seat's. The whole stays bounded:
+# MAX_SPECTATORS + MAX_SEAT_PAGES for each person's seat and the hot seat.
+MAX_SPECTATORS = 100
+MAX_SEAT_PAGES = 8   # one seat's link: a phone, a laptop, a tab left open
 HELLO_TIMEOUT = 30.0
 HEADERS = {
     # the page loads nothing from elsewhere: no CDN, no inline script
@@ -111,9 +115,9 @@ class Server:
         page = await self._hello(ws)
         if page is None:
             return
-        if len(self.pages) >= MAX_PAGES:
-            await ws.send_json({"type": "error", "message": f"this table has {MAX_PAGES} pages open already "
-                                                            "(MAX_PAGES in ruleforge/drivers/serve/app.py)"})
+        full = self._no_room(page.seat)
+        if full:
+            await ws.send_json({"type": "error", "message": full})
             await ws.close(code=1013)
             return
         writer = asyncio.create_task(self._write(page))
@@ -159,6 +163,17 @@ class Server:
         except (asyncio.TimeoutError, WebSocketDisconnect, RuntimeError):
             return None
         return Page(ws, seat)
+
+    def _no_room(self, seat: Optional[int]) -> Optional[str]:
+        """Why a page of `seat` (None: a spectator) cannot open now, or None."""
+        open_ = sum(p.seat == seat for p in self.pages)
+        if seat is None and open_ >= MAX_SPECTATORS:
+            return (f"this table has {MAX_SPECTATORS} spectators' pages open already: try again later "
+                    "(MAX_SPECTATORS in ruleforge/drivers/serve/app.py)")
+        if seat is not None and open_ >= MAX_SEAT_PAGES:
+            return (f"this link has {MAX_SEAT_PAGES} pages open already: close one of them first "
+                    "(MAX_SEAT_PAGES in ruleforge/drivers/serve/app.py)")
+        return None
 
     async def _write(self, page: Page) -> None:
         try:
