@@ -249,9 +249,18 @@ def test_a_spectator_cannot_move_and_a_wrong_token_is_turned_away():
                                                 "for your link (without a token the page is a spectator's)"}
                 with pytest.raises(Exception):
                     ws.receive_json()  # closed
-        with client.websocket_connect("/ws") as ws:
-            ws.send_json({"type": "act", "n": 0, "id": 0})
-            assert ws.receive_json()["message"] == 'the first message is {"type": "hello", "token": TOKEN or null}'
+        from starlette.websockets import WebSocketDisconnect
+        hello_first = 'the first message is {"type": "hello", "token": TOKEN or null}'
+        not_json = 'a message is one JSON object, and the first is {"type": "hello", "token": TOKEN or null}'
+        for first, text in [({"type": "act", "n": 0, "id": 0}, hello_first), ({"type": "ready"}, hello_first),
+                            ({"type": "hello", "token": None, "seat": 1}, hello_first),
+                            ("{not json", not_json), ("[1, 2]", not_json)]:
+            with client.websocket_connect("/ws") as ws:
+                ws.send_text(first if isinstance(first, str) else json.dumps(first))
+                assert ws.receive_json() == {"type": "error", "message": text}
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    ws.receive_json()
+                assert closed.value.code == 1008
         assert fingerprint(table) == before
 
 
@@ -329,6 +338,12 @@ def test_a_hot_seat_hands_the_screen_over_and_shows_each_person_only_their_seat(
 
 
 # ---- the command line
+
+def test_a_hot_seat_prints_its_link_and_the_spectators_link():
+    game, table, log, server = make(GUFO, 5, [0, 1])
+    assert table.links("http://h:1", hot_seat=True) == [
+        ("hot seat: Invader, Radar Operator", f"http://h:1/#t={table.hot_token}"), ("spectators", "http://h:1/")]
+
 
 def test_serve_flag_errors_exit_2_with_a_message():
     runner = CliRunner()

@@ -90,8 +90,9 @@ def _is_loopback(host: str) -> bool:
 def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, delay, log_path) -> None:
     """Play a game in web browsers: each person's seat has its own private link.
 
-    Prints one link per person's seat (and one for spectators, who see only what every
-    seat sees). A link's token is its seat's key: hand each link to its player only.
+    Prints one link per person's seat (with --hot-seat, one for all of them) and one
+    for spectators, who see only what every seat sees. A link's token is its seat's
+    key: hand each link to its player only.
     Bots play the other seats. The server listens on 127.0.0.1 (this machine) unless
     --host says otherwise. Ctrl-C stops it; the log, if asked for, is written when the
     game ends or its rules fail (or, cut short, when the server stops).

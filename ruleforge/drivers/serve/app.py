@@ -35,6 +35,7 @@ MAX_MESSAGE = 4096  # a page's message is a few dozen bytes
 MAX_SPECTATORS = 100
 MAX_SEAT_PAGES = 8   # one seat's link: a phone, a laptop, a tab left open
 HELLO_TIMEOUT = 30.0
+HELLO = '{"type": "hello", "token": TOKEN or null}'
 HEADERS = {
     # the page loads nothing from elsewhere: no CDN, no inline script
     "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
@@ -151,9 +152,9 @@ class Server:
         """The first message names the seat; a wrong token closes the socket with why."""
         try:
             text = await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT)
-            msg = _parse(text)
-            if not isinstance(msg, dict) or msg.get("type") != "hello" or set(msg) - {"type", "token"}:
-                raise Refused('the first message is {"type": "hello", "token": TOKEN or null}')
+            msg = _parse(text, first=True)
+            if msg.get("type") != "hello" or set(msg) - {"type", "token"}:
+                raise Refused(f"the first message is {HELLO}")
             async with self.lock:
                 seat = self.table.seat_of(msg.get("token"))
         except Refused as why:
@@ -276,7 +277,8 @@ class Server:
         return self.failure
 
 
-def _parse(text: str):
+def _parse(text: str, first: bool = False):
+    """The JSON object a page sent; `first`: its hello, which is then the example to give."""
     if len(text) > MAX_MESSAGE:
         raise Refused(f"a message of {len(text)} characters is too long (at most {MAX_MESSAGE})")
     try:
@@ -284,5 +286,6 @@ def _parse(text: str):
     except (ValueError, RecursionError):
         msg = None
     if not isinstance(msg, dict):  # not JSON, or JSON but not an object: `[1]`, `"act"`
-        raise Refused("a message is one JSON object, such as {\"type\": \"act\", \"n\": 3, \"id\": 0}")
+        raise Refused(f"a message is one JSON object, and the first is {HELLO}" if first else
+                      "a message is one JSON object, such as {\"type\": \"act\", \"n\": 3, \"id\": 0}")
     return msg

@@ -225,13 +225,15 @@ class Table:
         return self.message(shown)
 
     def links(self, base: str, hot_seat: bool) -> list[tuple[str, str]]:
-        """(who, link) for the host to hand out: one per person's seat, or the hot seat's."""
+        """(who, link) for the host to hand out: one per person's seat, or the hot seat's,
+        then the spectators' (a hot seat's table may be watched too: a shared screen)."""
         if hot_seat:
-            return [("hot seat: " + ", ".join(plain(self.game.seat_titles[s]) for s in self.people),
-                     f"{base}/#t={self.hot_token}")]
-        by_seat = {s: t for t, s in self.tokens.items() if s != HOT}
-        return [(plain(self.game.seat_titles[s]), f"{base}/#t={by_seat[s]}") for s in self.people] + \
-               [("spectators", f"{base}/")]
+            seats = [("hot seat: " + ", ".join(plain(self.game.seat_titles[s]) for s in self.people),
+                      f"{base}/#t={self.hot_token}")]
+        else:
+            by_seat = {s: t for t, s in self.tokens.items() if s != HOT}
+            seats = [(plain(self.game.seat_titles[s]), f"{base}/#t={by_seat[s]}") for s in self.people]
+        return seats + [("spectators", f"{base}/")]
 
 
 def _entry(k: int, e, label: str) -> dict:
