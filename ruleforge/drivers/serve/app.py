@@ -29,9 +29,9 @@ from .table import HOT, Refused, Table
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 4096  # a page's message is a few dozen bytes
-# Pages open at once, counted apart: spectators need no token, so that anyone who can
-# reach the server can fill their room, never a seat's. The whole stays bounded:
-# MAX_SPECTATORS + MAX_SEAT_PAGES for each person's seat and the hot seat.
+# Pages open at once, the spectators' and each seat's counted apart: a spectator needs no
+# token, so anyone who can reach the server may fill the spectators' room, but never a
+# seat's. The whole stays bounded: MAX_SPECTATORS, and MAX_SEAT_PAGES a seat's link.
 MAX_SPECTATORS = 100
 MAX_SEAT_PAGES = 8   # one seat's link: a phone, a laptop, a tab left open
 HELLO_TIMEOUT = 30.0
@@ -167,11 +167,11 @@ class Server:
 
     def _no_room(self, seat: Optional[int]) -> Optional[str]:
         """Why a page of `seat` (None: a spectator) cannot open now, or None."""
-        open_ = sum(p.seat == seat for p in self.pages)
-        if seat is None and open_ >= MAX_SPECTATORS:
+        already = sum(p.seat == seat for p in self.pages)
+        if seat is None and already >= MAX_SPECTATORS:
             return (f"this table has {MAX_SPECTATORS} spectators' pages open already: try again later "
                     "(MAX_SPECTATORS in ruleforge/drivers/serve/app.py)")
-        if seat is not None and open_ >= MAX_SEAT_PAGES:
+        if seat is not None and already >= MAX_SEAT_PAGES:
             return (f"this link has {MAX_SEAT_PAGES} pages open already: close one of them first "
                     "(MAX_SEAT_PAGES in ruleforge/drivers/serve/app.py)")
         return None
