@@ -251,9 +251,18 @@ def test_a_spectator_cannot_move_and_a_wrong_token_is_turned_away():
                                                 "for your link (without a token the page is a spectator's)"}
                 with pytest.raises(Exception):
                     ws.receive_json()  # closed
-        with client.websocket_connect("/ws") as ws:
-            ws.send_json({"type": "act", "n": 0, "id": 0})
-            assert ws.receive_json()["message"] == 'the first message is {"type": "hello", "token": TOKEN or null}'
+        from starlette.websockets import WebSocketDisconnect
+        hello_first = 'the first message is {"type": "hello", "token": TOKEN or null}'
+        not_json = 'a message is one JSON object, and the first is {"type": "hello", "token": TOKEN or null}'
+        for first, text in [({"type": "act", "n": 0, "id": 0}, hello_first), ({"type": "ready"}, hello_first),
+                            ({"type": "hello", "token": None, "seat": 1}, hello_first),
+                            ("{not json", not_json), ("[1, 2]", not_json)]:
+            with client.websocket_connect("/ws") as ws:
+                ws.send_text(first if isinstance(first, str) else json.dumps(first))
+                assert ws.receive_json() == {"type": "error", "message": text}
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    ws.receive_json()
+                assert closed.value.code == 1008
         assert fingerprint(table) == before
 
 
@@ -331,6 +340,12 @@ def test_a_hot_seat_hands_the_screen_over_and_shows_each_person_only_their_seat(
 
 
 # ---- the command line
+
+def test_a_hot_seat_prints_its_link_and_the_spectators_link():
+    game, table, log, server = make(GUFO, 5, [0, 1])
+    assert table.links("http://h:1", hot_seat=True) == [
+        ("hot seat: Invader, Radar Operator", f"http://h:1/#t={table.hot_token}"), ("spectators", "http://h:1/")]
+
 
 def test_serve_flag_errors_exit_2_with_a_message():
     runner = CliRunner()
@@ -483,3 +498,134 @@ def test_an_error_in_a_hidden_cards_rule_is_not_named_to_a_seat_that_cannot_see_
         assert errors[seat] == ("the game stopped: the rules failed in the rule of a card hidden from you (naming it "
                                 "would tell you which card it is); the host's terminal shows where")
         assert "Bomb" not in errors[seat] and "line" not in errors[seat]
+
+
+def test_after_the_rules_fail_every_message_is_refused_with_the_error_and_the_page_stays(tmp_path):
+    """Once the game has stopped on a rule error, a page's message (a move, a Ready,
+    anything) is refused with the error as that page was told it; the handler crashed
+    on it (the table has no one to move), dropping the connection with no close code."""
+    path = tmp_path / "bomb.rules"
+    path.write_text(HIDDEN_BOMB, encoding="utf-8")
+    game = ruleforge.load(str(path))
+    table = Table(game, 1, [0, 1], parse_agents(None, game), [])
+    server = Server(table, delay=0)
+    hidden = ("the game stopped: the rules failed in the rule of a card hidden from you (naming it would tell you "
+              "which card it is); the host's terminal shows where")
+    with TestClient(server.app()) as client:
+        with client.websocket_connect("/ws") as one, client.websocket_connect("/ws") as two, \
+                client.websocket_connect("/ws") as watcher, client.websocket_connect("/ws") as hot:
+            hello(one, token(table, 0))
+            hello(two, token(table, 1))
+            hello(watcher, None)
+            hello(hot, table.hot_token)
+            one.send_json({"type": "act", "n": until(one, mine_or_over)["n"], "id": 0})
+            told = {}
+            for name, ws in (("one", one), ("two", two), ("watcher", watcher), ("hot", hot)):
+                told[name] = until(ws, lambda m: m["type"] == "error")["message"]
+            assert told["one"] == told["watcher"] == hidden
+            assert told["two"].startswith("the game stopped: in rule 'Bomb: value' (line 10)")
+            for name, ws in (("one", one), ("two", two), ("watcher", watcher), ("hot", hot)):
+                for msg in ({"type": "act", "n": 0, "id": 0}, {"type": "act", "n": 1, "id": 1}, {"type": "ready"},
+                            "{not json"):
+                    ws.send_text(msg if isinstance(msg, str) else json.dumps(msg))
+                    # exactly the refusal, and no state after it: the next reply is the next refusal
+                    assert ws.receive_json() == {"type": "refused", "message": told[name]}, (name, msg)
+    assert table.n == 0
+
+
+def test_a_served_game_whose_rules_fail_is_logged_to_the_error_and_replay_stops_on_it(tmp_path):
+    """The log keeps the failing decision and ends on the error, as play's does, and is
+    written when the game stops (it ended with 'quit' and without the decision: replay
+    said it reproduced a quit game of 0 decisions)."""
+    from websockets.sync.client import connect
+    rules = tmp_path / "bomb.rules"
+    rules.write_text(HIDDEN_BOMB, encoding="utf-8")
+    log = tmp_path / "g.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "ruleforge", "serve", str(rules), "--as", "1", "--seed", "1",
+                             "--port", "0", "--log", str(log)], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        port = re.search(r":(\d+) ", proc.stdout.readline()).group(1)
+        seat_token = proc.stdout.readline().split("#t=")[1].strip()
+        with connect(f"ws://127.0.0.1:{port}/ws", open_timeout=10) as ws:
+            ws.send(json.dumps({"type": "hello", "token": seat_token}))
+            while (msg := json.loads(ws.recv(timeout=10)))["type"] != "state" or not msg["your_turn"]:
+                pass
+            assert [a["label"] for a in msg["actions"]] == ["Go", "Wait"]
+            ws.send(json.dumps({"type": "act", "n": msg["n"], "id": 0}))
+            while json.loads(ws.recv(timeout=10))["type"] != "error":
+                pass
+        # written with the error, before the server stops (the pages are told after it)
+        written = log.exists()
+    finally:
+        proc.terminate()
+        out, err = proc.communicate(timeout=10)
+    assert written and out.splitlines()[-2] == f"log written to {log}"
+    why = ("in rule 'Bomb: value' (line 10), reached from 'ending done: when' (line 23) in 'action go' (line 20): "
+           "division by zero")
+    assert err.splitlines()[0] == f"error: the game stopped: {why}; Ctrl-C stops the server"
+    recs = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert [r["type"] for r in recs] == ["start", "setup", "decision", "error"]
+    assert (recs[2]["player"], recs[2]["action"], recs[2]["choice"]) == (1, "go", 0)
+    assert recs[3] == {"type": "error", "message": why}
+    replayed = CliRunner().invoke(cli, ["replay", str(log), "--quiet"])
+    assert replayed.exit_code == 1
+    assert replayed.output == (f"{log}: reproduced exactly: the game, 1 decision, the same deal, and the same error "
+                               f"it stopped on: {why}\n")
+
+
+def test_a_served_game_whose_setup_fails_is_logged_as_started_and_stopped_on_the_error(tmp_path):
+    rules = tmp_path / "setup.rules"
+    rules.write_text('game "Setup fails"\nplayers 2\ncards: standard deck in deck\nzone deck: pile\ncounter x = 0\n'
+                     'setup:\n    increase x by 10 / (x - x)\nturn:\n    current takes an action\n'
+                     'action go "Go":\n    increase x by 1\nending done "done": player 1 wins when x > 3\n',
+                     encoding="utf-8")
+    log = tmp_path / "g.jsonl"
+    out = CliRunner().invoke(cli, ["serve", str(rules), "--port", "0", "--seed", "1", "--log", str(log)])
+    assert out.exit_code == 1 and f"log written to {log}\n" in out.output
+    why = "in rule 'setup' (line 7): division by zero"
+    assert [json.loads(line)["type"] for line in log.read_text(encoding="utf-8").splitlines()] == ["start", "error"]
+    replayed = CliRunner().invoke(cli, ["replay", str(log), "--quiet"])
+    assert (replayed.exit_code, replayed.output) == (
+        1, f"{log}: reproduced exactly: the game, 0 decisions, the same deal, and the same error it stopped on: {why}\n")
+
+
+def test_spectators_never_take_a_seats_room_and_each_seats_pages_are_bounded(monkeypatch):
+    """Spectators need no token: when they and the seats shared one room of pages, enough
+    spectators locked a seat's own link out. Each kind of page has its own room now."""
+    from starlette.websockets import WebSocketDisconnect
+    from ruleforge.drivers.serve import app
+    monkeypatch.setattr(app, "MAX_SPECTATORS", 2)
+    monkeypatch.setattr(app, "MAX_SEAT_PAGES", 2)
+    game, table, log, server = make(GUFO, 5, [0, 1])
+
+    def turned_away(ws, tok, text):
+        ws.send_json({"type": "hello", "token": tok})
+        assert ws.receive_json() == {"type": "error", "message": text}
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 1013
+
+    no_room = ("this table has 2 spectators' pages open already: try again later "
+               "(MAX_SPECTATORS in ruleforge/drivers/serve/app.py)")
+    seat_full = "this link has 2 pages open already: close one of them first (MAX_SEAT_PAGES in ruleforge/drivers/serve/app.py)"
+    with TestClient(server.app()) as client:
+        with client.websocket_connect("/ws") as s1, client.websocket_connect("/ws") as s2:
+            hello(s1, None)
+            hello(s2, None)
+            with client.websocket_connect("/ws") as s3:
+                turned_away(s3, None, no_room)
+            # the spectators' room is full: a seat's link still opens, twice
+            with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+                assert hello(a, token(table, 0))["you"] == "Invader"
+                assert hello(b, token(table, 0))["you"] == "Invader"
+                with client.websocket_connect("/ws") as c:
+                    turned_away(c, token(table, 0), seat_full)
+                with client.websocket_connect("/ws") as d:  # another seat's room is its own
+                    assert hello(d, token(table, 1))["you"] == "Radar Operator"
+                with client.websocket_connect("/ws") as h1, client.websocket_connect("/ws") as h2, \
+                        client.websocket_connect("/ws") as h3:
+                    assert hello(h1, table.hot_token)["hot_seat"] and hello(h2, table.hot_token)["hot_seat"]
+                    turned_away(h3, table.hot_token, seat_full)
+        with client.websocket_connect("/ws") as s4:  # a spectator gone, there is room again
+            hello(s4, None)

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from test_serve import card_pattern, seen_after_each_decision
+from test_serve import HIDDEN_BOMB, card_pattern, seen_after_each_decision
 
 import ruleforge
 
@@ -70,7 +70,7 @@ def serve(*args):
         head = proc.stdout.readline()
         assert "serving at http://127.0.0.1:" in head, head + proc.stderr.read()
         links = {}
-        while "spectators" not in links and "hot seat" not in " ".join(links):
+        while "spectators" not in links:  # (the last link printed, a hot seat's too)
             who, link = proc.stdout.readline().strip().split(": http", 1)
             links[who] = "http" + link
         yield links
@@ -209,7 +209,7 @@ def test_two_seats_in_two_browsers_see_each_others_moves_within_a_second(browser
 
 def test_a_hot_seat_hands_one_tab_over_between_its_people(browser):
     with serve(GUFO, "--seed", 5, "--delay", "0", "--hot-seat") as links:
-        (link,) = links.values()
+        (link,) = (v for k, v in links.items() if k.startswith("hot seat: "))
         page = browser.new_page(viewport={"width": 1000, "height": 800})
         page.goto(link)
         handed = []
@@ -230,4 +230,54 @@ def test_a_hot_seat_hands_one_tab_over_between_its_people(browser):
         assert page.inner_text("#over").startswith("Game over: ")
         assert handed[:2] == ["Pass the screen to the Invader. Press Ready when only they can see it.",
                               "Pass the screen to the Radar Operator. Press Ready when only they can see it."]
+        page.close()
+
+
+def test_a_rule_error_takes_the_actions_off_the_page(browser, tmp_path):
+    """The rules fail after player 1's Go: the page says so, and keeps no button whose
+    click could only be refused."""
+    rules = tmp_path / "bomb.rules"
+    rules.write_text(HIDDEN_BOMB, encoding="utf-8")
+    with serve(rules, "--as", 1, "--seed", 1, "--delay", "0") as links:
+        page = browser.new_page()
+        page.goto(links["player 1"])
+        page.wait_for_selector("button.action:enabled", timeout=WAIT)
+        assert page.locator("button.action").all_inner_texts() == ["Go", "Wait"]
+        page.locator("button.action", has_text="Go").click()
+        page.wait_for_selector("#notice:not([hidden])", timeout=WAIT)
+        assert page.inner_text("#notice") == (
+            "the game stopped: the rules failed in the rule of a card hidden from you (naming it would tell you which "
+            "card it is); the host's terminal shows where")
+        assert page.locator("button.action").count() == 0
+        assert page.inner_text("#turn") == "The game has stopped."
+        page.close()
+
+
+def test_the_hand_over_screen_holds_nothing_of_the_last_persons_seat(browser):
+    """The Invader taps a card to read it, moves, and the screen is handed to the Radar
+    Operator: the card's text stayed in the page's DOM (hidden) across the hand-over."""
+    game = ruleforge.load(GUFO)
+    pattern = card_pattern(game)
+    with serve(GUFO, "--seed", 5, "--delay", "0", "--hot-seat") as links:
+        (link,) = (v for k, v in links.items() if k.startswith("hot seat: "))
+        page = browser.new_page()
+        page.goto(link)
+        page.wait_for_selector("#ready:visible", timeout=WAIT)
+        assert page.inner_text("#handover-text").startswith("Pass the screen to the Invader.")
+        page.click("#ready")
+        while True:  # the Invader's moves, a card's text read before each, up to the hand-over
+            page.wait_for_selector("#ready:visible, button.action:enabled", timeout=WAIT)
+            if page.locator("#handover").is_visible():
+                break
+            assert page.inner_text("#who") == "you are Invader"
+            mine = page.locator(".area.mine .card[data-card]").first
+            name = mine.get_attribute("data-card")
+            mine.click()
+            assert page.inner_text("#cardtext").startswith(f"{name} (rank ")
+            click(page, page.locator("button.action:enabled").first)
+        assert page.inner_text("#handover-text").startswith("Pass the screen to the Radar Operator.")
+        html = page.content()
+        assert pattern.findall(html) == [] and name not in html  # no card at all, hidden or not
+        assert page.inner_html("#cardtext") == page.inner_html("#notice") == ""
+        assert page.inner_text("#who") == "hot seat: Invader, Radar Operator"
         page.close()

@@ -90,11 +90,12 @@ def _is_loopback(host: str) -> bool:
 def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, delay, log_path) -> None:
     """Play a game in web browsers: each person's seat has its own private link.
 
-    Prints one link per person's seat (and one for spectators, who see only what every
-    seat sees). A link's token is its seat's key: hand each link to its player only.
+    Prints one link per person's seat (with --hot-seat, one for all of them) and one
+    for spectators, who see only what every seat sees. A link's token is its seat's
+    key: hand each link to its player only.
     Bots play the other seats. The server listens on 127.0.0.1 (this machine) unless
     --host says otherwise. Ctrl-C stops it; the log, if asked for, is written when the
-    game ends (or, cut short, when the server stops).
+    game ends or its rules fail (or, cut short, when the server stops).
 
     \b
     Examples:
@@ -117,8 +118,8 @@ def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, 
     import uvicorn
     from ..drivers.serve.app import Server
     from ..drivers.serve.table import Table
+    from ..runtime.values import RuleError
     log: list | None = [] if writer else None
-    table = Table(game, seed, people, parse_agents(agents, game), log)
     written = []
 
     def write_log(cut_short: bool = False) -> None:
@@ -128,8 +129,16 @@ def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, 
             written.append(True)
             click.echo(f"log written to {log_path}")
 
+    try:
+        table = Table(game, seed, people, parse_agents(agents, game), log)
+    except RuleError:  # setup, or a first decision taken for a person, failed: the log ends on the error
+        sock.close()
+        write_log()
+        raise
+
     def failed(text: str) -> None:
         click.echo(f"error: {text}; Ctrl-C stops the server", err=True)
+        write_log()  # the game cannot go on: its log, ending on the error, is whole now
 
     server = Server(table, delay, on_end=write_log, on_failure=failed)
     base = f"http://{_shown_host(host)}:{sock.getsockname()[1]}"
@@ -154,7 +163,7 @@ def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, 
                 raise
             # SIGTERM raised again once uvicorn had stopped on it: stopped as on Ctrl-C
     finally:
-        write_log(cut_short=not table.over)
+        write_log(cut_short=not table.over and table.stopped is None)
         # the same deal, and the same seats for people and for bots: with the same people's
         # moves, the same game (where and how fast it is served do not change it)
         click.echo("(the same deal again: " + same_game("serve", file, seed, [

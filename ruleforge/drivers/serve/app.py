@@ -29,8 +29,13 @@ from .table import HOT, Refused, Table
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 4096  # a page's message is a few dozen bytes
-MAX_PAGES = 100     # pages open at once: a table's players and some spectators
+# Pages open at once, the spectators' and each seat's counted apart: a spectator needs no
+# token, so anyone who can reach the server may fill the spectators' room, but never a
+# seat's. The whole stays bounded: MAX_SPECTATORS, and MAX_SEAT_PAGES a seat's link.
+MAX_SPECTATORS = 100
+MAX_SEAT_PAGES = 8   # one seat's link: a phone, a laptop, a tab left open
 HELLO_TIMEOUT = 30.0
+HELLO = '{"type": "hello", "token": TOKEN or null}'
 HEADERS = {
     # the page loads nothing from elsewhere: no CDN, no inline script
     "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
@@ -111,9 +116,9 @@ class Server:
         page = await self._hello(ws)
         if page is None:
             return
-        if len(self.pages) >= MAX_PAGES:
-            await ws.send_json({"type": "error", "message": f"this table has {MAX_PAGES} pages open already "
-                                                            "(MAX_PAGES in ruleforge/drivers/serve/app.py)"})
+        full = self._no_room(page.seat)
+        if full:
+            await ws.send_json({"type": "error", "message": full})
             await ws.close(code=1013)
             return
         writer = asyncio.create_task(self._write(page))
@@ -130,10 +135,11 @@ class Server:
                 text = await ws.receive_text()
                 async with self.lock:
                     try:
-                        self._handle(page, _parse(text))
+                        self._handle(page, text)
                     except Refused as why:
                         page.send({"type": "refused", "message": str(why)})
-                        self._update(page)  # the page is brought up to date
+                        if not self.failure:  # (a stopped game has no table to bring it up to date with)
+                            self._update(page)  # the page is brought up to date
                     except RuleError as e:
                         self._failed(e)
         except (WebSocketDisconnect, RuntimeError):
@@ -146,9 +152,9 @@ class Server:
         """The first message names the seat; a wrong token closes the socket with why."""
         try:
             text = await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT)
-            msg = _parse(text)
-            if not isinstance(msg, dict) or msg.get("type") != "hello" or set(msg) - {"type", "token"}:
-                raise Refused('the first message is {"type": "hello", "token": TOKEN or null}')
+            msg = _parse(text, first=True)
+            if msg.get("type") != "hello" or set(msg) - {"type", "token"}:
+                raise Refused(f"the first message is {HELLO}")
             async with self.lock:
                 seat = self.table.seat_of(msg.get("token"))
         except Refused as why:
@@ -159,6 +165,17 @@ class Server:
             return None
         return Page(ws, seat)
 
+    def _no_room(self, seat: Optional[int]) -> Optional[str]:
+        """Why a page of `seat` (None: a spectator) cannot open now, or None."""
+        already = sum(p.seat == seat for p in self.pages)
+        if seat is None and already >= MAX_SPECTATORS:
+            return (f"this table has {MAX_SPECTATORS} spectators' pages open already: try again later "
+                    "(MAX_SPECTATORS in ruleforge/drivers/serve/app.py)")
+        if seat is not None and already >= MAX_SEAT_PAGES:
+            return (f"this link has {MAX_SEAT_PAGES} pages open already: close one of them first "
+                    "(MAX_SEAT_PAGES in ruleforge/drivers/serve/app.py)")
+        return None
+
     async def _write(self, page: Page) -> None:
         try:
             while True:
@@ -168,9 +185,10 @@ class Server:
             return
 
     # ---- moves
-    def _handle(self, page: Page, msg) -> None:
-        if self.failure:
+    def _handle(self, page: Page, text: str) -> None:
+        if self.failure:  # whatever the message, even one that is not JSON: the game cannot go on
             raise Refused(self._failure_for(page))
+        msg = _parse(text)
         kind = msg.get("type") if isinstance(msg, dict) else None
         if kind == "act":
             if page.seat == HOT:
@@ -259,7 +277,8 @@ class Server:
         return self.failure
 
 
-def _parse(text: str):
+def _parse(text: str, first: bool = False):
+    """The JSON object a page sent; `first`: its hello, which is then the example to give."""
     if len(text) > MAX_MESSAGE:
         raise Refused(f"a message of {len(text)} characters is too long (at most {MAX_MESSAGE})")
     try:
@@ -267,5 +286,6 @@ def _parse(text: str):
     except (ValueError, RecursionError):
         msg = None
     if not isinstance(msg, dict):  # not JSON, or JSON but not an object: `[1]`, `"act"`
-        raise Refused("a message is one JSON object, such as {\"type\": \"act\", \"n\": 3, \"id\": 0}")
+        raise Refused(f"a message is one JSON object, and the first is {HELLO}" if first else
+                      "a message is one JSON object, such as {\"type\": \"act\", \"n\": 3, \"id\": 0}")
     return msg

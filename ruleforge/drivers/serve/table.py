@@ -21,9 +21,10 @@ from typing import Optional
 from ...lang.printable import plain
 from ..menu import entry_of
 from ..narrate import Narrator, ending_line
-from ..play import deal_snapshot, decide_for, decision_record, result_record, start_record
+from ..play import deal_snapshot, decide_for, decision_record, error_record, result_record, start_record
 from ..terminal import _AllOf
 from ...runtime.rng import Random, derive
+from ...runtime.values import RuleError
 from .drawing import areas, catalogue, pieces_elsewhere
 
 HOT = -1  # the seat of the hot-seat token: whichever person's seat is handed the screen
@@ -42,7 +43,14 @@ class Table:
         self.tokens: dict[str, int] = {secrets.token_urlsafe(18): s for s in self.people}
         self.hot_token = secrets.token_urlsafe(18)
         self.tokens[self.hot_token] = HOT
-        self.st = game.new(seed, record=True)
+        self.stopped: Optional[RuleError] = None  # the rule error the game stopped on
+        if log is not None:  # (first: a game whose setup fails is logged as started, as play logs it)
+            log.append(start_record(game, seed))
+        try:
+            self.st = game.new(seed, record=True)
+        except RuleError as e:
+            self._stop(e)
+            raise
         self.rngs = [Random(derive(seed, 0x5EA7, s)) for s in range(game.nplayers)]
         self.n = 0  # decisions taken
         everyone = list(range(game.nplayers))
@@ -56,7 +64,6 @@ class Table:
         self.tally: list = []  # what the rules said after the last decision (the end's tally): Said events
         self.catalogue = catalogue(game)
         if log is not None:
-            log.append(start_record(game, seed))
             log.append({"type": "setup", "zones": deal_snapshot(self.st)})
         self._collect()
         self._take_forced()
@@ -120,7 +127,16 @@ class Table:
 
     def _apply(self, p: int, actions, k: int, forced: bool = False) -> None:
         record = decision_record(self.game, self.n, p, self.st.prompt, actions, k)
-        self.st.apply(actions[k])
+        try:
+            self.st.apply(actions[k])
+        except RuleError as e:
+            # The decision was taken and the rules failed after it: logged, as play logs it,
+            # so that replay stops on the same error. (The decision cap refuses a decision
+            # before anything changes: that one is not.)
+            if self.log is not None and e.limit != "decisions":
+                self.log.append(record)
+            self._stop(e)
+            raise
         if self.log is not None:
             self.log.append(record)
         self.n += 1
@@ -133,6 +149,11 @@ class Table:
             self.log.append(result_record(self.st))
         if not forced:
             self._take_forced()
+
+    def _stop(self, e: RuleError) -> None:
+        self.stopped = e
+        if self.log is not None:
+            self.log.append(error_record(e))
 
     def _take_forced(self) -> None:
         """A person's decision with one legal action is taken for them, as `play` takes it:
@@ -204,13 +225,15 @@ class Table:
         return self.message(shown)
 
     def links(self, base: str, hot_seat: bool) -> list[tuple[str, str]]:
-        """(who, link) for the host to hand out: one per person's seat, or the hot seat's."""
+        """(who, link) for the host to hand out: one per person's seat, or the hot seat's,
+        then the spectators' (a hot seat's table may be watched too: a shared screen)."""
         if hot_seat:
-            return [("hot seat: " + ", ".join(plain(self.game.seat_titles[s]) for s in self.people),
-                     f"{base}/#t={self.hot_token}")]
-        by_seat = {s: t for t, s in self.tokens.items() if s != HOT}
-        return [(plain(self.game.seat_titles[s]), f"{base}/#t={by_seat[s]}") for s in self.people] + \
-               [("spectators", f"{base}/")]
+            seats = [("hot seat: " + ", ".join(plain(self.game.seat_titles[s]) for s in self.people),
+                      f"{base}/#t={self.hot_token}")]
+        else:
+            by_seat = {s: t for t, s in self.tokens.items() if s != HOT}
+            seats = [(plain(self.game.seat_titles[s]), f"{base}/#t={by_seat[s]}") for s in self.people]
+        return seats + [("spectators", f"{base}/")]
 
 
 def _entry(k: int, e, label: str) -> dict:

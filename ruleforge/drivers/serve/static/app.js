@@ -7,6 +7,8 @@ let cards = {};       // card name -> its attributes (the rule file's card list)
 let current = null;   // the last state received
 let socket = null;
 let retry = 500;
+let stopped = false;  // an error came: nothing more can be played from this page
+let who = "";         // who this page is for, as the welcome said (a hot seat: all its people)
 
 const $ = (id) => document.getElementById(id);
 
@@ -38,19 +40,33 @@ function receive(msg) {
     cards = msg.cards;
     document.title = msg.title + " · ruleforge";
     $("title").textContent = msg.title;
-    $("who").textContent = msg.hot_seat ? "hot seat: " + msg.people.join(", ")
+    who = msg.hot_seat ? "hot seat: " + msg.people.join(", ")
       : msg.you ? "you are " + msg.you : "spectator: you see what every seat sees";
+    $("who").textContent = who;
     $("link").textContent = "connected";
   } else if (msg.type === "state") {
     show(msg);
   } else if (msg.type === "handover") {
     handover(msg.to);
   } else if (msg.type === "refused") {
-    notice("refused: " + msg.message);
+    notice("refused: " + msg.message, stopped);  // (after an error, the error's text must stay up)
   } else if (msg.type === "error") {
     socket.fatal = true;
+    stop();
     notice(msg.message, true);
     $("link").textContent = "not connected";
+  }
+}
+
+// A button left after an error could only be refused: the actions go, Ready cannot be pressed.
+function stop() {
+  stopped = true;
+  $("actions").replaceChildren();
+  $("ready").disabled = true;
+  if (current) {
+    const turn = $("turn");
+    turn.className = "";
+    turn.replaceChildren(el("span", "", "The game has stopped."));
   }
 }
 
@@ -62,13 +78,21 @@ function notice(text, stays) {
   if (!stays) notice.timer = setTimeout(() => { n.hidden = true; }, 8000);
 }
 
-// ---- hand-over (hot seat): the last person's screen is wiped before the next sees theirs
+// ---- hand-over (hot seat): the last person's screen is wiped before the next sees theirs,
+// hidden parts too (a card's text they tapped, a notice, whose seat it was): the page's
+// DOM must hold nothing of their seat
 function handover(to) {
   current = null;
-  for (const id of ["turn", "over", "actions", "table", "numbers", "since"]) $(id).replaceChildren();
+  for (const id of ["turn", "over", "actions", "table", "numbers", "since", "cardtext", "notice"]) {
+    $(id).replaceChildren();
+  }
   delete $("turn").dataset.n;
+  $("turn").className = "";
   $("game").hidden = true;
   $("cardtext").hidden = true;
+  $("notice").hidden = true;
+  clearTimeout(notice.timer);
+  $("who").textContent = who;
   $("handover-text").textContent = `Pass the screen to ${to}. Press Ready when only they can see it.`;
   $("handover").hidden = false;
 }
