@@ -60,3 +60,46 @@ def test_a_role_name_in_any_case_is_the_same_seat_in_every_flag(args, message, c
         main(["play", GUFO, *args])
     assert exc.value.code == 2
     assert message in " ".join(capsys.readouterr().err.split())
+
+
+# ---- "the" before a role's title only where the rule file says it so ---------------------------
+
+DUEL = """game "Duel"
+role bob "Bob"
+role guard "Guard"
+cards: standard deck in deck
+zone deck: pile
+zone hand per player: hand
+turn:
+    current takes an action
+action draw "Draw a card":
+    move top of deck to hand of current
+action wait "Wait":
+    move top of deck to hand of current
+ending e "the Guard keeps watch": guard wins when count of deck < 50
+"""
+
+
+def test_the_article_comes_before_a_title_only_where_the_rule_file_writes_it(tmp_path):
+    # A role titled 'Bob' was 'Pass the screen to the Bob.' and 'you are the Bob': the
+    # article went before every title. The file's own texts now decide: 'the Guard' (its
+    # ending 'the Guard keeps watch'), gUFO's 'the Invader' (its zone "the Invader's
+    # aces"), Hold'em's 'the button' (a title with its article), and 'Bob' as written.
+    from ruleforge.drivers.table import the_seat
+    rules = tmp_path / "duel.rules"
+    rules.write_text(DUEL, encoding="utf-8")
+    duel = ruleforge.load(rules)
+    assert [the_seat(duel, s) for s in range(2)] == ["Bob", "the Guard"]
+    gufo = ruleforge.load(GUFO)
+    assert [the_seat(gufo, s) for s in range(2)] == ["the Invader", "the Radar Operator"]
+    holdem = ruleforge.load(ROOT / "examples" / "holdem.rules")
+    assert [the_seat(holdem, s) for s in range(2)] == ["the button", "the big blind"]
+    result, out = play([rules, "--as", "bob,guard", "--seed", 1], "\n1\n\n1\nquit\n")
+    assert result.exit_code == 0, out
+    said = [" ".join(line.strip("│ ").split()) for line in out.splitlines()
+            if "Pass the screen" in line or "you are" in line or "pressed when" in line]
+    assert said == ["Pass the screen to Bob.", "Duel · round 1 · you are Bob",
+                    "Pass the screen to the Guard.", "Duel · round 1 · you are the Guard", "Pass the screen to Bob."]
+    with pytest.raises(SystemExit) as exc:
+        main(["play", str(rules), "--as", "bob", "--agents", "bob=greedy"])
+    assert exc.value.code == 2
