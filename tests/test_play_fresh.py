@@ -103,3 +103,39 @@ def test_the_article_comes_before_a_title_only_where_the_rule_file_writes_it(tmp
     with pytest.raises(SystemExit) as exc:
         main(["play", str(rules), "--as", "bob", "--agents", "bob=greedy"])
     assert exc.value.code == 2
+
+
+# ---- help's examples come from the game -------------------------------------------------------
+
+UFOLOGY = str(ROOT / "games" / "ufology.rules")
+HOLDEM = str(ROOT / "examples" / "holdem.rules")
+
+
+def _help(out: str) -> str:
+    return " ".join(out.split("How to play")[1].split("quit   end the game")[0].split())
+
+
+@pytest.mark.parametrize("args, examples", [
+    ([GUFO, "--as", "radar"], '(here, for example, "bengal 7 2" or "radar 7 2"), then Enter'),
+    ([GUFO, "--as", "invader"], '(here, for example, "a clubs"), then Enter'),
+    ([UFOLOGY, "--players", 4, "--as", 1], '(here, for example, "archive testimony" or "pass"), then Enter'),
+    ([HOLDEM, "--as", 1], '(here, for example, "call" or "fold"), then Enter'),
+])
+def test_help_gives_examples_from_the_menu_on_the_screen(args, examples):
+    # help said '(for example "scan q 8" or "stop")' in every game, words of gUFO's menu
+    result, out = play([*args, "--seed", 5], "help\nquit\n")
+    assert result.exit_code == 0, out
+    told = _help(out)
+    assert examples in told
+    assert "scan q 8" not in told and '"stop"' not in told
+    # and 'log' says how much of the game it shows
+    assert "log what you have been told so far (its last 200 lines)" in told
+
+
+def test_helps_example_picks_its_action(tmp_path):
+    log = tmp_path / "g.jsonl"
+    result, out = play([GUFO, "--as", "radar", "--seed", 5, "--log", log], "help\nbengal 7 2\nquit\n")
+    assert result.exit_code == 0, out
+    assert ' ("beng" for "bengal"); numbers' in _help(out)
+    radar = [line for line in log.read_text(encoding="utf-8").splitlines() if '"seat": "radar"' in line]
+    assert len(radar) == 1 and '"action": "bengal_light(card=7♥, altitude=2)"' in radar[0]
