@@ -139,3 +139,77 @@ def test_helps_example_picks_its_action(tmp_path):
     assert ' ("beng" for "bengal"); numbers' in _help(out)
     radar = [line for line in log.read_text(encoding="utf-8").splitlines() if '"seat": "radar"' in line]
     assert len(radar) == 1 and '"action": "bengal_light(card=7♥, altitude=2)"' in radar[0]
+
+
+# ---- a runaway loop is told up to the error ---------------------------------------------------
+
+LOOP = """game "Loop"
+players 2
+cards: standard deck in deck
+zone deck: pile
+zone hand per player: hand
+counter ticks = 0
+turn:
+{turn}
+action draw "Draw a card":
+    move top of deck to hand of current
+action spin "Spin":
+    repeat while 1 = 1:
+        increase ticks by 1
+        say "tick {{ticks}}"
+ending e "never": nobody wins when ticks < 0
+"""
+IN_TURN = """    repeat while 1 = 1:
+        increase ticks by 1
+        say "tick {ticks}"
+"""
+BY_ACTION = "    current takes an action\n"
+
+
+def _error_panel(out: str) -> list[str]:
+    lines = out.splitlines()
+    top = next(i for i, line in enumerate(lines) if "What happened before the error" in line)
+    bottom = next(i for i in range(top + 1, len(lines)) if lines[i].startswith("╰"))
+    return [line.strip("│").strip() for line in lines[top + 1:bottom]]
+
+
+@pytest.mark.parametrize("turn, seats, typed", [(IN_TURN, "1", ""), (IN_TURN, "1,2", ""),
+                                                (BY_ACTION, "1", "spin\n")],
+                         ids=["in-a-turn", "in-a-turn-hot-seat", "in-an-action"])
+def test_a_runaway_loops_panel_ends_where_the_rules_failed(turn, seats, typed, tmp_path):
+    # The record keeps 50,000 events between two decisions (MAX_TOLD_EVENTS) and only
+    # counts the rest: the panel ended at 'tick 24999' and '... and 149,997 more events
+    # before the next decision, not told', while the rules failed at 100,000 steps. Now
+    # its last lines are the last ones before the error, and its first says how much is
+    # left out before them.
+    rules = tmp_path / "loop.rules"
+    rules.write_text(LOOP.format(turn=turn), encoding="utf-8")
+    result, out = play([rules, "--as", seats, "--seed", 1], typed)
+    assert result.exit_code == 1
+    assert "more than 100,000 steps without a decision" in str(result.exception)
+    game = ruleforge.load(rules)  # where the rules were, independently: the loop's last say
+    with pytest.raises(ruleforge.RuleError) as failed:
+        st = game.new(1, record=True)
+        st.apply(next(a for a in st.legal_actions() if a.name == "spin"))
+    ticks = (failed.value.state if turn == IN_TURN else st).counter("ticks")
+    panel = _error_panel(out)
+    expected = []
+    for t in range(ticks - 19, ticks + 1):
+        expected += [f"ticks: {t - 1} → {t}", f"— tick {t}"]
+    assert panel[1:] == expected
+    head = re.fullmatch(r"\.\.\. \(([\d,]+) earlier lines not shown, and ([\d,]+) events not told\)", panel[0])
+    earlier, untold = (int(n.replace(",", "")) for n in head.groups())
+    # every event of the loop is a line: those left out are all the others, the turn's
+    # two headings ('Round 1', "player 1's turn") and, after a decision, that decision
+    before = {IN_TURN: 2, BY_ACTION: 1}[turn]
+    assert earlier + untold + 40 == before + 2 * ticks and untold > 100_000
+
+
+def test_lines_after_untold_events():
+    from ruleforge.drivers.play import lines_after_untold
+    told = [f"line {i}" for i in range(50)]
+    assert lines_after_untold(["a", "b"], told, 7, 40) == [
+        "... (12 earlier lines not shown, and 7 events not told)"] + told[10:]
+    assert lines_after_untold([], told[:3], 1, 40) == ["... (1 earlier event not told)"] + told[:3]
+    assert lines_after_untold(["a"], told[:40], 1_234, 40) == [
+        "... (1 earlier line not shown, and 1,234 events not told)"] + told[:40]

@@ -29,7 +29,8 @@ from ..lang.printable import plain
 from .cardtext import card_lines, cards_lines
 from .menu import entry_of, match_action, menu_lines, typed_examples, words
 from .narrate import Narrator, ending_line
-from .play import ERROR_CONTEXT, decide_for, deal_snapshot, decision_record, last_lines, result_record, start_record
+from .play import (ERROR_CONTEXT, TailRecord, decide_for, deal_snapshot, decision_record, keep_last_events, last_lines,
+                   lines_after_untold, result_record, start_record)
 from .table import table_parts, the_seat
 from ..runtime.rng import Random, derive
 from ..runtime.values import RuleError
@@ -71,6 +72,11 @@ class Quit(Exception):
 
 def _clean(line: str) -> str:
     return "".join(ch for ch in line if ch.isprintable()).strip()
+
+
+def _story(teller: Narrator, events: list) -> list[str]:
+    """The telling of `events`, without its status lines (the table shows the numbers)."""
+    return [line for line in teller.lines(events) if not line.lstrip().startswith("=")]
 
 
 class _AllOf(Narrator):
@@ -115,7 +121,7 @@ class TerminalGame:
         if self.log is not None:  # (first: a game whose setup fails is logged as started)
             self.log.append(start_record(g, self.seed))
         try:
-            st = g.new(self.seed, record=True)
+            st = g.new(self.seed, record=True, watch=keep_last_events)  # (a rule error is told to its end)
         except RuleError as e:  # setup failed: what it did is told before the error
             self.st = getattr(e, "state", None)
             raise
@@ -170,16 +176,25 @@ class TerminalGame:
         st = getattr(self, "st", None)
         if st is None or st.record is None:
             return
+        # past MAX_TOLD_EVENTS, the events kept before the error (the record's first ones
+        # are told as usual, then the last ones, the events between only counted)
+        tail, untold = st.record.take_tail() if isinstance(st.record, TailRecord) else ([], 0)
         self._collect()
-        lines = self.unseen[self.humans[0]] if len(self.humans) == 1 else self._told_to_all()
-        self._panel(last_lines(lines, ERROR_CONTEXT), "What happened before the error")
+        if len(self.humans) == 1:
+            teller = self.narrators[self.humans[0]]
+            lines = self.unseen[self.humans[0]]
+        else:
+            teller = _AllOf(self.game, self.humans, self.st)
+            lines = self._told_to_all(teller)
+        if untold:
+            lines = lines_after_untold(lines, _story(teller, tail), untold, ERROR_CONTEXT)
+        self._panel(last_lines(lines, ERROR_CONTEXT) if not untold else lines, "What happened before the error")
 
-    def _told_to_all(self) -> list[str]:
+    def _told_to_all(self, teller: Optional[_AllOf] = None) -> list[str]:
         """The events since the oldest of the people's last moves, as every one of them
         may know them (a hot seat whose screen was wiped)."""
-        teller = _AllOf(self.game, self.humans, self.st)
-        return [line for line in teller.lines(self.events[min(self.told.values()):])
-                if not line.lstrip().startswith("=")]
+        teller = teller or _AllOf(self.game, self.humans, self.st)
+        return _story(teller, self.events[min(self.told.values()):])
 
     def _end(self) -> None:
         """The end screen: what happened last, the table (one person), the result."""
@@ -225,8 +240,7 @@ class TerminalGame:
         for p in self.humans:
             if p not in self.narrators:
                 self.narrators[p] = Narrator(self.game, p, self.st)
-            lines = self.narrators[p].lines(events)
-            self.unseen[p].extend(line for line in lines if not line.lstrip().startswith("="))
+            self.unseen[p].extend(_story(self.narrators[p], events))
 
     def _panel(self, lines: list[str], title: str, room: Optional[int] = None) -> int:
         """A panel of story lines; with `room`, only the newest lines that fit in it, but
