@@ -213,3 +213,108 @@ def test_lines_after_untold_events():
     assert lines_after_untold([], told[:3], 1, 40) == ["... (1 earlier event not told)"] + told[:3]
     assert lines_after_untold(["a"], told[:40], 1_234, 40) == [
         "... (1 earlier line not shown, and 1,234 events not told)"] + told[:40]
+
+
+# ---- docs/play.md says what the tool says -----------------------------------------------------
+
+PLAY_MD = (ROOT / "docs" / "play.md").read_text(encoding="utf-8")
+
+
+def _option_rows() -> list[tuple[list[str], str]]:
+    """The table of options that would do nothing: (the flags, the quoted message)."""
+    import shlex
+    table = PLAY_MD.split("An option that would do nothing is a mistake too")[1].split("\n\n")[1]
+    rows = [line.split(" | ") for line in table.splitlines()[2:]]
+    return [(shlex.split(given.strip("| ").split("`")[1]), message.strip(" |`")) for given, message in rows]
+
+
+@pytest.mark.parametrize("args, message", _option_rows())
+def test_the_docs_option_errors_are_the_tools(args, message, capsys):
+    # the quoted error for '--agents invader=greedy,invader=random' had lost its bots' names
+    assert len(_option_rows()) == 5
+    with pytest.raises(SystemExit) as exc:
+        main(["play", GUFO, *args])
+    assert exc.value.code == 2
+    assert message in " ".join(capsys.readouterr().err.split())
+
+
+@pytest.mark.parametrize("command", ["play", "check", "run"])
+def test_a_refused_set_exits_2_as_the_docs_say(command, capsys):
+    # play.md said a refused --set exits 1, 'as for check': all three exit 2
+    with pytest.raises(SystemExit) as exc:
+        main([command, GUFO, "--set", "nosuch=1"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err == (f"{GUFO}: error: --set nosuch=1: there is no parameter 'nosuch'\n  hint: the parameters are: "
+                   "reveal_count, cloudy_altitudes, exhaustions_to_lose, radar_hand_size, start_altitude\n"
+                   "1 error in the command line\n")
+    assert "`--set nosuch=1` gets `error: --set nosuch=1: there is no\nparameter 'nosuch'` and `1 error in the " \
+           "command line`" in PLAY_MD
+
+
+def test_an_agenda_never_archived_is_still_hidden_after_game_over():
+    # play.md said UFO*logy's agendas are revealed at the end: only the tally is, of the
+    # face-up cards; player 2's, 3's and 4's agendas were never archived in this game
+    result, out = play([UFOLOGY, "--players", 4, "--as", 1, "--seed", 3], "1\n" * 400)
+    assert result.exit_code == 0 and "Game over: the deck ran out. Winner: player 4." in out
+    table = out.split("╰")[-3].split("\n", 1)[1]  # the table under the last panel
+    files = [line.split()[5:7] for line in table.splitlines() if line.startswith("Case File of player")]
+    assert files == [["CE5:", "The"], ["?:", "▒"], ["?:", "▒"], ["?:", "▒"]]
+    assert ("UFO\\*logy's tally of the face-up cards; an agenda never archived is not revealed"
+            in " ".join(PLAY_MD.split()))
+
+
+PILES = """game "Piles"
+players 2
+cards: standard deck in deck
+zone deck "the deck": pile, face down
+zone fan "the fan": pile, face up, shown as fan
+zone hand per player: hand
+setup:
+    move top 10 cards of deck to fan
+    player 1 looks at top of deck
+turn:
+    current takes an action
+action draw "Draw a card":
+    move top of deck to hand of current
+action wait "Wait":
+    move top of deck to hand of current
+ending e "done": nobody wins when count of deck < 40
+"""
+
+
+@pytest.mark.parametrize("seat, deck", [("1", "42 cards, 3♠ on top"), ("2", "41 cards")])
+def test_a_fan_is_never_shortened_and_a_known_top_card_is_shown_face_down(seat, deck, tmp_path):
+    # play.md said only that a pile gives 'face up, its top card', and that any pile of
+    # more than 6 cards is shortened
+    rules = tmp_path / "piles.rules"
+    rules.write_text(PILES, encoding="utf-8")
+    result, out = play([rules, "--as", seat, "--seed", 1], "quit\n")
+    assert result.exit_code == 0, out
+    rows = [" ".join(line.split()) for line in out.splitlines() if line.startswith("the ")]
+    assert rows == [f"the deck {deck}", "the fan K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠"]
+    said = " ".join(PLAY_MD.split())
+    assert "face up, or face down once you have seen it" in said
+    assert "a pile declared `shown as fan`, or grouped (below), is never shortened" in said
+
+
+def test_the_docs_say_what_quit_says_with_a_log(tmp_path):
+    log = tmp_path / "game.jsonl"
+    result, out = play([GUFO, "--as", "radar", "--seed", 5, "--log", log], "quit\n")
+    assert " ".join(out.split()).endswith(f"Game stopped. The log so far is in {log}.")
+    assert "with `--log`, `Game stopped. The log so far is in game.jsonl.`" in " ".join(PLAY_MD.split())
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--humans", "3"], "this game takes 2 to 6 players, and 2 play unless --players says more: add --players 3 "
+                        "(or more)"),
+    (["--as", "4"], "no seat 4: this game takes 2 to 6 players, and 2 play unless --players says more: add "
+                    "--players 4 (or more)"),
+])
+def test_the_docs_seat_beyond_the_players_errors_are_the_tools(args, message, capsys):
+    # play.md gave --as 4 the message of --humans 3
+    with pytest.raises(SystemExit) as exc:
+        main(["play", UFOLOGY, *args])
+    assert exc.value.code == 2
+    assert message in " ".join(capsys.readouterr().err.split())
+    assert f"`{' '.join(args)}` gets `{message}`" in " ".join(PLAY_MD.split())
