@@ -261,13 +261,18 @@ def seat_specs(text: Optional[str], game) -> list[str]:
 
 def _seat(who: str, game) -> int:
     """A role's name, a seat number from 1, or a seat's name or title as narration prints
-    it ("player 2", "Dealer", "the dealer")."""
+    it ("player 2", "Dealer", "the dealer"), upper or lower case alike (--as Radar, as
+    --as INVADER matched the title); a name that only its case tells from another's
+    must be written as declared."""
     if who in game.roles:
         return game.roles[who]
     if who.isdigit() and 1 <= int(who) <= game.nplayers:
         return int(who) - 1
     if who in game.seat_names:
         return game.seat_names.index(who)
+    alike = [s for s, name in enumerate(game.seat_names) if name.casefold() == who.casefold()]
+    if len(alike) == 1:
+        return alike[0]
     titles = [t.casefold() for t in game.seat_titles]  # a role's title, as narration prints it
     if who.casefold().removeprefix("the ") in titles:
         return titles.index(who.casefold().removeprefix("the "))

@@ -15,6 +15,7 @@ not pick "card 7♥, slot 7" over "card 7♥, slot 2", and "light 7 7" does.
 from __future__ import annotations
 
 import re
+from itertools import combinations
 from typing import NamedTuple, Optional
 
 from rich.cells import cell_len
@@ -115,6 +116,31 @@ def match_action(text: str, labels: list[str]) -> tuple[Optional[int], str]:
         return None, f"no action matches '{text}'"
     return None, f"'{text}' matches {len(hits)} actions ({', '.join(str(i + 1) for i in hits[:6])}" + \
                  ("..." if len(hits) > 6 else "") + "): say more, or type the number"
+
+
+# Lines that are commands at the prompt, not actions (terminal.py): never an example
+COMMAND_WORDS = frozenset(("help", "h", "?", "log", "cards", "card", "quit", "exit", "q"))
+
+
+def typed_examples(labels: list[str], most: int = 2) -> list[str]:
+    """Words that pick one action each, from `most` different actions of the menu
+    offered (help's examples): an action's first word and as few more of its words as
+    make the pick, a suit spelled out (as it is easier to type)."""
+    examples: list[str] = []
+    heads: set = set()
+    for i, label in enumerate(labels):
+        ws = [w if w.isalnum() else _SPELLED[w][-1] for w in words(label) if w.isalnum() or w in "♣♦♥♠"]
+        if not ws or ws[0] in heads or ws[0] in COMMAND_WORDS:
+            continue
+        later = range(len(ws) - 1, 0, -1)  # (its values come last: tried first, said in order)
+        found = next((text for k in range(min(len(ws), 3)) for more in combinations(later, k)
+                      if match_action(text := " ".join(ws[j] for j in (0, *sorted(more))), labels) == (i, "")), None)
+        if found is not None:
+            examples.append(found)
+            heads.add(ws[0])
+        if len(examples) == most:
+            break
+    return examples
 
 
 class Entry(NamedTuple):

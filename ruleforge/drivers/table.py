@@ -6,6 +6,8 @@ in a rich `Text`, never read as markup.
 
 from __future__ import annotations
 
+import re
+
 from rich.table import Table
 from rich.text import Text
 
@@ -13,10 +15,23 @@ from ..lang.printable import plain
 
 
 def the_seat(game, seat: int) -> str:
-    """A seat as a sentence names it: 'the dealer', 'the button' (a role's title
-    that has its article already), 'player 2' (a seat of a game without roles)."""
+    """A seat as a sentence names it: 'the Invader' (a role's title that the rule file's
+    own texts write after 'the', as in a zone "the Invader's aces"), 'the button' (a
+    title that has its article already), 'Bob' (a title they never write so: a name,
+    as narration has it), 'player 2' (a seat of a game without roles)."""
     title = game.seat_titles[seat]
-    return f"the {title}" if game.roles and not title.lower().startswith("the ") else title
+    if not game.roles or title.lower().startswith("the "):
+        return title
+    return f"the {title}" if _written_after_the(game, title) else title
+
+
+def _written_after_the(game, title: str) -> bool:
+    """Whether a zone's, an ending's or an action's title in the rule file says 'the
+    TITLE' (upper or lower case): how the designer calls the seat in a sentence."""
+    after_the = re.compile(r"(?<!\w)the " + re.escape(title) + r"(?!\w)", re.IGNORECASE)
+    texts = [zi.label for zi in game.zinst] + [e.title for e in game.endings.values()] + \
+            [a.title for a in game.actions.values()]
+    return any(after_the.search(text) for text in texts if text)
 
 
 def table_parts(game, st, p: int) -> list:

@@ -17,6 +17,7 @@ includes what the rules reveal to all at the end.
 from __future__ import annotations
 
 import sys
+import textwrap
 import time
 from typing import Callable, Optional
 
@@ -26,24 +27,33 @@ from rich.text import Text
 
 from ..lang.printable import plain
 from .cardtext import card_lines, cards_lines
-from .menu import entry_of, match_action, menu_lines
+from .menu import entry_of, match_action, menu_lines, typed_examples, words
 from .narrate import Narrator, ending_line
-from .play import ERROR_CONTEXT, decide_for, deal_snapshot, decision_record, last_lines, result_record, start_record
+from .play import (ERROR_CONTEXT, TailRecord, decide_for, deal_snapshot, decision_record, keep_last_events, last_lines,
+                   lines_after_untold, result_record, start_record)
 from .table import table_parts, the_seat
 from ..runtime.rng import Random, derive
 from ..runtime.values import RuleError
 
-HELP = """\
-How to play
-  The table shows what your seat can see: a ▒ is a card you cannot see; piles show how
-  many cards they hold. "Since your last move" tells what happened meanwhile.
-  Type the number of an action (in brackets in the menu), or words of it that pick one
-  (for example "scan q 8" or "stop"), then Enter. A word matches a whole word, or the
-  start of one ("scan" for "scanning"); numbers and single letters only whole words.
-  help   this text          log        everything you have seen so far
+LOG_LINES = 200  # the lines `log` shows: the last ones of a long game
+
+
+def help_text(labels: list[str]) -> str:
+    """How to play, its typed examples taken from the menu offered (`labels`)."""
+    examples = " or ".join(f'"{x}"' for x in typed_examples(labels))
+    longer = next((w for label in labels for w in words(label) if w.isalpha() and len(w) >= 6), None)
+    about = (
+        'The table shows what your seat can see: a ▒ is a card you cannot see; piles show how many cards they '
+        'hold. "Since your last move" tells what happened meanwhile. Type the number of an action (in brackets '
+        'in the menu), or words of it that pick one' + (f" (here, for example, {examples})" if examples else "")
+        + ", then Enter. A word matches a whole word, or the start of one"
+        + (f' ("{longer[:4]}" for "{longer}")' if longer else "") + "; numbers and single letters only whole words.")
+    return "How to play\n" + textwrap.fill(about, 88, initial_indent="  ", subsequent_indent="  ") + f"""
+  help   this text          log        what you have been told so far (its last {LOG_LINES} lines)
   cards  the game's cards   card NAME  one card's text
   quit   end the game (Ctrl-C or Ctrl-D too); the log, if any, is kept
 """
+
 
 WIPE = "\x1b[H\x1b[2J\x1b[3J"  # home, erase the screen, erase the scrollback
 QUIT_WORDS = ("quit", "exit", "q")
@@ -62,6 +72,11 @@ class Quit(Exception):
 
 def _clean(line: str) -> str:
     return "".join(ch for ch in line if ch.isprintable()).strip()
+
+
+def _story(teller: Narrator, events: list) -> list[str]:
+    """The telling of `events`, without its status lines (the table shows the numbers)."""
+    return [line for line in teller.lines(events) if not line.lstrip().startswith("=")]
 
 
 class _AllOf(Narrator):
@@ -106,7 +121,7 @@ class TerminalGame:
         if self.log is not None:  # (first: a game whose setup fails is logged as started)
             self.log.append(start_record(g, self.seed))
         try:
-            st = g.new(self.seed, record=True)
+            st = g.new(self.seed, record=True, watch=keep_last_events)  # (a rule error is told to its end)
         except RuleError as e:  # setup failed: what it did is told before the error
             self.st = getattr(e, "state", None)
             raise
@@ -161,16 +176,25 @@ class TerminalGame:
         st = getattr(self, "st", None)
         if st is None or st.record is None:
             return
+        # past MAX_TOLD_EVENTS, the events kept before the error (the record's first ones
+        # are told as usual, then the last ones, the events between only counted)
+        tail, untold = st.record.take_tail() if isinstance(st.record, TailRecord) else ([], 0)
         self._collect()
-        lines = self.unseen[self.humans[0]] if len(self.humans) == 1 else self._told_to_all()
-        self._panel(last_lines(lines, ERROR_CONTEXT), "What happened before the error")
+        if len(self.humans) == 1:
+            teller = self.narrators[self.humans[0]]
+            lines = self.unseen[self.humans[0]]
+        else:
+            teller = _AllOf(self.game, self.humans, self.st)
+            lines = self._told_to_all(teller)
+        if untold:
+            lines = lines_after_untold(lines, _story(teller, tail), untold, ERROR_CONTEXT)
+        self._panel(last_lines(lines, ERROR_CONTEXT) if not untold else lines, "What happened before the error")
 
-    def _told_to_all(self) -> list[str]:
+    def _told_to_all(self, teller: Optional[_AllOf] = None) -> list[str]:
         """The events since the oldest of the people's last moves, as every one of them
         may know them (a hot seat whose screen was wiped)."""
-        teller = _AllOf(self.game, self.humans, self.st)
-        return [line for line in teller.lines(self.events[min(self.told.values()):])
-                if not line.lstrip().startswith("=")]
+        teller = teller or _AllOf(self.game, self.humans, self.st)
+        return _story(teller, self.events[min(self.told.values()):])
 
     def _end(self) -> None:
         """The end screen: what happened last, the table (one person), the result."""
@@ -216,8 +240,7 @@ class TerminalGame:
         for p in self.humans:
             if p not in self.narrators:
                 self.narrators[p] = Narrator(self.game, p, self.st)
-            lines = self.narrators[p].lines(events)
-            self.unseen[p].extend(line for line in lines if not line.lstrip().startswith("="))
+            self.unseen[p].extend(_story(self.narrators[p], events))
 
     def _panel(self, lines: list[str], title: str, room: Optional[int] = None) -> int:
         """A panel of story lines; with `room`, only the newest lines that fit in it, but
@@ -265,7 +288,7 @@ class TerminalGame:
             word = text.lower()
             if word in QUIT_WORDS:
                 raise Quit()
-            shown = self._command(p, word, text)
+            shown = self._command(p, word, text, labels)
             if shown is not None:
                 self.console.print(shown)
                 self._screen(p, [], entries)
@@ -301,12 +324,12 @@ class TerminalGame:
         self.wipe()
         forget_typed_lines()  # the last person's moves must not come back with the Up arrow
 
-    def _command(self, p: int, word: str, text: str):
+    def _command(self, p: int, word: str, text: str, labels: list[str]):
         """What `help`, `log`, `cards` or `card NAME` shows, or None for a move."""
         if word in ("help", "h", "?"):
-            return Text(HELP)
+            return Text(plain(help_text(labels)))
         if word == "log":
-            return Panel(Text(plain("\n".join(self.history[p][-200:]) or "nothing yet")), title="Your log")
+            return Panel(Text(plain("\n".join(self.history[p][-LOG_LINES:]) or "nothing yet")), title="Your log")
         if word == "cards":
             return Panel(Text("\n".join(cards_lines(self.game))), title="Cards", title_align="left")
         if word == "card" or word.startswith("card "):
