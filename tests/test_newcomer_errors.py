@@ -335,3 +335,90 @@ def test_a_variants_value_read_from_a_parameter_further_down_the_base(ruleforge_
                                          "parameter's default may use only the parameters above it"]
     assert r.err.splitlines()[3] == ("  hint: parameters keep the order of the file that declares them first, where "
                                      "'hand_size' comes later: write this value as a number")
+
+
+# ---- Thin Ice: mistakes made following docs/tutorial.md ----------------------------------
+
+THIN_ICE = """\
+game "Thin Ice"
+players 2
+parameter shore = 30
+counter cracks per player = 0
+counter heat per card = 0
+quantity reach of p: 3
+cards: standard deck in deck
+zone deck "the deck": pile
+zone discard "the discard pile": pile, face up
+zone hand per player "hand": hand
+zone trail per player "trail": pile, face up
+
+setup:
+    shuffle deck
+    for each p in players:
+        move top 3 cards of deck to hand of p
+        move top of deck to trail of p
+
+define distance of p = sum of c.value for each c in trail of p
+
+turn:
+    move top of deck to hand of current
+    current takes an action
+
+ending crossed "a skater reached the far shore": current wins when distance of current >= shore
+
+action skate "Skate a card":
+    with card in hand of current
+    if card.suit = (top of trail of current).suit:
+        say "the ice cracks under {current}"
+        move cards in trail of current to discard
+    move card to trail of current
+
+when deck runs out:
+    shuffle discard into deck
+"""
+
+
+def thin_ice(tmp_path: Path, *changes: str) -> Path:
+    """Thin Ice with each `old` of the pairs in `changes` (found once) replaced by its `new`."""
+    text = THIN_ICE
+    for old, new in zip(changes[::2], changes[1::2]):
+        assert text.count(old) == 1, f"Thin Ice should hold {old!r} once"
+        text = text.replace(old, new)
+    path = tmp_path / "tutorial.rules"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_thin_ice_checks(ruleforge_cmd, tmp_path):
+    r = ruleforge_cmd("check", thin_ice(tmp_path))
+    assert (r.code, r.err) == (0, ""), r.err
+
+
+@pytest.mark.parametrize("old, new, at, error, hint", [
+    # it said "unknown counter 'cracks'", hint "did you mean 'cracks'?"
+    ("    move card to trail of current\n", "    move card to trail of current\n    increase cracks by 1\n",
+     "33:14", "'cracks' is a counter per player", "write 'cracks of current' (or of another player)"),
+    ("current wins when distance", "current wins when cracks > 2 or distance",
+     "25:68", "'cracks' is a counter per player", "write 'cracks of current' (or of another player)"),
+    ("        move top of deck to trail of p\n", "        move top of deck to trail of p\n        set cracks to 1\n",
+     "18:13", "'cracks' is a counter per player", "write 'cracks of p' (or of another player)"),
+    ("    shuffle deck\n", "    shuffle deck\n    set cracks to 1\n",
+     "15:9", "'cracks' is a counter per player", "write 'cracks of PLAYER'"),
+    # (a per-card counter alone was "unknown counter 'heat'" with no hint)
+    ("    move card to trail of current\n", "    move card to trail of current\n    increase heat by 1\n",
+     "33:14", "'heat' is a counter per card", "write 'card.heat'"),
+    ("if card.suit =", "if heat > 1 and card.suit =",
+     "29:8", "'heat' is a counter per card", "write 'card.heat', or 'heat' alone inside 'where'"),
+    ("current wins when distance of current", "current wins when reach > 2 or distance of current",
+     "25:68", "'reach' is a quantity per player", "write 'reach of current' (or of another player)"),
+    ("current wins when distance of current", "current wins when distance",
+     "25:68", "'distance' takes a player", "write 'distance of current' (or of another player)"),
+    ("    move card to trail of current\n", "    move card to trail\n",
+     "32:18", "zone 'trail' belongs to a player", "write 'trail of current' (or of another player)"),
+])
+def test_a_name_kept_per_player_or_per_card_used_alone(ruleforge_cmd, tmp_path, old, new, at, error, hint):
+    f = thin_ice(tmp_path, old, new)
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.headers == [f"{f}:{at}: error: {error}"]
+    assert r.err.splitlines()[3] == f"  hint: {hint}"

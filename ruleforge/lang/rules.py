@@ -53,7 +53,9 @@ class TypeChecker(DecksChecker, ValueChecks, GroupsChecker, StmtChecker):
             self.error(s, "setup is already declared", "write all setup steps in one 'setup:' block")
         self.setup = setup[0] if setup else None
         if self.setup is not None:
+            self.in_setup = True
             self.block(self.setup.body, Scope(), ctx="setup")
+            self.in_setup = False
             for n in walk(self.setup.body):  # (said at run time before: "there is no current player during setup")
                 if isinstance(n, A.Current):
                     self.error(n, "there is no current player during setup",
