@@ -422,3 +422,26 @@ def test_a_name_kept_per_player_or_per_card_used_alone(ruleforge_cmd, tmp_path, 
     assert r.code == 1
     assert r.headers == [f"{f}:{at}: error: {error}"]
     assert r.err.splitlines()[3] == f"  hint: {hint}"
+
+
+def test_an_action_without_its_with_line(ruleforge_cmd, tmp_path):
+    # it said "unknown name 'card'", hint "did you mean 'discard'?", at each use
+    f = thin_ice(tmp_path, "    with card in hand of current\n", "")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.err == report("""
+        FILE:28:8: error: unknown name 'card'
+                if card.suit = (top of trail of current).suit:
+                   ^^^^
+          hint: an action names the card it acts on with 'with card in ZONE', under its first line
+        1 error in FILE
+        """, f)
+
+
+def test_a_slip_in_an_action_without_a_with_line_is_still_a_slip(ruleforge_cmd, tmp_path):
+    f = thin_ice(tmp_path, "    with card in hand of current\n    if card.suit = (top of trail of current).suit:",
+                 "    if (top of dicsard).suit = (top of trail of current).suit:")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.headers == [f"{f}:28:16: error: unknown zone 'dicsard'", f"{f}:31:10: error: unknown name 'card'"]
+    assert "  hint: did you mean 'discard'?" in r.err.splitlines()

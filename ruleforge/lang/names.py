@@ -14,7 +14,7 @@ from typing import Optional
 from . import ast as A
 from . import refs as R
 from . import types as T
-from .diagnostics import did_you_mean
+from .diagnostics import closest, did_you_mean, slip_of
 from .limits import MAX_DEFINE_DEPTH, raise_hint
 from .symbols import SymbolTable
 from .types import ANY, BOOL, CARD, NUMBER, PLAYER, ROW, TEXT, ZONE, Type, list_of
@@ -87,6 +87,7 @@ class Resolver(Visitor, abstract=True):
         self.types: dict = {}
         self.card_ctx = False  # inside a card's definition: 'this' and 'owner' mean something
         self.in_setup = False  # checking setup, where there is no current player
+        self.bare_action: Optional[set] = None  # in an action with no `with` line: the unknown names said
         self.define_types: dict[str, Optional[Type]] = {}
         self.define_busy: set[str] = set()
         self.define_chain: dict[str, int] = {}  # name -> how deep definitions go in it, itself counted
@@ -222,7 +223,8 @@ class Resolver(Visitor, abstract=True):
             + [a for etype, _ in scope.elements() for a in self.attributes(etype)]
             + [s for v in self.sym.domains.values() for s in v])
         what = {Want.ZONE: "zone", Want.PLAYER: "player"}.get(want, "name")
-        hint = did_you_mean(n, candidates)
+        close = closest(n, candidates)
+        hint = f"did you mean '{close}'?" if close else None
         named = scope.named_element() if what == "name" else None
         if named is not None and (n == "it" or named[1] is not None and n in self.attributes(named[1])):
             # `for each c in hand where suit = hearts`: the element has a name there
@@ -231,6 +233,13 @@ class Resolver(Visitor, abstract=True):
         elif n == getattr(self, "choosing", None) and n != "it":
             hint = (f"the 'where' of 'for each {n} chosen by ... from ...' is read before '{n}' is chosen: name "
                     "the card's attributes alone (value > 5) or call it 'it'")
+        elif self.bare_action is not None and what == "name" and not (close and slip_of(n, close)) \
+                and not self.some_attribute(n):
+            # an action with no `with` line, using the card it was meant to name: said once
+            if n in self.bare_action:
+                return None
+            self.bare_action.add(n)
+            hint = f"an action names the card it acts on with 'with {n} in ZONE', under its first line"
         elif hint is None and what == "name" and self.some_attribute(n):
             hint = f"'{n}' is an attribute: write 'CARD.{n}', or use it inside 'where'"
         elif hint is None and n in ("joker", "jokers") and "joker" not in self.sym.domains.get("rank", ()):

@@ -240,10 +240,12 @@ class TypeChecker(DecksChecker, ValueChecks, GroupsChecker, StmtChecker):
                 self.require(p.high, self.expr(p.high, scope), NUMBER, "the highest choice")
                 ptype = NUMBER
             self.bind(scope, p.name, ptype, p)
+        self.bare_action = None if a.params else set()
         if a.allowed is not None:
             self.require(a.allowed, self.expr(a.allowed, scope), BOOL, "'allowed if'")
         self.block(a.body, scope, ctx="action")
         self.turn_ctx = False
+        self.bare_action = None
 
     def event(self, ev: A.EventDecl) -> None:
         seen = self.runs_out_seen
