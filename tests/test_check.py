@@ -805,8 +805,8 @@ def checked_slip(ruleforge_cmd, path, turn, action="    with c in hand of curren
       "  hint: comparisons do not chain: write 'A <= B and B <= C', or 'B between A and C'"]),
     # `top of box.value` reads as top of (box.value)
     ("    with c in hand of current", '    say "{top of box.value}"',
-     ["11:22: error: a zone has no attributes", '    say "{top of box.value}"', "                     ^^^^^",
-      "  hint: attributes belong to cards and pieces: for the top card, write (top of box).value"]),
+     ["11:22: error: 'top of box.value' reads as 'top of (box.value)', and a zone has no attributes",
+      '    say "{top of box.value}"', "                     ^^^^^", "  hint: write (top of box).value"]),
     # `eliminate` is a statement word like the others: a slip after it is shown where it
     # is, and a misspelling of it gets its hint
     ("    with c in hand of current", "    eliminate ,",

@@ -445,3 +445,21 @@ def test_a_slip_in_an_action_without_a_with_line_is_still_a_slip(ruleforge_cmd, 
     assert r.code == 1
     assert r.headers == [f"{f}:28:16: error: unknown zone 'dicsard'", f"{f}:31:10: error: unknown name 'card'"]
     assert "  hint: did you mean 'discard'?" in r.err.splitlines()
+
+
+@pytest.mark.parametrize("written, column, error, hint", [
+    # it said "cannot compare a suit with a card", then "a player has no attributes", hint
+    # "attributes belong to cards and pieces"
+    ("top of trail of current.suit", 44, "'top of trail of current.suit' reads as 'top of trail of (current.suit)', "
+     "and a player has no attributes", "write (top of trail of current).suit"),
+    ("the card in trail of current.suit", 49, "'the card in trail of current.suit' reads as 'the card in trail of "
+     "(current.suit)', and a player has no attributes", "write (the card in trail of current).suit"),
+    ("top of discard.suit", 35, "'top of discard.suit' reads as 'top of (discard.suit)', and a zone has no "
+     "attributes", "write (top of discard).suit"),
+])
+def test_an_attribute_of_the_top_card_without_brackets(ruleforge_cmd, tmp_path, written, column, error, hint):
+    f = thin_ice(tmp_path, "(top of trail of current).suit", written)
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.headers == [f"{f}:29:{column}: error: {error}"]
+    assert r.err.splitlines()[2:4] == [" " * (column + 3) + "^^^^", f"  hint: {hint}"]

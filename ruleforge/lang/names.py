@@ -87,6 +87,8 @@ class Resolver(Visitor, abstract=True):
         self.types: dict = {}
         self.card_ctx = False  # inside a card's definition: 'this' and 'owner' mean something
         self.in_setup = False  # checking setup, where there is no current player
+        self.of_parent: dict = {}  # an operand of 'top of', 'NAME of'... -> that expression
+        self.misread: set = set()  # chains of 'of' whose last attribute was misread (said there)
         self.bare_action: Optional[set] = None  # in an action with no `with` line: the unknown names said
         self.define_types: dict[str, Optional[Type]] = {}
         self.define_busy: set[str] = set()
@@ -296,6 +298,7 @@ class Resolver(Visitor, abstract=True):
 
     def of(self, node: A.Of, scope: Scope) -> Optional[Type]:
         n = node.name.name
+        self.of_parent[node.owner] = node
         if n in self.sym.zones:
             z = self.sym.zones[n]
             if isinstance(node.owner, A.Slot) and z.decl.kind == "row" and node.owner.zone.name in (z.owner, "current"):
