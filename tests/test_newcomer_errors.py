@@ -463,3 +463,38 @@ def test_an_attribute_of_the_top_card_without_brackets(ruleforge_cmd, tmp_path, 
     assert r.code == 1
     assert r.headers == [f"{f}:29:{column}: error: {error}"]
     assert r.err.splitlines()[2:4] == [" " * (column + 3) + "^^^^", f"  hint: {hint}"]
+
+
+@pytest.mark.parametrize("old, new, at, error, hint", [
+    # it said hint "expected '.', 'of', 'slot', EXTREME"
+    ("current wins when", "the other player wins when", "25:60", "unexpected 'player'",
+     "who wins is a player, a list of players or nobody, as in: current wins, the player after current wins, "
+     "opponents of current win, players with the highest NUMBER win, nobody wins"),
+    # it said hint "expected '!=', '*', '+', '-', '.', '/', '<', '<=', ..."
+    ("when distance of current >=", "when distance current >=", "25:77", "unexpected 'current' after 'distance'",
+     "'distance' takes a player: write 'distance of current'"),
+    ("when distance of current >=", "when distance of current > 1 or cracks current >=", "25:102",
+     "unexpected 'current' after 'cracks'", "'cracks' is a counter per player: write 'cracks of current'"),
+    ("    move card to trail of current\n", "    move card to trail current\n", "32:24",
+     "unexpected 'current' after 'trail'", "zone 'trail' belongs to a player: write 'trail of current'"),
+    ("    if card.suit =", "    if the 2 x of hand of current = 2 or card.suit =", "29:14", "unexpected name x",
+     "expected '.', 'highest', 'lowest'"),
+])
+def test_a_syntax_error_says_what_to_write_in_a_designers_words(ruleforge_cmd, tmp_path, old, new, at, error, hint):
+    f = thin_ice(tmp_path, old, new)
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.headers == [f"{f}:{at}: error: {error}"]
+    assert r.err.splitlines()[3] == f"  hint: {hint}"
+
+
+def test_no_grammar_terminal_name_reaches_a_hint():
+    """Every terminal the parser can expect is said in words: EXTREME was printed as is."""
+    from ruleforge.lang.expected import describe_terminal
+    from ruleforge.lang.parse import parser
+    p = parser()
+    states = p.parser.parser.parser.parse_table.states.values()
+    names = {t.name for t in p.terminals if t.name not in p.lexer_conf.ignore} | {n for state in states for n in state}
+    said = {n: describe_terminal(n) for n in names if n.isupper() or n.startswith(("$", "__ANON"))}
+    assert all(said.values()), [n for n, words in said.items() if not words]
+    assert not [w for words in said.values() for w in words if w.strip("'").isupper()]

@@ -7,6 +7,7 @@ diagnostic, or None when the error is none of these (parse.py then says what it 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .diagnostics import Diagnostic, Span
 from .indentation import ITEM_ONLY
@@ -86,6 +87,51 @@ WINS_HINT = "write 'win' or 'wins' after who wins, as in: ending NAME: current w
 def wins_missing(text: str, expected) -> bool:
     """An ending's line where 'win' or 'wins' would fit: the winners are written, the word is not."""
     return text.startswith("ending") and any(_keywords().get(n) in ("win", "wins") for n in expected)
+
+
+WINNERS_HINT = ("who wins is a player, a list of players or nobody, as in: current wins, the player after current "
+                "wins, opponents of current win, players with the highest NUMBER win, nobody wins")
+_ENDING = re.compile(r'ending\s+\w+\s*(?:"[^"\n]*"\s*)?:\s*')
+
+
+def winners_hint(text: str, col: int):
+    """`ending crossed: the other player wins when ...`: a hint with the forms of who wins,
+    when the mistake is there (between the ending's ':' and its 'wins'), or None."""
+    m = _ENDING.match(text)
+    wins = re.search(r"\bwins?\b", text[m.end():]) if m else None
+    return WINNERS_HINT if wins and m.end() < col <= m.end() + wins.start() else None
+
+
+@lru_cache(maxsize=1)
+def owned(text: str) -> dict:
+    """The names a rule file declares that are read with 'of' (definitions of one value,
+    what is kept per player, zones of a role): name -> (what it takes, the owner it must
+    have or None)."""
+    out = {}
+    for m in re.finditer(r"^(define|counter|quantity|zone)\s+(\w+)\s+(?:per\s+player\b|of\s+(\w+)(?:\s+(\w+))?"
+                         r"\s*([=:,]?))", text, re.MULTILINE):
+        item, name, first, second, after = m.groups()
+        if item == "define":
+            kind = first if second else "player"
+            if after != ",":  # (a definition of several values is read as `NAME of (A, B)`)
+                out[name] = (f"'{name}' takes {'a list of cards' if kind == 'cards' else 'a ' + kind}", None)
+        elif item == "zone":
+            out[name] = (f"zone '{name}' belongs to {first or 'a player'}", first)
+        else:
+            out[name] = (f"'{name}' is a {item} per player", None)
+    return out
+
+
+def needs_of(text: str, file_text: str, tok, expected) -> tuple[str, str] | None:
+    """`distance current >= shore`: a name read with 'of' followed by its owner without it;
+    (the name, the hint), or None."""
+    m = re.search(r"\b([A-Za-z_]\w*)\s+$", text[:tok.column - 1])
+    if "OF" not in expected or m is None or m.group(1) not in owned(file_text):
+        return None
+    name = m.group(1)
+    what, owner = owned(file_text)[name]
+    owner = owner or (str(tok) if str(tok).isidentifier() else "...")
+    return name, f"{what}: write '{name} of {owner}'"
 
 
 # Verbs of other rulebooks that are not statements here, and how the language says them.
