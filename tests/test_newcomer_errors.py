@@ -498,3 +498,31 @@ def test_no_grammar_terminal_name_reaches_a_hint():
     said = {n: describe_terminal(n) for n in names if n.isupper() or n.startswith(("$", "__ANON"))}
     assert all(said.values()), [n for n, words in said.items() if not words]
     assert not [w for words in said.values() for w in words if w.strip("'").isupper()]
+
+
+@pytest.mark.parametrize("old, new, at", [
+    # a tab followed by lines of 4 spaces said "this line's indentation matches no enclosing
+    # block"; a file indented with tabs alone checked, though the language's page says
+    # "use spaces, not tabs"
+    ("    shuffle deck\n", "\tshuffle deck\n", "14:1"),
+    ("        move top 3 cards", "    \tmove top 3 cards", "16:5"),
+    ("    shuffle discard into deck\n", "\tshuffle discard into deck\n", "35:1"),
+])
+def test_a_tab_in_the_indentation_is_refused_where_it_is(ruleforge_cmd, tmp_path, old, new, at):
+    f = thin_ice(tmp_path, old, new)
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.headers == [f"{f}:{at}: error: this line is indented with a tab"]
+    assert r.err.splitlines()[3] == "  hint: indent with spaces, not tabs"
+
+
+def test_a_tab_elsewhere_and_in_a_comments_indentation_is_allowed(ruleforge_cmd, tmp_path):
+    f = thin_ice(tmp_path, "    shuffle deck\n", "\t# shuffle first\n    shuffle\tdeck\n")
+    r = ruleforge_cmd("check", f)
+    assert (r.code, r.err) == (0, ""), r.err
+
+
+def test_no_shipped_rule_file_holds_a_tab():
+    root = Path(__file__).resolve().parents[1]
+    files = [p for folder in ("games", "examples", "tests/data") for p in (root / folder).rglob("*.rules")]
+    assert files and not [p for p in files if "\t" in p.read_text(encoding="utf-8")]

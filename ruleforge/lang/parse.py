@@ -35,7 +35,7 @@ from .build_decls import DeclBuilder
 from .diagnostics import Diagnostic, Span, did_you_mean
 from .expected import describe_terminal, expected as _expected
 from .lexer import install
-from .indentation import ends_early, no_enclosing_block, unexpected_indent
+from .indentation import ends_early, indented_with_tab, no_enclosing_block, unexpected_indent
 from .limits import (MAX_BLOCK_DEPTH, MAX_ERRORS, MAX_ITEM_CHARS, MAX_LINES, MAX_NUMBER_DIGITS, MAX_WORDS,
                      number_error, raise_hint)
 from .printable import _CONTROL as CONTROL
@@ -343,6 +343,11 @@ def _parse(text: str, file: str | None) -> ParseResult:
                                     f"this item is {len(chunk):,} characters long: an item (a declaration "
                                     f"or a rule with its block) is limited to {MAX_ITEM_CHARS:,}",
                                     raise_hint("MAX_ITEM_CHARS")))
+            _note_unparsed(chunk, unparsed)
+            continue
+        tab = indented_with_tab(split_lines(chunk), first - 1)
+        if tab is not None:  # (docs/language.md: "use spaces, not tabs")
+            diags.append(tab)
             _note_unparsed(chunk, unparsed)
             continue
         try:
