@@ -526,3 +526,19 @@ def test_no_shipped_rule_file_holds_a_tab():
     root = Path(__file__).resolve().parents[1]
     files = [p for folder in ("games", "examples", "tests/data") for p in (root / folder).rglob("*.rules")]
     assert files and not [p for p in files if "\t" in p.read_text(encoding="utf-8")]
+
+
+@pytest.mark.parametrize("written, hint", [
+    # it said "move c to table", and Thin Ice has no zone 'table'
+    ("put card on trail", "to put a card somewhere, move it: move card to trail of current"),
+    ("put card on table", "to put a card somewhere, move it: move card to ZONE"),
+    ("place card in discard", "to place a card, move it: move card to discard"),
+    ("give card to p", "to give a card, move it: move card to hand of p"),
+    ("draw a card", "to draw, move cards: move top of deck to hand of current"),
+])
+def test_a_verb_of_another_rulebook_is_said_with_the_games_zones(ruleforge_cmd, tmp_path, written, hint):
+    f = thin_ice(tmp_path, "    move card to trail of current\n", f"    {written}\n")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.headers == [f"{f}:32:5: error: unknown statement '{written}'"]
+    assert r.err.splitlines()[3] == f"  hint: {hint}"

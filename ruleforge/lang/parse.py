@@ -536,7 +536,7 @@ def _syntax_diagnostic(e, offset: int, chunk: str, file_text: str = "") -> Diagn
             return Diagnostic(Span(line, start, line, start + len(first.group(1))),
                               f"unknown {'declaration' if words is _ITEM_WORDS else 'statement'} "
                               f"'{first.group(1)}'", hint)
-    said = slip(chunk_lines, tok, text, first, line)
+    said = slip(chunk_lines, tok, text, first, line, file_text)
     if said is not None:
         return said
     if str(tok) in ("<", "<=", ">", ">=") and re.search(r"(<|>|<=|>=)\s*\S", text[:tok.column - 1]):
