@@ -770,20 +770,21 @@ def checked_slip(ruleforge_cmd, path, turn, action="    with c in hand of curren
     # a verb of another rulebook: what the language says instead
     ("    with c in hand of current", "    draw 2 cards",
      ["11:5: error: unknown statement 'draw 2 cards'", "    draw 2 cards", "    ^^^^",
-      "  hint: to draw, move cards: move top 2 cards of deck to hand of current"]),
+      "  hint: to draw, move cards: move top 2 cards of box to hand of current"]),
     # a player's name and a verb the language does not know: every way a statement starts
     ("    with c in hand of current", "    current shoots twice",
      ["11:5: error: unknown statement 'current shoots twice'", "    current shoots twice", "    ^^^^^^^",
       "  hint: a statement starts with move, reveal, flip, swap, shuffle, deal, set, increase, decrease, let, "
       "say, if, repeat, for each, resolve, eliminate or end, or names a player: current chooses a card in hand "
       "of current, current takes an action, p looks at c, p finishes"]),
-    # the number drawn as written (the hint said 2 cards whatever was written)
+    # the number drawn as written (the hint said 2 cards whatever was written), from the zone
+    # the cards start in (it said "deck", which the game does not have)
     ("    with c in hand of current", "    draw 5 cards",
      ["11:5: error: unknown statement 'draw 5 cards'", "    draw 5 cards", "    ^^^^",
-      "  hint: to draw, move cards: move top 5 cards of deck to hand of current"]),
+      "  hint: to draw, move cards: move top 5 cards of box to hand of current"]),
     ("    with c in hand of current", "    draw a card",
      ["11:5: error: unknown statement 'draw a card'", "    draw a card", "    ^^^^",
-      "  hint: to draw, move cards: move top of deck to hand of current"]),
+      "  hint: to draw, move cards: move top of box to hand of current"]),
     # `add` is a card modifier's word: in a rule it was "unexpected number 3", its hint
     # never shown
     ("    with c in hand of current", "    add 3 to score of current",
@@ -805,8 +806,8 @@ def checked_slip(ruleforge_cmd, path, turn, action="    with c in hand of curren
       "  hint: comparisons do not chain: write 'A <= B and B <= C', or 'B between A and C'"]),
     # `top of box.value` reads as top of (box.value)
     ("    with c in hand of current", '    say "{top of box.value}"',
-     ["11:22: error: a zone has no attributes", '    say "{top of box.value}"', "                     ^^^^^",
-      "  hint: attributes belong to cards and pieces: for the top card, write (top of box).value"]),
+     ["11:22: error: 'top of box.value' reads as 'top of (box.value)', and a zone has no attributes",
+      '    say "{top of box.value}"', "                     ^^^^^", "  hint: write (top of box).value"]),
     # `eliminate` is a statement word like the others: a slip after it is shown where it
     # is, and a misspelling of it gets its hint
     ("    with c in hand of current", "    eliminate ,",

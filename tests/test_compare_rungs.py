@@ -5,6 +5,7 @@ when a rule that differs never fired."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -170,3 +171,24 @@ def test_long_file_names_fold_and_are_never_cut(tmp_path):
     rows = [line.split("│")[1].strip() for line in ran.out.splitlines() if line.startswith("│")]
     assert "games/variants/ufology-b" in rows and "ig-hands.rules" in rows
     assert "games/variants/ufology-o" in rows and "pen-play.rules" in rows
+
+
+def test_file_names_keep_a_readable_width_in_an_80_column_terminal(ruleforge_cmd, files, monkeypatch):
+    """At 80 columns the table by rung squeezed its Variant column to 2 characters (the
+    other columns may not wrap): 'equal-turns.rules' was printed down 9 lines."""
+    import sys
+    monkeypatch.chdir(files)
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("NO_COLOR", "1")
+    for var in ("FORCE_COLOR", "TTY_COMPATIBLE"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)  # (a terminal's width, from COLUMNS)
+    ran = ruleforge_cmd("compare", "fork.rules", "signposted.rules", "--games", 20, "--seed", 1, "--jobs", 1)
+    assert ran.code == 0, ran.err
+    tables = re.sub(r"\x1b\[[0-9;]*m", "", ran.out).split("warning:")[0].splitlines()
+    assert max(len(line) for line in tables if line[:1] in "┏┃┡│└") <= 80
+    assert "…" not in ran.out  # (the other columns wrap rather than be cut)
+    rung = tables[tables.index(next(line for line in tables if line.startswith("Verdict by rung"))):]
+    rung = rung[:rung.index(next(line for line in rung if line.startswith("└")))]
+    assert [line.split("│")[1] for line in rung if line.startswith("│")] == [
+        " signposted.r ", " ules         ", " signposted.r ", " ules         "]

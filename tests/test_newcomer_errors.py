@@ -335,3 +335,210 @@ def test_a_variants_value_read_from_a_parameter_further_down_the_base(ruleforge_
                                          "parameter's default may use only the parameters above it"]
     assert r.err.splitlines()[3] == ("  hint: parameters keep the order of the file that declares them first, where "
                                      "'hand_size' comes later: write this value as a number")
+
+
+# ---- Thin Ice: mistakes made following docs/tutorial.md ----------------------------------
+
+THIN_ICE = """\
+game "Thin Ice"
+players 2
+parameter shore = 30
+counter cracks per player = 0
+counter heat per card = 0
+quantity reach of p: 3
+cards: standard deck in deck
+zone deck "the deck": pile
+zone discard "the discard pile": pile, face up
+zone hand per player "hand": hand
+zone trail per player "trail": pile, face up
+
+setup:
+    shuffle deck
+    for each p in players:
+        move top 3 cards of deck to hand of p
+        move top of deck to trail of p
+
+define distance of p = sum of c.value for each c in trail of p
+
+turn:
+    move top of deck to hand of current
+    current takes an action
+
+ending crossed "a skater reached the far shore": current wins when distance of current >= shore
+
+action skate "Skate a card":
+    with card in hand of current
+    if card.suit = (top of trail of current).suit:
+        say "the ice cracks under {current}"
+        move cards in trail of current to discard
+    move card to trail of current
+
+when deck runs out:
+    shuffle discard into deck
+"""
+
+
+def thin_ice(tmp_path: Path, *changes: str) -> Path:
+    """Thin Ice with each `old` of the pairs in `changes` (found once) replaced by its `new`."""
+    text = THIN_ICE
+    for old, new in zip(changes[::2], changes[1::2]):
+        assert text.count(old) == 1, f"Thin Ice should hold {old!r} once"
+        text = text.replace(old, new)
+    path = tmp_path / "tutorial.rules"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_thin_ice_checks(ruleforge_cmd, tmp_path):
+    r = ruleforge_cmd("check", thin_ice(tmp_path))
+    assert (r.code, r.err) == (0, ""), r.err
+
+
+@pytest.mark.parametrize("old, new, at, error, hint", [
+    # it said "unknown counter 'cracks'", hint "did you mean 'cracks'?"
+    ("    move card to trail of current\n", "    move card to trail of current\n    increase cracks by 1\n",
+     "33:14", "'cracks' is a counter per player", "write 'cracks of current' (or of another player)"),
+    ("current wins when distance", "current wins when cracks > 2 or distance",
+     "25:68", "'cracks' is a counter per player", "write 'cracks of current' (or of another player)"),
+    ("        move top of deck to trail of p\n", "        move top of deck to trail of p\n        set cracks to 1\n",
+     "18:13", "'cracks' is a counter per player", "write 'cracks of p' (or of another player)"),
+    ("    shuffle deck\n", "    shuffle deck\n    set cracks to 1\n",
+     "15:9", "'cracks' is a counter per player", "write 'cracks of PLAYER'"),
+    # (a per-card counter alone was "unknown counter 'heat'" with no hint)
+    ("    move card to trail of current\n", "    move card to trail of current\n    increase heat by 1\n",
+     "33:14", "'heat' is a counter per card", "write 'card.heat'"),
+    ("if card.suit =", "if heat > 1 and card.suit =",
+     "29:8", "'heat' is a counter per card", "write 'card.heat', or 'heat' alone inside 'where'"),
+    ("current wins when distance of current", "current wins when reach > 2 or distance of current",
+     "25:68", "'reach' is a quantity per player", "write 'reach of current' (or of another player)"),
+    ("current wins when distance of current", "current wins when distance",
+     "25:68", "'distance' takes a player", "write 'distance of current' (or of another player)"),
+    ("    move card to trail of current\n", "    move card to trail\n",
+     "32:18", "zone 'trail' belongs to a player", "write 'trail of current' (or of another player)"),
+])
+def test_a_name_kept_per_player_or_per_card_used_alone(ruleforge_cmd, tmp_path, old, new, at, error, hint):
+    f = thin_ice(tmp_path, old, new)
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.headers == [f"{f}:{at}: error: {error}"]
+    assert r.err.splitlines()[3] == f"  hint: {hint}"
+
+
+def test_an_action_without_its_with_line(ruleforge_cmd, tmp_path):
+    # it said "unknown name 'card'", hint "did you mean 'discard'?", at each use
+    f = thin_ice(tmp_path, "    with card in hand of current\n", "")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.err == report("""
+        FILE:28:8: error: unknown name 'card'
+                if card.suit = (top of trail of current).suit:
+                   ^^^^
+          hint: an action names the card it acts on with 'with card in ZONE', under its first line
+        1 error in FILE
+        """, f)
+
+
+def test_a_slip_in_an_action_without_a_with_line_is_still_a_slip(ruleforge_cmd, tmp_path):
+    f = thin_ice(tmp_path, "    with card in hand of current\n    if card.suit = (top of trail of current).suit:",
+                 "    if (top of dicsard).suit = (top of trail of current).suit:")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.headers == [f"{f}:28:16: error: unknown zone 'dicsard'", f"{f}:31:10: error: unknown name 'card'"]
+    assert "  hint: did you mean 'discard'?" in r.err.splitlines()
+
+
+@pytest.mark.parametrize("written, column, error, hint", [
+    # it said "cannot compare a suit with a card", then "a player has no attributes", hint
+    # "attributes belong to cards and pieces"
+    ("top of trail of current.suit", 44, "'top of trail of current.suit' reads as 'top of trail of (current.suit)', "
+     "and a player has no attributes", "write (top of trail of current).suit"),
+    ("the card in trail of current.suit", 49, "'the card in trail of current.suit' reads as 'the card in trail of "
+     "(current.suit)', and a player has no attributes", "write (the card in trail of current).suit"),
+    ("top of discard.suit", 35, "'top of discard.suit' reads as 'top of (discard.suit)', and a zone has no "
+     "attributes", "write (top of discard).suit"),
+])
+def test_an_attribute_of_the_top_card_without_brackets(ruleforge_cmd, tmp_path, written, column, error, hint):
+    f = thin_ice(tmp_path, "(top of trail of current).suit", written)
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.headers == [f"{f}:29:{column}: error: {error}"]
+    assert r.err.splitlines()[2:4] == [" " * (column + 3) + "^^^^", f"  hint: {hint}"]
+
+
+@pytest.mark.parametrize("old, new, at, error, hint", [
+    # it said hint "expected '.', 'of', 'slot', EXTREME"
+    ("current wins when", "the other player wins when", "25:60", "unexpected 'player'",
+     "who wins is a player, a list of players or nobody, as in: current wins, the player after current wins, "
+     "opponents of current win, players with the highest NUMBER win, nobody wins"),
+    # it said hint "expected '!=', '*', '+', '-', '.', '/', '<', '<=', ..."
+    ("when distance of current >=", "when distance current >=", "25:77", "unexpected 'current' after 'distance'",
+     "'distance' takes a player: write 'distance of current'"),
+    ("when distance of current >=", "when distance of current > 1 or cracks current >=", "25:102",
+     "unexpected 'current' after 'cracks'", "'cracks' is a counter per player: write 'cracks of current'"),
+    ("    move card to trail of current\n", "    move card to trail current\n", "32:24",
+     "unexpected 'current' after 'trail'", "zone 'trail' belongs to a player: write 'trail of current'"),
+    ("    if card.suit =", "    if the 2 x of hand of current = 2 or card.suit =", "29:14", "unexpected name x",
+     "expected '.', 'highest', 'lowest'"),
+])
+def test_a_syntax_error_says_what_to_write_in_a_designers_words(ruleforge_cmd, tmp_path, old, new, at, error, hint):
+    f = thin_ice(tmp_path, old, new)
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.headers == [f"{f}:{at}: error: {error}"]
+    assert r.err.splitlines()[3] == f"  hint: {hint}"
+
+
+def test_no_grammar_terminal_name_reaches_a_hint():
+    """Every terminal the parser can expect is said in words: EXTREME was printed as is."""
+    from ruleforge.lang.expected import describe_terminal
+    from ruleforge.lang.parse import parser
+    p = parser()
+    states = p.parser.parser.parser.parse_table.states.values()
+    names = {t.name for t in p.terminals if t.name not in p.lexer_conf.ignore} | {n for state in states for n in state}
+    said = {n: describe_terminal(n) for n in names if n.isupper() or n.startswith(("$", "__ANON"))}
+    assert all(said.values()), [n for n, words in said.items() if not words]
+    assert not [w for words in said.values() for w in words if w.strip("'").isupper()]
+
+
+@pytest.mark.parametrize("old, new, at", [
+    # a tab followed by lines of 4 spaces said "this line's indentation matches no enclosing
+    # block"; a file indented with tabs alone checked, though the language's page says
+    # "use spaces, not tabs"
+    ("    shuffle deck\n", "\tshuffle deck\n", "14:1"),
+    ("        move top 3 cards", "    \tmove top 3 cards", "16:5"),
+    ("    shuffle discard into deck\n", "\tshuffle discard into deck\n", "35:1"),
+])
+def test_a_tab_in_the_indentation_is_refused_where_it_is(ruleforge_cmd, tmp_path, old, new, at):
+    f = thin_ice(tmp_path, old, new)
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.headers == [f"{f}:{at}: error: this line is indented with a tab"]
+    assert r.err.splitlines()[3] == "  hint: indent with spaces, not tabs"
+
+
+def test_a_tab_elsewhere_and_in_a_comments_indentation_is_allowed(ruleforge_cmd, tmp_path):
+    f = thin_ice(tmp_path, "    shuffle deck\n", "\t# shuffle first\n    shuffle\tdeck\n")
+    r = ruleforge_cmd("check", f)
+    assert (r.code, r.err) == (0, ""), r.err
+
+
+def test_no_shipped_rule_file_holds_a_tab():
+    root = Path(__file__).resolve().parents[1]
+    files = [p for folder in ("games", "examples", "tests/data") for p in (root / folder).rglob("*.rules")]
+    assert files and not [p for p in files if "\t" in p.read_text(encoding="utf-8")]
+
+
+@pytest.mark.parametrize("written, hint", [
+    # it said "move c to table", and Thin Ice has no zone 'table'
+    ("put card on trail", "to put a card somewhere, move it: move card to trail of current"),
+    ("put card on table", "to put a card somewhere, move it: move card to ZONE"),
+    ("place card in discard", "to place a card, move it: move card to discard"),
+    ("give card to p", "to give a card, move it: move card to hand of p"),
+    ("draw a card", "to draw, move cards: move top of deck to hand of current"),
+])
+def test_a_verb_of_another_rulebook_is_said_with_the_games_zones(ruleforge_cmd, tmp_path, written, hint):
+    f = thin_ice(tmp_path, "    move card to trail of current\n", f"    {written}\n")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.headers == [f"{f}:32:5: error: unknown statement '{written}'"]
+    assert r.err.splitlines()[3] == f"  hint: {hint}"

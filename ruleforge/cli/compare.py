@@ -109,7 +109,7 @@ def compare(base, variants, games, agents, rung_check, players, seed, jobs, sets
     for (f, game, outcomes, s), none in zip(runs, unsettled):
         t.add_row(markup(f), *[f"{pct(x['win_rate'])} {ci(x['ci95'])}" for x in s["seats"]],
                   *([pct(none)] if any(unsettled) else []), f"{s['length']['decisions'].get('mean', 0):.1f}")
-    console.print(t)
+    console.print(_fit(console, t))
     d = Table(title=markup(f"Difference from {base} (paired, 95% CI)"), title_justify="left")
     d.add_column("Variant", overflow=_overflow("Variant"))
     d.add_column("Seat")
@@ -122,7 +122,7 @@ def compare(base, variants, games, agents, rung_check, players, seed, jobs, sets
         d.add_row(markup(diff["variant"]), markup(diff["title"]), f"{100 * diff['difference']:+.1f} pts",
                   f"[{100 * diff['ci95'][0]:+.1f}, {100 * diff['ci95'][1]:+.1f}]",
                   f"[bold]{verdict}[/]" if diff["significant"] else verdict)
-    console.print(d)
+    console.print(_fit(console, d))
     payoff_diffs = _payoffs(console, base, base_game, runs)
     warnings: list = []
     checked_diffs = None
@@ -250,7 +250,7 @@ def _rung_check(console, base, rung, below, diffs, others, games, warnings) -> l
     for d, o in zip(diffs, others):
         t.add_row(markup(Path(d["variant"]).name), markup(d["title"] + (" payoff" if d.get("payoff") else "")),
                   figure(d), verdict(d), figure(o), verdict(o))
-    console.print(t)
+    console.print(_fit(console, t))
     differ = verdicts_differ(diffs, others)
     i = LADDER.index(rung)
     above = LADDER[i + 1] if i + 1 < len(LADDER) else None
@@ -283,7 +283,7 @@ def _payoffs(console, base, base_game, runs) -> list:
         cells = [f"{number(x['mean'])} {interval(x)}" for x in s["payoffs"]] if s.get("payoffs") else \
             ["no payoff"] * len(seats)
         t.add_row(markup(f), *cells)
-    console.print(t)
+    console.print(_fit(console, t))
     d = Table(title=markup(f"Payoff difference from {base} (paired, 95% CI)"), title_justify="left")
     for col in ("Variant", "Seat", "Difference", "95% CI", "Verdict"):
         d.add_column(col, justify="right" if col in ("Difference", "95% CI") else "left",
@@ -294,7 +294,7 @@ def _payoffs(console, base, base_game, runs) -> list:
         d.add_row(markup(diff["variant"]), markup(diff["title"]), number(diff["difference"]), interval(diff),
                   f"[bold]{verdict}[/]" if diff["significant"] else verdict)
     if out:
-        console.print(d)
+        console.print(_fit(console, d))
     return out
 
 
@@ -336,7 +336,7 @@ def _changes(console, base, base_checked, runs, checked, agents, warnings) -> di
         else:
             notes.append(f"{f}: {n - same} of {count(n, 'paired game')} came out differently from {base}")
     if t.rows:
-        console.print(t)
+        console.print(_fit(console, t))
     for line in notes:  # plain lines: a console would wrap them
         click.echo(plain(line))
     return doc
@@ -384,6 +384,35 @@ def _sets_that_hide_changes(base: str, variants, sets: tuple) -> list[str]:
                            f"to compare values of {name}, write a variant for each, or try `ruleforge run "
                            f"{base} --sweep {name}={ours[name]},{theirs[name]}`")
     return out
+
+
+NAME_WIDTH = 12  # the least a file's name gets in a table too wide for the terminal
+
+
+def _fit(console, table):
+    """`table`, its file names kept readable when it is wider than the terminal. rich
+    narrows the columns that may wrap, and in the table by rung a name column was the
+    only one: at 80 columns 'equal-turns.rules' got 2 characters, down 9 lines. A name
+    column gets the room the other columns leave at their full width, but at least a
+    third of its longest name and NAME_WIDTH (so it folds onto 3 lines at most); when
+    that is too much, the other columns wrap at their spaces, rather than be cut."""
+    names = [c for c in table.columns if c.header in ("File", "Variant")]
+    if not names:
+        return table
+    widths = {id(c): max(console.render_str(str(x)).cell_len for x in [c.header, *c.cells]) for c in table.columns}
+    pad = table.padding[1] + table.padding[3]
+    room = console.width - (len(table.columns) + 1) - pad * len(table.columns)
+    if sum(widths.values()) <= room:
+        return table
+    room = (room - sum(widths.values()) + sum(widths[id(c)] for c in names)) // len(names)
+    for column in names:
+        longest = widths[id(column)]
+        least = min(longest, max(NAME_WIDTH, -(-longest // 3)))
+        column.width = max(least, min(room, longest))
+    if room < max(c.width for c in names):
+        for column in table.columns:
+            column.no_wrap = False
+    return table
 
 
 def _overflow(column: str) -> str:

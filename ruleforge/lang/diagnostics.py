@@ -145,7 +145,19 @@ def hint_budget(names: int = HINT_BUDGET):
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
-    """A hint naming the closest candidate, or None when nothing is close.
+    """A hint naming the closest candidate, or None when nothing is close."""
+    close = closest(word, candidates)
+    return f"did you mean '{close}'?" if close else None
+
+
+def slip_of(word: str, candidate: str) -> bool:
+    """Is `candidate` a slip of the keys away from `word` (`currnet`, `dicsard`), rather
+    than another word that shares letters (`card` and `discard`)?"""
+    return abs(len(word) - len(candidate)) <= 1 and difflib.SequenceMatcher(None, word, candidate).ratio() >= 0.75
+
+
+def closest(word: str, candidates: Iterable[str]) -> str | None:
+    """The candidate closest to `word`, or None when nothing is close.
 
     A large pool is first narrowed to the HINT_POOL names of a close length sharing the
     longest start and end with `word` (a full comparison costs tens of microseconds)."""
@@ -157,7 +169,7 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
     if len(pool) > HINT_POOL:
         pool = _narrow(word, pool)
     close = difflib.get_close_matches(word, sorted(pool), n=1, cutoff=0.6)
-    return f"did you mean '{close[0]}'?" if close else None
+    return close[0] if close else None
 
 
 def _narrow(word: str, pool: set[str]) -> list[str]:

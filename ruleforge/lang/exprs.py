@@ -44,6 +44,8 @@ class ExprChecker(Resolver, abstract=True):
             self.depth -= 1
             if self.depth == 0:
                 self.too_deep = False
+        if t is not None and node in self.misread:
+            t = None  # (`top of trail of current.suit`: said at the attribute)
         if t is not None:
             self.types[node] = t
         return t
@@ -86,6 +88,8 @@ class ExprChecker(Resolver, abstract=True):
         if ot is None:
             return None
         attrs = self.attributes(ot)
+        if node.name not in attrs and self.misread_attr(node, ot):
+            return None
         if not attrs:
             zone = written(node.obj) if ot in (ZONE, ROW) else None
             self.error(node.name_span, f"{ot.describe()} has no attributes",
@@ -97,6 +101,26 @@ class ExprChecker(Resolver, abstract=True):
                        did_you_mean(node.name, attrs) or f"its attributes are: {', '.join(attrs)}")
             return None
         return attrs[node.name]
+
+    def misread_attr(self, node: A.Attr, ot: Type) -> bool:
+        """`top of trail of current.suit` reads as top of trail of (current.suit): said, with
+        the brackets to write, when the card the chain gives has the attribute. True when said."""
+        head, up = None, node
+        while up in self.of_parent:
+            up = self.of_parent[up]
+            if isinstance(up, A.TheCard) or isinstance(up, A.Top) and up.count is None:
+                head = up
+        if head is None or node.name not in self.attributes(CARD):
+            return False
+        obj = written(node.obj)
+        whole, misread = _chain(head, node, f"{obj}.{node.name}"), _chain(head, node, f"({obj}.{node.name})")
+        if obj is None or whole is None:
+            return False
+        self.misread.add(head)
+        self.error(node.name_span, f"'{whole}' reads as '{misread}', and {ot.describe()} has no "
+                                   f"attribute{'s' if not self.attributes(ot) else f' {node.name!r}'}",
+                   f"write ({_chain(head, node, obj)}).{node.name}")
+        return True
 
     def ex_Of(self, node: A.Of, scope: Scope, want: Optional[Want]) -> Optional[Type]:
         return self.of(node, scope)
@@ -154,6 +178,7 @@ class ExprChecker(Resolver, abstract=True):
         return list_of(CARD)
 
     def ex_TheCard(self, node: A.TheCard, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        self.of_parent[node.collection] = node
         t = self.expr(node.collection, scope, want=Want.ZONE)
         if t is None:
             return None
@@ -163,6 +188,7 @@ class ExprChecker(Resolver, abstract=True):
         return et
 
     def ex_Top(self, node: A.Top, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        self.of_parent[node.zone] = node
         t = self.expr(node.zone, scope, want=Want.ZONE)
         if t is not None and t != ZONE:
             self.error(node.zone, f"'{node.end} of' takes a pile or hand, not {t.describe()}")
@@ -394,6 +420,22 @@ def written(node, other: Optional[str] = None) -> Optional[str]:
         owner = written(node.owner, other)
         return f"{node.name.name} of {owner}" if owner is not None else None
     return other
+
+
+def _chain(node, attr: A.Attr, inner: str) -> Optional[str]:
+    """`node`, a chain of 'of's down to `attr`, written with `inner` in the attribute's place."""
+    if node is attr:
+        return inner
+    if isinstance(node, A.Top) and node.count is None:
+        rest = _chain(node.zone, attr, inner)
+        return f"{node.end} of {rest}" if rest is not None else None
+    if isinstance(node, A.TheCard):
+        rest = _chain(node.collection, attr, inner)
+        return f"the card in {rest}" if rest is not None else None
+    if isinstance(node, A.Of):
+        rest = _chain(node.owner, attr, inner)
+        return f"{node.name.name} of {rest}" if rest is not None else None
+    return None
 
 
 def _holds_any(t: Type) -> bool:

@@ -1,6 +1,6 @@
 """Where a syntax error really is, when the parser notices it later: at a bracket left
-open, at the last line of code before trailing comments, at a tab, or at the first
-line of a block indented less than the rest.
+open, at the last line of code before trailing comments, or at the first line of a block
+indented less than the rest; and a tab in the indentation, refused before parsing.
 
 The parser reads an item to its end before it knows a bracket was never closed, and
 reads an indentation mistake at the line after it; these helpers look at the item's
@@ -70,40 +70,33 @@ def _indent(line: str) -> str:
     return line[:len(line) - len(line.lstrip(" \t"))]
 
 
-def _width(indent: str) -> int:
-    return indent.count(" ") + 8 * indent.count("\t")
-
-
 def _code_lines(lines: list[str]) -> list[int]:
     return [i for i, text in enumerate(lines, 1) if code_part(text).strip()]
 
 
-def tab_note(lines: list[str], line: int, offset: int = 0) -> str | None:
-    """Why a tab may be the mistake at `line`: this line or the code line before it is
-    indented with a tab, which counts as 8 spaces."""
-    code = [i for i in _code_lines(lines) if i <= line]
-    for i in reversed(code[-2:]):
-        if "\t" in _indent(lines[i - 1]):
-            which = "this line" if i == line else f"line {i + offset}"
-            return f"{which} is indented with a tab, which counts as 8 spaces"
+def indented_with_tab(lines: list[str], offset: int = 0) -> Diagnostic | None:
+    """The first line of code indented with a tab, said at the tab: a tab is as wide as
+    each editor makes it, so a block indented with tabs and spaces reads differently in
+    each (the grammar would count 8 spaces)."""
+    for i in _code_lines(lines):
+        indent = _indent(lines[i - 1])
+        if "\t" in indent:
+            return Diagnostic(Span.point(i + offset, indent.index("\t") + 1), "this line is indented with a tab",
+                              "indent with spaces, not tabs")
     return None
 
 
 def unexpected_indent(lines: list[str], line: int, offset: int) -> Diagnostic:
     """A line indented deeper than the line before it, which opens no block."""
-    tab = tab_note(lines, line, offset)
-    if tab:
-        return Diagnostic(Span.point(line + offset, 1), f"unexpected indentation: {tab}",
-                          "indent with spaces only")
     code = _code_lines(lines)
     at = code.index(line) if line in code else -1
     if at >= 2:
         prev, head = code[at - 1], code[at - 2]
         nxt = code[at + 1] if at + 1 < len(code) else None
-        w_prev, w_line = _width(_indent(lines[prev - 1])), _width(_indent(lines[line - 1]))
-        opens = code_part(lines[head - 1]).endswith(":") and _width(_indent(lines[head - 1])) < w_prev
+        w_prev, w_line = len(_indent(lines[prev - 1])), len(_indent(lines[line - 1]))
+        opens = code_part(lines[head - 1]).endswith(":") and len(_indent(lines[head - 1])) < w_prev
         # the block's first line is the odd one out when the lines after it agree
-        if opens and nxt is not None and _width(_indent(lines[nxt - 1])) == w_line:
+        if opens and nxt is not None and len(_indent(lines[nxt - 1])) == w_line:
             return Diagnostic(Span.point(prev + offset, w_prev + 1),
                               f"this line is indented less than the rest of its block "
                               f"({w_prev} {'space' if w_prev == 1 else 'spaces'}; the lines after it {w_line})",
@@ -130,12 +123,7 @@ def _unindent(word: str) -> str:
 
 def no_enclosing_block(lines: list[str], line: int, column: int, offset: int) -> Diagnostic:
     """A line dedented to a depth no enclosing block has."""
-    tab = tab_note(lines, line, offset)
     word = item_word(lines[line - 1]) if 0 < line <= len(lines) else None
-    if word and not tab:
-        return Diagnostic(Span.point(line + offset, column), "this line's indentation matches no enclosing block",
-                          _unindent(word))
-    return Diagnostic(Span.point(line + offset, column),
-                      "this line's indentation matches no enclosing block" + (f": {tab}" if tab else ""),
-                      "indent with spaces only" if tab else
+    return Diagnostic(Span.point(line + offset, column), "this line's indentation matches no enclosing block",
+                      _unindent(word) if word else
                       "indent each line of a block by the same amount as the block's first line")

@@ -14,7 +14,7 @@ from typing import Optional
 from . import ast as A
 from . import refs as R
 from . import types as T
-from .diagnostics import did_you_mean
+from .diagnostics import closest, did_you_mean, slip_of
 from .limits import MAX_DEFINE_DEPTH, raise_hint
 from .symbols import SymbolTable
 from .types import ANY, BOOL, CARD, NUMBER, PLAYER, ROW, TEXT, ZONE, Type, list_of
@@ -86,6 +86,10 @@ class Resolver(Visitor, abstract=True):
         self.refs = sym.refs
         self.types: dict = {}
         self.card_ctx = False  # inside a card's definition: 'this' and 'owner' mean something
+        self.in_setup = False  # checking setup, where there is no current player
+        self.of_parent: dict = {}  # an operand of 'top of', 'NAME of'... -> that expression
+        self.misread: set = set()  # chains of 'of' whose last attribute was misread (said there)
+        self.bare_action: Optional[set] = None  # in an action with no `with` line: the unknown names said
         self.define_types: dict[str, Optional[Type]] = {}
         self.define_busy: set[str] = set()
         self.define_chain: dict[str, int] = {}  # name -> how deep definitions go in it, itself counted
@@ -172,35 +176,27 @@ class Resolver(Visitor, abstract=True):
             if n in attrs:
                 self.refs[node] = R.ElementAttr(owner, n, etype, attrs[n])
                 return attrs[n]
+        said = self.needs_owner(n, scope)
+        if said is not None:
+            self.error(node, *said)
+            return None
         if n in self.sym.defines:
-            if self.sym.defines[n].param is not None:
-                self.error(node, f"'{n}' is defined for a given {self.sym.defines[n].param.name}",
-                           f"write '{n} of ...'")
-                return None
             t = self.define_type(n)
             self.refs[node] = R.Definition(n, t)
             return t
         if n in self.sym.quantities:
-            if self.sym.quantities[n].param is not None:
-                self.error(node, f"'{n}' is counted per player", f"write '{n} of PLAYER'")
-                return None
             self.refs[node] = R.Quantity(n, NUMBER)
             return NUMBER
         if n in self.sym.params:
             self.refs[node] = R.Param(n, self.sym.param_types[n])
             return self.sym.param_types[n]
         if n in self.sym.counters:
-            if self.sym.counters[n].per_player:
-                self.error(node, f"'{n}' is counted per player", f"write '{n} of PLAYER'")
-                return None
             self.refs[node] = R.Counter(n, self.sym.counter_types[n])
             return self.sym.counter_types[n]
         if n in self.sym.zones:
             z = self.sym.zones[n]
             if z.owner is not None:
-                owner = z.owner if z.owner != "each" else "PLAYER"
-                self.error(node, f"zone '{n}' belongs to {'a player' if z.owner == 'each' else z.owner}",
-                           f"write '{n} of {owner}'")
+                self.error(node, f"zone '{n}' belongs to {z.owner}", f"write '{n} of {z.owner}'")
                 return None
             t = ROW if z.decl.kind == "row" else ZONE
             self.refs[node] = R.Zone(n, t)
@@ -229,7 +225,8 @@ class Resolver(Visitor, abstract=True):
             + [a for etype, _ in scope.elements() for a in self.attributes(etype)]
             + [s for v in self.sym.domains.values() for s in v])
         what = {Want.ZONE: "zone", Want.PLAYER: "player"}.get(want, "name")
-        hint = did_you_mean(n, candidates)
+        close = closest(n, candidates)
+        hint = f"did you mean '{close}'?" if close else None
         named = scope.named_element() if what == "name" else None
         if named is not None and (n == "it" or named[1] is not None and n in self.attributes(named[1])):
             # `for each c in hand where suit = hearts`: the element has a name there
@@ -238,6 +235,13 @@ class Resolver(Visitor, abstract=True):
         elif n == getattr(self, "choosing", None) and n != "it":
             hint = (f"the 'where' of 'for each {n} chosen by ... from ...' is read before '{n}' is chosen: name "
                     "the card's attributes alone (value > 5) or call it 'it'")
+        elif self.bare_action is not None and what == "name" and not (close and slip_of(n, close)) \
+                and not self.some_attribute(n):
+            # an action with no `with` line, using the card it was meant to name: said once
+            if n in self.bare_action:
+                return None
+            self.bare_action.add(n)
+            hint = f"an action names the card it acts on with 'with {n} in ZONE', under its first line"
         elif hint is None and what == "name" and self.some_attribute(n):
             hint = f"'{n}' is an attribute: write 'CARD.{n}', or use it inside 'where'"
         elif hint is None and n in ("joker", "jokers") and "joker" not in self.sym.domains.get("rank", ()):
@@ -245,8 +249,56 @@ class Resolver(Visitor, abstract=True):
         self.error(node, f"unknown {what} '{n}'", hint)
         return None
 
+    def needs_owner(self, n: str, scope: Scope, read: bool = True) -> Optional[tuple[str, str]]:
+        """(message, hint) when `n`, written alone, is kept per player or per card (a
+        counter, a quantity, a zone, a definition with a parameter) and needs its owner
+        (`cracks > 2` for `cracks of current`); else None."""
+        from .values import kind_type
+        sym = self.sym
+        if n in sym.counters and sym.counters[n].per_player:
+            message, t = f"'{n}' is a counter per player", PLAYER
+        elif n in sym.quantities and sym.quantities[n].param is not None:
+            message, t = f"'{n}' is a quantity per player", PLAYER
+        elif n in sym.zones and sym.zones[n].owner == "each":
+            message, t = f"zone '{n}' belongs to a player", PLAYER
+        elif n in sym.defines and sym.defines[n].param is not None:
+            d = sym.defines[n]
+            if d.more:
+                kinds = [d.param_kind] + [k for _, k in d.more]
+                return f"'{n}' takes {len(kinds)} values", f"write '{n} of ({', '.join(k.upper() for k in kinds)})'"
+            t = kind_type(sym, d.param_kind)
+            message = f"'{n}' takes {t.describe() if t is not None else d.param_kind}"
+        elif n in sym.card_counters and all(et is not None for et, _ in scope.elements()):
+            card = self.owner_word(scope, CARD)
+            return f"'{n}' is a counter per card", f"write '{card}.{n}'" + (f", or '{n}' alone inside 'where'"
+                                                                            if read else "")
+        else:
+            return None
+        if t not in (PLAYER, CARD):
+            return message, f"write '{n} of ...'"
+        who = self.owner_word(scope, t)
+        more = " (or of another player)" if t == PLAYER and who != "PLAYER" else ""
+        return message, f"write '{n} of {who}'{more}"
+
+    def owner_word(self, scope: Scope, t: Type) -> str:
+        """A player (or a card) as a hint writes it: the innermost local value of that type
+        (`p`, `card`, `it` in a 'where'), else `current` (`this` in a card's own rules),
+        else the placeholder PLAYER (setup has no current player) or CARD."""
+        s = scope
+        while s is not None:
+            if s.element is not None and s.element[0] == t and s.named is None:
+                return "it"
+            for name, (lt, _) in reversed(s.names.items()):
+                if lt == t:
+                    return name
+            s = s.parent
+        if t == PLAYER:
+            return "PLAYER" if self.in_setup else "current"
+        return "this" if self.card_ctx else "CARD"
+
     def of(self, node: A.Of, scope: Scope) -> Optional[Type]:
         n = node.name.name
+        self.of_parent[node.owner] = node
         if n in self.sym.zones:
             z = self.sym.zones[n]
             if isinstance(node.owner, A.Slot) and z.decl.kind == "row" and node.owner.zone.name in (z.owner, "current"):

@@ -33,12 +33,13 @@ from .build import ExprBuilder, PlaceholderError, StmtBuilder, TokenProblem
 from .build_decks import DecksBuilder
 from .build_decls import DeclBuilder
 from .diagnostics import Diagnostic, Span, did_you_mean
+from .expected import describe_terminal, expected as _expected
 from .lexer import install
-from .indentation import ends_early, no_enclosing_block, unexpected_indent
+from .indentation import ends_early, indented_with_tab, no_enclosing_block, unexpected_indent
 from .limits import (MAX_BLOCK_DEPTH, MAX_ERRORS, MAX_ITEM_CHARS, MAX_LINES, MAX_NUMBER_DIGITS, MAX_WORDS,
                      number_error, raise_hint)
 from .printable import _CONTROL as CONTROL
-from .slips import WINS_HINT, glued, other_language, slip, wins_missing
+from .slips import WINS_HINT, glued, needs_of, other_language, slip, winners_hint, wins_missing
 
 MAX_SOURCE_BYTES = 2_000_000
 
@@ -344,6 +345,11 @@ def _parse(text: str, file: str | None) -> ParseResult:
                                     raise_hint("MAX_ITEM_CHARS")))
             _note_unparsed(chunk, unparsed)
             continue
+        tab = indented_with_tab(split_lines(chunk), first - 1)
+        if tab is not None:  # (docs/language.md: "use spaces, not tabs")
+            diags.append(tab)
+            _note_unparsed(chunk, unparsed)
+            continue
         try:
             tree = parser().parse(chunk, start="start")
             problems = _token_problems(tree, first - 1)
@@ -370,7 +376,7 @@ def _parse(text: str, file: str | None) -> ParseResult:
                                     + raise_hint("MAX_BLOCK_DEPTH")))
             _note_unparsed(chunk, unparsed)
         except (UnexpectedInput, _IndentError) as e:
-            diags.append(_syntax_diagnostic(e, first - 1, chunk))
+            diags.append(_syntax_diagnostic(e, first - 1, chunk, text))
             _note_unparsed(chunk, unparsed)
         except VisitError as e:
             if isinstance(e.orig_exc, PlaceholderError):
@@ -381,7 +387,7 @@ def _parse(text: str, file: str | None) -> ParseResult:
                 diags.append(evolve(d, span=evolve(d.span, line=d.span.line + first - 1,
                                                    end_line=d.span.end_line + first - 1)))
             elif isinstance(e.orig_exc, (UnexpectedInput, _IndentError)):
-                diags.append(_syntax_diagnostic(e.orig_exc, first - 1, chunk))
+                diags.append(_syntax_diagnostic(e.orig_exc, first - 1, chunk, text))
             elif isinstance(e.orig_exc, RecursionError):
                 diags.append(Diagnostic(Span.point(first, 1), "this item is nested too deeply to read",
                                         "split the expression with 'define' or 'let'"))
@@ -454,27 +460,6 @@ def _note_unparsed(chunk: str, unparsed: set[str]) -> None:
         unparsed.add(m.group(2))
 
 
-_TERMINAL_WORDS = {
-    "NAME": "a name", "INT": "a number", "STRING": 'a quoted text ("...")',
-    "_NL": "the end of the line", "_INDENT": "an indented block", "_DEDENT": "the end of the block",
-    "$END": "the end of the file",
-}
-
-
-def _describe_terminal(name: str) -> str:
-    if name in _TERMINAL_WORDS:
-        return _TERMINAL_WORDS[name]
-    kw = keywords().get(name)
-    return f"'{kw}'" if kw else name
-
-
-def _expected(names) -> str:
-    words = sorted({_describe_terminal(n) for n in names if n != "COMMENT"})
-    if len(words) > 8:
-        words = words[:8] + ["..."]
-    return ", ".join(words)
-
-
 _STATEMENT_WORDS = ["move", "reveal", "flip", "swap", "shuffle", "set", "increase", "decrease",
                     "let", "end", "say", "if", "else", "repeat", "for", "with", "allowed",
                     "resolve", "on", "while", "add", "subtract", "deal", "eliminate"]
@@ -483,7 +468,7 @@ _ITEM_WORDS = ["game", "players", "role", "parameter", "cards", "zone", "pieces"
                "attribute", "card", "quantity", "payoff"]
 
 
-def _syntax_diagnostic(e, offset: int, chunk: str) -> Diagnostic:
+def _syntax_diagnostic(e, offset: int, chunk: str, file_text: str = "") -> Diagnostic:
     chunk_lines = split_lines(chunk)
     if isinstance(e, _IndentError):
         return no_enclosing_block(chunk_lines, e.line, e.column, offset)
@@ -551,7 +536,7 @@ def _syntax_diagnostic(e, offset: int, chunk: str) -> Diagnostic:
             return Diagnostic(Span(line, start, line, start + len(first.group(1))),
                               f"unknown {'declaration' if words is _ITEM_WORDS else 'statement'} "
                               f"'{first.group(1)}'", hint)
-    said = slip(chunk_lines, tok, text, first, line)
+    said = slip(chunk_lines, tok, text, first, line, file_text)
     if said is not None:
         return said
     if str(tok) in ("<", "<=", ">", ">=") and re.search(r"(<|>|<=|>=)\s*\S", text[:tok.column - 1]):
@@ -560,8 +545,12 @@ def _syntax_diagnostic(e, offset: int, chunk: str) -> Diagnostic:
     if tok.type == "COMMA" and re.match(r"define\s+\w+\s+of\s+\w+\s*$", text[:tok.column - 1]):
         # `define pairs of p, number v`: one bare parameter reads as a player, several need kinds
         hint = "a definition of several parameters gives each its kind: define NAME of player p, number v"
-    what = f"'{tok}'" if tok.type not in ("NAME", "INT", "STRING") else f"{_describe_terminal(tok.type)[2:] if tok.type != 'INT' else 'number'} {tok}"
-    return Diagnostic(span, f"unexpected {what}", hint or f"expected {_expected(expected)}")
+    what = f"'{tok}'" if tok.type not in ("NAME", "INT", "STRING") else \
+        f"{describe_terminal(tok.type)[0][2:] if tok.type != 'INT' else 'number'} {tok}"
+    owner = needs_of(text, file_text, tok, expected)
+    if owner is not None:  # `distance current`
+        return Diagnostic(span, f"unexpected {what} after '{owner[0]}'", owner[1])
+    return Diagnostic(span, f"unexpected {what}", hint or winners_hint(text, col) or f"expected {_expected(expected)}")
 
 
 class _ToAst(DecksBuilder, DeclBuilder, StmtBuilder, ExprBuilder):

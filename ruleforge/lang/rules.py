@@ -53,7 +53,9 @@ class TypeChecker(DecksChecker, ValueChecks, GroupsChecker, StmtChecker):
             self.error(s, "setup is already declared", "write all setup steps in one 'setup:' block")
         self.setup = setup[0] if setup else None
         if self.setup is not None:
+            self.in_setup = True
             self.block(self.setup.body, Scope(), ctx="setup")
+            self.in_setup = False
             for n in walk(self.setup.body):  # (said at run time before: "there is no current player during setup")
                 if isinstance(n, A.Current):
                     self.error(n, "there is no current player during setup",
@@ -238,10 +240,12 @@ class TypeChecker(DecksChecker, ValueChecks, GroupsChecker, StmtChecker):
                 self.require(p.high, self.expr(p.high, scope), NUMBER, "the highest choice")
                 ptype = NUMBER
             self.bind(scope, p.name, ptype, p)
+        self.bare_action = None if a.params else set()
         if a.allowed is not None:
             self.require(a.allowed, self.expr(a.allowed, scope), BOOL, "'allowed if'")
         self.block(a.body, scope, ctx="action")
         self.turn_ctx = False
+        self.bare_action = None
 
     def event(self, ev: A.EventDecl) -> None:
         seen = self.runs_out_seen

@@ -7,6 +7,7 @@ diagnostic, or None when the error is none of these (parse.py then says what it 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .diagnostics import Diagnostic, Span
 from .indentation import ITEM_ONLY
@@ -88,23 +89,111 @@ def wins_missing(text: str, expected) -> bool:
     return text.startswith("ending") and any(_keywords().get(n) in ("win", "wins") for n in expected)
 
 
-# Verbs of other rulebooks that are not statements here, and how the language says them.
+WINNERS_HINT = ("who wins is a player, a list of players or nobody, as in: current wins, the player after current "
+                "wins, opponents of current win, players with the highest NUMBER win, nobody wins")
+_ENDING = re.compile(r'ending\s+\w+\s*(?:"[^"\n]*"\s*)?:\s*')
+
+
+def winners_hint(text: str, col: int):
+    """`ending crossed: the other player wins when ...`: a hint with the forms of who wins,
+    when the mistake is there (between the ending's ':' and its 'wins'), or None."""
+    m = _ENDING.match(text)
+    wins = re.search(r"\bwins?\b", text[m.end():]) if m else None
+    return WINNERS_HINT if wins and m.end() < col <= m.end() + wins.start() else None
+
+
+@lru_cache(maxsize=1)
+def owned(text: str) -> dict:
+    """The names a rule file declares that are read with 'of' (definitions of one value,
+    what is kept per player, zones of a role): name -> (what it takes, the owner it must
+    have or None)."""
+    out = {}
+    for m in re.finditer(r"^(define|counter|quantity|zone)\s+(\w+)\s+(?:per\s+player\b|of\s+(\w+)(?:\s+(\w+))?"
+                         r"\s*([=:,]?))", text, re.MULTILINE):
+        item, name, first, second, after = m.groups()
+        if item == "define":
+            kind = first if second else "player"
+            if after != ",":  # (a definition of several values is read as `NAME of (A, B)`)
+                out[name] = (f"'{name}' takes {'a list of cards' if kind == 'cards' else 'a ' + kind}", None)
+        elif item == "zone":
+            out[name] = (f"zone '{name}' belongs to {first or 'a player'}", first)
+        else:
+            out[name] = (f"'{name}' is a {item} per player", None)
+    return out
+
+
+def needs_of(text: str, file_text: str, tok, expected) -> tuple[str, str] | None:
+    """`distance current >= shore`: a name read with 'of' followed by its owner without it;
+    (the name, the hint), or None."""
+    m = re.search(r"\b([A-Za-z_]\w*)\s+$", text[:tok.column - 1])
+    if "OF" not in expected or m is None or m.group(1) not in owned(file_text):
+        return None
+    name = m.group(1)
+    what, owner = owned(file_text)[name]
+    owner = owner or (str(tok) if str(tok).isidentifier() else "...")
+    return name, f"{what}: write '{name} of {owner}'"
+
+
+# Verbs of other rulebooks that are not statements here, and how the language says them
+# (a moving verb's hint is made by _moving, with the file's own zones).
 _VERB_HINTS = {
-    "discard": "to discard, move the card: move c to discard",
-    "give": "to give a card, move it: move c to hand of (the player after current)",
-    "take": "to take a card, move it: move c to hand of current",
-    "put": "to put a card somewhere, move it: move c to table",
-    "place": "to place a card, move it: move c to table",
     "play": "to let a player play, declare an action and write: current takes an action",
     "win": "a game is won by an ending: ending NAME: current wins when CONDITION",
     "lose": "a game is lost by an ending: ending NAME: ... wins when CONDITION",
 }
+_MOVING = ("discard", "give", "take", "put", "place", "draw")
+
+
+@lru_cache(maxsize=1)
+def zones(text: str) -> tuple[dict, str | None]:
+    """The zones a rule file declares (name -> owner: None, 'each' or a role), and the
+    zone its cards start in."""
+    found = {m.group(1): "each" if m.group(2) else m.group(3) for m in re.finditer(
+        r"^zone\s+(\w+)(?:\s+(per\s+player)|\s+of\s+(\w+))?", text, re.MULTILINE)}
+    start = re.search(r"^cards\s*:.*\bin\s+(\w+)\s*(?:#.*)?$", text, re.MULTILINE)
+    return found, start.group(1) if start else None
+
+
+def _zone(file_text: str, names, whose: str = "current") -> str:
+    """The first of `names` the file declares as a zone, with its owner (`hand of current`),
+    or the placeholder ZONE."""
+    found = zones(file_text)[0]
+    for n in names:
+        if n in found:
+            return n if found[n] is None else f"{n} of {whose if found[n] == 'each' else found[n]}"
+    return "ZONE"
+
+
+def _moving(verb: str, text: str, file_text: str) -> str:
+    """The hint for a verb that moves cards (`put card on trail`), written with what the
+    line names and the zones of the game."""
+    m = re.match(r"\s*\w+\s+(.*?)(?:\s+(?:on|onto|in|into|to)\s+(.+?))?\s*(?:#.*)?$", text)
+    card = re.sub(r"^(?:the|a|an)\s+|\s+from\s+.*$", "", m.group(1) if m else "")
+    card = card if re.fullmatch(r"[A-Za-z_][\w ]{0,29}", card) else "c"
+    to = m.group(2) if m and m.group(2) and re.fullmatch(r"[\w ()]+", m.group(2)) else None
+    if verb == "draw":
+        n = re.match(r"\s*draw\s+(\d+)", text, re.IGNORECASE)
+        top = f"top {n.group(1)} cards" if n and n.group(1) != "1" else "top"
+        return (f"to draw, move cards: move {top} of {_zone(file_text, ['deck', zones(file_text)[1]])} "
+                f"to {_zone(file_text, ['hand'])}")
+    if verb == "discard":
+        return f"to discard, move the card: move {card} to {_zone(file_text, ['discard', 'discards'])}"
+    if verb == "give":
+        who = to or "(the player after current)"
+        hand = _zone(file_text, ["hand"], who)
+        return f"to give a card, move it: move {card} to {hand if hand != 'ZONE' else 'ZONE of ' + who}"
+    if verb == "take":
+        return f"to take a card, move it: move {card} to {_zone(file_text, ['hand'])}"
+    where = to if to and " of " in to else _zone(file_text, [to.split()[0]] if to else [])
+    return f"to {verb} a card{' somewhere' if verb == 'put' else ''}, move it: move {card} to {where}"
+
+
 _STATEMENT_STARTS = ("a statement starts with move, reveal, flip, swap, shuffle, deal, set, increase, decrease, "
                      "let, say, if, repeat, for each, resolve, eliminate or end, or names a player: current "
                      "chooses a card in hand of current, current takes an action, p looks at c, p finishes")
 
 
-def slip(chunk_lines: list, tok, text: str, first, line: int):
+def slip(chunk_lines: list, tok, text: str, first, line: int, file_text: str = ""):
     """A diagnostic for a common slip at the start of a statement (a `while` without
     `repeat`, `allowed if` before the `with` lines, a verb of another rulebook), or None."""
     if first is None or not text[:1].isspace():
@@ -129,10 +218,7 @@ def slip(chunk_lines: list, tok, text: str, first, line: int):
         # word may still be a player's name, as in `dealer takes an action`)
         said = text.split("#", 1)[0].strip()
         said = said if len(said) <= 40 else said[:37] + "..."
-        hint = _VERB_HINTS.get(word.lower(), _STATEMENT_STARTS)
-        if word.lower() == "draw":  # the number of cards as written
-            n = re.match(r"\s*draw\s+(\d+)", text, re.IGNORECASE)
-            hint = ("to draw, move cards: move " + (f"top {n.group(1)} cards of deck" if n and n.group(1) != "1"
-                                                    else "top of deck") + " to hand of current")
+        verb = word.lower()
+        hint = _moving(verb, text, file_text) if verb in _MOVING else _VERB_HINTS.get(verb, _STATEMENT_STARTS)
         return Diagnostic(word_span, f"unknown statement '{said}'", hint)
     return None

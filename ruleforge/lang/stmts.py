@@ -212,6 +212,10 @@ class StmtChecker(ExprChecker, abstract=True):
             self.error(node, f"'{node.name}' is a value of the turn: it is given again, not changed",
                        f"write: let {node.name} = NEW VALUE for the turn")
             return None
+        said = self.needs_owner(node.name, scope, read=False) if isinstance(node, A.Name) else None
+        if said is not None:  # `increase cracks by 1` for `cracks of current`
+            self.error(node, *said)
+            return None
         if isinstance(node, A.Name):
             if node.name not in self.sym.unparsed:  # (an item that did not parse may declare it)
                 cands = list(self.sym.counters) + (list(scope.all_names()) if not numeric else [])
