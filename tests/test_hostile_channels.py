@@ -95,7 +95,7 @@ def test_rule_file_markup_and_escapes_are_printed_as_text(tmp_path):
     out = ran.out
     assert "\x1b" not in out and "\x07" not in out  # no escape reaches the terminal raw
     assert out.splitlines()[0] == "[/] title · you play: [/]  (type help for help)"
-    assert "[/] title · round 1 · you are the [/]" in out
+    assert "[/] title · round 1 · you are [/]" in out  # (no 'the': the file never writes 'the [/]')
     assert "[/], [/] or [/b]?:" in out and "  [1] [/]\n  [2] [/b]\n[/]> " in out
     assert "— [/] said [2J" in out
     assert "[/] hand of [red]" in out
@@ -104,7 +104,7 @@ def test_rule_file_markup_and_escapes_are_printed_as_text(tmp_path):
 def test_rule_file_markup_in_hot_seat_hand_over(tmp_path):
     ran = hostile_run(["play", "markup.rules", "--as", "1,2", "--seed", "3", "--delay", "0"],
                       {"markup.rules": HOSTILE_TEXT}, cwd=tmp_path, stdin="\n1\n" * 20)  # (Enter at each hand-over, then the move)
-    assert_clean(ran, 0, "Pass the screen to the [red].", "Pass the screen to the [/].", "[red]> ",
+    assert_clean(ran, 0, "Pass the screen to [red].", "Pass the screen to [/].", "[red]> ",
                  "Game over: [/] the deck is low. Winner: nobody.")
     assert "\x1b" not in ran.out
 
