@@ -410,6 +410,23 @@ def test_a_loop_stopped_by_the_step_limit_is_told_from_its_end_only(tmp_path):
     assert told_tail(Narrator(None), events[:30], 40) == [f"    — said {i}" for i in range(30)]
 
 
+def test_a_runaway_loop_is_told_up_to_the_error_past_the_told_events_limit(ruleforge_cmd, tmp_path):
+    # The record keeps 50,000 events between two decisions and only counts the rest: run's
+    # telling of a loop stopped at 100,000 steps ended with its 25,000th say ('tick 24999'),
+    # then '... and 149,997 more events ... not told', nowhere near the error. The record
+    # now keeps the last events past the limit too (TOLD_TAIL_EVENTS), and they are told.
+    path = tmp_path / "loop.rules"
+    path.write_text('game "Loop"\nplayers 2\ncards: standard deck in deck\nzone deck: pile\ncounter x = 0\nturn:\n    current takes an action\n'
+                    'action go "Go":\n    repeat while x >= 0:\n        increase x by 1\n        say "tick {x}"\n'
+                    'ending done "done": player 1 wins when x < 0\n', encoding="utf-8")
+    ran = ruleforge_cmd("run", path, "--seed", 1)
+    assert ran.code == 1
+    lines = ran.out.splitlines()
+    assert lines[-41] == "... (the telling of 50,000 earlier events not shown, and 145,997 events not kept)"
+    assert lines[-2:] == ["    x: 99997 → 99998", "    — tick 99998"]
+    assert ran.err.startswith(f"{path}:9:5: error: more than 100,000 steps without a decision")
+
+
 def _quiet():
     from ruleforge.runtime.events import RoundBegan
     return RoundBegan(0)  # the round already told: no line

@@ -7,7 +7,6 @@ and the result. Replaying the seed with the logged actions reproduces the game.
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Callable, Optional, Sequence
 
 from .. import __version__
@@ -15,9 +14,8 @@ from ..lang.overrides import set_text
 from ..lang.plural import count
 from .agents import Observation
 from ..runtime.determinize import determinize
-from ..runtime.events import Decided, Record
+from ..runtime.events import Record
 from ..runtime.game import params_json
-from ..runtime.limits import MAX_TOLD_EVENTS
 from .narrate import Narrator
 from .table import the_seat
 from ..runtime.rng import Random, derive
@@ -165,53 +163,6 @@ def lines_after_untold(earlier: list, told: list, untold: int, most: int) -> lis
             f"{'event' if untold == 1 else 'events'} not told)"] + shown
 
 
-# Events a TailRecord keeps past MAX_TOLD_EVENTS: plenty for ERROR_CONTEXT lines (a
-# loop's quiet counters tell nothing), and few enough to hold (4,000 said texts: 4 MB)
-TAIL_EVENTS = 100 * ERROR_CONTEXT
-
-
-class TailRecord(Record):
-    """The event record of a game at the terminal. Past MAX_TOLD_EVENTS between two
-    decisions the rest are only counted, as in a Record, but the last TAIL_EVENTS of
-    them are kept as well, so that a rule error is told up to where the rules failed: a
-    runaway loop's telling ended with its 50,000th event, nowhere near the error. At the
-    next decision they are dropped (counted, and told as such, as before)."""
-
-    __slots__ = ("tail",)
-
-    def __init__(self, events: Record):
-        super().__init__(events)
-        self.since, self.untold = events.since, events.untold
-        self.tail: deque = deque(maxlen=TAIL_EVENTS)
-
-    def append(self, event) -> None:
-        if event.__class__ is Decided:
-            self.tail.clear()
-        elif self.since >= MAX_TOLD_EVENTS:
-            self.tail.append(event)
-        Record.append(self, event)
-
-    def take_tail(self) -> tuple[list, int]:
-        """The events kept past the limit since the last decision, and how many before
-        them were only counted; the Untold event that counted them leaves the record."""
-        if self.untold is None:
-            return [], 0
-        if self and self[-1] is self.untold:
-            self.pop()
-        tail = list(self.tail)
-        return tail, self.untold.count - len(tail)
-
-
-def keep_last_events(st) -> None:
-    """A `watch` for Game.new (called when setup is over): the state's record becomes a
-    TailRecord, then the watch stops. (A loop in setup itself comes before it: its
-    telling still ends at MAX_TOLD_EVENTS.)"""
-    ob = st.observer
-    if ob.record is not None and not isinstance(ob.record, TailRecord):
-        ob.record = TailRecord(ob.record)
-    ob.watch = None
-
-
 def told_tail(narrator, events: list, most: Optional[int]) -> list:
     """The telling of `events`, or its last `most` lines after a line saying what was
     left out. A loop stopped by the step limit records some 200,000 events, and telling
@@ -219,6 +170,11 @@ def told_tail(narrator, events: list, most: Optional[int]) -> list:
     lines need (twice as many events, then more while they tell too few)."""
     if most is None:
         return narrator.lines(events)
+    tail, untold = events.last_untold() if isinstance(events, Record) else ([], 0)
+    if tail:  # past MAX_TOLD_EVENTS: told from the last events kept, where the rules were
+        told = narrator.lines(tail)
+        return [f"... (the telling of {len(events) - 1:,} earlier events not shown, and {untold:,} events "
+                "not kept)"] + told[-most:]
     k = 2 * most
     while k < len(events):
         lines = narrator.lines(events[-k:])

@@ -29,7 +29,7 @@ from ..lang.printable import plain
 from .cardtext import card_lines, cards_lines
 from .menu import entry_of, match_action, menu_lines, typed_examples, words
 from .narrate import Narrator, ending_line
-from .play import (ERROR_CONTEXT, TailRecord, decide_for, deal_snapshot, decision_record, keep_last_events, last_lines,
+from .play import (ERROR_CONTEXT, decide_for, deal_snapshot, decision_record, last_lines,
                    lines_after_untold, result_record, start_record)
 from .table import table_parts, the_seat
 from ..runtime.rng import Random, derive
@@ -121,7 +121,7 @@ class TerminalGame:
         if self.log is not None:  # (first: a game whose setup fails is logged as started)
             self.log.append(start_record(g, self.seed))
         try:
-            st = g.new(self.seed, record=True, watch=keep_last_events)  # (a rule error is told to its end)
+            st = g.new(self.seed, record=True)
         except RuleError as e:  # setup failed: what it did is told before the error
             self.st = getattr(e, "state", None)
             raise
@@ -178,7 +178,9 @@ class TerminalGame:
             return
         # past MAX_TOLD_EVENTS, the events kept before the error (the record's first ones
         # are told as usual, then the last ones, the events between only counted)
-        tail, untold = st.record.take_tail() if isinstance(st.record, TailRecord) else ([], 0)
+        tail, untold = st.record.last_untold()
+        if tail and st.record and st.record[-1] is st.record.untold:  # (told below, with the tail)
+            st.record.pop()
         self._collect()
         if len(self.humans) == 1:
             teller = self.narrators[self.humans[0]]

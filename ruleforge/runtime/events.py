@@ -8,11 +8,12 @@ zones and seats are indexes into the `Game` (its `cards`, `zinst`, `seat_titles`
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any, Callable, Optional
 
 from attrs import frozen
 
-from .limits import MAX_TOLD_EVENTS
+from .limits import MAX_TOLD_EVENTS, TOLD_TAIL_EVENTS
 
 
 @frozen
@@ -166,26 +167,37 @@ class Untold:
 class Record(list):
     """The event record of a told game: a list, that keeps at most MAX_TOLD_EVENTS events
     between two decisions (Decided events are always kept) and counts the rest in one
-    Untold event where it stopped keeping them."""
+    Untold event where it stopped keeping them; of those, it keeps the last
+    TOLD_TAIL_EVENTS apart (`tail`), for telling a rule error up to where it happened."""
 
-    __slots__ = ("since", "untold")
+    __slots__ = ("since", "untold", "tail")
 
     def __init__(self, *args):
         super().__init__(*args)
         self.since = 0
         self.untold: Optional[Untold] = None
+        self.tail: Optional[deque] = None
 
     def append(self, event) -> None:
         if event.__class__ is Decided:
-            self.since, self.untold = 0, None
+            self.since, self.untold, self.tail = 0, None, None
         elif self.since >= MAX_TOLD_EVENTS:
             if self.untold is None:
                 self.untold = Untold()
+                self.tail = deque(maxlen=TOLD_TAIL_EVENTS)
                 list.append(self, self.untold)
             self.untold.count += 1
+            self.tail.append(event)
             return
         self.since += 1
         list.append(self, event)
+
+    def last_untold(self) -> tuple[list, int]:
+        """The events kept past the limit since the last decision (the last of those only
+        counted), and how many before them were counted and not kept: ([], 0) within it."""
+        if self.untold is None:
+            return [], 0
+        return list(self.tail), self.untold.count - len(self.tail)
 
 
 Event = Moved | Swapped | Revealed | Flipped | Shuffled | ValueSet | Eliminated | Finished | Said | Looked \

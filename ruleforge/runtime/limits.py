@@ -38,6 +38,10 @@ MAX_SAID = 1_000
 # (30,000 turns of ten 1,000-character texts took 3 GB). The shipped games tell at most a
 # few hundred.
 MAX_TOLD_EVENTS = 50_000
+# ... of which the last ones are kept as well, so that a rule error met past the limit
+# (a runaway loop) is told up to where the rules failed: enough for the 40 lines told
+# before an error, however quiet the loop's counters (4,000 long said texts: 4 MB)
+TOLD_TAIL_EVENTS = 4_000
 
 # A game that needs more raises a limit for one run in the environment, e.g.
 # RULEFORGE_LIMITS="steps=500000,work=10000000,decisions=50000" (docs/limits.md).
