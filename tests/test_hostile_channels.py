@@ -224,3 +224,26 @@ def test_a_copy_played_from_a_hand_does_not_tell_which_copy_stayed(tmp_path):
     assert told["Coin (1)"] == told["Coin (2)"]
     assert told["Coin (1)"][1] == ["  ▸ Bob: Play: a card", "    Coin: hand of bob → the pot",
                                    "Game over: a card was played. Winner: nobody."]
+
+
+def test_a_look_at_a_copy_in_a_hand_does_not_tell_whether_it_is_the_copy_known_there(tmp_path):
+    # Alice knows one Coin in Bob's hand, and peeks at a card of it, unseen: a Coin. She
+    # cannot tell whether it is the Coin she knew, so her table shows one Coin whichever
+    # she peeked at (before, the other Coin showed two: she had learnt what Bob holds).
+    import ruleforge
+    peek = TWINS.replace("turn order: bob, alice", "turn order: alice, bob").replace(
+        "turn:\n    current takes an action\n",
+        'turn:\n    if current = alice:\n'
+        '        let c = alice chooses a card from hand of bob, unseen "to peek at"\n'
+        "        alice looks at c\n    else:\n        current takes an action\n")
+    path = tmp_path / "peek.rules"
+    path.write_text(peek, encoding="utf-8")
+    game = ruleforge.load(path)
+    hands = {}
+    from ruleforge.runtime.events import Looked
+    for k in range(3):
+        st = game.new(1, record=True)
+        st.apply(st.legal_actions()[k])
+        look = next(ev for ev in st.record if isinstance(ev, Looked))
+        hands[game.cards[look.cards[0]].name] = st.view(0).zone("hand", "bob").cards
+    assert hands == {"Coin (1)": ("Coin", None, None), "Coin (2)": ("Coin", None, None), "Dud": ("Coin", "Dud", None)}

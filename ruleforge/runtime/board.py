@@ -230,6 +230,23 @@ def told_apart(st, c: int, src: int) -> None:
             known[d] &= knew
 
 
+def looked_apart(st, seat: int, cards) -> None:
+    """`seat` looks at `cards` (before it learns them): where one it did not know lies in a
+    hand beside a copy of it that the seat knew and does not look at, the seat cannot
+    tell whether it is looking at the copy it knew (told_apart, for a look): it no longer
+    knows which of them is the one it knew."""
+    g = st.game
+    copies, keep = g.copies, g.leave_keep or _leave_keep(g)
+    bit = 1 << seat
+    loc, up, known = st.loc, st.up, st.known
+    looked = set(cards)
+    for c in looked:
+        if copies[c] and not up[c] and not known[c] & bit and keep[z := loc[c]] != -1:
+            for d in copies[c]:
+                if loc[d] == z and d not in looked and not up[d]:
+                    known[d] &= ~bit
+
+
 def _mixed(st, hand: int, keep: int) -> None:
     """A card left `hand` unseen: a seat that cannot tell which one (not in `keep`: the
     hand's owner, and a seat the card went to) no longer knows which of the cards it

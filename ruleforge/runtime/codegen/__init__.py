@@ -19,7 +19,7 @@ _CACHE: dict = {}   # (source hash, parameters, players) -> (source, code, spans
 
 
 def _primitives() -> dict:
-    from .. import decisions
+    from .. import board, decisions
     from .. import held
     ns = {name: getattr(prims, name) for name in prims.__all__}
     ns.update({name: getattr(held, name) for name in held.__all__})
@@ -36,7 +36,8 @@ def _primitives() -> dict:
               new_action=actions.new_action, new_row=actions.new_row, menu_whole=actions.menu_whole,
               menu_row=actions.menu_row, MAX_MENU=actions.MAX_MENU, CACHE_LIMIT=actions._CACHE_LIMIT,
               ROW_LIMIT=actions._ROW_LIMIT, PASS=actions.PASS, SharedStart=engine.SharedStart, Pending=engine.Pending,
-              MAX_REMEMBERED=limits.MAX_REMEMBERED, MAX_KEPT_CARDS=limits.MAX_KEPT_CARDS)
+              MAX_REMEMBERED=limits.MAX_REMEMBERED, MAX_KEPT_CARDS=limits.MAX_KEPT_CARDS,
+              looked_apart=board.looked_apart)
     ns["__builtins__"] = {name: __builtins__[name] if isinstance(__builtins__, dict) else getattr(__builtins__, name)
                           for name in ("len", "range", "tuple", "list", "sum", "any", "all", "min", "max", "str",
                                        "bool", "zip", "reversed", "sorted", "dict", "set", "abs", "type")}

@@ -217,6 +217,8 @@ class Straight:
         b, c, cs = self.sc.fresh("b"), self.sc.fresh("c"), self.sc.fresh("cs")
         self.w.line(f"{b} = {self.ex(s.player)}")
         self.w.line(f"{cs} = {self.cards_expr(s.what)}")
+        if self.g.copies:  # (a game without copies has nothing to tell apart)
+            self.w.line(f"looked_apart(st, {b}, {cs})")
         self.w.line(f"for {c} in {cs}: st.known[{c}] |= 1 << {b}")
         self.w.line(f"if st.observer is not None: looked(st, {b}, {cs})")
 
