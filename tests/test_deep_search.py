@@ -18,9 +18,9 @@ def _seeds_played(monkeypatch, game, examples: int, seed: int = 0) -> list[int]:
     seeds: list[int] = []
     play = deep.play_checked
 
-    def spy(g, s, choose, max_steps):
+    def spy(g, s, choose, max_steps, turns=None):
         seeds.append(s)
-        return play(g, s, choose, max_steps)
+        return play(g, s, choose, max_steps, turns)
     with monkeypatch.context() as m:
         m.setattr(deep, "play_checked", spy)
         assert deep.deep_check(game, examples, seed) is None
@@ -180,3 +180,8 @@ def test_a_deep_check_whose_games_all_end_in_setup_says_it_tested_setup_alone(tm
     lengths: list = []
     assert deep.deep_check(load(GAMES / "gufo.rules"), 3, 0, 500, lengths=lengths) is None
     assert len(lengths) == 3 and all(n > 0 for n in lengths) and deep.untested_note(lengths) is None
+    # nor a game of turns without decisions (War: it said "only setup was tested" of games
+    # of some 275 battles, each checked)
+    lengths = []
+    assert deep.deep_check(load(HERE.parent / "examples" / "war.rules"), 3, 0, 500, lengths=lengths) is None
+    assert len(lengths) == 3 and all(n > 20 for n in lengths) and deep.untested_note(lengths) is None

@@ -24,8 +24,9 @@ def replay(log: str, quiet: bool, rules_path: str | None, as_: str | None, step:
     """Re-run a logged game and confirm that it reproduces exactly.
 
     The exit code is 0 when the log reproduces, 1 when it does not (or is incomplete:
-    cut before the game's result), 2 when it cannot be read or is not a log of the rule
-    file.
+    cut before the game's result), or when it reproduces a game that stopped on a rule
+    error (the rule file's problem), 2 when it cannot be read or is not a log of the
+    rule file.
 
     \b
     Examples:

@@ -174,8 +174,10 @@ def _rule(e: RuleError) -> Optional[str]:
 _TEXTS = Observer(strict=True)  # no record, no watch: `say` texts worked out, their errors raised
 
 
-def play_checked(game, seed: int, choose: Callable[[int], int], max_steps: int) -> list[int]:
-    """Play one game choosing with `choose(number of actions)`; raise DeepFailure."""
+def play_checked(game, seed: int, choose: Callable[[int], int], max_steps: int,
+                 turns: Optional[list] = None) -> list[int]:
+    """Play one game choosing with `choose(number of actions)`; raise DeepFailure.
+    `turns`, when given, gains the number of turns the game played."""
     choices: list[int] = []
 
     def at_turn(st):  # between decisions too: a turn may end with no decision in it
@@ -222,6 +224,8 @@ def play_checked(game, seed: int, choose: Callable[[int], int], max_steps: int) 
         raise DeepFailure("replay", f"the game's log does not replay: {e}", len(choices)) from None
     if [list(z) for z in again.zones] != [list(z) for z in st.zones] or again.result != st.result:
         raise DeepFailure("replay", "the game's log replays to a different game", len(choices))
+    if turns is not None:
+        turns.append(st.turns)
     return choices
 
 
@@ -382,28 +386,30 @@ def _play(game, seed: int, choose: Callable[[int], int], max_steps: int,
           lengths: Optional[list] = None) -> Optional[DeepFailure]:
     """Play and check one game; its failure (with the seed and every choice made), or None.
     `choose(n)` is asked only where there is a choice (n > 1); `lengths` gains the number
-    of decisions of a game that holds."""
+    of decisions of a game that holds (of turns, for a game without any: War's)."""
     choices: list[int] = []
+    turns: list[int] = []
 
     def chosen(n: int) -> int:
         i = choose(n) if n > 1 else 0
         choices.append(i)
         return i
     try:
-        play_checked(game, seed, chosen, max_steps)
+        play_checked(game, seed, chosen, max_steps, turns)
     except DeepFailure as f:
         f.seed, f.choices = seed, choices
         # a limit, or the bound on decisions, stops every game alike: nothing to shrink
         f.shrunk = not (f.kind == "termination" or f.limit is not None)
         return f
     if lengths is not None:
-        lengths.append(len(choices))
+        lengths.append(len(choices) or turns[0])
     return None
 
 
 def untested_note(lengths: list) -> Optional[str]:
-    """A warning for a deep check whose games all ended before their first decision:
-    it tested setup alone (a game that always ends at once passed in silence)."""
+    """A warning for a deep check whose games all ended before their first decision and
+    turn: it tested setup alone (a game that always ends at once passed in silence). A
+    game of turns without decisions (War) was tested turn by turn."""
     if not lengths or any(lengths):
         return None
     return (f"every one of the {count(len(lengths), 'game')} ended before its first decision, so only setup was "

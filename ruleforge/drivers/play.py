@@ -171,10 +171,18 @@ def told_tail(narrator, events: list, most: Optional[int]) -> list:
     if most is None:
         return narrator.lines(events)
     tail, untold = events.last_untold() if isinstance(events, Record) else ([], 0)
-    if tail:  # past MAX_TOLD_EVENTS: told from the last events kept, where the rules were
-        told = narrator.lines(tail)
-        return [f"... (the telling of {len(events) - 1:,} earlier events not shown, and {untold:,} events "
-                "not kept)"] + told[-most:]
+    if tail:  # past MAX_TOLD_EVENTS: told from the last events kept apart, where the rules were
+        k = 2 * most
+        while True:
+            part = tail[-k:]
+            lines = narrator.lines(part)
+            if len(lines) > most or k >= len(tail):
+                break
+            k *= 4
+        before = len(events) - 1 + len(tail) - len(part)  # (the record ends in the Untold event)
+        over = "over " if len(lines) > most else ""
+        return [f"... (the telling of {over}{before:,} earlier events not shown, and {untold:,} events "
+                "not kept)"] + lines[-most:]
     k = 2 * most
     while k < len(events):
         lines = narrator.lines(events[-k:])
