@@ -17,7 +17,7 @@ import pytest
 from test_serve import HIDDEN_BOMB
 
 ROOT = Path(__file__).resolve().parents[1]
-MASKED = "the rules failed in the rule of a card hidden from you (naming it would tell you which card it is)"
+MASKED = "the rules failed, and where and how would name a card hidden from you"
 WHOLE = ("in rule 'Bomb: value' (line 10), reached from 'ending done: when' (line 23) in 'action go' (line 20): "
          "division by zero")
 
@@ -82,3 +82,44 @@ def test_replay_as_a_seat_does_not_name_a_hidden_cards_rule(bomb, tmp_path):
         told[seat] = ran.stdout.splitlines()[-1]
     head = "b.jsonl: reproduced exactly: the game, 1 decision, the same deal, and the same error it stopped on: "
     assert told == {"1": f"{head}{MASKED}; replay without --as shows where", "2": head + WHOLE, None: head + WHOLE}
+
+
+GOAL = '''game "Goal"
+players 2
+role alice "Alice"
+role bob "Bob"
+attribute kind: agenda, plain
+cards: listed in deck
+zone deck "the deck": pile, face down
+zone hand per player: hand
+counter n = 0
+card "Plan":
+    kind: agenda
+    goal: 3
+card "Rock":
+    kind: plain
+card "Paper":
+    kind: plain
+setup:
+    shuffle deck
+    deal 1 cards from deck to hand of each player
+turn order: alice, bob
+turn:
+    current takes an action
+action peek "Score the top card's goal":
+    increase n by (top of deck).goal
+ending done "scored": nobody wins when n > 0
+'''
+
+
+def test_an_error_that_names_a_hidden_card_is_not_told_to_a_seat_that_cannot_see_it(tmp_path):
+    # (top of deck).goal failed on a face-down card without a goal: 'Paper has no goal'
+    # told Alice the deck's face-down top card
+    path = tmp_path / "goal.rules"
+    path.write_text(GOAL, encoding="utf-8")
+    ran = ruleforge(tmp_path, "play", path, "--as", "alice", "--seed", "2", "--delay", "0", keys="1\n")
+    assert ran.returncode == 1
+    assert ran.stderr.splitlines()[0].startswith(f"error: {MASKED}; play the same game again")
+    assert "Paper" not in ran.stdout + ran.stderr
+    whole = ruleforge(tmp_path, "run", path, "--seed", "2")
+    assert "Paper has no goal" in whole.stderr

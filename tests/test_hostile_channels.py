@@ -247,3 +247,46 @@ def test_a_look_at_a_copy_in_a_hand_does_not_tell_whether_it_is_the_copy_known_t
         look = next(ev for ev in st.record if isinstance(ev, Looked))
         hands[game.cards[look.cards[0]].name] = st.view(0).zone("hand", "bob").cards
     assert hands == {"Coin (1)": ("Coin", None, None), "Coin (2)": ("Coin", None, None), "Dud": ("Coin", "Dud", None)}
+
+
+def test_with_three_copies_the_table_does_not_tell_whether_the_copy_played_was_one_seen(tmp_path):
+    # Alice saw two of Bob's three Coins arrive. Whichever Coin he plays, she can be sure
+    # of one Coin left: her table showed both seen Coins gone when he played the unseen
+    # one (forgetting every copy), and one left when he played a seen one.
+    import ruleforge
+    three = TWINS.replace("    copies: 2\n", "    copies: 3\n").replace(
+        "    # the deck, top first: Dud, Coin (2), Coin (1)\n"
+        "    move top of deck to hand of bob\n    move top of deck to pot\n    move top of pot to hand of bob\n",
+        "    # the deck, top first: Dud, Coin (3), Coin (2), Coin (1)\n"
+        "    move top of deck to hand of bob\n    move top of deck to pot\n    move top of pot to hand of bob\n"
+        "    move top of deck to pot\n    move top of pot to hand of bob\n")
+    path = tmp_path / "three.rules"
+    path.write_text(three, encoding="utf-8")
+    game = ruleforge.load(path)
+    shown = {}
+    for coin in ("Coin (1)", "Coin (2)", "Coin (3)"):
+        st = game.new(1)
+        assert [st.knows(0, f"Coin ({k})") for k in (1, 2, 3)] == [False, True, True]
+        st.apply(next(a for a in st.legal_actions() if str(a) == f"play(card={coin})"))
+        shown[coin] = st.view(0).zone("hand", "bob").cards
+    assert shown == {coin: ("Coin", None, None) for coin in shown}
+
+
+def test_a_hand_lists_a_copy_at_its_first_copys_place(tmp_path):
+    # With two decks, a hand listed its known cards by card number: the 7♣ of the second
+    # deck came after the 8♣ of the first ("8♣ 7♣"), the first deck's before it ("7♣ 8♣"),
+    # so the order said which 7♣ a seat was shown.
+    import ruleforge
+    from ruleforge.testing import arrange
+    path = tmp_path / "decks.rules"
+    path.write_text('game "Decks"\nplayers 2\ncards: 2 standard decks in deck\nzone deck: pile\n'
+                    'zone hand per player: hand, face up\nsetup:\n    deal 2 cards from deck to hand of each player\n'
+                    'turn:\n    current takes an action\naction go "Go":\n    move top of deck to hand of current\n'
+                    'ending done "done": nobody wins when count of deck < 90\n', encoding="utf-8")
+    game = ruleforge.load(path)
+    shown = set()
+    for seven in ("7♣ (1)", "7♣ (2)"):
+        st = game.new(1)
+        arrange(st, "hand", ["8♣ (1)", seven], owner="player 2")
+        shown.add(st.view(0).zone("hand", "player 2").cards)
+    assert shown == {("7♣", "8♣")}

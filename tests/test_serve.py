@@ -495,8 +495,8 @@ def test_an_error_in_a_hidden_cards_rule_is_not_named_to_a_seat_that_cannot_see_
     assert failures[0].startswith(full) and "division by zero" in failures[0]
     assert errors[1] == failures[0]
     for seat in (0, None):
-        assert errors[seat] == ("the game stopped: the rules failed in the rule of a card hidden from you (naming it "
-                                "would tell you which card it is); the host's terminal shows where")
+        assert errors[seat] == ("the game stopped: the rules failed, and where and how would name a card hidden "
+                                "from you; the host's terminal shows where")
         assert "Bomb" not in errors[seat] and "line" not in errors[seat]
 
 
@@ -509,8 +509,8 @@ def test_after_the_rules_fail_every_message_is_refused_with_the_error_and_the_pa
     game = ruleforge.load(str(path))
     table = Table(game, 1, [0, 1], parse_agents(None, game), [])
     server = Server(table, delay=0)
-    hidden = ("the game stopped: the rules failed in the rule of a card hidden from you (naming it would tell you "
-              "which card it is); the host's terminal shows where")
+    hidden = ("the game stopped: the rules failed, and where and how would name a card hidden from you; the host's "
+              "terminal shows where")
     with TestClient(server.app()) as client:
         with client.websocket_connect("/ws") as one, client.websocket_connect("/ws") as two, \
                 client.websocket_connect("/ws") as watcher, client.websocket_connect("/ws") as hot:

@@ -246,8 +246,8 @@ def test_a_rule_error_takes_the_actions_off_the_page(browser, tmp_path):
         page.locator("button.action", has_text="Go").click()
         page.wait_for_selector("#notice:not([hidden])", timeout=WAIT)
         assert page.inner_text("#notice") == (
-            "the game stopped: the rules failed in the rule of a card hidden from you (naming it would tell you which "
-            "card it is); the host's terminal shows where")
+            "the game stopped: the rules failed, and where and how would name a card hidden from you; the host's "
+            "terminal shows where")
         assert page.locator("button.action").count() == 0
         assert page.inner_text("#turn") == "The game has stopped."
         page.close()

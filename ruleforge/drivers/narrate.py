@@ -62,8 +62,9 @@ class Narrator:
         cards = {v.index for a in actions if a.kind in ("menu", "choose") for _, arg in a.args
                  for v in (arg if isinstance(arg, CardSet) else (arg,)) if isinstance(v, Ref) and v.kind == "card"}
         alike: dict[str, list[int]] = {}
-        for c in sorted(cards):
-            if copies[c]:
+        st, bit = self.state, 1 << self.seat_of_view
+        for c in sorted(cards):  # (a card the seat does not know is "a card": never told apart)
+            if copies[c] and (st.up[c] or st.known[c] & bit):
                 alike.setdefault(self.g.seen_names[c], []).append(c)
         self.apart = {c: f"{name} ({_ordinal(k)} copy)" for name, group in alike.items()
                       for k, c in enumerate(group, 1) if k > 1}
@@ -115,7 +116,8 @@ class Narrator:
         return self.g.zinst[z].label
 
     def card(self, c: int) -> str:
-        return self.g.cards[c].name
+        """A card this reader sees (face up, or known): a seat's names a copy without its number."""
+        return self.g.cards[c].name if self.seat_of_view is None else self.g.seen_names[c]
 
     def action(self, action, known_then: dict | None = None) -> str:
         """An action as a reader sees it; its text is the rule file's, escaped to print.

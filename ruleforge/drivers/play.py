@@ -110,11 +110,11 @@ def error_record(e) -> dict:
 # What a seat is told of a rule error in the rule of a card it cannot see (naming the
 # rule would name the card: runtime.view.names_hidden_cards); each channel adds where
 # the whole message is (serve: the host's terminal; play: the log; replay: without --as)
-HIDDEN_RULE_FAILED = "the rules failed in the rule of a card hidden from you (naming it would tell you which card it is)"
+HIDDEN_RULE_FAILED = "the rules failed, and where and how would name a card hidden from you"
 
 
 def hides_error(st, e, seats) -> bool:
-    """Whether rule error `e` names the rule of a card hidden from any of `seats` in
+    """Whether rule error `e` names a card hidden from any of `seats`, or its rule, in
     `st` (None, a state the error left none of: the error is told)."""
     from ..runtime.view import names_hidden_cards
     return st is not None and any(names_hidden_cards(st, e, s) for s in seats)

@@ -216,25 +216,30 @@ def told_apart(st, c: int, src: int) -> None:
     """Card c, which has copies, leaves zone `src` (or is shown in it), and a seat that did
     not know which card it was learns it: if `src` is a hand, that seat cannot tell it
     from a copy it knew there (it saw a Coin go into the hand, and now sees a Coin come
-    out), so it no longer knows whether that copy is still there. Keeping the copy known
-    told it, by the copy's number, what else the hand holds. Called before c's knowledge
-    changes; a pile's cards keep theirs (each has its place)."""
+    out), so of the copies it knew there it can be sure of one fewer: it forgets one.
+    (Forgetting none told it, by the copies' numbers, what else the hand holds; forgetting
+    all told it, with three copies, whether the one that left was one it knew.) Called
+    before c's knowledge changes; a pile's cards keep theirs (each has its place)."""
     g = st.game
     keep = (g.leave_keep or _leave_keep(g))[src]
     if keep == -1:
         return
-    knew = st.known[c] | keep  # (the hand's owner tells its cards apart)
+    forget = g.all_seats & ~(st.known[c] | keep)  # (the hand's owner tells its cards apart)
     loc, up, known = st.loc, st.up, st.known
     for d in g.copies[c]:
-        if loc[d] == src and not up[d]:
-            known[d] &= knew
+        if loc[d] == src and not up[d] and known[d] & forget:
+            hit = known[d] & forget
+            known[d] &= ~hit
+            forget &= ~hit
+            if not forget:
+                return
 
 
 def looked_apart(st, seat: int, cards) -> None:
     """`seat` looks at `cards` (before it learns them): where one it did not know lies in a
-    hand beside a copy of it that the seat knew and does not look at, the seat cannot
-    tell whether it is looking at the copy it knew (told_apart, for a look): it no longer
-    knows which of them is the one it knew."""
+    hand beside copies of it that the seat knew and does not look at, the seat cannot
+    tell whether it is looking at a copy it knew (told_apart, for a look): it forgets one
+    of them."""
     g = st.game
     copies, keep = g.copies, g.leave_keep or _leave_keep(g)
     bit = 1 << seat
@@ -243,8 +248,9 @@ def looked_apart(st, seat: int, cards) -> None:
     for c in looked:
         if copies[c] and not up[c] and not known[c] & bit and keep[z := loc[c]] != -1:
             for d in copies[c]:
-                if loc[d] == z and d not in looked and not up[d]:
+                if loc[d] == z and d not in looked and not up[d] and known[d] & bit:
                     known[d] &= ~bit
+                    break
 
 
 def _mixed(st, hand: int, keep: int) -> None:

@@ -42,6 +42,7 @@ class Game:
         # number telling apart what no seat can; and an index of each such name
         self.seen_names: list[str] = []
         self.seen_index: dict[str, int] = {}
+        self.first_copy: list[int] = []   # per card, the lowest index among it and its copies
         self.zone_lookup: dict = {}
         self.start_zone = 0
         self.vars_init: list = []

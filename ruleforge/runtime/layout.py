@@ -83,6 +83,7 @@ def build_cards(g: Game, ch: Checked) -> None:
     g.copies = copies_of(g.cards, g.card_decl_of)
     g.seen_names = [str(c.attrs.get("name", c.name)) if g.copies and g.copies[c.index] else c.name for c in g.cards]
     g.seen_index = {name: c for c, name in reversed(list(enumerate(g.seen_names)))}
+    g.first_copy = [min((c.index, *g.copies[c.index])) if g.copies else c.index for c in g.cards]
     for attr in ch.card_attrs:
         if attr not in ch.card_counters:
             g.card_attr[attr] = [c.attrs.get(attr) for c in g.cards]

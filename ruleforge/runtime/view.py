@@ -90,6 +90,10 @@ def view(st, player: Optional[int]) -> View:
     g = st.game
     mask = (1 << player) if player is not None else 0
     up, known, names = st.up, st.known, g.seen_names  # (a copy without its number: seats cannot tell copies apart)
+    # a hand lists the cards it knows in card order, a copy at its first copy's place: in
+    # the order of its own number, a copy would say which it is ("8♣ 7♣" for the 7♣ of the
+    # second deck)
+    first = g.first_copy.__getitem__
 
     def sees(c: int) -> bool:
         if up[c]:
@@ -104,7 +108,7 @@ def view(st, player: Optional[int]) -> View:
             continue
         cards = st.zones[zi.index]
         if zi.kind == "hand":
-            seen = [names[c] for c in sorted(cards) if sees(c)]
+            seen = [names[c] for c in sorted(cards, key=first) if sees(c)]
             shown = tuple(seen) + (None,) * (len(cards) - len(seen))
         else:
             shown = tuple(names[c] if sees(c) else None for c in cards)
@@ -145,17 +149,19 @@ def names_hidden_cards(st, error, player: Optional[int]) -> bool:
     that failed or one it was reached from) while a card of that title lies where
     `player` (None: a spectator) cannot see it: the rule's name and its line would tell
     that card's title to a seat that may not know it. A title shared by copies counts
-    as hidden while any copy is."""
+    as hidden while any copy is. So does a message that names a card hidden from
+    `player` ('Paper has no goal', read from the top of a face-down deck)."""
     via = error.via or ()
     rules = [r for r in (error.rule, via[0] if via else None, via[2][0] if len(via) > 2 else None) if r]
-    if not rules:
-        return False
     g = st.game
     up, known = st.up, st.known
+    message = error.message or ""
     for c, cd in enumerate(g.card_decl_of):
-        if cd is None or not any(r.startswith(f"{cd.title}: ") for r in rules):
-            continue
         seen = up[c] or (known[c] == g.all_seats if player is None else known[c] >> player & 1)
-        if not seen:
+        if seen:
+            continue
+        if cd is not None and any(r.startswith(f"{cd.title}: ") for r in rules):
+            return True
+        if g.cards[c].name in message:
             return True
     return False
