@@ -290,3 +290,22 @@ def test_a_hand_lists_a_copy_at_its_first_copys_place(tmp_path):
         arrange(st, "hand", ["8♣ (1)", seven], owner="player 2")
         shown.add(st.view(0).zone("hand", "player 2").cards)
     assert shown == {("7♣", "8♣")}
+
+
+def test_a_per_card_counter_of_a_hidden_card_does_not_name_it(tmp_path):
+    # Bob charges a card of his hand: Alice's story said 'charge of Gem: 0 → 1' while his
+    # hand showed ▒ ▒ to her
+    import ruleforge
+    from ruleforge.drivers.narrate import Narrator
+    from ruleforge.runtime.events import ValueSet
+    path = tmp_path / "charge.rules"
+    path.write_text(TWINS.replace("zone hand per player: hand\n", "zone hand per player: hand\ncounter charge per card = 0\n")
+                    .replace("    move card to pot\n", "    increase card.charge by 1\n")
+                    .replace("when count of pot = 1", "when sum of c.charge for each c in hand of bob = 1"), encoding="utf-8")
+    game = ruleforge.load(path)
+    st = game.new(1, record=True)
+    st.record.clear()
+    st.apply(next(a for a in st.legal_actions() if str(a) == "play(card=Dud)"))
+    assert [ev.label for ev in st.record if isinstance(ev, ValueSet)] == ["charge of Dud"]
+    told = {seat: [x for x in Narrator(game, seat, st).lines(st.record) if "charge" in x] for seat in (None, 0, 1)}
+    assert told == {None: ["    charge of Dud: 0 → 1"], 0: ["    charge of a card: 0 → 1"], 1: ["    charge of Dud: 0 → 1"]}

@@ -112,6 +112,22 @@ class Narrator:
     def seat(self, s: int) -> str:
         return self.g.seat_titles[s]
 
+    def label(self, label: str) -> str:
+        """A changed number's label for this reader: a per-card counter's names its card
+        as the seat may see it ('charge of a card' while the card is hidden from it)."""
+        if self.seat_of_view is None:
+            return label
+        g = self.g
+        of_card = getattr(g, "_card_labels", None)
+        if of_card is None:
+            n = len(g.cards)
+            of_card = g._card_labels = {g.var_labels[base + c]: (name, c) for name, base in
+                                        g.card_counter_base.items() for c in range(n)}
+        if label not in of_card:
+            return label
+        name, c = of_card[label]
+        return f"{name} of {self.shown(c)}"
+
     def zone(self, z: int) -> str:
         return self.g.zinst[z].label
 
@@ -230,7 +246,7 @@ class Narrator:
                 return [f"    {self.zone(z)} shuffled ({count(n, 'card')})"]
             case ValueSet(label=label, old=old, new=new):
                 if label not in self.g.quiet_labels:
-                    return [f"    {label}: {self.value(old)} → {self.value(new)}"]
+                    return [f"    {self.label(label)}: {self.value(old)} → {self.value(new)}"]
             case Eliminated(seat=seat):
                 return [f"    {self.seat(seat)} is eliminated"]
             case Finished(seat=seat, place=place):
