@@ -309,3 +309,26 @@ def test_a_per_card_counter_of_a_hidden_card_does_not_name_it(tmp_path):
     assert [ev.label for ev in st.record if isinstance(ev, ValueSet)] == ["charge of Dud"]
     told = {seat: [x for x in Narrator(game, seat, st).lines(st.record) if "charge" in x] for seat in (None, 0, 1)}
     assert told == {None: ["    charge of Dud: 0 → 1"], 0: ["    charge of a card: 0 → 1"], 1: ["    charge of Dud: 0 → 1"]}
+
+
+def test_a_card_chosen_in_a_hand_is_not_named_to_a_seat_that_only_knew_it_was_there(tmp_path):
+    # Player 1 peeks at a card of player 2's hand; player 2 then marks a card of it, which
+    # stays there: player 1's story named the card when it was the one peeked at, and
+    # said 'a card' otherwise, so it told player 1 which card player 2 chose.
+    import ruleforge
+    from ruleforge.drivers.narrate import Narrator
+    marking = MEMORY.replace('''        let d = player 2 chooses a card in hand of player 2 "to play face down"
+        move d to pile
+        increase plays by 1''', '''        current takes an action''') + 'action mark "Mark a card":\n    with card in hand of current\n' \
+        '    increase plays by 1\n'
+    path = tmp_path / "marking.rules"
+    path.write_text(marking, encoding="utf-8")
+    game = ruleforge.load(path)
+    told = set()
+    for choice in range(3):
+        st = game.new(1, record=True)
+        st.apply(st.legal_actions()[0])  # the peek
+        st.record.clear()
+        st.apply(st.legal_actions()[choice])
+        told.add(tuple(x for x in Narrator(game, 0, st).lines(st.record) if "▸" in x))
+    assert told == {("  ▸ player 2: Mark a card: a card",)}

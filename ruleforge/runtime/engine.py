@@ -17,6 +17,7 @@ from typing import Callable, Mapping, Optional
 
 from .board import (DOWN, PRIVATE, UP, Board, flip_card, move_all, move_card, move_cards, move_up, new_class, place,  # noqa: F401
                     reveal_card, set_var, shuffle_zone, swap_cards)
+from .board import _leave_keep
 from .events import Decided
 from .flow import (MAX_FRAMES, TURN_ANNOUNCEMENT, Frame, Proc, _finish, _next_turn, check_immediate,  # noqa: F401
                    end_game, eliminate, in_game, push, status)
@@ -140,7 +141,7 @@ class State(Board):
         ob = self.observer
         if ob is not None and ob.record is not None:  # a told game (playouts skip all this)
             at = len(ob.record)
-            ob.record.append(Decided(player, action, prompt, _known_then(self, action)))
+            ob.record.append(Decided(player, action, prompt, _known_then(self, action, player)))
             self.stack[-1].L[resume] = payload
             run(self)
             _known_still(self, ob.record, at)
@@ -530,17 +531,23 @@ def _known_still(st, record: list, at: int) -> None:
         record[at] = Decided(d.seat, d.action, d.prompt, still)
 
 
-def _known_then(st, action) -> dict | None:
+def _known_then(st, action, player: int) -> dict | None:
     """{card: who knows it now} for the cards `action` names (a told game only); None
-    when it names none."""
+    when it names none. A card chosen out of a hand is known, as chosen, only to the
+    hand's owner and the chooser: another seat that knew the card was there did not see
+    which card was picked (it learns it if the card then shows)."""
     from .actions import CardSet, Ref
     out = {}
-    copies, loc, known = st.game.copies, st.loc, st.known
+    g = st.game
+    copies, loc, known = g.copies, st.loc, st.known
+    keep = g.leave_keep or _leave_keep(g)
     for _, v in action[2]:
         for x in (v if isinstance(v, CardSet) else (v,)):
             if isinstance(x, Ref) and x.kind == "card":
                 c = x.index
                 k = -1 if st.up[c] else known[c]
+                if k != -1 and (owner := keep[loc[c]]) != -1:
+                    k &= owner | 1 << player
                 if k != -1 and copies and copies[c]:  # a seat that cannot tell the copies there apart
                     for d in copies[c]:                # cannot tell which of them was chosen
                         if loc[d] == loc[c] and not st.up[d]:
