@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from hostile import HANG_FACTOR, TIME_LIMIT, Ran, _limit_memory, assert_clean, children_cpu, hostile_run
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -332,3 +334,78 @@ def test_a_card_chosen_in_a_hand_is_not_named_to_a_seat_that_only_knew_it_was_th
         st.apply(st.legal_actions()[choice])
         told.add(tuple(x for x in Narrator(game, 0, st).lines(st.record) if "▸" in x))
     assert told == {("  ▸ player 2: Mark a card: a card",)}
+
+
+
+SHUFFLED_HAND = """game "Shuffled hand"
+players 2
+role alice "Alice"
+role bob "Bob"
+cards: standard deck in deck
+zone deck "the deck": pile, face down
+zone hand per player: hand
+setup:
+    shuffle deck
+    deal 5 cards from deck to hand of each player
+    # Bob mixes his hand, as players do
+    shuffle hand of bob
+turn order: alice, bob
+turn:
+    current takes an action
+action guess "Name a heart Bob holds" by alice:
+    with v from 1 to 13
+    if any hand of bob has suit = hearts and value = v:
+        end the game with right
+    end the game with wrong
+action idle "Wait" by bob:
+    say "waiting"
+ending right "Alice named a heart Bob holds": alice wins
+ending wrong "Alice missed": bob wins
+"""
+
+HEARTS_AWAY = """game "Hearts away"
+players 2
+role alice "Alice"
+role bob "Bob"
+cards: standard deck in deck
+zone deck "the deck": pile, face down
+zone pile "the pile": pile, face down
+zone hand per player: hand
+setup:
+    shuffle deck
+    move top 8 cards of deck to hand of bob
+    # Bob puts his hearts face down on the pile: all know they are hearts, not which
+    move cards in hand of bob where suit = hearts to pile
+turn order: alice, bob
+turn:
+    current takes an action
+action guess "Name a value" by alice:
+    with v from 1 to 13
+    if any pile has value = v:
+        end the game with right
+    end the game with wrong
+action idle "Wait" by bob:
+    say "waiting"
+ending right "Alice named a heart in the pile": alice wins
+ending wrong "Alice missed": bob wins
+"""
+
+
+@pytest.mark.parametrize("rules, zone, owner", [(SHUFFLED_HAND, "hand", "bob"), (HEARTS_AWAY, "pile", None)],
+                         ids=["hand-shuffled", "picked-from-a-hand"])
+def test_a_sampled_world_does_not_keep_the_cards_of_a_hand_a_seat_never_saw(rules, zone, owner, tmp_path):
+    # A shuffle, and a move of cards picked by a rule, made the cards a class of their own,
+    # re-dealt only among themselves: after Bob shuffled his hand (or moved his hearts to
+    # a face-down pile), every world Alice's bots sampled held his true cards there, and a
+    # greedy Alice named a heart he held in 77.7% of games (92% for the pile), against 9%
+    # at random. From a hand, which cards it held is no more public after either.
+    import ruleforge
+    from ruleforge.runtime.determinize import determinize
+    path = tmp_path / "g.rules"
+    path.write_text(rules, encoding="utf-8")
+    game = ruleforge.load(path)
+    st = game.new(3)
+    truth = sorted(st.cards_in(zone, owner))
+    sampled = {tuple(sorted(determinize(st, 0, k).cards_in(zone, owner))) for k in range(30)}
+    assert len(sampled) > 20  # (it was 1: the truth, every time)
+    assert truth  # (the game put cards there)

@@ -318,11 +318,17 @@ def shuffle_zone(st, inst: int) -> None:
     st.rng = rng.shuffle(st.rng, cards)
     # Nobody can follow a face-down card through a shuffle, except the owner of a private
     # zone (a hand), who still holds every card of it; and the cards form a new class
-    # (new_class, in the same loop).
+    # (new_class, in the same loop). Not a hand's: which cards it holds is no more public
+    # after its owner shuffles it than before (a class of exactly its cards gave the other
+    # seats' sampled worlds the hand's true cards, only reordered).
     zi = st.game.zinst[inst]
     keep = (1 << zi.owner) if zi.facing == PRIVATE and zi.owner >= 0 else 0
     up, known, cls = st.up, st.known, st.cls
-    if cards:
+    if keep:
+        for c in cards:
+            if not up[c]:
+                known[c] &= keep
+    elif cards:
         k = cls[-1]
         cls[-1] = k + 1
         for c in cards:

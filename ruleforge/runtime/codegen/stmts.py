@@ -15,6 +15,7 @@ import attrs
 
 from ...lang import ast as A
 from .. import typeinfo as T
+from ..board import PRIVATE
 from ..limits import MAX_NUMBER
 
 UP, DOWN = 0, 1
@@ -43,6 +44,24 @@ def picks_by_rule(node) -> bool:
 
 class Straight:
     """Mixin of the code generator: statements without stops, written by `stmt`."""
+
+    def from_hand(self, node) -> bool:
+        """Does this expression take its cards out of a private zone (a hand)? Cards picked
+        by a rule from a hand form no class of their own (new_class): the rule is public,
+        but which cards the hand held is not."""
+        hands = {zi.decl for zi in self.g.zinst if zi.facing == PRIVATE}
+        found = []
+
+        def zones(n) -> None:
+            if isinstance(n, A.Name) and n.name in hands:
+                found.append(n.name)
+            elif isinstance(n, A.Of):
+                zones(n.name)
+            for f in ("collection", "zone"):
+                if hasattr(n, f):
+                    zones(getattr(n, f))
+        zones(node)
+        return bool(found)
 
     def block(self, stmts) -> None:
         if not stmts:
@@ -109,7 +128,7 @@ class Straight:
         extra = "" if facing is None and s.facing != "bottom" else f", {facing!r}"
         if s.facing == "bottom":
             extra += ", True"
-        self.moves(s, f"move_card(st, {{c}}, {{d}}{extra})", picked=picks_by_rule(s.what))
+        self.moves(s, f"move_card(st, {{c}}, {{d}}{extra})", picked=picks_by_rule(s.what) and not self.from_hand(s.what))
 
     def st_Reveal(self, s: A.Reveal) -> None:
         if s.target is None:
