@@ -225,14 +225,17 @@ def told_apart(st, c: int, src: int) -> None:
     if keep == -1:
         return
     forget = g.all_seats & ~(st.known[c] | keep)  # (the hand's owner tells its cards apart)
-    loc, up, known = st.loc, st.up, st.known
+    if not forget:
+        return
+    loc, known = st.loc, st.known
     for d in g.copies[c]:
-        if loc[d] == src and not up[d] and known[d] & forget:
+        if loc[d] == src:
             hit = known[d] & forget
-            known[d] &= ~hit
-            forget &= ~hit
-            if not forget:
-                return
+            if hit and not st.up[d]:
+                known[d] ^= hit
+                forget ^= hit
+                if not forget:
+                    return
 
 
 def looked_apart(st, seat: int, cards) -> None:
