@@ -386,7 +386,7 @@ def _play(game, seed: int, choose: Callable[[int], int], max_steps: int,
           lengths: Optional[list] = None) -> Optional[DeepFailure]:
     """Play and check one game; its failure (with the seed and every choice made), or None.
     `choose(n)` is asked only where there is a choice (n > 1); `lengths` gains the number
-    of decisions of a game that holds (of turns, for a game without any: War's)."""
+    of decisions of a game that holds (of turns, for a game of chance without any)."""
     choices: list[int] = []
     turns: list[int] = []
 
@@ -409,7 +409,7 @@ def _play(game, seed: int, choose: Callable[[int], int], max_steps: int,
 def untested_note(lengths: list) -> Optional[str]:
     """A warning for a deep check whose games all ended before their first decision and
     turn: it tested setup alone (a game that always ends at once passed in silence). A
-    game of turns without decisions (War) was tested turn by turn."""
+    game of turns without decisions (pure chance) was tested turn by turn."""
     if not lengths or any(lengths):
         return None
     return (f"every one of the {count(len(lengths), 'game')} ended before its first decision, so only setup was "
