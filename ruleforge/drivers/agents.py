@@ -261,8 +261,8 @@ def seat_specs(text: Optional[str], game) -> list[str]:
 
 def _seat(who: str, game) -> int:
     """A role's name, a seat number from 1, or a seat's name or title as narration prints
-    it ("player 2", "Dealer", "the dealer"), upper or lower case alike (--as Radar, as
-    --as INVADER matched the title); a name that only its case tells from another's
+    it ("player 2", "Dealer", "the dealer"), upper or lower case alike (--as North, as
+    --as SOUTH matched the title); a name that only its case tells from another's
     must be written as declared."""
     if who in game.roles:
         return game.roles[who]

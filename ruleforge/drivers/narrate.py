@@ -53,8 +53,8 @@ class Narrator:
 
     def offer(self, actions) -> "Narrator":
         """Ready to tell a decision's `actions`: a seat sees copies of a card alike
-        ("Mothership"), so where the actions name two copies, the later ones read
-        "Mothership (2nd copy)", in the order offered, never by which copy it is."""
+        ("Coin"), so where the actions name two copies, the later ones read
+        "Coin (2nd copy)", in the order offered, never by which copy it is."""
         from ..runtime.actions import CardSet, Ref, _ordinal
         copies = self.g.copies
         if self.seat_of_view is None or not copies:

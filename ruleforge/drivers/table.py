@@ -15,8 +15,8 @@ from ..lang.printable import plain
 
 
 def the_seat(game, seat: int) -> str:
-    """A seat as a sentence names it: 'the Invader' (a role's title that the rule file's
-    own texts write after 'the', as in a zone "the Invader's aces"), 'the button' (a
+    """A seat as a sentence names it: 'the Dealer' (a role's title that the rule file's
+    own texts write after 'the', as in a zone "the Dealer's hand"), 'the button' (a
     title that has its article already), 'Bob' (a title they never write so: a name,
     as narration has it), 'player 2' (a seat of a game without roles)."""
     title = game.seat_titles[seat]

@@ -93,7 +93,7 @@ def view(st, player: Optional[int]) -> View:
     # a hand lists the cards it knows in card order, a copy at its first copy's place: in
     # the order of its own number, a copy would say which it is ("8♣ 7♣" for the 7♣ of the
     # second deck)
-    first = g.first_copy.__getitem__
+    first = g.first_copy.__getitem__ if g.copies else None  # (without copies: card order itself)
 
     def sees(c: int) -> bool:
         if up[c]:
