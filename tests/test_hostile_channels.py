@@ -409,3 +409,63 @@ def test_a_sampled_world_does_not_keep_the_cards_of_a_hand_a_seat_never_saw(rule
     sampled = {tuple(sorted(determinize(st, 0, k).cards_in(zone, owner))) for k in range(30)}
     assert len(sampled) > 20  # (it was 1: the truth, every time)
     assert truth  # (the game put cards there)
+
+
+DECK_SHUFFLED = SHUFFLED_HAND.replace("""    # Bob mixes his hand, as players do
+    shuffle hand of bob""", """    # the deck is shuffled again after the deal
+    shuffle deck""")
+
+HEARTS_FROM_DECK = SHUFFLED_HAND.replace("""    # Bob mixes his hand, as players do
+    shuffle hand of bob""", """    # the hearts left in the deck go face down to the pile: which ones is not public
+    move cards in deck where suit = hearts to pile""").replace(
+    'zone hand per player: hand', 'zone hand per player: hand\nzone pile "the pile": pile, face down')
+
+
+def _worlds(tmp_path, rules, seed=3):
+    import ruleforge
+    from ruleforge.runtime.determinize import determinize
+    path = tmp_path / "g.rules"
+    path.write_text(rules, encoding="utf-8")
+    st = ruleforge.load(path).new(seed)
+    return None, st, [determinize(st, 0, k) for k in range(30)]
+
+
+def test_a_deck_shuffled_after_the_deal_does_not_give_the_worlds_the_hands_true_cards(tmp_path):
+    # A shuffle made the deck's cards a class of their own, so the cards of the deck's
+    # old class left outside it, the hands dealt from it, were re-dealt only among
+    # themselves: after any shuffle of the deck, every world Alice sampled held Bob's
+    # true hand (1 distinct hand in 30 worlds). Now the shuffled deck's class takes in
+    # every card of the old one that some seat cannot see.
+    _, st, worlds = _worlds(tmp_path, DECK_SHUFFLED)
+    truth = tuple(sorted(st.cards_in("hand", "bob")))
+    sampled = {tuple(sorted(w.cards_in("hand", "bob"))) for w in worlds}
+    assert len(sampled) > 20 and truth  # (it was 1: the truth, every time)
+    assert all(sorted(w.cards_in("hand", "alice")) == sorted(st.cards_in("hand", "alice")) for w in worlds)
+
+
+def test_cards_picked_from_a_deck_that_dealt_the_hands_do_not_tell_the_hands_hearts(tmp_path):
+    # The hearts left in the deck, picked by a rule, formed a class of exactly those
+    # cards: the worlds' deck class then held no heart but Bob's, so every heart a world
+    # gave Bob was one he holds. A heart the rule picked could be any heart Alice has
+    # not seen, so those cards keep the deck's class.
+    _, st, worlds = _worlds(tmp_path, HEARTS_FROM_DECK)
+    true_hearts = {c for c in st.cards_in("hand", "bob") if st.card_attr(c, "suit") == "hearts"}
+    sampled_hearts = {c for w in worlds for c in w.cards_in("hand", "bob") if st.card_attr(c, "suit") == "hearts"}
+    assert sampled_hearts - true_hearts  # (it was empty: only Bob's true hearts)
+
+
+def test_cards_picked_by_their_printed_attributes_from_a_whole_class_stay_a_class(tmp_path):
+    # Every card of the deck's class is in the deck when the rule picks: any world picks
+    # the same cards, so they form a class, and Bob's hand, dealt from them, is low
+    # hearts in every world Alice samples (and not always his own).
+    rules = SHUFFLED_HAND.replace("""    deal 5 cards from deck to hand of each player
+    # Bob mixes his hand, as players do
+    shuffle hand of bob""", """    move cards in deck where suit = hearts and value <= 6 to pile
+    shuffle pile
+    move top 3 cards of pile to hand of bob""").replace(
+        'zone hand per player: hand', 'zone hand per player: hand\nzone pile "the pile": pile, face down')
+    _, st, worlds = _worlds(tmp_path, rules)
+    attr = st.card_attr
+    hands = [w.cards_in("hand", "bob") for w in worlds]
+    assert all(attr(c, "suit") == "hearts" and attr(c, "value") <= 6 for h in hands for c in h)
+    assert len({tuple(sorted(h)) for h in hands}) > 10

@@ -6,6 +6,7 @@ generated rules make to it.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Optional
 
 from . import rng
@@ -22,7 +23,7 @@ _copy_list = list.copy
 
 class Board:
     """The cards and numbers of a game in progress (see the module doc). `cls[c]` is card
-    c's class (new_class); `cls[-1]`, after the cards', the number the next class takes."""
+    c's class (pick_class, shuffle_zone); `cls[-1]`, after the cards', the number the next class takes."""
 
     __slots__ = ("zones", "loc", "up", "known", "cls", "vars", "rng")
 
@@ -320,10 +321,8 @@ def shuffle_zone(st, inst: int) -> None:
     cards = charge(st, st.zones[inst])  # each card shuffled is work: a loop of shuffles ends
     st.rng = rng.shuffle(st.rng, cards)
     # Nobody can follow a face-down card through a shuffle, except the owner of a private
-    # zone (a hand), who still holds every card of it; and the cards form a new class
-    # (new_class, in the same loop). Not a hand's: which cards it holds is no more public
-    # after its owner shuffles it than before (a class of exactly its cards gave the other
-    # seats' sampled worlds the hand's true cards, only reordered).
+    # zone (a hand), who still holds every card of it. A hand's cards form no class of
+    # their own: which cards it holds is no more public after its owner shuffles it.
     zi = st.game.zinst[inst]
     keep = (1 << zi.owner) if zi.facing == PRIVATE and zi.owner >= 0 else 0
     up, known, cls = st.up, st.known, st.cls
@@ -332,26 +331,87 @@ def shuffle_zone(st, inst: int) -> None:
             if not up[c]:
                 known[c] &= keep
     elif cards:
+        # The cards form a new class, with every card of their classes that some seat
+        # cannot see, wherever it lies: a class of the pile's cards alone would tell the
+        # seats' sampled worlds which cards of the deck's class are in the deck, so which
+        # are in the hands dealt from it (see determinize).
+        was = [*map(cls.__getitem__, cards)]
+        # (rarely: a class with cards outside the pile, as the hands dealt from a deck)
+        wider = [m for m in set(was) if cls.count(m) > was.count(m) and _unfollowed(st, cards, was, m)]
         k = cls[-1]
         cls[-1] = k + 1
         for c in cards:
             cls[c] = k
             if not up[c]:
-                known[c] &= keep
+                known[c] = 0
+        for m in wider:
+            _widen(st, m, k)
     if st.observer is not None and st.observer.record is not None:
         st.observer.record.append(Shuffled(inst, len(cards)))
 
 
-def new_class(st, cards) -> None:
-    """Cards shuffled together, or picked out by a rule everyone can read, form a new
-    class: to someone who cannot see them, the cards of a class are interchangeable
-    (see determinize)."""
+def pick_class(st, cards, by_attributes: bool) -> None:
+    """Cards a rule everyone can read picks out of their zones (`move cards in deck where
+    suit = hearts to row`) form a new class, called before they move: to a seat that
+    cannot see them they are interchangeable with each other and with no other card, so
+    a row of hidden hearts stays hearts in every sampled world (see determinize).
+
+    That is honest only for cards every seat can tell the rule picked, and a class of
+    the cards alone would otherwise tell a seat's worlds which cards they are (and so
+    which are left in the hands dealt from the same deck). A card joins when every seat
+    sees it, or, for a rule that reads only the cards' printed attributes
+    (`by_attributes`), when every card of its class that some seat cannot see lies in
+    the zones the cards are picked from: the rule picks the same cards in any world the
+    seat could imagine. Other cards keep their class: a seat's worlds may then know less
+    than it does (that these are hearts), never more."""
+    cls = st.cls
+    get = cls.__getitem__
+    if by_attributes:  # the usual case first, counted in C: each class wholly in the zones
+        zones, where = st.zones, set(map(st.loc.__getitem__, cards))
+        held = [*map(get, chain.from_iterable(zones[z] for z in where))]
+        if all(held.count(m) == cls.count(m) for m in set(map(get, cards))):
+            _join(cls, cards)
+            return
+    up, known, loc = st.up, st.known, st.loc
+    alls = st.game.all_seats
+    joined = [c for c in cards if up[c] or known[c] == alls]
+    if by_attributes:
+        where = set(map(loc.__getitem__, cards))
+        whole: dict[int, bool] = {}  # class -> all its hidden cards lie in `where`
+        for c in cards:
+            if up[c] or known[c] == alls:
+                continue
+            m = cls[c]
+            if m not in whole:
+                whole[m] = all(loc[x] in where or up[x] or known[x] == alls
+                               for x, kx in enumerate(cls[:-1]) if kx == m)
+            if whole[m]:
+                joined.append(c)
+    _join(cls, joined)
+
+
+def _join(cls, cards) -> None:
     if cards:
-        cls = st.cls
         k = cls[-1]  # the next class's number, kept after the cards' (no search for the largest)
         cls[-1] = k + 1
         for c in cards:
             cls[c] = k
+
+
+def _unfollowed(st, cards, was, m: int) -> bool:
+    """Is one of `cards` whose class was m hidden from some seat (before the shuffle)?"""
+    up, known, alls = st.up, st.known, st.game.all_seats
+    return any(w == m and not up[c] and known[c] != alls for c, w in zip(cards, was))
+
+
+def _widen(st, m: int, k: int) -> None:
+    """Class m's cards that some seat cannot see join class k: a seat that could not
+    follow the cards of m shuffled into k cannot tell them from the rest of m."""
+    up, known, cls = st.up, st.known, st.cls
+    alls = st.game.all_seats
+    for x, kx in enumerate(cls[:-1]):
+        if kx == m and not up[x] and known[x] != alls:
+            cls[x] = k
 
 
 def set_var(st, i: int, value, label: str) -> None:

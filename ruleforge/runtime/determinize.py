@@ -5,9 +5,11 @@ know what their seat knows. `determinize(state, seat, seed)` re-deals every card
 from `seat` among the places it cannot see, from the visibility model alone:
 
 - a card is hidden from a seat when it is face down and the seat does not know it;
-- hidden cards are re-dealt only within their class: cards shuffled together, or picked
-  out of a zone by a rule everyone can read, form a class (`engine.new_class`). So the
-  hidden hearts of a row stay hearts, and a deck's hidden cards stay deck cards;
+- hidden cards are re-dealt only within their class: cards interchangeable to whoever
+  cannot see them (`board.shuffle_zone`, `board.pick_class`). A class may be wider than
+  what the seat knows, never narrower. So the hidden hearts of a row a rule picked from
+  a whole class stay hearts, and the hands dealt from a deck shuffled again later are
+  still of the deck's class;
 - the re-deal goes by position: hidden positions are listed in a fixed order and the
   class's cards, sorted, are shuffled onto them with `seed`. Where the hidden cards
   really were therefore cannot change the sample;

@@ -138,7 +138,7 @@ class Game:
         st.zones = [[] for _ in self.zinst]
         st.zones[self.start_zone] = list(range(n))
         st.loc = [self.start_zone] * n
-        st.cls = [0] * n + [1]  # every card in class 0; the next class is 1 (board.new_class)
+        st.cls = [0] * n + [1]  # every card in class 0; the next class is 1 (board.pick_class, shuffle_zone)
         start = getattr(self, "_start", None)
         if start is None:  # every card placed in the starting zone: the same every game
             st.up, st.known = bytearray(n), [0] * n

@@ -10,12 +10,12 @@ stops when the game has ended.
 from __future__ import annotations
 
 from contextlib import nullcontext
+from typing import Optional
 
 import attrs
 
 from ...lang import ast as A
 from .. import typeinfo as T
-from ..board import PRIVATE
 from ..limits import MAX_NUMBER
 
 UP, DOWN = 0, 1
@@ -45,23 +45,41 @@ def picks_by_rule(node) -> bool:
 class Straight:
     """Mixin of the code generator: statements without stops, written by `stmt`."""
 
-    def from_hand(self, node) -> bool:
-        """Does this expression take its cards out of a private zone (a hand)? Cards picked
-        by a rule from a hand form no class of their own (new_class): the rule is public,
-        but which cards the hand held is not."""
-        hands = {zi.decl for zi in self.g.zinst if zi.facing == PRIVATE}
-        found = []
+    def by_attributes(self, node) -> bool:
+        """Does this pick of cards (a 'where' or 'the card in') read only the cards' printed
+        attributes, the game's parameters and constants? Then it picks the same cards in
+        every world a seat could imagine (board.pick_class); a pick that reads where a card
+        lies, a counter or a hidden card does not."""
+        if isinstance(node, A.TheCard):
+            return self.by_attributes(node.collection)
+        if isinstance(node, A.Filter):
+            return self.by_attributes(node.collection) and self.reads_attributes(node.condition)
+        return isinstance(node, (A.CardsIn, A.Name, A.Of))  # all of a zone's cards
 
-        def zones(n) -> None:
-            if isinstance(n, A.Name) and n.name in hands:
-                found.append(n.name)
-            elif isinstance(n, A.Of):
-                zones(n.name)
-            for f in ("collection", "zone"):
-                if hasattr(n, f):
-                    zones(getattr(n, f))
-        zones(node)
-        return bool(found)
+    def reads_attributes(self, node) -> bool:
+        if isinstance(node, (A.Number, A.Text, A.Bool)):
+            return True
+        if isinstance(node, A.Name):
+            ref = T.ref(self.ch, node)
+            if ref[0] == "element attr":
+                return self.printed(ref[2])
+            return ref[0] in ("element", "param", "symbol")
+        if isinstance(node, A.Attr):
+            return (isinstance(node.obj, A.Name) and T.ref(self.ch, node.obj)[0] == "element"
+                    and T.is_card(self.t(node.obj)) and self.printed(node.name))
+        if isinstance(node, A.Unary):
+            return self.reads_attributes(node.operand)
+        if isinstance(node, A.Binary):
+            return self.reads_attributes(node.left) and self.reads_attributes(node.right)
+        if isinstance(node, A.Between):
+            return all(self.reads_attributes(n) for n in (node.value, node.low, node.high))
+        if isinstance(node, A.ListOf):
+            return all(self.reads_attributes(n) for n in node.items)
+        return False
+
+    def printed(self, attr: str) -> bool:
+        """A card's attribute as its card list prints it: no counter, no rule."""
+        return attr not in self.g.card_counter_base and not self.has_rules(attr)
 
     def block(self, stmts) -> None:
         if not stmts:
@@ -128,17 +146,20 @@ class Straight:
         extra = "" if facing is None and s.facing != "bottom" else f", {facing!r}"
         if s.facing == "bottom":
             extra += ", True"
-        self.moves(s, f"move_card(st, {{c}}, {{d}}{extra})", picked=picks_by_rule(s.what) and not self.from_hand(s.what))
+        picked = self.by_attributes(s.what) if picks_by_rule(s.what) else None
+        self.moves(s, f"move_card(st, {{c}}, {{d}}{extra})", picked)
 
     def st_Reveal(self, s: A.Reveal) -> None:
         if s.target is None:
-            self.moves(s, "reveal_card(st, {c})", picked=False, dest=False)
+            self.moves(s, "reveal_card(st, {c})", None, dest=False)
         else:
-            self.moves(s, f"move_card(st, {{c}}, {{d}}, {UP})", picked=False)
+            self.moves(s, f"move_card(st, {{c}}, {{d}}, {UP})", None)
 
-    def moves(self, s, call: str, picked: bool, dest: bool = True) -> None:
+    def moves(self, s, call: str, picked: Optional[bool], dest: bool = True) -> None:
+        """`picked`: None, or whether the cards are picked by a rule reading only their
+        printed attributes (board.pick_class, called before they move)."""
         w, sc = self.w, self.sc
-        if dest and s.bind is None and not picked and s.slots is None and self.whole_zone_move(s, call):
+        if dest and s.bind is None and picked is None and s.slots is None and self.whole_zone_move(s, call):
             return
         c, d = sc.fresh("c"), sc.fresh("d")
         single = self.cards_into(s.what, c)
@@ -150,9 +171,9 @@ class Straight:
             if not sure:
                 w.line(f"if {c} is not None:")
             with w.indent() if not sure else nullcontext():
+                if picked is not None:
+                    w.line(f"pick_class(st, ({c},), {picked})")
                 w.line(self.face_up_call(s, call).format(c=c, d=d))
-                if picked:
-                    w.line(f"new_class(st, ({c},))")
             if bind is not None:
                 w.line(f"{bind} = {c}")
             return
@@ -163,12 +184,14 @@ class Straight:
         e = sc.fresh("c")
         if dest and s.slots is None and call.startswith("move_card(st, {c}, {d}"):
             w.line(f"{d} = {self.ex(s.target)}")
+            if picked is not None:
+                w.line(f"if {cs}: pick_class(st, {cs}, {picked})")
             w.line(call.replace("move_card(", "move_cards(").format(c=cs, d=d))
-            if picked:
-                w.line(f"if {cs}: new_class(st, {cs})")
             if bind is not None:
                 w.line(f"{bind} = {cs}[0] if {cs} else None")
             return
+        if picked is not None:
+            w.line(f"if {cs}: pick_class(st, {cs}, {picked})")
         if not dest:
             w.line(f"for {e} in {cs}:")
         elif s.slots is None:
@@ -179,8 +202,6 @@ class Straight:
             w.line(f"for {e}, {d} in zip({cs}, spread(st, {self.ex(s.target)}, {lo}, {hi}, len({cs}))):")
         with w.indent():
             w.line(call.format(c=e, d=d))
-        if picked:
-            w.line(f"if {cs}: new_class(st, {cs})")
         if bind is not None:
             w.line(f"{bind} = {cs}[0] if {cs} else None")
 
