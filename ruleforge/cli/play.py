@@ -8,6 +8,7 @@ import sys
 
 import click
 
+from ..lang.overrides import set_text
 from ..lang.printable import plain
 from .common import SEED, _AtomicWriter, _agents, _load, max_decisions_option, same_game
 from .group import cli
@@ -99,8 +100,12 @@ def _closed_pipe():
               help="Seconds to pause after each bot move (0: no pause).")
 @click.option("--show-seed", is_flag=True,
               help="Show the seed at the start (it is shown at the end, and the log keeps it).")
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False), default=None, metavar="LOG",
+              help="Go on with a stopped game from its log (its seed, parameters and player count); "
+                   "the game is logged back to LOG, or to --log.")
 @max_decisions_option
-def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_seed, max_decisions) -> None:
+def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_seed, max_decisions,
+         resume_path) -> None:
     """Play a game at the terminal against bots, or with friends on one screen.
 
     The seed is not shown until the game ends (`run --seed N` narrates the whole deal):
@@ -109,18 +114,32 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
     129 and 143.
 
     \b
+    A game stopped with a log (quit, Ctrl-C, a closed terminal) goes on with --resume
+    LOG and the same --as, --humans and --agents: its decisions are taken again, the bots
+    thinking as they did, and the game goes on as if it had never stopped.
+
+    \b
     Examples:
       ruleforge play game.rules --as 1
       ruleforge play game.rules --as 1,2 --log game.jsonl
       ruleforge play game.rules --players 4 --humans 2 --agents greedy
+      ruleforge play game.rules --as 1,2 --resume game.jsonl
     """
     from ..drivers.agents import parse_agents
     from rich.text import Text
-    from ..drivers.terminal import Quit, TerminalGame, console_reader
+    from ..drivers.terminal import Quit, ResumeError, TerminalGame, console_reader
     from ..drivers.play import HIDDEN_RULE_FAILED, error_record, hides_error
     from ..runtime.values import RuleError
     from ..drivers.report import _console
+    resume, start = (), None
+    if resume_path is not None:
+        start, resume = _resumable(resume_path, seed, sets, players)
+        seed, players = start["seed"], start["players"]
+        sets = tuple(f"{k}={set_text(v)}" for k, v in start.get("params", {}).items())
+        log_path = log_path if log_path is not None else resume_path
     game, checked = _load(file, sets, players)
+    if start is not None:
+        _same_rules(game, start, file, resume_path)
     if max_decisions is not None:
         game.decision_cap = max_decisions
     _agents(agents, game)
@@ -141,11 +160,15 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
     again = same_game("play", file, seed, [("--players", players), ("--as", as_), ("--humans", humans),
                                            ("--set", sets), ("--agents", agents), ("--max-decisions", max_decisions)])
     tg = TerminalGame(game, seed, seats, parse_agents(agents, game), console, console_reader(console), delay, log,
-                      height=console.height if console.is_terminal else None)
+                      height=console.height if console.is_terminal else None, resume=resume)
     kept = f" The log so far is in {plain(log_path)}." if writer else ""
 
     def keep(last: dict) -> None:
-        if writer:  # written first: the message says where it is only once it is there
+        nonlocal kept
+        if writer and not tg.resumed:  # stopped while the log was played again: it stays as it was
+            writer.abandon()
+            kept = f" {plain(resume_path)} is as it was."
+        elif writer:  # written first: the message says where it is only once it is there
             writer.write_records(log + [last])
             writer.commit()
 
@@ -153,6 +176,11 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
         try:
             tg.run()
             signals.hold()
+        except ResumeError as e:  # nothing written: the log stays as it was
+            signals.hold()
+            if writer:
+                writer.abandon()
+            raise click.BadParameter(plain(str(e)), param_hint="'--resume'") from None
         except _Signalled as stop:
             signals.hold()
             keep({"type": "quit"})
@@ -192,6 +220,47 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
             writer.commit()
             console.print(Text(plain(f"log written to {log_path}")))
         console.print(Text(plain(f"(the same deal again: {again})")))
+
+
+def _resumable(path: str, seed, sets, players) -> tuple[dict, list]:
+    """The start record and the (line, decision) records of a stopped game's log, or a
+    usage error saying why it cannot be resumed."""
+    from ..drivers.logfile import LogError, read_log_lines
+    from ..drivers.replay import log_end, split_games
+    for flag, value in (("--seed", seed), ("--set", sets), ("--players", players)):
+        if value:
+            raise click.UsageError(f"{flag} cannot go with --resume: a resumed game takes its seed, parameters "
+                                   "and player count from its log")
+    try:
+        lines = read_log_lines(path)
+    except LogError as e:
+        raise click.BadParameter(plain(str(e)), param_hint="'--resume'") from None
+    games = split_games(lines)
+    if len(games) > 1:
+        raise click.BadParameter(plain(f"{path} holds a match of {len(games)} games: play resumes one game"),
+                                 param_hint="'--resume'")
+    records = [rec for _, rec in lines]
+    end = log_end(records)
+    if end == "result":
+        raise click.BadParameter(plain(f"the game in {path} is over: nothing to resume "
+                                       f"(`ruleforge replay {path}` tells it)"), param_hint="'--resume'")
+    if end == "error":
+        raise click.BadParameter(plain(f"the game in {path} stopped when the rules failed: resumed, it would fail "
+                                       f"again (`ruleforge replay {path}` shows where)"), param_hint="'--resume'")
+    off = 0 if records[0].get("seats_from") == 1 else 1  # (older logs counted seats from 0)
+    return records[0], [(n, {**rec, "player": rec["player"] + off}) for n, rec in lines if rec["type"] == "decision"]
+
+
+def _same_rules(game, start: dict, file: str, path: str) -> None:
+    """A log is resumed only with the rules it was played with."""
+    from ..runtime.game import params_json
+    if game.source_hash != start["sha256"]:
+        raise click.BadParameter(plain(
+            f"{file} is not the rule file {path} was played with (its sha256 was {start['sha256'][:12]}..., "
+            f"now {game.source_hash[:12]}...): a game goes on only with the rules it began with"),
+            param_hint="'--resume'")
+    if params_json(game.params) != start.get("params", {}):
+        raise click.BadParameter(plain(f"the parameters of {path} do not fit {file}"), param_hint="'--resume'")
 
 
 def _people(as_, humans, game, players, allowed) -> list[int]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import sys
 import textwrap
 import time
-from typing import Callable, Optional
+from typing import Callable, Optional, Sequence
 
 from rich.console import Console
 from rich.panel import Panel
@@ -62,6 +62,10 @@ QUIT_WORDS = ("quit", "exit", "q")
 STORY_LEAST = 4
 
 
+class ResumeError(Exception):
+    """The log given to `play --resume` does not play again in this game."""
+
+
 class Quit(Exception):
     """The game stops before its end: a person asked, or (with a reason) input failed."""
 
@@ -98,8 +102,10 @@ class _AllOf(Narrator):
 class TerminalGame:
     def __init__(self, game, seed: int, humans: list[int], agents: list, console: Console,
                  read: Callable[[str], Optional[str]], delay: float = 0.6, log: Optional[list] = None,
-                 height: Optional[int] = None):
+                 height: Optional[int] = None, resume: Sequence[tuple[int, dict]] = ()):
         self.game, self.seed, self.humans = game, seed, humans
+        self.resume = resume  # (line, decision record) of a stopped game's log, played again first
+        self.resumed = not resume  # ... and all of them played again
         self.agents, self.console, self.read, self.delay, self.log = agents, console, read, delay, log
         self.height = height  # the lines each decision's screen must fit in (None: no limit)
         self.history: dict[int, list[str]] = {p: [] for p in humans}
@@ -129,7 +135,7 @@ class TerminalGame:
         rngs = [Random(derive(self.seed, 0x5EA7, s)) for s in range(g.nplayers)]
         if self.log is not None:
             self.log.append({"type": "setup", "zones": deal_snapshot(st)})
-        n = 0
+        n = self._resume(st, rngs)
         while not st.is_over:
             self._collect()
             p = st.current_player
@@ -156,6 +162,45 @@ class TerminalGame:
             self.log.append(result_record(st))
         self._end()
         return st
+
+    def _resume(self, st, rngs) -> int:
+        """Take again the decisions of a stopped game's log (`play --resume`), each checked
+        against the game: the same seat, an action offered, the same text. A bot thinks
+        again at each of its own, so that its random generator goes on as if the game had
+        never stopped (the logged action is the one taken). Each person's story is kept as
+        their screens told it: the next screen tells what happened since their last move.
+        The number of decisions taken again."""
+        g, n = self.game, 0
+        for line, rec in self.resume:
+            def bad(why: str) -> ResumeError:
+                return ResumeError(f"line {line} of the log, decision {n + 1}: {why}; the log cannot be "
+                                   "resumed (`ruleforge replay LOG` shows where it differs)")
+            if st.is_over:
+                raise bad("the game was already over")
+            self._collect()
+            p, actions = st.current_player, st.legal_actions()
+            choice = rec["choice"]
+            if rec["player"] != p + 1:
+                raise bad(f"the log says player {rec['player']} decided, but it is player {p + 1}'s decision")
+            if not 0 <= choice < len(actions) or str(actions[choice]) != rec["action"]:
+                raise bad(f"'{plain(rec['action'])}' is not the action offered there")
+            if p not in self.humans:
+                decide_for(self.agents[p], st, p, actions, rngs[p])
+            else:  # what their screen told them then is their log now (as _ask keeps it)
+                self.history[p].extend(self.unseen[p])
+                self.unseen[p].clear()
+                self.told[p] = len(self.events)
+            record = decision_record(g, n, p, st.prompt, actions, choice)
+            st.apply(actions[choice])
+            if self.log is not None:
+                self.log.append(record)
+            n += 1
+        self.resumed = True
+        if n:  # each person's next screen tells what happened since their last move, as it would have
+            note = f"(the game resumed after {n} decision{'s' if n != 1 else ''}: type log for what happened before)"
+            for p in self.humans:
+                self.unseen[p].insert(0, note)
+        return n
 
     def _tell_as_it_happens(self) -> None:
         """A bot's move told before the pause after it, so that the person at the screen

@@ -1,0 +1,117 @@
+"""`ruleforge play --resume LOG`: a stopped game goes on as if it had never stopped.
+
+A game is stopped after some moves (its log kept), resumed from that log with more
+moves, and compared, record for record, with the same game played through without
+stopping. Logs that cannot be resumed are refused with a usage error, and never
+overwritten.
+"""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from ruleforge.cli import cli
+from test_play import GUFO, UFOLOGY, play, records
+
+
+def _stopped_and_resumed(tmp_path, flags, first: str, then: str):
+    """(the resumed game's log, its screen, the log of the game played without a stop)."""
+    log, whole = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    result, _ = play([*flags, "--seed", 5, "--log", log], first + "quit\n")
+    assert result.exit_code == 0, result.output
+    _stopped_and_resumed.at_stop = sum(r["type"] == "decision" for r in records(log))
+    resumed = [f for f in flags if f not in ("--players", "4")]  # (the player count is the log's)
+    result, out = play([*resumed, "--resume", log], then + "quit\n")
+    assert result.exit_code == 0, result.output
+    result, _ = play([*flags, "--seed", 5, "--log", whole], first + then + "quit\n")
+    assert result.exit_code == 0, result.output
+    return records(log), out, records(whole)
+
+
+@pytest.mark.parametrize("flags, first, then", [
+    ([GUFO, "--as", "radar", "--agents", "greedy"], "1\n1\n", "1\n"),
+    ([UFOLOGY, "--players", "4", "--as", "1,3", "--agents", "greedy"], "\n1\n\n1\n", "\n1\n\n2\n"),
+], ids=["gufo-greedy", "ufology-hot-seat"])
+def test_a_resumed_game_is_the_game_that_never_stopped(flags, first, then, tmp_path):
+    resumed, _, whole = _stopped_and_resumed(tmp_path, flags, first, then)
+    assert resumed == whole  # every record: the decisions taken again, the bots' later ones, the quit
+    # (and the people decided after the resume: more decisions than at the stop)
+    assert sum(r["type"] == "decision" for r in resumed) > _stopped_and_resumed.at_stop
+
+
+def test_the_screen_after_a_resume_tells_what_happened_since_the_persons_last_move(tmp_path):
+    _, out, _ = _stopped_and_resumed(tmp_path, [GUFO, "--as", "radar", "--agents", "greedy"], "1\n1\n", "")
+    story = out.split("Since your last move")[1].split("╰")[0]
+    lines = [line.strip("│ ").rstrip(" │") for line in story.splitlines()[1:]]
+    assert lines[:3] == ["(the game resumed after 11 decisions: type log for what happened before)",
+                         "▸ Radar Operator: Radar scanning: card J♥, altitude 2",
+                         "swap: J♥ → altitude 2, 7♥ → the Radar Operator's hand"]
+    assert lines[-1] == "Radar Operator's turn"
+
+
+def _log_of_two_moves(tmp_path):
+    log = tmp_path / "a.jsonl"
+    result, _ = play([GUFO, "--as", "radar", "--seed", 5, "--log", log], "1\n1\nquit\n")
+    assert result.exit_code == 0
+    return log
+
+
+def _refused(args, log, message: str) -> None:
+    before = log.read_bytes()
+    result, out = play(args, "1\nquit\n")
+    assert result.exit_code == 2
+    assert message in " ".join(out.split()), out
+    assert log.read_bytes() == before  # never overwritten
+
+
+@pytest.mark.parametrize("flag", [["--seed", "3"], ["--set", "radar_hand_size=4"], ["--players", "2"]])
+def test_resume_takes_the_seed_parameters_and_player_count_from_the_log(flag, tmp_path):
+    log = _log_of_two_moves(tmp_path)
+    _refused([GUFO, "--as", "radar", "--resume", log, *flag], log,
+             f"{flag[0]} cannot go with --resume: a resumed game takes its seed, parameters and player count from "
+             "its log")
+
+
+def test_resume_refuses_a_game_that_is_over_or_failed(tmp_path):
+    log = tmp_path / "over.jsonl"
+    result, _ = play([GUFO, "--as", "radar", "--seed", 5, "--log", log, "--agents", "greedy"], "1\n" * 200)
+    assert records(log)[-1]["type"] == "result"
+    _refused([GUFO, "--as", "radar", "--resume", log], log, f"the game in {log} is over: nothing to resume")
+    failed = tmp_path / "failed.jsonl"
+    failed.write_text(log.read_text().rsplit("\n", 2)[0] + '\n{"type": "error", "message": "x"}\n')
+    _refused([GUFO, "--as", "radar", "--resume", failed], failed,
+             f"the game in {failed} stopped when the rules failed: resumed, it would fail again")
+    match = tmp_path / "match.jsonl"
+    assert CliRunner().invoke(cli, ["run", GUFO, "--match", "--seed", "1", "--log", str(match)]).exit_code == 0
+    _refused([GUFO, "--as", "radar", "--resume", match], match, f"{match} holds a match of 4 games: play resumes one game")
+
+
+def test_resume_refuses_other_rules_and_a_decision_the_game_does_not_offer(tmp_path):
+    log = _log_of_two_moves(tmp_path)
+    changed = tmp_path / "gufo.rules"
+    changed.write_text(open(GUFO, encoding="utf-8").read() + "\n# a comment\n", encoding="utf-8")
+    _refused([changed, "--as", "radar", "--resume", log], log,
+             f"{changed} is not the rule file {log} was played with (its sha256 was")
+    lines = log.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if '"player": 2' in line and '"decision"' in line)
+    recs = records(log)
+    wrong = recs[at]["action"]
+    lines[at] = lines[at].replace(f'"action": "{wrong}"', '"action": "shoot(target=the moon)"')
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _refused([GUFO, "--as", "radar", "--resume", log], log,
+             f"line {at + 1} of the log, decision {recs[at]['n'] + 1}: 'shoot(target=the moon)' is not the action "
+             "offered there; the log cannot be resumed")
+
+
+def test_a_game_stopped_while_its_log_is_played_again_leaves_the_log_as_it_was(tmp_path, monkeypatch):
+    log = _log_of_two_moves(tmp_path)
+    before = log.read_bytes()
+
+    def interrupted(*args):
+        raise KeyboardInterrupt  # Ctrl-C while a bot thinks again
+    monkeypatch.setattr("ruleforge.drivers.terminal.decide_for", interrupted)
+    result, out = play([GUFO, "--as", "radar", "--resume", log], "")
+    assert result.exit_code == 0
+    assert f"Game stopped. {log} is as it was." in out
+    assert log.read_bytes() == before
