@@ -339,3 +339,25 @@ def test_bots_named_per_seat_are_named_for_every_seat(ruleforge_cmd):
     ran = ruleforge_cmd("analyze", CROWN, "--agents", "1=random,2=random", "--games", 10, "--rungs", "none",
                         "--seed", 1, "--no-html")
     assert "Main games: 10 games with random at every seat. No skill trace." in ran.lines
+
+
+def test_card_impact_with_no_use_tested_says_why_rather_than_0_tested(ruleforge_cmd):
+    # "0 uses tested, 0 significant, 0 too rare to judge (...). Each interval allows for
+    # the 0 tested at once" was printed for a game whose actions name no card (analyze
+    # reader): the intro says why nothing is tested.
+    from ruleforge.drivers.analysis_text import card_impact_intro
+    none = {"tested": 0, "too_rare": 0, "significant": 0, "min_group": 10, "rows": []}
+    assert card_impact_intro(none) == ("Card impact: nothing to test: no action named a card and no choice was of a "
+                                       "card in these games.")
+    rare = {**none, "too_rare": 34}
+    assert card_impact_intro(rare) == ("Card impact: nothing tested: each of the 34 uses of a card was made in fewer "
+                                       "than 10 games, or left out of fewer than 10, too few to judge; more --games "
+                                       "would judge them.")
+    assert card_impact_intro({**none, "too_rare": 1}).startswith(
+        "Card impact: nothing tested: the one use of a card was made in fewer than 10 games, or left out of fewer "
+        "than 10, too few to judge; more --games would judge it.")
+    r = ruleforge_cmd("analyze", CHANCE, "--games", 5, "--rungs", "none", "--seed", 1, "--no-html")
+    assert r.code == 0, r.err
+    i = r.lines.index("Cards · greedy at every seat · 5 games")
+    assert r.lines[i + 1] == ("Card impact: nothing to test: no action named a card and no choice was of a card in "
+                              "these games.")

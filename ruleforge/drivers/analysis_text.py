@@ -285,6 +285,13 @@ def rules_section(r: dict, console: Console) -> None:
 
 
 def card_impact_intro(c: dict) -> str:
+    if not c["tested"]:  # not "0 uses tested ... allows for the 0 tested at once": why nothing is
+        rare, least = c["too_rare"], c["min_group"]
+        if not rare:
+            return "Card impact: nothing to test: no action named a card and no choice was of a card in these games."
+        which = "the one use of a card was" if rare == 1 else f"each of the {rare} uses of a card was"
+        return (f"Card impact: nothing tested: {which} made in fewer than {least} games, or left out of fewer than "
+                f"{least}, too few to judge; more --games would judge {'it' if rare == 1 else 'them'}.")
     every = c["rows"] and all(row["every_seat"] for row in c["rows"][:CARD_ROWS])
     return ("Card impact: a seat's win share (a shared win counted in part) in the games where it made this use of "
             "the card, against the games where it did not" + (" (every seat made every use below)" if every else "")
