@@ -361,3 +361,26 @@ def test_card_impact_with_no_use_tested_says_why_rather_than_0_tested(ruleforge_
     i = r.lines.index("Cards · greedy at every seat · 5 games")
     assert r.lines[i + 1] == ("Card impact: nothing to test: no action named a card and no choice was of a card in "
                               "these games.")
+
+
+def test_a_run_where_no_game_ended_gives_no_report(ruleforge_cmd, tmp_path):
+    # Every game stopped on a rule error; the report still printed "fair is 0.0% each
+    # (50.0% of the 0.0% of the games some seat won alone)", a drawishness of
+    # "0.0% [0.0, 100.0]", "No decision was ever asked: the game plays itself", and
+    # played the skill trace (analyze reader). `run` says "no game ended".
+    buggy = tmp_path / "chance_bug.rules"
+    buggy.write_text(CHANCE.read_text().replace("    increase moves by 1\n\naction nod",
+                                                "    increase moves by 1 / (moves - moves)\n\naction nod")
+                     .replace("    increase moves by 1\n\nending", "    increase moves by 1 / (moves - moves)\n\nending"),
+                     encoding="utf-8")
+    page, data = tmp_path / "r.html", tmp_path / "r.json"
+    r = ruleforge_cmd("analyze", buggy, "--games", 4, "--rungs", "random,greedy", "--skill-games", 4, "--seed", 1,
+                      "--html", page, "--json", data)
+    assert r.code == 1
+    assert r.lines[1:3] == ["Pure chance: design report · seed 1",
+                            "No game ended: all 4 stopped on a rule error, so there is no report (nothing written)"]
+    error = " ".join(r.lines[3:])  # (the terminal wraps it)
+    assert error.startswith("4 games stopped on a rule error; first: game 0 (seed ")
+    assert error.endswith("division by zero")
+    assert not page.exists() and not data.exists()
+

@@ -53,6 +53,12 @@ def print_report(r: dict, console: Console | None = None) -> None:
     console = console or _console()
     s = r["summary"]
     console.print(f"[bold]{markup(s['game'])}: design report[/] · seed {r['seed']}")
+    if s["games"] and s["errors"] == s["games"]:  # no figure of no games (`run` says it so too)
+        which = "the one game" if s["games"] == 1 else f"all {s['games']}"
+        console.print(f"[red]No game ended: {which} stopped on a rule error, so there is no report "
+                      "(nothing written)[/]")
+        print_first_error(s, console)
+        return
     console.print(f"Main games: {games_text(s)} with {markup(r['agents_label'])}."
                   + (f" Skill trace: {' < '.join(r['skill']['rungs'])}, "
                      f"{count(r['skill']['games_per_seat'], 'game')} a seat at each step."
