@@ -384,3 +384,11 @@ def test_a_run_where_no_game_ended_gives_no_report(ruleforge_cmd, tmp_path):
     assert error.endswith("division by zero")
     assert not page.exists() and not data.exists()
 
+
+
+def test_a_decision_point_that_came_up_is_not_shown_as_0_00_a_game():
+    # UFO*logy's "to clear from the table" came up once in 1,000 games, shown as "0.00"
+    # a game, read as never (analyze reader).
+    from ruleforge.drivers.analysis_text import per_game
+    assert [per_game(x) for x in (0.001, 0.004, 0.005, 0.0, 1.83, 21.72)] == [
+        "<0.01", "<0.01", "0.01", "0.00", "1.83", "21.72"]

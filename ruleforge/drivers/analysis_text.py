@@ -334,6 +334,12 @@ def cards_section(r: dict, console: Console) -> None:
                       f"({more} more: the HTML page and --json list every card)")
 
 
+def per_game(x: float) -> str:
+    """How often a decision point comes a game: '<0.01' for one that came up, but too
+    seldom to show as 0.01 (once in 1,000 games was '0.00', read as never)."""
+    return "<0.01" if 0 < x < 0.005 else f"{x:.2f}"
+
+
 def decisions_section(r: dict, console: Console) -> None:
     d = r["decisions"]
     o = d["overall"]
@@ -354,6 +360,6 @@ def decisions_section(r: dict, console: Console) -> None:
     for col in ("Decision", "Seats", "Per game", "Mean menu", "One choice"):
         t.add_column(col, justify="left" if col in ("Decision", "Seats") else "right")
     for row in d["prompts"]:
-        t.add_row(markup(row["prompt"]), seats_text(row), f"{row['per_game']:.2f}",
+        t.add_row(markup(row["prompt"]), seats_text(row), per_game(row["per_game"]),
                   f"{row['mean_menu']:.1f}", pct(row["one_choice"]))
     console.print(t)
