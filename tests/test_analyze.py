@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import attrs
 import pytest
 
 import ruleforge
@@ -391,3 +392,14 @@ def test_a_decision_point_that_came_up_is_not_shown_as_0_00_a_game():
     from ruleforge.drivers.analysis_text import per_game
     assert [per_game(x) for x in (0.001, 0.004, 0.005, 0.0, 1.83, 21.72)] == [
         "<0.01", "<0.01", "0.01", "0.00", "1.83", "21.72"]
+
+
+def test_a_skill_step_whose_every_game_stopped_on_a_rule_error_says_so():
+    # Its rows read "0 games" and "-", and no sentence said why (analyze reader).
+    from ruleforge.drivers.analysis_text import skill_verdicts
+    baseline = [play_one(GameSpec(str(CHANCE), {}, None, "random", 1), i) for i in range(3)]
+    broken = [attrs.evolve(o, error="in rule 'turn' (line 9): division by zero") for o in baseline]
+    st = skill.step("random", "greedy", broken, [baseline, baseline], ["player 1", "player 2"])
+    assert [(row["games"], row["errors"]) for row in st["seats"]] == [(0, 3), (0, 3)] and "overall" not in st
+    assert skill_verdicts({"steps": [st]}) == [
+        "greedy among random: not measured: the games of this step stopped on a rule error"]

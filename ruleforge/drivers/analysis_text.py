@@ -201,10 +201,12 @@ def skill_verdicts(k: dict, plain_text: bool = False) -> list[str]:
     lines = []
     for st in k["steps"]:
         o = st.get("overall")
-        if not o:
-            continue
         alone = len(st["seats"]) == 1  # a game for one player: its one seat is every seat
         who = f"{st['stronger']} {'over' if alone else 'among'} {st['weaker']}"
+        if not o:  # no pair of games without a rule error (rows of "0" games and "-")
+            if any(s.get("errors") for s in st["seats"]):
+                lines.append(f"{who}: not measured: the games of this step stopped on a rule error")
+            continue
         over = "" if alone else " over every seat"
         if o["significant"] and o["gain"] > 0:
             line = f"{who}: wins {points(o['gain'])} points more {points_ci(o['ci95'])}: skill pays at this step"
