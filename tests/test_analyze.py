@@ -403,3 +403,13 @@ def test_a_skill_step_whose_every_game_stopped_on_a_rule_error_says_so():
     assert [(row["games"], row["errors"]) for row in st["seats"]] == [(0, 3), (0, 3)] and "overall" not in st
     assert skill_verdicts({"steps": [st]}) == [
         "greedy among random: not measured: the games of this step stopped on a rule error"]
+
+
+def test_the_page_escapes_a_decision_point_shown_as_less_than_0_01_a_game():
+    from ruleforge.drivers.analysis_html import decisions
+    d = {"games": 1000, "overall": {"decisions": 1, "per_game": 0.001, "mean_menu": 1.0, "one_choice": 1.0},
+         "seats": [{"title": "player 1", "decisions": 1, "mean_menu": 1.0, "one_choice": 1.0}],
+         "prompts": [{"prompt": "to clear", "seats": ["player 1"], "every_seat": False, "per_game": 0.001,
+                      "mean_menu": 1.0, "one_choice": 1.0}]}
+    page = "\n".join(decisions({"decisions": d}, {}, ""))
+    assert '<td class="n">&lt;0.01</td>' in page and "<0.01" not in page
