@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import attrs
 import pytest
 
 import ruleforge
@@ -339,3 +340,76 @@ def test_bots_named_per_seat_are_named_for_every_seat(ruleforge_cmd):
     ran = ruleforge_cmd("analyze", CROWN, "--agents", "1=random,2=random", "--games", 10, "--rungs", "none",
                         "--seed", 1, "--no-html")
     assert "Main games: 10 games with random at every seat. No skill trace." in ran.lines
+
+
+def test_card_impact_with_no_use_tested_says_why_rather_than_0_tested(ruleforge_cmd):
+    # "0 uses tested, 0 significant, 0 too rare to judge (...). Each interval allows for
+    # the 0 tested at once" was printed for a game whose actions name no card (analyze
+    # reader): the intro says why nothing is tested.
+    from ruleforge.drivers.analysis_text import card_impact_intro
+    none = {"tested": 0, "too_rare": 0, "significant": 0, "min_group": 10, "rows": []}
+    assert card_impact_intro(none) == ("Card impact: nothing to test: no action named a card and no choice was of a "
+                                       "card in these games.")
+    rare = {**none, "too_rare": 34}
+    assert card_impact_intro(rare) == ("Card impact: nothing tested: each of the 34 uses of a card was made in fewer "
+                                       "than 10 games, or left out of fewer than 10, too few to judge; more --games "
+                                       "would judge them.")
+    assert card_impact_intro({**none, "too_rare": 1}).startswith(
+        "Card impact: nothing tested: the one use of a card was made in fewer than 10 games, or left out of fewer "
+        "than 10, too few to judge; more --games would judge it.")
+    r = ruleforge_cmd("analyze", CHANCE, "--games", 5, "--rungs", "none", "--seed", 1, "--no-html")
+    assert r.code == 0, r.err
+    i = r.lines.index("Cards · greedy at every seat · 5 games")
+    assert r.lines[i + 1] == ("Card impact: nothing to test: no action named a card and no choice was of a card in "
+                              "these games.")
+
+
+def test_a_run_where_no_game_ended_gives_no_report(ruleforge_cmd, tmp_path):
+    # Every game stopped on a rule error; the report still printed "fair is 0.0% each
+    # (50.0% of the 0.0% of the games some seat won alone)", a drawishness of
+    # "0.0% [0.0, 100.0]", "No decision was ever asked: the game plays itself", and
+    # played the skill trace (analyze reader). `run` says "no game ended".
+    buggy = tmp_path / "chance_bug.rules"
+    # (both actions divide by zero)
+    buggy.write_text(CHANCE.read_text().replace("increase moves by 1\n", "increase moves by 1 / (moves - moves)\n"),
+                     encoding="utf-8")
+    page, data = tmp_path / "r.html", tmp_path / "r.json"
+    r = ruleforge_cmd("analyze", buggy, "--games", 4, "--rungs", "random,greedy", "--skill-games", 4, "--seed", 1,
+                      "--html", page, "--json", data)
+    assert r.code == 1
+    assert r.lines[1:3] == ["Pure chance: design report · seed 1",
+                            "No game ended: all 4 stopped on a rule error, so there is no report (nothing written)"]
+    error = " ".join(r.lines[3:])  # (the terminal wraps it)
+    assert error.startswith("4 games stopped on a rule error; first: game 0 (seed ")
+    assert error.endswith("division by zero")
+    assert not page.exists() and not data.exists()
+
+
+
+def test_a_decision_point_that_came_up_is_not_shown_as_0_00_a_game():
+    # UFO*logy's "to clear from the table" came up once in 1,000 games, shown as "0.00"
+    # a game, read as never (analyze reader).
+    from ruleforge.drivers.analysis_text import per_game
+    assert [per_game(x) for x in (0.001, 0.004, 0.005, 0.0, 1.83, 21.72)] == [
+        "<0.01", "<0.01", "0.01", "0.00", "1.83", "21.72"]
+
+
+def test_a_skill_step_whose_every_game_stopped_on_a_rule_error_says_so():
+    # Its rows read "0 games" and "-", and no sentence said why (analyze reader).
+    from ruleforge.drivers.analysis_text import skill_verdicts
+    baseline = [play_one(GameSpec(str(CHANCE), {}, None, "random", 1), i) for i in range(3)]
+    broken = [attrs.evolve(o, error="in rule 'turn' (line 9): division by zero") for o in baseline]
+    st = skill.step("random", "greedy", broken, [baseline, baseline], ["player 1", "player 2"])
+    assert [(row["games"], row["errors"]) for row in st["seats"]] == [(0, 3), (0, 3)] and "overall" not in st
+    assert skill_verdicts({"steps": [st]}) == [
+        "greedy among random: not measured: the games of this step stopped on a rule error"]
+
+
+def test_the_page_escapes_a_decision_point_shown_as_less_than_0_01_a_game():
+    from ruleforge.drivers.analysis_html import decisions
+    d = {"games": 1000, "overall": {"decisions": 1, "per_game": 0.001, "mean_menu": 1.0, "one_choice": 1.0},
+         "seats": [{"title": "player 1", "decisions": 1, "mean_menu": 1.0, "one_choice": 1.0}],
+         "prompts": [{"prompt": "to clear", "seats": ["player 1"], "every_seat": False, "per_game": 0.001,
+                      "mean_menu": 1.0, "one_choice": 1.0}]}
+    page = "\n".join(decisions({"decisions": d}, {}, ""))
+    assert '<td class="n">&lt;0.01</td>' in page and "<0.01" not in page

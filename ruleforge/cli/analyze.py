@@ -134,8 +134,10 @@ def _play(file, sets, players, game, agents, rung_list, games, skill_games, seed
         traces = run_games(spec, games, jobs, progress=advance, play=play_traced)
         report = analysis.report(game, traces, agents)
         main = (agents, [t.outcome for t in traces])
+        # (no skill trace when no main game ended: there is no report to put it in)
+        ended = any(t.outcome.error is None for t in traces)
         report["skill"] = skill.run(spec, rung_list, skill_games, game.seat_titles, jobs, advance, main) \
-            if rung_list else None
+            if rung_list and ended else None
     except Interrupted:
         stop()
         click.echo("interrupted: no report", err=True)
@@ -169,6 +171,9 @@ def _command(file, sets, players, agents, rungs, games, skill_games, seed, max_d
 def _write(report: dict, html_path, json_path, plots_prefix) -> None:
     from ..drivers.analysis_text import print_report
     from ..drivers.report import _atomic_write
+    s = report["summary"]
+    if s["games"] and s["errors"] == s["games"]:  # no game ended: print_report says so, and nothing is written
+        html_path = json_path = plots_prefix = None
     report["written"] = [w for w, path in (("the HTML page", html_path), ("--json", json_path)) if path]
     print_report(report)
     pngs = {}

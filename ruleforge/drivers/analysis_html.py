@@ -14,8 +14,8 @@ import html
 
 from ..lang.plural import count
 from ..lang.printable import plain
-from .analysis_text import (NONE_FOR_ONE, card_impact_intro, decisiveness_line, first_seat_line,
-                            gap_line, games_text, lead_changes_line, length_line, losses_line, points, points_ci,
+from .analysis_text import (NONE_FOR_ONE, card_impact_intro, decisiveness_line, first_seat_line, gap_line,
+                            games_text, lead_changes_line, length_line, losses_line, per_game, points, points_ci,
                             skill_verdicts)
 from .report import ci, interval, number, pct
 
@@ -190,6 +190,6 @@ def decisions(r, pngs, bots) -> list[str]:
                   [[esc(x["title"]), f"{x['decisions'] / max(1, d['games']):.1f}", f"{x['mean_menu']:.1f}",
                     pct(x["one_choice"])] for x in d["seats"]], {1, 2, 3}),
             table(["Decision", "Seats", "Per game", "Mean menu", "One choice"],
-                  [[esc(x["prompt"]), seats_html(x), f"{x['per_game']:.2f}", f"{x['mean_menu']:.1f}",
+                  [[esc(x["prompt"]), seats_html(x), esc(per_game(x["per_game"])), f"{x['mean_menu']:.1f}",
                     pct(x["one_choice"])] for x in d["prompts"]], {2, 3, 4}),
             image(pngs.get("decisions"), "menu sizes")]

@@ -53,6 +53,12 @@ def print_report(r: dict, console: Console | None = None) -> None:
     console = console or _console()
     s = r["summary"]
     console.print(f"[bold]{markup(s['game'])}: design report[/] · seed {r['seed']}")
+    if s["games"] and s["errors"] == s["games"]:  # no figure of no games (`run` says it so too)
+        which = "the one game" if s["games"] == 1 else f"all {s['games']}"
+        console.print(f"[red]No game ended: {which} stopped on a rule error, so there is no report "
+                      "(nothing written)[/]")
+        print_first_error(s, console)
+        return
     console.print(f"Main games: {games_text(s)} with {markup(r['agents_label'])}."
                   + (f" Skill trace: {' < '.join(r['skill']['rungs'])}, "
                      f"{count(r['skill']['games_per_seat'], 'game')} a seat at each step."
@@ -195,10 +201,12 @@ def skill_verdicts(k: dict, plain_text: bool = False) -> list[str]:
     lines = []
     for st in k["steps"]:
         o = st.get("overall")
-        if not o:
-            continue
         alone = len(st["seats"]) == 1  # a game for one player: its one seat is every seat
         who = f"{st['stronger']} {'over' if alone else 'among'} {st['weaker']}"
+        if not o:  # no pair of games without a rule error (rows of "0" games and "-")
+            if any(s.get("errors") for s in st["seats"]):
+                lines.append(f"{who}: not measured: the games of this step stopped on a rule error")
+            continue
         over = "" if alone else " over every seat"
         if o["significant"] and o["gain"] > 0:
             line = f"{who}: wins {points(o['gain'])} points more {points_ci(o['ci95'])}: skill pays at this step"
@@ -285,6 +293,13 @@ def rules_section(r: dict, console: Console) -> None:
 
 
 def card_impact_intro(c: dict) -> str:
+    if not c["tested"]:  # not "0 uses tested ... allows for the 0 tested at once": why nothing is
+        rare, least = c["too_rare"], c["min_group"]
+        if not rare:
+            return "Card impact: nothing to test: no action named a card and no choice was of a card in these games."
+        which = "the one use of a card was" if rare == 1 else f"each of the {rare} uses of a card was"
+        return (f"Card impact: nothing tested: {which} made in fewer than {least} games, or left out of fewer than "
+                f"{least}, too few to judge; more --games would judge {'it' if rare == 1 else 'them'}.")
     every = c["rows"] and all(row["every_seat"] for row in c["rows"][:CARD_ROWS])
     return ("Card impact: a seat's win share (a shared win counted in part) in the games where it made this use of "
             "the card, against the games where it did not" + (" (every seat made every use below)" if every else "")
@@ -321,6 +336,12 @@ def cards_section(r: dict, console: Console) -> None:
                       f"({more} more: the HTML page and --json list every card)")
 
 
+def per_game(x: float) -> str:
+    """How often a decision point comes a game: '<0.01' for one that came up, but too
+    seldom to show as 0.01 (once in 1,000 games was '0.00', read as never)."""
+    return "<0.01" if 0 < x < 0.005 else f"{x:.2f}"
+
+
 def decisions_section(r: dict, console: Console) -> None:
     d = r["decisions"]
     o = d["overall"]
@@ -341,6 +362,6 @@ def decisions_section(r: dict, console: Console) -> None:
     for col in ("Decision", "Seats", "Per game", "Mean menu", "One choice"):
         t.add_column(col, justify="left" if col in ("Decision", "Seats") else "right")
     for row in d["prompts"]:
-        t.add_row(markup(row["prompt"]), seats_text(row), f"{row['per_game']:.2f}",
+        t.add_row(markup(row["prompt"]), seats_text(row), per_game(row["per_game"]),
                   f"{row['mean_menu']:.1f}", pct(row["one_choice"]))
     console.print(t)
