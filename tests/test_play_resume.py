@@ -115,3 +115,20 @@ def test_a_game_stopped_while_its_log_is_played_again_leaves_the_log_as_it_was(t
     assert result.exit_code == 0
     assert f"Game stopped. {log} is as it was." in out
     assert log.read_bytes() == before
+
+
+def test_a_megabyte_line_of_a_log_is_quoted_cut_short(tmp_path):
+    # A log is the user's file, but may hold anything: a decision whose action was 100,000
+    # characters long was quoted whole by replay's message and by resume's.
+    import json
+    log = _log_of_two_moves(tmp_path)
+    recs = records(log)
+    at = next(i for i, r in enumerate(recs) if r["type"] == "decision")
+    recs[at]["action"] = "x" * 100_000
+    log.write_text("".join(json.dumps(r) + "\n" for r in recs), encoding="utf-8")
+    quoted = "'" + "x" * 80 + "... (99,920 more characters)'"
+    _refused([GUFO, "--as", "radar", "--resume", log], log, f"decision 1: {quoted} is not the action offered there")
+    result = CliRunner().invoke(cli, ["replay", str(log), "--quiet"])
+    assert result.exit_code == 1
+    assert result.output == (f"{log}: does not reproduce: decision 1: the log's action {quoted} is not the one offered "
+                             f"here (line {at + 1} of the log)\n")

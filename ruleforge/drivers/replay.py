@@ -14,7 +14,7 @@ import os
 from typing import Callable, Optional
 
 from ..lang.diagnostics import RuleFileError
-from ..lang.printable import plain
+from ..lang.printable import cut, plain
 from ..load import UnreadableFile, check_source, load_source, read_source
 from .logfile import LogError, check_record, read_log_lines
 from .narrate import Narrator
@@ -255,7 +255,7 @@ def _step(game, st, rec: dict, decisions: int, first_seat: int) -> None:
             raise Mismatch(f"decision {n}: the game is already over here")
         if st.current_player != rec["player"] - first_seat:
             raise Mismatch(f"decision {n}: {game.seat_names[st.current_player]} decides here, "
-                           f"the log says {rec.get('seat', rec['player'])}")
+                           f"the log says {cut(str(rec.get('seat', rec['player'])))}")
         actions = st.legal_actions()
         if len(actions) != rec["legal"]:
             raise Mismatch(f"decision {n}: {len(actions)} legal actions here, the log says {rec['legal']}")
@@ -264,7 +264,7 @@ def _step(game, st, rec: dict, decisions: int, first_seat: int) -> None:
                            "legal actions here (counted from 0)")
         action = actions[rec["choice"]]
         if str(action) != rec["action"]:
-            raise Mismatch(f"decision {n}: the log's action {rec['action']!r} is not the one offered here")
+            raise Mismatch(f"decision {n}: the log's action {cut(rec['action'])!r} is not the one offered here")
         st.apply(action)
     elif kind == "result":
         if not st.is_over:
@@ -275,13 +275,13 @@ def _step(game, st, rec: dict, decisions: int, first_seat: int) -> None:
             got["payoffs"] = list(st.result.payoffs) if st.result.payoffs is not None else None
             want["payoffs"] = rec.get("payoffs")
         if got != want:
-            raise Mismatch(f"the result differs: {got} here, {want} in the log")
+            raise Mismatch(f"the result differs: {got} here, {cut(str(want), 200)} in the log")
     elif kind == "error":
         message = rec.get("message")
         if message == decision_cap_message(decisions) and not st.is_over:
             # the decision cap of the session that logged it (--max-decisions), not of the
             # rules: the game reached it with the logged decisions, still going on
             raise ReproducedError(message, decisions)
-        raise Mismatch(f"the logged game stopped on an error: {message}")
+        raise Mismatch(f"the logged game stopped on an error: {cut(str(message), 200)}")
     elif kind == "start":
         raise Mismatch("a second 'start' record inside one game")

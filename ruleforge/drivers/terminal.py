@@ -25,7 +25,7 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
 
-from ..lang.printable import plain
+from ..lang.printable import cut, plain
 from .cardtext import card_lines, cards_lines
 from .menu import entry_of, match_action, menu_lines, typed_examples, words
 from .narrate import Narrator, ending_line
@@ -183,7 +183,7 @@ class TerminalGame:
             if rec["player"] != p + 1:
                 raise bad(f"the log says player {rec['player']} decided, but it is player {p + 1}'s decision")
             if not 0 <= choice < len(actions) or str(actions[choice]) != rec["action"]:
-                raise bad(f"'{plain(rec['action'])}' is not the action offered there")
+                raise bad(f"'{plain(cut(rec['action']))}' is not the action offered there")
             if p not in self.humans:
                 decide_for(self.agents[p], st, p, actions, rngs[p])
             else:  # what their screen told them then is their log now (as _ask keeps it)

@@ -23,3 +23,11 @@ def markup(text: str) -> str:
     """`text` for a rich console: control characters escaped, `[` not read as markup."""
     from rich.markup import escape
     return escape(plain(text))
+
+
+def cut(text: str, most: int = 80) -> str:
+    """`text` from a log, at most `most` characters of it, to quote in a message (a log may
+    hold a line of megabytes)."""
+    if len(text) <= most:
+        return text
+    return f"{text[:most]}... ({len(text) - most:,} more characters)"
