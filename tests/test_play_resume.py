@@ -132,3 +132,10 @@ def test_a_megabyte_line_of_a_log_is_quoted_cut_short(tmp_path):
     assert result.exit_code == 1
     assert result.output == (f"{log}: does not reproduce: decision 1: the log's action {quoted} is not the one offered "
                              f"here (line {at + 1} of the log)\n")
+    recs[0]["rules"], recs[0]["title"] = "r" * 100_000, "t" * 100_000
+    log.write_text("".join(json.dumps(r) + "\n" for r in recs), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["replay", str(log)])
+    assert (result.exit_code, result.output) == (1, "Error: the log's rule file is named by 100,000 characters, no "
+                                                    "path: give the rule file with --rules FILE\n")
+    result = CliRunner().invoke(cli, ["replay", str(log), "--rules", UFOLOGY])
+    assert result.exit_code == 1 and len(result.output) < 400 and "'" + "t" * 80 + "... (99,920 more" in result.output

@@ -109,7 +109,7 @@ def _game_for(start: dict, path: str, from_log: bool):
     logged = start["sha256"]
     if digest != logged:
         if start.get("title", checked.title) != checked.title:
-            raise LogError(f"this is a log of another rule file: the log's game is '{start['title']}' "
+            raise LogError(f"this is a log of another rule file: the log's game is '{cut(start['title'])}' "
                            f"(sha256 {logged[:12]}...), but {path} is '{checked.title}' (sha256 {digest[:12]}...)"
                            + ("" if from_log else "; give the rule file the log was played with"))
         if start.get("counterexample"):  # what to do next: test the rules as they are now
@@ -163,6 +163,9 @@ def replay_game(records: list[dict], say: Optional[Callable[[str], None]] = None
     if records[0]["type"] != "start":
         raise LogError(f"line {lines[0]}: a game's records begin with a 'start' record, not a '{records[0]['type']}'")
     start = records[0]
+    if rules_path is None and len(start["rules"]) > 4096:  # (no path is so long: a message would quote it)
+        raise LogError(f"the log's rule file is named by {len(start['rules']):,} characters, no path: "
+                       "give the rule file with --rules FILE")
     game = _game_for(start, rules_path or start["rules"], rules_path is None)
     seed = start["seed"]
     first_seat = 1 if start.get("seats_from") == 1 else 0  # logs before "seats_from" count from 0
