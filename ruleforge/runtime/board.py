@@ -331,6 +331,8 @@ def shuffle_zone(st, inst: int) -> None:
             if not up[c]:
                 known[c] &= keep
     elif cards:
+        if st.game.counted_unseen >= 0:
+            _counters_by_card(st, cards)
         # The cards form a new class, with every card of their classes that some seat
         # cannot see, wherever it lies: a class of the pile's cards alone would tell the
         # seats' sampled worlds which cards of the deck's class are in the deck, so which
@@ -398,6 +400,19 @@ def _join(cls, cards) -> None:
             cls[c] = k
 
 
+def _counters_by_card(st, cards) -> None:
+    """Before a shuffle (see counter_changed): a card every seat sees has counters everyone
+    knows by the card, so they go with it in sampled worlds (BY_CARD). A hidden card's
+    counters kept with its place (BY_PLACE) told the worlds where each card now lies,
+    which nobody can follow through a shuffle (a deck whose cards' charge is their value:
+    the top card's charge): they are LOST, dealt at random among the places of such cards
+    of the class."""
+    up, known, alls, v, base = st.up, st.known, st.game.all_seats, st.vars, st.game.counted_unseen
+    for c in cards:
+        if v[base + c]:
+            v[base + c] = BY_CARD if up[c] or known[c] == alls else LOST
+
+
 def _unfollowed(st, cards, was, m: int) -> bool:
     """Is one of `cards` whose class was m hidden from some seat (before the shuffle)?"""
     up, known, alls = st.up, st.known, st.game.all_seats
@@ -412,6 +427,18 @@ def _widen(st, m: int, k: int) -> None:
     for x, kx in enumerate(cls[:-1]):
         if kx == m and not up[x] and known[x] != alls:
             cls[x] = k
+
+
+BY_CARD, BY_PLACE, LOST = 0, 1, 2  # where a card's counters go in a sampled world (determinize)
+
+
+def counter_changed(st, c: int) -> None:
+    """A per-card counter of card c changed (after set_var). Where some seat cannot see
+    the card, that seat learns the number but not which card holds it (narration says
+    'a card'), so its sampled worlds keep the counters with the card's place (BY_PLACE),
+    not with the card. A card every seat sees keeps its counters wherever a world deals
+    it (BY_CARD): everyone knows them."""
+    st.vars[st.game.counted_unseen + c] = BY_CARD if st.up[c] or st.known[c] == st.game.all_seats else BY_PLACE
 
 
 def set_var(st, i: int, value, label: str) -> None:

@@ -13,8 +13,12 @@ from `seat` among the places it cannot see, from the visibility model alone:
 - the re-deal goes by position: hidden positions are listed in a fixed order and the
   class's cards, sorted, are shuffled onto them with `seed`. Where the hidden cards
   really were therefore cannot change the sample;
-- everything a card carries with its place (facing, who knows it, its counters) stays
-  with the place; rules' local values naming a moved card are renamed to match;
+- everything a card carries with its place (facing, who knows it) stays with the place;
+  rules' local values naming a moved card are renamed to match;
+- a card's per-card counters go with the card where every seat saw them change, stay
+  with the place where a seat could not see which card changed, and are dealt at random
+  among such places of the class once a shuffle lost the places too
+  (`board.counter_changed`);
 - the game's random generator is reseeded: future shuffles are unknown too.
 
 Nothing here is game-specific.
@@ -23,6 +27,7 @@ Nothing here is game-specific.
 from __future__ import annotations
 
 from . import rng
+from .board import BY_CARD, BY_PLACE, LOST
 
 
 def hidden_from(st, seat: int) -> list[int]:
@@ -48,11 +53,15 @@ def determinize(st, seat: int, seed: int):
     perm: dict[int, int] = {}  # the card that was at a place -> the card now there
     g = st.game
     counter_bases = list(g.card_counter_base.values())
-    zones, out_zones = st.zones, out.zones
+    fb = g.counted_unseen  # per card: where its counters go (board.counter_changed)
+    zones, out_zones, V = st.zones, out.zones, st.vars
     for k in sorted(positions):
         places = positions[k]
         deal = sorted(zones[z][i] for z, i in places)
         s = rng.shuffle(s, deal)
+        lost = [c for z, i in places if fb >= 0 and V[fb + (c := zones[z][i])] == LOST]
+        if lost:  # counters nobody can tie to a card or a place: in any order
+            s = rng.shuffle(s, lost)
         for (z, i), new in zip(places, deal):
             old = zones[z][i]
             perm[old] = new
@@ -61,8 +70,13 @@ def determinize(st, seat: int, seed: int):
             out.up[new] = st.up[old]
             out.known[new] = st.known[old]
             out.cls[new] = st.cls[old]
-            for base in counter_bases:
-                out.vars[base + new] = st.vars[base + old]
+            if fb >= 0:
+                how = V[fb + old]
+                src = old if how == BY_PLACE or (how == BY_CARD and V[fb + new] != BY_CARD) else \
+                    lost.pop() if how == LOST else new
+                out.vars[fb + new] = how
+                for base in counter_bases:
+                    out.vars[base + new] = V[base + src]
     for fr in out.stack:
         L = fr.L
         for i in fr.proc.card_slots:

@@ -70,6 +70,7 @@ class Game:
         self.card_decl_of: list = []
         self.card_dyn: dict[str, list] = {}        # attribute -> per card: fn(state, card), or None
         self.card_counter_base: dict[str, int] = {}
+        self.counted_unseen = -1  # with per-card counters: the var of card 0's flag, 'its counters changed unseen' (board.counter_changed)
         self.effects: dict[str, list] = {}         # trigger -> per card: a Proc, or None
         self.quantities: dict = {}                 # name -> fn(state, player): its rule plus the modifiers
         self.definitions: dict = {}                # name -> (fn(state[, arg]), parameter kind, what it gives)
@@ -257,11 +258,13 @@ class Game:
         return base + (self.seat(owner) if per_player else 0)
 
     def card_vars(self) -> frozenset:
-        """The numbers that belong to cards (per-card counters), by var index."""
+        """The numbers that belong to cards (per-card counters, and their flags of
+        board.counter_changed), by var index."""
         cached = getattr(self, "_card_vars", None)
         if cached is None:
             n = len(self.cards)
-            cached = frozenset(i for base in self.card_counter_base.values() for i in range(base, base + n))
+            bases = [*self.card_counter_base.values(), *([self.counted_unseen] if self.counted_unseen >= 0 else [])]
+            cached = frozenset(i for base in bases for i in range(base, base + n))
             self._card_vars = cached
         return cached
 

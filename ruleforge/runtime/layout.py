@@ -200,6 +200,13 @@ def build_vars(g: Game, ch: Checked) -> None:
                 g.piece_attr_var[(pid, attr)] = len(g.vars_init)
                 g.vars_init.append(start)
                 g.var_labels.append(f"{pname} {attr}")
+    # per card, where its counters go in a sampled world (board.counter_changed): the last
+    # vars, which no view, record or narration shows (flow.status leaves them out)
+    if ch.card_counters:
+        g.counted_unseen = len(g.vars_init)
+        for card in g.cards:
+            g.vars_init.append(0)
+            g.var_labels.append(f"where the counters of {card.name} go")
 
 
 def held_kind(t):

@@ -318,6 +318,8 @@ class Straight:
                 self.w.line(f"else: set_var(st, {i}, {x}, {label or f'LABELS[{i}]'})")
                 return
         self.w.line(f"set_var(st, {i}, {v}, {label or f'LABELS[{i}]'})")
+        if isinstance(target, A.Attr) and T.is_card(self.t(target.obj)):  # a per-card counter
+            self.w.line(f"counter_changed(st, {i} - {self.g.card_counter_base[target.name]})")
 
     def st_SetValue(self, s) -> None:
         self.put(s.target, lambda old: self.ex(s.value), s.value)
