@@ -12,7 +12,7 @@ from typing import Optional
 from . import rng
 from .events import Flipped, Moved, Revealed, Shuffled, Swapped, ValueSet
 from .limits import MAX_NUMBER
-from .prims import charge, over_work
+from .prims import charge, over_work, random_of
 from .values import RuleError
 
 UP, DOWN, PRIVATE = 0, 1, 2
@@ -323,9 +323,11 @@ def shuffle_zone(st, inst: int) -> None:
     # Nobody can follow a face-down card through a shuffle, except the owner of a private
     # zone (a hand), who still holds every card of it. A hand's cards form no class of
     # their own: which cards it holds is no more public after its owner shuffles it.
-    zi = st.game.zinst[inst]
+    g = st.game
+    zi = g.zinst[inst]
     keep = (1 << zi.owner) if zi.facing == PRIVATE and zi.owner >= 0 else 0
     up, known, cls = st.up, st.known, st.cls
+    _held_lost(st, cards)
     if keep:
         for c in cards:
             if not up[c]:
@@ -430,6 +432,34 @@ def _widen(st, m: int, k: int) -> None:
 
 
 BY_CARD, BY_PLACE, LOST = 0, 1, 2  # where a card's counters go in a sampled world (determinize)
+
+
+def _held_lost(st, cards) -> None:
+    """A shuffle: seats that cannot see a card a rule holds (a counter, a value of the
+    turn, a rule's local value) lose its place, so in their sampled worlds it stands for a
+    card of its class at a hidden place of the zone where it lies, not for the card now
+    at its place (determinize; Game.place_lost, a flag per card). The other cards of the
+    pile lose the flag: a rule that holds one later holds it by a place it can tell."""
+    g = st.game
+    held = {st.vars[i] for i, kind in g.var_kinds.items() if kind == "card"}
+    for fr in st.stack:
+        L = fr.L
+        held.update(L[i] for i in fr.proc.card_slots)
+        for i in fr.proc.cards_slots:
+            held.update(L[i] or ())
+    v, base, up = st.vars, g.place_lost, st.up
+    for c in cards:
+        if not up[c]:
+            v[base + c] = 1 if c in held else 0
+
+
+def random_card(st, found):
+    """random_of for a card: nobody can tell which place it was drawn from, so its place
+    is lost (_held_lost) to every seat that cannot see it."""
+    c = random_of(st, found)
+    if c is not None and not st.up[c]:
+        st.vars[st.game.place_lost + c] = 1
+    return c
 
 
 def counter_changed(st, c: int) -> None:

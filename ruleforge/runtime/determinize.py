@@ -19,6 +19,9 @@ from `seat` among the places it cannot see, from the visibility model alone:
   with the place where a seat could not see which card changed, and are dealt at random
   among such places of the class once a shuffle lost the places too
   (`board.counter_changed`);
+- a hidden card a rule holds (a local value, a counter) is the card now at its place;
+  once its place is lost (a shuffle, a random pick: `board.place_lost`), a card drawn
+  among those of its class at the hidden places of its zone;
 - the game's random generator is reseeded: future shuffles are unknown too.
 
 Nothing here is game-specific.
@@ -33,6 +36,32 @@ from .board import BY_CARD, BY_PLACE, LOST
 def hidden_from(st, seat: int) -> list[int]:
     bit = 1 << seat
     return [c for c in range(len(st.loc)) if not st.up[c] and not st.known[c] & bit]
+
+
+class _Held:
+    """The world's card for a hidden card a rule holds (a local value, a counter, a value
+    of the turn): the card now at its place; or, when its place is lost (board.place_lost:
+    a shuffle, a random pick), a card of its class at a hidden place of the zone where it
+    lies, drawn from the seed, the same for every holder of it, and another for each."""
+
+    def __init__(self, st, out, perm, positions, seed):
+        self.st, self.out, self.perm, self.positions = st, out, perm, positions
+        self.lost, self.V = st.game.place_lost, st.vars
+        self.of: dict = {}
+        self.s = rng.derive(seed, 0x4E1D)
+
+    def card(self, v: int) -> int:
+        if not self.V[self.lost + v]:
+            return self.perm[v]
+        h = self.of.get(v)
+        if h is None:
+            st, z = self.st, self.st.loc[v]
+            here = [self.out.zones[z][i] for y, i in self.positions[st.cls[v]] if y == z]
+            taken = set(self.of.values())
+            here = [c for c in here if c not in taken] or here
+            self.s, k = rng.below(self.s, len(here))
+            h = self.of[v] = here[k]
+        return h
 
 
 def determinize(st, seat: int, seed: int):
@@ -77,18 +106,19 @@ def determinize(st, seat: int, seed: int):
                 out.vars[fb + new] = how
                 for base in counter_bases:
                     out.vars[base + new] = V[base + src]
+    held = _Held(st, out, perm, positions, seed)
     for fr in out.stack:
         L = fr.L
         for i in fr.proc.card_slots:
             v = L[i]
             if v is not None and v in perm:
-                L[i] = perm[v]
+                L[i] = held.card(v)
         for i in fr.proc.cards_slots:
             v = L[i]
             if v:
-                L[i] = tuple(perm.get(c, c) for c in v)
+                L[i] = tuple(held.card(c) if c in perm else c for c in v)
     for i, kind in g.var_kinds.items():  # a card held in a counter is the card now at its place
         if kind == "card" and out.vars[i] in perm:
-            out.vars[i] = perm[out.vars[i]]
+            out.vars[i] = held.card(out.vars[i])
     out.rng = rng.derive(seed, 0xD37)
     return out

@@ -245,6 +245,6 @@ def _finish(st) -> None:
 
 def status(st) -> Status:
     """A snapshot for the narrator: every number, and what lies in each row's slots."""
-    up, zones, end = st.up, st.zones, st.game.counted_unseen  # (not the flags of board.counter_changed)
-    return Status(tuple(st.vars if end < 0 else st.vars[:end]), tuple((zi.index, tuple((c, bool(up[c])) for c in zones[zi.index]))
+    up, zones = st.up, st.zones
+    return Status(tuple(st.vars[:st.game.engine_vars]), tuple((zi.index, tuple((c, bool(up[c])) for c in zones[zi.index]))
                                         for zi in st.game.zinst if zi.kind == "slot"))

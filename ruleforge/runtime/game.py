@@ -70,7 +70,9 @@ class Game:
         self.card_decl_of: list = []
         self.card_dyn: dict[str, list] = {}        # attribute -> per card: fn(state, card), or None
         self.card_counter_base: dict[str, int] = {}
-        self.counted_unseen = -1  # with per-card counters: the var of card 0's flag, 'its counters changed unseen' (board.counter_changed)
+        self.counted_unseen = -1  # with per-card counters: the var of card 0's flag, where its counters go (board.counter_changed)
+        self.place_lost = 0       # the var of card 0's flag, 'its place is lost' (board.place_lost)
+        self.engine_vars = 0      # the first of these flags: the rule file's vars are those before
         self.effects: dict[str, list] = {}         # trigger -> per card: a Proc, or None
         self.quantities: dict = {}                 # name -> fn(state, player): its rule plus the modifiers
         self.definitions: dict = {}                # name -> (fn(state[, arg]), parameter kind, what it gives)
@@ -258,12 +260,13 @@ class Game:
         return base + (self.seat(owner) if per_player else 0)
 
     def card_vars(self) -> frozenset:
-        """The numbers that belong to cards (per-card counters, and their flags of
-        board.counter_changed), by var index."""
+        """The numbers that belong to cards (per-card counters, and the flags of
+        board.counter_changed and board.place_lost), by var index."""
         cached = getattr(self, "_card_vars", None)
         if cached is None:
             n = len(self.cards)
-            bases = [*self.card_counter_base.values(), *([self.counted_unseen] if self.counted_unseen >= 0 else [])]
+            bases = [*self.card_counter_base.values(), *([self.counted_unseen] if self.counted_unseen >= 0 else []),
+                     self.place_lost]
             cached = frozenset(i for base in bases for i in range(base, base + n))
             self._card_vars = cached
         return cached
