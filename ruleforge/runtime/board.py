@@ -23,9 +23,12 @@ _copy_list = list.copy
 
 class Board:
     """The cards and numbers of a game in progress (see the module doc). `cls[c]` is card
-    c's class (pick_class, shuffle_zone); `cls[-1]`, after the cards', the number the next class takes."""
+    c's class (pick_class, shuffle_zone); `cls[-1]`, after the cards', the number the next class takes.
+    `marks`, a tuple shared by copies until it changes (rarely: no copy per clone), gives per
+    card where sampled worlds put its counters (`marks[c]`: counter_changed) and whether a
+    rule holding it lost its place (`marks[n + c]`: _held_lost)."""
 
-    __slots__ = ("zones", "loc", "up", "known", "cls", "vars", "rng")
+    __slots__ = ("zones", "loc", "up", "known", "cls", "vars", "rng", "marks")
 
     def copy_board(self, into: "Board") -> None:
         into.zones = list(map(_copy_list, self.zones))  # (no bytecode per zone)
@@ -35,6 +38,7 @@ class Board:
         into.cls = self.cls.copy()
         into.vars = self.vars.copy()
         into.rng = self.rng
+        into.marks = self.marks
 
 
 # ---- primitives used by compiled instructions ------------------------------------------
@@ -333,7 +337,7 @@ def shuffle_zone(st, inst: int) -> None:
             if not up[c]:
                 known[c] &= keep
     elif cards:
-        if st.game.counted_unseen >= 0:
+        if st.game.card_counter_base:
             _counters_by_card(st, cards)
         # The cards form a new class, with every card of their classes that some seat
         # cannot see, wherever it lies: a class of the pile's cards alone would tell the
@@ -409,10 +413,8 @@ def _counters_by_card(st, cards) -> None:
     which nobody can follow through a shuffle (a deck whose cards' charge is their value:
     the top card's charge): they are LOST, dealt at random among the places of such cards
     of the class."""
-    up, known, alls, v, base = st.up, st.known, st.game.all_seats, st.vars, st.game.counted_unseen
-    for c in cards:
-        if v[base + c]:
-            v[base + c] = BY_CARD if up[c] or known[c] == alls else LOST
+    up, known, alls, m = st.up, st.known, st.game.all_seats, st.marks
+    _mark(st, [(c, BY_CARD if up[c] or known[c] == alls else LOST) for c in cards if m[c]])
 
 
 def _unfollowed(st, cards, was, m: int) -> bool:
@@ -434,12 +436,23 @@ def _widen(st, m: int, k: int) -> None:
 BY_CARD, BY_PLACE, LOST = 0, 1, 2  # where a card's counters go in a sampled world (determinize)
 
 
+def _mark(st, changes) -> None:
+    """Board.marks with these (index, value) changes: a new tuple (copies share the old)."""
+    m = st.marks
+    changes = [(i, x) for i, x in changes if m[i] != x]
+    if changes:
+        m = list(m)
+        for i, x in changes:
+            m[i] = x
+        st.marks = tuple(m)
+
+
 def _held_lost(st, cards) -> None:
     """A shuffle: seats that cannot see a card a rule holds (a counter, a value of the
     turn, a rule's local value) lose its place, so in their sampled worlds it stands for a
     card of its class at a hidden place of the zone where it lies, not for the card now
-    at its place (determinize; Game.place_lost, a flag per card). The other cards of the
-    pile lose the flag: a rule that holds one later holds it by a place it can tell."""
+    at its place (determinize; Board.marks[n + c]). The other cards of the pile lose the
+    mark: a rule that holds one later holds it by a place it can tell."""
     g = st.game
     held = {st.vars[i] for i, kind in g.var_kinds.items() if kind == "card"}
     for fr in st.stack:
@@ -447,10 +460,8 @@ def _held_lost(st, cards) -> None:
         held.update(L[i] for i in fr.proc.card_slots)
         for i in fr.proc.cards_slots:
             held.update(L[i] or ())
-    v, base, up = st.vars, g.place_lost, st.up
-    for c in cards:
-        if not up[c]:
-            v[base + c] = 1 if c in held else 0
+    n, up = len(st.loc), st.up
+    _mark(st, [(n + c, 1 if c in held else 0) for c in cards if not up[c]])
 
 
 def random_card(st, found):
@@ -458,7 +469,7 @@ def random_card(st, found):
     is lost (_held_lost) to every seat that cannot see it."""
     c = random_of(st, found)
     if c is not None and not st.up[c]:
-        st.vars[st.game.place_lost + c] = 1
+        _mark(st, ((len(st.loc) + c, 1),))
     return c
 
 
@@ -468,7 +479,9 @@ def counter_changed(st, c: int) -> None:
     'a card'), so its sampled worlds keep the counters with the card's place (BY_PLACE),
     not with the card. A card every seat sees keeps its counters wherever a world deals
     it (BY_CARD): everyone knows them."""
-    st.vars[st.game.counted_unseen + c] = BY_CARD if st.up[c] or st.known[c] == st.game.all_seats else BY_PLACE
+    how = BY_CARD if st.up[c] or st.known[c] == st.game.all_seats else BY_PLACE
+    if st.marks[c] != how:
+        _mark(st, ((c, how),))
 
 
 def set_var(st, i: int, value, label: str) -> None:

@@ -246,5 +246,5 @@ def _finish(st) -> None:
 def status(st) -> Status:
     """A snapshot for the narrator: every number, and what lies in each row's slots."""
     up, zones = st.up, st.zones
-    return Status(tuple(st.vars[:st.game.engine_vars]), tuple((zi.index, tuple((c, bool(up[c])) for c in zones[zi.index]))
+    return Status(tuple(st.vars), tuple((zi.index, tuple((c, bool(up[c])) for c in zones[zi.index]))
                                         for zi in st.game.zinst if zi.kind == "slot"))

@@ -70,9 +70,6 @@ class Game:
         self.card_decl_of: list = []
         self.card_dyn: dict[str, list] = {}        # attribute -> per card: fn(state, card), or None
         self.card_counter_base: dict[str, int] = {}
-        self.counted_unseen = -1  # with per-card counters: the var of card 0's flag, where its counters go (board.counter_changed)
-        self.place_lost = 0       # the var of card 0's flag, 'its place is lost' (board.place_lost)
-        self.engine_vars = 0      # the first of these flags: the rule file's vars are those before
         self.effects: dict[str, list] = {}         # trigger -> per card: a Proc, or None
         self.quantities: dict = {}                 # name -> fn(state, player): its rule plus the modifiers
         self.definitions: dict = {}                # name -> (fn(state[, arg]), parameter kind, what it gives)
@@ -142,6 +139,7 @@ class Game:
         st.zones[self.start_zone] = list(range(n))
         st.loc = [self.start_zone] * n
         st.cls = [0] * n + [1]  # every card in class 0; the next class is 1 (board.pick_class, shuffle_zone)
+        st.marks = (0,) * (2 * n)  # (board.Board.marks)
         start = getattr(self, "_start", None)
         if start is None:  # every card placed in the starting zone: the same every game
             st.up, st.known = bytearray(n), [0] * n
@@ -260,14 +258,11 @@ class Game:
         return base + (self.seat(owner) if per_player else 0)
 
     def card_vars(self) -> frozenset:
-        """The numbers that belong to cards (per-card counters, and the flags of
-        board.counter_changed and board.place_lost), by var index."""
+        """The numbers that belong to cards (per-card counters), by var index."""
         cached = getattr(self, "_card_vars", None)
         if cached is None:
             n = len(self.cards)
-            bases = [*self.card_counter_base.values(), *([self.counted_unseen] if self.counted_unseen >= 0 else []),
-                     self.place_lost]
-            cached = frozenset(i for base in bases for i in range(base, base + n))
+            cached = frozenset(i for base in self.card_counter_base.values() for i in range(base, base + n))
             self._card_vars = cached
         return cached
 

@@ -200,19 +200,6 @@ def build_vars(g: Game, ch: Checked) -> None:
                 g.piece_attr_var[(pid, attr)] = len(g.vars_init)
                 g.vars_init.append(start)
                 g.var_labels.append(f"{pname} {attr}")
-    # the engine's own vars, last, which no view, record or narration shows: per card, where
-    # its counters go in a sampled world (board.counter_changed), whether its place is lost
-    g.engine_vars = len(g.vars_init)  # (flow.status leaves out what follows)
-    if ch.card_counters:
-        g.counted_unseen = len(g.vars_init)
-        for card in g.cards:
-            g.vars_init.append(0)
-            g.var_labels.append(f"where the counters of {card.name} go")
-    # per card, whether its place was lost to the seats that cannot see it (board.place_lost)
-    g.place_lost = len(g.vars_init)
-    for card in g.cards:
-        g.vars_init.append(0)
-        g.var_labels.append(f"place of {card.name} lost")
 
 
 def held_kind(t):
