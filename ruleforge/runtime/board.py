@@ -12,7 +12,7 @@ from typing import Optional
 from . import rng
 from .events import Flipped, Moved, Revealed, Shuffled, Swapped, ValueSet
 from .limits import MAX_NUMBER
-from .prims import charge, over_work
+from .prims import charge, over_work, random_of
 from .values import RuleError
 
 UP, DOWN, PRIVATE = 0, 1, 2
@@ -23,9 +23,12 @@ _copy_list = list.copy
 
 class Board:
     """The cards and numbers of a game in progress (see the module doc). `cls[c]` is card
-    c's class (pick_class, shuffle_zone); `cls[-1]`, after the cards', the number the next class takes."""
+    c's class (pick_class, shuffle_zone); `cls[-1]`, after the cards', the number the next class takes.
+    `marks`, a tuple shared by copies until it changes (rarely: no copy per clone), gives per
+    card where sampled worlds put its counters (`marks[c]`: counter_changed) and whether a
+    rule holding it lost its place (`marks[n + c]`: _held_lost)."""
 
-    __slots__ = ("zones", "loc", "up", "known", "cls", "vars", "rng")
+    __slots__ = ("zones", "loc", "up", "known", "cls", "vars", "rng", "marks")
 
     def copy_board(self, into: "Board") -> None:
         into.zones = list(map(_copy_list, self.zones))  # (no bytecode per zone)
@@ -35,6 +38,7 @@ class Board:
         into.cls = self.cls.copy()
         into.vars = self.vars.copy()
         into.rng = self.rng
+        into.marks = self.marks
 
 
 # ---- primitives used by compiled instructions ------------------------------------------
@@ -323,14 +327,18 @@ def shuffle_zone(st, inst: int) -> None:
     # Nobody can follow a face-down card through a shuffle, except the owner of a private
     # zone (a hand), who still holds every card of it. A hand's cards form no class of
     # their own: which cards it holds is no more public after its owner shuffles it.
-    zi = st.game.zinst[inst]
+    g = st.game
+    zi = g.zinst[inst]
     keep = (1 << zi.owner) if zi.facing == PRIVATE and zi.owner >= 0 else 0
     up, known, cls = st.up, st.known, st.cls
+    _held_lost(st, cards)
     if keep:
         for c in cards:
             if not up[c]:
                 known[c] &= keep
     elif cards:
+        if st.game.card_counter_base:
+            _counters_by_card(st, cards)
         # The cards form a new class, with every card of their classes that some seat
         # cannot see, wherever it lies: a class of the pile's cards alone would tell the
         # seats' sampled worlds which cards of the deck's class are in the deck, so which
@@ -398,6 +406,17 @@ def _join(cls, cards) -> None:
             cls[c] = k
 
 
+def _counters_by_card(st, cards) -> None:
+    """Before a shuffle (see counter_changed): a card every seat sees has counters everyone
+    knows by the card, so they go with it in sampled worlds (BY_CARD). A hidden card's
+    counters kept with its place (BY_PLACE) told the worlds where each card now lies,
+    which nobody can follow through a shuffle (a deck whose cards' charge is their value:
+    the top card's charge): they are LOST, dealt at random among the places of such cards
+    of the class."""
+    up, known, alls, m = st.up, st.known, st.game.all_seats, st.marks
+    _mark(st, [(c, BY_CARD if up[c] or known[c] == alls else LOST) for c in cards if m[c]])
+
+
 def _unfollowed(st, cards, was, m: int) -> bool:
     """Is one of `cards` whose class was m hidden from some seat (before the shuffle)?"""
     up, known, alls = st.up, st.known, st.game.all_seats
@@ -412,6 +431,57 @@ def _widen(st, m: int, k: int) -> None:
     for x, kx in enumerate(cls[:-1]):
         if kx == m and not up[x] and known[x] != alls:
             cls[x] = k
+
+
+BY_CARD, BY_PLACE, LOST = 0, 1, 2  # where a card's counters go in a sampled world (determinize)
+
+
+def _mark(st, changes) -> None:
+    """Board.marks with these (index, value) changes: a new tuple (copies share the old)."""
+    m = st.marks
+    changes = [(i, x) for i, x in changes if m[i] != x]
+    if changes:
+        m = list(m)
+        for i, x in changes:
+            m[i] = x
+        st.marks = tuple(m)
+
+
+def _held_lost(st, cards) -> None:
+    """A shuffle: seats that cannot see a card a rule holds (a counter, a value of the
+    turn, a rule's local value) lose its place, so in their sampled worlds it stands for a
+    card of its class at a hidden place of the zone where it lies, not for the card now
+    at its place (determinize; Board.marks[n + c]). The other cards of the pile lose the
+    mark: a rule that holds one later holds it by a place it can tell."""
+    g = st.game
+    held = {st.vars[i] for i, kind in g.var_kinds.items() if kind == "card"}
+    for fr in st.stack:
+        L = fr.L
+        held.update(L[i] for i in fr.proc.card_slots)
+        for i in fr.proc.cards_slots:
+            held.update(L[i] or ())
+    n, up = len(st.loc), st.up
+    _mark(st, [(n + c, 1 if c in held else 0) for c in cards if not up[c]])
+
+
+def random_card(st, found):
+    """random_of for a card: nobody can tell which place it was drawn from, so its place
+    is lost (_held_lost) to every seat that cannot see it."""
+    c = random_of(st, found)
+    if c is not None and not st.up[c]:
+        _mark(st, ((len(st.loc) + c, 1),))
+    return c
+
+
+def counter_changed(st, c: int) -> None:
+    """A per-card counter of card c changed (after set_var). Where some seat cannot see
+    the card, that seat learns the number but not which card holds it (narration says
+    'a card'), so its sampled worlds keep the counters with the card's place (BY_PLACE),
+    not with the card. A card every seat sees keeps its counters wherever a world deals
+    it (BY_CARD): everyone knows them."""
+    how = BY_CARD if st.up[c] or st.known[c] == st.game.all_seats else BY_PLACE
+    if st.marks[c] != how:
+        _mark(st, ((c, how),))
 
 
 def set_var(st, i: int, value, label: str) -> None:

@@ -102,6 +102,8 @@ class Exprs:
         return f"players_with(st, {self.seat_order()!r}, {pick}, lambda {p}: {value})"
 
     def ex_RandomCard(self, node):
+        if T.is_card(self.t(node)):  # (its place is lost: board.random_card)
+            return f"random_card(st, {self.coll(node.collection)})"
         return f"random_of(st, {self.coll(node.collection)})"
 
     def ex_SumFor(self, node):

@@ -49,12 +49,17 @@ class Straight:
         """Does this pick of cards (a 'where' or 'the card in') read only the cards' printed
         attributes, the game's parameters and constants? Then it picks the same cards in
         every world a seat could imagine (board.pick_class); a pick that reads where a card
-        lies, a counter or a hidden card does not."""
+        lies, a counter or a hidden card does not, and neither does one from a list of
+        cards (`let t = top 6 cards of deck`, `t where suit = hearts`): which cards the
+        list holds is not public."""
         if isinstance(node, A.TheCard):
             return self.by_attributes(node.collection)
         if isinstance(node, A.Filter):
             return self.by_attributes(node.collection) and self.reads_attributes(node.condition)
-        return isinstance(node, (A.CardsIn, A.Name, A.Of))  # all of a zone's cards
+        if isinstance(node, A.CardsIn):
+            node = node.zone
+        # all of a zone's (or a row's) cards; not a name holding a list of cards
+        return isinstance(node, (A.Name, A.Of, A.Slot)) and T.kind(self.t(node)) in ("zone", "row")
 
     def reads_attributes(self, node) -> bool:
         if isinstance(node, (A.Number, A.Text, A.Bool)):
@@ -313,6 +318,8 @@ class Straight:
                 self.w.line(f"else: set_var(st, {i}, {x}, {label or f'LABELS[{i}]'})")
                 return
         self.w.line(f"set_var(st, {i}, {v}, {label or f'LABELS[{i}]'})")
+        if isinstance(target, A.Attr) and T.is_card(self.t(target.obj)):  # a per-card counter
+            self.w.line(f"counter_changed(st, {i} - {self.g.card_counter_base[target.name]})")
 
     def st_SetValue(self, s) -> None:
         self.put(s.target, lambda old: self.ex(s.value), s.value)
