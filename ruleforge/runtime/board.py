@@ -414,7 +414,8 @@ def _counters_by_card(st, cards) -> None:
     the top card's charge): they are LOST, dealt at random among the places of such cards
     of the class."""
     up, known, alls, m = st.up, st.known, st.game.all_seats, st.marks
-    _mark(st, [(c, BY_CARD if up[c] or known[c] == alls else LOST) for c in cards if m[c]])
+    if any(m[:len(st.loc)]):  # (usually no counter has changed yet: found in C)
+        _mark(st, [(c, BY_CARD if up[c] or known[c] == alls else LOST) for c in cards if m[c]])
 
 
 def _unfollowed(st, cards, was, m: int) -> bool:
@@ -460,8 +461,10 @@ def _held_lost(st, cards) -> None:
         held.update(L[i] for i in fr.proc.card_slots)
         for i in fr.proc.cards_slots:
             held.update(L[i] or ())
+    held.discard(None)
     n, up = len(st.loc), st.up
-    _mark(st, [(n + c, 1 if c in held else 0) for c in cards if not up[c]])
+    if held or 1 in st.marks[n:]:  # (usually neither: nothing to mark or to clear, found in C)
+        _mark(st, [(n + c, 1 if c in held else 0) for c in cards if not up[c]])
 
 
 def random_card(st, found):
@@ -469,7 +472,11 @@ def random_card(st, found):
     is lost (_held_lost) to every seat that cannot see it."""
     c = random_of(st, found)
     if c is not None and not st.up[c]:
-        _mark(st, ((len(st.loc) + c, 1),))
+        i = len(st.loc) + c
+        if not st.marks[i]:
+            m = list(st.marks)
+            m[i] = 1
+            st.marks = tuple(m)
     return c
 
 
