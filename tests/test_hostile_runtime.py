@@ -349,3 +349,39 @@ def test_the_owner_of_a_face_down_card_in_a_shared_zone_names_no_card(tmp_path):
     text = BASE.replace("turn:\n", "turn:\n    if owner of (top of deck) = current:\n        increase x by 1\n") + ENDS
     ran = hostile_run(["run", "h.rules", "--seed", "1"], {"h.rules": text}, cwd=tmp_path)
     assert_clean(ran, 1, "h.rules:10:8: error: a face-down card lies in the deck, which belongs to no one")
+
+
+ONE_DRAW = BASE + 'ending done "one draw": nobody wins when count of deck < 52\n'
+SAID_CUT = "… (more characters: the limit of a said text)"
+
+
+def test_a_said_list_is_made_only_up_to_the_limit_of_a_said_text(tmp_path):
+    """A list of 425,984 cards said 2,000 times in one turn: each text was made whole
+    (some 1.7 million characters) before it was cut, for more than a minute."""
+    text = ONE_DRAW.replace("turn:\n", "turn:\n    let xs = cards in deck\n    repeat 13 times:\n"
+                            "        set xs to xs + xs\n    repeat 2000 times:\n        say \"all: {xs}\"\n")
+    ran = hostile_run(["run", "h.rules", "--seed", "1"], {"h.rules": text}, cwd=tmp_path)
+    assert_clean(ran, 0, "    — all: A♣, 2♣, 3♣, 4♣, 5♣, ")
+    assert ran.out.count(SAID_CUT + "\n") == 2000
+
+
+def test_a_said_text_of_many_long_names_is_made_only_up_to_its_limit(tmp_path):
+    """9,000 copies of a card's name of 40,000 characters in one text: 360 MB made
+    before the text was cut to its 1,000 characters."""
+    text = (ONE_DRAW.replace("cards: standard deck in deck", "cards: listed in deck")
+            .replace("turn:\n", "turn:\n    let c = top of deck\n    say \"" + "{c}" * 9000 + "\"\n")
+            + f'card "{"N" * 40_000}":\n    value: 1\n    copies: 52\n')
+    ran = hostile_run(["run", "h.rules", "--seed", "1"], {"h.rules": text}, cwd=tmp_path, timeout=8)
+    assert_clean(ran, 0, "    — " + "N" * 1000 + SAID_CUT + "\n", timeout=8)
+
+
+def test_the_work_of_said_texts_is_bounded_between_two_decisions(tmp_path):
+    """A said text's work is given back (a told game plays as one nobody reads), so 99,000
+    texts each looking at 52 x 52 cards took 20 s in one turn: past the work limit, the
+    texts said until the next decision are not worked out, and the telling says so."""
+    text = ONE_DRAW.replace("turn:\n", "turn:\n    repeat 99000 times:\n        say \"{count of (cards in deck "
+                                       "where no d in deck has d.value > 13 + it.value)}\"\n")
+    ran = hostile_run(["run", "h.rules", "--seed", "1"], {"h.rules": text}, cwd=tmp_path)
+    assert_clean(ran, 0, "    — … (the texts said since the last decision took more than 1,000,000 units of work and "
+                         "characters: the rest are not worked out, nor told; docs/limits.md)\n  ▸ player 1: Draw a card")
+    assert ran.out.count("    — 52\n") == 1_000_000 // 2_705 + 1
