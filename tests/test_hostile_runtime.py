@@ -108,12 +108,15 @@ CASES = {
                    ["in rule 'payoff' (line 15): a payoff would be 2,000,000,000,000,000,000, beyond "
                     "1,000,000,000,000,000,000 (10**18)"]),
     # a list doubled 27 times (1.6 GB and still growing after 60 s before), and one joined
-    # to the deck 30,000 times (a hang): every element of a joined list is work
+    # to the deck 30,000 times (a hang): every element of a joined list is work, and a
+    # joined list holds at most 10,000 (MAX_JOINED)
     "list_doubled": (BASE + "    let xs = [1]\n    repeat 27 times:\n        set xs to xs + xs\n" + ENDS,
-                     ["in rule 'action draw' (line 15): " + WORK]),
+                     ["in rule 'action draw' (line 15): this list would hold 16,384 elements: a list is limited to "
+                      "10,000 (MAX_JOINED, docs/limits.md)"]),
     "list_grown": (BASE + "    let xs = cards in deck\n    repeat 30000 times:\n"
                    "        set xs to xs + cards in deck\n" + ENDS,
-                   ["in rule 'action draw' (line 15): " + WORK]),
+                   ["in rule 'action draw' (line 15): this list would hold 10,047 elements: a list is limited to "
+                    "10,000 (MAX_JOINED, docs/limits.md)"]),
     # "A RuleError inside an ending condition names no rule"
     "error_in_an_ending": (BASE + 'ending done "x": nobody wins when (the card in table slot 1).value = 3\n',
                            ["error: in rule 'ending done: when' (line 13): there is no card here to read its value"]),
@@ -356,9 +359,9 @@ SAID_CUT = "… (more characters: the limit of a said text)"
 
 
 def test_a_said_list_is_made_only_up_to_the_limit_of_a_said_text(tmp_path):
-    """A list of 425,984 cards said 2,000 times in one turn: each text was made whole
-    (some 1.7 million characters) before it was cut, for more than a minute."""
-    text = ONE_DRAW.replace("turn:\n", "turn:\n    let xs = cards in deck\n    repeat 13 times:\n"
+    """A list of 6,656 cards said 2,000 times in one turn: each text was made whole
+    (some 27,000 characters) before it was cut (425,984 cards: more than a minute)."""
+    text = ONE_DRAW.replace("turn:\n", "turn:\n    let xs = cards in deck\n    repeat 7 times:\n"
                             "        set xs to xs + xs\n    repeat 2000 times:\n        say \"all: {xs}\"\n")
     ran = hostile_run(["run", "h.rules", "--seed", "1"], {"h.rules": text}, cwd=tmp_path)
     assert_clean(ran, 0, "    — all: A♣, 2♣, 3♣, 4♣, 5♣, ")
@@ -385,3 +388,27 @@ def test_the_work_of_said_texts_is_bounded_between_two_decisions(tmp_path):
     assert_clean(ran, 0, "    — … (the texts said since the last decision took more than 1,000,000 units of work and "
                          "characters: the rest are not worked out, nor told; docs/limits.md)\n  ▸ player 1: Draw a card")
     assert ran.out.count("    — 52\n") == 1_000_000 // 2_705 + 1
+
+
+DOUBLED = "    let xs = cards in deck\n    repeat {n} times:\n        set xs to xs + xs\n"
+
+
+def test_a_joined_list_is_limited_in_length(tmp_path):
+    """A list's membership and equality are not charged as work: a list of 425,984 cards
+    tested 90,000 times in a turn ran for hours. A joined list holds at most 10,000."""
+    text = ONE_DRAW.replace("turn:\n", "turn:\n" + DOUBLED.format(n=13) + "    let ys = xs\n"
+                            "    repeat 90000 times:\n        if xs = ys:\n            increase x by 0\n")
+    ran = hostile_run(["run", "h.rules", "--seed", "1"], {"h.rules": text}, cwd=tmp_path)
+    assert_clean(ran, 1, "h.rules:12:19: error: this list would hold 13,312 elements: a list is limited to 10,000 "
+                         "(MAX_JOINED, docs/limits.md)\n            set xs to xs + xs\n                      ^^^^^^^\n"
+                         "  in rule 'turn'\n")
+
+
+@pytest.mark.parametrize("loop", ["set xs to xs where true", "if any c in xs has c.value > 20:\n            increase x by 1",
+                                  "increase x by count of (xs where it = top of deck)"])
+def test_a_loop_over_a_joined_list_is_charged(tmp_path, loop):
+    """A list of cards was taken to hold each card once at most, so a loop over it was
+    not charged: 9,000 filters of a list of 6,656 cards ran for a minute in one turn."""
+    text = ONE_DRAW.replace("turn:\n", "turn:\n" + DOUBLED.format(n=7) + "    repeat 9000 times:\n        " + loop + "\n")
+    ran = hostile_run(["run", "h.rules", "--seed", "1"], {"h.rules": text}, cwd=tmp_path)
+    assert_clean(ran, 1, "h.rules:14:", ": error: " + WORK, "  in rule 'turn'\n")

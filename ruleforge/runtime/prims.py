@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..lang.plural import count
 from . import rng
 from .events import Said
-from .limits import MAX_NUMBER, MAX_PARAMETER_VALUES, MAX_SAID
+from .limits import MAX_JOINED, MAX_NUMBER, MAX_PARAMETER_VALUES, MAX_SAID
 from .values import RuleError
 
 __all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "mod", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "no_card", "attr_missing", "charge", "charge_call", "bounded_range", "mul", "num", "join_lists",
@@ -366,8 +366,14 @@ def payoff_value(v: int) -> int:
 
 def join_lists(st, a, b) -> tuple:
     """`a + b` for lists: each element of the joined list is a unit of work, so a list
-    that doubles itself in a loop stops at the work limit, not at the machine's memory."""
-    st.work -= len(a) + len(b)
+    that doubles itself in a loop stops at the work limit, not at the machine's memory;
+    and a list is at most MAX_JOINED long (a test of membership or equality of a list
+    of 400,000 cards, 90,000 times in a turn, ran for hours)."""
+    n = len(a) + len(b)
+    if n > MAX_JOINED:
+        raise RuleError.over("list", f"this list would hold {n:,} elements: a list is limited to {MAX_JOINED:,} "
+                             "(MAX_JOINED, docs/limits.md)")
+    st.work -= n
     if st.work < 0:
         over_work(st)
     return tuple(a) + tuple(b)
