@@ -98,6 +98,10 @@ CASES = {
     # "... at 14 squarings narration raises ValueError"
     "squared_14_times_and_said": (squaring(14, say=True), ["in rule 'turn' (line 11): " + NUMBER]),
     # doubling by addition is caught where the number is stored
+    # ... and below -10**18, it is the smallest (it said "-1,000,000,000,000,000,000 (10**18), the largest")
+    "below_the_smallest": (BASE.replace("turn:\n", "turn:\n    set x to -1000000000000000000 - 1000000000000000000\n") + ENDS,
+                           ["in rule 'turn' (line 10): x would be less than -1,000,000,000,000,000,000 (-10**18), the "
+                            "smallest number a rule may compute (docs/limits.md)"]),
     "doubled_by_addition": (BASE.replace("turn:\n", "turn:\n    repeat 70 times:\n        set x to x + x\n") + ENDS,
                             ["in rule 'turn' (line 11): x would be more than 1,000,000,000,000,000,000 (10**18)"]),
     # a `let` holds a number within the bounds too (a sum of two bounded numbers passed)
