@@ -98,6 +98,10 @@ CASES = {
     # "... at 14 squarings narration raises ValueError"
     "squared_14_times_and_said": (squaring(14, say=True), ["in rule 'turn' (line 11): " + NUMBER]),
     # doubling by addition is caught where the number is stored
+    # ... and below -10**18, it is the smallest (it said "-1,000,000,000,000,000,000 (10**18), the largest")
+    "below_the_smallest": (BASE.replace("turn:\n", "turn:\n    set x to -1000000000000000000 - 1000000000000000000\n") + ENDS,
+                           ["in rule 'turn' (line 10): x would be less than -1,000,000,000,000,000,000 (-10**18), the "
+                            "smallest number a rule may compute (docs/limits.md)"]),
     "doubled_by_addition": (BASE.replace("turn:\n", "turn:\n    repeat 70 times:\n        set x to x + x\n") + ENDS,
                             ["in rule 'turn' (line 11): x would be more than 1,000,000,000,000,000,000 (10**18)"]),
     # a `let` holds a number within the bounds too (a sum of two bounded numbers passed)
@@ -108,12 +112,15 @@ CASES = {
                    ["in rule 'payoff' (line 15): a payoff would be 2,000,000,000,000,000,000, beyond "
                     "1,000,000,000,000,000,000 (10**18)"]),
     # a list doubled 27 times (1.6 GB and still growing after 60 s before), and one joined
-    # to the deck 30,000 times (a hang): every element of a joined list is work
+    # to the deck 30,000 times (a hang): every element of a joined list is work, and a
+    # joined list holds at most 10,000 (MAX_JOINED)
     "list_doubled": (BASE + "    let xs = [1]\n    repeat 27 times:\n        set xs to xs + xs\n" + ENDS,
-                     ["in rule 'action draw' (line 15): " + WORK]),
+                     ["in rule 'action draw' (line 15): this list would hold 16,384 elements: a list is limited to "
+                      "10,000 (MAX_JOINED, docs/limits.md)"]),
     "list_grown": (BASE + "    let xs = cards in deck\n    repeat 30000 times:\n"
                    "        set xs to xs + cards in deck\n" + ENDS,
-                   ["in rule 'action draw' (line 15): " + WORK]),
+                   ["in rule 'action draw' (line 15): this list would hold 10,047 elements: a list is limited to "
+                    "10,000 (MAX_JOINED, docs/limits.md)"]),
     # "A RuleError inside an ending condition names no rule"
     "error_in_an_ending": (BASE + 'ending done "x": nobody wins when (the card in table slot 1).value = 3\n',
                            ["error: in rule 'ending done: when' (line 13): there is no card here to read its value"]),
@@ -349,3 +356,63 @@ def test_the_owner_of_a_face_down_card_in_a_shared_zone_names_no_card(tmp_path):
     text = BASE.replace("turn:\n", "turn:\n    if owner of (top of deck) = current:\n        increase x by 1\n") + ENDS
     ran = hostile_run(["run", "h.rules", "--seed", "1"], {"h.rules": text}, cwd=tmp_path)
     assert_clean(ran, 1, "h.rules:10:8: error: a face-down card lies in the deck, which belongs to no one")
+
+
+ONE_DRAW = BASE + 'ending done "one draw": nobody wins when count of deck < 52\n'
+SAID_CUT = "… (more characters: the limit of a said text)"
+
+
+def test_a_said_list_is_made_only_up_to_the_limit_of_a_said_text(tmp_path):
+    """A list of 6,656 cards said 2,000 times in one turn: each text was made whole
+    (some 27,000 characters) before it was cut (425,984 cards: more than a minute)."""
+    text = ONE_DRAW.replace("turn:\n", "turn:\n    let xs = cards in deck\n    repeat 7 times:\n"
+                            "        set xs to xs + xs\n    repeat 2000 times:\n        say \"all: {xs}\"\n")
+    ran = hostile_run(["run", "h.rules", "--seed", "1"], {"h.rules": text}, cwd=tmp_path)
+    assert_clean(ran, 0, "    — all: A♣, 2♣, 3♣, 4♣, 5♣, ")
+    assert ran.out.count(SAID_CUT + "\n") == 2000
+
+
+def test_a_said_text_of_many_long_names_is_made_only_up_to_its_limit(tmp_path):
+    """9,000 copies of a card's name of 40,000 characters in one text: 360 MB made
+    before the text was cut to its 1,000 characters."""
+    text = (ONE_DRAW.replace("cards: standard deck in deck", "cards: listed in deck")
+            .replace("turn:\n", "turn:\n    let c = top of deck\n    say \"" + "{c}" * 9000 + "\"\n")
+            + f'card "{"N" * 40_000}":\n    value: 1\n    copies: 52\n')
+    ran = hostile_run(["run", "h.rules", "--seed", "1"], {"h.rules": text}, cwd=tmp_path, timeout=8)
+    assert_clean(ran, 0, "    — " + "N" * 1000 + SAID_CUT + "\n", timeout=8)
+
+
+def test_the_work_of_said_texts_is_bounded_between_two_decisions(tmp_path):
+    """A said text's work is given back (a told game plays as one nobody reads), so 99,000
+    texts each looking at 52 x 52 cards took 20 s in one turn: past the work limit, the
+    texts said until the next decision are not worked out, and the telling says so."""
+    text = ONE_DRAW.replace("turn:\n", "turn:\n    repeat 99000 times:\n        say \"{count of (cards in deck "
+                                       "where no d in deck has d.value > 13 + it.value)}\"\n")
+    ran = hostile_run(["run", "h.rules", "--seed", "1"], {"h.rules": text}, cwd=tmp_path)
+    assert_clean(ran, 0, "    — … (the texts said since the last decision took more than 1,000,000 units of work and "
+                         "characters: the rest are not worked out, nor told; docs/limits.md)\n  ▸ player 1: Draw a card")
+    assert ran.out.count("    — 52\n") == 1_000_000 // 2_705 + 1
+
+
+DOUBLED = "    let xs = cards in deck\n    repeat {n} times:\n        set xs to xs + xs\n"
+
+
+def test_a_joined_list_is_limited_in_length(tmp_path):
+    """A list's membership and equality are not charged as work: a list of 425,984 cards
+    tested 90,000 times in a turn ran for hours. A joined list holds at most 10,000."""
+    text = ONE_DRAW.replace("turn:\n", "turn:\n" + DOUBLED.format(n=13) + "    let ys = xs\n"
+                            "    repeat 90000 times:\n        if xs = ys:\n            increase x by 0\n")
+    ran = hostile_run(["run", "h.rules", "--seed", "1"], {"h.rules": text}, cwd=tmp_path)
+    assert_clean(ran, 1, "h.rules:12:19: error: this list would hold 13,312 elements: a list is limited to 10,000 "
+                         "(MAX_JOINED, docs/limits.md)\n            set xs to xs + xs\n                      ^^^^^^^\n"
+                         "  in rule 'turn'\n")
+
+
+@pytest.mark.parametrize("loop", ["set xs to xs where true", "if any c in xs has c.value > 20:\n            increase x by 1",
+                                  "increase x by count of (xs where it = top of deck)"])
+def test_a_loop_over_a_joined_list_is_charged(tmp_path, loop):
+    """A list of cards was taken to hold each card once at most, so a loop over it was
+    not charged: 9,000 filters of a list of 6,656 cards ran for a minute in one turn."""
+    text = ONE_DRAW.replace("turn:\n", "turn:\n" + DOUBLED.format(n=7) + "    repeat 9000 times:\n        " + loop + "\n")
+    ran = hostile_run(["run", "h.rules", "--seed", "1"], {"h.rules": text}, cwd=tmp_path)
+    assert_clean(ran, 1, "h.rules:14:", ": error: " + WORK, "  in rule 'turn'\n")

@@ -493,8 +493,11 @@ def counter_changed(st, c: int) -> None:
 
 def set_var(st, i: int, value, label: str) -> None:
     if type(value) is int and not -MAX_NUMBER <= value <= MAX_NUMBER:
-        raise RuleError.over("number", f"{label} would be {'more' if value > 0 else 'less'} than {'-' if value < 0 else ''}"
-                        f"{MAX_NUMBER:,} (10**18), the largest number a rule may compute (docs/limits.md)")
+        if value > 0:
+            raise RuleError.over("number", f"{label} would be more than {MAX_NUMBER:,} (10**18), the largest number "
+                                 "a rule may compute (docs/limits.md)")
+        raise RuleError.over("number", f"{label} would be less than -{MAX_NUMBER:,} (-10**18), the smallest number a "
+                             "rule may compute (docs/limits.md)")
     old = st.vars[i]
     st.vars[i] = value
     if st.observer is not None and st.observer.record is not None and old != value:

@@ -212,11 +212,14 @@ class Observer:
     `say` texts are worked out for a record, or for a `strict` observer with none
     (`check --deep`, which looks for mistakes in them too); otherwise skipped (prims.say)."""
 
-    __slots__ = ("record", "stats", "watch", "strict")
+    # said_at, said_left: the decision whose said texts are being counted, and the work
+    # and characters they may still take (prims.say)
+    __slots__ = ("record", "stats", "watch", "strict", "said_at", "said_left")
 
     def __init__(self, record: Optional[list] = None, stats: Optional[dict] = None,
                  watch: Optional[Callable] = None, strict: bool = False):
         self.record, self.stats, self.watch, self.strict = record, stats, watch, strict
+        self.said_at, self.said_left = -1, 0
 
     @classmethod
     def make(cls, record: bool = False, stats: bool = False, watch: Optional[Callable] = None,

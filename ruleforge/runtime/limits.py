@@ -29,6 +29,10 @@ MAX_SUBSET_CARDS = 20
 # memory stays bounded (under 16 MB) whatever a rule file asks.
 MAX_REMEMBERED = 1 << 14
 MAX_KEPT_CARDS = 64
+# Elements of a list joined with '+' (as many as a game's cards may be): a longer one
+# stops the game. A list's tests of membership and equality are not charged as work, so
+# they are bounded by its length (each under a millisecond).
+MAX_JOINED = 10_000
 # Characters of one said text (`say`), once worked out: narrated at every decision, a
 # longer one is cut. The shipped games say at most 71 in random play.
 MAX_SAID = 1_000

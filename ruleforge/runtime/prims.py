@@ -6,11 +6,12 @@ from __future__ import annotations
 from ..lang.plural import count
 from . import rng
 from .events import Said
-from .limits import MAX_NUMBER, MAX_PARAMETER_VALUES, MAX_SAID
+from .limits import MAX_JOINED, MAX_NUMBER, MAX_PARAMETER_VALUES, MAX_SAID
 from .values import RuleError
 
 __all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "mod", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "no_card", "attr_missing", "charge", "charge_call", "bounded_range", "mul", "num", "join_lists",
-           "nth_card", "no_seat", "players_from", "told_lists", "payoff_value", "looked", "said_card"]
+           "nth_card", "no_seat", "players_from", "told_lists", "payoff_value", "looked", "said_card",
+           "said_text", "said_list"]
 
 
 class Table(dict):
@@ -195,20 +196,76 @@ def say(st, text) -> None:
     or checked (a strict observer). Generated code calls this only for a watched state,
     so a simulation or a search skips the texts; and for a told game to be the game
     nobody reads, the text's work, steps and random draws are given back. A text that
-    fails stops a told game where it fails, as any rule's mistake does."""
+    fails stops a told game where it fails, as any rule's mistake does.
+
+    Given back, that work would be free: between two decisions, the texts said may
+    spend the work limit once more, together (each text at least one unit, and one for
+    each character it makes past a said text's limit); past that, the rest are not worked out, and the telling
+    says so once (a loop of 100,000 says, each adding up the deck, took hours)."""
     ob = st.observer
     if ob.record is None and not ob.strict:
+        return
+    if ob.said_at != st.decisions:
+        ob.said_at, ob.said_left = st.decisions, st.game.work_budget
+    if ob.said_left <= 0:
+        if ob.said_left == 0 and ob.record is not None:
+            ob.record.append(Said(f"… (the texts said since the last decision took more than "
+                                  f"{st.game.work_budget:,} units of work and characters: the rest are not "
+                                  "worked out, nor told; docs/limits.md)", ()))
+        ob.said_left = -1
         return
     saved = st.work, st.steps, st.rng
     try:
         line = text()
     finally:
+        spent = saved[0] - st.work
         st.work, st.steps, st.rng = saved
     if ob.record is not None:
-        ob.record.append(_said(st, line))
+        said, made = _said(st, line)
+        ob.record.append(said)
+    else:
+        made = _shown_at_least(line)
+    ob.said_left = max(0, ob.said_left - 1 - max(spent, 0) - max(0, made - MAX_SAID))
 
 
 SAID_CARD = "\x00"  # around a card's index in a said line (no text of a rule file holds one)
+SAID_CUT = "\x01"   # where a said line's making stopped, past MAX_SAID (no text of a rule file holds one)
+
+
+def _shown_at_least(text: str) -> int:
+    """Characters `text` shows at least once its cards are named (a name has one at least)."""
+    if SAID_CARD not in text:
+        return len(text)
+    return len(text) - sum(len(index) + 1 for index in text.split(SAID_CARD)[1::2])
+
+
+def said_text(parts) -> str:
+    """A said text of several parts, each a text or a function making one: made only
+    until it is past MAX_SAID characters, where it is cut anyway (a text of 9,000 copies
+    of a card's name of 49,000 characters was 441 MB)."""
+    out, shown = [], 0
+    for part in parts:
+        if shown > MAX_SAID:
+            out.append(SAID_CUT)
+            break
+        text = part if part.__class__ is str else part()
+        out.append(text)
+        shown += _shown_at_least(text)
+    return "".join(out)
+
+
+def said_list(v, item) -> str:
+    """A list in a said text: its items joined by commas (none: 'none'), each shown by
+    `item`, made only until past MAX_SAID characters (a list of 400,000 cards was)."""
+    out, shown = [], 0
+    for x in v:
+        if shown > MAX_SAID:
+            out[-1] += SAID_CUT
+            break
+        text = item(x)
+        out.append(text)
+        shown += _shown_at_least(text) + 2
+    return ", ".join(out) or "none"
 
 
 def said_card(c) -> str:
@@ -216,16 +273,23 @@ def said_card(c) -> str:
     return "no card" if c is None else f"{SAID_CARD}{c}{SAID_CARD}"
 
 
-def _said(st, line: str) -> Said:
+def _said(st, line: str) -> tuple[Said, int]:
     """The event of a said line: its text with every card named, and where each card's
     name lies in it with who knew the card then (a bit per seat; -1 face up), so that
-    a seat's telling hides the others (narrate.py)."""
+    a seat's telling hides the others (narrate.py); and the characters the line had
+    before it was cut."""
+    cut = SAID_CUT in line  # made only in part (prims.said_text): how much more is not known
+    if cut:
+        line = line.replace(SAID_CUT, "")
     cards = []
     if SAID_CARD in line:
         names, parts = st.game.cards, line.split(SAID_CARD)
         text = []
         at = 0
         for k, part in enumerate(parts):
+            if at > MAX_SAID:  # cut there anyway: no more names looked up
+                cut = True
+                break
             if k % 2:
                 c = int(part)
                 part = names[c].name
@@ -233,10 +297,12 @@ def _said(st, line: str) -> Said:
             text.append(part)
             at += len(part)
         line = "".join(text)
+    made = len(line)
     if len(line) > MAX_SAID:  # narrated at every decision, a long text is a flood
-        line = f"{line[:MAX_SAID]}… ({len(line) - MAX_SAID:,} more characters: the limit of a said text)"
+        more = "more characters" if cut else f"{len(line) - MAX_SAID:,} more characters"
+        line = f"{line[:MAX_SAID]}… ({more}: the limit of a said text)"
         cards = [span for span in cards if span[1] <= MAX_SAID]
-    return Said(line, tuple(cards))
+    return Said(line, tuple(cards)), made
 
 
 def no_card(attr):
@@ -300,8 +366,14 @@ def payoff_value(v: int) -> int:
 
 def join_lists(st, a, b) -> tuple:
     """`a + b` for lists: each element of the joined list is a unit of work, so a list
-    that doubles itself in a loop stops at the work limit, not at the machine's memory."""
-    st.work -= len(a) + len(b)
+    that doubles itself in a loop stops at the work limit, not at the machine's memory;
+    and a list is at most MAX_JOINED long (a test of membership or equality of a list
+    of 400,000 cards, 90,000 times in a turn, ran for hours)."""
+    n = len(a) + len(b)
+    if n > MAX_JOINED:
+        raise RuleError.over("list", f"this list would hold {n:,} elements: a list is limited to {MAX_JOINED:,} "
+                             "(MAX_JOINED, docs/limits.md)")
+    st.work -= n
     if st.work < 0:
         over_work(st)
     return tuple(a) + tuple(b)
@@ -328,7 +400,7 @@ def told_lists(v, depth: int, item) -> str:
     commas, an empty one 'none'; `item` shows what the innermost lists hold."""
     if depth == 0:
         return item(v)
-    return ", ".join([told_lists(x, depth - 1, item) for x in v]) or "none"
+    return said_list(v, lambda x: told_lists(x, depth - 1, item))
 
 
 def looked(st, seat: int, cards) -> None:

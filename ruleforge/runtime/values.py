@@ -55,7 +55,7 @@ class RuleError(Exception):
     @classmethod
     def over(cls, limit: str, message: str, rule: Optional[str] = None, span: Optional[Span] = None):
         """The error of a limit (runtime/limits.py): 'steps', 'work', 'decisions', 'number',
-        'values' or 'menu'."""
+        'values', 'menu' or 'list'."""
         e = cls(message, rule, span)
         e.limit = limit
         return e

@@ -153,7 +153,17 @@ class Exprs:
         if items.startswith("(") and items.endswith(")") and "(" not in items[1:]:
             return items.count(",") + 1
         t = self.t(node)
-        if T.is_zone(t) or T.is_row(t) or T.is_cards(t):
+        if T.is_zone(t) or T.is_row(t) or isinstance(node, (A.CardsIn, A.Top)):
+            return len(self.g.cards)
+        if isinstance(node, A.Filter):
+            return self.collection_bound(node.collection, "")
+        if isinstance(node, A.ListOf):
+            return len(node.items)
+        if isinstance(node, (A.Players, A.Opponents, A.PlayersWith, A.PlayersFrom)):
+            return self.g.nplayers
+        if self.lists_joined():  # any other list may hold its cards or players many times over
+            return float("inf")
+        if T.is_cards(t):
             return len(self.g.cards)
         k = T.kind(T.elem(t)) if t is not None else None
         if k == "card":
@@ -163,6 +173,17 @@ class Exprs:
         if k == "piece":
             return len(self.g.pieces)
         return float("inf")
+
+    def lists_joined(self) -> bool:
+        """Does the rule file join lists (`xs + ys`)? Then a list may be as long as the
+        joining lets it (MAX_JOINED, `set xs to xs + xs`), whatever it holds: a loop over
+        it is charged as it starts (a filter over such a list of 425,984 cards, in a
+        loop, ran for minutes uncharged)."""
+        joined = getattr(self, "_lists_joined", None)
+        if joined is None:
+            joined = self._lists_joined = any(isinstance(n, A.Binary) and n.op == "+" and T.kind(t) == "list"
+                                              for n, t in self.ch.types.items())
+        return joined
 
     def ex_HasEffect(self, node):
         table = self.effects_table(node.trigger.name)

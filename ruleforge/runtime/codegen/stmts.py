@@ -356,7 +356,16 @@ class Straight:
         parts = [repr(p) if isinstance(p, str) else self.formatted(self.ex(p), self.t(p)) for p in s.parts]
         if not parts:
             parts = [repr(s.text)]
-        self.say_line(parts[0] if len(parts) == 1 else '"".join((' + ", ".join(parts) + "))")
+        self.say_line(self.said_parts(parts, s.parts))
+
+    @staticmethod
+    def said_parts(parts: list[str], nodes) -> str:
+        """The text of a said line of `parts` (source texts): one part as it is, several
+        made one after another only until the line is past its limit (prims.said_text)."""
+        if len(parts) == 1:
+            return parts[0]
+        return "said_text((" + ", ".join(p if isinstance(n, str) else f"lambda: {p}"
+                                           for p, n in zip(parts, nodes)) + ",))"
 
     def say_line(self, text: str) -> None:
         """A `say` of the text expression `text`: worked out only when someone reads the
@@ -381,7 +390,7 @@ class Straight:
                 item, depth = T.elem(item), depth + 1
             x = self.sc.fresh("x")
             if depth == 1:
-                return f"(', '.join([{self.formatted(x, item)} for {x} in {v}]) or 'none')"
+                return f"said_list({v}, lambda {x}: {self.formatted(x, item)})"
             # a list of lists: one call, not a comprehension a level (three brackets each,
             # and Python compiles at most 200 nested: a list 67 deep did not compile)
             return f"told_lists({v}, {depth}, lambda {x}: {self.formatted(x, item)})"

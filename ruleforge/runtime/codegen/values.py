@@ -147,4 +147,4 @@ class Values:
                 parts.append(f"('none' if ({x} := {v}) is None else {self.formatted(x, self.t(p))})")
             else:
                 parts.append(self.formatted(v, self.t(p)))
-        self.say_line(f'"".join(({", ".join(parts)},))')
+        self.say_line(self.said_parts(parts, s.parts))
