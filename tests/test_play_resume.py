@@ -42,10 +42,11 @@ def test_a_resumed_game_is_the_game_that_never_stopped(flags, first, then, tmp_p
 
 def test_the_screen_after_a_resume_tells_what_happened_since_the_persons_last_move(tmp_path):
     _, out, _ = _stopped_and_resumed(tmp_path, [GUFO, "--as", "radar", "--agents", "greedy"], "1\n1\n", "")
-    story = out.split("Since your last move")[1].split("╰")[0]
-    lines = [line.strip("│ ").rstrip(" │") for line in story.splitlines()[1:]]
-    assert lines[:3] == ["(the game resumed after 11 decisions: type log for what happened before)",
-                         "▸ Radar Operator: Radar scanning: card J♥, altitude 2",
+    head, story = out.split("Since your last move")[:2]
+    assert head.splitlines()[1:3] == ["(the log's 11 decisions taken again, the bots thinking again at 9 of them...)",
+                                      "(the game resumed after 11 decisions: type log for what happened before)"]
+    lines = [line.strip("│ ").rstrip(" │") for line in story.split("╰")[0].splitlines()[1:]]
+    assert lines[:2] == ["▸ Radar Operator: Radar scanning: card J♥, altitude 2",
                          "swap: J♥ → altitude 2, 7♥ → the Radar Operator's hand"]
     assert lines[-1] == "Radar Operator's turn"
 
@@ -100,8 +101,9 @@ def test_resume_refuses_other_rules_and_a_decision_the_game_does_not_offer(tmp_p
     lines[at] = lines[at].replace(f'"action": "{wrong}"', '"action": "shoot(target=the moon)"')
     log.write_text("\n".join(lines) + "\n", encoding="utf-8")
     _refused([GUFO, "--as", "radar", "--resume", log], log,
-             f"line {at + 1} of the log, decision {recs[at]['n'] + 1}: 'shoot(target=the moon)' is not the action "
-             "offered there; the log cannot be resumed")
+             f"Error: --resume: line {at + 1} of the log, decision {recs[at]['n'] + 1}: the log's choice "
+             f"{recs[at]['choice']} is '{wrong}' there, not 'shoot(target=the moon)'; the log cannot be resumed "
+             f"(`ruleforge replay {log}` shows where it differs)")
 
 
 def test_a_game_stopped_while_its_log_is_played_again_leaves_the_log_as_it_was(tmp_path, monkeypatch):
@@ -127,7 +129,7 @@ def test_a_megabyte_line_of_a_log_is_quoted_cut_short(tmp_path):
     recs[at]["action"] = "x" * 100_000
     log.write_text("".join(json.dumps(r) + "\n" for r in recs), encoding="utf-8")
     quoted = "'" + "x" * 80 + "... (99,920 more characters)'"
-    _refused([GUFO, "--as", "radar", "--resume", log], log, f"decision 1: {quoted} is not the action offered there")
+    _refused([GUFO, "--as", "radar", "--resume", log], log, f"decision 1: the log's choice 0 is 'A♣' there, not {quoted}")
     result = CliRunner().invoke(cli, ["replay", str(log), "--quiet"])
     assert result.exit_code == 1
     assert result.output == (f"{log}: does not reproduce: decision 1: the log's action {quoted} is not the one offered "
@@ -139,3 +141,61 @@ def test_a_megabyte_line_of_a_log_is_quoted_cut_short(tmp_path):
                                                     "path: give the rule file with --rules FILE\n")
     result = CliRunner().invoke(cli, ["replay", str(log), "--rules", UFOLOGY])
     assert result.exit_code == 1 and len(result.output) < 400 and "'" + "t" * 80 + "... (99,920 more" in result.output
+
+
+def _panels(out: str) -> list[list[str]]:
+    """The story panels of a played game's screens, their lines without the frame."""
+    return [[line.strip("│ ").rstrip(" │") for line in part.split("╰")[0].splitlines()[1:]]
+            for part in out.split("Since your last move")[1:]]
+
+
+def test_a_decision_of_one_action_taken_again_does_not_cut_the_story(tmp_path):
+    # A decision of one action is taken without a screen, so the story runs on past it;
+    # taken again in a resume, it cut the story there: the first screen began at player
+    # 1's forced "to lose" and left out the 29 lines that said why.
+    log, whole = tmp_path / "r.jsonl", tmp_path / "w.jsonl"
+    flags = [UFOLOGY, "--players", "4", "--as", "1", "--seed", 11]
+    typed = "archive missing\n6\n1\n"
+    play([*flags, "--log", log], typed + "quit\n")
+    _, resumed = play([UFOLOGY, "--as", "1", "--resume", log], "quit\n")
+    _, through = play([*flags, "--log", whole], typed + "quit\n")
+    first, same_point = _panels(resumed)[0], _panels(through)[3]
+    assert first == same_point and len(first) > 20
+
+
+def test_a_game_stopped_by_the_decision_cap_goes_on_with_a_higher_one(tmp_path):
+    log = tmp_path / "p.jsonl"
+    result, out = play([GUFO, "--as", "radar", "--seed", 5, "--max-decisions", 7, "--log", log], "1\n2\n")
+    assert result.exit_code == 1 and records(log)[-1]["type"] == "error"
+    before = log.read_bytes()
+    result, out = play([GUFO, "--as", "radar", "--resume", log, "--max-decisions", 6], "quit\n")
+    assert result.exit_code == 2 and log.read_bytes() == before
+    assert ("the log holds 7 decisions, more than the decision cap of 6: give --max-decisions 8 or more"
+            in " ".join(out.split()))
+    result, out = play([GUFO, "--as", "radar", "--resume", log, "--max-decisions", 100], "1\nquit\n")
+    assert result.exit_code == 0
+    assert sum(r["type"] == "decision" for r in records(log)) > 7 and records(log)[-1] == {"type": "quit"}
+
+
+def test_a_log_of_another_game_is_refused_as_such_and_the_same_deal_line_is_the_games(tmp_path):
+    log = tmp_path / "u.jsonl"
+    play([UFOLOGY, "--players", "4", "--as", "1", "--seed", 3, "--log", log], "quit\n")
+    _refused([GUFO, "--as", "1", "--resume", log], log, f"{GUFO} is not the rule file {log} was played with")
+    # the same deal again: the parameters the rule file does not give, --players only for
+    # a game of several counts (it listed every parameter and --players 2)
+    gufo = _log_of_two_moves(tmp_path)
+    result, out = play([GUFO, "--as", "radar", "--resume", gufo, "--agents", "greedy"], "1\n" * 200)
+    assert f"(the same deal again: ruleforge play {GUFO} --seed 5 --as radar --agents greedy)" in out
+    result, out = play([UFOLOGY, "--as", "1", "--resume", log], "quit\n")
+    assert result.exit_code == 0
+
+
+def test_stopped_while_taken_again_says_the_other_log_was_not_written(tmp_path, monkeypatch):
+    log, other = _log_of_two_moves(tmp_path), tmp_path / "other.jsonl"
+
+    def interrupted(*args):
+        raise KeyboardInterrupt
+    monkeypatch.setattr("ruleforge.drivers.terminal.decide_for", interrupted)
+    result, out = play([GUFO, "--as", "radar", "--resume", log, "--log", other], "")
+    assert f"Game stopped. {log} is as it was, and {other} was not written." in " ".join(out.split())
+    assert not other.exists()

@@ -131,17 +131,21 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
     from ..drivers.play import HIDDEN_RULE_FAILED, error_record, hides_error
     from ..runtime.values import RuleError
     from ..drivers.report import _console
-    resume, start = (), None
+    resume, start, shown = (), None, (sets, players)
     if resume_path is not None:
         start, resume = _resumable(resume_path, seed, sets, players)
         seed, players = start["seed"], start["players"]
-        sets = tuple(f"{k}={set_text(v)}" for k, v in start.get("params", {}).items())
+        sets, shown = _logged_sets(file, start, resume_path)
         log_path = log_path if log_path is not None else resume_path
     game, checked = _load(file, sets, players)
     if start is not None:
         _same_rules(game, start, file, resume_path)
     if max_decisions is not None:
         game.decision_cap = max_decisions
+    if len(resume) > game.decision_cap:
+        raise click.BadParameter(f"the log holds {len(resume):,} decisions, more than the decision cap of "
+                                 f"{game.decision_cap:,}: give --max-decisions {len(resume) + 1:,} or more",
+                                 param_hint="'--resume'")
     _agents(agents, game)
     if log_path == "-":
         raise click.BadParameter("'-' is no file: standard output is the game's screen, so the log goes to a file, "
@@ -157,17 +161,19 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
     # end, or when they ask. The log keeps it.
     console.print(Text(plain(f"{game.title} · " + (f"seed {seed} · " if show_seed else "") + "you play: "
                              + ", ".join(game.seat_titles[s] for s in seats) + "  (type help for help)")))
-    again = same_game("play", file, seed, [("--players", players), ("--as", as_), ("--humans", humans),
-                                           ("--set", sets), ("--agents", agents), ("--max-decisions", max_decisions)])
+    again = same_game("play", file, seed, [("--players", shown[1]), ("--as", as_), ("--humans", humans),
+                                           ("--set", shown[0]), ("--agents", agents), ("--max-decisions", max_decisions)])
     tg = TerminalGame(game, seed, seats, parse_agents(agents, game), console, console_reader(console), delay, log,
-                      height=console.height if console.is_terminal else None, resume=resume)
+                      height=console.height if console.is_terminal else None, resume=resume,
+                      resume_path=resume_path or "")
     kept = f" The log so far is in {plain(log_path)}." if writer else ""
 
     def keep(last: dict) -> None:
         nonlocal kept
         if writer and not tg.resumed:  # stopped while the log was played again: it stays as it was
             writer.abandon()
-            kept = f" {plain(resume_path)} is as it was."
+            kept = f" {plain(resume_path)} is as it was" + (
+                "." if log_path == resume_path else f", and {plain(log_path)} was not written.")
         elif writer:  # written first: the message says where it is only once it is there
             writer.write_records(log + [last])
             writer.commit()
@@ -180,7 +186,9 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
             signals.hold()
             if writer:
                 writer.abandon()
-            raise click.BadParameter(plain(str(e)), param_hint="'--resume'") from None
+            refused = click.ClickException(plain(f"--resume: {e}"))  # a usage error without the usage lines
+            refused.exit_code = 2
+            raise refused from None
         except _Signalled as stop:
             signals.hold()
             keep({"type": "quit"})
@@ -227,6 +235,7 @@ def _resumable(path: str, seed, sets, players) -> tuple[dict, list]:
     usage error saying why it cannot be resumed."""
     from ..drivers.logfile import LogError, read_log_lines
     from ..drivers.replay import log_end, split_games
+    from ..runtime.engine import decision_cap_message
     for flag, value in (("--seed", seed), ("--set", sets), ("--players", players)):
         if value:
             raise click.UsageError(f"{flag} cannot go with --resume: a resumed game takes its seed, parameters "
@@ -241,6 +250,9 @@ def _resumable(path: str, seed, sets, players) -> tuple[dict, list]:
                                  param_hint="'--resume'")
     records = [rec for _, rec in lines]
     end = log_end(records)
+    decisions = [(n, rec) for n, rec in lines if rec["type"] == "decision"]
+    if end == "error" and records[-1].get("message") == decision_cap_message(len(decisions)):
+        end = None  # stopped by the decision cap, not by the rules: a higher cap goes on
     if end == "result":
         raise click.BadParameter(plain(f"the game in {path} is over: nothing to resume "
                                        f"(`ruleforge replay {path}` tells it)"), param_hint="'--resume'")
@@ -248,17 +260,45 @@ def _resumable(path: str, seed, sets, players) -> tuple[dict, list]:
         raise click.BadParameter(plain(f"the game in {path} stopped when the rules failed: resumed, it would fail "
                                        f"again (`ruleforge replay {path}` shows where)"), param_hint="'--resume'")
     off = 0 if records[0].get("seats_from") == 1 else 1  # (older logs counted seats from 0)
-    return records[0], [(n, {**rec, "player": rec["player"] + off}) for n, rec in lines if rec["type"] == "decision"]
+    return records[0], [(n, {**rec, "player": rec["player"] + off}) for n, rec in decisions]
+
+
+def _logged_sets(file: str, start: dict, path: str) -> tuple[tuple, tuple]:
+    """The --set flags that give the log's parameters, and (the --set and --players flags
+    a command playing the same deal again shows: the parameters other than the rule
+    file's own, the player count of a game of several). The rule file is first checked
+    to be the log's, so that a log of another game is refused as such, not for a
+    parameter the rule file does not have."""
+    from ..lang.diagnostics import RuleFileError
+    from ..load import check_source, read_source
+    from ..runtime.game import params_json
+    import hashlib
+    logged = start.get("params", {})
+    sets = tuple(f"{k}={set_text(v)}" for k, v in logged.items())
+    try:
+        name, data = read_source(file)
+        _, checked = check_source(name, data, {})
+    except RuleFileError:  # (UnreadableFile is one) _load says what is wrong with the file
+        return sets, (sets, start["players"])
+    if hashlib.sha256(checked.source_bytes).hexdigest() != start["sha256"]:
+        raise _other_rules(file, start, path, hashlib.sha256(checked.source_bytes).hexdigest())
+    own = params_json(checked.params)
+    low, high = checked.players
+    return sets, (tuple(f"{k}={set_text(v)}" for k, v in logged.items() if own.get(k) != v),
+                  start["players"] if low != high else None)
+
+
+def _other_rules(file: str, start: dict, path: str, digest: str) -> click.BadParameter:
+    return click.BadParameter(plain(
+        f"{file} is not the rule file {path} was played with (its sha256 was {start['sha256'][:12]}..., "
+        f"now {digest[:12]}...): a game goes on only with the rules it began with"), param_hint="'--resume'")
 
 
 def _same_rules(game, start: dict, file: str, path: str) -> None:
     """A log is resumed only with the rules it was played with."""
     from ..runtime.game import params_json
     if game.source_hash != start["sha256"]:
-        raise click.BadParameter(plain(
-            f"{file} is not the rule file {path} was played with (its sha256 was {start['sha256'][:12]}..., "
-            f"now {game.source_hash[:12]}...): a game goes on only with the rules it began with"),
-            param_hint="'--resume'")
+        raise _other_rules(file, start, path, game.source_hash)
     if params_json(game.params) != start.get("params", {}):
         raise click.BadParameter(plain(f"the parameters of {path} do not fit {file}"), param_hint="'--resume'")
 

@@ -25,6 +25,7 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
 
+from ..lang.plural import count
 from ..lang.printable import cut, plain
 from .cardtext import card_lines, cards_lines
 from .menu import entry_of, match_action, menu_lines, typed_examples, words
@@ -102,9 +103,11 @@ class _AllOf(Narrator):
 class TerminalGame:
     def __init__(self, game, seed: int, humans: list[int], agents: list, console: Console,
                  read: Callable[[str], Optional[str]], delay: float = 0.6, log: Optional[list] = None,
-                 height: Optional[int] = None, resume: Sequence[tuple[int, dict]] = ()):
+                 height: Optional[int] = None, resume: Sequence[tuple[int, dict]] = (), resume_path: str = ""):
         self.game, self.seed, self.humans = game, seed, humans
         self.resume = resume  # (line, decision record) of a stopped game's log, played again first
+        self.resume_path = resume_path
+        self.notes: dict[int, str] = {}  # a line shown above a person's next story (the resume's)
         self.resumed = not resume  # ... and all of them played again
         self.agents, self.console, self.read, self.delay, self.log = agents, console, read, delay, log
         self.height = height  # the lines each decision's screen must fit in (None: no limit)
@@ -171,10 +174,15 @@ class TerminalGame:
         their screens told it: the next screen tells what happened since their last move.
         The number of decisions taken again."""
         g, n = self.game, 0
+        if self.resume:
+            bots = sum(rec["player"] - 1 not in self.humans for _, rec in self.resume)
+            self.console.print(Text(plain(f"(the log's {count(len(self.resume), 'decision')} taken again"
+                                          + (f", the bots thinking again at {bots} of them" if bots else "")
+                                          + "...)")))
         for line, rec in self.resume:
             def bad(why: str) -> ResumeError:
                 return ResumeError(f"line {line} of the log, decision {n + 1}: {why}; the log cannot be "
-                                   "resumed (`ruleforge replay LOG` shows where it differs)")
+                                   f"resumed (`ruleforge replay {self.resume_path}` shows where it differs)")
             if st.is_over:
                 raise bad("the game was already over")
             self._collect()
@@ -182,11 +190,16 @@ class TerminalGame:
             choice = rec["choice"]
             if rec["player"] != p + 1:
                 raise bad(f"the log says player {rec['player']} decided, but it is player {p + 1}'s decision")
-            if not 0 <= choice < len(actions) or str(actions[choice]) != rec["action"]:
-                raise bad(f"'{plain(cut(rec['action']))}' is not the action offered there")
+            if not 0 <= choice < len(actions):
+                raise bad(f"the log's choice {choice:,} is not one of the {len(actions)} actions offered there "
+                          "(counted from 0)")
+            if str(actions[choice]) != rec["action"]:
+                raise bad(f"the log's choice {choice:,} is '{plain(cut(str(actions[choice])))}' there, not "
+                          f"'{plain(cut(rec['action']))}'")
             if p not in self.humans:
                 decide_for(self.agents[p], st, p, actions, rngs[p])
-            else:  # what their screen told them then is their log now (as _ask keeps it)
+            elif len(actions) > 1:  # what their screen told them then is their log now (as _ask keeps
+                # it; a decision of one action is taken without a screen, and its story goes on)
                 self.history[p].extend(self.unseen[p])
                 self.unseen[p].clear()
                 self.told[p] = len(self.events)
@@ -197,9 +210,8 @@ class TerminalGame:
             n += 1
         self.resumed = True
         if n:  # each person's next screen tells what happened since their last move, as it would have
-            note = f"(the game resumed after {n} decision{'s' if n != 1 else ''}: type log for what happened before)"
-            for p in self.humans:
-                self.unseen[p].insert(0, note)
+            note = f"(the game resumed after {count(n, 'decision')}: type log for what happened before)"
+            self.notes = {p: note for p in self.humans}
         return n
 
     def _tell_as_it_happens(self) -> None:
@@ -390,7 +402,10 @@ class TerminalGame:
         width = self.console.width
         head = Text(plain(f"{self.game.seat_titles[st.current_player]}, {st.prompt}:"), style="bold")
         below = [*table_parts(self.game, st, p), head, *menu_lines(entries, width - 1)]
-        room = self._room(below, 1)  # (1: the prompt's line)
+        note = self.notes.pop(p, None)
+        if note:  # (above the story, which gives way first: the note stays)
+            self.console.print(Text(plain(note), style="bold"))
+        room = self._room(below, 2 if note else 1)  # (1: the prompt's line)
         rows = self._panel(story, "Since your last move", room)
         for r in below:
             self.console.print(r)
