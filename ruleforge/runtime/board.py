@@ -344,8 +344,11 @@ def shuffle_zone(st, inst: int) -> None:
         # seats' sampled worlds which cards of the deck's class are in the deck, so which
         # are in the hands dealt from it (see determinize).
         was = [*map(cls.__getitem__, cards)]
-        # (rarely: a class with cards outside the pile, as the hands dealt from a deck)
-        wider = [m for m in set(was) if cls.count(m) > was.count(m) and _unfollowed(st, cards, was, m)]
+        m = was[0]
+        if was.count(m) == len(was):  # one class, the usual shuffle: no generator, counted in C
+            wider = (m,) if cls.count(m) > len(was) and _unfollowed(st, cards, was, m) else ()
+        else:  # (rarely: a class with cards outside the pile, as the hands dealt from a deck)
+            wider = [m for m in set(was) if cls.count(m) > was.count(m) and _unfollowed(st, cards, was, m)]
         k = cls[-1]
         cls[-1] = k + 1
         for c in cards:
@@ -374,7 +377,17 @@ def pick_class(st, cards, by_attributes: bool) -> None:
     than it does (that these are hearts), never more."""
     cls = st.cls
     get = cls.__getitem__
-    if by_attributes:  # the usual case first, counted in C: each class wholly in the zones
+    if by_attributes:
+        # the usual pick first, counted in C with no generator: cards of one class, all of
+        # which lies in the first card's zone (so the cards are picked from it)
+        m = cls[cards[0]]
+        if [*map(get, cards)].count(m) == len(cards) and \
+                [*map(get, st.zones[st.loc[cards[0]]])].count(m) == cls.count(m):
+            k = cls[-1]  # (_join, written out)
+            cls[-1] = k + 1
+            for c in cards:
+                cls[c] = k
+            return
         zones, where = st.zones, set(map(st.loc.__getitem__, cards))
         held = [*map(get, chain.from_iterable(zones[z] for z in where))]
         if all(held.count(m) == cls.count(m) for m in set(map(get, cards))):
@@ -396,6 +409,22 @@ def pick_class(st, cards, by_attributes: bool) -> None:
             if whole[m]:
                 joined.append(c)
     _join(cls, joined)
+
+
+def pick_class_from(st, cards, z: int) -> None:
+    """pick_class of cards picked by their printed attributes out of zone z: when the zone
+    holds one whole class (a box before anything is dealt from it), a class of their own,
+    found with two counts in C; otherwise as pick_class."""
+    cls = st.cls
+    held = [*map(cls.__getitem__, st.zones[z])]
+    m = held[0]
+    if held.count(m) == len(held) == cls.count(m):
+        k = cls[-1]
+        cls[-1] = k + 1
+        for c in cards:
+            cls[c] = k
+        return
+    pick_class(st, cards, True)
 
 
 def _join(cls, cards) -> None:
@@ -455,15 +484,27 @@ def _held_lost(st, cards) -> None:
     at its place (determinize; Board.marks[n + c]). The other cards of the pile lose the
     mark: a rule that holds one later holds it by a place it can tell."""
     g = st.game
-    held = {st.vars[i] for i, kind in g.var_kinds.items() if kind == "card"}
+    card_vars = g.__dict__.get("_held_card_vars")
+    if card_vars is None:
+        card_vars = g._held_card_vars = tuple(i for i, kind in g.var_kinds.items() if kind == "card")
+    held = []  # (usually none: a loop of a few tests, no set, no comprehension)
+    V = st.vars
+    for i in card_vars:
+        if V[i] is not None:
+            held.append(V[i])
     for fr in st.stack:
-        L = fr.L
-        held.update(L[i] for i in fr.proc.card_slots)
-        for i in fr.proc.cards_slots:
-            held.update(L[i] or ())
-    held.discard(None)
-    n, up = len(st.loc), st.up
-    if held or 1 in st.marks[n:]:  # (usually neither: nothing to mark or to clear, found in C)
+        proc = fr.proc
+        if proc.card_slots or proc.cards_slots:
+            L = fr.L
+            for i in proc.card_slots:
+                if L[i] is not None:
+                    held.append(L[i])
+            for i in proc.cards_slots:
+                if L[i]:
+                    held.extend(L[i])
+    n = len(st.loc)
+    if held or (st.marks is not g.__dict__.get("no_marks") and 1 in st.marks[n:]):  # (nothing to mark or clear)
+        held, up = set(held), st.up
         _mark(st, [(n + c, 1 if c in held else 0) for c in cards if not up[c]])
 
 

@@ -15,7 +15,7 @@ from operator import itemgetter
 from types import MappingProxyType
 from typing import Callable, Mapping, Optional
 
-from .board import (DOWN, PRIVATE, UP, Board, counter_changed, flip_card, random_card, move_all, move_card, move_cards, move_up, pick_class, place,  # noqa: F401
+from .board import (DOWN, PRIVATE, UP, Board, counter_changed, flip_card, random_card, move_all, move_card, move_cards, move_up, pick_class, pick_class_from, place,  # noqa: F401
                     reveal_card, set_var, shuffle_zone, swap_cards)
 from .board import _leave_keep
 from .events import Decided

@@ -139,7 +139,10 @@ class Game:
         st.zones[self.start_zone] = list(range(n))
         st.loc = [self.start_zone] * n
         st.cls = [0] * n + [1]  # every card in class 0; the next class is 1 (board.pick_class, shuffle_zone)
-        st.marks = (0,) * (2 * n)  # (board.Board.marks)
+        zero = self.__dict__.get("no_marks")
+        if zero is None or len(zero) != 2 * n:
+            zero = self.no_marks = (0,) * (2 * n)
+        st.marks = zero  # (board.Board.marks; none set while it is this very tuple)
         start = getattr(self, "_start", None)
         if start is None:  # every card placed in the starting zone: the same every game
             st.up, st.known = bytearray(n), [0] * n

@@ -23,7 +23,7 @@ def _primitives() -> dict:
     from .. import held
     ns = {name: getattr(prims, name) for name in prims.__all__}
     ns.update({name: getattr(held, name) for name in held.__all__})
-    for name in ("move_card", "move_up", "move_cards", "move_all", "swap_cards", "reveal_card", "flip_card", "shuffle_zone", "pick_class", "set_var", "counter_changed", "random_card",
+    for name in ("move_card", "move_up", "move_cards", "move_all", "swap_cards", "reveal_card", "flip_card", "shuffle_zone", "pick_class", "pick_class_from", "set_var", "counter_changed", "random_card",
                  "eliminate", "end_game", "push", "decide"):
         ns[name] = getattr(engine, name)
     ns.update(Proc=engine.Proc, Ending=engine.Ending, ActionSpec=actions.ActionSpec, Param=actions.Param,

@@ -160,6 +160,16 @@ class Straight:
         else:
             self.moves(s, f"move_card(st, {{c}}, {{d}}, {UP})", None)
 
+    def pick_call(self, s, cards: str, by_attributes: bool) -> str:
+        """board.pick_class of `cards`; from one zone the generator knows, by printed
+        attributes, the shorter board.pick_class_from (the usual pick, out of a box)."""
+        node = s.what.collection if isinstance(s.what, A.TheCard) else s.what
+        if by_attributes and isinstance(node, A.Filter) and isinstance(node.collection, A.CardsIn):
+            zone = self.ex(node.collection.zone)
+            if zone.isdigit():
+                return f"pick_class_from(st, {cards}, {zone})"
+        return f"pick_class(st, {cards}, {by_attributes})"
+
     def moves(self, s, call: str, picked: Optional[bool], dest: bool = True) -> None:
         """`picked`: None, or whether the cards are picked by a rule reading only their
         printed attributes (board.pick_class, called before they move)."""
@@ -177,7 +187,7 @@ class Straight:
                 w.line(f"if {c} is not None:")
             with w.indent() if not sure else nullcontext():
                 if picked is not None:
-                    w.line(f"pick_class(st, ({c},), {picked})")
+                    w.line(self.pick_call(s, f"({c},)", picked))
                 w.line(self.face_up_call(s, call).format(c=c, d=d))
             if bind is not None:
                 w.line(f"{bind} = {c}")
@@ -190,13 +200,13 @@ class Straight:
         if dest and s.slots is None and call.startswith("move_card(st, {c}, {d}"):
             w.line(f"{d} = {self.ex(s.target)}")
             if picked is not None:
-                w.line(f"if {cs}: pick_class(st, {cs}, {picked})")
+                w.line(f"if {cs}: {self.pick_call(s, cs, picked)}")
             w.line(call.replace("move_card(", "move_cards(").format(c=cs, d=d))
             if bind is not None:
                 w.line(f"{bind} = {cs}[0] if {cs} else None")
             return
         if picked is not None:
-            w.line(f"if {cs}: pick_class(st, {cs}, {picked})")
+            w.line(f"if {cs}: {self.pick_call(s, cs, picked)}")
         if not dest:
             w.line(f"for {e} in {cs}:")
         elif s.slots is None:
