@@ -17,6 +17,7 @@ import attrs
 from ...lang import ast as A
 from .. import typeinfo as T
 from ..limits import MAX_NUMBER
+from .picked import Picked
 
 UP, DOWN = 0, 1
 EFFECTS = (A.Move, A.Reveal, A.Flip, A.Swap, A.Shuffle, A.SetValue, A.Change, A.Eliminate,
@@ -42,49 +43,8 @@ def picks_by_rule(node) -> bool:
     return any(picks_by_rule(getattr(node, f)) for f in ("collection", "zone") if hasattr(node, f))
 
 
-class Straight:
+class Straight(Picked):
     """Mixin of the code generator: statements without stops, written by `stmt`."""
-
-    def by_attributes(self, node) -> bool:
-        """Does this pick of cards (a 'where' or 'the card in') read only the cards' printed
-        attributes, the game's parameters and constants? Then it picks the same cards in
-        every world a seat could imagine (board.pick_class); a pick that reads where a card
-        lies, a counter or a hidden card does not, and neither does one from a list of
-        cards (`let t = top 6 cards of deck`, `t where suit = hearts`): which cards the
-        list holds is not public."""
-        if isinstance(node, A.TheCard):
-            return self.by_attributes(node.collection)
-        if isinstance(node, A.Filter):
-            return self.by_attributes(node.collection) and self.reads_attributes(node.condition)
-        if isinstance(node, A.CardsIn):
-            node = node.zone
-        # all of a zone's (or a row's) cards; not a name holding a list of cards
-        return isinstance(node, (A.Name, A.Of, A.Slot)) and T.kind(self.t(node)) in ("zone", "row")
-
-    def reads_attributes(self, node) -> bool:
-        if isinstance(node, (A.Number, A.Text, A.Bool)):
-            return True
-        if isinstance(node, A.Name):
-            ref = T.ref(self.ch, node)
-            if ref[0] == "element attr":
-                return self.printed(ref[2])
-            return ref[0] in ("element", "param", "symbol")
-        if isinstance(node, A.Attr):
-            return (isinstance(node.obj, A.Name) and T.ref(self.ch, node.obj)[0] == "element"
-                    and T.is_card(self.t(node.obj)) and self.printed(node.name))
-        if isinstance(node, A.Unary):
-            return self.reads_attributes(node.operand)
-        if isinstance(node, A.Binary):
-            return self.reads_attributes(node.left) and self.reads_attributes(node.right)
-        if isinstance(node, A.Between):
-            return all(self.reads_attributes(n) for n in (node.value, node.low, node.high))
-        if isinstance(node, A.ListOf):
-            return all(self.reads_attributes(n) for n in node.items)
-        return False
-
-    def printed(self, attr: str) -> bool:
-        """A card's attribute as its card list prints it: no counter, no rule."""
-        return attr not in self.g.card_counter_base and not self.has_rules(attr)
 
     def block(self, stmts) -> None:
         if not stmts:
@@ -159,16 +119,6 @@ class Straight:
             self.moves(s, "reveal_card(st, {c})", None, dest=False)
         else:
             self.moves(s, f"move_card(st, {{c}}, {{d}}, {UP})", None)
-
-    def pick_call(self, s, cards: str, by_attributes: bool) -> str:
-        """board.pick_class of `cards`; from one zone the generator knows, by printed
-        attributes, the shorter board.pick_class_from (the usual pick, out of a box)."""
-        node = s.what.collection if isinstance(s.what, A.TheCard) else s.what
-        if by_attributes and isinstance(node, A.Filter) and isinstance(node.collection, A.CardsIn):
-            zone = self.ex(node.collection.zone)
-            if zone.isdigit():
-                return f"pick_class_from(st, {cards}, {zone})"
-        return f"pick_class(st, {cards}, {by_attributes})"
 
     def moves(self, s, call: str, picked: Optional[bool], dest: bool = True) -> None:
         """`picked`: None, or whether the cards are picked by a rule reading only their
