@@ -314,6 +314,8 @@ def test_play_in_a_real_terminal():
         while "Game stopped." not in history() and time.monotonic() < deadline:
             time.sleep(0.1)
         assert "Game stopped." in history() and "Traceback" not in history()
+        # ... on a line of its own, not after the prompt ("Radar Operator> Game stopped.")
+        assert re.search(r"^(\^C)?Game stopped\.", history(), re.M), history()[-500:]
     finally:
         subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
 

@@ -203,6 +203,8 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
             if len(seats) > 1:
                 tg.wipe()  # the screen shows one person's table
             keep({"type": "quit"})
+            if tg.mid_line and console.is_terminal:  # (Ctrl-C or Ctrl-D at the prompt: not after it)
+                console.print()
             console.print(Text("Game stopped." + kept))
             if stop.reason:
                 raise click.ClickException(f"{stop.reason}: play reads the moves from it, so the game stopped"

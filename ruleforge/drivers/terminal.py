@@ -108,6 +108,7 @@ class TerminalGame:
         self.resume = resume  # (line, decision record) of a stopped game's log, played again first
         self.resume_path = resume_path
         self.notes: dict[int, str] = {}  # a line shown above a person's next story (the resume's)
+        self.mid_line = False  # the cursor was left on a prompt's line (_read)
         self.resumed = not resume  # ... and all of them played again
         self.agents, self.console, self.read, self.delay, self.log = agents, console, read, delay, log
         self.height = height  # the lines each decision's screen must fit in (None: no limit)
@@ -340,7 +341,7 @@ class TerminalGame:
         entries = [entry_of(i, a, narrator) for i, a in enumerate(actions, 1)]
         self._screen(p, story, entries)
         while True:
-            line = self.read(plain(f"{g.seat_titles[p]}> "))
+            line = self._read(plain(f"{g.seat_titles[p]}> "))
             if line is None:
                 raise Quit()
             text = _clean(line)
@@ -357,6 +358,18 @@ class TerminalGame:
                 return i
             self.console.print(Text(reason, style="red"))
 
+    def _read(self, prompt: str) -> Optional[str]:
+        """A line typed at `prompt`; Ctrl-C (KeyboardInterrupt) or the end of the input
+        (None) leave the cursor on the prompt's line (`mid_line`: what is said next starts
+        a line of its own)."""
+        try:
+            line = self.read(prompt)
+        except KeyboardInterrupt:
+            self.mid_line = True
+            raise
+        self.mid_line = line is None
+        return line
+
     def _hand_over(self, p: int) -> None:
         """The screen that waits for seat p's person. Before the first decision nothing
         private has been shown (the banner stays); later, the last person's screen is
@@ -369,7 +382,7 @@ class TerminalGame:
         self.console.print(Panel(Text(plain(f"Pass the screen to {title}.\n"
                                             "Press Enter when only they can see it.")), title="Hand-over"))
         while True:
-            line = self.read("")
+            line = self._read("")
             if line is None:
                 raise Quit()
             text = _clean(line)
