@@ -15,6 +15,14 @@ import pytest
 
 from hostile import HANG_FACTOR, TIME_LIMIT, Ran, _limit_memory, assert_clean, children_cpu, hostile_run
 
+
+def _game(tmp_path, rules: str, name: str = "g.rules"):
+    """The game of rule text `rules`, written to tmp_path/name and loaded."""
+    import ruleforge
+    path = tmp_path / name
+    path.write_text(rules, encoding="utf-8")
+    return ruleforge.load(path)
+
 ROOT = Path(__file__).resolve().parents[1]
 GUFO = str(ROOT / "games" / "gufo.rules")
 
@@ -152,10 +160,7 @@ def test_a_card_played_face_down_from_a_hand_is_not_told_by_the_cards_left(tmp_p
     # Player 1 peeks at one card of player 2's hand; player 2 then plays a card face down.
     # Player 1's view kept the peeked card while it stayed and dropped it when it was the
     # one played: the view told which card went to the pile.
-    import ruleforge
-    path = tmp_path / "memory.rules"
-    path.write_text(MEMORY, encoding="utf-8")
-    game = ruleforge.load(path)
+    game = _game(tmp_path, MEMORY, "memory.rules")
     seen = set()
     for choice in range(3):
         st = game.new(1)
@@ -202,11 +207,8 @@ def test_a_copy_played_from_a_hand_does_not_tell_which_copy_stayed(tmp_path):
     # Coin face up: Alice cannot tell which. Before, her table kept the Coin she saw in
     # Bob's hand when he played the other (so she knew both), and her story and table
     # named each copy by its number ("Coin (1): hand of bob → the pot").
-    import ruleforge
     from ruleforge.drivers.narrate import Narrator
-    path = tmp_path / "twins.rules"
-    path.write_text(TWINS, encoding="utf-8")
-    game = ruleforge.load(path)
+    game = _game(tmp_path, TWINS, "twins.rules")
     alice, bob = 0, 1
     told = {}
     for coin in ("Coin (1)", "Coin (2)"):
@@ -232,15 +234,12 @@ def test_a_look_at_a_copy_in_a_hand_does_not_tell_whether_it_is_the_copy_known_t
     # Alice knows one Coin in Bob's hand, and peeks at a card of it, unseen: a Coin. She
     # cannot tell whether it is the Coin she knew, so her table shows one Coin whichever
     # she peeked at (before, the other Coin showed two: she had learnt what Bob holds).
-    import ruleforge
     peek = TWINS.replace("turn order: bob, alice", "turn order: alice, bob").replace(
         "turn:\n    current takes an action\n",
         'turn:\n    if current = alice:\n'
         '        let c = alice chooses a card from hand of bob, unseen "to peek at"\n'
         "        alice looks at c\n    else:\n        current takes an action\n")
-    path = tmp_path / "peek.rules"
-    path.write_text(peek, encoding="utf-8")
-    game = ruleforge.load(path)
+    game = _game(tmp_path, peek, "peek.rules")
     hands = {}
     from ruleforge.runtime.events import Looked
     for k in range(3):
@@ -255,16 +254,13 @@ def test_with_three_copies_the_table_does_not_tell_whether_the_copy_played_was_o
     # Alice saw two of Bob's three Coins arrive. Whichever Coin he plays, she can be sure
     # of one Coin left: her table showed both seen Coins gone when he played the unseen
     # one (forgetting every copy), and one left when he played a seen one.
-    import ruleforge
     three = TWINS.replace("    copies: 2\n", "    copies: 3\n").replace(
         "    # the deck, top first: Dud, Coin (2), Coin (1)\n"
         "    move top of deck to hand of bob\n    move top of deck to pot\n    move top of pot to hand of bob\n",
         "    # the deck, top first: Dud, Coin (3), Coin (2), Coin (1)\n"
         "    move top of deck to hand of bob\n    move top of deck to pot\n    move top of pot to hand of bob\n"
         "    move top of deck to pot\n    move top of pot to hand of bob\n")
-    path = tmp_path / "three.rules"
-    path.write_text(three, encoding="utf-8")
-    game = ruleforge.load(path)
+    game = _game(tmp_path, three, "three.rules")
     shown = {}
     for coin in ("Coin (1)", "Coin (2)", "Coin (3)"):
         st = game.new(1)
@@ -317,15 +313,12 @@ def test_a_card_chosen_in_a_hand_is_not_named_to_a_seat_that_only_knew_it_was_th
     # Player 1 peeks at a card of player 2's hand; player 2 then marks a card of it, which
     # stays there: player 1's story named the card when it was the one peeked at, and
     # said 'a card' otherwise, so it told player 1 which card player 2 chose.
-    import ruleforge
     from ruleforge.drivers.narrate import Narrator
     marking = MEMORY.replace('''        let d = player 2 chooses a card in hand of player 2 "to play face down"
         move d to pile
         increase plays by 1''', '''        current takes an action''') + 'action mark "Mark a card":\n    with card in hand of current\n' \
         '    increase plays by 1\n'
-    path = tmp_path / "marking.rules"
-    path.write_text(marking, encoding="utf-8")
-    game = ruleforge.load(path)
+    game = _game(tmp_path, marking, "marking.rules")
     told = set()
     for choice in range(3):
         st = game.new(1, record=True)
@@ -399,11 +392,8 @@ def test_a_sampled_world_does_not_keep_the_cards_of_a_hand_a_seat_never_saw(rule
     # a face-down pile), every world Alice's bots sampled held his true cards there, and a
     # greedy Alice named a heart he held in 77.7% of games (92% for the pile), against 9%
     # at random. From a hand, which cards it held is no more public after either.
-    import ruleforge
     from ruleforge.runtime.determinize import determinize
-    path = tmp_path / "g.rules"
-    path.write_text(rules, encoding="utf-8")
-    game = ruleforge.load(path)
+    game = _game(tmp_path, rules, "g.rules")
     st = game.new(3)
     truth = sorted(st.cards_in(zone, owner))
     sampled = {tuple(sorted(determinize(st, 0, k).cards_in(zone, owner))) for k in range(30)}
@@ -422,12 +412,10 @@ HEARTS_FROM_DECK = SHUFFLED_HAND.replace("""    # Bob mixes his hand, as players
 
 
 def _worlds(tmp_path, rules, seed=3):
-    import ruleforge
+    """A game's state after setup, and 30 worlds sampled for seat 0."""
     from ruleforge.runtime.determinize import determinize
-    path = tmp_path / "g.rules"
-    path.write_text(rules, encoding="utf-8")
-    st = ruleforge.load(path).new(seed)
-    return None, st, [determinize(st, 0, k) for k in range(30)]
+    st = _game(tmp_path, rules).new(seed)
+    return st, [determinize(st, 0, k) for k in range(30)]
 
 
 def test_a_deck_shuffled_after_the_deal_does_not_give_the_worlds_the_hands_true_cards(tmp_path):
@@ -436,7 +424,7 @@ def test_a_deck_shuffled_after_the_deal_does_not_give_the_worlds_the_hands_true_
     # themselves: after any shuffle of the deck, every world Alice sampled held Bob's
     # true hand (1 distinct hand in 30 worlds). Now the shuffled deck's class takes in
     # every card of the old one that some seat cannot see.
-    _, st, worlds = _worlds(tmp_path, DECK_SHUFFLED)
+    st, worlds = _worlds(tmp_path, DECK_SHUFFLED)
     truth = tuple(sorted(st.cards_in("hand", "bob")))
     sampled = {tuple(sorted(w.cards_in("hand", "bob"))) for w in worlds}
     assert len(sampled) > 20 and truth  # (it was 1: the truth, every time)
@@ -448,7 +436,7 @@ def test_cards_picked_from_a_deck_that_dealt_the_hands_do_not_tell_the_hands_hea
     # cards: the worlds' deck class then held no heart but Bob's, so every heart a world
     # gave Bob was one he holds. A heart the rule picked could be any heart Alice has
     # not seen, so those cards keep the deck's class.
-    _, st, worlds = _worlds(tmp_path, HEARTS_FROM_DECK)
+    st, worlds = _worlds(tmp_path, HEARTS_FROM_DECK)
     true_hearts = {c for c in st.cards_in("hand", "bob") if st.card_attr(c, "suit") == "hearts"}
     sampled_hearts = {c for w in worlds for c in w.cards_in("hand", "bob") if st.card_attr(c, "suit") == "hearts"}
     assert sampled_hearts - true_hearts  # (it was empty: only Bob's true hearts)
@@ -464,7 +452,7 @@ def test_cards_picked_by_their_printed_attributes_from_a_whole_class_stay_a_clas
     shuffle pile
     move top 3 cards of pile to hand of bob""").replace(
         'zone hand per player: hand', 'zone hand per player: hand\nzone pile "the pile": pile, face down')
-    _, st, worlds = _worlds(tmp_path, rules)
+    st, worlds = _worlds(tmp_path, rules)
     attr = st.card_attr
     hands = [w.cards_in("hand", "bob") for w in worlds]
     assert all(attr(c, "suit") == "hearts" and attr(c, "value") <= 6 for h in hands for c in h)
@@ -483,7 +471,7 @@ def test_cards_picked_from_a_list_of_cards_are_not_a_class(tmp_path):
     move cards in deck where suit = hearts to pile""", """    let t = top 6 cards of deck
     move t where suit = hearts to pile""")
     for seed in (1, 3):
-        _, st, worlds = _worlds(tmp_path, rules, seed)
+        st, worlds = _worlds(tmp_path, rules, seed)
         truth = sorted(st.cards_in("pile"))
         assert truth  # (the top 6 cards held hearts)
         assert sum(sorted(w.cards_in("pile")) == truth for w in worlds) <= 2  # (it was 30 of 30)
@@ -506,7 +494,7 @@ def test_a_shuffle_loses_the_place_of_a_cards_counters_in_the_worlds(tmp_path):
     # (6.0% now; 7.7% naming its value). Counters set where a seat could not see which
     # card changed stay with the place until a shuffle, and are then dealt among the
     # places of such cards; counters every seat saw change go with the card.
-    _, st, worlds = _worlds(tmp_path, CHARGED_DECK)
+    st, worlds = _worlds(tmp_path, CHARGED_DECK)
     attr = st.card_attr
     top = st.cards_in("pile")[0]
     assert attr(top, "charge") == attr(top, "value")
@@ -517,14 +505,11 @@ def test_a_shuffle_loses_the_place_of_a_cards_counters_in_the_worlds(tmp_path):
 def test_a_counter_changed_on_a_card_a_seat_cannot_see_stays_with_its_place(tmp_path):
     # Bob marks a card of his hand: Alice learns that a card was marked, not which, so her
     # worlds keep the mark where his marked card lies, whatever card they deal there.
-    import ruleforge
     from ruleforge.runtime.determinize import determinize
     rules = SHUFFLED_HAND.replace("zone hand per player: hand\n", "zone hand per player: hand\ncounter charge per card = 0\n").replace(
         """    # Bob mixes his hand, as players do
     shuffle hand of bob""", """    increase (top of hand of bob).charge by 1""")
-    path = tmp_path / "g.rules"
-    path.write_text(rules, encoding="utf-8")
-    st = ruleforge.load(path).new(3)
+    st = _game(tmp_path, rules).new(3)
     marked = [c for c in st.cards_in("hand", "bob") if st.card_attr(c, "charge") == 1]
     assert len(marked) == 1
     worlds = [determinize(st, 0, k) for k in range(30)]
@@ -567,13 +552,13 @@ def test_a_held_card_whose_place_is_lost_is_not_at_its_true_place_in_the_worlds(
     # place, and a greedy Alice naming its place among the top 10 was right in 68 and 55
     # of 300 games (6 and 5 now; 1 in 52 at random). Now it stands for a hidden card of
     # its class in its zone.
-    _, st, worlds = _worlds(tmp_path, HELD_SECRET.replace("HOLD", hold))
+    st, worlds = _worlds(tmp_path, HELD_SECRET.replace("HOLD", hold))
     truth = st.cards_in("deck").index(st.counter("secret"))
     places = [w.cards_in("deck").index(w.counter("secret")) for w in worlds]
     assert len(set(places)) > 12 and places.count(truth) <= 3  # (it was the true place, in every world)
 
 
 def test_a_held_card_whose_place_every_seat_followed_stays_at_its_place(tmp_path):
-    _, st, worlds = _worlds(tmp_path, HELD_SECRET.replace("HOLD", "set secret to top of deck"))
+    st, worlds = _worlds(tmp_path, HELD_SECRET.replace("HOLD", "set secret to top of deck"))
     assert {w.cards_in("deck")[-1] == w.counter("secret") for w in worlds} == {True}
     assert len({w.counter("secret") for w in worlds}) > 20
