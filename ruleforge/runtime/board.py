@@ -383,10 +383,7 @@ def pick_class(st, cards, by_attributes: bool) -> None:
         m = cls[cards[0]]
         if [*map(get, cards)].count(m) == len(cards) and \
                 [*map(get, st.zones[st.loc[cards[0]]])].count(m) == cls.count(m):
-            k = cls[-1]  # (_join, written out)
-            cls[-1] = k + 1
-            for c in cards:
-                cls[c] = k
+            _join(cls, cards)
             return
         zones, where = st.zones, set(map(st.loc.__getitem__, cards))
         held = [*map(get, chain.from_iterable(zones[z] for z in where))]
@@ -419,12 +416,9 @@ def pick_class_from(st, cards, z: int) -> None:
     held = [*map(cls.__getitem__, st.zones[z])]
     m = held[0]
     if held.count(m) == len(held) == cls.count(m):
-        k = cls[-1]
-        cls[-1] = k + 1
-        for c in cards:
-            cls[c] = k
-        return
-    pick_class(st, cards, True)
+        _join(cls, cards)
+    else:
+        pick_class(st, cards, True)
 
 
 def _join(cls, cards) -> None:
