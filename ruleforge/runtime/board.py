@@ -478,9 +478,9 @@ def _held_lost(st, cards) -> None:
     at its place (determinize; Board.marks[n + c]). The other cards of the pile lose the
     mark: a rule that holds one later holds it by a place it can tell."""
     g = st.game
-    card_vars = g.__dict__.get("_held_card_vars")
+    card_vars = g.held_card_vars
     if card_vars is None:
-        card_vars = g._held_card_vars = tuple(i for i, kind in g.var_kinds.items() if kind == "card")
+        card_vars = g.held_card_vars = tuple(i for i, kind in g.var_kinds.items() if kind == "card")
     held = []  # (usually none: a loop of a few tests, no set, no comprehension)
     V = st.vars
     for i in card_vars:
@@ -496,8 +496,8 @@ def _held_lost(st, cards) -> None:
             for i in proc.cards_slots:
                 if L[i]:
                     held.extend(L[i])
-    n = len(st.loc)
-    if held or (st.marks is not g.__dict__.get("no_marks") and 1 in st.marks[n:]):  # (nothing to mark or clear)
+    if held or (st.marks is not g.no_marks and 1 in st.marks[len(st.loc):]):  # (nothing to mark or clear)
+        n = len(st.loc)
         held, up = set(held), st.up
         _mark(st, [(n + c, 1 if c in held else 0) for c in cards if not up[c]])
 

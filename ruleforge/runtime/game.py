@@ -81,6 +81,8 @@ class Game:
         self.payoff = None     # fn(state, seat) -> number, or None: the declared 'payoff of p'
         self.quiet_labels: frozenset = frozenset()  # counters the narrator leaves out (not 'shown')
         self.var_kinds: dict[int, str] = {}  # var -> "player", "card" or "sym": a counter that holds one (held.py)
+        self.held_card_vars: Optional[tuple] = None  # the vars of var_kinds that hold a card (board._held_lost), once known
+        self.no_marks: Optional[tuple] = None   # Board.marks with none set (_deal_unplayed)
         self.turn_vars: tuple = ()           # the vars of the values of the turn, none at each turn's start
         self.turn_base: dict[str, int] = {}  # value of the turn -> its var
         self.finishes = False                # some rule makes a player finish
@@ -139,7 +141,7 @@ class Game:
         st.zones[self.start_zone] = list(range(n))
         st.loc = [self.start_zone] * n
         st.cls = [0] * n + [1]  # every card in class 0; the next class is 1 (board.pick_class, shuffle_zone)
-        zero = self.__dict__.get("no_marks")
+        zero = self.no_marks
         if zero is None or len(zero) != 2 * n:
             zero = self.no_marks = (0,) * (2 * n)
         st.marks = zero  # (board.Board.marks; none set while it is this very tuple)
