@@ -898,3 +898,51 @@ def test_a_slot_plus_a_number_says_where_the_parentheses_go(ruleforge_cmd, tmp_p
         f"{f}:12:11: error: each side of '+' must be a number, not a zone",
         '        say "{table slot 1 + 1}"', "              ^^^^^^^^^^^^",
         "  hint: for the slot numbered by a sum, write table slot (... + ...)"]
+
+
+NAMED_FILTER = """game "Named filters"
+players 2
+cards: standard deck in deck
+zone deck "the deck": pile, face down
+zone hand per player "hand": hand
+zone table per player "table": pile, face up
+setup:
+    shuffle deck
+    deal 5 cards from deck to hand of each player
+action play "Play":
+    with card in hand of current
+    allowed if no e in table of current where {filter} has e.value > card.value
+    move card to table of current
+action draw "Draw":
+    move top of deck to hand of current
+turn:
+    current takes one of play, draw
+ending done "done": nobody wins when count of deck < 20
+"""
+
+
+@pytest.mark.parametrize("filter_", ["e.suit = card.suit", "suit = card.suit", "e.suit = card.suit and value > 0"])
+def test_a_quantifiers_filter_may_name_its_element(tmp_path, filter_):
+    """`no e in C where e.suit = x has ...` names the element in the filter, as `for each
+    e in C where e.suit = x` does (it was "unknown name 'e'", while attributes alone
+    worked): both ways, the same actions as worked out here from the rule's words."""
+    path = tmp_path / "named.rules"
+    path.write_text(NAMED_FILTER.format(filter=filter_))
+    g = ruleforge.load(str(path))
+    attrs = [c.attrs for c in g.cards]
+    table = [g.zone_lookup[("table", p, None)] for p in range(2)]
+    hand = [g.zone_lookup[("hand", p, None)] for p in range(2)]
+    refused = 0
+    for seed in range(12):
+        st = g.new(seed)
+        rng = random.Random(seed)
+        while not st.is_over:
+            p = st.current_player
+            want = sorted(c for c in st.zones[hand[p]]
+                          if not any(attrs[e]["suit"] == attrs[c]["suit"] and attrs[e]["value"] > attrs[c]["value"]
+                                     for e in st.zones[table[p]]))
+            refused += len(st.zones[hand[p]]) - len(want)
+            actions = st.legal_actions()
+            assert sorted(a.args[0][1].index for a in actions if a.name == "play") == want
+            st.apply(rng.choice(actions))
+    assert refused > 0  # (the rule refused some cards: the filter was tested)

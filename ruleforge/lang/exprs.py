@@ -208,7 +208,14 @@ class ExprChecker(Resolver, abstract=True):
         return NUMBER
 
     def ex_Quantifier(self, node: A.Quantifier, scope: Scope, want: Optional[Want]) -> Optional[Type]:
-        t = self.expr(node.collection, scope, want=Want.COLLECTION)
+        if node.name is not None and isinstance(node.collection, A.Filter):
+            # `no e in C where e.colour = c has ...`: the filter may name the element, as a
+            # `for each e in C where` does, or read its attributes alone, as any filter
+            t = self.filter(node.collection, scope, node.name, bare=True)
+            if t is not None:
+                self.types[node.collection] = t
+        else:
+            t = self.expr(node.collection, scope, want=Want.COLLECTION)
         et = t.element() if t else None  # None: not known (a mistake said, or an unparsed name)
         if t is not None and et is None:
             self.error(node.collection, f"'{node.kind}' looks through a zone or a list, not {t.describe()}")
@@ -318,14 +325,18 @@ class ExprChecker(Resolver, abstract=True):
             return f"a {t.domain} is a symbol, written without quotes: {node.value}"
         return None
 
-    def filter(self, node: A.Filter, scope: Scope, var: Optional[A.Name] = None) -> Optional[Type]:
-        """`C where COND`; in `for each x in C where COND`, COND may also name x."""
+    def filter(self, node: A.Filter, scope: Scope, var: Optional[A.Name] = None,
+               bare: bool = False) -> Optional[Type]:
+        """`C where COND`; in `for each x in C where COND`, COND names x (`x.value`), and
+        in `any x in C where COND has ...` (`bare`) it may also read x's attributes alone."""
         ct = self.expr(node.collection, scope, want=Want.COLLECTION)
         et = ct.element() if ct is not None else None
         if ct is not None and et is None:
             self.error(node.collection, f"'where' picks from a zone or a list, not {ct.describe()}")
-        if var is None:
+        if var is None or bare:
             inner = Scope(scope, (et, node))  # (None: not known, after a mistake)
+            if var is not None and scope.lookup(var.name) is None:  # (else the name is the outer one's: said by bind)
+                inner.names[var.name] = (et, node)
         else:
             # The element has a name, so the condition says `u.altitude`, not `altitude`.
             inner = Scope(scope)

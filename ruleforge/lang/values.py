@@ -328,14 +328,15 @@ class ValueChecks:
             return None
         return super().of(node, scope)
 
-    def filter(self, node: A.Filter, scope: Scope, var: Optional[A.Name] = None) -> Optional[Type]:
-        if isinstance(node.collection, A.PlayerAfter) and var is None:
+    def filter(self, node: A.Filter, scope: Scope, var: Optional[A.Name] = None,
+               bare: bool = False) -> Optional[Type]:
+        if isinstance(node.collection, A.PlayerAfter) and (var is None or bare):
             # `the player after p where COND`: the first one, going round, for whom COND holds
             self.expr(node.collection, scope)
             inner = Scope(scope, (PLAYER, node))
             self.require(node.condition, self.expr(node.condition, inner), BOOL, "a 'where' condition")
             return PLAYER
-        return super().filter(node, scope, var)
+        return super().filter(node, scope, var, bare)
 
 
 def _text(node) -> str:
