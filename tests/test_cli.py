@@ -578,10 +578,18 @@ def test_no_command(ruleforge_cmd):
     assert re.search(r"\n  run +Play one ", shown)
 
 
-def test_unknown_command(ruleforge_cmd):
-    r = ruleforge_cmd("simulate", GUFO)
+@pytest.mark.parametrize("word, said", [
+    # a fresh reader typed `simulate` (the docs' page is simulate.md) and got no hint
+    ("simulate", "No such command 'simulate': to simulate, write: ruleforge run FILE --games N (docs/simulate.md)"),
+    ("test", "No such command 'test': to test, write: ruleforge check FILE --deep (docs/testing.md)"),
+    ("chek", "No such command 'chek'. Did you mean 'check'?"),
+    ("analyse", "No such command 'analyse'. Did you mean 'analyze'?"),
+    ("xyzzy", "No such command 'xyzzy'."),
+])
+def test_unknown_command(ruleforge_cmd, word, said):
+    r = ruleforge_cmd(word, GUFO)
     assert (r.code, r.out) == (2, "")
-    assert r.err.endswith("Error: No such command 'simulate'.\n")
+    assert r.err.endswith(f"Error: {said}\n")
 
 
 STUCK = """game "Stuck"
