@@ -60,8 +60,9 @@ CASES = {
                                 4, "leak"),
     # A game that goes on forever is cut at --max-steps, so its counterexample is exactly
     # that long; 150 is a bound the real gUFO passes (test_real_games_pass).
-    "never_ends": ("gufo", ["--max-steps", "150"], ": error: the game did not end within 150 decisions (raise the "
-                   "bound with --max-steps if it is legitimately long)", 150, "termination"),
+    "never_ends": ("gufo", ["--max-steps", "150"], ": error: the game did not end within 150 decisions: the rules may let "
+                   "it go on forever (the counterexample shows how), or its games are longer than that (raise the "
+                   "bound with --max-steps)", 150, "termination"),
 }
 
 # What the failing invariant read at the failure, shown under its error (codegen/explain.py).

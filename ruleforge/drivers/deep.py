@@ -195,8 +195,11 @@ def play_checked(game, seed: int, choose: Callable[[int], int], max_steps: int,
     while not st.is_over:
         step = len(choices)
         if step >= max_steps:
-            raise DeepFailure("termination", f"the game did not end within {count(max_steps, 'decision')} "
-                                             "(raise the bound with --max-steps if it is legitimately long)", step)
+            # (a fresh reader's Lost Cities can cycle, taking back discards forever: "if it is
+            # legitimately long" did not fit)
+            raise DeepFailure("termination", f"the game did not end within {count(max_steps, 'decision')}: the rules "
+                                             "may let it go on forever (the counterexample shows how), or its games "
+                                             "are longer than that (raise the bound with --max-steps)", step)
         actions = st.legal_actions()
         for a in actions:
             other = st.clone()
