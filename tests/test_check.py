@@ -946,3 +946,17 @@ def test_a_quantifiers_filter_may_name_its_element(tmp_path, filter_):
             assert sorted(a.args[0][1].index for a in actions if a.name == "play") == want
             st.apply(rng.choice(actions))
     assert refused > 0  # (the rule refused some cards: the filter was tested)
+
+
+@pytest.mark.parametrize("line, column, word", [
+    # a fresh reader's bid: the hint "expected 'in'" led to "unexpected 'to'", and no further
+    ('    let b = current chooses a number from 0 to 5 "your bid"', 38, "from"),
+    ('    let b = current chooses one of 0 to 5 "your bid"', 38, "to"),
+    ('    let b = current chooses a number in 0 to count of box "your bid"', 43, "to"),
+])
+def test_choosing_a_number_from_a_range_says_how(ruleforge_cmd, tmp_path, line, column, word):
+    f, lines = checked_slip(ruleforge_cmd, tmp_path / "bid.rules", line)
+    assert lines[0] == f"{f}:11:{column}: error: unexpected '{word}'"
+    assert lines[3] == ("  hint: a player chooses among a zone or a list, as in 'chooses one of [0, 1, 2, 3]'; to "
+                        "choose a number up to one worked out during play, give an action a parameter, 'with NAME "
+                        "from LOW to HIGH', and let the player take it")

@@ -76,11 +76,20 @@ def other_language(text: str, tok, expected, line: int, col: int):
         return Diagnostic(Span(line, col, line, col + len(str(tok))), f"unexpected '{tok}' after a choice",
                           "a choice between two answers comes last, after at most 'CONDITION and': write "
                           "'if CONDITION and PLAYER chooses \"A\" over \"B\":', or test the rest in an 'if' inside")
+    if (str(tok) == "from" and re.search(r"\bchooses\s+an?\s+\w+\s+$", text[:col - 1])) or \
+            (str(tok) == "to" and re.search(r"\bchooses\s+(?:one\s+of|an?\s+\w+\s+(?:in|from))\s+[\w.]+\s+$",
+                                            text[:col - 1])):
+        # `current chooses a number from 0 to hand_size`: no range to choose from (a fresh
+        # reader's bid; the hint "expected 'in'" led on to "unexpected 'to'")
+        return Diagnostic(Span(line, col, line, col + len(str(tok))), f"unexpected '{tok}'", CHOOSE_RANGE_HINT)
     if str(tok) in ("when", "at") and wins_missing(text, expected):
         return Diagnostic(Span(line, col, line, col + len(str(tok))), f"unexpected '{tok}'", WINS_HINT)
     return None
 
 
+CHOOSE_RANGE_HINT = ("a player chooses among a zone or a list, as in 'chooses one of [0, 1, 2, 3]'; to choose a "
+                     "number up to one worked out during play, give an action a parameter, 'with NAME from LOW to "
+                     "HIGH', and let the player take it")
 WINS_HINT = "write 'win' or 'wins' after who wins, as in: ending NAME: current wins when CONDITION"
 
 
