@@ -960,3 +960,16 @@ def test_choosing_a_number_from_a_range_says_how(ruleforge_cmd, tmp_path, line, 
     assert lines[3] == ("  hint: a player chooses among a zone or a list, as in 'chooses one of [0, 1, 2, 3]'; to "
                         "choose a number up to one worked out during play, give an action a parameter, 'with NAME "
                         "from LOW to HIGH', and let the player take it")
+
+
+def test_arithmetic_swallowed_by_a_for_each_where_says_to_bracket_the_sum(ruleforge_cmd, tmp_path):
+    # a fresh reader's expedition score: only "cannot compare a suit with a number", and
+    # "each side of '-' must be a number", though language.md warns that 'where' takes it all
+    f, lines = checked_slip(ruleforge_cmd, tmp_path / "sum.rules",
+                            "    let t = sum of c.value for each c in hand of current where c.suit = hearts - 20")
+    assert lines[:4] == [
+        f"{f}:11:64: error: cannot compare a suit with a number",
+        "        let t = sum of c.value for each c in hand of current where c.suit = hearts - 20",
+        " " * 67 + "^" * len("c.suit = hearts - 20"),
+        "  hint: the 'where' takes everything after it, '- 20' too: put what it belongs to in parentheses, as in "
+        "(sum of ... for each ... where ...) - 20"]

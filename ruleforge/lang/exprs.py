@@ -399,7 +399,8 @@ class ExprChecker(Resolver, abstract=True):
                 hint = None
                 if RANK in (lt, rt) and NUMBER in (lt, rt):
                     hint = "only A, J, Q and K are rank names; compare the card's value to a number (A=1, J=11, Q=12, K=13)"
-                hint = hint or self.quoted_symbol(node.right, lt) or self.quoted_symbol(node.left, rt)
+                hint = hint or self.quoted_symbol(node.right, lt) or self.quoted_symbol(node.left, rt) \
+                    or _swallowed(node, rt, scope)
                 self.error(node, f"cannot compare {lt.describe()} with {rt.describe()}", hint)
             return BOOL
         if op in ("in", "not in"):
@@ -457,3 +458,17 @@ def _holds_any(t: Type) -> bool:
 
 
 RANK = T.SymbolType("rank")
+
+
+def _swallowed(node: A.Binary, rt: Type, scope: Scope) -> Optional[str]:
+    """`sum of c.value for each c in hand where c.suit = s - 20`: the `where` of a `for
+    each` heading took the arithmetic meant for the sum (its error said only that a suit
+    and a number do not compare), or None."""
+    right = node.right
+    if rt != NUMBER or not (isinstance(right, A.Binary) and right.op in A.ARITHMETIC):
+        return None
+    if scope.named_element() is None:
+        return None
+    tail = f"{right.op} {right.right.value}" if isinstance(right.right, A.Number) else f"{right.op} ..."
+    return (f"the 'where' takes everything after it, '{tail}' too: put what it belongs to in parentheses, as in "
+            f"(sum of ... for each ... where ...) {tail}")
