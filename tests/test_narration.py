@@ -97,6 +97,25 @@ def test_once_a_counter_is_shown_only_the_shown_ones_are_narrated(tmp_path):
     assert dict(st.view(None).counters)["moves"] == 1
 
 
+QUIET_TURNS = COUNTERS.replace("    end the game with done\n", "    if moves = 3:\n        end the game with done\n") + """
+action wait "wait":
+    say "waits"
+"""
+
+
+def test_where_things_stand_is_told_again_only_once_it_changed(tmp_path):
+    # a trick game's shown counters were told after every card played, though no card
+    # played changed them (a fresh reader's Oh Hell: nine counters, fifteen times a hand)
+    game, _ = load(tmp_path, QUIET_TURNS.format(shown=", shown"))
+    lines = narration(game, "wait", "gain", "wait", "wait", "gain", "gain")
+    assert [line for line in lines if line.startswith("    = ")] == [
+        "    = score of player 1 0 · score of player 2 0",  # (after setup)
+        "    = score of player 1 0 · score of player 2 2",
+        "    = score of player 1 2 · score of player 2 2",
+        "    = score of player 1 2 · score of player 2 4",
+    ]
+
+
 @pytest.mark.parametrize("shown, listed", [(", shown", ["score of player 1 0", "score of player 2 0"]),
                                             ("", ["score of player 1 0", "score of player 2 0", "moves 0"])])
 def test_the_play_screen_and_the_web_page_list_the_shown_counters(tmp_path, shown, listed):

@@ -50,6 +50,9 @@ class Narrator:
         # nothing visible): kept across calls, as play tells a game a decision at a time
         self.heading: str | None = None
         self.apart: dict[int, str] = {}  # the copies a decision's actions name apart (offer)
+        # the last line of where things stand: told again only once something in it changed
+        # (a trick game's nine counters were told after every card played)
+        self.standing: str | None = None
 
     def offer(self, actions) -> "Narrator":
         """Ready to tell a decision's `actions`: a seat sees copies of a card alike
@@ -255,7 +258,8 @@ class Narrator:
                 return [f"    — {self.said(text, cards)}"]
             case Status(values=values, rows=rows):
                 line = self.status(values, dict(rows))
-                if line.strip() != "=":
+                if line.strip() != "=" and line != self.standing:
+                    self.standing = line
                     return [line]
             case Ended(result=res):
                 return [ending_line(res, self.seat)]
