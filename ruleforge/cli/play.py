@@ -132,6 +132,7 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
     from ..runtime.values import RuleError
     from ..drivers.report import _console
     resume, start, shown = (), None, (sets, players)
+    logged_back = resume_path is not None and log_path is None  # (the resumed game written over its log)
     if resume_path is not None:
         start, resume = _resumable(resume_path, seed, sets, players)
         seed, players = start["seed"], start["players"]
@@ -153,7 +154,7 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
     seats = _people(as_, humans, game, players, checked.players)
     _check_bots(agents, seats, game)
     seed = seed if seed is not None else secrets.randbelow(2**31)
-    writer = _AtomicWriter(log_path) if log_path is not None else None
+    writer = _log_writer(log_path, resume_path if logged_back else None)
     log: list | None = [] if writer else None
     console = _console()
     console.on_broken_pipe = _closed_pipe
@@ -230,6 +231,18 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
             writer.commit()
             console.print(Text(plain(f"log written to {log_path}")))
         console.print(Text(plain(f"(the same deal again: {again})")))
+
+
+def _log_writer(path: str | None, resumed: str | None) -> _AtomicWriter | None:
+    """The log's writer, made before the game starts, so that a log that cannot be
+    written (a read-only file, a missing folder) is refused before anything is played,
+    and no file is replaced. `resumed`: the --resume log the game is written back to."""
+    if path is None:
+        return None
+    if resumed is None:
+        return _AtomicWriter(path)
+    return _AtomicWriter(path, "--resume", f"give --log OTHER.jsonl: the resumed game is logged there, and "
+                                           f"{resumed} only read")
 
 
 def _resumable(path: str, seed, sets, players) -> tuple[dict, list]:
