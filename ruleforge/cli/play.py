@@ -12,7 +12,7 @@ from ..lang.overrides import set_text
 from ..lang.printable import plain
 from .common import SEED, _AtomicWriter, _agents, _load, max_decisions_option, same_game
 from .group import cli
-from .seats import _check_bots, _people
+from .seats import _check_bots, _people, played_by, seated_as_logged
 
 
 def _a_number(ctx, param, value):
@@ -102,8 +102,8 @@ def _closed_pipe():
 @click.option("--show-seed", is_flag=True,
               help="Show the seed at the start (it is shown at the end, and the log keeps it).")
 @click.option("--resume", "resume_path", type=click.Path(dir_okay=False), default=None, metavar="LOG",
-              help="Go on with a stopped game from its log (its seed, parameters and player count); "
-                   "the game is logged back to LOG, or to --log.")
+              help="Go on with a stopped game from its log (its seed, parameters, player count, people "
+                   "and bots); the game is logged back to LOG, or to --log.")
 @max_decisions_option
 def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_seed, max_decisions,
          resume_path) -> None:
@@ -116,15 +116,16 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
 
     \b
     A game stopped with a log (quit, Ctrl-C, a closed terminal) goes on with --resume
-    LOG and the same --as, --humans and --agents: its decisions are taken again, the bots
-    thinking as they did, and the game goes on as if it had never stopped.
+    LOG: its decisions are taken again, the bots thinking as they did, and the game goes
+    on as if it had never stopped. The log says who played each seat: --as, --humans
+    and --agents may be left out, and given, must say the same.
 
     \b
     Examples:
       ruleforge play game.rules --as 1
       ruleforge play game.rules --as 1,2 --log game.jsonl
       ruleforge play game.rules --players 4 --humans 2 --agents greedy
-      ruleforge play game.rules --as 1,2 --resume game.jsonl
+      ruleforge play game.rules --resume game.jsonl
     """
     from ..drivers.agents import parse_agents
     from rich.text import Text
@@ -149,6 +150,8 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
                                  f"{game.decision_cap:,}: give --max-decisions {len(resume) + 1:,} or more",
                                  param_hint="'--resume'")
     _agents(agents, game)
+    if start is not None:  # the log says who played (and the flags not given are taken from it)
+        as_, agents = seated_as_logged(start, resume_path, game, as_, humans, agents, checked.players)
     if log_path == "-":
         raise click.BadParameter("'-' is no file: standard output is the game's screen, so the log goes to a file, "
                                  "such as --log game.jsonl", param_hint="'--log'")
@@ -167,7 +170,7 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
                                            ("--set", shown[0]), ("--agents", agents), ("--max-decisions", max_decisions)])
     tg = TerminalGame(game, seed, seats, parse_agents(agents, game), console, console_reader(console), delay, log,
                       height=console.height if console.is_terminal else None, resume=resume,
-                      resume_path=resume_path or "")
+                      resume_path=resume_path or "", played_by=played_by(seats, agents, game))
     kept = f" The log so far is in {plain(log_path)}." if writer else ""
 
     def keep(last: dict) -> None:
