@@ -183,7 +183,8 @@ def bots_at_the_cap(s: dict) -> bool:
 class NotAFile(ValueError):
     """A path ruleforge was asked to write that it will not replace: a device, a named
     pipe, a folder (a file written beside it and renamed over it would take its place:
-    `--log /dev/null` run as root made /dev/null an ordinary file)."""
+    `--log /dev/null` run as root made /dev/null an ordinary file), a read-only file (the
+    rename replaced it whatever its mode); or a path whose folder cannot take a file."""
 
 
 def ordinary_target(path, instead: str | None = None) -> Path:
