@@ -116,7 +116,7 @@ def test_log_into_a_missing_directory(ruleforge_cmd, tmp_path):
     r = ruleforge_cmd("run", GUFO, "--seed", 1, "--log", log)
     assert (r.code, r.out) == (2, "")
     assert r.err == (f"Usage: ruleforge run [OPTIONS] FILE\nTry 'ruleforge run --help' for help.\n\n"
-                     f"Error: cannot write '{log}': No such file or directory\n")
+                     f"Error: Invalid value for '--log': there is no folder '{log.parent}' to write '{log}' in\n")
     assert not log.parent.exists()
 
 

@@ -566,7 +566,7 @@ def test_an_unwritable_out_folder_is_found_before_playing(tmp_path, command, fla
 def test_the_default_counterexample_log_is_checked_before_the_deep_check():
     ran = hostile_run(["check", str(GUFO), "--deep", "--examples", "500"], cwd=Path("/proc"))
     assert_clean(ran, 2)
-    assert ran.err.endswith("Error: cannot write 'gufo.counterexample.jsonl': No such file or directory: a "
+    assert ran.err.endswith("Error: cannot write 'gufo.counterexample.jsonl': the folder '/proc' is read-only: a "
                             "counterexample's log would go there; give another place with --out FILE.jsonl\n")
 
 

@@ -15,13 +15,15 @@ from ruleforge.cli import cli
 from test_play import GUFO, UFOLOGY, play, records
 
 
-def _stopped_and_resumed(tmp_path, flags, first: str, then: str):
-    """(the resumed game's log, its screen, the log of the game played without a stop)."""
+def _stopped_and_resumed(tmp_path, flags, first: str, then: str, resumed=None):
+    """(the resumed game's log, its screen, the log of the game played without a stop);
+    `resumed`: the flags of the resume (by default `flags` but the player count)."""
     log, whole = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     result, _ = play([*flags, "--seed", 5, "--log", log], first + "quit\n")
     assert result.exit_code == 0, result.output
     _stopped_and_resumed.at_stop = sum(r["type"] == "decision" for r in records(log))
-    resumed = [f for f in flags if f not in ("--players", "4")]  # (the player count is the log's)
+    if resumed is None:
+        resumed = [f for f in flags if f not in ("--players", "4")]  # (the player count is the log's)
     result, out = play([*resumed, "--resume", log], then + "quit\n")
     assert result.exit_code == 0, result.output
     result, _ = play([*flags, "--seed", 5, "--log", whole], first + then + "quit\n")
@@ -184,8 +186,8 @@ def test_a_log_of_another_game_is_refused_as_such_and_the_same_deal_line_is_the_
     # the same deal again: the parameters the rule file does not give, --players only for
     # a game of several counts (it listed every parameter and --players 2)
     gufo = _log_of_two_moves(tmp_path)
-    result, out = play([GUFO, "--as", "radar", "--resume", gufo, "--agents", "greedy"], "1\n" * 200)
-    assert f"(the same deal again: ruleforge play {GUFO} --seed 5 --as radar --agents greedy)" in out
+    result, out = play([GUFO, "--resume", gufo], "1\n" * 200)
+    assert f"(the same deal again: ruleforge play {GUFO} --seed 5 --as radar)" in out  # (--as: the log's)
     result, out = play([UFOLOGY, "--as", "1", "--resume", log], "quit\n")
     assert result.exit_code == 0
 
@@ -199,3 +201,130 @@ def test_stopped_while_taken_again_says_the_other_log_was_not_written(tmp_path, 
     result, out = play([GUFO, "--as", "radar", "--resume", log, "--log", other], "")
     assert f"Game stopped. {log} is as it was, and {other} was not written." in " ".join(out.split())
     assert not other.exists()
+
+
+# ---- who played: the log's "played_by" ---------------------------------------------------
+
+USAGE = "Usage: cli play [OPTIONS] FILE\nTry 'cli play --help' for help.\n\n"  # (CliRunner names the program cli)
+GOES_ON = "a resumed game goes on with the players it began with"
+
+
+def _refused_exactly(args, log, message: str) -> None:
+    """Exit code 2 and exactly `message`, before any game; the log as it was."""
+    before = log.read_bytes()
+    result, _ = play(args, "1\nquit\n")
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", USAGE + f"Error: {message}\n")
+    assert log.read_bytes() == before
+
+
+def _gufo_against_greedy(tmp_path):
+    log = tmp_path / "g.jsonl"
+    result, _ = play([GUFO, "--as", "radar", "--agents", "greedy", "--seed", 5, "--log", log], "1\n1\nquit\n")
+    assert result.exit_code == 0
+    return log
+
+
+def test_the_log_says_who_played_each_seat(tmp_path):
+    assert records(_gufo_against_greedy(tmp_path))[0]["played_by"] == ["greedy", "person"]
+    log = tmp_path / "u.jsonl"
+    play([UFOLOGY, "--players", "4", "--as", "3,1", "--agents", "2=ismcts:20", "--seed", 3, "--log", log], "quit\n")
+    assert records(log)[0]["played_by"] == ["person", "ismcts:20", "person", "random"]  # (seat 4: the default)
+
+
+@pytest.mark.parametrize("flags, first, then", [
+    ([GUFO, "--as", "radar", "--agents", "greedy"], "1\n1\n", "1\n"),
+    ([UFOLOGY, "--players", "4", "--as", "1,3", "--agents", "2=greedy"], "\n1\n\n1\n", "\n1\n\n2\n"),
+], ids=["gufo-greedy", "ufology-hot-seat"])
+def test_a_resume_without_seats_takes_the_logs(flags, first, then, tmp_path):
+    resumed, out, whole = _stopped_and_resumed(tmp_path, flags, first, then, resumed=[flags[0]])
+    assert resumed == whole  # the same people and bots: the game that never stopped
+    people = "Radar Operator" if flags[0] == GUFO else "player 1, player 3"
+    assert out.splitlines()[0].endswith(f"you play: {people}  (type help for help)")
+
+
+def test_the_same_deal_line_of_a_resume_gives_the_logs_seats(tmp_path):
+    result, out = play([GUFO, "--resume", _gufo_against_greedy(tmp_path)], "1\n" * 200)
+    assert result.exit_code == 0 and "Game over" in out
+    assert f"(the same deal again: ruleforge play {GUFO} --seed 5 --as radar --agents greedy)" in out
+    log = tmp_path / "u.jsonl"  # bots of two kinds: named seat by seat
+    play([UFOLOGY, "--players", "3", "--as", "2", "--agents", "1=greedy", "--seed", 3, "--log", log], "quit\n")
+    result, out = play([UFOLOGY, "--resume", log], "1\n" * 400)
+    assert result.exit_code == 0 and "Game over" in out
+    assert (f"(the same deal again: ruleforge play {UFOLOGY} --seed 3 --players 3 --as 2 --agents "
+            "1=greedy,3=random)") in " ".join(out.split())  # (the line is wrapped at the screen's width)
+
+
+@pytest.mark.parametrize("flags, message", [
+    (["--as", "invader"], "Invalid value for '--as': the Invader was played by the bot 'greedy' in {log}, and --as "
+                          f"asks for a person there: {GOES_ON} (drop --as to take them from the log)"),
+    (["--as", "radar,invader"], "Invalid value for '--as': the Invader was played by the bot 'greedy' in {log}, and "
+                                f"--as asks for a person there: {GOES_ON} (drop --as to take them from the log)"),
+    (["--humans", "1"], "Invalid value for '--humans': the Invader was played by the bot 'greedy' in {log}, and "
+                        f"--humans asks for a person there: {GOES_ON} (drop --humans to take them from the log)"),
+    (["--agents", "random"], "Invalid value for '--agents': the Invader was played by the bot 'greedy' in {log}, and "
+                             f"--agents asks for 'random': {GOES_ON} (drop --agents to take them from the log)"),
+    (["--as", "radar", "--agents", "invader=greedy:8"],
+     "Invalid value for '--agents': the Invader was played by the bot 'greedy' in {log}, and --agents asks for "
+     f"'greedy:8': {GOES_ON} (drop --agents to take them from the log)"),
+    # a person's seat named in --agents: said as it is without --resume
+    (["--agents", "radar=greedy"], "Invalid value for '--agents': the Radar Operator is played by a person here, not "
+                                   "a bot: --agents names the bots' seats"),
+], ids=["as-a-bots-seat", "as-hot-seat", "humans", "agents-other-bot", "agents-per-seat", "agents-a-persons-seat"])
+def test_resume_refuses_other_people_or_bots_than_the_logs(flags, message, tmp_path):
+    log = _gufo_against_greedy(tmp_path)
+    _refused_exactly([GUFO, "--resume", log, *flags], log, message.format(log=log))
+
+
+def test_resume_refuses_a_person_left_to_a_bot(tmp_path):
+    log = tmp_path / "u.jsonl"
+    play([UFOLOGY, "--players", "4", "--as", "1,3", "--seed", 3, "--log", log], "\n1\nquit\n")
+    _refused_exactly([UFOLOGY, "--resume", log, "--as", "1"], log,
+                     f"Invalid value for '--as': player 3 was played by a person in {log}, and --as leaves it to a "
+                     f"bot: {GOES_ON} (drop --as to take them from the log)")
+    result, _ = play([UFOLOGY, "--resume", log, "--as", "3,1", "--agents", "random"], "quit\n")  # the same: taken
+    assert result.exit_code == 0, result.output
+
+
+def _rewritten_start(log, **fields):
+    """The log with its start record's fields changed (None: taken out)."""
+    import json
+    recs = records(log)
+    recs[0].update(fields)
+    recs[0] = {k: v for k, v in recs[0].items() if v is not None}
+    log.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in recs), encoding="utf-8")
+
+
+def test_a_log_written_before_played_by_resumes_as_before(tmp_path):
+    # Its flags are taken as given, unchecked: the log cannot say who played.
+    log = _gufo_against_greedy(tmp_path)
+    _rewritten_start(log, played_by=None)
+    old = records(log)
+    result, out = play([GUFO, "--resume", log, "--log", tmp_path / "o.jsonl"], "quit\n")  # no --as: seat 1
+    assert result.exit_code == 0, result.output
+    assert out.splitlines()[0] == "gUFO · you play: Invader  (type help for help)"
+    result, out = play([GUFO, "--resume", log, "--as", "radar", "--agents", "random"], "quit\n")
+    assert result.exit_code == 0, result.output
+    resumed = records(log)  # written again, now saying who played
+    assert resumed[0] == {**old[0], "played_by": ["random", "person"]}
+    assert resumed[1:] == old[1:]
+
+
+@pytest.mark.parametrize("played_by, why", [
+    (["person"], "names 1 player for a game of 2"),
+    (["greedy", "greedy"], "names no person"),
+    (["nosuch", "person"], "gives the Invader 'nosuch', neither person nor a bot"),
+    (["invader=greedy", "person"], "gives the Invader 'invader=greedy', neither person nor a bot"),
+    (["ismcts:2000000", "person"], "gives the Invader 'ismcts:2000000', neither person nor a bot"),
+])
+def test_an_edited_played_by_is_refused(played_by, why, tmp_path):
+    log = _gufo_against_greedy(tmp_path)
+    _rewritten_start(log, played_by=played_by)
+    _refused_exactly([GUFO, "--resume", log], log,
+                     f"Invalid value for '--resume': {log}: the start record's 'played_by' {why}: was the log edited?")
+
+
+def test_a_played_by_that_is_no_list_is_no_log(tmp_path):
+    log = _gufo_against_greedy(tmp_path)
+    _rewritten_start(log, played_by="person")
+    _refused_exactly([GUFO, "--resume", log], log, f"Invalid value for '--resume': {log}:1: the 'start' record's field "
+                                                   "'played_by' should be a list of texts, not a text")

@@ -165,15 +165,16 @@ class _AtomicWriter:
     """Lines go to a temporary file beside the target, which replaces it at the end.
 
     Made before the work starts, so that a target that cannot be written is reported
-    before any game is played, naming the user's path (never the temporary file)."""
+    before any game is played, naming the user's path (never the temporary file).
+    `instead`: what the user may do when the target is read-only."""
 
-    def __init__(self, path: str, flag: str = "--log"):
+    def __init__(self, path: str, flag: str = "--log", instead: str | None = None):
         from ..drivers.report import NotAFile, ordinary_target, private_to_ordinary
         refuse_rule_file_target(path, flag)
         if path and Path(path).is_dir():  # (an empty name is ordinary_target's to refuse: '' is '.')
             raise click.UsageError(plain(f"cannot write '{path}': it is a folder"))
         try:
-            self.path = ordinary_target(path)  # (a link's target; never a device or a pipe)
+            self.path = ordinary_target(path, instead)  # (a link's target; never a device, a pipe, a read-only file)
         except NotAFile as e:
             raise click.BadParameter(plain(str(e)), param_hint=f"'{flag}'") from None
         self.shown = path

@@ -12,6 +12,7 @@ from ..lang.overrides import set_text
 from ..lang.printable import plain
 from .common import SEED, _AtomicWriter, _agents, _load, max_decisions_option, same_game
 from .group import cli
+from .seats import _check_bots, _people, played_by, seated_as_logged
 
 
 def _a_number(ctx, param, value):
@@ -101,8 +102,8 @@ def _closed_pipe():
 @click.option("--show-seed", is_flag=True,
               help="Show the seed at the start (it is shown at the end, and the log keeps it).")
 @click.option("--resume", "resume_path", type=click.Path(dir_okay=False), default=None, metavar="LOG",
-              help="Go on with a stopped game from its log (its seed, parameters and player count); "
-                   "the game is logged back to LOG, or to --log.")
+              help="Go on with a stopped game from its log (its seed, parameters, player count, people "
+                   "and bots); the game is logged back to LOG, or to --log.")
 @max_decisions_option
 def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_seed, max_decisions,
          resume_path) -> None:
@@ -115,15 +116,16 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
 
     \b
     A game stopped with a log (quit, Ctrl-C, a closed terminal) goes on with --resume
-    LOG and the same --as, --humans and --agents: its decisions are taken again, the bots
-    thinking as they did, and the game goes on as if it had never stopped.
+    LOG: its decisions are taken again, the bots thinking as they did, and the game goes
+    on as if it had never stopped. The log says who played each seat: --as, --humans
+    and --agents may be left out, and given, must say the same.
 
     \b
     Examples:
       ruleforge play game.rules --as 1
       ruleforge play game.rules --as 1,2 --log game.jsonl
       ruleforge play game.rules --players 4 --humans 2 --agents greedy
-      ruleforge play game.rules --as 1,2 --resume game.jsonl
+      ruleforge play game.rules --resume game.jsonl
     """
     from ..drivers.agents import parse_agents
     from rich.text import Text
@@ -132,6 +134,7 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
     from ..runtime.values import RuleError
     from ..drivers.report import _console
     resume, start, shown = (), None, (sets, players)
+    logged_back = resume_path is not None and log_path is None  # (the resumed game written over its log)
     if resume_path is not None:
         start, resume = _resumable(resume_path, seed, sets, players)
         seed, players = start["seed"], start["players"]
@@ -147,13 +150,15 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
                                  f"{game.decision_cap:,}: give --max-decisions {len(resume) + 1:,} or more",
                                  param_hint="'--resume'")
     _agents(agents, game)
+    if start is not None:  # the log says who played (and the flags not given are taken from it)
+        as_, agents = seated_as_logged(start, resume_path, game, as_, humans, agents, checked.players)
     if log_path == "-":
         raise click.BadParameter("'-' is no file: standard output is the game's screen, so the log goes to a file, "
                                  "such as --log game.jsonl", param_hint="'--log'")
     seats = _people(as_, humans, game, players, checked.players)
     _check_bots(agents, seats, game)
     seed = seed if seed is not None else secrets.randbelow(2**31)
-    writer = _AtomicWriter(log_path) if log_path is not None else None
+    writer = _log_writer(log_path, resume_path if logged_back else None)
     log: list | None = [] if writer else None
     console = _console()
     console.on_broken_pipe = _closed_pipe
@@ -165,7 +170,7 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
                                            ("--set", shown[0]), ("--agents", agents), ("--max-decisions", max_decisions)])
     tg = TerminalGame(game, seed, seats, parse_agents(agents, game), console, console_reader(console), delay, log,
                       height=console.height if console.is_terminal else None, resume=resume,
-                      resume_path=resume_path or "")
+                      resume_path=resume_path or "", played_by=played_by(seats, agents, game))
     kept = f" The log so far is in {plain(log_path)}." if writer else ""
 
     def keep(last: dict) -> None:
@@ -230,6 +235,18 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
             writer.commit()
             console.print(Text(plain(f"log written to {log_path}")))
         console.print(Text(plain(f"(the same deal again: {again})")))
+
+
+def _log_writer(path: str | None, resumed: str | None) -> _AtomicWriter | None:
+    """The log's writer, made before the game starts, so that a log that cannot be
+    written (a read-only file, a missing folder) is refused before anything is played,
+    and no file is replaced. `resumed`: the --resume log the game is written back to."""
+    if path is None:
+        return None
+    if resumed is None:
+        return _AtomicWriter(path)
+    return _AtomicWriter(path, "--resume", f"give --log OTHER.jsonl: the resumed game is logged there, and "
+                                           f"{resumed} only read")
 
 
 def _resumable(path: str, seed, sets, players) -> tuple[dict, list]:
@@ -303,64 +320,3 @@ def _same_rules(game, start: dict, file: str, path: str) -> None:
         raise _other_rules(file, start, path, game.source_hash)
     if params_json(game.params) != start.get("params", {}):
         raise click.BadParameter(plain(f"the parameters of {path} do not fit {file}"), param_hint="'--resume'")
-
-
-def _people(as_, humans, game, players, allowed) -> list[int]:
-    """The seats people play, from --as or --humans; a usage error names what is wrong,
-    and, for a game of several player counts whose --players was left out, the hint."""
-    from ..drivers.agents import _seat
-    low, high = allowed
-
-    def fewer(n: int) -> str:  # why seat n is not there, when --players could make it
-        if players is None and game.nplayers < n <= high:
-            return (f"this game takes {low} to {high} players, and {game.nplayers} play unless --players says "
-                    f"more: add --players {n} (or more)")
-        if n > high and high > low:
-            return f"this game takes {low} to {high} players"
-        return ""
-    if as_ is not None and humans:
-        raise click.UsageError("use --as or --humans, not both")
-    if as_ is not None:
-        words = [w.strip() for w in as_.split(",")]
-        if not any(words):
-            example = next(iter(game.roles), "1")
-            raise click.BadParameter(f"'{plain(as_)}' names no seat: give a role or a seat number, such as "
-                                     f"--as {example}", param_hint="'--as'")
-        seats = []
-        for w in filter(None, words):
-            try:
-                seats.append(_seat(w, game))
-            except ValueError as e:
-                why = fewer(int(w)) if w.isdecimal() and len(w) < 5 else ""
-                raise click.BadParameter(f"no seat {w}: {why}" if why else plain(str(e)), param_hint="'--as'") from None
-        if len(set(seats)) != len(seats):
-            raise click.BadParameter("name each seat once, such as --as north or --as north,south",
-                                     param_hint="'--as'")
-        return seats
-    if humans and humans > game.nplayers:
-        raise click.BadParameter(fewer(humans) or f"this game has {game.nplayers} "
-                                 f"{'seat' if game.nplayers == 1 else 'seats'}", param_hint="'--humans'")
-    return list(range(humans or 1))
-
-
-def _check_bots(spec, seats: list[int], game) -> None:
-    """--agents may name only bots' seats, each once (parse_agents lets the last of
-    two win, and a person's seat took a bot that never played): a usage error."""
-    if not spec:
-        return
-    from ..drivers.agents import _seat
-    from ..drivers.table import the_seat
-
-    def who(s: int) -> str:
-        return the_seat(game, s)
-    if len(seats) == game.nplayers:
-        raise click.BadParameter(f"every seat is played by a person here: there is no bot for --agents "
-                                 f"'{plain(spec)}' to choose", param_hint="'--agents'")
-    parts = [p.strip() for p in spec.split(",") if p.strip()]
-    if len(parts) == 1 and ("=" not in parts[0] or ":" in parts[0].partition("=")[0]):
-        return  # one bot for every seat: the people's seats are not bots'
-    for part in parts:  # (a seat named twice is refused by parse_agents, which has read them already)
-        s = _seat(part.partition("=")[0].strip(), game)
-        if s in seats:
-            raise click.BadParameter(f"{who(s)} is played by a person here, not a bot: --agents names the bots' "
-                                     "seats", param_hint="'--agents'")

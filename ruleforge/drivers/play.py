@@ -31,12 +31,15 @@ def deal_snapshot(st) -> dict:
             for zi in g.zinst if zi.kind != "row" and st.zones[zi.index]}
 
 
-def start_record(game, seed: int) -> dict:
+def start_record(game, seed: int, played_by: Optional[Sequence[str]] = None) -> dict:
     # "seats_from": decisions name their seat by number from 1, as everything a user
     # reads does (logs written before it counted from 0, and still replay)
-    return {"type": "start", "ruleforge": __version__, "rules": game.path, "sha256": game.source_hash,
-            "title": game.title, "params": params_json(game.params), "seed": seed, "players": game.nplayers,
-            "seats": game.seat_names, "seats_from": 1}
+    rec = {"type": "start", "ruleforge": __version__, "rules": game.path, "sha256": game.source_hash,
+           "title": game.title, "params": params_json(game.params), "seed": seed, "players": game.nplayers,
+           "seats": game.seat_names, "seats_from": 1}
+    if played_by is not None:  # `play`: who sat at each seat ("person" or a bot's spec), for --resume
+        rec["played_by"] = list(played_by)
+    return rec
 
 
 def game_heading(game, seed: int) -> str:

@@ -11,6 +11,8 @@ import io
 import json
 import os
 import re
+import shlex
+import stat
 import tempfile
 from pathlib import Path
 
@@ -181,17 +183,22 @@ def bots_at_the_cap(s: dict) -> bool:
 class NotAFile(ValueError):
     """A path ruleforge was asked to write that it will not replace: a device, a named
     pipe, a folder (a file written beside it and renamed over it would take its place:
-    `--log /dev/null` run as root made /dev/null an ordinary file)."""
+    `--log /dev/null` run as root made /dev/null an ordinary file), a read-only file (the
+    rename replaced it whatever its mode); or a path whose folder cannot take a file."""
 
 
-def ordinary_target(path) -> Path:
+def ordinary_target(path, instead: str | None = None) -> Path:
     """The file that writing `path` replaces: a symbolic link is followed (the link
     stays, its target is written), and what is there must be an ordinary file, or
-    nothing. Raises NotAFile."""
-    import stat
+    nothing, in a folder that can be written; a file or folder made read-only is not
+    written (`instead`: what the user may do then, when not to write to another file).
+    Raises NotAFile."""
     if str(path) == "":
         raise NotAFile("an empty name is no file")
+    if str(path).endswith(("/", os.sep)):  # (realpath drops the slash: --log logs/ wrote a file named logs)
+        raise NotAFile(f"'{path}' is a folder's name (it ends in /): ruleforge writes only ordinary files")
     target = Path(os.path.realpath(path))
+    _writable_folder(str(path), target.parent, f"; {instead}" if instead else "")
     try:
         mode = os.stat(target).st_mode
     except FileNotFoundError:
@@ -202,7 +209,41 @@ def ordinary_target(path) -> Path:
         what = "a folder" if stat.S_ISDIR(mode) else "a named pipe" if stat.S_ISFIFO(mode) else \
             "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not an ordinary file"
         raise NotAFile(f"'{path}' is {what}: ruleforge writes only ordinary files")
+    if _read_only(mode):
+        raise NotAFile(f"'{path}' is read-only: ruleforge does not write over a read-only file; make it writable "
+                       f"(chmod u+w {shlex.quote(str(path))}) or {instead or 'write to another file'}")
+    if not os.access(target, os.W_OK):  # (another's file, say: the rename would replace it all the same)
+        raise NotAFile(f"cannot write '{path}': Permission denied; {instead or 'write to another file'}")
     return target
+
+
+def _read_only(mode: int) -> bool:
+    """A file or folder no one may write by its mode: its owner made it read-only. The
+    mode is read, not only os.access asked, because the file is replaced by a rename,
+    which its mode does not stop, and root may write anything: its owner's wish is
+    what counts (`chmod a-w game.jsonl` keeps a game's log as it is)."""
+    return not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
+
+
+def _writable_folder(path: str, folder: Path, hint: str) -> None:
+    """NotAFile unless the folder `path` is written in is there, a folder, and not
+    read-only: said before the work starts (the temporary file beside the target is
+    made there), naming the folder as the user wrote it when they did; `hint` follows
+    a folder that cannot be written."""
+    written = os.path.dirname(path)
+    shown = written if written and os.path.realpath(written) == str(folder) else str(folder)
+    try:
+        mode = os.stat(folder).st_mode
+    except FileNotFoundError:
+        raise NotAFile(f"there is no folder '{shown}' to write '{path}' in") from None
+    except OSError as e:  # (a part of the path that is no folder, one that cannot be searched)
+        raise NotAFile(f"cannot write '{path}': {e.strerror}") from None
+    if not stat.S_ISDIR(mode):
+        raise NotAFile(f"cannot write '{path}': '{shown}' is a file, not a folder")
+    if _read_only(mode):
+        raise NotAFile(f"cannot write '{path}': the folder '{shown}' is read-only{hint}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise NotAFile(f"cannot write '{path}': the folder '{shown}' cannot be written in (Permission denied){hint}")
 
 
 def private_to_ordinary(tmp: str) -> None:

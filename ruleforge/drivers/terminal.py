@@ -103,8 +103,10 @@ class _AllOf(Narrator):
 class TerminalGame:
     def __init__(self, game, seed: int, humans: list[int], agents: list, console: Console,
                  read: Callable[[str], Optional[str]], delay: float = 0.6, log: Optional[list] = None,
-                 height: Optional[int] = None, resume: Sequence[tuple[int, dict]] = (), resume_path: str = ""):
+                 height: Optional[int] = None, resume: Sequence[tuple[int, dict]] = (), resume_path: str = "",
+                 played_by: Optional[Sequence[str]] = None):
         self.game, self.seed, self.humans = game, seed, humans
+        self.played_by = played_by  # who sits at each seat, for the log's start record (play --resume)
         self.resume = resume  # (line, decision record) of a stopped game's log, played again first
         self.resume_path = resume_path
         self.notes: dict[int, str] = {}  # a line shown above a person's next story (the resume's)
@@ -129,7 +131,7 @@ class TerminalGame:
     def _run(self):
         g = self.game
         if self.log is not None:  # (first: a game whose setup fails is logged as started)
-            self.log.append(start_record(g, self.seed))
+            self.log.append(start_record(g, self.seed, self.played_by))
         try:
             st = g.new(self.seed, record=True)
         except RuleError as e:  # setup failed: what it did is told before the error
