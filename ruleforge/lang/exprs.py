@@ -211,8 +211,7 @@ class ExprChecker(Resolver, abstract=True):
         if node.name is not None and isinstance(node.collection, A.Filter):
             # `no e in C where e.colour = c has ...`: the filter may name the element, as a
             # `for each e in C where` does, or read its attributes alone, as any filter
-            t = self.filter(node.collection, scope, node.name, bare=True)
-            if t is not None:
+            if (t := self.filter(node.collection, scope, node.name, bare=True)) is not None:
                 self.types[node.collection] = t
         else:
             t = self.expr(node.collection, scope, want=Want.COLLECTION)
