@@ -111,7 +111,7 @@ def test_a_winner_that_leads_from_its_first_move():
 
 
 def test_without_a_heuristic_or_score_tension_is_not_measured():
-    assert report_of(CHANCE, games=5)["tension"] == {"measured": False, "games": 0}
+    assert report_of(CHANCE, games=5)["tension"] == {"measured": False, "games": 0, "by": None}
 
 
 # ---- rules and cards -------------------------------------------------------------------

@@ -68,16 +68,24 @@ def losses(outcomes: Sequence) -> dict:
     return {"games": n, "losses": lost, "rate": lost / n if n else 0.0, "ci95": list(wilson(lost, n))}
 
 
-def tension(traces: Sequence) -> dict:
-    """Lead changes and decisiveness, from the heuristic (or score) at every decision."""
+def judged_by(game) -> Optional[str]:
+    """What tells who leads: "heuristic" (the rule file's `heuristic of p:`), "score"
+    (no heuristic, and a per-player score stands for one), or None (neither)."""
+    source = game.heuristic_source
+    return source if source in (None, "heuristic") else "score"
+
+
+def tension(traces: Sequence, by: Optional[str] = None) -> dict:
+    """Lead changes and decisiveness, from the heuristic or the score at every decision;
+    `by` says which (judged_by), for the report to name."""
     ok = [t for t in traces if t.outcome.error is None]
     measured = [t for t in ok if t.lead_changes is not None]
     if not measured:
-        return {"measured": False, "games": 0}
+        return {"measured": False, "games": 0, "by": by}
     changes = [t.lead_changes for t in measured]
     decided = [t for t in measured if t.decided_at is not None and t.outcome.decisions > 0]
     shares = [t.decided_at / t.outcome.decisions for t in decided]
-    out = {"measured": True, "games": len(measured), "lead_changes": mean_interval(changes),
+    out = {"measured": True, "games": len(measured), "by": by, "lead_changes": mean_interval(changes),
            "lead_changes_list": changes,
            "lead_changes_per_10": 10 * sum(changes) / max(1, sum(t.outcome.decisions for t in measured))}
     if decided:
@@ -212,5 +220,5 @@ def report(game, traces: Sequence, agents: Optional[str]) -> dict:
     return {"summary": summary, "balance": balance(summary), "draws": None if one else drawishness(outcomes),
             **({"losses": losses(outcomes)} if one else {}),
             "lengths": {"decisions": [o.decisions for o in ok], "rounds": [o.rounds for o in ok]},
-            "tension": None if one else tension(traces), "rules": rules(game, outcomes), "cards": cards(game, traces),
+            "tension": None if one else tension(traces, judged_by(game)), "rules": rules(game, outcomes), "cards": cards(game, traces),
             "decisions": decisions(game, traces)}

@@ -16,7 +16,7 @@ from ..lang.plural import count
 from ..lang.printable import plain
 from .analysis_text import (NONE_FOR_ONE, card_impact_intro, decisiveness_line, first_seat_line, gap_line,
                             games_text, lead_changes_line, length_line, losses_line, per_game, points, points_ci,
-                            skill_verdicts)
+                            skill_verdicts, unmeasured_line)
 from .report import ci, interval, number, pct
 
 STYLE = """
@@ -142,8 +142,7 @@ def draws_and_leads(d: dict, tn: dict) -> list[str]:
     out = [f"<p>Drawishness: {pct(d['rate'])} {ci(d['ci95'])} of the games had no single winner "
            f"({d['no_winner']} won by nobody, {d['shared']} shared).</p>"]
     if not tn["measured"]:
-        out.append("<p>Decisiveness and lead changes: not measured (the rule file declares no heuristic and no "
-                   "per-player score).</p>")
+        out.append(f"<p>{esc(unmeasured_line(tn))}.</p>")
     else:
         if tn.get("decided"):
             out.append(f"<p>{esc(decisiveness_line(tn['decided']))}.</p>")

@@ -130,10 +130,26 @@ def decisiveness_line(dc: dict) -> str:
             f"winning in {pct(dc['at_the_end'] / dc['games'])}")
 
 
+# How the leader at a decision was told (analysis.judged_by): a game that declares no
+# heuristic has its per-player score stand for one, and the report says which it used.
+LEAD_BY = {"heuristic": "by the heuristic at each decision", "score": "by each seat's score at each decision"}
+
+
 def lead_changes_line(tn: dict) -> str:
     lc = tn["lead_changes"]
     return (f"Lead changes: {lc['mean']:.1f} a game {interval_plain(lc['ci95'])} "
-            f"({tn['lead_changes_per_10']:.2f} every 10 decisions), by the heuristic at each decision")
+            f"({tn['lead_changes_per_10']:.2f} every 10 decisions), {LEAD_BY[tn['by']]}")
+
+
+def unmeasured_line(tn: dict) -> str:
+    """Why decisiveness and lead changes are not measured: nothing tells who leads, or
+    what does (a heuristic, or the score) stopped on a rule error in every game."""
+    if tn.get("by") is None:
+        why = "the rule file declares no heuristic (heuristic of p: ...) and no per-player score to tell who leads"
+    else:
+        what = "the heuristic" if tn["by"] == "heuristic" else "the per-player score"
+        why = f"{what} stopped on a rule error at a decision of every game, so nothing told who led"
+    return f"Decisiveness and lead changes: not measured: {why}"
 
 
 def balance_section(r: dict, console: Console) -> None:
@@ -257,8 +273,7 @@ def draws_and_leads(r: dict, console: Console) -> None:
     console.print(f"Drawishness: {pct(d['rate'])} {ci(d['ci95'])} of the games had no single winner "
                   f"({d['no_winner']} won by nobody, {d['shared']} shared)")
     if not tn["measured"]:
-        console.print("Decisiveness and lead changes: not measured: the rule file declares no heuristic "
-                      "(heuristic of p: ...) and no per-player score to tell who leads")
+        console.print(markup(unmeasured_line(tn)))
     else:
         if tn.get("decided"):
             console.print(decisiveness_line(tn["decided"]))
