@@ -4,6 +4,7 @@ the report said before. Small known-answer games, written here."""
 from __future__ import annotations
 
 import html
+import json
 from pathlib import Path
 
 import pytest
@@ -66,3 +67,40 @@ def test_a_heuristic_that_fails_everywhere_is_not_said_to_be_missing(ruleforge_c
     line = ("Decisiveness and lead changes: not measured: the heuristic stopped on a rule error at a decision of "
             "every game, so nothing told who led")
     assert line in text_of(r) and f"<p>{html.escape(line)}.</p>" in page
+
+
+# ---- 2. a game where nobody decides anything ---------------------------------------------
+
+NOBODY = "nobody decides anything in this game (no rule asks a player a thing)"
+
+
+def test_a_game_without_decisions_says_no_skill_can_matter_and_gets_no_bots_note(ruleforge_cmd, tmp_path):
+    # War got the note that greedy bots without a heuristic play nearly at random, a
+    # skill trace of 0.0 gains "at this step the games do not show that skill matters",
+    # and "not measured: the rule file declares no heuristic" for its lead
+    data = tmp_path / "war.json"
+    r, page = analyze(ruleforge_cmd, tmp_path, "examples/war.rules", "--games", 20, "--rungs", "random,greedy",
+                      "--json", data)
+    assert r.code == 0, r.err
+    text = text_of(r)
+    assert r.lines[0] == "seed 1 (the same report again: --seed 1); playing 20 games: 20 with greedy"
+    assert "Main games: 20 games with greedy at every seat. No skill trace: nobody decides anything." in r.lines
+    assert "note:" not in r.out + r.err and "greedy bots" not in r.out + page
+    skill = f"none to measure: {NOBODY}, so no skill can matter"
+    lead = f"Decisiveness and lead changes: none to measure: {NOBODY}, so there is no decision to tell the lead at"
+    cards = f"Card impact: nothing to test: {NOBODY}, so nobody uses a card by choice."
+    decisions = "Nobody decides anything in this game (no rule asks a player a thing): the game plays itself"
+    assert f"Skill · {skill}" in r.lines and lead in text and cards in text and decisions in r.lines
+    assert "Step" not in r.out and "skill matters" not in r.out and "declares no heuristic" not in r.out
+    assert f"<h2>Skill</h2><p>N{skill[1:]}.</p>" in page
+    assert all(f"<p>{line}</p>" in page for line in (f"{lead}.", cards, f"{decisions}."))
+    report = json.loads(data.read_text(encoding="utf-8"))
+    assert (report["decides"], report["skill"], report["tension"], report["bots_note"]) == (False, None, None, None)
+
+
+def test_run_gives_a_game_without_decisions_no_bots_note(ruleforge_cmd):
+    r = ruleforge_cmd("run", "examples/war.rules", "--games", 5, "--agents", "greedy", "--seed", 1, "--jobs", 1)
+    assert r.code == 0 and "note:" not in r.out + r.err
+    # (a game that asks decisions, without a heuristic, still gets it)
+    r = ruleforge_cmd("run", DATA / "chance.rules", "--games", 5, "--agents", "greedy", "--seed", 1, "--jobs", 1)
+    assert r.code == 0 and r.err.startswith("note: Pure chance declares no heuristic (nor a score per player)")

@@ -125,6 +125,8 @@ def _play(file, sets, players, game, agents, rung_list, games, skill_games, seed
     spec = GameSpec(file, _parse_sets(sets), players, agents, seed, max_decisions)
     _game(spec)  # compiled once here: the worker processes are forked with it
     main = (agents, None)
+    if not game.decides:  # (no bot is ever asked anything: every rung plays the same games)
+        rung_list = []
     total = games + skill.plan(rung_list, skill_games, game.nplayers, (agents, range(games)))
     click.echo(plain(f"seed {seed} (the same report again: --seed {seed}); playing {count(total, 'game')}: "
                      f"{games} with {agents}" + (f", {total - games} for the skill trace" if total > games else "")))

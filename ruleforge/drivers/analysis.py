@@ -212,7 +212,9 @@ def report(game, traces: Sequence, agents: Optional[str]) -> dict:
 
     In a game for one player `draws` and `tension` are None (a game nobody wins is a loss,
     and with one seat nobody takes or changes the lead: nothing to measure), and `losses`
-    (absent with two players or more) counts the games nobody won."""
+    (absent with two players or more) counts the games nobody won. In a game where no
+    rule asks a player anything (`decides` False: War) `tension` is None too: the lead
+    is told at each decision, and there is none."""
     outcomes = [t.outcome for t in traces]
     summary = summarize(game, outcomes, agents)
     ok = [o for o in outcomes if o.error is None]
@@ -220,5 +222,6 @@ def report(game, traces: Sequence, agents: Optional[str]) -> dict:
     return {"summary": summary, "balance": balance(summary), "draws": None if one else drawishness(outcomes),
             **({"losses": losses(outcomes)} if one else {}),
             "lengths": {"decisions": [o.decisions for o in ok], "rounds": [o.rounds for o in ok]},
-            "tension": None if one else tension(traces, judged_by(game)), "rules": rules(game, outcomes), "cards": cards(game, traces),
-            "decisions": decisions(game, traces)}
+            "tension": None if one or not game.decides else tension(traces, judged_by(game)),
+            "rules": rules(game, outcomes), "cards": cards(game, traces), "decisions": decisions(game, traces),
+            "decides": game.decides}

@@ -14,7 +14,7 @@ import html
 
 from ..lang.plural import count
 from ..lang.printable import plain
-from .analysis_text import (NONE_FOR_ONE, card_impact_intro, decisiveness_line, first_seat_line, gap_line,
+from .analysis_text import (NO_DECISIONS, NO_LEAD, NO_SKILL, NONE_FOR_ONE, card_impact_intro, decisiveness_line, first_seat_line, gap_line,
                             games_text, lead_changes_line, length_line, losses_line, per_game, points, points_ci,
                             skill_verdicts, unmeasured_line)
 from .report import ci, interval, number, pct
@@ -98,6 +98,8 @@ def balance(r, pngs, bots) -> list[str]:
 
 def skill(r, pngs) -> list[str]:
     k = r.get("skill")
+    if not r.get("decides", True):
+        return [f"<h2>Skill</h2><p>{NO_SKILL[0].upper()}{NO_SKILL[1:]}.</p>"]
     if not k or not k["steps"]:
         return ["<h2>Skill</h2><p>Not measured (--rungs none).</p>"]
     rows = []
@@ -141,7 +143,9 @@ def draws_and_leads(d: dict, tn: dict) -> list[str]:
     """Drawishness, decisiveness and lead changes: for two players or more."""
     out = [f"<p>Drawishness: {pct(d['rate'])} {ci(d['ci95'])} of the games had no single winner "
            f"({d['no_winner']} won by nobody, {d['shared']} shared).</p>"]
-    if not tn["measured"]:
+    if tn is None:  # (a game where nobody decides anything)
+        out.append(f"<p>{NO_LEAD}.</p>")
+    elif not tn["measured"]:
         out.append(f"<p>{esc(unmeasured_line(tn))}.</p>")
     else:
         if tn.get("decided"):
@@ -164,7 +168,7 @@ def rules(r, pngs, bots) -> list[str]:
 def cards(r, pngs, bots) -> list[str]:
     c = r["cards"]
     out = ["<h2>Cards</h2>", bots,
-           f"<p>{esc(card_impact_intro(c))}</p>"]
+           f"<p>{esc(card_impact_intro(c, r.get('decides', True)))}</p>"]
     if c["rows"]:
         out.append(table(["Use", "Card", "Seats", "With", "Without", "Impact (points)", "95% CI, all", ""],
                          [[esc(x["use"]), esc(x["card"]), seats_html(x),
@@ -181,7 +185,8 @@ def decisions(r, pngs, bots) -> list[str]:
     d = r["decisions"]
     o = d["overall"]
     if not o["decisions"]:
-        return ["<h2>Decisions</h2>", bots, "<p>No decision was ever asked: the game plays itself.</p>"]
+        said = "No decision was ever asked: the game plays itself" if r.get("decides", True) else NO_DECISIONS
+        return ["<h2>Decisions</h2>", bots, f"<p>{said}.</p>"]
     return ["<h2>Decisions</h2>", bots,
             f"<p>{o['per_game']:.1f} decisions a game; {o['mean_menu']:.1f} actions to choose from on average; "
             f"{pct(o['one_choice'])} of the decisions had only one choice.</p>",

@@ -18,6 +18,12 @@ from .report import _console, _starter, ci, interval, number, payoff_table, pct,
 
 CARD_ROWS = 15  # card uses shown in the terminal; the HTML page and --json have them all
 NONE_FOR_ONE = "none to measure, in a game for one player"
+# A game where no rule asks a player anything (War): said in place of the skill trace,
+# the lead and the decisions, each of which would measure decisions
+NOBODY_DECIDES = "nobody decides anything in this game (no rule asks a player a thing)"
+NO_SKILL = f"none to measure: {NOBODY_DECIDES}, so no skill can matter"
+NO_LEAD = f"Decisiveness and lead changes: none to measure: {NOBODY_DECIDES}, so there is no decision to tell the lead at"
+NO_DECISIONS = f"{NOBODY_DECIDES[0].upper()}{NOBODY_DECIDES[1:]}: the game plays itself"
 
 
 def points(x: float) -> str:
@@ -59,10 +65,7 @@ def print_report(r: dict, console: Console | None = None) -> None:
                       "(nothing written)[/]")
         print_first_error(s, console)
         return
-    console.print(f"Main games: {games_text(s)} with {markup(r['agents_label'])}."
-                  + (f" Skill trace: {' < '.join(r['skill']['rungs'])}, "
-                     f"{count(r['skill']['games_per_seat'], 'game')} a seat at each step."
-                     if r.get("skill") and r["skill"]["steps"] else " No skill trace."))
+    console.print(f"Main games: {games_text(s)} with {markup(r['agents_label'])}." + skill_plan(r))
     if r.get("bots_note"):
         console.print(f"[yellow]{markup(r['bots_note'])}[/]")
     if s["errors"]:  # said first: every figure below is of the games that ended only
@@ -77,6 +80,14 @@ def print_report(r: dict, console: Console | None = None) -> None:
     decisions_section(r, console)
     if s["errors"]:
         print_first_error(s, console)
+
+
+def skill_plan(r: dict) -> str:
+    """The skill trace's part of the report's first line."""
+    k = r.get("skill")
+    if k and k["steps"]:
+        return f" Skill trace: {' < '.join(k['rungs'])}, {count(k['games_per_seat'], 'game')} a seat at each step."
+    return " No skill trace." if r.get("decides", True) else " No skill trace: nobody decides anything."
 
 
 def heading(console: Console, title: str, r: dict) -> None:
@@ -178,6 +189,9 @@ def balance_section(r: dict, console: Console) -> None:
 def skill_section(r: dict, console: Console) -> None:
     k = r.get("skill")
     console.print()
+    if not r.get("decides", True):
+        console.print(f"[bold underline]Skill[/] · {NO_SKILL}")
+        return
     if not k or not k["steps"]:
         console.print("[bold underline]Skill[/] · not measured (--rungs none)")
         return
@@ -272,7 +286,9 @@ def draws_and_leads(r: dict, console: Console) -> None:
     d, tn = r["draws"], r["tension"]
     console.print(f"Drawishness: {pct(d['rate'])} {ci(d['ci95'])} of the games had no single winner "
                   f"({d['no_winner']} won by nobody, {d['shared']} shared)")
-    if not tn["measured"]:
+    if tn is None:  # (a game where nobody decides anything)
+        console.print(NO_LEAD)
+    elif not tn["measured"]:
         console.print(markup(unmeasured_line(tn)))
     else:
         if tn.get("decided"):
@@ -307,9 +323,11 @@ def rules_section(r: dict, console: Console) -> None:
         console.print("Every rule fired at least once.")
 
 
-def card_impact_intro(c: dict) -> str:
+def card_impact_intro(c: dict, decides: bool = True) -> str:
     if not c["tested"]:  # not "0 uses tested ... allows for the 0 tested at once": why nothing is
         rare, least = c["too_rare"], c["min_group"]
+        if not decides:  # (a use of a card is an action or a choice: a decision)
+            return f"Card impact: nothing to test: {NOBODY_DECIDES}, so nobody uses a card by choice."
         if not rare:
             return "Card impact: nothing to test: no action named a card and no choice was of a card in these games."
         which = "the one use of a card was" if rare == 1 else f"each of the {rare} uses of a card was"
@@ -327,7 +345,7 @@ def card_impact_intro(c: dict) -> str:
 def cards_section(r: dict, console: Console) -> None:
     c = r["cards"]
     heading(console, "Cards", r)
-    console.print(card_impact_intro(c))
+    console.print(card_impact_intro(c, r.get("decides", True)))
     if not c["rows"]:
         return
     shown = c["rows"][:CARD_ROWS]
@@ -362,7 +380,7 @@ def decisions_section(r: dict, console: Console) -> None:
     o = d["overall"]
     heading(console, "Decisions", r)
     if not o["decisions"]:
-        console.print("No decision was ever asked: the game plays itself")
+        console.print("No decision was ever asked: the game plays itself" if r.get("decides", True) else NO_DECISIONS)
         return
     console.print(f"{o['per_game']:.1f} decisions a game; {o['mean_menu']:.1f} actions to choose from on average; "
                   f"{pct(o['one_choice'])} of the decisions had only one choice")
