@@ -104,3 +104,58 @@ def test_run_gives_a_game_without_decisions_no_bots_note(ruleforge_cmd):
     # (a game that asks decisions, without a heuristic, still gets it)
     r = ruleforge_cmd("run", DATA / "chance.rules", "--games", 5, "--agents", "greedy", "--seed", 1, "--jobs", 1)
     assert r.code == 0 and r.err.startswith("note: Pure chance declares no heuristic (nor a score per player)")
+
+
+# ---- 3. rule errors in the skill trace's games -------------------------------------------
+
+# Two points win. Greedy steps every time, so player 1 wins at the third decision; a
+# random seat rests half the time, and with a cap of 3 decisions most games with random
+# bots stop on the decision cap: the main games (greedy) end, the skill trace's do not.
+SHORT_RACE = """game "Short race"
+players 2
+cards: standard deck in deck
+zone deck "the deck": pile, face down
+counter score per player = 0
+
+turn:
+    current takes an action
+
+action step "Step":
+    increase score of current by 1
+
+action rest "Rest":
+    increase score of current by 0
+
+ending won "two points": players where score of it >= 2 win when any p in players has score of p >= 2
+"""
+
+
+def test_rule_errors_in_the_skill_trace_are_counted_and_the_first_is_shown(ruleforge_cmd, tmp_path):
+    # (the table's rows showed 3 games of 20 a seat, and nothing said why; the exit code was 0)
+    from ruleforge.drivers.simulate import GameSpec, run_games
+    path = write(tmp_path, "race.rules", SHORT_RACE)
+    data = tmp_path / "race.json"
+    r, page = analyze(ruleforge_cmd, tmp_path, path, "--games", 20, "--rungs", "random,greedy", "--skill-games", 40,
+                      "--max-decisions", 3, "--json", data)
+    assert r.code == 1  # a game stopped on a rule error: the rule file has a problem
+    # the skill trace's own games: random at every seat, then each seat greedy among random
+    runs = [run_games(GameSpec(str(path), {}, None, bots, 1, 3), 20) for bots in ("random", "1=greedy,2=random",
+                                                                                  "1=random,2=greedy")]
+    failed = [o for outcomes in runs for o in outcomes if o.error]
+    first = failed[0]
+    assert 0 < len(failed) < 60 and first.limit == "decisions"
+    above = (f"{len(failed)} of the 60 games the skill trace played stopped on a rule error: each is left out with the "
+             "game on the same deal it is paired with (the first error is under the table)")
+    below = (f"{len(failed)} games of the skill trace stopped on a rule error; first: game {first.index} "
+             f"(seed {first.seed}, bots random): {first.error}")
+    text = text_of(r)
+    assert first.error.startswith("the game has gone on for 3 decisions without ending")
+    assert text.index("Skill · the skill trace") < text.index(above) < text.index("Each seat played by")
+    assert text.index("greedy among random:") < text.index(below) < text.index("Length and tension")
+    assert f'<p class="sig">{html.escape(above)}</p>' in page and f'<p class="sig">{html.escape(below)}</p>' in page
+    skill = json.loads(data.read_text(encoding="utf-8"))["skill"]
+    assert (skill["games"], skill["errors"]) == (60, len(failed))
+    assert skill["first_error"] == {"game": first.index, "seed": first.seed, "agents": "random",
+                                    "message": first.error, "limit": "decisions"}
+    # the main games ended: no word of an error outside the skill section
+    assert "stopped on a rule error" not in text[:text.index("Skill · ")] + text[text.index("Length and tension"):]

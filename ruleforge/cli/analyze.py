@@ -113,7 +113,7 @@ def analyze(file: str, games: int, agents: str | None, rungs: str | None, skill_
     from ..drivers.agents import blind_greedy_note
     report["bots_note"] = next(filter(None, (blind_greedy_note(a, game) for a in [agents, *rung_list])), None)
     _write(report, html_path, json_path, plots_prefix)
-    if report["summary"]["errors"]:
+    if report["summary"]["errors"] or (report["skill"] or {}).get("errors"):
         sys.exit(EXIT_PROBLEM)  # a game stopped on a rule error: the rule file has a problem
 
 

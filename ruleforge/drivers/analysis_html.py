@@ -16,7 +16,7 @@ from ..lang.plural import count
 from ..lang.printable import plain
 from .analysis_text import (NO_DECISIONS, NO_LEAD, NO_SKILL, NONE_FOR_ONE, card_impact_intro, decisiveness_line, first_seat_line, gap_line,
                             games_text, lead_changes_line, length_line, losses_line, per_game, points, points_ci,
-                            skill_verdicts, unmeasured_line)
+                            skill_errors_line, skill_first_error, skill_verdicts, unmeasured_line)
 from .report import ci, interval, number, pct
 
 STYLE = """
@@ -115,11 +115,14 @@ def skill(r, pngs) -> list[str]:
                          points(row["gain"]), points_ci(row["ci95"]),
                          '<span class="sig">significant</span>' if row["significant"] else ""])
     verdicts = "".join(f"<li>{esc(line)}</li>" for line in skill_verdicts(k, plain_text=True))
+    errors = k.get("errors")  # (as the main games' are: the count first, the first error at the end)
     return ["<h2>Skill: the skill trace</h2>",
             f'<p class="bots">{esc(" < ".join(k["rungs"]))} · {count(k["games_per_seat"], "game")} a seat at each '
             f'step, on the same deals as the weaker bots played</p>',
+            *([f'<p class="sig">{esc(skill_errors_line(k))}</p>'] if errors else []),
             table(["Step", "Seat", "Games", "Weaker", "Stronger", "Gain (points)", "95% CI", ""], rows, {2, 3, 4, 5, 6}),
-            f"<ul>{verdicts}</ul>", image(pngs.get("skill"), "skill trace")]
+            f"<ul>{verdicts}</ul>", *([f'<p class="sig">{esc(skill_first_error(k))}</p>'] if errors else []),
+            image(pngs.get("skill"), "skill trace")]
 
 
 def tension(r, pngs, bots) -> list[str]:

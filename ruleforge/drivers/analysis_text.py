@@ -14,7 +14,8 @@ from rich.table import Table
 
 from ..lang.plural import count
 from ..lang.printable import markup
-from .report import _console, _starter, ci, interval, number, payoff_table, pct, print_first_error
+from .report import (BOTS_AT_THE_CAP, _console, _starter, bots_at_the_cap, ci, interval, number, payoff_table, pct,
+                     print_first_error)
 
 CARD_ROWS = 15  # card uses shown in the terminal; the HTML page and --json have them all
 NONE_FOR_ONE = "none to measure, in a game for one player"
@@ -201,6 +202,7 @@ def skill_section(r: dict, console: Console) -> None:
     title = ("The one seat played by the stronger bot: its win rate against the same deals with the weaker bot"
              if alone else "Each seat played by the stronger bot among weaker ones: its win share against the same "
              "deals with the weaker bot")
+    print_skill_errors(k, console, first=False)
     t = Table(title=title, title_justify="left")
     for col in ("Step", "Seat", "Games", "Weaker", "Stronger", "Gain (points)", "95% CI", ""):
         t.add_column(col, justify="left" if col in ("Step", "Seat", "") else "right")
@@ -221,6 +223,34 @@ def skill_section(r: dict, console: Console) -> None:
     console.print(t)
     for line in skill_verdicts(k):
         console.print(line)
+    print_skill_errors(k, console, first=True)
+
+
+def skill_errors_line(k: dict) -> str:
+    """Said above the skill table when some of the skill trace's own games stopped on a
+    rule error (as the main games' are said under the report's title): its figures are
+    of the deals where both games of a pair ended."""
+    return (f"{k['errors']} of the {count(k['games'], 'game')} the skill trace played stopped on a rule error: each "
+            "is left out with the game on the same deal it is paired with (the first error is under the table)")
+
+
+def skill_first_error(k: dict) -> str:
+    """The skill trace's first rule error, with the bots that met it (unlike the main
+    games', they differ from one run of the trace to the next)."""
+    fe = k["first_error"]
+    return (f"{count(k['errors'], 'game')} of the skill trace stopped on a rule error; first: game {fe['game']} "
+            f"(seed {fe['seed']}, bots {fe['agents']}): {fe['message']}")
+
+
+def print_skill_errors(k: dict, console: Console, first: bool) -> None:
+    if not k.get("errors"):
+        return
+    if not first:
+        console.print(f"[red]{markup(skill_errors_line(k))}[/]")
+        return
+    console.print(f"[red]{markup(skill_first_error(k))}[/]")
+    if bots_at_the_cap({**k, "agents": k["first_error"]["agents"]}):
+        console.print(f"[yellow]{BOTS_AT_THE_CAP}[/]")
 
 
 def skill_verdicts(k: dict, plain_text: bool = False) -> list[str]:
