@@ -89,8 +89,10 @@ def test_menu_sizes_and_one_choice_shares_of_a_scripted_game():
     assert d["overall"] == {"decisions": 40, "mean_menu": 2.0, "one_choice": 0.5, "per_game": 4.0}
     assert [(s["title"], s["decisions"], s["mean_menu"], s["one_choice"]) for s in d["seats"]] == [
         ("First", 20, 3.0, 0.0), ("Second", 20, 1.0, 1.0)]
-    assert [(p["prompt"], p["seats"], p["per_game"]) for p in d["prompts"]] == [
-        ("take an action", ["First", "Second"], 4.0)]
+    # each role's turn asks its own "take an action": a row each, told apart by rule and line
+    assert [(p["label"], p["seats"], p["per_game"], p["mean_menu"], p["one_choice"]) for p in d["prompts"]] == [
+        ("take an action (turn of first, line 15)", ["First"], 2.0, 3.0, 0.0),
+        ("take an action (turn of second, line 18)", ["Second"], 2.0, 1.0, 1.0)]
 
 
 # ---- length and tension ----------------------------------------------------------------
@@ -411,7 +413,7 @@ def test_the_page_escapes_a_decision_point_shown_as_less_than_0_01_a_game():
     from ruleforge.drivers.analysis_html import decisions
     d = {"games": 1000, "overall": {"decisions": 1, "per_game": 0.001, "mean_menu": 1.0, "one_choice": 1.0},
          "seats": [{"title": "player 1", "decisions": 1, "mean_menu": 1.0, "one_choice": 1.0}],
-         "prompts": [{"prompt": "to clear", "seats": ["player 1"], "every_seat": False, "per_game": 0.001,
+         "prompts": [{"prompt": "to clear", "label": "to clear", "seats": ["player 1"], "every_seat": False, "per_game": 0.001,
                       "mean_menu": 1.0, "one_choice": 1.0}]}
     page = "\n".join(decisions({"decisions": d}, {}, ""))
     assert '<td class="n">&lt;0.01</td>' in page and "<0.01" not in page

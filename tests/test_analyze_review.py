@@ -159,3 +159,72 @@ def test_rule_errors_in_the_skill_trace_are_counted_and_the_first_is_shown(rulef
                                     "message": first.error, "limit": "decisions"}
     # the main games ended: no word of an error outside the skill section
     assert "stopped on a rule error" not in text[:text.index("Skill · ")] + text[text.index("Length and tension"):]
+
+
+# ---- 4. each decision point its own row --------------------------------------------------
+
+# Each turn asks three things: one of two actions, then one of three plays, then a
+# number; two turns a game. Both menus prompt "take an action".
+PHASES = """game "Two phases"
+players 2
+cards: standard deck in deck
+zone deck "the deck": pile, face down
+counter moves = 0
+
+turn:
+    current takes one of draw, wait
+    current takes one of play
+    let k = current chooses one of [1, 2] "to pick a number"
+    increase moves by 1
+
+action draw "Draw":
+    increase moves by 0
+
+action wait "Wait":
+    increase moves by 0
+
+action play "Play":
+    with n from 1 to 3
+    increase moves by 0
+
+ending done "two turns": nobody wins when moves = 2
+"""
+# a variant whose Wait asks a number too: the turn's questions are in the base file
+VARIANT = """extends "../phases.rules"
+
+action wait "Wait":
+    let j = current chooses one of [1, 2, 3] "to pick a number"
+"""
+
+
+def decision_rows(r) -> list[str]:
+    lines = [line.rstrip() for line in r.lines]
+    start = lines.index("By decision point") + 4  # (the title, the table's top, its head, a rule)
+    return lines[start:lines.index(next(x for x in lines[start:] if x.startswith("└")))]
+
+
+def test_each_take_an_action_of_a_game_is_a_row_of_its_own(ruleforge_cmd, tmp_path):
+    # (one row "take an action", 4.00 a game, mean menu 2.5: the two menus lumped)
+    data = tmp_path / "phases.json"
+    r, page = analyze(ruleforge_cmd, tmp_path, write(tmp_path, "phases.rules", PHASES), "--games", 5, "--json", data)
+    assert r.code == 0, r.err
+    assert decision_rows(r) == [
+        "│ take an action (turn, line 8) │ every seat │     2.00 │       2.0 │       0.0% │",
+        "│ take an action (turn, line 9) │ every seat │     2.00 │       3.0 │       0.0% │",
+        "│ to pick a number              │ every seat │     2.00 │       2.0 │       0.0% │"]  # (one place: as it was)
+    assert "<td>take an action (turn, line 9)</td><td>every seat</td>" in page
+    rows = json.loads(data.read_text(encoding="utf-8"))["decisions"]["prompts"]
+    assert [(x["prompt"], x["label"], x["line"], x["file"], x["rules"], x["mean_menu"]) for x in rows] == [
+        ("take an action", "take an action (turn, line 8)", 8, None, ["turn"], 2.0),
+        ("take an action", "take an action (turn, line 9)", 9, None, ["turn"], 3.0),
+        ("to pick a number", "to pick a number", 10, None, ["turn"], 2.0)]
+
+
+def test_a_decision_point_of_a_variant_s_base_names_the_base(ruleforge_cmd, tmp_path):
+    write(tmp_path, "phases.rules", PHASES)
+    (tmp_path / "v").mkdir()
+    r, _ = analyze(ruleforge_cmd, tmp_path, write(tmp_path, "v/variant.rules", VARIANT), "--games", 5)
+    assert r.code == 0, r.err
+    assert [row.split(" │ ")[0].rstrip() for row in decision_rows(r)] == [
+        "│ take an action (turn, line 8 of phases.rules)", "│ take an action (turn, line 9 of phases.rules)",
+        "│ to pick a number (turn, line 10 of phases.rules)", "│ to pick a number (action wait, line 4)"]

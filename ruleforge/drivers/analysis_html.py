@@ -197,6 +197,6 @@ def decisions(r, pngs, bots) -> list[str]:
                   [[esc(x["title"]), f"{x['decisions'] / max(1, d['games']):.1f}", f"{x['mean_menu']:.1f}",
                     pct(x["one_choice"])] for x in d["seats"]], {1, 2, 3}),
             table(["Decision", "Seats", "Per game", "Mean menu", "One choice"],
-                  [[esc(x["prompt"]), seats_html(x), esc(per_game(x["per_game"])), f"{x['mean_menu']:.1f}",
+                  [[esc(x["label"]), seats_html(x), esc(per_game(x["per_game"])), f"{x['mean_menu']:.1f}",
                     pct(x["one_choice"])] for x in d["prompts"]], {2, 3, 4}),
             image(pngs.get("decisions"), "menu sizes")]

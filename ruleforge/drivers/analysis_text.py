@@ -425,6 +425,6 @@ def decisions_section(r: dict, console: Console) -> None:
     for col in ("Decision", "Seats", "Per game", "Mean menu", "One choice"):
         t.add_column(col, justify="left" if col in ("Decision", "Seats") else "right")
     for row in d["prompts"]:
-        t.add_row(markup(row["prompt"]), seats_text(row), per_game(row["per_game"]),
+        t.add_row(markup(row["label"]), seats_text(row), per_game(row["per_game"]),
                   f"{row['mean_menu']:.1f}", pct(row["one_choice"]))
     console.print(t)

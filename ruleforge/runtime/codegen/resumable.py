@@ -207,6 +207,11 @@ class Resumable:
             k = self.label()
             self.goto(k)
             self.start(k)
+        else:
+            # the empty block taken for it was begun by an earlier statement (the one
+            # before `takes one of discard, knock`): the block is the decision's alone,
+            # so it is placed at the decision (where the report and check --deep show it)
+            self.label_spans[k] = self.w.span
         return self.label()
 
     def stop(self, k: int) -> None:
