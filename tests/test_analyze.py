@@ -272,7 +272,8 @@ def test_the_page_goes_by_default_to_the_rule_file_s_name_in_the_current_folder(
 def test_a_game_without_decisions_says_so(ruleforge_cmd):
     r = ruleforge_cmd("analyze", "examples/war.rules", "--games", 3, "--rungs", "none", "--seed", 1, "--no-html")
     assert r.code == 0, r.err
-    assert r.lines[-1] == "Nobody decides anything in this game (no rule asks a player a thing): the game plays itself"
+    assert r.lines[-1] == ("Nobody decides anything in this game (no rule asks a player a thing): the game plays "
+                           "itself")
     # (with or without --rungs: no skill can matter where nobody decides)
     assert ("Skill · none to measure: nobody decides anything in this game (no rule asks a player a thing), so no "
             "skill can matter") in r.lines
@@ -413,7 +414,7 @@ def test_the_page_escapes_a_decision_point_shown_as_less_than_0_01_a_game():
     from ruleforge.drivers.analysis_html import decisions
     d = {"games": 1000, "overall": {"decisions": 1, "per_game": 0.001, "mean_menu": 1.0, "one_choice": 1.0},
          "seats": [{"title": "player 1", "decisions": 1, "mean_menu": 1.0, "one_choice": 1.0}],
-         "prompts": [{"prompt": "to clear", "label": "to clear", "seats": ["player 1"], "every_seat": False, "per_game": 0.001,
-                      "mean_menu": 1.0, "one_choice": 1.0}]}
+         "prompts": [{"prompt": "to clear", "label": "to clear", "seats": ["player 1"], "every_seat": False,
+                      "per_game": 0.001, "mean_menu": 1.0, "one_choice": 1.0}]}
     page = "\n".join(decisions({"decisions": d}, {}, ""))
     assert '<td class="n">&lt;0.01</td>' in page and "<0.01" not in page

@@ -211,7 +211,8 @@ def test_each_take_an_action_of_a_game_is_a_row_of_its_own(ruleforge_cmd, tmp_pa
     assert decision_rows(r) == [
         "│ take an action (turn, line 8) │ every seat │     2.00 │       2.0 │       0.0% │",
         "│ take an action (turn, line 9) │ every seat │     2.00 │       3.0 │       0.0% │",
-        "│ to pick a number              │ every seat │     2.00 │       2.0 │       0.0% │"]  # (one place: as it was)
+        # (asked at one place: named as it was)
+        "│ to pick a number              │ every seat │     2.00 │       2.0 │       0.0% │"]
     assert "<td>take an action (turn, line 9)</td><td>every seat</td>" in page
     rows = json.loads(data.read_text(encoding="utf-8"))["decisions"]["prompts"]
     assert [(x["prompt"], x["label"], x["line"], x["file"], x["rules"], x["mean_menu"]) for x in rows] == [

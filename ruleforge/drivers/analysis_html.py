@@ -14,9 +14,10 @@ import html
 
 from ..lang.plural import count
 from ..lang.printable import plain
-from .analysis_text import (NO_DECISIONS, NO_LEAD, NO_SKILL, NONE_FOR_ONE, card_impact_intro, decisiveness_line, first_seat_line, gap_line,
-                            games_text, lead_changes_line, length_line, losses_line, per_game, points, points_ci,
-                            skill_errors_line, skill_first_error, skill_verdicts, unmeasured_line)
+from .analysis_text import (NO_DECISIONS, NO_LEAD, NO_SKILL, NONE_FOR_ONE, card_impact_intro, decisiveness_line,
+                            first_seat_line, gap_line, games_text, lead_changes_line, length_line, losses_line,
+                            per_game, points, points_ci, skill_errors_line, skill_first_error, skill_verdicts,
+                            unmeasured_line)
 from .report import ci, interval, number, pct
 
 STYLE = """

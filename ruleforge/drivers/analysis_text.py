@@ -23,7 +23,8 @@ NONE_FOR_ONE = "none to measure, in a game for one player"
 # the lead and the decisions, each of which would measure decisions
 NOBODY_DECIDES = "nobody decides anything in this game (no rule asks a player a thing)"
 NO_SKILL = f"none to measure: {NOBODY_DECIDES}, so no skill can matter"
-NO_LEAD = f"Decisiveness and lead changes: none to measure: {NOBODY_DECIDES}, so there is no decision to tell the lead at"
+NO_LEAD = (f"Decisiveness and lead changes: none to measure: {NOBODY_DECIDES}, so there is no decision to tell the "
+           "lead at")
 NO_DECISIONS = f"{NOBODY_DECIDES[0].upper()}{NOBODY_DECIDES[1:]}: the game plays itself"
 
 
@@ -235,8 +236,8 @@ def skill_errors_line(k: dict) -> str:
 
 
 def skill_first_error(k: dict) -> str:
-    """The skill trace's first rule error, with the bots that met it (unlike the main
-    games', they differ from one run of the trace to the next)."""
+    """The skill trace's first rule error, with the bots that met it (the trace plays
+    several sets of bots, where the main games have one)."""
     fe = k["first_error"]
     return (f"{count(k['errors'], 'game')} of the skill trace stopped on a rule error; first: game {fe['game']} "
             f"(seed {fe['seed']}, bots {fe['agents']}): {fe['message']}")
