@@ -211,8 +211,8 @@ def point_rows(game, points: dict, games: int) -> list[dict]:
     """A row per decision point, the most asked first. A prompt asked at one place is
     labelled by its words alone; one asked at several (every `takes an action` prompts
     "take an action") by its words, the rule and the line that ask it, so that a designer
-    can tell them apart (they were one row: gin rummy's draw and discard, spades' bid and
-    play)."""
+    can tell them apart (they were one row: a turn's draw and its discard, each role's
+    turn)."""
     places = Counter(prompt for prompt, _ in points)
     rows = [{"prompt": prompt, "label": prompt if places[prompt] == 1 else f"{prompt} ({place_text(where, r[4])})",
              "line": where[1] if where else None, "file": where[0] if where else None, "rules": sorted(r[4]),
@@ -238,8 +238,8 @@ def report(game, traces: Sequence, agents: Optional[str]) -> dict:
     In a game for one player `draws` and `tension` are None (a game nobody wins is a loss,
     and with one seat nobody takes or changes the lead: nothing to measure), and `losses`
     (absent with two players or more) counts the games nobody won. In a game where no
-    rule asks a player anything (`decides` False: War) `tension` is None too: the lead
-    is told at each decision, and there is none."""
+    rule asks a player anything (`decides` False: a game of pure chance) `tension` is None
+    too: the lead is told at each decision, and there is none."""
     outcomes = [t.outcome for t in traces]
     summary = summarize(game, outcomes, agents)
     ok = [o for o in outcomes if o.error is None]

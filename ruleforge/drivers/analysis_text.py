@@ -19,7 +19,7 @@ from .report import (BOTS_AT_THE_CAP, _console, _starter, bots_at_the_cap, ci, i
 
 CARD_ROWS = 15  # card uses shown in the terminal; the HTML page and --json have them all
 NONE_FOR_ONE = "none to measure, in a game for one player"
-# A game where no rule asks a player anything (War): said in place of the skill trace,
+# A game where no rule asks a player anything (pure chance): said in place of the skill trace,
 # the lead and the decisions, each of which would measure decisions
 NOBODY_DECIDES = "nobody decides anything in this game (no rule asks a player a thing)"
 NO_SKILL = f"none to measure: {NOBODY_DECIDES}, so no skill can matter"

@@ -128,7 +128,7 @@ DECIDING = (A.Choose, A.TakeAction, A.ForEachChosen, A.ChoiceCond)
 
 
 def asks_decisions(tree) -> bool:
-    """Can any rule of the file ask a player to decide? A file with none (War) plays
+    """Can any rule of the file ask a player to decide? A file with none (pure chance) plays
     itself: no bot's skill can matter in it, and bots are never asked anything."""
     return _any_node(tree, DECIDING)
 
