@@ -89,8 +89,10 @@ def test_menu_sizes_and_one_choice_shares_of_a_scripted_game():
     assert d["overall"] == {"decisions": 40, "mean_menu": 2.0, "one_choice": 0.5, "per_game": 4.0}
     assert [(s["title"], s["decisions"], s["mean_menu"], s["one_choice"]) for s in d["seats"]] == [
         ("First", 20, 3.0, 0.0), ("Second", 20, 1.0, 1.0)]
-    assert [(p["prompt"], p["seats"], p["per_game"]) for p in d["prompts"]] == [
-        ("take an action", ["First", "Second"], 4.0)]
+    # each role's turn asks its own "take an action": a row each, told apart by rule and line
+    assert [(p["label"], p["seats"], p["per_game"], p["mean_menu"], p["one_choice"]) for p in d["prompts"]] == [
+        ("take an action (turn of first, line 15)", ["First"], 2.0, 3.0, 0.0),
+        ("take an action (turn of second, line 18)", ["Second"], 2.0, 1.0, 1.0)]
 
 
 # ---- length and tension ----------------------------------------------------------------
@@ -111,7 +113,7 @@ def test_a_winner_that_leads_from_its_first_move():
 
 
 def test_without_a_heuristic_or_score_tension_is_not_measured():
-    assert report_of(CHANCE, games=5)["tension"] == {"measured": False, "games": 0}
+    assert report_of(CHANCE, games=5)["tension"] == {"measured": False, "games": 0, "by": None}
 
 
 # ---- rules and cards -------------------------------------------------------------------
@@ -270,8 +272,11 @@ def test_the_page_goes_by_default_to_the_rule_file_s_name_in_the_current_folder(
 def test_a_game_without_decisions_says_so(ruleforge_cmd):
     r = ruleforge_cmd("analyze", "examples/war.rules", "--games", 3, "--rungs", "none", "--seed", 1, "--no-html")
     assert r.code == 0, r.err
-    assert r.lines[-1] == "No decision was ever asked: the game plays itself"
-    assert "Skill · not measured (--rungs none)" in r.lines
+    assert r.lines[-1] == ("Nobody decides anything in this game (no rule asks a player a thing): the game plays "
+                           "itself")
+    # (with or without --rungs: no skill can matter where nobody decides)
+    assert ("Skill · none to measure: nobody decides anything in this game (no rule asks a player a thing), so no "
+            "skill can matter") in r.lines
 
 
 def test_games_stopped_by_an_error_are_counted_apart_in_every_heading(ruleforge_cmd, tmp_path):
@@ -409,7 +414,7 @@ def test_the_page_escapes_a_decision_point_shown_as_less_than_0_01_a_game():
     from ruleforge.drivers.analysis_html import decisions
     d = {"games": 1000, "overall": {"decisions": 1, "per_game": 0.001, "mean_menu": 1.0, "one_choice": 1.0},
          "seats": [{"title": "player 1", "decisions": 1, "mean_menu": 1.0, "one_choice": 1.0}],
-         "prompts": [{"prompt": "to clear", "seats": ["player 1"], "every_seat": False, "per_game": 0.001,
-                      "mean_menu": 1.0, "one_choice": 1.0}]}
+         "prompts": [{"prompt": "to clear", "label": "to clear", "seats": ["player 1"], "every_seat": False,
+                      "per_game": 0.001, "mean_menu": 1.0, "one_choice": 1.0}]}
     page = "\n".join(decisions({"decisions": d}, {}, ""))
     assert '<td class="n">&lt;0.01</td>' in page and "<0.01" not in page

@@ -136,7 +136,7 @@ def test_the_skill_verdict_of_a_solitaire_names_no_other_seats():
         "quartiles",
         "100.0%-100.0%, 5 games with one winner); it led from the first decision in 0.0% of them and only by "
         "winning in 100.0%",
-        "Lead changes: 3.0 a game [3.0, 3.0] (7.50 every 10 decisions), by the heuristic at each decision"]),
+        "Lead changes: 3.0 a game [3.0, 3.0] (7.50 every 10 decisions), by each seat's score at each decision"]),
     ("chance.rules", 40, [
         "Drawishness: 10.0% [4.0, 23.1] of the games had no single winner (0 won by nobody, 4 shared)",
         "Decisiveness and lead changes: not measured: the rule file declares no heuristic (heuristic of p: ...) "

@@ -184,7 +184,7 @@ def test_set_on_the_command_line_still_reads_text(ruleforge_cmd, tmp_path):
     assert load_with_sets(EIGHTS, None, {"reshuffle": "no"}).params["reshuffle"] is False
     r = ruleforge_cmd("run", GUFO, "--seed", 1, "--set", "reveal_count=3", "--set", "cloudy_altitudes=3,5")
     # the heading writes the values as --set takes them (it wrote [3, 5], and a yes/no True)
-    assert r.code == 0 and r.lines[0].startswith("gUFO · seed 1 · reveal_count=3, cloudy_altitudes=3,5, ")
+    assert r.code == 0 and r.lines[0].startswith("gUFO, 2 players · seed 1 · reveal_count=3, cloudy_altitudes=3,5, ")
     r = ruleforge_cmd("run", EIGHTS, "--seed", 1, "--set", "reshuffle=no")
     assert r.code == 0 and r.lines[0].endswith(", reshuffle=false")
     r = ruleforge_cmd("run", GUFO, "--games", 4, "--jobs", 1, "--seed", 1, "--set", "reveal_count=3")
@@ -236,7 +236,7 @@ def test_the_command_line_takes_the_seeds_new_takes(ruleforge_cmd):
             assert (f"Invalid value for '--seed': {bad} is not a seed: a seed is a whole number from 0 to 2**64 - 1 "
                     "(18,446,744,073,709,551,615)") in r.err
     r = ruleforge_cmd("run", GUFO, "--seed", 2**64 - 1)
-    assert r.code == 0 and r.lines[0].startswith(f"gUFO · seed {2**64 - 1} · ")
+    assert r.code == 0 and r.lines[0].startswith(f"gUFO, 2 players · seed {2**64 - 1} · ")
 
 
 def test_a_log_with_a_seed_outside_64_bits_is_refused(gufo, tmp_path, ruleforge_cmd):

@@ -48,7 +48,7 @@ def test_same_seed_same_game_and_the_end_is_named(ruleforge_cmd, tmp_path):
 
     records = read_log(log)
     start, result = records[0], records[-1]
-    assert first.lines[0] == f"gUFO · seed 1 · {params_text(start['params'])}"
+    assert first.lines[0] == f"gUFO, 2 players · seed 1 · {params_text(start['params'])}"
     # each seat, with the bot that plays it when the CLI names one
     assert re.fullmatch(r"Seats: Invader \(seat 1(, random)?\), Radar Operator \(seat 2(, random)?\)",
                         first.lines[1]), first.lines[1]
@@ -61,7 +61,7 @@ def test_another_seed_another_game(ruleforge_cmd):
     one = ruleforge_cmd("run", GUFO, "--seed", 1)
     two = ruleforge_cmd("run", GUFO, "--seed", 2)
     assert two.code == 0
-    assert two.lines[0].startswith("gUFO · seed 2 · ")
+    assert two.lines[0].startswith("gUFO, 2 players · seed 2 · ")
     assert two.lines[-1] == f"(the same game again: ruleforge run {GUFO} --seed 2)"
     assert one.lines[2:-1] != two.lines[2:-1]
 
@@ -69,7 +69,7 @@ def test_another_seed_another_game(ruleforge_cmd):
 def test_without_a_seed_the_seed_is_printed_and_replays(ruleforge_cmd):
     r = ruleforge_cmd("run", GUFO)
     assert r.code == 0
-    seed = int(re.fullmatch(r"gUFO · seed (\d+) · .*", r.lines[0]).group(1))
+    seed = int(re.fullmatch(r"gUFO, 2 players · seed (\d+) · .*", r.lines[0]).group(1))
     assert r.lines[-1] == f"(the same game again: ruleforge run {GUFO} --seed {seed})"
     assert ruleforge_cmd("run", GUFO, "--seed", seed).out == r.out
 
@@ -78,7 +78,7 @@ def test_the_log(ruleforge_cmd, tmp_path):
     log = tmp_path / "game.jsonl"
     r = ruleforge_cmd("run", GUFO, "--seed", 1, "--set", "reveal_count=3", "--log", log)
     assert (r.code, r.err) == (0, "")
-    assert r.lines[0].startswith("gUFO · seed 1 · reveal_count=3, ")
+    assert r.lines[0].startswith("gUFO, 2 players · seed 1 · reveal_count=3, ")
     assert r.lines[-2] == f"log written to {log}"
     assert r.lines[-1] == f"(the same game again: ruleforge run {GUFO} --seed 1 --set reveal_count=3)"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl"], "no temporary file is left behind"
@@ -90,7 +90,7 @@ def test_the_log(ruleforge_cmd, tmp_path):
     assert start["title"] == "gUFO"
     assert start["params"]["reveal_count"] == 3
     assert start["params"]["cloudy_altitudes"] == [5, 7]
-    assert r.lines[0] == f"gUFO · seed 1 · {params_text(start['params'])}"
+    assert r.lines[0] == f"gUFO, 2 players · seed 1 · {params_text(start['params'])}"
     assert start["seats"] == ["invader", "radar"] and start["players"] == 2
 
     assert setup["type"] == "setup"
@@ -472,7 +472,9 @@ def test_check_refuses_a_player_count_the_game_does_not_take(ruleforge_cmd, deep
 def test_players_in_a_game_for_several(ruleforge_cmd):
     r = ruleforge_cmd("run", DRAW_RACE, "--seed", 5, "--players", 3)
     assert r.code == 0
-    assert r.lines[0] == "Draw race · seed 5"
+    # (the header said "Draw race · seed 5": not at how many players)
+    assert r.lines[0] == "Draw race, 3 players · seed 5"
+    assert ruleforge_cmd("run", DRAW_RACE, "--seed", 5).lines[0] == "Draw race, 2 players · seed 5"  # (its least)
     assert re.fullmatch(r"Seats: player 1 \(seat 1(, random)?\), player 2 \(seat 2(, random)?\), "
                         r"player 3 \(seat 3(, random)?\)", r.lines[1]), r.lines[1]
 

@@ -199,7 +199,7 @@ def test_markup_in_titles_and_prompts_is_narrated_as_written(ruleforge_cmd, tmp_
     f.write_text(MARKUP, encoding="utf-8")
     r = ruleforge_cmd("run", f, "--seed", 1)
     assert r.code == 0
-    assert r.lines[0].startswith("[/] · seed 1 · ")
+    assert r.lines[0].startswith("[/], 2 players · seed 1 · ")
     assert r.lines[1] == "Seats: Invader (seat 1, random), [/] (seat 2, random)"
     assert any(line.startswith("  ▸ Invader chooses ") and line.endswith(" ([/])") for line in r.lines)
 
@@ -245,7 +245,7 @@ def test_escape_sequences_in_a_title_are_escaped_by_check_and_run(ruleforge_cmd,
     r = ruleforge_cmd("check", GUFO)
     assert r.out == f"{GUFO}: ok: x\\x1b]52;c;aGVsbG8=\\x07y, 2 players, 4 actions, 5 endings, 8 invariants\n"
     r = ruleforge_cmd("run", GUFO, "--seed", 1)
-    assert r.lines[0].startswith("x\\x1b]52;c;aGVsbG8=\\x07y · seed 1")
+    assert r.lines[0].startswith("x\\x1b]52;c;aGVsbG8=\\x07y, 2 players · seed 1")
     r = ruleforge_cmd("run", GUFO, "--seed", 1, "--games", 3, "--jobs", 1)
     assert r.code == 0 and "\x1b" not in r.out and "x\\x1b]52;c;aGVsbG8=\\x07y: 3 games" in r.out
 

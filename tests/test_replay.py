@@ -48,7 +48,7 @@ def test_replay_command_reproduces_and_narrates(tmp_path, capsys):
     assert out.splitlines()[-1] == f"{log}: reproduced exactly: the game, {decisions} decision{'s' if decisions != 1 else ''}, the same deal and result"
     # headed as run heads the game (it began with the setup's first event, unheaded)
     ran = run_cli(capsys, "run", "games/gufo.rules", "--seed", 12)[1].splitlines()
-    assert ran[0].startswith("gUFO · seed 12 · reveal_count=2, ") and ran[2] == "Setup"
+    assert ran[0].startswith("gUFO, 2 players · seed 12 · reveal_count=2, ") and ran[2] == "Setup"
     assert out.splitlines()[:2] == [ran[0], "Setup"] and out.splitlines()[2:6] == ran[3:7]
     as_radar = run_cli(capsys, "replay", log, "--as", "radar")[1].splitlines()
     assert as_radar[:2] == [f"{ran[0]} · as Radar Operator saw it", "Setup"]

@@ -113,7 +113,7 @@ def analyze(file: str, games: int, agents: str | None, rungs: str | None, skill_
     from ..drivers.agents import blind_greedy_note
     report["bots_note"] = next(filter(None, (blind_greedy_note(a, game) for a in [agents, *rung_list])), None)
     _write(report, html_path, json_path, plots_prefix)
-    if report["summary"]["errors"]:
+    if report["summary"]["errors"] or (report["skill"] or {}).get("errors"):
         sys.exit(EXIT_PROBLEM)  # a game stopped on a rule error: the rule file has a problem
 
 
@@ -125,6 +125,8 @@ def _play(file, sets, players, game, agents, rung_list, games, skill_games, seed
     spec = GameSpec(file, _parse_sets(sets), players, agents, seed, max_decisions)
     _game(spec)  # compiled once here: the worker processes are forked with it
     main = (agents, None)
+    if not game.decides:  # (no bot is ever asked anything: every rung plays the same games)
+        rung_list = []
     total = games + skill.plan(rung_list, skill_games, game.nplayers, (agents, range(games)))
     click.echo(plain(f"seed {seed} (the same report again: --seed {seed}); playing {count(total, 'game')}: "
                      f"{games} with {agents}" + (f", {total - games} for the skill trace" if total > games else "")))

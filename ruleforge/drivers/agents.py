@@ -287,8 +287,10 @@ def blind_greedy_note(text: Optional[str], game) -> Optional[str]:
     """A note for bots that cannot judge a position: greedy in a game with no heuristic
     (nor a score per player to stand for one) sees only a move that ends the game, and
     elsewhere chooses at random, so its figures are nearly a random bot's; a designer
-    comparing variants with it learns little and is not told. None when that is not so."""
-    if game.heuristic is not None or not any(a.name == "greedy" for a in parse_agents(text, game)):
+    comparing variants with it learns little and is not told. None when that is not so,
+    and in a game where nobody decides anything (a game of pure chance): no bot is ever
+    asked a thing."""
+    if game.heuristic is not None or not game.decides or not any(a.name == "greedy" for a in parse_agents(text, game)):
         return None
     return (f"note: {game.title} declares no heuristic (nor a score per player), so greedy bots judge a move only "
             "by whether it ends the game at once, won or lost, and choose at random among the others: where few "

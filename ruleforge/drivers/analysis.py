@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections import Counter, defaultdict
+from pathlib import PurePath
 from typing import Optional, Sequence
 
 from .simulate import Z95, all_rules, mean_interval, summarize, wilson
@@ -68,16 +69,24 @@ def losses(outcomes: Sequence) -> dict:
     return {"games": n, "losses": lost, "rate": lost / n if n else 0.0, "ci95": list(wilson(lost, n))}
 
 
-def tension(traces: Sequence) -> dict:
-    """Lead changes and decisiveness, from the heuristic (or score) at every decision."""
+def judged_by(game) -> Optional[str]:
+    """What tells who leads: "heuristic" (the rule file's `heuristic of p:`), "score"
+    (no heuristic, and a per-player score stands for one), or None (neither)."""
+    source = game.heuristic_source
+    return source if source in (None, "heuristic") else "score"
+
+
+def tension(traces: Sequence, by: Optional[str] = None) -> dict:
+    """Lead changes and decisiveness, from the heuristic or the score at every decision;
+    `by` says which (judged_by), for the report to name."""
     ok = [t for t in traces if t.outcome.error is None]
     measured = [t for t in ok if t.lead_changes is not None]
     if not measured:
-        return {"measured": False, "games": 0}
+        return {"measured": False, "games": 0, "by": by}
     changes = [t.lead_changes for t in measured]
     decided = [t for t in measured if t.decided_at is not None and t.outcome.decisions > 0]
     shares = [t.decided_at / t.outcome.decisions for t in decided]
-    out = {"measured": True, "games": len(measured), "lead_changes": mean_interval(changes),
+    out = {"measured": True, "games": len(measured), "by": by, "lead_changes": mean_interval(changes),
            "lead_changes_list": changes,
            "lead_changes_per_10": 10 * sum(changes) / max(1, sum(t.outcome.decisions for t in measured))}
     if decided:
@@ -168,35 +177,59 @@ def cards(game, traces: Sequence) -> dict:
 
 
 def decisions(game, traces: Sequence) -> dict:
-    """Menu sizes: per decision point (the prompt a seat answers), per seat, overall; and
-    how often there was only one choice."""
+    """Menu sizes: per decision point (a prompt where the rule file asks it), per seat,
+    overall; and how often there was only one choice."""
     ok = [t for t in traces if t.outcome.error is None]
-    prompts: dict = {}
+    points: dict = {}   # (prompt, where) -> [decisions, sum of menu sizes, forced, seats, rules]
     seats = [[0, 0, 0] for _ in range(game.nplayers)]   # decisions, sum of menu sizes, forced
     for t in ok:
-        for seat, prompt, n, total, forced in t.menus:
-            row = prompts.setdefault(prompt, [0, 0, 0, set()])
+        for seat, prompt, where, rule, n, total, forced in t.menus:
+            row = points.setdefault((prompt, where), [0, 0, 0, set(), set()])
             row[0] += n
             row[1] += total
             row[2] += forced
             row[3].add(seat)
+            row[4].add(rule)
             s = seats[seat]
             s[0] += n
             s[1] += total
             s[2] += forced
     n = sum(s[0] for s in seats)
-
-    def figures(count, total, forced):
-        return {"decisions": count, "mean_menu": total / count if count else 0.0,
-                "one_choice": forced / count if count else 0.0}
     return {"games": len(ok),
-            "overall": {**figures(n, sum(s[1] for s in seats), sum(s[2] for s in seats)),
+            "overall": {**_menu_figures(n, sum(s[1] for s in seats), sum(s[2] for s in seats)),
                         "per_game": n / len(ok) if ok else 0.0},
-            "seats": [{"seat": i + 1, "title": game.seat_titles[i], **figures(*s)} for i, s in enumerate(seats)],
-            "prompts": sorted(({"prompt": p, "seats": [game.seat_titles[s] for s in sorted(r[3])],
-                                "every_seat": len(r[3]) == game.nplayers > 1,
-                                "per_game": r[0] / len(ok), **figures(*r[:3])} for p, r in prompts.items()),
-                              key=lambda r: -r["decisions"])}
+            "seats": [{"seat": i + 1, "title": game.seat_titles[i], **_menu_figures(*s)} for i, s in enumerate(seats)],
+            "prompts": point_rows(game, points, len(ok))}
+
+
+def _menu_figures(count: int, total: int, forced: int) -> dict:
+    return {"decisions": count, "mean_menu": total / count if count else 0.0,
+            "one_choice": forced / count if count else 0.0}
+
+
+def point_rows(game, points: dict, games: int) -> list[dict]:
+    """A row per decision point, the most asked first. A prompt asked at one place is
+    labelled by its words alone; one asked at several (every `takes an action` prompts
+    "take an action") by its words, the rule and the line that ask it, so that a designer
+    can tell them apart (they were one row: a turn's draw and its discard, each role's
+    turn)."""
+    places = Counter(prompt for prompt, _ in points)
+    rows = [{"prompt": prompt, "label": prompt if places[prompt] == 1 else f"{prompt} ({place_text(where, r[4])})",
+             "line": where[1] if where else None, "file": where[0] if where else None, "rules": sorted(r[4]),
+             "seats": [game.seat_titles[s] for s in sorted(r[3])], "every_seat": len(r[3]) == game.nplayers > 1,
+             "per_game": r[0] / games, **_menu_figures(*r[:3])} for (prompt, where), r in points.items()]
+    return sorted(rows, key=lambda r: -r["decisions"])
+
+
+def place_text(where: Optional[tuple], rules: set) -> str:
+    """'turn, line 102' (the rule asking, the line of the question); 'line 40 of
+    base.rules' for the file a variant extends; the line alone where several rules ask
+    it (the cards of a list that share an effect)."""
+    rule = f"{next(iter(rules))}, " if len(rules) == 1 and None not in rules else ""
+    if where is None:
+        return rule + "place unknown"
+    file, line = where
+    return f"{rule}line {line}" + (f" of {PurePath(file).name}" if file else "")
 
 
 def report(game, traces: Sequence, agents: Optional[str]) -> dict:
@@ -204,7 +237,9 @@ def report(game, traces: Sequence, agents: Optional[str]) -> dict:
 
     In a game for one player `draws` and `tension` are None (a game nobody wins is a loss,
     and with one seat nobody takes or changes the lead: nothing to measure), and `losses`
-    (absent with two players or more) counts the games nobody won."""
+    (absent with two players or more) counts the games nobody won. In a game where no
+    rule asks a player anything (`decides` False: a game of pure chance) `tension` is None
+    too: the lead is told at each decision, and there is none."""
     outcomes = [t.outcome for t in traces]
     summary = summarize(game, outcomes, agents)
     ok = [o for o in outcomes if o.error is None]
@@ -212,5 +247,6 @@ def report(game, traces: Sequence, agents: Optional[str]) -> dict:
     return {"summary": summary, "balance": balance(summary), "draws": None if one else drawishness(outcomes),
             **({"losses": losses(outcomes)} if one else {}),
             "lengths": {"decisions": [o.decisions for o in ok], "rounds": [o.rounds for o in ok]},
-            "tension": None if one else tension(traces), "rules": rules(game, outcomes), "cards": cards(game, traces),
-            "decisions": decisions(game, traces)}
+            "tension": None if one or not game.decides else tension(traces, judged_by(game)),
+            "rules": rules(game, outcomes), "cards": cards(game, traces), "decisions": decisions(game, traces),
+            "decides": game.decides}

@@ -14,9 +14,10 @@ import html
 
 from ..lang.plural import count
 from ..lang.printable import plain
-from .analysis_text import (NONE_FOR_ONE, card_impact_intro, decisiveness_line, first_seat_line, gap_line,
-                            games_text, lead_changes_line, length_line, losses_line, per_game, points, points_ci,
-                            skill_verdicts)
+from .analysis_text import (NO_DECISIONS, NO_LEAD, NO_SKILL, NONE_FOR_ONE, card_impact_intro, decisiveness_line,
+                            first_seat_line, gap_line, games_text, lead_changes_line, length_line, losses_line,
+                            per_game, points, points_ci, skill_errors_line, skill_first_error, skill_verdicts,
+                            unmeasured_line)
 from .report import ci, interval, number, pct
 
 STYLE = """
@@ -98,6 +99,8 @@ def balance(r, pngs, bots) -> list[str]:
 
 def skill(r, pngs) -> list[str]:
     k = r.get("skill")
+    if not r.get("decides", True):
+        return [f"<h2>Skill</h2><p>{NO_SKILL[0].upper()}{NO_SKILL[1:]}.</p>"]
     if not k or not k["steps"]:
         return ["<h2>Skill</h2><p>Not measured (--rungs none).</p>"]
     rows = []
@@ -113,11 +116,14 @@ def skill(r, pngs) -> list[str]:
                          points(row["gain"]), points_ci(row["ci95"]),
                          '<span class="sig">significant</span>' if row["significant"] else ""])
     verdicts = "".join(f"<li>{esc(line)}</li>" for line in skill_verdicts(k, plain_text=True))
+    errors = k.get("errors")  # (as the main games' are: the count first, the first error at the end)
     return ["<h2>Skill: the skill trace</h2>",
             f'<p class="bots">{esc(" < ".join(k["rungs"]))} · {count(k["games_per_seat"], "game")} a seat at each '
             f'step, on the same deals as the weaker bots played</p>',
+            *([f'<p class="sig">{esc(skill_errors_line(k))}</p>'] if errors else []),
             table(["Step", "Seat", "Games", "Weaker", "Stronger", "Gain (points)", "95% CI", ""], rows, {2, 3, 4, 5, 6}),
-            f"<ul>{verdicts}</ul>", image(pngs.get("skill"), "skill trace")]
+            f"<ul>{verdicts}</ul>", *([f'<p class="sig">{esc(skill_first_error(k))}</p>'] if errors else []),
+            image(pngs.get("skill"), "skill trace")]
 
 
 def tension(r, pngs, bots) -> list[str]:
@@ -141,9 +147,10 @@ def draws_and_leads(d: dict, tn: dict) -> list[str]:
     """Drawishness, decisiveness and lead changes: for two players or more."""
     out = [f"<p>Drawishness: {pct(d['rate'])} {ci(d['ci95'])} of the games had no single winner "
            f"({d['no_winner']} won by nobody, {d['shared']} shared).</p>"]
-    if not tn["measured"]:
-        out.append("<p>Decisiveness and lead changes: not measured (the rule file declares no heuristic and no "
-                   "per-player score).</p>")
+    if tn is None:  # (a game where nobody decides anything)
+        out.append(f"<p>{NO_LEAD}.</p>")
+    elif not tn["measured"]:
+        out.append(f"<p>{esc(unmeasured_line(tn))}.</p>")
     else:
         if tn.get("decided"):
             out.append(f"<p>{esc(decisiveness_line(tn['decided']))}.</p>")
@@ -165,7 +172,7 @@ def rules(r, pngs, bots) -> list[str]:
 def cards(r, pngs, bots) -> list[str]:
     c = r["cards"]
     out = ["<h2>Cards</h2>", bots,
-           f"<p>{esc(card_impact_intro(c))}</p>"]
+           f"<p>{esc(card_impact_intro(c, r.get('decides', True)))}</p>"]
     if c["rows"]:
         out.append(table(["Use", "Card", "Seats", "With", "Without", "Impact (points)", "95% CI, all", ""],
                          [[esc(x["use"]), esc(x["card"]), seats_html(x),
@@ -182,7 +189,8 @@ def decisions(r, pngs, bots) -> list[str]:
     d = r["decisions"]
     o = d["overall"]
     if not o["decisions"]:
-        return ["<h2>Decisions</h2>", bots, "<p>No decision was ever asked: the game plays itself.</p>"]
+        said = "No decision was ever asked: the game plays itself" if r.get("decides", True) else NO_DECISIONS
+        return ["<h2>Decisions</h2>", bots, f"<p>{said}.</p>"]
     return ["<h2>Decisions</h2>", bots,
             f"<p>{o['per_game']:.1f} decisions a game; {o['mean_menu']:.1f} actions to choose from on average; "
             f"{pct(o['one_choice'])} of the decisions had only one choice.</p>",
@@ -190,6 +198,6 @@ def decisions(r, pngs, bots) -> list[str]:
                   [[esc(x["title"]), f"{x['decisions'] / max(1, d['games']):.1f}", f"{x['mean_menu']:.1f}",
                     pct(x["one_choice"])] for x in d["seats"]], {1, 2, 3}),
             table(["Decision", "Seats", "Per game", "Mean menu", "One choice"],
-                  [[esc(x["prompt"]), seats_html(x), esc(per_game(x["per_game"])), f"{x['mean_menu']:.1f}",
+                  [[esc(x["label"]), seats_html(x), esc(per_game(x["per_game"])), f"{x['mean_menu']:.1f}",
                     pct(x["one_choice"])] for x in d["prompts"]], {2, 3, 4}),
             image(pngs.get("decisions"), "menu sizes")]

@@ -169,7 +169,7 @@ def rules(r: dict) -> bytes:
 
 def decisions(r: dict) -> bytes:
     rows = r["decisions"]["prompts"][:MAX_BARS]
-    labels = [text(x["prompt"], 40) for x in rows]
+    labels = [text(x["label"], 40) for x in rows]
     return _hbars(f"Decisions: the mean menu size at each decision point\n({subtitle(r)})", labels,
                   [x["mean_menu"] for x in rows], [GREY if x["one_choice"] > 0.5 else BLUE for x in rows],
                   "actions to choose from (grey: one choice more often than not)")

@@ -14,10 +14,18 @@ from rich.table import Table
 
 from ..lang.plural import count
 from ..lang.printable import markup
-from .report import _console, _starter, ci, interval, number, payoff_table, pct, print_first_error
+from .report import (BOTS_AT_THE_CAP, _console, _starter, bots_at_the_cap, ci, interval, number, payoff_table, pct,
+                     print_first_error)
 
 CARD_ROWS = 15  # card uses shown in the terminal; the HTML page and --json have them all
 NONE_FOR_ONE = "none to measure, in a game for one player"
+# A game where no rule asks a player anything (pure chance): said in place of the skill trace,
+# the lead and the decisions, each of which would measure decisions
+NOBODY_DECIDES = "nobody decides anything in this game (no rule asks a player a thing)"
+NO_SKILL = f"none to measure: {NOBODY_DECIDES}, so no skill can matter"
+NO_LEAD = (f"Decisiveness and lead changes: none to measure: {NOBODY_DECIDES}, so there is no decision to tell the "
+           "lead at")
+NO_DECISIONS = f"{NOBODY_DECIDES[0].upper()}{NOBODY_DECIDES[1:]}: the game plays itself"
 
 
 def points(x: float) -> str:
@@ -59,10 +67,7 @@ def print_report(r: dict, console: Console | None = None) -> None:
                       "(nothing written)[/]")
         print_first_error(s, console)
         return
-    console.print(f"Main games: {games_text(s)} with {markup(r['agents_label'])}."
-                  + (f" Skill trace: {' < '.join(r['skill']['rungs'])}, "
-                     f"{count(r['skill']['games_per_seat'], 'game')} a seat at each step."
-                     if r.get("skill") and r["skill"]["steps"] else " No skill trace."))
+    console.print(f"Main games: {games_text(s)} with {markup(r['agents_label'])}." + skill_plan(r))
     if r.get("bots_note"):
         console.print(f"[yellow]{markup(r['bots_note'])}[/]")
     if s["errors"]:  # said first: every figure below is of the games that ended only
@@ -77,6 +82,14 @@ def print_report(r: dict, console: Console | None = None) -> None:
     decisions_section(r, console)
     if s["errors"]:
         print_first_error(s, console)
+
+
+def skill_plan(r: dict) -> str:
+    """The skill trace's part of the report's first line."""
+    k = r.get("skill")
+    if k and k["steps"]:
+        return f" Skill trace: {' < '.join(k['rungs'])}, {count(k['games_per_seat'], 'game')} a seat at each step."
+    return " No skill trace." if r.get("decides", True) else " No skill trace: nobody decides anything."
 
 
 def heading(console: Console, title: str, r: dict) -> None:
@@ -130,10 +143,26 @@ def decisiveness_line(dc: dict) -> str:
             f"winning in {pct(dc['at_the_end'] / dc['games'])}")
 
 
+# How the leader at a decision was told (analysis.judged_by): a game that declares no
+# heuristic has its per-player score stand for one, and the report says which it used.
+LEAD_BY = {"heuristic": "by the heuristic at each decision", "score": "by each seat's score at each decision"}
+
+
 def lead_changes_line(tn: dict) -> str:
     lc = tn["lead_changes"]
     return (f"Lead changes: {lc['mean']:.1f} a game {interval_plain(lc['ci95'])} "
-            f"({tn['lead_changes_per_10']:.2f} every 10 decisions), by the heuristic at each decision")
+            f"({tn['lead_changes_per_10']:.2f} every 10 decisions), {LEAD_BY[tn['by']]}")
+
+
+def unmeasured_line(tn: dict) -> str:
+    """Why decisiveness and lead changes are not measured: nothing tells who leads, or
+    what does (a heuristic, or the score) stopped on a rule error in every game."""
+    if tn.get("by") is None:
+        why = "the rule file declares no heuristic (heuristic of p: ...) and no per-player score to tell who leads"
+    else:
+        what = "the heuristic" if tn["by"] == "heuristic" else "the per-player score"
+        why = f"{what} stopped on a rule error at a decision of every game, so nothing told who led"
+    return f"Decisiveness and lead changes: not measured: {why}"
 
 
 def balance_section(r: dict, console: Console) -> None:
@@ -162,6 +191,9 @@ def balance_section(r: dict, console: Console) -> None:
 def skill_section(r: dict, console: Console) -> None:
     k = r.get("skill")
     console.print()
+    if not r.get("decides", True):
+        console.print(f"[bold underline]Skill[/] · {NO_SKILL}")
+        return
     if not k or not k["steps"]:
         console.print("[bold underline]Skill[/] · not measured (--rungs none)")
         return
@@ -171,6 +203,7 @@ def skill_section(r: dict, console: Console) -> None:
     title = ("The one seat played by the stronger bot: its win rate against the same deals with the weaker bot"
              if alone else "Each seat played by the stronger bot among weaker ones: its win share against the same "
              "deals with the weaker bot")
+    print_skill_errors(k, console, first=False)
     t = Table(title=title, title_justify="left")
     for col in ("Step", "Seat", "Games", "Weaker", "Stronger", "Gain (points)", "95% CI", ""):
         t.add_column(col, justify="left" if col in ("Step", "Seat", "") else "right")
@@ -191,6 +224,34 @@ def skill_section(r: dict, console: Console) -> None:
     console.print(t)
     for line in skill_verdicts(k):
         console.print(line)
+    print_skill_errors(k, console, first=True)
+
+
+def skill_errors_line(k: dict) -> str:
+    """Said above the skill table when some of the skill trace's own games stopped on a
+    rule error (as the main games' are said under the report's title): its figures are
+    of the deals where both games of a pair ended."""
+    return (f"{k['errors']} of the {count(k['games'], 'game')} the skill trace played stopped on a rule error: each "
+            "is left out with the game on the same deal it is paired with (the first error is under the table)")
+
+
+def skill_first_error(k: dict) -> str:
+    """The skill trace's first rule error, with the bots that met it (the trace plays
+    several sets of bots, where the main games have one)."""
+    fe = k["first_error"]
+    return (f"{count(k['errors'], 'game')} of the skill trace stopped on a rule error; first: game {fe['game']} "
+            f"(seed {fe['seed']}, bots {fe['agents']}): {fe['message']}")
+
+
+def print_skill_errors(k: dict, console: Console, first: bool) -> None:
+    if not k.get("errors"):
+        return
+    if not first:
+        console.print(f"[red]{markup(skill_errors_line(k))}[/]")
+        return
+    console.print(f"[red]{markup(skill_first_error(k))}[/]")
+    if bots_at_the_cap({**k, "agents": k["first_error"]["agents"]}):
+        console.print(f"[yellow]{BOTS_AT_THE_CAP}[/]")
 
 
 def skill_verdicts(k: dict, plain_text: bool = False) -> list[str]:
@@ -256,9 +317,10 @@ def draws_and_leads(r: dict, console: Console) -> None:
     d, tn = r["draws"], r["tension"]
     console.print(f"Drawishness: {pct(d['rate'])} {ci(d['ci95'])} of the games had no single winner "
                   f"({d['no_winner']} won by nobody, {d['shared']} shared)")
-    if not tn["measured"]:
-        console.print("Decisiveness and lead changes: not measured: the rule file declares no heuristic "
-                      "(heuristic of p: ...) and no per-player score to tell who leads")
+    if tn is None:  # (a game where nobody decides anything)
+        console.print(NO_LEAD)
+    elif not tn["measured"]:
+        console.print(markup(unmeasured_line(tn)))
     else:
         if tn.get("decided"):
             console.print(decisiveness_line(tn["decided"]))
@@ -292,9 +354,11 @@ def rules_section(r: dict, console: Console) -> None:
         console.print("Every rule fired at least once.")
 
 
-def card_impact_intro(c: dict) -> str:
+def card_impact_intro(c: dict, decides: bool = True) -> str:
     if not c["tested"]:  # not "0 uses tested ... allows for the 0 tested at once": why nothing is
         rare, least = c["too_rare"], c["min_group"]
+        if not decides:  # (a use of a card is an action or a choice: a decision)
+            return f"Card impact: nothing to test: {NOBODY_DECIDES}, so nobody uses a card by choice."
         if not rare:
             return "Card impact: nothing to test: no action named a card and no choice was of a card in these games."
         which = "the one use of a card was" if rare == 1 else f"each of the {rare} uses of a card was"
@@ -312,7 +376,7 @@ def card_impact_intro(c: dict) -> str:
 def cards_section(r: dict, console: Console) -> None:
     c = r["cards"]
     heading(console, "Cards", r)
-    console.print(card_impact_intro(c))
+    console.print(card_impact_intro(c, r.get("decides", True)))
     if not c["rows"]:
         return
     shown = c["rows"][:CARD_ROWS]
@@ -347,7 +411,7 @@ def decisions_section(r: dict, console: Console) -> None:
     o = d["overall"]
     heading(console, "Decisions", r)
     if not o["decisions"]:
-        console.print("No decision was ever asked: the game plays itself")
+        console.print("No decision was ever asked: the game plays itself" if r.get("decides", True) else NO_DECISIONS)
         return
     console.print(f"{o['per_game']:.1f} decisions a game; {o['mean_menu']:.1f} actions to choose from on average; "
                   f"{pct(o['one_choice'])} of the decisions had only one choice")
@@ -362,6 +426,6 @@ def decisions_section(r: dict, console: Console) -> None:
     for col in ("Decision", "Seats", "Per game", "Mean menu", "One choice"):
         t.add_column(col, justify="left" if col in ("Decision", "Seats") else "right")
     for row in d["prompts"]:
-        t.add_row(markup(row["prompt"]), seats_text(row), per_game(row["per_game"]),
+        t.add_row(markup(row["label"]), seats_text(row), per_game(row["per_game"]),
                   f"{row['mean_menu']:.1f}", pct(row["one_choice"]))
     console.print(t)

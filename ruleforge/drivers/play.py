@@ -43,9 +43,10 @@ def start_record(game, seed: int, played_by: Optional[Sequence[str]] = None) -> 
 
 
 def game_heading(game, seed: int) -> str:
-    """The first line of a told game: its title, seed and parameters (run, replay)."""
+    """The first line of a told game: its title and player count (as `check` says them:
+    a game for 2 to 6 players is told at one count), seed and parameters (run, replay)."""
     params = ", ".join(f"{k}={set_text(v)}" for k, v in game.params.items())  # (as --set writes them)
-    return f"{game.title} · seed {seed}" + (f" · {params}" if params else "")
+    return f"{game.title}, {count(game.nplayers, 'player')} · seed {seed}" + (f" · {params}" if params else "")
 
 
 def decision_record(game, n: int, seat: int, prompt: str, actions, choice: int) -> dict:

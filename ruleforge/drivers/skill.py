@@ -66,16 +66,30 @@ def run(base: GameSpec, rungs: Sequence[str], games: int, titles: Sequence[str],
     seed, whose first games stand in for an all-weaker run when its bots are that rung."""
     players = len(titles)
     n = per_seat(games, players)
-    steps = []
+    steps, played = [], []  # played: (bots, outcomes) of each run of games the trace played itself
+
+    def play(agents: str) -> list:
+        outcomes = run_games(_spec(base, agents), n, jobs, progress=progress)
+        played.append((agents, outcomes))
+        return outcomes
     for weaker, stronger in zip(rungs, rungs[1:]):
-        if _reused(weaker, n, main):
-            baseline = list(main[1][:n])
-        else:
-            baseline = run_games(_spec(base, weaker), n, jobs, progress=progress)
-        strong = [run_games(_spec(base, one_stronger(weaker, stronger, s, players)), n, jobs, progress=progress)
-                  for s in range(players)]
+        baseline = list(main[1][:n]) if _reused(weaker, n, main) else play(weaker)
+        strong = [play(one_stronger(weaker, stronger, s, players)) for s in range(players)]
         steps.append(step(weaker, stronger, baseline, strong, titles))
-    return {"rungs": list(rungs), "games_per_seat": n, "steps": steps}
+    return {"rungs": list(rungs), "games_per_seat": n, "steps": steps, **rule_errors(played)}
+
+
+def rule_errors(played: Sequence[tuple]) -> dict:
+    """The games the skill trace played (not the main games it reuses: the report counts
+    those apart) and how many stopped on a rule error, with the first of them (its game,
+    seed, bots and message), as simulate.summarize gives the main games'."""
+    failed = [(agents, o) for agents, outcomes in played for o in outcomes if o.error is not None]
+    out = {"games": sum(len(outcomes) for _, outcomes in played), "errors": len(failed)}
+    if failed:
+        agents, o = failed[0]
+        out["first_error"] = {"game": o.index, "seed": o.seed, "agents": agents, "message": o.error,
+                              "limit": o.limit}
+    return out
 
 
 def _spec(base: GameSpec, agents: str) -> GameSpec:

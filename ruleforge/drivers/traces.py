@@ -23,9 +23,11 @@ from .simulate import GameOutcome, GameSpec, _game
 class Trace:
     """A game's outcome and what its decisions looked like.
 
-    `menus`: per (seat, prompt) the seat answered, (seat, prompt, decisions, legal
-    actions offered in all, decisions with one choice), in the order first met: a game's
-    few lines rather than one per decision, since a run may hold many games. `used`: the
+    `menus`: per (seat, decision point) the seat answered, (seat, prompt, where, rule,
+    decisions, legal actions offered in all, decisions with one choice), in the order
+    first met: a game's few lines rather than one per decision, since a run may hold many
+    games. A decision point is a prompt where it is asked (`asked_at`): a game's several
+    `takes an action` all prompt "take an action". `used`: the
     (seat, use, card) triples of the game, where a use is the menu action that named the
     card (`archive`) or, for a card chosen from a collection, the decision's prompt in
     quotes; a card is named by its declaration's title, so the copies of one card count
@@ -51,6 +53,18 @@ def card_uses(game, prompt: str, action) -> list[tuple[str, str]]:
     cards = [(name, v) for name, v in action.args if isinstance(v, Ref) and v.kind == "card"]
     use = action.name if action.kind == "menu" else f'"{prompt}"'
     return [(use if len(cards) == 1 else f"{use} {name}", card_title(game, v.index)) for name, v in cards]
+
+
+def asked_at(st) -> tuple:
+    """Where the pending decision is asked: ((file, line) of its statement, the rule
+    asking it), file None for the rule file itself (else the base file of a variant);
+    (None, None) if not known. A decision is a block of its own, the last one its rule
+    ran (engine.offer_again)."""
+    if not st.stack:
+        return None, None
+    fr = st.stack[-1]
+    span = fr.proc.spans.get(fr.pc - 1) or fr.proc.span_at(fr)
+    return (None if span is None else (span.file, span.line)), fr.proc.name
 
 
 def sole_leader(values: Sequence[float]) -> Optional[int]:
@@ -104,9 +118,10 @@ def play_traced(spec: GameSpec, index: int) -> Trace:
         while not st.is_over:
             p = st.current_player
             actions = st.legal_actions()
-            m = menus.get((p, st.prompt))
+            point = (p, st.prompt, *asked_at(st))
+            m = menus.get(point)
             if m is None:
-                m = menus[(p, st.prompt)] = [0, 0, 0]
+                m = menus[point] = [0, 0, 0]
             m[0] += 1
             m[1] += len(actions)
             m[2] += len(actions) == 1
@@ -128,5 +143,4 @@ def play_traced(spec: GameSpec, index: int) -> Trace:
     changes = decided = None
     if points is not None and heuristic is not None:
         changes, decided = tension(points, st.result.winners)
-    return Trace(outcome, tuple((seat, prompt, *m) for (seat, prompt), m in menus.items()), frozenset(used),
-                 changes, decided)
+    return Trace(outcome, tuple((*point, *m) for point, m in menus.items()), frozenset(used), changes, decided)

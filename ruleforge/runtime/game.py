@@ -78,6 +78,8 @@ class Game:
         self.round_end_procs: list = []
         self.round_begin_procs: list = []
         self.heuristic = None  # fn(state, seat), or None: see agents.heuristic_value
+        self.heuristic_source = None  # what `heuristic` is made of: codegen.program.heuristic_source
+        self.decides = True    # some rule can ask a player to decide (codegen.resumable.asks_decisions)
         self.payoff = None     # fn(state, seat) -> number, or None: the declared 'payoff of p'
         self.quiet_labels: frozenset = frozenset()  # counters the narrator leaves out (not 'shown')
         self.var_kinds: dict[int, str] = {}  # var -> "player", "card" or "sym": a counter that holds one (held.py)

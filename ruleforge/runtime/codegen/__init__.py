@@ -12,7 +12,8 @@ import hashlib
 
 from ...lang.check import Checked
 from .. import actions, engine, grouping, limits, picks, prims, subsets
-from .program import ProgramWriter
+from .program import ProgramWriter, heuristic_source
+from .resumable import asks_decisions
 from ..layout import new_game
 
 _CACHE: dict = {}   # (source hash, parameters, players) -> (source, code, spans)
@@ -106,6 +107,8 @@ def compile_game(ch: Checked, nplayers: int | None = None, path: str = "", text:
     g.invariants = list(ns["INVARIANTS"])
     g.invariant_values = ns["INV_EXPLAIN"]
     g.heuristic = ns["HEURISTIC"]
+    g.heuristic_source = heuristic_source(ch)
+    g.decides = asks_decisions(ch.tree)
     g.payoff = ns.get("PAYOFF")  # written only for a game that declares one
     # nothing happens between two turns but the next one (flow._next_turn's short way)
     g.plain_flow = not (g.round_end_procs or g.round_end or g.round_begin_procs)

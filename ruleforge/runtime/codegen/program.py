@@ -22,6 +22,20 @@ from .writer import Scope, _ident, comment_text
 _FEW_MODDED = 8
 
 
+def heuristic_source(ch) -> str | None:
+    """What the game's heuristic (Game.heuristic) is made of: "heuristic" (the rule
+    file's `heuristic of p:`), "score quantity" or "score counter" (no heuristic is
+    declared, and a per-player score stands for one), or None (neither). Reports name
+    it, so that a lead judged by the score is not said to be judged by a heuristic."""
+    if ch.heuristic is not None:
+        return "heuristic"
+    if "score" in ch.quantities and ch.quantities["score"].param is not None:
+        return "score quantity"
+    if "score" in ch.counters and ch.counters["score"].per_player:
+        return "score counter"
+    return None
+
+
 class ProgramWriter(Tables, WholeMenus, Menus, Subsets, Explain, CodeGenerator):
     _kept_number = -1  # the last number a kept definition's keys start with
 
@@ -329,12 +343,13 @@ class ProgramWriter(Tables, WholeMenus, Menus, Subsets, Explain, CodeGenerator):
 
     def heuristic(self) -> None:
         ch, g = self.ch, self.g
-        if ch.heuristic is not None:
+        source = heuristic_source(ch)
+        if source == "heuristic":
             self.expr_function("heuristic", "st, p", "heuristic", ch.heuristic.span, ch.heuristic.value,
                                self.scope({ch.heuristic: "p"}))
-        elif "score" in ch.quantities and ch.quantities["score"].param is not None:
+        elif source == "score quantity":
             self.tables["heuristic"] = f"lambda st, p: {self.fn_name('q', 'score')}(st, p)"
-        elif "score" in ch.counters and ch.counters["score"].per_player:
+        elif source == "score counter":
             self.tables["heuristic"] = f"lambda st, p: st.vars[{g.counter_base['score'][0]} + p]"
         else:
             self.tables["heuristic"] = "None"

@@ -122,6 +122,17 @@ def _any_node(node, kind) -> bool:
     return fields is not None and any(_any_node(getattr(node, f.name), kind) for f in fields)
 
 
+# The statements that ask a player something: a menu, a choice, a pick until done, a
+# yes/no question (the head of an if or a repeat).
+DECIDING = (A.Choose, A.TakeAction, A.ForEachChosen, A.ChoiceCond)
+
+
+def asks_decisions(tree) -> bool:
+    """Can any rule of the file ask a player to decide? A file with none (pure chance) plays
+    itself: no bot's skill can matter in it, and bots are never asked anything."""
+    return _any_node(tree, DECIDING)
+
+
 class Resumable:
     """Mixin of the code generator: `sm_body` writes a rule that can stop."""
 
@@ -196,6 +207,11 @@ class Resumable:
             k = self.label()
             self.goto(k)
             self.start(k)
+        else:
+            # the empty block taken for it was begun by an earlier statement (the one
+            # before `takes one of discard, knock`): the block is the decision's alone,
+            # so it is placed at the decision (where the report and check --deep show it)
+            self.label_spans[k] = self.w.span
         return self.label()
 
     def stop(self, k: int) -> None:
