@@ -120,7 +120,8 @@ def gap_line(r: dict, esc: Callable[[str], str], mark: Callable[[str], str]) -> 
     return (f"Balance gap: {100 * b['gap']:.1f} points between {esc(best['title'])} ({pct(best['win_rate'])}) and "
             f"{esc(worst['title'])} ({pct(worst['win_rate'])}): "
             + (mark("significant") + " (their intervals do not meet)" if b["significant"] else "not significant")
-            + f"; fair is {pct(b['fair'])} each" + esc(fair_note(r)) + ", a gap of 0 (100 is one seat winning every game)")
+            + f"; fair is {pct(b['fair'])} each" + esc(fair_note(r))
+            + "; the gap of a fair game is 0, of one seat winning every game 100")
 
 
 def first_seat_line(f: dict, mark: Callable[[str], str]) -> str:
