@@ -132,7 +132,7 @@ class Server:
                     self._update(page)
             self._kick()
             while True:
-                text = await ws.receive_text()
+                text = await _text(ws)
                 async with self.lock:
                     try:
                         self._handle(page, text)
@@ -151,7 +151,7 @@ class Server:
     async def _hello(self, ws: WebSocket) -> Optional[Page]:
         """The first message names the seat; a wrong token closes the socket with why."""
         try:
-            text = await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT)
+            text = await asyncio.wait_for(_text(ws), HELLO_TIMEOUT)
             msg = _parse(text, first=True)
             if msg.get("type") != "hello" or set(msg) - {"type", "token"}:
                 raise Refused(f"the first message is {HELLO}")
@@ -185,7 +185,7 @@ class Server:
             return
 
     # ---- moves
-    def _handle(self, page: Page, text: str) -> None:
+    def _handle(self, page: Page, text: Optional[str]) -> None:
         if self.failure:  # whatever the message, even one that is not JSON: the game cannot go on
             raise Refused(self._failure_for(page))
         msg = _parse(text)
@@ -277,8 +277,20 @@ class Server:
         return self.failure
 
 
-def _parse(text: str, first: bool = False):
+async def _text(ws: WebSocket) -> Optional[str]:
+    """The next message's text; None for a binary message (a page sends text). Starlette's
+    receive_text raised a KeyError on one: a traceback in the server's output."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    return message.get("text")
+
+
+def _parse(text: Optional[str], first: bool = False):
     """The JSON object a page sent; `first`: its hello, which is then the example to give."""
+    if text is None:
+        raise Refused("a message is text, one JSON object: this one was binary"
+                      + (f"; the first is {HELLO}" if first else ""))
     if len(text) > MAX_MESSAGE:
         raise Refused(f"a message of {len(text)} characters is too long (at most {MAX_MESSAGE})")
     try:
