@@ -57,3 +57,77 @@ def test_a_binary_message_is_refused_not_a_traceback():
             assert until(ws, lambda m: m["type"] == "state")["n"] == 1
 
 
+# ---- a page that sends and never reads
+
+def _raw_socket(port: int) -> socket.socket:
+    """A WebSocket opened by hand, whose answers are never read (a client library would
+    read them into its own memory)."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=10)
+    key = base64.b64encode(os.urandom(16)).decode()
+    s.sendall((f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+               f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+    head = b""
+    while not head.endswith(b"\r\n\r\n"):  # (a byte at a time: nothing after the handshake is read)
+        head += s.recv(1)
+    assert head.startswith(b"HTTP/1.1 101"), head
+    return s
+
+
+def _frame(text: str) -> bytes:
+    """A short text frame, masked as a client's must be."""
+    data, mask = text.encode(), os.urandom(4)
+    return bytes([0x81, 0x80 | len(data)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+
+
+def _rss_mb(pid: int) -> float:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the server's memory from /proc")
+def test_a_page_that_sends_without_reading_does_not_grow_the_server():
+    """Each refused message queued a refusal and a whole state for the page, read or not:
+    40,000 one-byte messages that the page never read the answers of grew the server by
+    hundreds of megabytes, and once the page went, it logged `socket.send() raised
+    exception.` for each answer still queued. Now the server reads a page's next message
+    only once its answers to the last are sent."""
+    proc = subprocess.Popen([sys.executable, "-m", "ruleforge", "serve", GUFO, "--as", "radar", "--seed", "5",
+                             "--delay", "0", "--port", "0"], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        port = int(re.search(r":(\d+) ", proc.stdout.readline()).group(1))
+        seat_token = proc.stdout.readline().split("#t=")[1].strip()
+        flood = _raw_socket(port)
+        flood.sendall(_frame(json.dumps({"type": "hello", "token": seat_token})))
+        time.sleep(0.5)
+        before = _rss_mb(proc.pid)
+        flood.settimeout(3)
+        try:
+            flood.sendall(_frame("x") * 40_000)  # (stops once the server no longer reads)
+        except socket.timeout:
+            pass
+        time.sleep(2)
+        grown = _rss_mb(proc.pid) - before
+        flood.close()
+        # the server still serves: a spectator's page opens at once
+        from websockets.sync.client import connect
+        with connect(f"ws://127.0.0.1:{port}/ws", open_timeout=10) as ws:
+            ws.send(json.dumps({"type": "hello", "token": None}))
+            assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
+        assert grown < 25, f"the server grew by {grown:.0f} MB"
+    finally:
+        out, err = _stop(proc)
+    assert (proc.returncode, err) == (0, "")
+
+
+def _stop(proc) -> tuple[str, str]:
+    """SIGTERM, and the process's output; killed if it does not end."""
+    proc.terminate()
+    try:
+        return proc.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        raise
+
+

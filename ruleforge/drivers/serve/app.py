@@ -4,14 +4,18 @@ A page opens `/ws` and says who it is first: `{"type": "hello", "token": T}` (T 
 link's fragment, `#t=...`, which a browser never sends in a request, so no access log
 or Referer holds it; `null` for a spectator). Then it receives `welcome` (the game's
 title, seats and card list), and a `state` after every move; it sends `act` for a move,
-and `ready` when a hot seat's screen has been handed over. Each page has one queue of
-outgoing messages, drained by one writer, so that messages reach it in order.
+and `ready` when a hot seat's screen has been handed over. Each page has one outbox of
+messages, drained by one writer, so that messages reach it in order; a page's next
+message is read only once what its last one brought has been sent, and a state (or a
+hand-over) replaces one still waiting, so that a page that reads slowly, or never, holds
+a few messages, not one per move or per message it sent.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+from collections import deque
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -70,17 +74,30 @@ _OURS = {k.lower() for k in HEADERS}
 _RAW = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in HEADERS.items()]
 
 
+REPLACING = ("state", "handover")  # a message that replaces everything the page showed
+
+
 class Page:
-    """One open page: its seat (None: a spectator; HOT: the hot seat) and its queue."""
+    """One open page: its seat (None: a spectator; HOT: the hot seat) and its outbox."""
 
     def __init__(self, ws: WebSocket, seat: Optional[int]):
         self.ws, self.seat = ws, seat
-        self.queue: asyncio.Queue = asyncio.Queue()
+        self.outbox: deque = deque()
+        self.more = asyncio.Event()  # the outbox has messages: the writer wakes
+        self.sent = asyncio.Event()  # the outbox is empty and all of it sent (or the page is gone)
+        self.sent.set()
+        self.gone = False            # a send failed: the connection is lost
         self.shown: Optional[int] = None    # hot seat: the person whose screen it is
         self.waiting: Optional[int] = None  # hot seat: the person it is being handed to
 
     def send(self, msg: dict) -> None:
-        self.queue.put_nowait(msg)
+        if msg["type"] in REPLACING:
+            # The whole page: a state or a hand-over not sent yet is out of date. (A page
+            # that does not read kept one per move, without bound.)
+            self.outbox = deque(m for m in self.outbox if m["type"] not in REPLACING)
+        self.outbox.append(msg)
+        self.more.set()
+        self.sent.clear()
 
 
 class Server:
@@ -132,6 +149,12 @@ class Server:
                     self._update(page)
             self._kick()
             while True:
+                # The next message is read once what the last one brought is sent: a page
+                # that sends without reading fills its own connection, not the server's
+                # memory (each refusal queued a whole state).
+                await page.sent.wait()
+                if page.gone:
+                    break
                 text = await _text(ws)
                 async with self.lock:
                     try:
@@ -179,10 +202,14 @@ class Server:
     async def _write(self, page: Page) -> None:
         try:
             while True:
-                msg = await page.queue.get()
-                await page.ws.send_text(json.dumps(msg, ensure_ascii=False))
+                await page.more.wait()
+                page.more.clear()
+                while page.outbox:
+                    await page.ws.send_text(json.dumps(page.outbox.popleft(), ensure_ascii=False))
+                page.sent.set()
         except Exception:  # the page went away: its reader ends the connection
-            return
+            page.gone = True
+            page.sent.set()
 
     # ---- moves
     def _handle(self, page: Page, text: Optional[str]) -> None:
