@@ -131,3 +131,76 @@ def _stop(proc) -> tuple[str, str]:
         raise
 
 
+# ---- two pages of one hot seat
+
+def _play_until_handover(ws) -> dict:
+    """Move (the first action) on a hot seat's page until it is handed over."""
+    while True:
+        msg = until(ws, lambda m: m["type"] in ("state", "handover"))
+        if msg["type"] == "handover":
+            return msg
+        if msg["your_turn"]:
+            ws.send_json({"type": "act", "n": msg["n"], "id": 0})
+
+
+def test_a_hot_seat_page_being_handed_over_never_shows_a_seat_before_ready():
+    """The hot seat's link in two tabs, X and Y. The Invader moves on X: X is to be handed
+    to the Radar Operator. She plays on Y instead; the turn comes back to the Invader.
+    X was sent the Invader's table (the Alien, her actions) on the screen just handed to
+    the Radar Operator, without a hand-over, and its moves were refused (press Ready)
+    with no Ready on the page. X is handed over to the Invader now."""
+    game, table, log, server = make(GUFO, 5, [0, 1])
+    with TestClient(server.app()) as client:
+        with client.websocket_connect("/ws") as x, client.websocket_connect("/ws") as y:
+            hello(x, table.hot_token)
+            hello(y, table.hot_token)
+            assert until(x, lambda m: m["type"] == "handover") == {"type": "handover", "to": "the Invader"}
+            x.send_json({"type": "ready"})
+            assert _play_until_handover(x) == {"type": "handover", "to": "the Radar Operator"}
+            until(y, lambda m: m == {"type": "handover", "to": "the Radar Operator"})
+            y.send_json({"type": "ready"})
+            assert _play_until_handover(y) == {"type": "handover", "to": "the Invader"}
+            assert table.person_to_move() == 0
+            # X, still handed over to the Radar Operator: handed to the Invader, nothing else
+            assert x.receive_json() == {"type": "handover", "to": "the Invader"}
+            x.send_json({"type": "act", "n": table.n, "id": 0})
+            assert x.receive_json() == {"type": "refused", "message": "the screen is being handed over: press Ready first"}
+            x.send_json({"type": "ready"})
+            shown = x.receive_json()
+            assert (shown["type"], shown["you"], shown["your_turn"]) == ("state", "Invader", True)
+
+
+def test_a_rule_error_reaches_a_hot_seat_page_being_handed_over_as_a_spectators(tmp_path):
+    """Player 2 holds the Bomb; X shows player 2 and is being handed to player 1 when the
+    rules fail in the Bomb's rule (player 1 moved on Y). X was told the error as player 2
+    may know it, naming the Bomb, on the screen handed to player 1."""
+    path = tmp_path / "bomb.rules"
+    path.write_text(HIDDEN_BOMB, encoding="utf-8")
+    game = ruleforge.load(str(path))
+    table = Table(game, 1, [0, 1], parse_agents(None, game), [])
+    server = Server(table, delay=0)
+    hidden = ("the game stopped: the rules failed, and where and how would name a card hidden from you; the host's "
+              "terminal shows where")
+
+    def move(ws, label):
+        msg = until(ws, lambda m: m["type"] == "state" and m["your_turn"])
+        ws.send_json({"type": "act", "n": msg["n"], "id": [a["label"] for a in msg["actions"]].index(label)})
+
+    with TestClient(server.app()) as client:
+        with client.websocket_connect("/ws") as x, client.websocket_connect("/ws") as y:
+            hello(x, table.hot_token)
+            hello(y, table.hot_token)
+            until(x, lambda m: m == {"type": "handover", "to": "player 1"})
+            x.send_json({"type": "ready"})
+            move(x, "Wait")  # x = -1
+            until(x, lambda m: m == {"type": "handover", "to": "player 2"})
+            x.send_json({"type": "ready"})
+            move(x, "Go")    # x = 0: X shows player 2, and is handed to player 1
+            until(x, lambda m: m == {"type": "handover", "to": "player 1"})
+            until(y, lambda m: m == {"type": "handover", "to": "player 1"})
+            y.send_json({"type": "ready"})
+            move(y, "Go")    # x = 1: the ending's test reaches the Bomb's value
+            assert until(y, lambda m: m["type"] == "error")["message"] == hidden
+            assert until(x, lambda m: m["type"] == "error")["message"] == hidden
+
+

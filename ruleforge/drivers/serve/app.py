@@ -256,7 +256,10 @@ class Server:
         want = t.person_to_move()
         if want is None:
             want = page.shown if page.shown is not None else t.people[0]
-        if want != page.shown:
+        # A screen being handed over stays so until Ready, even when the turn comes back to
+        # the person it showed (moved on another page of the hot seat): it may be in
+        # someone else's hands now.
+        if want != page.shown or page.waiting is not None:
             if page.waiting != want:
                 page.waiting = want
                 page.send({"type": "handover", "to": ("the " if t.game.roles else "") + t.title(want)})
@@ -297,8 +300,10 @@ class Server:
 
     def _failure_for(self, page: Page) -> str:
         """What `page` is told of the rules' error (a hot seat's screen: as the seat it
-        shows, or as a spectator between people)."""
-        seat = page.seat if page.seat != HOT else page.shown
+        shows, or as a spectator between people and while it is being handed over)."""
+        seat = page.seat
+        if seat == HOT:  # (a screen being handed over is nobody's yet: told as to a spectator)
+            seat = page.shown if page.waiting is None else None
         if hides_error(self.table.st, self.error, [seat]):  # (the game has stopped: its state stays)
             return f"the game stopped: {HIDDEN_RULE_FAILED}; the host's terminal shows where"
         return self.failure
