@@ -204,3 +204,36 @@ def test_a_rule_error_reaches_a_hot_seat_page_being_handed_over_as_a_spectators(
             assert until(x, lambda m: m["type"] == "error")["message"] == hidden
 
 
+# ---- SIGTERM while the server starts, and while a bot searches
+
+SLOW_SETUP = ('game "Slow"\nplayers 2\ncards: standard deck in deck\nzone deck: pile\nzone hand per player: hand\n'
+              'setup:\n    repeat 15000 times:\n        shuffle deck\nturn:\n    current takes an action\n'
+              'action go "Go":\n    move top of deck to hand of current\nending e "e": nobody wins when count of deck < 40\n')
+
+
+def test_sigterm_while_the_server_starts_leaves_no_temporary_log(tmp_path):
+    """SIGTERM after the log's temporary file was made and before the server served (here
+    during a slow setup; as often while uvicorn loads) left `.g.jsonl.XXXX` behind."""
+    rules = tmp_path / "slow.rules"
+    rules.write_text(SLOW_SETUP, encoding="utf-8")
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    proc = subprocess.Popen([sys.executable, "-m", "ruleforge", "serve", str(rules), "--port", "0", "--seed", "1",
+                             "--log", str(logs / "g.jsonl")], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 20
+        while not list(logs.iterdir()) and time.monotonic() < deadline:
+            time.sleep(0.005)
+        assert list(logs.iterdir()), "the temporary log was never made"
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert "serving at" not in out  # (stopped while it started)
+    assert (proc.returncode, err) == (128 + signal.SIGTERM, "stopped (SIGTERM)\n")
+    assert list(logs.iterdir()) == []
+
+

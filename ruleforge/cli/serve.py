@@ -110,16 +110,8 @@ def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, 
     people = _people(as_, humans, game)
     seed = seed if seed is not None else secrets.randbelow(2**31)
     sock = _bind(host, port)
-    try:
-        writer = _AtomicWriter(log_path) if log_path is not None else None
-    except BaseException:
-        sock.close()
-        raise
-    import uvicorn
-    from ..drivers.serve.app import Server
-    from ..drivers.serve.table import Table
-    from ..runtime.values import RuleError
-    log: list | None = [] if writer else None
+    writer = None
+    log: list | None = [] if log_path is not None else None
     written = []
 
     def write_log(cut_short: bool = False) -> None:
@@ -129,25 +121,33 @@ def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, 
             written.append(True)
             click.echo(f"log written to {log_path}")
 
+    from ..runtime.values import RuleError
     try:
+        writer = _AtomicWriter(log_path) if log_path is not None else None
+        import uvicorn
+        from ..drivers.serve.app import Server
+        from ..drivers.serve.table import Table
         table = Table(game, seed, people, parse_agents(agents, game), log)
-    except RuleError:  # setup, or a first decision taken for a person, failed: the log ends on the error
+    except BaseException as e:
         sock.close()
-        write_log()
+        if writer and isinstance(e, RuleError):  # setup, or a first decision taken for a person, failed:
+            write_log()                            # the log ends on the error
+        elif writer:  # Ctrl-C or SIGTERM while it starts: no game served, no log (its temporary file was left)
+            writer.abandon()
         raise
 
     def failed(text: str) -> None:
         click.echo(f"error: {text}; Ctrl-C stops the server", err=True)
         write_log()  # the game cannot go on: its log, ending on the error, is whole now
 
-    server = Server(table, delay, on_end=write_log, on_failure=failed)
-    base = f"http://{_shown_host(host)}:{sock.getsockname()[1]}"
-    config = uvicorn.Config(server.app(), log_level="warning", ws_max_size=1 << 16, lifespan="off",
-                            access_log=False)
-    # uvicorn stops on SIGTERM, then raises it again once it has: as an interruption here,
-    # so that the log is still written
-    signal.signal(signal.SIGTERM, _interrupted)
-    try:
+    try:  # (from here on, however it stops, the log is written)
+        server = Server(table, delay, on_end=write_log, on_failure=failed)
+        base = f"http://{_shown_host(host)}:{sock.getsockname()[1]}"
+        config = uvicorn.Config(server.app(), log_level="warning", ws_max_size=1 << 16, lifespan="off",
+                                access_log=False)
+        # uvicorn stops on SIGTERM, then raises it again once it has: as an interruption here,
+        # so that the log is still written
+        signal.signal(signal.SIGTERM, _interrupted)
         if not _is_loopback(host):
             click.echo(f"warning: --host {host} lets anyone who can reach this machine open the page: spectators "
                        "see only what every seat sees (no seat's secrets), and a seat's link is its only key (plain http: keep the links "
