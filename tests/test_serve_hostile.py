@@ -237,3 +237,31 @@ def test_sigterm_while_the_server_starts_leaves_no_temporary_log(tmp_path):
     assert list(logs.iterdir()) == []
 
 
+def test_sigterm_while_a_bot_searches_stops_the_server_at_once(tmp_path):
+    """The bot's search ran in asyncio's thread pool, which the process waits for as it
+    ends: SIGTERM (or Ctrl-C) during a search of ismcts:20000ms stopped the server only
+    once the search was over, 20 seconds later (10 minutes for ismcts:600000ms). The
+    search's move, never played, is not logged."""
+    from websockets.sync.client import connect
+    log = tmp_path / "g.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "ruleforge", "serve", GUFO, "--as", "radar", "--seed", "1",
+                             "--agents", "ismcts:20000ms", "--delay", "0", "--port", "0", "--log", str(log)],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        port = re.search(r":(\d+) ", proc.stdout.readline()).group(1)
+        with connect(f"ws://127.0.0.1:{port}/ws", open_timeout=10) as ws:  # a page: the bot begins
+            ws.send(json.dumps({"type": "hello", "token": None}))
+            assert json.loads(ws.recv(timeout=10))["type"] == "welcome"
+            time.sleep(1)
+            start = time.monotonic()
+            proc.send_signal(signal.SIGTERM)
+            out, err = proc.communicate(timeout=60)
+        took = time.monotonic() - start
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert took < 8, f"the server took {took:.1f} s to stop"
+    assert (proc.returncode, err) == (0, "")
+    assert [json.loads(line)["type"] for line in log.read_text(encoding="utf-8").splitlines()] == \
+        ["start", "setup", "quit"]

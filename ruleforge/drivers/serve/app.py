@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from collections import deque
 from pathlib import Path
 from typing import Callable, Optional
@@ -280,7 +281,7 @@ class Server:
             async with self.lock:
                 # a bot's search may take a while: the pages' connections stay served
                 try:
-                    await asyncio.to_thread(self.table.bot_move)
+                    self.table.bot_move(await _in_thread(self.table.bot_choice))
                 except RuleError as e:
                     self._failed(e)
                     return
@@ -307,6 +308,31 @@ class Server:
         if hides_error(self.table.st, self.error, [seat]):  # (the game has stopped: its state stays)
             return f"the game stopped: {HIDDEN_RULE_FAILED}; the host's terminal shows where"
         return self.failure
+
+
+async def _in_thread(work: Callable):
+    """work() in a daemon thread. asyncio.to_thread's threads are waited for as the process
+    ends: Ctrl-C or SIGTERM during a bot's search waited for the whole search (minutes,
+    for ismcts:600000ms); this one's result is dropped if the server stops first."""
+    loop = asyncio.get_running_loop()
+    done = loop.create_future()
+
+    def run():
+        try:
+            settle = (done.set_result, work())
+        except BaseException as e:
+            settle = (done.set_exception, e)
+        try:
+            loop.call_soon_threadsafe(_settle, done, *settle)
+        except RuntimeError:  # the loop has closed: the server stopped meanwhile
+            pass
+    threading.Thread(target=run, name="ruleforge serve bot", daemon=True).start()
+    return await done
+
+
+def _settle(done: asyncio.Future, how: Callable, value) -> None:
+    if not done.cancelled():
+        how(value)
 
 
 async def _text(ws: WebSocket) -> Optional[str]:
