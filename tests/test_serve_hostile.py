@@ -1,7 +1,7 @@
 """`ruleforge serve` against hostile pages and hostile timing: a binary message, a page
 that sends without reading, two pages of one hot seat, and the server stopped by SIGTERM
-while it starts or while a bot searches. The protocol's ordinary refusals are in
-test_serve.py."""
+while it starts or while a bot searches, or by SIGHUP. The protocol's ordinary refusals
+are in test_serve.py."""
 
 from __future__ import annotations
 
@@ -263,5 +263,34 @@ def test_sigterm_while_a_bot_searches_stops_the_server_at_once(tmp_path):
             proc.communicate()
     assert took < 8, f"the server took {took:.1f} s to stop"
     assert (proc.returncode, err) == (0, "")
+    assert [json.loads(line)["type"] for line in log.read_text(encoding="utf-8").splitlines()] == \
+        ["start", "setup", "quit"]
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no SIGHUP here")
+def test_sighup_stops_the_server_as_sigterm_does(tmp_path):
+    """SIGHUP (the terminal closed) raised the command's Stopped wherever the server was:
+    here in a page's connection, where asyncio took it for that connection's error (a
+    traceback in the server's output) and the server served on, its log never written
+    (elsewhere: 'Exception in ASGI application', exit code 129). It stops the server as
+    SIGTERM does now."""
+    from websockets.sync.client import connect
+    log = tmp_path / "g.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "ruleforge", "serve", GUFO, "--as", "radar", "--seed", "1",
+                             "--port", "0", "--log", str(log)], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        port = re.search(r":(\d+) ", proc.stdout.readline()).group(1)
+        with connect(f"ws://127.0.0.1:{port}/ws", open_timeout=10) as ws:
+            ws.send(json.dumps({"type": "hello", "token": None}))
+            assert json.loads(ws.recv(timeout=10))["type"] == "welcome"
+            proc.send_signal(signal.SIGHUP)
+            out, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert (proc.returncode, err) == (0, "")
+    assert out.splitlines()[-2] == f"log written to {log}"
     assert [json.loads(line)["type"] for line in log.read_text(encoding="utf-8").splitlines()] == \
         ["start", "setup", "quit"]

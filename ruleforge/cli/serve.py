@@ -60,6 +60,15 @@ def _interrupted(signum, frame):
     raise KeyboardInterrupt
 
 
+def _stop_on_sighup(web) -> None:
+    """SIGHUP (the terminal closed) stops the server as SIGTERM does. uvicorn watches only
+    SIGINT and SIGTERM: the command's own SIGHUP handler raised wherever the server was,
+    as often as not in a page's connection, where asyncio took it for that connection's
+    error (a traceback) and the server served on, its log never written."""
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, lambda signum, frame: web.handle_exit(signal.SIGTERM, frame))
+
+
 def _is_loopback(host: str) -> bool:
     if host in LOOPBACK:
         return True
@@ -156,6 +165,7 @@ def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, 
         for who, link in table.links(base, hot_seat):
             click.echo(f"  {who}: {link}")
         web = uvicorn.Server(config)
+        _stop_on_sighup(web)
         try:
             web.run(sockets=[sock])
         except KeyboardInterrupt:
