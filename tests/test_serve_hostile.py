@@ -296,3 +296,41 @@ def test_sighup_stops_the_server_as_sigterm_does(tmp_path):
     assert out.splitlines()[-2] == f"log written to {log}"
     assert [json.loads(line)["type"] for line in log.read_text(encoding="utf-8").splitlines()] == \
         ["start", "setup", "quit"]
+
+
+BOT_BOOM = '''game "Bot boom"
+players 2
+role one "One"
+role two "Two"
+cards: standard deck in deck
+zone deck: pile
+counter x = 0
+turn:
+    current takes an action
+action go "Go":
+    increase x by 1
+action boom "Boom" by two:
+    increase x by 10 / (x - x)
+ending e "e": nobody wins when x > 5
+heuristic of p: x
+'''
+
+
+def test_a_rule_error_met_in_a_bots_search_is_logged(tmp_path):
+    """The greedy bot looks ahead at Boom, and the rules fail there: the game stops, as
+    `play`'s does, but the log ended on the last decision, neither the error nor `quit`."""
+    path = tmp_path / "boom.rules"
+    path.write_text(BOT_BOOM, encoding="utf-8")
+    game = ruleforge.load(str(path))
+    log: list = []
+    table = Table(game, 1, [0], parse_agents("greedy", game), log)
+    failures: list = []
+    server = Server(table, delay=0, on_failure=failures.append)
+    with TestClient(server.app()) as client:
+        with client.websocket_connect("/ws") as ws:
+            hello(ws, token(table, 0))  # (One's Go, its only action, is taken for it: then Two's search)
+            told = until(ws, lambda m: m["type"] == "error")["message"]
+    why = "in rule 'action boom' (line 13): division by zero"
+    assert told == failures[0] == f"the game stopped: {why}"
+    assert [r["type"] for r in log] == ["start", "setup", "decision", "error"]
+    assert log[-1] == {"type": "error", "message": why} and table.stopped is not None

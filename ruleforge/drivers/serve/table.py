@@ -124,7 +124,11 @@ class Table:
         st = self.st
         p = st.current_player
         actions = st.legal_actions()
-        return actions, actions.index(decide_for(self.agents[p], st, p, actions, self.rngs[p]))
+        try:
+            return actions, actions.index(decide_for(self.agents[p], st, p, actions, self.rngs[p]))
+        except RuleError as e:  # met in the search's look ahead: the game stops, logged as play logs it
+            self._stop(e)
+            raise
 
     def bot_move(self, choice: tuple) -> None:
         """Play the bot's `choice` (bot_choice's, at this decision)."""
