@@ -281,3 +281,57 @@ def test_the_hand_over_screen_holds_nothing_of_the_last_persons_seat(browser):
         assert page.inner_html("#cardtext") == page.inner_html("#notice") == ""
         assert page.inner_text("#who") == "hot seat: Invader, Radar Operator"
         page.close()
+
+
+HOSTILE_PAGE = '''game "<script>window.pwned=1</script><img src=x onerror=window.pwned=2>"
+players 2
+role a "<b onmouseover=window.pwned=3>A</b>"
+role b "<svg onload=window.pwned=4>"
+cards: listed in deck
+zone deck "<iframe src=javascript:window.pwned=5>": pile, face down
+zone hand per player "<img src=x onerror=window.pwned=6>": hand
+zone shown "<style>*{display:none}</style>": pile, face up, shown as fan
+card "<img src=x onerror=window.pwned=7>":
+    copies: 3
+    text: "<script>window.pwned=8</script>"
+card "LONG":
+    text: "</div><script>window.pwned=9</script>"
+setup:
+    shuffle deck
+    move top 2 cards of deck to hand of a
+    move top 2 cards of deck to hand of b
+turn:
+    let c = current chooses a card in hand of current "<img src=x onerror=window.pwned=10>"
+    move c to shown
+    say "<script>window.pwned=11</script> {c} by {current}"
+ending e "<img src=x onerror=window.pwned=12>": a wins when count of shown >= 3
+'''.replace("LONG", "W" * 2000)
+
+
+def test_a_hostile_rule_files_text_is_shown_as_text_and_wraps_on_a_phone(browser, tmp_path):
+    """Rule files are data: markup in the title, a role, a zone, a card's name and text, a
+    prompt, a said line and an ending is shown as its characters (no element made of it,
+    nothing run). A card's name of 2,000 letters without a space widened the phone's page
+    to 15,000 pixels; it wraps now (and on a card, is cut at the edge of the card's area)."""
+    rules = tmp_path / "hostile.rules"
+    rules.write_text(HOSTILE_PAGE, encoding="utf-8")
+    with serve(rules, "--as", 1, "--seed", 1, "--delay", "0") as links:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.goto(links["<b onmouseover=window.pwned=3>A</b>"])
+        tags = "[...document.body.querySelectorAll('*')].map(e => e.tagName.toLowerCase())"
+        while next_turn_or_end(page):
+            assert set(page.evaluate(tags)) <= PAGE_TAGS
+            click(page, page.locator("button.action:enabled").first)
+        assert page.evaluate("window.pwned") is None
+        assert set(page.evaluate(tags)) <= PAGE_TAGS
+        assert page.evaluate("document.head.querySelectorAll('script, style').length") == 1  # app.js alone
+        assert page.title() == "<script>window.pwned=1</script><img src=x onerror=window.pwned=2> · ruleforge"
+        assert page.inner_text("#over").startswith("Game over: <img src=x onerror=window.pwned=12>. Winner: <b ")
+        assert "<script>window.pwned=11</script> " in page.inner_text("#since")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.close()
+
+
+# every element the page's script makes (and index.html's own)
+PAGE_TAGS = {"header", "h1", "h2", "h3", "div", "main", "section", "ol", "li", "p", "button", "span", "strong", "pre",
+             "small"}

@@ -6,6 +6,7 @@ import ipaddress
 import secrets
 import signal
 import socket
+from typing import Optional
 
 import click
 
@@ -56,8 +57,49 @@ def _shown_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
-def _interrupted(signum, frame):
-    raise KeyboardInterrupt
+class _Stops:
+    """Ctrl-C, SIGTERM and SIGHUP (the terminal closed) while `serve` runs: noted, never
+    raised. A handler that raises does so wherever the process is, and some places swallow
+    it: in an import's module lock (SIGTERM while uvicorn loaded) or in asyncio's transport
+    (SIGHUP while a page was open) the signal was lost, the server serving on without its
+    log, or logged as a page's error, a traceback. While the server starts, the note is
+    looked at between its steps (`check`); once it serves, uvicorn is asked to stop, as its
+    own handlers ask for SIGINT and SIGTERM: it stops, the log is written, exit code 0."""
+
+    KINDS = [getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)]
+
+    def __init__(self):
+        self.signum: Optional[int] = None
+        self.web = None
+        self.old: dict = {}
+
+    def __enter__(self):
+        for kind in self.KINDS:
+            self.old[kind] = signal.signal(kind, self._note)
+        return self
+
+    def __exit__(self, *exc):
+        for kind, handler in self.old.items():
+            signal.signal(kind, handler)
+
+    def _note(self, signum, frame):
+        self.signum = self.signum or signum
+        if self.web is not None:
+            self.web.handle_exit(signal.SIGTERM, frame)
+
+    def check(self) -> None:
+        """Stop here if a signal came while the server started: nothing was served."""
+        if self.signum == signal.SIGINT:
+            raise KeyboardInterrupt
+        if self.signum is not None:
+            from . import Stopped
+            raise Stopped(self.signum)
+
+    def attach(self, web) -> None:
+        """From now on a signal asks uvicorn's server `web` to stop (and one that came already)."""
+        self.web = web
+        if self.signum is not None:
+            web.handle_exit(signal.SIGTERM, None)
 
 
 def _is_loopback(host: str) -> bool:
@@ -109,63 +151,58 @@ def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, 
     _agents(agents, game)
     people = _people(as_, humans, game)
     seed = seed if seed is not None else secrets.randbelow(2**31)
-    sock = _bind(host, port)
-    try:
-        writer = _AtomicWriter(log_path) if log_path is not None else None
-    except BaseException:
-        sock.close()
-        raise
-    import uvicorn
-    from ..drivers.serve.app import Server
-    from ..drivers.serve.table import Table
-    from ..runtime.values import RuleError
-    log: list | None = [] if writer else None
-    written = []
+    with _Stops() as stops:
+        sock = _bind(host, port)
+        writer = None
+        log: list | None = [] if log_path is not None else None
+        written = []
 
-    def write_log(cut_short: bool = False) -> None:
-        if writer and not written:
-            writer.write_records(log + ([{"type": "quit"}] if cut_short else []))
-            writer.commit()
-            written.append(True)
-            click.echo(f"log written to {log_path}")
+        def write_log(cut_short: bool = False) -> None:
+            if writer and not written:
+                writer.write_records(log + ([{"type": "quit"}] if cut_short else []))
+                writer.commit()
+                written.append(True)
+                click.echo(f"log written to {log_path}")
 
-    try:
-        table = Table(game, seed, people, parse_agents(agents, game), log)
-    except RuleError:  # setup, or a first decision taken for a person, failed: the log ends on the error
-        sock.close()
-        write_log()
-        raise
-
-    def failed(text: str) -> None:
-        click.echo(f"error: {text}; Ctrl-C stops the server", err=True)
-        write_log()  # the game cannot go on: its log, ending on the error, is whole now
-
-    server = Server(table, delay, on_end=write_log, on_failure=failed)
-    base = f"http://{_shown_host(host)}:{sock.getsockname()[1]}"
-    config = uvicorn.Config(server.app(), log_level="warning", ws_max_size=1 << 16, lifespan="off",
-                            access_log=False)
-    # uvicorn stops on SIGTERM, then raises it again once it has: as an interruption here,
-    # so that the log is still written
-    signal.signal(signal.SIGTERM, _interrupted)
-    try:
-        if not _is_loopback(host):
-            click.echo(f"warning: --host {host} lets anyone who can reach this machine open the page: spectators "
-                       "see only what every seat sees (no seat's secrets), and a seat's link is its only key (plain http: keep the links "
-                       "among the players)", err=True)
-        click.echo(f"{game.title}: serving at {base} (Ctrl-C stops the server)")
-        for who, link in table.links(base, hot_seat):
-            click.echo(f"  {who}: {link}")
-        web = uvicorn.Server(config)
+        from ..runtime.values import RuleError
         try:
+            writer = _AtomicWriter(log_path) if log_path is not None else None
+            import uvicorn
+            from ..drivers.serve.app import Server
+            from ..drivers.serve.table import Table
+            table = Table(game, seed, people, parse_agents(agents, game), log)
+            stops.check()
+        except BaseException as e:
+            sock.close()
+            if writer and isinstance(e, RuleError):  # setup, or a first decision taken for a person, failed:
+                write_log()                            # the log ends on the error
+            elif writer:  # stopped while it starts: no game served, no log (its temporary file was left)
+                writer.abandon()
+            raise
+
+        def failed(text: str) -> None:
+            click.echo(f"error: {text}; Ctrl-C stops the server", err=True)
+            write_log()  # the game cannot go on: its log, ending on the error, is whole now
+
+        try:  # (from here on, however it stops, the log is written)
+            server = Server(table, delay, on_end=write_log, on_failure=failed)
+            base = f"http://{_shown_host(host)}:{sock.getsockname()[1]}"
+            config = uvicorn.Config(server.app(), log_level="warning", ws_max_size=1 << 16, lifespan="off",
+                                    access_log=False)
+            if not _is_loopback(host):
+                click.echo(f"warning: --host {host} lets anyone who can reach this machine open the page: spectators "
+                           "see only what every seat sees (no seat's secrets), and a seat's link is its only key (plain "
+                           "http: keep the links among the players)", err=True)
+            click.echo(f"{game.title}: serving at {base} (Ctrl-C stops the server)")
+            for who, link in table.links(base, hot_seat):
+                click.echo(f"  {who}: {link}")
+            web = uvicorn.Server(config)
+            stops.attach(web)
             web.run(sockets=[sock])
-        except KeyboardInterrupt:
-            if not web.should_exit:  # before uvicorn watched for it: an interruption
-                raise
-            # SIGTERM raised again once uvicorn had stopped on it: stopped as on Ctrl-C
-    finally:
-        write_log(cut_short=not table.over and table.stopped is None)
-        # the same deal, and the same seats for people and for bots: with the same people's
-        # moves, the same game (where and how fast it is served do not change it)
-        click.echo("(the same deal again: " + same_game("serve", file, seed, [
-            ("--players", players), ("--as", as_), ("--humans", humans), ("--hot-seat", hot_seat), ("--set", sets),
-            ("--agents", agents)]) + ")")
+        finally:
+            write_log(cut_short=not table.over and table.stopped is None)
+            # the same deal, and the same seats for people and for bots: with the same people's
+            # moves, the same game (where and how fast it is served do not change it)
+            click.echo("(the same deal again: " + same_game("serve", file, seed, [
+                ("--players", players), ("--as", as_), ("--humans", humans), ("--hot-seat", hot_seat),
+                ("--set", sets), ("--agents", agents)]) + ")")

@@ -4,14 +4,19 @@ A page opens `/ws` and says who it is first: `{"type": "hello", "token": T}` (T 
 link's fragment, `#t=...`, which a browser never sends in a request, so no access log
 or Referer holds it; `null` for a spectator). Then it receives `welcome` (the game's
 title, seats and card list), and a `state` after every move; it sends `act` for a move,
-and `ready` when a hot seat's screen has been handed over. Each page has one queue of
-outgoing messages, drained by one writer, so that messages reach it in order.
+and `ready` when a hot seat's screen has been handed over. Each page has one outbox of
+messages, drained by one writer, so that messages reach it in order; a page's next
+message is read only once what its last one brought has been sent, and a state (or a
+hand-over) replaces one still waiting, so that a page that reads slowly, or never, holds
+a few messages, not one per move or per message it sent.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import threading
+from collections import deque
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -70,17 +75,30 @@ _OURS = {k.lower() for k in HEADERS}
 _RAW = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in HEADERS.items()]
 
 
+REPLACING = ("state", "handover")  # a message that replaces everything the page showed
+
+
 class Page:
-    """One open page: its seat (None: a spectator; HOT: the hot seat) and its queue."""
+    """One open page: its seat (None: a spectator; HOT: the hot seat) and its outbox."""
 
     def __init__(self, ws: WebSocket, seat: Optional[int]):
         self.ws, self.seat = ws, seat
-        self.queue: asyncio.Queue = asyncio.Queue()
+        self.outbox: deque = deque()
+        self.more = asyncio.Event()  # the outbox has messages: the writer wakes
+        self.sent = asyncio.Event()  # the outbox is empty and all of it sent (or the page is gone)
+        self.sent.set()
+        self.gone = False            # a send failed: the connection is lost
         self.shown: Optional[int] = None    # hot seat: the person whose screen it is
         self.waiting: Optional[int] = None  # hot seat: the person it is being handed to
 
     def send(self, msg: dict) -> None:
-        self.queue.put_nowait(msg)
+        if msg["type"] in REPLACING:
+            # The whole page: a state or a hand-over not sent yet is out of date. (A page
+            # that does not read kept one per move, without bound.)
+            self.outbox = deque(m for m in self.outbox if m["type"] not in REPLACING)
+        self.outbox.append(msg)
+        self.more.set()
+        self.sent.clear()
 
 
 class Server:
@@ -132,7 +150,13 @@ class Server:
                     self._update(page)
             self._kick()
             while True:
-                text = await ws.receive_text()
+                # The next message is read once what the last one brought is sent: a page
+                # that sends without reading fills its own connection, not the server's
+                # memory (each refusal queued a whole state).
+                await page.sent.wait()
+                if page.gone:
+                    break
+                text = await _text(ws)
                 async with self.lock:
                     try:
                         self._handle(page, text)
@@ -151,7 +175,7 @@ class Server:
     async def _hello(self, ws: WebSocket) -> Optional[Page]:
         """The first message names the seat; a wrong token closes the socket with why."""
         try:
-            text = await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT)
+            text = await asyncio.wait_for(_text(ws), HELLO_TIMEOUT)
             msg = _parse(text, first=True)
             if msg.get("type") != "hello" or set(msg) - {"type", "token"}:
                 raise Refused(f"the first message is {HELLO}")
@@ -179,13 +203,17 @@ class Server:
     async def _write(self, page: Page) -> None:
         try:
             while True:
-                msg = await page.queue.get()
-                await page.ws.send_text(json.dumps(msg, ensure_ascii=False))
+                await page.more.wait()
+                page.more.clear()
+                while page.outbox:
+                    await page.ws.send_text(json.dumps(page.outbox.popleft(), ensure_ascii=False))
+                page.sent.set()
         except Exception:  # the page went away: its reader ends the connection
-            return
+            page.gone = True
+            page.sent.set()
 
     # ---- moves
-    def _handle(self, page: Page, text: str) -> None:
+    def _handle(self, page: Page, text: Optional[str]) -> None:
         if self.failure:  # whatever the message, even one that is not JSON: the game cannot go on
             raise Refused(self._failure_for(page))
         msg = _parse(text)
@@ -229,7 +257,10 @@ class Server:
         want = t.person_to_move()
         if want is None:
             want = page.shown if page.shown is not None else t.people[0]
-        if want != page.shown:
+        # A screen being handed over stays so until Ready, even when the turn comes back to
+        # the person it showed (moved on another page of the hot seat): it may be in
+        # someone else's hands now.
+        if want != page.shown or page.waiting is not None:
             if page.waiting != want:
                 page.waiting = want
                 page.send({"type": "handover", "to": ("the " if t.game.roles else "") + t.title(want)})
@@ -250,7 +281,7 @@ class Server:
             async with self.lock:
                 # a bot's search may take a while: the pages' connections stay served
                 try:
-                    await asyncio.to_thread(self.table.bot_move)
+                    self.table.bot_move(await _in_thread(self.table.bot_choice))
                 except RuleError as e:
                     self._failed(e)
                     return
@@ -270,15 +301,54 @@ class Server:
 
     def _failure_for(self, page: Page) -> str:
         """What `page` is told of the rules' error (a hot seat's screen: as the seat it
-        shows, or as a spectator between people)."""
-        seat = page.seat if page.seat != HOT else page.shown
+        shows, or as a spectator between people and while it is being handed over)."""
+        seat = page.seat
+        if seat == HOT:  # (a screen being handed over is nobody's yet: told as to a spectator)
+            seat = page.shown if page.waiting is None else None
         if hides_error(self.table.st, self.error, [seat]):  # (the game has stopped: its state stays)
             return f"the game stopped: {HIDDEN_RULE_FAILED}; the host's terminal shows where"
         return self.failure
 
 
-def _parse(text: str, first: bool = False):
+async def _in_thread(work: Callable):
+    """work() in a daemon thread. asyncio.to_thread's threads are waited for as the process
+    ends: Ctrl-C or SIGTERM during a bot's search waited for the whole search (minutes,
+    for ismcts:600000ms); this one's result is dropped if the server stops first."""
+    loop = asyncio.get_running_loop()
+    done = loop.create_future()
+
+    def run():
+        try:
+            settle = (done.set_result, work())
+        except BaseException as e:
+            settle = (done.set_exception, e)
+        try:
+            loop.call_soon_threadsafe(_settle, done, *settle)
+        except RuntimeError:  # the loop has closed: the server stopped meanwhile
+            pass
+    threading.Thread(target=run, name="ruleforge serve bot", daemon=True).start()
+    return await done
+
+
+def _settle(done: asyncio.Future, how: Callable, value) -> None:
+    if not done.cancelled():
+        how(value)
+
+
+async def _text(ws: WebSocket) -> Optional[str]:
+    """The next message's text; None for a binary message (a page sends text). Starlette's
+    receive_text raised a KeyError on one: a traceback in the server's output."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    return message.get("text")
+
+
+def _parse(text: Optional[str], first: bool = False):
     """The JSON object a page sent; `first`: its hello, which is then the example to give."""
+    if text is None:
+        raise Refused("a message is text, one JSON object: this one was binary"
+                      + (f"; the first is {HELLO}" if first else ""))
     if len(text) > MAX_MESSAGE:
         raise Refused(f"a message of {len(text)} characters is too long (at most {MAX_MESSAGE})")
     try:

@@ -117,13 +117,23 @@ class Table:
             raise Refused(f"there is no action {k} in this decision: choose 0 to {len(actions) - 1}")
         self._apply(st.current_player, actions, k)
 
-    def bot_move(self) -> None:
-        """The bot to move decides, seeded as `play` seeds its bots."""
+    def bot_choice(self) -> tuple:
+        """The bot to move decides, seeded as `play` seeds its bots: (the decision's actions,
+        the place of its choice). The table is left as it was (a search may take long, and
+        the server may stop meanwhile: then its choice is not played)."""
         st = self.st
         p = st.current_player
         actions = st.legal_actions()
-        action = decide_for(self.agents[p], st, p, actions, self.rngs[p])
-        self._apply(p, actions, actions.index(action))
+        try:
+            return actions, actions.index(decide_for(self.agents[p], st, p, actions, self.rngs[p]))
+        except RuleError as e:  # met in the search's look ahead: the game stops, logged as play logs it
+            self._stop(e)
+            raise
+
+    def bot_move(self, choice: tuple) -> None:
+        """Play the bot's `choice` (bot_choice's, at this decision)."""
+        actions, k = choice
+        self._apply(self.st.current_player, actions, k)
 
     def _apply(self, p: int, actions, k: int, forced: bool = False) -> None:
         record = decision_record(self.game, self.n, p, self.st.prompt, actions, k)

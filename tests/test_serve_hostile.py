@@ -1,0 +1,336 @@
+"""`ruleforge serve` against hostile pages and hostile timing: a binary message, a page
+that sends without reading, two pages of one hot seat, and the server stopped by SIGTERM
+while it starts or while a bot searches, or by SIGHUP. The protocol's ordinary refusals
+are in test_serve.py."""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+from test_serve import GUFO, HIDDEN_BOMB, TestClient, fingerprint, hello, make, token, until
+
+import ruleforge
+from ruleforge.drivers.agents import parse_agents
+from ruleforge.drivers.serve.app import Server
+from ruleforge.drivers.serve.table import Table
+
+ROOT = Path(__file__).parents[1]
+HELLO = '{"type": "hello", "token": TOKEN or null}'
+
+
+# ---- a binary message
+
+def test_a_binary_message_is_refused_not_a_traceback():
+    """A page sends text; a binary frame made Starlette's receive_text raise a KeyError:
+    a traceback in the server's output, and the connection dropped without a close."""
+    game, table, log, server = make(GUFO, 5, [0, 1])
+    with TestClient(server.app()) as client:
+        with client.websocket_connect("/ws") as ws:
+            ws.send_bytes(b'{"type": "hello", "token": null}')
+            assert ws.receive_json() == {"type": "error", "message": "a message is text, one JSON object: this one "
+                                                                     f"was binary; the first is {HELLO}"}
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 1008
+        with client.websocket_connect("/ws") as ws:
+            hello(ws, token(table, 0))
+            until(ws, lambda m: m["type"] == "state")
+            before = fingerprint(table)
+            ws.send_bytes(json.dumps({"type": "act", "n": 0, "id": 0}).encode())
+            assert ws.receive_json() == {"type": "refused",
+                                         "message": "a message is text, one JSON object: this one was binary"}
+            assert ws.receive_json()["type"] == "state"  # brought up to date, and still open
+            assert fingerprint(table) == before
+            ws.send_json({"type": "act", "n": 0, "id": 0})
+            assert until(ws, lambda m: m["type"] == "state")["n"] == 1
+
+
+# ---- a page that sends and never reads
+
+def _raw_socket(port: int) -> socket.socket:
+    """A WebSocket opened by hand, whose answers are never read (a client library would
+    read them into its own memory)."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=10)
+    key = base64.b64encode(os.urandom(16)).decode()
+    s.sendall((f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+               f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+    head = b""
+    while not head.endswith(b"\r\n\r\n"):  # (a byte at a time: nothing after the handshake is read)
+        head += s.recv(1)
+    assert head.startswith(b"HTTP/1.1 101"), head
+    return s
+
+
+def _frame(text: str) -> bytes:
+    """A short text frame, masked as a client's must be."""
+    data, mask = text.encode(), os.urandom(4)
+    return bytes([0x81, 0x80 | len(data)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+
+
+def _rss_mb(pid: int) -> float:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the server's memory from /proc")
+def test_a_page_that_sends_without_reading_does_not_grow_the_server():
+    """Each refused message queued a refusal and a whole state for the page, read or not:
+    40,000 one-byte messages that the page never read the answers of grew the server by
+    hundreds of megabytes, and once the page went, it logged `socket.send() raised
+    exception.` for each answer still queued. Now the server reads a page's next message
+    only once its answers to the last are sent."""
+    proc = subprocess.Popen([sys.executable, "-m", "ruleforge", "serve", GUFO, "--as", "radar", "--seed", "5",
+                             "--delay", "0", "--port", "0"], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        port = int(re.search(r":(\d+) ", proc.stdout.readline()).group(1))
+        seat_token = proc.stdout.readline().split("#t=")[1].strip()
+        flood = _raw_socket(port)
+        flood.sendall(_frame(json.dumps({"type": "hello", "token": seat_token})))
+        time.sleep(0.5)
+        before = _rss_mb(proc.pid)
+        flood.settimeout(3)
+        try:
+            flood.sendall(_frame("x") * 40_000)  # (stops once the server no longer reads)
+        except socket.timeout:
+            pass
+        time.sleep(2)
+        grown = _rss_mb(proc.pid) - before
+        flood.close()
+        # the server still serves: a spectator's page opens at once
+        from websockets.sync.client import connect
+        with connect(f"ws://127.0.0.1:{port}/ws", open_timeout=10) as ws:
+            ws.send(json.dumps({"type": "hello", "token": None}))
+            assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
+        assert grown < 25, f"the server grew by {grown:.0f} MB"
+    finally:
+        out, err = _stop(proc)
+    assert (proc.returncode, err) == (0, "")
+
+
+def _stop(proc) -> tuple[str, str]:
+    """SIGTERM, and the process's output; killed if it does not end."""
+    proc.terminate()
+    try:
+        return proc.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        raise
+
+
+# ---- two pages of one hot seat
+
+def _play_until_handover(ws) -> dict:
+    """Move (the first action) on a hot seat's page until it is handed over."""
+    while True:
+        msg = until(ws, lambda m: m["type"] in ("state", "handover"))
+        if msg["type"] == "handover":
+            return msg
+        if msg["your_turn"]:
+            ws.send_json({"type": "act", "n": msg["n"], "id": 0})
+
+
+def test_a_hot_seat_page_being_handed_over_never_shows_a_seat_before_ready():
+    """The hot seat's link in two tabs, X and Y. The Invader moves on X: X is to be handed
+    to the Radar Operator. She plays on Y instead; the turn comes back to the Invader.
+    X was sent the Invader's table (the Alien, her actions) on the screen just handed to
+    the Radar Operator, without a hand-over, and its moves were refused (press Ready)
+    with no Ready on the page. X is handed over to the Invader now."""
+    game, table, log, server = make(GUFO, 5, [0, 1])
+    with TestClient(server.app()) as client:
+        with client.websocket_connect("/ws") as x, client.websocket_connect("/ws") as y:
+            hello(x, table.hot_token)
+            hello(y, table.hot_token)
+            assert until(x, lambda m: m["type"] == "handover") == {"type": "handover", "to": "the Invader"}
+            x.send_json({"type": "ready"})
+            assert _play_until_handover(x) == {"type": "handover", "to": "the Radar Operator"}
+            until(y, lambda m: m == {"type": "handover", "to": "the Radar Operator"})
+            y.send_json({"type": "ready"})
+            assert _play_until_handover(y) == {"type": "handover", "to": "the Invader"}
+            assert table.person_to_move() == 0
+            # X, still handed over to the Radar Operator: handed to the Invader, nothing else
+            assert x.receive_json() == {"type": "handover", "to": "the Invader"}
+            x.send_json({"type": "act", "n": table.n, "id": 0})
+            assert x.receive_json() == {"type": "refused", "message": "the screen is being handed over: press Ready first"}
+            x.send_json({"type": "ready"})
+            shown = x.receive_json()
+            assert (shown["type"], shown["you"], shown["your_turn"]) == ("state", "Invader", True)
+
+
+def test_a_rule_error_reaches_a_hot_seat_page_being_handed_over_as_a_spectators(tmp_path):
+    """Player 2 holds the Bomb; X shows player 2 and is being handed to player 1 when the
+    rules fail in the Bomb's rule (player 1 moved on Y). X was told the error as player 2
+    may know it, naming the Bomb, on the screen handed to player 1."""
+    path = tmp_path / "bomb.rules"
+    path.write_text(HIDDEN_BOMB, encoding="utf-8")
+    game = ruleforge.load(str(path))
+    table = Table(game, 1, [0, 1], parse_agents(None, game), [])
+    server = Server(table, delay=0)
+    hidden = ("the game stopped: the rules failed, and where and how would name a card hidden from you; the host's "
+              "terminal shows where")
+
+    def move(ws, label):
+        msg = until(ws, lambda m: m["type"] == "state" and m["your_turn"])
+        ws.send_json({"type": "act", "n": msg["n"], "id": [a["label"] for a in msg["actions"]].index(label)})
+
+    with TestClient(server.app()) as client:
+        with client.websocket_connect("/ws") as x, client.websocket_connect("/ws") as y:
+            hello(x, table.hot_token)
+            hello(y, table.hot_token)
+            until(x, lambda m: m == {"type": "handover", "to": "player 1"})
+            x.send_json({"type": "ready"})
+            move(x, "Wait")  # x = -1
+            until(x, lambda m: m == {"type": "handover", "to": "player 2"})
+            x.send_json({"type": "ready"})
+            move(x, "Go")    # x = 0: X shows player 2, and is handed to player 1
+            until(x, lambda m: m == {"type": "handover", "to": "player 1"})
+            until(y, lambda m: m == {"type": "handover", "to": "player 1"})
+            y.send_json({"type": "ready"})
+            move(y, "Go")    # x = 1: the ending's test reaches the Bomb's value
+            assert until(y, lambda m: m["type"] == "error")["message"] == hidden
+            assert until(x, lambda m: m["type"] == "error")["message"] == hidden
+
+
+# ---- SIGTERM while the server starts, and while a bot searches
+
+SLOW_SETUP = ('game "Slow"\nplayers 2\ncards: standard deck in deck\nzone deck: pile\nzone hand per player: hand\n'
+              'setup:\n    repeat 15000 times:\n        shuffle deck\nturn:\n    current takes an action\n'
+              'action go "Go":\n    move top of deck to hand of current\nending e "e": nobody wins when count of deck < 40\n')
+
+
+def test_sigterm_while_the_server_starts_leaves_no_temporary_log(tmp_path):
+    """SIGTERM after the log's temporary file was made and before the server served (here
+    during a slow setup; as often while uvicorn loads) left `.g.jsonl.XXXX` behind. One
+    that landed in uvicorn's import was swallowed there ('Exception ignored in:
+    _get_module_lock...'): the server served on, the signal lost (this test, under load)."""
+    rules = tmp_path / "slow.rules"
+    rules.write_text(SLOW_SETUP, encoding="utf-8")
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    proc = subprocess.Popen([sys.executable, "-m", "ruleforge", "serve", str(rules), "--port", "0", "--seed", "1",
+                             "--log", str(logs / "g.jsonl")], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 20
+        while not list(logs.iterdir()) and time.monotonic() < deadline:
+            time.sleep(0.005)
+        assert list(logs.iterdir()), "the temporary log was never made"
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert "serving at" not in out  # (stopped while it started)
+    assert (proc.returncode, err) == (128 + signal.SIGTERM, "stopped (SIGTERM)\n")
+    assert list(logs.iterdir()) == []
+
+
+def test_sigterm_while_a_bot_searches_stops_the_server_at_once(tmp_path):
+    """The bot's search ran in asyncio's thread pool, which the process waits for as it
+    ends: SIGTERM (or Ctrl-C) during a search of ismcts:20000ms stopped the server only
+    once the search was over, 20 seconds later (10 minutes for ismcts:600000ms). The
+    search's move, never played, is not logged."""
+    from websockets.sync.client import connect
+    log = tmp_path / "g.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "ruleforge", "serve", GUFO, "--as", "radar", "--seed", "1",
+                             "--agents", "ismcts:20000ms", "--delay", "0", "--port", "0", "--log", str(log)],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        port = re.search(r":(\d+) ", proc.stdout.readline()).group(1)
+        with connect(f"ws://127.0.0.1:{port}/ws", open_timeout=10) as ws:  # a page: the bot begins
+            ws.send(json.dumps({"type": "hello", "token": None}))
+            assert json.loads(ws.recv(timeout=10))["type"] == "welcome"
+            time.sleep(1)
+            start = time.monotonic()
+            proc.send_signal(signal.SIGTERM)
+            out, err = proc.communicate(timeout=60)
+        took = time.monotonic() - start
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert took < 8, f"the server took {took:.1f} s to stop"
+    assert (proc.returncode, err) == (0, "")
+    assert [json.loads(line)["type"] for line in log.read_text(encoding="utf-8").splitlines()] == \
+        ["start", "setup", "quit"]
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no SIGHUP here")
+def test_sighup_stops_the_server_as_sigterm_does(tmp_path):
+    """SIGHUP (the terminal closed) raised the command's Stopped wherever the server was:
+    here in a page's connection, where asyncio took it for that connection's error (a
+    traceback in the server's output) and the server served on, its log never written
+    (elsewhere: 'Exception in ASGI application', exit code 129). It stops the server as
+    SIGTERM does now."""
+    from websockets.sync.client import connect
+    log = tmp_path / "g.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "ruleforge", "serve", GUFO, "--as", "radar", "--seed", "1",
+                             "--port", "0", "--log", str(log)], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        port = re.search(r":(\d+) ", proc.stdout.readline()).group(1)
+        with connect(f"ws://127.0.0.1:{port}/ws", open_timeout=10) as ws:
+            ws.send(json.dumps({"type": "hello", "token": None}))
+            assert json.loads(ws.recv(timeout=10))["type"] == "welcome"
+            proc.send_signal(signal.SIGHUP)
+            out, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert (proc.returncode, err) == (0, "")
+    assert out.splitlines()[-2] == f"log written to {log}"
+    assert [json.loads(line)["type"] for line in log.read_text(encoding="utf-8").splitlines()] == \
+        ["start", "setup", "quit"]
+
+
+BOT_BOOM = '''game "Bot boom"
+players 2
+role one "One"
+role two "Two"
+cards: standard deck in deck
+zone deck: pile
+counter x = 0
+turn:
+    current takes an action
+action go "Go":
+    increase x by 1
+action boom "Boom" by two:
+    increase x by 10 / (x - x)
+ending e "e": nobody wins when x > 5
+heuristic of p: x
+'''
+
+
+def test_a_rule_error_met_in_a_bots_search_is_logged(tmp_path):
+    """The greedy bot looks ahead at Boom, and the rules fail there: the game stops, as
+    `play`'s does, but the log ended on the last decision, neither the error nor `quit`."""
+    path = tmp_path / "boom.rules"
+    path.write_text(BOT_BOOM, encoding="utf-8")
+    game = ruleforge.load(str(path))
+    log: list = []
+    table = Table(game, 1, [0], parse_agents("greedy", game), log)
+    failures: list = []
+    server = Server(table, delay=0, on_failure=failures.append)
+    with TestClient(server.app()) as client:
+        with client.websocket_connect("/ws") as ws:
+            hello(ws, token(table, 0))  # (One's Go, its only action, is taken for it: then Two's search)
+            told = until(ws, lambda m: m["type"] == "error")["message"]
+    why = "in rule 'action boom' (line 13): division by zero"
+    assert told == failures[0] == f"the game stopped: {why}"
+    assert [r["type"] for r in log] == ["start", "setup", "decision", "error"]
+    assert log[-1] == {"type": "error", "message": why} and table.stopped is not None
