@@ -1,7 +1,6 @@
 """The `ruleforge` command group; each command lives in a module of its own, imported
 when the command is first asked for (so `check` does not wait for what `serve` needs)."""
 
-import difflib
 import importlib
 
 import click
@@ -51,6 +50,7 @@ class LazyGroup(click.Group):
         name = args[0] if args else ""
         if name and not name.startswith("-") and self.get_command(ctx, name) is None:
             # click says only "No such command": say what to type
+            import difflib  # (only for a mistyped command: every start spared its import)
             other = OTHER_WORDS.get(name.lower())
             close = difflib.get_close_matches(name.lower(), self.list_commands(ctx), n=1, cutoff=0.6)
             if other is not None:
