@@ -405,6 +405,12 @@ def test_replay_as_tells_the_radar_operator_a_card_and_the_invader_the_ace(tmp_p
     ([GUFO, "--humans", "17"], "17 is not in the range"),
     ([GUFO, "--as", "radar", "--humans", "1"], "use --as or --humans, not both"),
     ([UFOLOGY, "--players", "9", "--as", "1"], "this game is for 2 to 6 players"),
+    # no person at all: a fresh reader tried both, and got a range error and "no seat or role"
+    ([GUFO, "--humans", "0"], "Invalid value for '--humans': play seats a person at one seat at least; to watch "
+     "bots play, run the game (ruleforge run FILE --agents greedy), or log it (--log g.jsonl) and see it as one "
+     "seat saw it (ruleforge replay g.jsonl --as SEAT)"),
+    ([GUFO, "--as", "none"], "Invalid value for '--as': 'none' is no seat: play seats a person at one seat at "
+     "least; to watch bots play"),
 ])
 def test_play_flag_errors_exit_2_with_a_message(args, message, capsys):
     with pytest.raises(SystemExit) as exc:  # the real entry point, which turns rule-file errors into exit 2

@@ -91,7 +91,7 @@ def _closed_pipe():
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--as", "as_", default=None, metavar="SEAT[,SEAT...]",
               help="The seat(s) people play: a role (north) or a seat number (1). Several: hot seat.")
-@click.option("--humans", type=click.IntRange(1, 16), default=None, help="People at seats 1..N (hot seat).")
+@click.option("--humans", type=click.IntRange(0, 16), default=None, help="People at seats 1..N (hot seat).")
 @click.option("--agents", default=None, metavar="SPEC", help="Bots for the other seats (default: random).")
 @click.option("--seed", type=SEED, default=None, help="The game's seed (random when not given).")
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a parameter.")

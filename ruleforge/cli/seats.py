@@ -9,6 +9,12 @@ from ..lang.plural import count
 from ..lang.printable import cut, plain
 
 
+# what a designer wanting no person at the table types (a fresh reader tried both)
+NOBODY = frozenset(("none", "nobody", "0", "bots", "bot", "spectator", "watch"))
+WATCH_BOTS = ("to watch bots play, run the game (ruleforge run FILE --agents greedy), or log it (--log g.jsonl) "
+              "and see it as one seat saw it (ruleforge replay g.jsonl --as SEAT)")
+
+
 def _people(as_, humans, game, players, allowed) -> list[int]:
     """The seats people play, from --as or --humans; a usage error names what is wrong,
     and, for a game of several player counts whose --players was left out, the hint."""
@@ -22,6 +28,8 @@ def _people(as_, humans, game, players, allowed) -> list[int]:
         if n > high and high > low:
             return f"this game takes {low} to {high} players"
         return ""
+    if humans == 0:
+        raise click.BadParameter(f"play seats a person at one seat at least; {WATCH_BOTS}", param_hint="'--humans'")
     if as_ is not None and humans:
         raise click.UsageError("use --as or --humans, not both")
     if as_ is not None:
@@ -32,6 +40,9 @@ def _people(as_, humans, game, players, allowed) -> list[int]:
                                      f"--as {example}", param_hint="'--as'")
         seats = []
         for w in filter(None, words):
+            if w.lower() in NOBODY and w.lower() not in {r.lower() for r in game.roles}:
+                raise click.BadParameter(f"'{plain(w)}' is no seat: play seats a person at one seat at least; "
+                                         f"{WATCH_BOTS}", param_hint="'--as'")
             try:
                 seats.append(_seat(w, game))
             except ValueError as e:
