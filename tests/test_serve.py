@@ -470,16 +470,25 @@ ending done "done": player 1 wins when x > 0 and sum of c.value for each c in ha
 '''
 
 
+HIDDEN_ERROR = ("the game stopped: the rules failed, and where and how would name a card hidden from you; the host's "
+                "terminal shows where")
+
+
+def bomb_table(tmp_path, **server_options) -> tuple:
+    """(table, server) of HIDDEN_BOMB with people at both seats."""
+    path = tmp_path / "bomb.rules"
+    path.write_text(HIDDEN_BOMB, encoding="utf-8")
+    game = ruleforge.load(str(path))
+    table = Table(game, 1, [0, 1], parse_agents(None, game), [])
+    return table, Server(table, delay=0, **server_options)
+
+
 def test_an_error_in_a_hidden_cards_rule_is_not_named_to_a_seat_that_cannot_see_it(tmp_path):
     """The rules fail in the Bomb's value rule while the Bomb lies in player 2's hand:
     the error names the rule ('Bomb: value') and its line, which told player 1 (and a
     spectator) which card player 2 holds. Player 2 and the host are told it in full."""
-    path = tmp_path / "bomb.rules"
-    path.write_text(HIDDEN_BOMB, encoding="utf-8")
     failures = []
-    game = ruleforge.load(str(path))
-    table = Table(game, 1, [0, 1], parse_agents(None, game), [])
-    server = Server(table, delay=0, on_failure=failures.append)
+    table, server = bomb_table(tmp_path, on_failure=failures.append)
     errors = {}
     with TestClient(server.app()) as client:
         with client.websocket_connect("/ws") as one, client.websocket_connect("/ws") as two, \
@@ -495,8 +504,7 @@ def test_an_error_in_a_hidden_cards_rule_is_not_named_to_a_seat_that_cannot_see_
     assert failures[0].startswith(full) and "division by zero" in failures[0]
     assert errors[1] == failures[0]
     for seat in (0, None):
-        assert errors[seat] == ("the game stopped: the rules failed, and where and how would name a card hidden "
-                                "from you; the host's terminal shows where")
+        assert errors[seat] == HIDDEN_ERROR
         assert "Bomb" not in errors[seat] and "line" not in errors[seat]
 
 
@@ -504,13 +512,8 @@ def test_after_the_rules_fail_every_message_is_refused_with_the_error_and_the_pa
     """Once the game has stopped on a rule error, a page's message (a move, a Ready,
     anything) is refused with the error as that page was told it; the handler crashed
     on it (the table has no one to move), dropping the connection with no close code."""
-    path = tmp_path / "bomb.rules"
-    path.write_text(HIDDEN_BOMB, encoding="utf-8")
-    game = ruleforge.load(str(path))
-    table = Table(game, 1, [0, 1], parse_agents(None, game), [])
-    server = Server(table, delay=0)
-    hidden = ("the game stopped: the rules failed, and where and how would name a card hidden from you; the host's "
-              "terminal shows where")
+    table, server = bomb_table(tmp_path)
+    hidden = HIDDEN_ERROR
     with TestClient(server.app()) as client:
         with client.websocket_connect("/ws") as one, client.websocket_connect("/ws") as two, \
                 client.websocket_connect("/ws") as watcher, client.websocket_connect("/ws") as hot:

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from test_serve import GUFO, HIDDEN_BOMB, TestClient, fingerprint, hello, make, token, until
+from test_serve import GUFO, HIDDEN_ERROR, TestClient, bomb_table, fingerprint, hello, make, token, until
 
 import ruleforge
 from ruleforge.drivers.agents import parse_agents
@@ -174,13 +174,8 @@ def test_a_rule_error_reaches_a_hot_seat_page_being_handed_over_as_a_spectators(
     """Player 2 holds the Bomb; X shows player 2 and is being handed to player 1 when the
     rules fail in the Bomb's rule (player 1 moved on Y). X was told the error as player 2
     may know it, naming the Bomb, on the screen handed to player 1."""
-    path = tmp_path / "bomb.rules"
-    path.write_text(HIDDEN_BOMB, encoding="utf-8")
-    game = ruleforge.load(str(path))
-    table = Table(game, 1, [0, 1], parse_agents(None, game), [])
-    server = Server(table, delay=0)
-    hidden = ("the game stopped: the rules failed, and where and how would name a card hidden from you; the host's "
-              "terminal shows where")
+    table, server = bomb_table(tmp_path)
+    hidden = HIDDEN_ERROR
 
     def move(ws, label):
         msg = until(ws, lambda m: m["type"] == "state" and m["your_turn"])
