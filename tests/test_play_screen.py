@@ -17,7 +17,7 @@ from rich.console import Console
 import ruleforge
 from ruleforge.cli import cli
 from ruleforge.drivers.agents import parse_agents
-from ruleforge.drivers.menu import match_action
+from ruleforge.drivers.menu import Entry, match_action, menu_lines
 from ruleforge.drivers.terminal import TerminalGame
 
 ROOT = Path(__file__).parents[1]
@@ -156,6 +156,35 @@ def test_the_order_of_the_words_decides_between_actions_with_the_same_words():
     labels = ["Bengal light: card 7♥, altitude 8", "Bengal light: card 8♥, altitude 7"]
     assert match_action("bengal 7 8", labels) == (0, "")
     assert match_action("bengal 8 7", labels) == (1, "")
+
+
+BIDS = ["Bid: tricks 0", "Bid: tricks 1", "Bid: tricks 2", "Bid: tricks 4", "Bid: tricks 5"]  # (3 barred)
+
+
+@pytest.mark.parametrize("labels, typed, picked, reason", [
+    # a menu of one action's numbers: a number typed is the value (a fresh reader typed 3,
+    # the bid barred, at `[1] 0 [2] 1 [3] 2 [4] 4 [5] 5`, and bid 2: action 3)
+    (BIDS, "3", None, "3 is not offered: choose 0, 1, 2, 4 or 5"),
+    (BIDS, "2", 2, ""),
+    (BIDS, "0", 0, ""),
+    (BIDS, "tricks 4", 3, ""),
+    (["2", "4", "6"], "4", 1, ""),  # a chosen number (`chooses one of [2, 4, 6]`)
+    (["2", "4", "6"], "1", None, "1 is not offered: choose 2, 4 or 6"),
+    # other menus keep the action's number: names with numbers, two actions, one entry
+    (["player 2", "player 3", "player 4"], "2", 1, ""),
+    (BIDS + ["Pass"], "3", 2, ""),
+    (["Bid: tricks 4"], "1", 0, ""),
+])
+def test_a_number_typed_in_a_menu_of_numbers_is_the_number(labels, typed, picked, reason):
+    assert match_action(typed, labels) == (picked, reason)
+
+
+def test_a_menu_of_numbers_lists_them_alone_and_others_keep_their_brackets():
+    def shown(values, title="Bid"):
+        entries = [Entry(i, title, (), "tricks", v) for i, v in enumerate(values, 1)]
+        return [line.plain for line in menu_lines(entries, 80)]
+    assert shown(["0", "1", "2", "4", "5"]) == ["  Bid  tricks  0  1  2  4  5"]
+    assert shown(["0", "one"]) == ["  Bid  tricks  [1] 0  [2] one"]
 
 
 def test_a_typed_word_picks_in_play(tmp_path):

@@ -4,7 +4,8 @@ A decision may offer 40-odd actions (three cards of a hand, each for seven slots
 one line each pushed the table off a 40-line terminal. The menu groups the actions by
 action, then by every parameter but the last, and lists the last parameter's values on
 one line, each after its number in brackets. The numbers are the actions' places in the
-engine's order, as in a flat list.
+engine's order, as in a flat list; a menu of one action's numbers (a bid) lists the
+numbers alone, and a number typed there is the value.
 
 Typed words pick an action when each word matches a word of its own in the action's
 text: a whole word, or the start of one for words of two letters or more ("scan" for
@@ -95,6 +96,12 @@ def match_action(text: str, labels: list[str]) -> tuple[Optional[int], str]:
         return None, "type the number of an action (help explains the screen)"
     if len(text) > MAX_INPUT:
         return None, f"that line is {len(text)} characters long; type a number or a few words"
+    values = numbers_alone(labels)
+    if values is not None and _WHOLE.fullmatch(text):
+        n = int(text)
+        if n in values:
+            return values.index(n), ""
+        return None, f"{n} is not offered: choose {or_list([str(v) for v in values])}"
     if text.isdecimal() and text.isascii():
         n = int(text)
         if 1 <= n <= len(labels):
@@ -116,6 +123,31 @@ def match_action(text: str, labels: list[str]) -> tuple[Optional[int], str]:
         return None, f"no action matches '{text}'"
     return None, f"'{text}' matches {len(hits)} actions ({', '.join(str(i + 1) for i in hits[:6])}" + \
                  ("..." if len(hits) > 6 else "") + "): say more, or type the number"
+
+
+_WHOLE = re.compile(r"-?[0-9]{1,18}")
+
+
+def numbers_alone(labels: list[str]) -> Optional[list[int]]:
+    """The values of a menu of one action's numbers ("Bid: tricks 0" to "Bid: tricks 5"),
+    in the menu's order; else None. Such a menu lists its values with no numbers of their
+    own, and a number typed is the value: a person types the bid, not its place (a fresh
+    reader typed 3 at `[1] 0 [2] 1 [3] 2 [4] 4 [5] 5`, 3 barred, and bid 2)."""
+    if len(labels) < 2:
+        return None
+    heads, values = zip(*(label.rpartition(" ")[::2] for label in labels))
+    # (an action's "Title: name 2", or a chosen number alone; never "player 2", a name)
+    if len(set(heads)) != 1 or not (heads[0] == "" or ": " in heads[0]) \
+            or not all(_WHOLE.fullmatch(v) for v in values):
+        return None
+    return [int(v) for v in values]
+
+
+def or_list(items: list[str]) -> str:
+    """`0, 1, 2 or 5`: at most 12 items said, then `...`."""
+    if len(items) > 12:
+        return ", ".join(items[:12]) + " ... or " + items[-1]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
 # Lines that are commands at the prompt, not actions (terminal.py): never an example
@@ -172,6 +204,9 @@ def menu_lines(entries: list[Entry], width: int) -> list[Text]:
     groups: dict[tuple, list[Entry]] = {}
     for e in entries:
         groups.setdefault((e.title, e.fixed, e.last_name, e.number if e.value is None else 0), []).append(e)
+    # a menu of one action's numbers shows the numbers alone: they are what is typed
+    alone = len(groups) == 1 and len(entries) > 1 and all(e.value is not None and _WHOLE.fullmatch(e.value)
+                                                          for e in entries)
     with_values = [k for k in groups if not k[3]]
     title_w = max((cell_len(k[0]) for k in with_values), default=0)
     middle_w: dict[str, int] = {}  # the groups of one action align their values
@@ -201,7 +236,7 @@ def menu_lines(entries: list[Entry], width: int) -> list[Text]:
             head = Text(" " * indent)
         line = head
         for e in members:
-            item = _numbered(e, f"[{e.number}] {e.value}")
+            item = Text(e.value, style="bold cyan") if alone else _numbered(e, f"[{e.number}] {e.value}")
             if line.cell_len > indent and line.cell_len + 2 + item.cell_len > width:
                 lines.append(line)
                 line = Text(" " * indent)

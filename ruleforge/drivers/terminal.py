@@ -28,7 +28,7 @@ from rich.text import Text
 from ..lang.plural import count
 from ..lang.printable import cut, plain
 from .cardtext import card_lines, cards_lines
-from .menu import entry_of, match_action, menu_lines, typed_examples, words
+from .menu import entry_of, match_action, menu_lines, numbers_alone, typed_examples, words
 from .narrate import Narrator, ending_line
 from .play import (ERROR_CONTEXT, decide_for, deal_snapshot, decision_record, last_lines,
                    lines_after_untold, result_record, start_record)
@@ -45,8 +45,10 @@ def help_text(labels: list[str]) -> str:
     longer = next((w for label in labels for w in words(label) if w.isalpha() and len(w) >= 6), None)
     about = (
         'The table shows what your seat can see: a ▒ is a card you cannot see; piles show how many cards they '
-        'hold. "Since your last move" tells what happened meanwhile. Type the number of an action (in brackets '
-        'in the menu), or words of it that pick one' + (f" (here, for example, {examples})" if examples else "")
+        'hold. "Since your last move" tells what happened meanwhile. '
+        + ('Type the number you choose, as the menu lists it' if numbers_alone(labels) is not None else
+           'Type the number of an action (in brackets in the menu)')
+        + ', or words of it that pick one' + (f" (here, for example, {examples})" if examples else "")
         + ", then Enter. A word matches a whole word, or the start of one"
         + (f' ("{longer[:4]}" for "{longer}")' if longer else "") + "; numbers and single letters only whole words.")
     return "How to play\n" + textwrap.fill(about, 88, initial_indent="  ", subsequent_indent="  ") + f"""
