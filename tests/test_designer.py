@@ -231,7 +231,24 @@ def test_a_variants_card_list_is_its_bases(ruleforge_cmd, tmp_path, padding):
     ran = ruleforge_cmd("cards", variant, "--markdown")
     assert (ran.code, ran.err) == (0, "")
     assert ran.out == base.out
-    assert "| Lights in the Sky | CE1 | `this.order` | 7 | " in ran.out
+    assert "| Lights in the Sky | CE1 |  | `this.order` | 7 | " in ran.out
+    assert "| The Truth Is Out There | CE5 | `complete of owner` | " in ran.out  # (the base's goal rule, too)
+
+
+def test_the_card_list_shows_every_attribute_the_file_gives(ruleforge_cmd, tmp_path):
+    """A fresh reader's expedition cards have a `colour` and a `kind`: the card list showed
+    an empty Type column and neither (only `type`, `value` and `text` were shown)."""
+    f = write(tmp_path, "lc.rules", 'game "L"\nplayers 2\nattribute colour: red, blue\nattribute kind: wager, number\n'
+              'cards: listed in deck\nzone deck: pile\n'
+              'cards "{colour} wager" for each colour in [red, blue]:\n    kind: wager\n    copies: 2\n'
+              'cards "{colour} {value}" for each colour in [red, blue] and value from 2 to 3:\n    kind: number\n'
+              'turn:\n    move top of deck to deck\nending e: nobody wins when deck is empty\n')
+    r = ruleforge_cmd("cards", f, "--markdown")
+    assert (r.code, r.out.splitlines()) == (0, [
+        "| Name | Colour | Kind | Value | Copies |", "|---|---|---|---|---:|",
+        "| red wager | red | wager |  | 2 |", "| blue wager | blue | wager |  | 2 |",
+        "| red 2 | red | number | `2` | 1 |", "| red 3 | red | number | `3` | 1 |",
+        "| blue 2 | blue | number | `2` | 1 |", "| blue 3 | blue | number | `3` | 1 |"])
 
 
 def test_a_default_reading_a_parameter_declared_further_down_says_so(ruleforge_cmd, tmp_path):

@@ -285,7 +285,7 @@ def test_cards_output_is_unchanged_when_not_a_terminal(ruleforge_cmd, capsys, mo
     rows = card_rows(checked, text)
     render_table(rows, f"{checked.title}: {sum(r['copies'] for r in rows)} cards")
     assert ran.out == capsys.readouterr().out
-    assert "│ this.order      │" in ran.out
+    assert "│ this.order  │" in ran.out
     # through a pipe, in another process, too
     env = {k: v for k, v in __import__("os").environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE")}
     piped = subprocess.run([sys.executable, "-m", "ruleforge", "cards", path], capture_output=True, text=True,

@@ -187,7 +187,7 @@ def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a parameter.")
 @click.option("--markdown", is_flag=True, help="Print a Markdown table (for docs) instead.")
 def cards(file: str, sets, markdown: bool) -> None:
-    """List a rule file's cards: name, type, value, copies, text.
+    """List a rule file's cards: name, each attribute, value, copies, text.
 
     \b
     Examples:
@@ -205,7 +205,9 @@ def cards(file: str, sets, markdown: bool) -> None:
         from rich.console import Console
         if Console().is_terminal:  # rule-valued attributes in colour; a pipe gets plain text
             from ..lang.highlight import highlight
-            rows = [dict(r, value=highlight(plain(r["value"]))) for r in rows]
+            rows = [dict(r, value=highlight(plain(r["value"])),
+                         attrs={k: highlight(plain(v)) if k in r.get("rules", ()) else v for k, v in r["attrs"].items()})
+                    for r in rows]
         render_table(rows, f"{checked.title}: {_plural(sum(r['copies'] for r in rows), 'card')}")  # escaped by render_table
 
 

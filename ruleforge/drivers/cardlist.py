@@ -25,8 +25,8 @@ def card_rows(checked, text: str) -> list[dict]:
     is shown as the rule's text."""
     lines = {None: text.splitlines(), **{f: t.splitlines() for f, t in getattr(checked, "sources", {}).items()}}
     if not checked.card_decls:
-        return [{"name": c.name, "type": c.attrs["suit"], "value": str(c.attrs["value"]), "copies": 1,
-                 "text": f"{c.attrs['rank']} of {c.attrs['suit']}" if c.attrs["suit"] else "a joker"}
+        return [{"name": c.name, "attrs": {"suit": c.attrs["suit"] or ""}, "value": str(c.attrs["value"]),
+                 "copies": 1, "text": f"{c.attrs['rank']} of {c.attrs['suit']}" if c.attrs["suit"] else "a joker"}
                 for c in standard_deck(*checked.deck)]
     rows = []
     for cd in checked.card_decls:
@@ -47,30 +47,68 @@ def card_rows(checked, text: str) -> list[dict]:
                 return node.name
             return _source(lines, node)
         copies = attrs.get("copies")
-        rows.append({"name": cd.title, "type": show("type"), "value": show("value"),
-                     "copies": fold(copies, checked.params) if copies is not None else 1,
+        # every attribute the file gives its cards, each a column of its own ('colour' and
+        # 'kind' were not shown: only 'type', 'value' and 'text' were)
+        rows.append({"name": cd.title, "attrs": {k: show(k) for k in attrs if k not in _OWN_COLUMNS},
+                     "rules": {k for k, node in attrs.items() if k not in _OWN_COLUMNS and _is_rule(node)},
+                     "value": show("value"), "copies": fold(copies, checked.params) if copies is not None else 1,
                      "text": show("text")})
     return rows
+
+
+def _is_rule(node) -> bool:
+    """An attribute worked out by a rule (a goal, `this.order`), not a plain value."""
+    return not isinstance(node, (A.Text, A.Bool, A.Number, A.Name))
+
+
+_OWN_COLUMNS = ("value", "copies", "text")  # the columns every card list has (Name first)
+
+
+def attr_columns(rows: list[dict]) -> list[str]:
+    """The attributes shown, in the order the file first gives them: those some card has."""
+    seen: dict[str, None] = {}
+    for r in rows:
+        for k, v in r["attrs"].items():
+            if v:
+                seen.setdefault(k, None)
+    return list(seen)
+
+
+def _title(attr: str) -> str:
+    return attr[:1].upper() + attr[1:].replace("_", " ")
 
 
 def render_table(rows: list[dict], title: str) -> None:
     from rich.console import Console
     from rich.table import Table
     table = Table(title=markup(title), show_lines=False)
-    for col, kw in (("Name", {"style": "bold"}), ("Type", {}), ("Value", {}), ("Copies", {"justify": "right"}),
-                    ("Text", {"overflow": "fold"})):
+    attrs = attr_columns(rows)
+    texts = any(r["text"] for r in rows)
+    for col, kw in (("Name", {"style": "bold"}), *((markup(_title(a)), {}) for a in attrs), ("Value", {}),
+                    ("Copies", {"justify": "right"}), *((("Text", {"overflow": "fold"}),) if texts else ())):
         table.add_column(col, **kw)
     for r in rows:
         # the rule file's text, escaped; a value already coloured (a rich Text) is not markup
         cell = lambda v: markup(v) if isinstance(v, str) else v  # noqa: E731
-        table.add_row(cell(r["name"]), cell(r["type"]), cell(r["value"]), str(r["copies"]), cell(r["text"]))
+        table.add_row(cell(r["name"]), *(cell(r["attrs"].get(a, "")) for a in attrs), cell(r["value"]),
+                      str(r["copies"]), *((cell(r["text"]),) if texts else ()))
     Console(emoji=False).print(table)  # a card named "Top:100:Secret" is printed as named
 
 
 def render_markdown(rows: list[dict]) -> str:
-    out = ["| Name | Type | Value | Copies | Text |", "|---|---|---|---:|---|"]
+    attrs = attr_columns(rows)
+    texts = any(r["text"] for r in rows)
+    out = ["| " + " | ".join(["Name", *map(_title, attrs), "Value", "Copies", *(["Text"] if texts else [])]) + " |",
+           "|" + "---|" * (1 + len(attrs) + 1) + "---:|" + ("---|" if texts else "")]
     for r in rows:
-        cells = [plain(x) for x in (r["name"], r["type"], f"`{r['value']}`" if r["value"] else "",
-                                    str(r["copies"]), r["text"])]
+        cells = [plain(x) for x in (r["name"], *(_code(r, a) for a in attrs),
+                                    f"`{r['value']}`" if r["value"] else "", str(r["copies"]),
+                                    *([r["text"]] if texts else []))]
         out.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     return "\n".join(out)
+
+
+def _code(r: dict, attr: str) -> str:
+    """An attribute's markdown cell: a rule in code, as a value is."""
+    v = r["attrs"].get(attr, "")
+    return f"`{v}`" if v and attr in r.get("rules", ()) else v
