@@ -229,3 +229,29 @@ def test_a_decision_point_of_a_variant_s_base_names_the_base(ruleforge_cmd, tmp_
     assert [row.split(" │ ")[0].rstrip() for row in decision_rows(r)] == [
         "│ take an action (turn, line 8 of phases.rules)", "│ take an action (turn, line 9 of phases.rules)",
         "│ to pick a number (turn, line 10 of phases.rules)", "│ to pick a number (action wait, line 4)"]
+
+
+NEVER = """game "Never asked"
+players 2
+cards: standard deck in deck
+zone deck: pile, face down
+zone pile: pile, face up
+action take "take a card":
+    move top of deck to pile
+turn:
+    if count of deck > 100:
+        current takes an action
+    move top of deck to pile
+ending out "the deck ran out": nobody wins when deck is empty
+"""
+
+
+def test_rules_that_can_ask_but_never_did_are_not_said_to_play_themselves(ruleforge_cmd, tmp_path):
+    # it said "No decision was ever asked: the game plays itself" of a game whose rules
+    # can ask (a fresh look at the wording left by the review that split the rows)
+    r, page = analyze(ruleforge_cmd, tmp_path, write(tmp_path, "never.rules", NEVER), "--games", 20)
+    assert r.code == 0, r.err
+    said = "No decision was asked in these games, though the rules can ask one: see the dead rules above"
+    assert said in r.lines and "plays itself" not in r.out
+    assert "Dead rules (never fired in 20 games): action take" in r.lines  # (where it points)
+    assert f"<p>{said}.</p>" in page

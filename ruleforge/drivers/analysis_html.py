@@ -14,9 +14,9 @@ import html
 
 from ..lang.plural import count
 from ..lang.printable import plain
-from .analysis_text import (NO_DECISIONS, NO_LEAD, NO_SKILL, NONE_FOR_ONE, card_impact_intro, decisiveness_line,
-                            first_seat_line, gap_line, games_text, lead_changes_line, length_line, losses_line,
-                            per_game, points, points_ci, skill_errors_line, skill_first_error, skill_verdicts,
+from .analysis_text import (NEVER_ASKED, NO_DECISIONS, NO_LEAD, NO_SKILL, NONE_FOR_ONE, card_impact_intro,
+                            decisiveness_line, first_seat_line, gap_line, games_text, lead_changes_line, length_line,
+                            losses_line, per_game, points, points_ci, skill_errors_line, skill_first_error, skill_verdicts,
                             unmeasured_line)
 from .report import ci, interval, number, pct
 
@@ -189,7 +189,7 @@ def decisions(r, pngs, bots) -> list[str]:
     d = r["decisions"]
     o = d["overall"]
     if not o["decisions"]:
-        said = "No decision was ever asked: the game plays itself" if r.get("decides", True) else NO_DECISIONS
+        said = NEVER_ASKED if r.get("decides", True) else NO_DECISIONS
         return ["<h2>Decisions</h2>", bots, f"<p>{said}.</p>"]
     return ["<h2>Decisions</h2>", bots,
             f"<p>{o['per_game']:.1f} decisions a game; {o['mean_menu']:.1f} actions to choose from on average; "

@@ -26,6 +26,8 @@ NO_SKILL = f"none to measure: {NOBODY_DECIDES}, so no skill can matter"
 NO_LEAD = (f"Decisiveness and lead changes: none to measure: {NOBODY_DECIDES}, so there is no decision to tell the "
            "lead at")
 NO_DECISIONS = f"{NOBODY_DECIDES[0].upper()}{NOBODY_DECIDES[1:]}: the game plays itself"
+# rules that can ask a player something, none of which did in the games played
+NEVER_ASKED = "No decision was asked in these games, though the rules can ask one: see the dead rules above"
 
 
 def points(x: float) -> str:
@@ -412,7 +414,7 @@ def decisions_section(r: dict, console: Console) -> None:
     o = d["overall"]
     heading(console, "Decisions", r)
     if not o["decisions"]:
-        console.print("No decision was ever asked: the game plays itself" if r.get("decides", True) else NO_DECISIONS)
+        console.print(NEVER_ASKED if r.get("decides", True) else NO_DECISIONS)
         return
     console.print(f"{o['per_game']:.1f} decisions a game; {o['mean_menu']:.1f} actions to choose from on average; "
                   f"{pct(o['one_choice'])} of the decisions had only one choice")
