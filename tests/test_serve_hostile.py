@@ -14,6 +14,7 @@ import socket
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -120,6 +121,20 @@ def test_a_page_that_sends_without_reading_does_not_grow_the_server():
     assert (proc.returncode, err) == (0, "")
 
 
+@contextmanager
+def _serving(*args):
+    """`ruleforge serve ARGS` in a process of its own, its output piped; killed at the end
+    if the test left it running (a signal it did not stop on)."""
+    proc = subprocess.Popen([sys.executable, "-m", "ruleforge", "serve", *map(str, args)], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+
+
 def _stop(proc) -> tuple[str, str]:
     """SIGTERM, and the process's output; killed if it does not end."""
     proc.terminate()
@@ -215,20 +230,13 @@ def test_sigterm_while_the_server_starts_leaves_no_temporary_log(tmp_path):
     rules.write_text(SLOW_SETUP, encoding="utf-8")
     logs = tmp_path / "logs"
     logs.mkdir()
-    proc = subprocess.Popen([sys.executable, "-m", "ruleforge", "serve", str(rules), "--port", "0", "--seed", "1",
-                             "--log", str(logs / "g.jsonl")], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    try:
+    with _serving(rules, "--port", "0", "--seed", "1", "--log", logs / "g.jsonl") as proc:
         deadline = time.monotonic() + 20
         while not list(logs.iterdir()) and time.monotonic() < deadline:
             time.sleep(0.005)
         assert list(logs.iterdir()), "the temporary log was never made"
         proc.send_signal(signal.SIGTERM)
         out, err = proc.communicate(timeout=20)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
     assert "serving at" not in out  # (stopped while it started)
     assert (proc.returncode, err) == (128 + signal.SIGTERM, "stopped (SIGTERM)\n")
     assert list(logs.iterdir()) == []
@@ -241,10 +249,8 @@ def test_sigterm_while_a_bot_searches_stops_the_server_at_once(tmp_path):
     search's move, never played, is not logged."""
     from websockets.sync.client import connect
     log = tmp_path / "g.jsonl"
-    proc = subprocess.Popen([sys.executable, "-m", "ruleforge", "serve", GUFO, "--as", "radar", "--seed", "1",
-                             "--agents", "ismcts:20000ms", "--delay", "0", "--port", "0", "--log", str(log)],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
+    with _serving(GUFO, "--as", "radar", "--seed", "1", "--agents", "ismcts:20000ms", "--delay", "0", "--port", "0",
+                  "--log", log) as proc:
         port = re.search(r":(\d+) ", proc.stdout.readline()).group(1)
         with connect(f"ws://127.0.0.1:{port}/ws", open_timeout=10) as ws:  # a page: the bot begins
             ws.send(json.dumps({"type": "hello", "token": None}))
@@ -254,10 +260,6 @@ def test_sigterm_while_a_bot_searches_stops_the_server_at_once(tmp_path):
             proc.send_signal(signal.SIGTERM)
             out, err = proc.communicate(timeout=60)
         took = time.monotonic() - start
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
     assert took < 8, f"the server took {took:.1f} s to stop"
     assert (proc.returncode, err) == (0, "")
     assert [json.loads(line)["type"] for line in log.read_text(encoding="utf-8").splitlines()] == \
@@ -273,20 +275,13 @@ def test_sighup_stops_the_server_as_sigterm_does(tmp_path):
     SIGTERM does now."""
     from websockets.sync.client import connect
     log = tmp_path / "g.jsonl"
-    proc = subprocess.Popen([sys.executable, "-m", "ruleforge", "serve", GUFO, "--as", "radar", "--seed", "1",
-                             "--port", "0", "--log", str(log)], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    try:
+    with _serving(GUFO, "--as", "radar", "--seed", "1", "--port", "0", "--log", log) as proc:
         port = re.search(r":(\d+) ", proc.stdout.readline()).group(1)
         with connect(f"ws://127.0.0.1:{port}/ws", open_timeout=10) as ws:
             ws.send(json.dumps({"type": "hello", "token": None}))
             assert json.loads(ws.recv(timeout=10))["type"] == "welcome"
             proc.send_signal(signal.SIGHUP)
             out, err = proc.communicate(timeout=20)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
     assert (proc.returncode, err) == (0, "")
     assert out.splitlines()[-2] == f"log written to {log}"
     assert [json.loads(line)["type"] for line in log.read_text(encoding="utf-8").splitlines()] == \

@@ -206,7 +206,7 @@ def cards(file: str, sets, markdown: bool) -> None:
         if Console().is_terminal:  # rule-valued attributes in colour; a pipe gets plain text
             from ..lang.highlight import highlight
             rows = [dict(r, value=highlight(plain(r["value"])),
-                         attrs={k: highlight(plain(v)) if k in r.get("rules", ()) else v for k, v in r["attrs"].items()})
+                         attrs={k: highlight(plain(v)) if k in r["rules"] else v for k, v in r["attrs"].items()})
                     for r in rows]
         render_table(rows, f"{checked.title}: {_plural(sum(r['copies'] for r in rows), 'card')}")  # escaped by render_table
 

@@ -25,7 +25,7 @@ def card_rows(checked, text: str) -> list[dict]:
     is shown as the rule's text."""
     lines = {None: text.splitlines(), **{f: t.splitlines() for f, t in getattr(checked, "sources", {}).items()}}
     if not checked.card_decls:
-        return [{"name": c.name, "attrs": {"suit": c.attrs["suit"] or ""}, "value": str(c.attrs["value"]),
+        return [{"name": c.name, "attrs": {"suit": c.attrs["suit"] or ""}, "rules": (), "value": str(c.attrs["value"]),
                  "copies": 1, "text": f"{c.attrs['rank']} of {c.attrs['suit']}" if c.attrs["suit"] else "a joker"}
                 for c in standard_deck(*checked.deck)]
     rows = []
@@ -111,4 +111,4 @@ def render_markdown(rows: list[dict]) -> str:
 def _code(r: dict, attr: str) -> str:
     """An attribute's markdown cell: a rule in code, as a value is."""
     v = r["attrs"].get(attr, "")
-    return f"`{v}`" if v and attr in r.get("rules", ()) else v
+    return f"`{v}`" if v and attr in r["rules"] else v

@@ -205,8 +205,7 @@ def menu_lines(entries: list[Entry], width: int) -> list[Text]:
     for e in entries:
         groups.setdefault((e.title, e.fixed, e.last_name, e.number if e.value is None else 0), []).append(e)
     # a menu of one action's numbers shows the numbers alone: they are what is typed
-    alone = len(groups) == 1 and len(entries) > 1 and all(e.value is not None and _WHOLE.fullmatch(e.value)
-                                                          for e in entries)
+    alone = len(groups) == 1 and numbers_alone([e.value or "" for e in entries]) is not None
     with_values = [k for k in groups if not k[3]]
     title_w = max((cell_len(k[0]) for k in with_values), default=0)
     middle_w: dict[str, int] = {}  # the groups of one action align their values
