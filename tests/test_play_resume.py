@@ -275,6 +275,23 @@ def test_resume_refuses_other_people_or_bots_than_the_logs(flags, message, tmp_p
     _refused_exactly([GUFO, "--resume", log, *flags], log, message.format(log=log))
 
 
+def test_resume_takes_the_same_bot_written_another_way(tmp_path):
+    # 'greedy' is greedy:32 (its default worlds): the same bot, so the game goes on
+    log = _gufo_against_greedy(tmp_path)
+    result, out = play([GUFO, "--resume", log, "--as", "radar", "--agents", "invader=greedy:32"], "quit\n")
+    assert result.exit_code == 0, result.output
+    assert out.splitlines()[0] == "gUFO · you play: Radar Operator  (type help for help)"
+
+
+def test_same_bot_compares_settings_not_spellings():
+    from ruleforge.drivers.agents import same_bot
+    assert same_bot("greedy", "greedy:32") and same_bot(" greedy ", "greedy")
+    assert same_bot("ismcts:500:widen=2:c=0.7", "ismcts:500:c=0.7:widen=2")
+    assert same_bot("ismcts:500:c=0.7", "ismcts:500") and same_bot("ismcts:500:random", "ismcts:500:playout=random")
+    assert not same_bot("greedy", "greedy:8") and not same_bot("ismcts:500", "ismcts:501")
+    assert not same_bot("ismcts:500", "ismcts:500:random") and not same_bot("random", "greedy")
+
+
 def test_resume_refuses_a_person_left_to_a_bot(tmp_path):
     log = tmp_path / "u.jsonl"
     play([UFOLOGY, "--players", "4", "--as", "1,3", "--seed", 3, "--log", log], "\n1\nquit\n")

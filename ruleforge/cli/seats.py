@@ -153,10 +153,10 @@ def _same_people(asked: list[int], logged: list[str], game, path: str, flag: str
 
 def _same_bots(agents: str, logged: list[str], game, path: str) -> None:
     """--agents must give each bot's seat the log's bot."""
-    from ..drivers.agents import seat_specs
+    from ..drivers.agents import same_bot, seat_specs
     from ..drivers.table import the_seat
     for s, (asked, who) in enumerate(zip(seat_specs(agents, game), logged)):
-        if who != PERSON and asked != who:
+        if who != PERSON and not same_bot(asked, who):
             raise click.BadParameter(plain(f"{the_seat(game, s)} was played by the bot '{cut(who)}' in {path}, and "
                                            f"--agents asks for '{cut(asked)}': {GOES_ON} (drop --agents to take "
                                            "them from the log)"), param_hint="'--agents'")

@@ -227,6 +227,18 @@ def make_agent(spec: str):
                      + (", then its options (ismcts:500:depth=6)" if "=" in budget else ""))
 
 
+def same_bot(a: str, b: str) -> bool:
+    """Whether two specs make the same bot: 'greedy' is 'greedy:32', and ISMCTS's options
+    may come in any order ('ismcts:500:c=0.7' is 'ismcts:500'). The evaluator is left out:
+    a spec's follows from the settings compared."""
+    x, y = make_agent(a), make_agent(b)
+    return type(x) is type(y) and _settings(x) == _settings(y)
+
+
+def _settings(agent) -> dict:
+    return {k: v for k, v in vars(agent).items() if not k.startswith("_") and k != "evaluator"}
+
+
 def parse_agents(text: Optional[str], game) -> list:
     """'north=ismcts:500,south=random' or 'greedy' (everyone) -> one agent per seat.
     ('ismcts:500:widen=2' is for everyone too: an '=' after a ':' is an option's.)"""
