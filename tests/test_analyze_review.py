@@ -69,6 +69,27 @@ def test_a_heuristic_that_fails_everywhere_is_not_said_to_be_missing(ruleforge_c
     assert line in text_of(r) and f"<p>{html.escape(line)}.</p>" in page
 
 
+# Shuffled, with a heuristic that divides by zero when the deck's top card is a 10 or a
+# face card: in 2 of the 20 games with seed 1 (the rest give the race's 3 changes).
+PARTIAL = (LEAD.replace('zone deck "the deck": pile, face down\n',
+                        'zone deck "the deck": pile, face down\n\nsetup:\n    shuffle deck\n')
+           + "\nheuristic of p: score of p / (if (top of deck).value > 9 then 0 else 1)\n")
+
+
+def test_a_heuristic_that_fails_in_some_games_says_they_are_left_out(ruleforge_cmd, tmp_path):
+    # (the figures came from the other games, unsaid)
+    data = tmp_path / "partial.json"
+    r, page = analyze(ruleforge_cmd, tmp_path, write(tmp_path, "lead.rules", PARTIAL), "--games", 20,
+                      "--json", data)
+    assert r.code == 0, r.err
+    line = ("Lead changes: 3.0 a game [3.0, 3.0] (7.50 every 10 decisions), by the heuristic at each decision; "
+            "decisiveness and lead changes are from 18 games: 2 games left out, where the heuristic stopped on a "
+            "rule error at a decision (the first: in rule 'heuristic' (line 29): division by zero)")
+    assert line in text_of(r) and f"<p>{html.escape(line)}.</p>" in page
+    tension = json.loads(data.read_text(encoding="utf-8"))["tension"]
+    assert (tension["games"], tension["untold"]) == (18, 2)
+
+
 # ---- 2. a game where nobody decides anything ---------------------------------------------
 
 NOBODY = "nobody decides anything in this game (no rule asks a player a thing)"

@@ -81,14 +81,18 @@ def tension(traces: Sequence, by: Optional[str] = None) -> dict:
     `by` says which (judged_by), for the report to name."""
     ok = [t for t in traces if t.outcome.error is None]
     measured = [t for t in ok if t.lead_changes is not None]
+    untold = [t.untold for t in ok if t.untold is not None]
+    # games whose heuristic failed at a decision are left out, and the report says so
+    left_out = {"untold": len(untold), "untold_first": untold[0]} if untold else {}
     if not measured:
-        return {"measured": False, "games": 0, "by": by}
+        return {"measured": False, "games": 0, "by": by, **left_out}
     changes = [t.lead_changes for t in measured]
     decided = [t for t in measured if t.decided_at is not None and t.outcome.decisions > 0]
     shares = [t.decided_at / t.outcome.decisions for t in decided]
     out = {"measured": True, "games": len(measured), "by": by, "lead_changes": mean_interval(changes),
            "lead_changes_list": changes,
-           "lead_changes_per_10": 10 * sum(changes) / max(1, sum(t.outcome.decisions for t in measured))}
+           "lead_changes_per_10": 10 * sum(changes) / max(1, sum(t.outcome.decisions for t in measured)),
+           **left_out}
     if decided:
         out["decided"] = {**spread(shares),
                           "from_start": sum(1 for t in decided if t.decided_at == 0),

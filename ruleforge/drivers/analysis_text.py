@@ -153,8 +153,14 @@ LEAD_BY = {"heuristic": "by the heuristic at each decision", "score": "by each s
 
 def lead_changes_line(tn: dict) -> str:
     lc = tn["lead_changes"]
-    return (f"Lead changes: {lc['mean']:.1f} a game {interval_plain(lc['ci95'])} "
+    line = (f"Lead changes: {lc['mean']:.1f} a game {interval_plain(lc['ci95'])} "
             f"({tn['lead_changes_per_10']:.2f} every 10 decisions), {LEAD_BY[tn['by']]}")
+    if tn.get("untold"):  # figures from some games only: say which, and why
+        what = "the heuristic" if tn["by"] == "heuristic" else "the per-player score"
+        line += (f"; decisiveness and lead changes are from {count(tn['games'], 'game')}: "
+                 f"{count(tn['untold'], 'game')} left out, where {what} stopped on a rule error at a decision "
+                 f"(the first: {tn['untold_first']})")
+    return line
 
 
 def unmeasured_line(tn: dict) -> str:

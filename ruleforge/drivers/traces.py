@@ -32,12 +32,15 @@ class Trace:
     card (`archive`) or, for a card chosen from a collection, the decision's prompt in
     quotes; a card is named by its declaration's title, so the copies of one card count
     as one. `lead_changes` and `decided_at` (see `tension`) are None when the game
-    declares no heuristic or score; `decided_at` is also None without a single winner."""
+    declares no heuristic or score, or when it could not be worked out at a decision of the
+    game (`untold`: why, the rule error's text); `decided_at` is also None without a single
+    winner."""
     outcome: GameOutcome
     menus: tuple = ()
     used: frozenset = frozenset()
     lead_changes: Optional[int] = None
     decided_at: Optional[int] = None
+    untold: Optional[str] = None
 
 
 def card_title(game, card: int) -> str:
@@ -105,6 +108,7 @@ def play_traced(spec: GameSpec, index: int) -> Trace:
     """simulate.play_one's game, traced (the same bots, generators and order of calls)."""
     from .agents import parse_agents
     from .play import decide_for
+    from ..runtime.engine import placed
     from ..runtime.values import RuleError
     game = _game(spec)
     seed = derive(spec.seed, index)
@@ -112,7 +116,7 @@ def play_traced(spec: GameSpec, index: int) -> Trace:
     rngs = [Random(derive(seed, 0x5EA7, s)) for s in range(game.nplayers)]
     heuristic = game.heuristic
     seats = range(game.nplayers)
-    menus, used, points = {}, set(), []
+    menus, used, points, untold = {}, set(), [], None
     try:
         st = game.new(seed, stats=True)
         while not st.is_over:
@@ -128,8 +132,8 @@ def play_traced(spec: GameSpec, index: int) -> Trace:
             if points is not None and heuristic is not None:
                 try:
                     points.append(tuple(float(heuristic(st, s)) for s in seats))
-                except RuleError:  # a heuristic the rules cannot work out here: the game goes on untraced
-                    points = None
+                except RuleError as e:  # a heuristic the rules cannot work out here: the game goes on untraced
+                    points, untold = None, placed(e).describe()
             action = decide_for(agents[p], st, p, actions, rngs[p])
             for use, card in card_uses(game, st.prompt, action):
                 used.add((p, use, card))
@@ -143,4 +147,5 @@ def play_traced(spec: GameSpec, index: int) -> Trace:
     changes = decided = None
     if points is not None and heuristic is not None:
         changes, decided = tension(points, st.result.winners)
-    return Trace(outcome, tuple((*point, *m) for point, m in menus.items()), frozenset(used), changes, decided)
+    return Trace(outcome, tuple((*point, *m) for point, m in menus.items()), frozenset(used), changes, decided,
+                 untold)

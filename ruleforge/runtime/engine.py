@@ -372,9 +372,7 @@ def _offer_now(st: State) -> Pending:
     try:
         offer = make(st, *args)
     except RuleError as e:
-        if e.rule is None:
-            e.rule, e.span, e.via = _where(e.__traceback__, st.stack[-1] if st.stack else None)
-            e.args = (e.describe(),)
+        placed(e, st.stack[-1] if st.stack else None)
         raise
     st.pending = p = _new_tuple(Pending, (p[0], p[1], offer[0], offer[1], p[4]))
     return p
@@ -430,6 +428,15 @@ def run(st: State) -> None:
             e.rule, e.span, e.via = _where(at if at is not None else e.__traceback__, fr)
             e.args = (e.describe(),)
         raise
+
+
+def placed(e: RuleError, fr=None) -> RuleError:
+    """`e` with the rule and rule-file position it was met at (see `_where`), when it was
+    raised outside `run` (a heuristic, an invariant, a menu made later) and has none."""
+    if e.rule is None:
+        e.rule, e.span, e.via = _where(e.__traceback__, fr)
+        e.args = (e.describe(),)
+    return e
 
 
 # generated module file name -> per line: (rule, span), (rule, span, parts) or None (see

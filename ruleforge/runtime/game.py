@@ -11,7 +11,7 @@ from types import MappingProxyType
 from typing import Optional
 
 from . import rng
-from .engine import Frame, SharedStart, State, _where, run
+from .engine import Frame, SharedStart, State, _where, placed, run
 from .events import Observer
 from .prims import SAID_CARD
 from .values import RuleError, UnknownName, shown as _shown
@@ -287,9 +287,7 @@ class Game:
             try:
                 held = fn(st, [None] * nlocals)
             except RuleError as e:
-                if e.rule is None:
-                    e.rule, e.span, e.via = _where(e.__traceback__, None)
-                    e.args = (e.describe(),)
+                placed(e)
                 raise
             except RecursionError as e:
                 rule, at, via = _where(e.__traceback__, None)
