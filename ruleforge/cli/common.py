@@ -195,11 +195,34 @@ class _AtomicWriter:
             self._failed(e)
 
     def commit(self) -> None:
+        from ..drivers.report import NotAFile, ordinary_target
         try:
             self.f.close()
+            try:
+                ordinary_target(self.shown)  # checked again: the target may have changed while the work ran
+            except NotAFile as e:
+                return self._kept_beside("it was made read-only meanwhile" if _made_read_only(self.path) else e)
             os.replace(self.tmp, self.path)
         except OSError as e:
             self._failed(e)
+
+    def _kept_beside(self, why) -> None:
+        """The target can no longer be written over (made read-only during a game, say):
+        it stays as it is, and what was to replace it goes to a new file beside it
+        (name-2.ext, or the first such name that is free), rather than being lost."""
+        stem, suffix = os.path.splitext(self.path.name)
+        for n in range(2, 1000):
+            beside = self.path.with_name(f"{stem}-{n}{suffix}")
+            try:
+                os.link(self.tmp, beside)  # (never over a file that is there)
+            except FileExistsError:
+                continue
+            os.unlink(self.tmp)
+            shown = os.path.join(os.path.dirname(self.shown), beside.name)
+            click.echo(plain(f"note: '{self.shown}' was not written: {why}. It is as it was; what was to go there "
+                             f"is in '{shown}'."), err=True)
+            return
+        raise OSError(0, "no free name beside it")
 
     def _failed(self, e: OSError) -> None:
         """A full disk, say: the temporary file goes, the target stays as it was, and
@@ -217,6 +240,14 @@ class _AtomicWriter:
             os.unlink(self.tmp)
         except OSError:
             pass
+
+
+def _made_read_only(path: Path) -> bool:
+    from ..drivers.report import _read_only
+    try:
+        return _read_only(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 MAX_ISMCTS_ITERATIONS = 1_000_000   # per decision; ismcts:1000000 takes minutes a move on a launch game
