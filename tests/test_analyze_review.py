@@ -276,3 +276,12 @@ def test_rules_that_can_ask_but_never_did_are_not_said_to_play_themselves(rulefo
     assert said in r.lines and "plays itself" not in r.out
     assert "Dead rules (never fired in 20 games): action take" in r.lines  # (where it points)
     assert f"<p>{said}.</p>" in page
+
+
+def test_a_plot_label_cut_short_keeps_its_line():
+    # (two rows read "to discard (The Contactee: on archive, ..." and the like: the line,
+    # which tells the places apart, was cut off)
+    from ruleforge.drivers.analysis_plots import text
+    assert text("to discard (The Contactee: on archive, line 294)", 40) == "to discard (The Contactee: o…, line 294)"
+    assert text("to discard (turn, line 82)", 40) == "to discard (turn, line 82)"
+    assert text("x" * 50, 40) == "x" * 39 + "…" and text("a $5 bet") == r"a \$5 bet"

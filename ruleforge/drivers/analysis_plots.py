@@ -8,6 +8,7 @@ characters are shown as escapes.
 from __future__ import annotations
 
 import io
+import re
 from typing import Callable
 
 from ..lang.plural import count
@@ -19,8 +20,17 @@ MAX_BARS = 25  # rows of a horizontal bar chart (cards, rules, decisions); the t
 
 
 def text(s: str, width: int = 48) -> str:
+    """`s` for a plot, at most `width` characters; a decision point's place (`to discard
+    (The Contactee: on archive, line 294)`) keeps its line, which tells two rows apart."""
     s = plain(str(s)).replace("$", r"\$")
-    return s if len(s) <= width else s[:width - 1] + "…"
+    if len(s) <= width:
+        return s
+    tail = _LINE_AT_END.search(s)
+    tail = tail.group() if tail is not None and len(tail.group()) < width // 2 else ""
+    return s[:width - 1 - len(tail)] + "…" + tail
+
+
+_LINE_AT_END = re.compile(r", line \d+\)$")
 
 
 def _pyplot():
