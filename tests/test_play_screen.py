@@ -158,6 +158,23 @@ def test_the_order_of_the_words_decides_between_actions_with_the_same_words():
     assert match_action("bengal 8 7", labels) == (1, "")
 
 
+@pytest.mark.parametrize("labels, typed, picked, reason", [
+    # a fresh reader typed 'chop' at three alike Chopsticks: "matches 3 actions (8, 9, 10)"
+    (["Take: card Tempura", "Play: card Chopsticks", "Play: card Chopsticks (2nd copy)",
+      "Play: card Chopsticks (3rd copy)"], "chop", 1, ""),
+    (["Pick: pair [Tempura, Double Maki]", "Pick: pair [Tempura, Double Maki (2nd copy)]",
+      "Pick: pair [Tempura, Squid]"], "tempura maki", 0, ""),
+    # not copies of one card: still to be told apart
+    (["Pick: pair [Tempura, Double Maki]", "Pick: pair [Tempura, Double Maki (2nd copy)]",
+      "Pick: pair [Tempura, Squid]"], "tempura", None, "'tempura' matches 3 actions (1, 2, 3): say more, or type "
+                                                       "the number"),
+    (["Play: card Coin", "Play: card Coin Purse"], "coin", None,
+     "'coin' matches 2 actions (1, 2): say more, or type the number"),
+])
+def test_words_that_match_only_copies_of_one_card_pick_the_first(labels, typed, picked, reason):
+    assert match_action(typed, labels) == (picked, reason)
+
+
 BIDS = ["Bid: tricks 0", "Bid: tricks 1", "Bid: tricks 2", "Bid: tricks 4", "Bid: tricks 5"]  # (3 barred)
 
 

@@ -10,7 +10,9 @@ numbers alone, and a number typed there is the value.
 Typed words pick an action when each word matches a word of its own in the action's
 text: a whole word, or the start of one for words of two letters or more ("scan" for
 "scanning"). A number or a single letter matches only a whole word, so "light 7" does
-not pick "card 7♥, slot 7" over "card 7♥, slot 2", and "light 7 7" does.
+not pick "card 7♥, slot 7" over "card 7♥, slot 2", and "light 7 7" does. Words that
+match only copies of one card ("Coin", "Coin (2nd copy)") pick the first: a seat cannot
+tell copies apart.
 """
 
 from __future__ import annotations
@@ -117,8 +119,8 @@ def match_action(text: str, labels: list[str]) -> tuple[Optional[int], str]:
         in_order = [i for i in hits if _assign(typed, split[i], ordered=True)]
         if len(in_order) == 1:
             return in_order[0], ""
-    if len(hits) == 1:
-        return hits[0], ""
+    if len(hits) == 1 or (hits and len({_COPY.sub("", labels[i]) for i in hits}) == 1):
+        return hits[0], ""  # (copies of one card, which no seat can tell apart: any will do, the first)
     if not hits:
         return None, f"no action matches '{text}'"
     return None, f"'{text}' matches {len(hits)} actions ({', '.join(str(i + 1) for i in hits[:6])}" + \
@@ -126,6 +128,7 @@ def match_action(text: str, labels: list[str]) -> tuple[Optional[int], str]:
 
 
 _WHOLE = re.compile(r"-?[0-9]{1,18}")
+_COPY = re.compile(r" \([0-9]+(?:st|nd|rd|th) copy\)")  # narrate.Narrator.offer's "Coin (2nd copy)"
 
 
 def numbers_alone(labels: list[str]) -> Optional[list[int]]:
