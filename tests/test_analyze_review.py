@@ -90,6 +90,30 @@ def test_a_heuristic_that_fails_in_some_games_says_they_are_left_out(ruleforge_c
     assert (tension["games"], tension["untold"]) == (18, 2)
 
 
+# Steps of 1 or 2, and a heuristic that reads the score only while player 1 is to move:
+# judged after player 2's step (player 1 to move) it is 0 whatever the step, so greedy at
+# player 2 finds both steps alike, as at a drafting game's last seat (a fresh reader's).
+FLAT = (LEAD.replace('action step "Step":\n', 'action step "Step":\n    with n from 1 to 2\n')
+        .replace("by first_gain\n", "by first_gain * n\n").replace("by second_gain\n", "by second_gain * n\n")
+        + "\nheuristic of p: if current = player 1 then 0 else score of p\n")
+
+
+def test_greedy_bots_that_find_every_move_alike_at_a_seat_are_said_to(ruleforge_cmd, tmp_path):
+    data = tmp_path / "flat.json"
+    r, page = analyze(ruleforge_cmd, tmp_path, write(tmp_path, "flat.rules", FLAT), "--games", 20, "--json", data)
+    assert r.code == 0, r.err
+    note = ("note: greedy bots found every move alike (the heuristic gave each the same value, so they chose at "
+            "random) in 82.5% at player 2 of their choices (0.0% at player 1): there they play as random bots do. "
+            "A heuristic that tells a seat's moves apart, the same way at every seat, gives them judgement "
+            "(docs/language.md#heuristic-for-bots).")
+    assert note in text_of(r) and f'<p class="sig">{html.escape(note)}</p>' in page
+    assert json.loads(data.read_text(encoding="utf-8"))["greedy_alike"] == [
+        {"seat": "player 1", "judged": 40, "alike": 0}, {"seat": "player 2", "judged": 40, "alike": 33}]
+    # the race as it was (one step a turn): no choice, nothing judged, no note
+    r, _ = analyze(ruleforge_cmd, tmp_path, write(tmp_path, "lead.rules", REVERSED), "--games", 5)
+    assert r.code == 0 and "every move alike" not in r.out
+
+
 # ---- 2. a game where nobody decides anything ---------------------------------------------
 
 NOBODY = "nobody decides anything in this game (no rule asks a player a thing)"

@@ -111,7 +111,9 @@ def analyze(file: str, games: int, agents: str | None, rungs: str | None, skill_
     report = _play(file, sets, players, game, agents, rung_list, games, skill_games, seed, jobs, max_decisions)
     report["command"] = _command(file, sets, players, agents, rungs, games, skill_games, seed, max_decisions)
     from ..drivers.agents import blind_greedy_note
-    report["bots_note"] = next(filter(None, (blind_greedy_note(a, game) for a in [agents, *rung_list])), None)
+    from ..drivers.analysis_text import alike_note
+    report["bots_note"] = (next(filter(None, (blind_greedy_note(a, game) for a in [agents, *rung_list])), None)
+                           or alike_note(report))
     _write(report, html_path, json_path, plots_prefix)
     if report["summary"]["errors"] or (report["skill"] or {}).get("errors"):
         sys.exit(EXIT_PROBLEM)  # a game stopped on a rule error: the rule file has a problem

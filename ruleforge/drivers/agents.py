@@ -74,8 +74,11 @@ class GreedyAgent:
     def __init__(self, samples: int = 32):
         self.samples = samples
 
+    alike = None  # whether its last choice found every move alike (a choice at random): analyze counts them
+
     def act(self, obs: Observation, rng: Random) -> Action:
         if len(obs.actions) == 1:
+            self.alike = None
             return obs.actions[0]
         values: list[list[float]] = [[] for _ in obs.actions]
         n, target = 0, min(8, self.samples)
@@ -102,6 +105,7 @@ class GreedyAgent:
         scores = [m - s for m, s in stats]
         best_value = max(scores)
         best = [a for a, v in zip(obs.actions, scores) if v >= best_value - 1e-9]
+        self.alike = len(best) == len(obs.actions)
         return best[rng.below(len(best))]
 
 

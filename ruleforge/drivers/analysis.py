@@ -253,4 +253,13 @@ def report(game, traces: Sequence, agents: Optional[str]) -> dict:
             "lengths": {"decisions": [o.decisions for o in ok], "rounds": [o.rounds for o in ok]},
             "tension": None if one or not game.decides else tension(traces, judged_by(game)),
             "rules": rules(game, outcomes), "cards": cards(game, traces), "decisions": decisions(game, traces),
-            "decides": game.decides}
+            "decides": game.decides, "greedy_alike": greedy_alike(game, traces)}
+
+
+def greedy_alike(game, traces: Sequence) -> Optional[list]:
+    """Per seat, the choices greedy bots made there and those where the heuristic gave
+    every move the same value (so the bot chose at random); None without such choices."""
+    ok = [t for t in traces if t.outcome.error is None and t.alike]
+    rows = [{"seat": game.seat_titles[s], "judged": sum(t.alike[s][0] for t in ok),
+             "alike": sum(t.alike[s][1] for t in ok)} for s in range(game.nplayers)]
+    return rows if any(r["judged"] for r in rows) else None

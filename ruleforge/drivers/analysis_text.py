@@ -59,6 +59,30 @@ def bots(r: dict) -> str:
     return f"{markup(r['agents_label'])} · {games_text(s)}"
 
 
+ALIKE_SHARE, ALIKE_MIN = 0.5, 20  # a seat's share of choices found all alike, of at least so many, to be told
+
+
+def alike_note(r: dict) -> str | None:
+    """A note when greedy bots found every move alike (the heuristic valued them all the
+    same, so the bot chose at random) in most of their choices at some seat: a heuristic
+    that cannot see a seat's choices makes greedy a random bot there, and one that judges
+    the seats differently makes a fair game look seat-biased (a fresh reader's drafting
+    game, whose last seat alone was judged on a scored position)."""
+    rows = [x for x in r.get("greedy_alike") or () if x["judged"]]
+    flat = [x for x in rows if x["judged"] >= ALIKE_MIN and x["alike"] >= ALIKE_SHARE * x["judged"]]
+    if not flat:
+        return None
+
+    def shares(xs: list) -> str:
+        said = [f"{pct(x['alike'] / x['judged'])} at {x['seat']}" for x in xs]
+        return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+    rest = [x for x in rows if x not in flat]
+    return (f"note: greedy bots found every move alike (the heuristic gave each the same value, so they chose at "
+            f"random) in {shares(flat)} of their choices" + (f" ({shares(rest)})" if rest else "")
+            + ": there they play as random bots do. A heuristic that tells a seat's moves apart, the same way at "
+            "every seat, gives them judgement (docs/language.md#heuristic-for-bots).")
+
+
 def print_report(r: dict, console: Console | None = None) -> None:
     console = console or _console()
     s = r["summary"]

@@ -41,6 +41,7 @@ class Trace:
     lead_changes: Optional[int] = None
     decided_at: Optional[int] = None
     untold: Optional[str] = None
+    alike: tuple = ()  # per seat (choices a greedy bot judged, those where it found every move alike)
 
 
 def card_title(game, card: int) -> str:
@@ -117,6 +118,7 @@ def play_traced(spec: GameSpec, index: int) -> Trace:
     heuristic = game.heuristic
     seats = range(game.nplayers)
     menus, used, points, untold = {}, set(), [], None
+    alike = [[0, 0] for _ in seats]
     try:
         st = game.new(seed, stats=True)
         while not st.is_over:
@@ -135,6 +137,10 @@ def play_traced(spec: GameSpec, index: int) -> Trace:
                 except RuleError as e:  # a heuristic the rules cannot work out here: the game goes on untraced
                     points, untold = None, placed(e).describe()
             action = decide_for(agents[p], st, p, actions, rngs[p])
+            judged = getattr(agents[p], "alike", None)
+            if judged is not None:
+                alike[p][0] += 1
+                alike[p][1] += judged
             for use, card in card_uses(game, st.prompt, action):
                 used.add((p, use, card))
             st.apply(action)
@@ -148,4 +154,4 @@ def play_traced(spec: GameSpec, index: int) -> Trace:
     if points is not None and heuristic is not None:
         changes, decided = tension(points, st.result.winners)
     return Trace(outcome, tuple((*point, *m) for point, m in menus.items()), frozenset(used), changes, decided,
-                 untold)
+                 untold, tuple(map(tuple, alike)))
