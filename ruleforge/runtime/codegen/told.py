@@ -100,15 +100,15 @@ class Told:
         return f"{variant}(st, {self.told_reads}" + call[len(head):]
 
     def told_attr(self, attr: str, text: str) -> str:
-        """An attribute computed by rules, in told mode: one whose rules read other cards
-        than their own is told only to seats that knew every card."""
+        """An attribute computed by rules, in told mode: its variant, whose rules note
+        the cards they read (the card itself is noted by the caller)."""
         if self.told_reads is None:
             return text
-        rules = [a.value for cd in self.ch.card_decls for a in cd.attrs if a.name.name == attr]
-        if not any(self.reads_cards(v) for v in rules):
-            return text
         self.told_used = True
-        return f"seen_every({self.told_reads}, st, {text})"
+        self.__dict__.setdefault("_told_wanted", {}).setdefault(("ga", attr), None)
+        head = f"{self.fn_name('ga', attr)}(st, "
+        assert text.startswith(head)
+        return f"{self.fn_name('gaS', attr)}(st, {self.told_reads}, " + text[len(head):]
 
     def reads_cards(self, node, seen_names=None) -> bool:
         """Whether a rule's expression may read a card other than its own (`this`): it
@@ -146,6 +146,9 @@ class Told:
 
     def told_variant(self, prefix: str, name: str) -> None:
         ident = self.fn_name(prefix + "S", name)
+        if prefix == "ga":
+            self.told_attr_variant(ident, name)
+            return
         if prefix == "d":
             d = self.ch.defines[name]
             args, fixed = "st, R", {}
@@ -177,3 +180,29 @@ class Told:
                             w.line("seen(R, st, c)")
             w.line(f"return {self.fn_name('q', name)}(st, p)")
         self.function(ident, "st, R, p", f"quantity {name}, as a said text reads it", q.span, body)
+
+    def told_attr_variant(self, ident: str, attr: str) -> None:
+        """gaS_: an attribute computed by rules, each card's rule in a variant that notes
+        what it reads (as program.card_rules writes ga_)."""
+        per, made = [], {}
+        for cd in self.g.card_decl_of:
+            a = next((a for a in cd.attrs if a.name.name == attr), None) if cd is not None else None
+            if a is None or self.is_plain(a.value):
+                per.append("None")
+                continue
+            if id(cd) not in made:
+                made[id(cd)] = f"{ident}_{len(made)}"
+                self.expr_function(made[id(cd)], "st, R, this", f"{cd.title}: {attr}, as a said text reads it",
+                                   a.span, a.value, Scope(False, {"this": "this"}))
+            per.append(made[id(cd)])
+        table = self.table(f"DYNS_{ident}", "(" + ", ".join(per) + ",)")
+        values = self.attr_table(attr)
+
+        def body():
+            w = self.w
+            w.line(f"f = {table}[c] if c is not None else no_card({attr!r})")
+            w.line("if f is not None:")
+            with w.indent():
+                w.line("return f(st, R, c)")
+            w.line(f"return {values}[c]")
+        self.function(ident, "st, R, c", f"the {attr} of a card, as a said text reads it", None, body)
