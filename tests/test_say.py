@@ -232,3 +232,76 @@ def test_a_brace_of_a_text_that_holds_no_expression_is_placed_and_named(text, co
     with pytest.raises(RuleFileError) as e:
         check_source("t.rules", source.encode())
     assert [(d.span.line, d.span.column, d.message) for d in e.value.diagnostics] == [(13, column, message)]
+
+
+MURMUR = """\
+game "Murmur"
+players 2
+cards: standard deck in deck
+zone deck "the deck": pile
+zone hand per player: hand
+zone table "the table": pile, face up
+counter n = 0
+define worth of p = sum of c.value for each c in hand of p
+turn:
+    let c = top of deck
+    if n < 2:
+        move c to hand of current
+    else:
+        move c to table
+    say "{current} takes {c}: {c.suit}, worth {c.value}; hand worth {worth of current} in {count of hand of current} cards; highs {the 1 highest of d.value for each d in hand of current}"
+    increase n by 1
+ending done "three turns": nobody wins when n = 3
+"""
+
+
+def test_a_value_read_from_a_hidden_card_is_told_only_to_the_seats_that_knew_it(tmp_path, ruleforge_cmd):
+    # `say "... {c.value}"` told every seat the value of a card drawn into a hand; now a
+    # value (an attribute, a sum over a hand through a definition, the highest of a
+    # hand) is told only to a seat that knew every card it read; a zone's size stays told
+    from ruleforge.drivers.narrate import Narrator
+    path = tmp_path / "murmur.rules"
+    path.write_text(MURMUR)
+    game = ruleforge.load(path)
+    st = game.new(0, record=True)  # the deck unshuffled: K♠, Q♠, J♠ on top
+    said = [e for e in st.record if isinstance(e, Said)]
+    full = ["player 1 takes K♠: spades, worth 13; hand worth 13 in 1 cards; highs 13",
+            "player 2 takes Q♠: spades, worth 12; hand worth 12 in 1 cards; highs 12",
+            "player 1 takes J♠: spades, worth 11; hand worth 13 in 1 cards; highs 13"]  # J♠ to the table
+    assert [e.text for e in said] == full
+
+    def told(seat):
+        return [line.removeprefix("    — ") for line in Narrator(game, seat, st).lines(said)]
+    assert told(None) == full
+    assert told(0) == [full[0], "player 2 takes a card: a hidden suit, worth a hidden value; hand worth a hidden "
+                                "number in 1 cards; highs hidden values", full[2]]
+    assert told(1) == ["player 1 takes a card: a hidden suit, worth a hidden value; hand worth a hidden number in 1 "
+                       "cards; highs hidden values", full[1],
+                       "player 1 takes J♠: spades, worth 11; hand worth a hidden number in 1 cards; highs hidden values"]
+    # each value's place, who knew all its cards (a bit per seat), and what the others read
+    assert said[0].values == ((19, 25, 1, "a hidden suit"), (33, 35, 1, "a hidden value"),
+                              (48, 50, 1, "a hidden number"), (69, 71, 1, "hidden values"))
+    assert said[2].values == ((48, 50, 1, "a hidden number"), (69, 71, 1, "hidden values"))  # J♠ face up: told
+    # a log replayed as a seat tells it the same way
+    log = tmp_path / "murmur.jsonl"
+    assert ruleforge_cmd("run", path, "--seed", 0, "--log", log).code == 0
+    r = ruleforge_cmd("replay", log, "--as", "player 2")
+    assert "    — player 1 takes a card: a hidden suit, worth a hidden value; hand worth a hidden number" in r.out
+    assert "13" not in r.out.replace("player 2 takes", "")
+    # check --deep reports the texts some seat cannot be told in full, where they are said
+    r = ruleforge_cmd("check", "--deep", path, "--out", tmp_path / "murmur.counterexample.jsonl")
+    assert r.code == 1
+    assert (f"{path}:15:5: error: the text said here is worked out from cards player 2 does not know: 'spades' in "
+            f"'{full[0]}', which that seat reads as 'player 1 takes a card: a hidden suit,") in r.err
+
+
+def test_a_hidden_value_is_left_out_of_the_served_end_tally(tmp_path):
+    from ruleforge.drivers.agents import parse_agents
+    from ruleforge.drivers.serve.table import Table
+    path = tmp_path / "murmur.rules"
+    path.write_text(MURMUR)
+    game = ruleforge.load(path)
+    table = Table(game, 0, [1], parse_agents(None, game), [])
+    assert table.st.is_over  # (no decision: the tally is every text said)
+    assert table.message(1)["over"]["tally"][2] == ("player 1 takes J♠: spades, worth 11; hand worth a hidden number "
+                                                    "in 1 cards; highs hidden values")

@@ -16,6 +16,8 @@ checked for:
   actions offered to the deciding seat are the same in that world (an action names a
   card the seat cannot see by its place, but which places are offered must not depend
   on what lies there either);
+- every text said is told in full to every seat: none holds a value worked out from a
+  card some seat did not know (narration hides it from that seat: prims.say notes it);
 - and at the end, the game's log replays to the same game.
 """
 
@@ -101,6 +103,7 @@ def check_position(st, step: int, when: str = "") -> None:
 def check_state(st, step: int) -> None:
     """Everything checked after a decision: the position, and what each seat may see."""
     check_position(st, step)
+    said_leak(st, step)
     g = st.game
     n = len(g.cards)
     from ..runtime.determinize import determinize
@@ -120,6 +123,26 @@ def check_state(st, step: int) -> None:
             leak = actions_leak(st, world)
             if leak:
                 raise DeepFailure("leak", leak, step, _decision_span(st))
+
+
+def said_leak(st, step: int) -> None:
+    """A text said since the last decision that some seat cannot be told in full: a value
+    in it is worked out from a card that seat did not know (prims.say notes the first).
+    Narration hides it from that seat, but a line of narration is said to every seat:
+    one that some seat reads with a hole is a leak the rules meant to make."""
+    ob = st.observer
+    if ob is None or ob.said_untold is None:
+        return
+    from ..lang.diagnostics import Span
+    from ..runtime.said import untold
+    said, at = ob.said_untold
+    g = st.game
+    seat, (start, end, _, _) = untold(g.nplayers, said.values)[0]
+    reading = Narrator(g, seat, st).said(said.text, said.cards, said.values)
+    raise DeepFailure("leak", f"the text said here is worked out from cards {g.seat_titles[seat]} does not know: "
+                              f"'{said.text[start:end]}' in '{said.text}', which that seat reads as '{reading}' "
+                              "(say it once the cards are known, after a reveal, or name the card itself)",
+                      step, Span.point(*at) if at else None)
 
 
 def _decision_span(st):

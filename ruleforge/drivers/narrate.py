@@ -97,14 +97,21 @@ class Narrator:
             return "[" + ", ".join(self.arg(x, known_then) for x in v) + "]"
         return str(v)
 
-    def said(self, text: str, cards: tuple) -> str:
+    def said(self, text: str, cards: tuple, values: tuple = ()) -> str:
         """A said line as this reader may read it: a card its seat did not know when it
-        was said is "a card"."""
-        if self.seat_of_view is None or not cards:
+        was said is "a card", a value worked out from a card it did not know is what the
+        value's span says instead ("a hidden value"), whatever cards the value names."""
+        seat = self.seat_of_view
+        if seat is None or not (cards or values):
             return text
+        # (a value before the cards it holds: one hidden is told whole, its cards unnamed)
+        spans = sorted([(s, 0, e, m, hidden) for s, e, m, hidden in values if m != -1 and not m >> seat & 1]
+                       + [(s, 1, e, c, known) for s, e, c, known in cards])
         out, at = [], 0
-        for start, end, c, known in cards:
-            out += [text[at:start], self.shown(c, known == -1, known)]
+        for start, kind, end, x, y in spans:
+            if start < at:
+                continue
+            out += [text[at:start], y if kind == 0 else self.shown(x, y == -1, y)]
             at = end
         return "".join(out) + text[at:]
 
@@ -254,8 +261,8 @@ class Narrator:
                 return [f"    {self.seat(seat)} is eliminated"]
             case Finished(seat=seat, place=place):
                 return [f"    {self.seat(seat)} finishes ({_ordinal(place)})"]
-            case Said(text=text, cards=cards):
-                return [f"    — {self.said(text, cards)}"]
+            case Said(text=text, cards=cards, values=values):
+                return [f"    — {self.said(text, cards, values)}"]
             case Status(values=values, rows=rows):
                 line = self.status(values, dict(rows))
                 if line.strip() != "=" and line != self.standing:

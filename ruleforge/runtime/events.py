@@ -85,9 +85,12 @@ class Finished:
 class Said:
     """A rule's `say` line, its placeholders filled in (every card named); `cards`, for
     each card it names, (start, end, card, who knew the card then: a bit per seat, -1
-    face up), so that a seat is told "a card" for one it did not know."""
+    face up), so that a seat is told "a card" for one it did not know; `values`, for
+    each placeholder worked out from cards not all face up, (start, end, who knew every
+    one of them then, what a seat outside reads instead: "a hidden value")."""
     text: str
     cards: tuple = ()
+    values: tuple = ()
 
 
 @frozen
@@ -213,13 +216,15 @@ class Observer:
     (`check --deep`, which looks for mistakes in them too); otherwise skipped (prims.say)."""
 
     # said_at, said_left: the decision whose said texts are being counted, and the work
-    # and characters they may still take (prims.say)
-    __slots__ = ("record", "stats", "watch", "strict", "said_at", "said_left")
+    # and characters they may still take (prims.say); said_untold: for a strict observer,
+    # the first Said some seat was not told in full, and where its `say` is (check --deep)
+    __slots__ = ("record", "stats", "watch", "strict", "said_at", "said_left", "said_untold")
 
     def __init__(self, record: Optional[list] = None, stats: Optional[dict] = None,
                  watch: Optional[Callable] = None, strict: bool = False):
         self.record, self.stats, self.watch, self.strict = record, stats, watch, strict
         self.said_at, self.said_left = -1, 0
+        self.said_untold = None
 
     @classmethod
     def make(cls, record: bool = False, stats: bool = False, watch: Optional[Callable] = None,

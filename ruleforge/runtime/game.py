@@ -13,7 +13,7 @@ from typing import Optional
 from . import rng
 from .engine import Frame, SharedStart, State, _where, placed, run
 from .events import Observer
-from .prims import SAID_CARD
+from .said import SAID_CARD, SAID_VALUE, marks
 from .values import RuleError, UnknownName, shown as _shown
 from . import limits
 
@@ -320,11 +320,11 @@ class Game:
 
 
 def _unmarked(line: str, cards) -> str:
-    """A said text with its cards named (prims.said_card marks them)."""
-    if SAID_CARD not in line:
+    """A said text with its cards named (prims.said_card marks them) and values unmarked."""
+    if SAID_CARD not in line and SAID_VALUE not in line:
         return line
-    parts = line.split(SAID_CARD)
-    return "".join(cards[int(p)].name if k % 2 else p for k, p in enumerate(parts))
+    return "".join(p if isinstance(p, str) else cards[p[1]].name if p[0] == "card" else ""
+                   for p in marks(line))
 
 
 def _seed(seed) -> int:

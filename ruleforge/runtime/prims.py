@@ -7,11 +7,13 @@ from ..lang.plural import count
 from . import rng
 from .events import Said
 from .limits import MAX_JOINED, MAX_NUMBER, MAX_PARAMETER_VALUES, MAX_SAID
+from .said import SAID_CARD, SAID_CUT, SAID_VALUE, marks, said_value, seen, seen_every
+from .said import shown_at_least as _shown_at_least
 from .values import RuleError
 
 __all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "mod", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "no_card", "attr_missing", "charge", "charge_call", "bounded_range", "mul", "num", "join_lists",
            "nth_card", "no_seat", "players_from", "told_lists", "payoff_value", "looked", "said_card",
-           "said_text", "said_list"]
+           "said_text", "said_list", "said_value", "seen", "seen_every"]
 
 
 class Table(dict):
@@ -191,12 +193,14 @@ def one_again(f) -> tuple:
     return () if f() is None else (f(),)
 
 
-def say(st, text) -> None:
+def say(st, text, at=None) -> None:
     """A `say`: `text()` is its line, worked out only when the game is told (a record)
     or checked (a strict observer). Generated code calls this only for a watched state,
     so a simulation or a search skips the texts; and for a told game to be the game
     nobody reads, the text's work, steps and random draws are given back. A text that
-    fails stops a told game where it fails, as any rule's mistake does.
+    fails stops a told game where it fails, as any rule's mistake does. `at`: the say's
+    (line, column), which a checked game notes with the first text some seat cannot be
+    told in full (check --deep reports it).
 
     Given back, that work would be free: between two decisions, the texts said may
     spend the work limit once more, together (each text at least one unit, and one for
@@ -220,23 +224,15 @@ def say(st, text) -> None:
     finally:
         spent = saved[0] - st.work
         st.work, st.steps, st.rng = saved
-    if ob.record is not None:
+    if ob.record is not None or (ob.strict and SAID_VALUE in line):
         said, made = _said(st, line)
-        ob.record.append(said)
+        if ob.record is not None:
+            ob.record.append(said)
+        if ob.strict and said.values and ob.said_untold is None:
+            ob.said_untold = (said, at)
     else:
         made = _shown_at_least(line)
     ob.said_left = max(0, ob.said_left - 1 - max(spent, 0) - max(0, made - MAX_SAID))
-
-
-SAID_CARD = "\x00"  # around a card's index in a said line (no text of a rule file holds one)
-SAID_CUT = "\x01"   # where a said line's making stopped, past MAX_SAID (no text of a rule file holds one)
-
-
-def _shown_at_least(text: str) -> int:
-    """Characters `text` shows at least once its cards are named (a name has one at least)."""
-    if SAID_CARD not in text:
-        return len(text)
-    return len(text) - sum(len(index) + 1 for index in text.split(SAID_CARD)[1::2])
 
 
 def said_text(parts) -> str:
@@ -274,35 +270,46 @@ def said_card(c) -> str:
 
 
 def _said(st, line: str) -> tuple[Said, int]:
-    """The event of a said line: its text with every card named, and where each card's
-    name lies in it with who knew the card then (a bit per seat; -1 face up), so that
-    a seat's telling hides the others (narrate.py); and the characters the line had
-    before it was cut."""
+    """The event of a said line: its text with every card named, where each card's name
+    lies in it with who knew the card then (a bit per seat; -1 face up), and where each
+    value worked out from cards lies, with who knew all of them and what the others read
+    instead, so that a seat's telling hides the rest (narrate.py); and the characters the
+    line had before it was cut."""
     cut = SAID_CUT in line  # made only in part (prims.said_text): how much more is not known
     if cut:
         line = line.replace(SAID_CUT, "")
-    cards = []
-    if SAID_CARD in line:
-        names, parts = st.game.cards, line.split(SAID_CARD)
-        text = []
-        at = 0
-        for k, part in enumerate(parts):
+    cards, values = [], []
+    if SAID_CARD in line or SAID_VALUE in line:
+        names = st.game.cards
+        text, at, opened = [], 0, None
+        for part in marks(line):
             if at > MAX_SAID:  # cut there anyway: no more names looked up
                 cut = True
                 break
-            if k % 2:
-                c = int(part)
-                part = names[c].name
-                cards.append((at, at + len(part), c, -1 if st.up[c] else st.known[c]))
-            text.append(part)
-            at += len(part)
+            if part.__class__ is str:
+                text.append(part)
+                at += len(part)
+            elif part[0] == "card":
+                c = part[1]
+                name = names[c].name
+                cards.append((at, at + len(name), c, -1 if st.up[c] else st.known[c]))
+                text.append(name)
+                at += len(name)
+            elif part[0] == "value":
+                opened = (at, part[1], part[2])
+            elif opened is not None:
+                values.append((opened[0], at, opened[1], opened[2]))
+                opened = None
+        if opened is not None:  # cut inside a value: hidden up to the cut
+            values.append((opened[0], at, opened[1], opened[2]))
         line = "".join(text)
     made = len(line)
     if len(line) > MAX_SAID:  # narrated at every decision, a long text is a flood
         more = "more characters" if cut else f"{len(line) - MAX_SAID:,} more characters"
         line = f"{line[:MAX_SAID]}… ({more}: the limit of a said text)"
         cards = [span for span in cards if span[1] <= MAX_SAID]
-    return Said(line, tuple(cards)), made
+        values = [(s, min(e, MAX_SAID), m, h) for s, e, m, h in values if s < MAX_SAID]
+    return Said(line, tuple(cards), tuple(values)), made
 
 
 def no_card(attr):

@@ -223,7 +223,7 @@ class Table:
                            "winners": [plain(g.seat_titles[s]) for s in res.winners],
                            "payoffs": None if res.payoffs is None else
                            [[plain(g.seat_titles[s]), p] for s, p in enumerate(res.payoffs)],
-                           "tally": [plain(self.tellers[teller_key].said(ev.text, ev.cards)) for ev in self.tally]}
+                           "tally": [plain(self.tellers[teller_key].said(ev.text, ev.cards, ev.values)) for ev in self.tally]}
         return msg
 
     def hot_message(self, shown: int) -> dict:

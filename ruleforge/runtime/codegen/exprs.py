@@ -24,6 +24,8 @@ class Exprs(Loops):
 
     def ex(self, node) -> str:
         text = self.expr_method(node)(node)  # see lang/visitor.py
+        if self.told_reads is not None:  # in a said text: a card read is noted (codegen/told.py)
+            text = self.told(node, text)
         self.w.expr(text, getattr(node, "span", None))  # (an error in it points at it)
         return text
 
@@ -87,11 +89,11 @@ class Exprs(Loops):
         kind, name = T.ref(self.ch, node.name)
         p = self.sc.fresh("p")
         if kind == "quantity":
-            value = f"{self.fn_name('q', name)}(st, {p})"
+            value = self.told_call("q", name, f"{self.fn_name('q', name)}(st, {p})")
         elif kind == "counter":
             value = f"V[{self.g.counter_base[name][0]} + {p}]"
         else:
-            value = f"{self.fn_name('d', name)}(st, {p})"
+            value = self.told_call("d", name, f"{self.fn_name('d', name)}(st, {p})")
         pick = "max" if node.extreme == "highest" else "min"
         return f"players_with(st, {self.seat_order()!r}, {pick}, lambda {p}: {value})"
 
@@ -138,9 +140,12 @@ class Exprs(Loops):
             return self.sc.slots[ref[1]]
         if kind == "element attr":
             owner = ref[1]
-            return self.attr(T.elem(self.t(owner.collection)), ref[2], self.sc.slots[owner])
+            t, slot = T.elem(self.t(owner.collection)), self.sc.slots[owner]
+            if self.told_reads is not None and T.is_card(t):
+                slot = self.told_card(slot)
+            return self.attr(t, ref[2], slot)
         if kind == "define":
-            return f"{self.fn_name('d', ref[1])}(st)"
+            return self.told_call("d", ref[1], f"{self.fn_name('d', ref[1])}(st)")
         if kind == "param":
             v = self.ch.params[ref[1]]
             return repr(tuple(v) if isinstance(v, list) else v)
@@ -153,7 +158,7 @@ class Exprs(Loops):
         if kind == "role":
             return repr(self.g.roles[ref[1]])
         if kind == "quantity":
-            return f"{self.fn_name('q', ref[1])}(st, None)"
+            return self.told_call("q", ref[1], f"{self.fn_name('q', ref[1])}(st, None)")
         if kind == "symbol":
             return repr(ref[1])
         raise AssertionError(kind)  # pragma: no cover
@@ -167,7 +172,7 @@ class Exprs(Loops):
                     return f"V[{g.card_counter_base[attr]} + {obj}]"
                 return f"V[card_var({obj}, {g.card_counter_base[attr]}, {attr!r})]"
             if self.has_rules(attr):
-                return f"{self.fn_name('ga', attr)}(st, {obj})"
+                return self.told_attr(attr, f"{self.fn_name('ga', attr)}(st, {obj})")
             if obj in self.sc.cards:  # a card for sure: a plain tuple, when every card has the attribute
                 dense = self.dense_attr_table(attr)
                 if dense is not None:
@@ -201,9 +206,9 @@ class Exprs(Loops):
         kind, name = T.ref(self.ch, node.name)
         owner = self.ex(node.owner)
         if kind == "define":
-            return f"{self.fn_name('d', name)}(st, {owner})"
+            return self.told_call("d", name, f"{self.fn_name('d', name)}(st, {owner})")
         if kind == "quantity":
-            return f"{self.fn_name('q', name)}(st, {owner})"
+            return self.told_call("q", name, f"{self.fn_name('q', name)}(st, {owner})")
         if kind == "zone":
             info = self.ch.zones[name]
             if info.owner == "each":
@@ -252,7 +257,7 @@ class Exprs(Loops):
             c = self.coll(node.value, live=True)
             return f"(len({c}) == 0)" if node.test == "empty" else f"(len({c}) > 0)"
         want_up = node.test == "face up"
-        v = self.ex(node.value)
+        v = self.facing_of(node.value)
         if T.is_zone(self.t(node.value)):
             z = self.sc.fresh("z")  # the zone's list, named once: its top card's facing
             return f"(True if ({z} := Z[{v}]) and st.up[{z}[-1]] == {int(want_up)} else False)"  # no call of bool()

@@ -313,10 +313,11 @@ class Straight(Picked):
         self.w.line(f"if end_game(st, {self.ending_name(s.ending.name)}): return")
 
     def st_Say(self, s) -> None:
-        parts = [repr(p) if isinstance(p, str) else self.formatted(self.ex(p), self.t(p)) for p in s.parts]
+        parts = [repr(p) if isinstance(p, str) else
+                 self.told_part(p, lambda p=p: self.formatted(self.ex(p), self.t(p))) for p in s.parts]
         if not parts:
             parts = [repr(s.text)]
-        self.say_line(self.said_parts(parts, s.parts))
+        self.say_line(self.said_parts(parts, s.parts), s.span)
 
     @staticmethod
     def said_parts(parts: list[str], nodes) -> str:
@@ -327,10 +328,10 @@ class Straight(Picked):
         return "said_text((" + ", ".join(p if isinstance(n, str) else f"lambda: {p}"
                                            for p, n in zip(parts, nodes)) + ",))"
 
-    def say_line(self, text: str) -> None:
+    def say_line(self, text: str, span) -> None:
         """A `say` of the text expression `text`: worked out only when someone reads the
         game, and at no cost to it (prims.say)."""
-        self.w.line(f"if st.observer is not None: say(st, lambda: {text})")
+        self.w.line(f"if st.observer is not None: say(st, lambda: {text}, {(span.line, span.column)!r})")
 
     def formatted(self, v: str, t) -> str:
         k = T.kind(t)

@@ -141,10 +141,13 @@ class Values:
                 parts.append(repr(p))
                 continue
             self.raw().add(p)
-            v = self.ex(p)
-            if self.may_be_none(p):
-                x = self.sc.fresh("x")
-                parts.append(f"('none' if ({x} := {v}) is None else {self.formatted(x, self.t(p))})")
-            else:
-                parts.append(self.formatted(v, self.t(p)))
-        self.say_line(self.said_parts(parts, s.parts))
+            parts.append(self.told_part(p, lambda p=p: self.held_part(p)))
+        self.say_line(self.said_parts(parts, s.parts), s.span)
+
+    def held_part(self, p) -> str:
+        """A placeholder of a `say` that may be none (a held value not set): 'none'."""
+        v = self.ex(p)
+        if self.may_be_none(p):
+            x = self.sc.fresh("x")
+            return f"('none' if ({x} := {v}) is None else {self.formatted(x, self.t(p))})"
+        return self.formatted(v, self.t(p))
