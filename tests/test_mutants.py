@@ -58,12 +58,6 @@ CASES = {
                                 "seat cannot see: when they are re-dealt, 'shoot(target=spades ufo)' is no longer "
                                 "offered and 'shoot(target=clubs ufo)' is offered instead, after 3 decisions",
                                 4, "leak"),
-    # The rules say the hidden ace's suit: narration hides it from the Radar Operator, and
-    # the deep check reports the text she cannot be told (the value, and how she reads it).
-    "leaks_through_say": ("gufo", [], ":80:5: error: the text said here is worked out from cards Radar Operator does "
-                          "not know: 'clubs' in 'the Alien is the clubs UFO', which that seat reads as 'the Alien is "
-                          "the a hidden suit UFO' (say it once the cards are known, after a reveal, or name the card "
-                          "itself), after 1 decision", 2, "leak"),
     # A game that goes on forever is cut at --max-steps, so its counterexample is exactly
     # that long; 150 is a bound the real gUFO passes (test_real_games_pass).
     "never_ends": ("gufo", ["--max-steps", "150"], ": error: the game did not end within 150 decisions: the rules may let "

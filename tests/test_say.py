@@ -288,11 +288,15 @@ def test_a_value_read_from_a_hidden_card_is_told_only_to_the_seats_that_knew_it(
     r = ruleforge_cmd("replay", log, "--as", "player 2")
     assert "    — player 1 takes a card: a hidden suit, worth a hidden value; hand worth a hidden number" in r.out
     assert "13" not in r.out.replace("player 2 takes", "")
-    # check --deep reports the texts some seat cannot be told in full, where they are said
+    # check --deep warns of the first text some seat is told with a hole, where it is said:
+    # nothing leaks (that seat reads the hole), but a line meant for all may be misplaced
     r = ruleforge_cmd("check", "--deep", path, "--out", tmp_path / "murmur.counterexample.jsonl")
-    assert r.code == 1
-    assert (f"{path}:15:5: error: the text said here is worked out from cards player 2 does not know: 'spades' in "
-            f"'{full[0]}', which that seat reads as 'player 1 takes a card: a hidden suit,") in r.err
+    assert r.code == 0 and "\ndeep check: 100 games (seed 0): invariants," in r.out
+    assert r.err == (f"{path}:15:5: warning: 'spades' in the text said here is worked out from cards player 2 did "
+                     f"not know, so that seat is told 'player 1 takes a card: a hidden suit, worth a hidden value; "
+                     "hand worth a hidden number in 1 cards; highs hidden values' (say it once the cards are known, "
+                     "after a reveal, if every player is to hear it)\n")
+    assert not (tmp_path / "murmur.counterexample.jsonl").exists()
 
 
 def test_a_hidden_value_is_left_out_of_the_served_end_tally(tmp_path):

@@ -124,11 +124,13 @@ def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
     from ..lang.highlight import terminal_colouring
     low, high = checked.players
     counts_to_play = [players] if players else list(range(low, high + 1))
+    warned_untold = False
     for n in counts_to_play:
         game, _ = _load(file, sets, n)
         advance, stop = _progress(examples)
         shrinking: dict = {}
         lengths: list[int] = []
+        untold: list = []
 
         def on_shrink(replays: int) -> None:
             if not shrinking:  # the games' bar gives way to shrinking's
@@ -137,7 +139,7 @@ def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
             shrinking["advance"](1)
         try:
             found = deep_check(game, examples, seed, max_steps, on_example=lambda: advance(1), on_shrink=on_shrink,
-                               lengths=lengths)
+                               lengths=lengths, untold=untold)
         finally:
             stop()
             if shrinking:
@@ -149,6 +151,10 @@ def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
             note = untested_note(lengths)
             if note:
                 click.echo(f"{plain(file)}: warning: {note}", err=True)
+            if untold and not warned_untold:  # (once a file: the same say at every player count)
+                warned_untold = True
+                at, what = untold[0]
+                click.echo(f"{plain(file)}{':%d:%d' % at if at else ''}: warning: {plain(what)}", err=True)
             continue
         steps = len(found.choices)
         if found.span is not None:

@@ -16,8 +16,8 @@ checked for:
   actions offered to the deciding seat are the same in that world (an action names a
   card the seat cannot see by its place, but which places are offered must not depend
   on what lies there either);
-- every text said is told in full to every seat: none holds a value worked out from a
-  card some seat did not know (narration hides it from that seat: prims.say notes it);
+- (not a failure, a warning: `untold`) a text said with a value worked out from a card
+  some seat did not know, which narration tells that seat with a hole (prims.say notes it);
 - and at the end, the game's log replays to the same game.
 """
 
@@ -103,7 +103,6 @@ def check_position(st, step: int, when: str = "") -> None:
 def check_state(st, step: int) -> None:
     """Everything checked after a decision: the position, and what each seat may see."""
     check_position(st, step)
-    said_leak(st, step)
     g = st.game
     n = len(g.cards)
     from ..runtime.determinize import determinize
@@ -125,24 +124,23 @@ def check_state(st, step: int) -> None:
                 raise DeepFailure("leak", leak, step, _decision_span(st))
 
 
-def said_leak(st, step: int) -> None:
-    """A text said since the last decision that some seat cannot be told in full: a value
-    in it is worked out from a card that seat did not know (prims.say notes the first).
-    Narration hides it from that seat, but a line of narration is said to every seat:
-    one that some seat reads with a hole is a leak the rules meant to make."""
+def said_untold(st) -> Optional[tuple]:
+    """(where, what) of the first text said in the game that some seat is not told in
+    full: a value in it is worked out from a card that seat did not know (prims.say notes
+    it). Narration tells that seat the line with a hole ("a hidden number"), so nothing
+    leaks; but a line meant for everyone that some seat hears with a hole is worth a
+    warning: the designer may have meant it said after a reveal. None when there is none."""
     ob = st.observer
     if ob is None or ob.said_untold is None:
-        return
-    from ..lang.diagnostics import Span
+        return None
     from ..runtime.said import untold
     said, at = ob.said_untold
     g = st.game
     seat, (start, end, _, _) = untold(g.nplayers, said.values)[0]
     reading = Narrator(g, seat, st).said(said.text, said.cards, said.values)
-    raise DeepFailure("leak", f"the text said here is worked out from cards {g.seat_titles[seat]} does not know: "
-                              f"'{said.text[start:end]}' in '{said.text}', which that seat reads as '{reading}' "
-                              "(say it once the cards are known, after a reveal, or name the card itself)",
-                      step, Span.point(*at) if at else None)
+    return at, (f"'{said.text[start:end]}' in the text said here is worked out from cards {g.seat_titles[seat]} "
+                f"did not know, so that seat is told '{reading}' (say it once the cards are known, after a "
+                "reveal, if every player is to hear it)")
 
 
 def _decision_span(st):
@@ -198,9 +196,9 @@ _TEXTS = Observer(strict=True)  # no record, no watch: `say` texts worked out, t
 
 
 def play_checked(game, seed: int, choose: Callable[[int], int], max_steps: int,
-                 turns: Optional[list] = None) -> list[int]:
-    """Play one game choosing with `choose(number of actions)`; raise DeepFailure.
-    `turns`, when given, gains the number of turns the game played."""
+                 turns: Optional[list] = None):
+    """Play one game choosing with `choose(number of actions)`, and return its last state;
+    raise DeepFailure. `turns`, when given, gains the number of turns the game played."""
     choices: list[int] = []
 
     def at_turn(st):  # between decisions too: a turn may end with no decision in it
@@ -252,7 +250,7 @@ def play_checked(game, seed: int, choose: Callable[[int], int], max_steps: int,
         raise DeepFailure("replay", "the game's log replays to a different game", len(choices))
     if turns is not None:
         turns.append(st.turns)
-    return choices
+    return st
 
 
 def game_log(game, seed: int, choices: list[int], upto: Optional[int] = None) -> list:
@@ -357,11 +355,12 @@ TOLD_OF_ENDLESS = 200  # lines told of a game that does not end: its last ones (
 def deep_check(game, examples: int = 100, seed: int = 0, max_steps: int = 500,
                on_example: Optional[Callable[[], None]] = None,
                on_shrink: Optional[Callable[[int], None]] = None,
-               lengths: Optional[list] = None) -> Optional[Counterexample]:
+               lengths: Optional[list] = None, untold: Optional[list] = None) -> Optional[Counterexample]:
     """Play `examples` games, each a new deal with random choices (see _CHOOSERS); return
     the first that fails, shrunk, as a Counterexample, or None when every game holds.
     `on_example()` is called after each game, `on_shrink(n)` after each replay of shrinking;
-    `lengths`, when given, gains each game's number of decisions.
+    `lengths`, when given, gains each game's number of decisions; `untold`, the first
+    text said that some seat is told with a hole (`said_untold`), if any.
 
     The deals and choices come from `seed` and the game's number alone, so one seed
     finds the same games on any machine. (Hypothesis, which drew them before, makes new
@@ -371,7 +370,8 @@ def deep_check(game, examples: int = 100, seed: int = 0, max_steps: int = 500,
                          "where every game stops first: raise the cap (RULEFORGE_LIMITS=decisions=N)")
     for k in range(examples):
         rng = random.Random(f"ruleforge deep {seed} {k}")
-        failure = _play(game, rng.randrange(2**31), _CHOOSERS[k % len(_CHOOSERS)](rng), max_steps, lengths)
+        failure = _play(game, rng.randrange(2**31), _CHOOSERS[k % len(_CHOOSERS)](rng), max_steps, lengths,
+                        untold)
         if on_example:
             on_example()
         if failure is not None:
@@ -409,7 +409,7 @@ _CHOOSERS: tuple[Callable[[random.Random], Callable[[int], int]], ...] = (
 
 
 def _play(game, seed: int, choose: Callable[[int], int], max_steps: int,
-          lengths: Optional[list] = None) -> Optional[DeepFailure]:
+          lengths: Optional[list] = None, untold: Optional[list] = None) -> Optional[DeepFailure]:
     """Play and check one game; its failure (with the seed and every choice made), or None.
     `choose(n)` is asked only where there is a choice (n > 1); `lengths` gains the number
     of decisions of a game that holds (of turns, for a game of chance without any)."""
@@ -421,7 +421,7 @@ def _play(game, seed: int, choose: Callable[[int], int], max_steps: int,
         choices.append(i)
         return i
     try:
-        play_checked(game, seed, chosen, max_steps, turns)
+        st = play_checked(game, seed, chosen, max_steps, turns)
     except DeepFailure as f:
         f.seed, f.choices = seed, choices
         # a limit, or the bound on decisions, stops every game alike: nothing to shrink
@@ -429,6 +429,10 @@ def _play(game, seed: int, choose: Callable[[int], int], max_steps: int,
         return f
     if lengths is not None:
         lengths.append(len(choices) or turns[0])
+    if untold is not None and not untold:
+        found = said_untold(st)
+        if found is not None:
+            untold.append(found)
     return None
 
 
