@@ -14,6 +14,7 @@ from .diagnostics import Span, did_you_mean
 from .limits import MAX_CARDS, MAX_COPIES, raise_hint
 from .names import Scope, Want
 from .offers import check_group, declare_groups
+from .ranges import constant_step
 from .subsets import some_of, unseen_in
 from .values import walk
 from .stmts import StmtChecker
@@ -238,6 +239,11 @@ class TypeChecker(DecksChecker, ValueChecks, GroupsChecker, StmtChecker):
             else:
                 self.require(p.low, self.expr(p.low, scope), NUMBER, "the lowest choice")
                 self.require(p.high, self.expr(p.high, scope), NUMBER, "the highest choice")
+                if p.step is not None:
+                    t = self.expr(p.step, scope)
+                    self.require(p.step, t, NUMBER, "the step")
+                    if t == NUMBER:
+                        constant_step(self.sym, p.step)
                 ptype = NUMBER
             self.bind(scope, p.name, ptype, p)
         self.bare_action = None if a.params else set()
