@@ -321,3 +321,10 @@ def test_a_card_list_step_below_1_or_too_many_cards_is_refused(loop, at, message
     with pytest.raises(RuleFileError) as e:
         check_source("t.rules", text.encode())
     assert [(d.span.line, d.span.column, d.message, d.hint) for d in e.value.diagnostics] == [(7, at, message, hint)]
+
+
+def test_a_parameter_range_by_a_step_is_named():
+    # a parameter's range is its bounds, not numbers to pick from: no step there
+    assert errors("parameter hand_size = 4 in 2 to 10 by 2\n") == [
+        (7, 36, "unexpected 'by': a parameter's range has no step",
+         "its range is every number from the low bound to the high one: write 'in LOW to HIGH'")]

@@ -1,9 +1,9 @@
 """Numbers in order: `the N highest of L`, `the N lowest of L` (and `... of VALUE for each
 NAME in C`), the extreme numbers of a list, extreme first; `the highest of L`, one number;
-`the greater of A and B`, `the lesser of A and B`, `the difference between A and B`
-(`max` and `abs`, the words of other languages, are named by slips.py); and lists of numbers compared
-item by item, first item first, where `players with the highest` reads a definition that
-gives one ("the category of a hand, then its ranks, highest first")."""
+`the greater of A and B`, `the lesser of A and B`, `the difference between A and B` (the
+words of other languages for them, `max`, `abs`, are named by slips.py); and lists of
+numbers compared item by item, first item first, where `players with the highest` reads a
+definition that gives one ("the category of a hand, then its ranks, highest first")."""
 
 from __future__ import annotations
 

@@ -127,6 +127,10 @@ def other_language(text: str, tok, expected, line: int, col: int):
         # `current chooses a number from 0 to hand_size`: no range to choose from (a fresh
         # reader's bid; the hint "expected 'in'" led on to "unexpected 'to'")
         return Diagnostic(Span(line, col, line, col + len(str(tok))), f"unexpected '{tok}'", CHOOSE_RANGE_HINT)
+    if str(tok) == "by" and re.match(r"parameter\s+\w+\s*=.*\bin\b.*\bto\b", text):
+        # `from A to B by S` is a range to pick or list from; a parameter's is only its bounds
+        return Diagnostic(Span(line, col, line, col + 2), "unexpected 'by': a parameter's range has no step",
+                          "its range is every number from the low bound to the high one: write 'in LOW to HIGH'")
     said = other_extreme(text, str(tok), line, col)
     if said is not None:
         return said
