@@ -8,6 +8,8 @@ definition that gives one ("the category of a hand, then its ranks, highest firs
 from __future__ import annotations
 
 from . import ast as A
+from typing import Optional
+
 from .names import Scope, Want
 from .types import NUMBER, Type, list_of
 
@@ -64,6 +66,19 @@ def pair_of(checker, node: A.PairOf, scope: Scope) -> Type:
     for side in (node.left, node.right):
         checker.require(side, checker.expr(side, scope), NUMBER, f"each side of '{words}'")
     return NUMBER
+
+
+class OrderingChecker:
+    """Mixin of the type checker (rules.TypeChecker): the forms above."""
+
+    def ex_Extremes(self, node: A.Extremes, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        return extremes(self, node, scope)
+
+    def ex_Extreme(self, node: A.Extreme, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        return extreme(self, node, scope)
+
+    def ex_PairOf(self, node: A.PairOf, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        return pair_of(self, node, scope)
 
 
 def comparable(t) -> bool:

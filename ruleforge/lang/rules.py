@@ -14,6 +14,7 @@ from .diagnostics import Span, did_you_mean
 from .limits import MAX_CARDS, MAX_COPIES, raise_hint
 from .names import Scope, Want
 from .offers import check_group, declare_groups
+from .ordering import OrderingChecker
 from .ranges import constant_step
 from .subsets import some_of, unseen_in
 from .values import walk
@@ -22,7 +23,7 @@ from .values import ValueChecks
 from .types import ANY, BOOL, NUMBER, PLAYER, list_of
 
 
-class TypeChecker(DecksChecker, ValueChecks, GroupsChecker, StmtChecker):
+class TypeChecker(DecksChecker, ValueChecks, GroupsChecker, OrderingChecker, StmtChecker):
     """Types every expression and checks every statement of the rules; what it finds
     goes to `types` (node -> type) and the symbol table's `refs` and diagnostics."""
 
