@@ -150,7 +150,8 @@ def test_wrong_card_lists_are_reported_at_the_mistake():
         (25, 5, "'value' is the loop's value on every card of this list"),
         (29, 11, "'kind' of this card is a number, but on other cards it is a kind"),
         (31, 11, "an attribute of a generated card is a value worked out from the loops: a number, text, "
-                 "yes/no, symbol, parameter, arithmetic, a comparison or 'if ... then ... else'"),
+                 "yes/no, symbol, parameter, arithmetic (with 'the greater of', 'the lesser of' and 'the "
+                 "difference between'), a comparison or 'if ... then ... else'"),
     ]
 
 

@@ -52,6 +52,11 @@ def make(tmp_path, text, **params):
     ("count of top 3 cards of box = 3", True),
     ("pile is empty and box is not empty", True),
     ("player_count = 2", True),
+    ("the greater of 2 and 3 = 3 and the lesser of 2 and 3 = 2", True),
+    ("the difference between 2 and 7 = 5 and the difference between 7 and -2 = 9", True),
+    ("the highest of [4, 9, 2] = 9 and the lowest of [4, 9, 2] = 2", True),
+    ("(the highest of c.value for each c in box where c.value < 10) = 9", True),
+    ("the lowest of c.value for each c in box = 2", False),
 ])
 def test_expressions(tmp_path, expr, expected):
     game = make(tmp_path, f"parameter player_count = 2\nturn:\n    end the game with done\ninvariant t: {expr}\n")

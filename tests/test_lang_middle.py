@@ -64,6 +64,12 @@ def _expr(text: str):
     ("[1, n, 3]", {"n": 2}, [1, 2, 3]),
     ("true", {}, True),
     ('"hi"', {}, "hi"),
+    ("the greater of n and 3", {"n": 5}, 5),
+    ("the lesser of n and 3", {"n": 5}, 3),
+    ("the difference between 2 and n", {"n": -5}, 7),
+    ("the highest of [1, n, 3]", {"n": 7}, 7),
+    ("the lowest of xs", {"xs": [4, -2, 9]}, -2),
+    ("the greater of 1 and 2 * 3", {}, 6),
 ])
 def test_fold_evaluates_a_constant(text, params, value):
     assert fold(_expr(text), params) == value
@@ -76,6 +82,11 @@ def test_fold_evaluates_a_constant(text, params, value):
     ("m + 1", "'m' is not a parameter"),
     ("1 < 2", NOT_CONSTANT),
     ("-true", NOT_CONSTANT),
+    ("the highest of []", "'the highest of' a list with no number: there is none to give"),
+    ("the greater of 1 and true", NOT_CONSTANT),
+    ("the highest of 3", NOT_CONSTANT),
+    ("the difference between 1000000000000000000 and -1", "the value of this constant is too large: numbers in "
+                                                          "a rule file are limited to -10**18 to 10**18"),
 ])
 def test_fold_says_why_a_node_is_not_constant(text, message):
     with pytest.raises(NotConstant) as e:
@@ -187,4 +198,4 @@ def test_the_checker_and_the_compiler_handle_every_node_kind():
     for cls in (TypeChecker, CodeGenerator):
         assert {cls.expr_prefix + k.__name__ for k in A.EXPRESSIONS} <= set(dir(cls))
         assert {cls.stmt_prefix + k.__name__ for k in A.STATEMENTS} <= set(dir(cls))
-    assert len(A.EXPRESSIONS) == 43 and len(A.STATEMENTS) == 25  # issue 13: decks, turns, values; outside groups; the N highest of
+    assert len(A.EXPRESSIONS) == 45 and len(A.STATEMENTS) == 25  # issue 13: decks, turns, values; outside groups; the N highest of; the highest of, the greater of

@@ -282,6 +282,27 @@ class Extremes(Expr):
 
 
 @node
+class Extreme(Expr):
+    """`the highest of L`, `the lowest of L`: one number, the largest (smallest) of a list;
+    with `name`, of `VALUE for each NAME in C`. Of an empty list, an error in play."""
+    span: Span
+    extreme: str
+    value: object
+    name: Optional[Name] = None
+    collection: Optional[object] = None
+
+
+@node
+class PairOf(Expr):
+    """`the greater of A and B`, `the lesser of A and B`, `the difference between A and B`
+    (how far apart they are: never negative); `op` is 'greater', 'lesser' or 'difference'."""
+    span: Span
+    op: str
+    left: object
+    right: object
+
+
+@node
 class Knows(Expr):
     """`north knows c`: the card is face up, or this player has seen it where it lies."""
     span: Span

@@ -340,6 +340,21 @@ class ExprBuilder(Builder):
     def extremes_for(self, meta, c):
         return A.Extremes(self._span(meta), str(c[1]), c[0], c[2], self._name(c[3]), c[4])
 
+    def extreme(self, meta, c):
+        return A.Extreme(self._span(meta), str(c[0]), c[1])
+
+    def extreme_for(self, meta, c):
+        return A.Extreme(self._span(meta), str(c[0]), c[1], self._name(c[2]), c[3])
+
+    def greater(self, meta, c):
+        return A.PairOf(self._span(meta), "greater", c[0], c[1])
+
+    def lesser(self, meta, c):
+        return A.PairOf(self._span(meta), "lesser", c[0], c[1])
+
+    def difference(self, meta, c):
+        return A.PairOf(self._span(meta), "difference", c[0], c[1])
+
     def filter(self, meta, c):
         return A.Filter(self._span(meta), c[0], c[1])
 

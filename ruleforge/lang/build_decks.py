@@ -38,7 +38,7 @@ class DecksBuilder(Builder):
         return A.CardLoop(self._span(meta), self._name(c[0]), c[1])
 
     def loop_range(self, meta, c):
-        return A.CardLoop(self._span(meta), self._name(c[0]), None, c[1], c[2])
+        return A.CardLoop(self._span(meta), self._name(c[0]), None, c[1], c[2], c[3])
 
     def card_list_decl(self, meta, c):
         title, *rest = c

@@ -197,7 +197,7 @@ class DeclBuilder(Builder):
         return A.ActionParam(self._span(meta), self._name(c[0]), c[1])
 
     def param_range(self, meta, c):
-        return A.ActionParam(self._span(meta), self._name(c[0]), None, c[1], c[2])
+        return A.ActionParam(self._span(meta), self._name(c[0]), None, c[1], c[2], c[3])
 
     def param_unseen(self, meta, c):
         return A.ActionParam(self._span(meta), self._name(c[0]), c[1], unseen=True)

@@ -14,9 +14,10 @@ import re
 
 from . import ast as A
 from .cards import JOKER_RANK, RANKS, STANDARD_ATTRS, STANDARD_DOMAINS
-from .const import arithmetic, by_zero
+from .const import arithmetic, by_zero, pair
 from .diagnostics import Span, did_you_mean
 from .limits import MAX_CARD_KINDS, MAX_CARDS, raise_hint
+from .ranges import STEP_HINT, step_message
 
 BRACES = re.compile(r"\{([^{}]*)\}")
 
@@ -171,15 +172,20 @@ def loop_values(sym, d: A.CardListDecl, lp: A.CardLoop) -> list:
         raise Refused(lp.name, f"'{n}' is not an attribute a loop can give", "name the loop after an attribute")
     if lp.values is None:
         low, high = (sym.const_int(x, "a loop's bound", -10**9, 10**9) for x in (lp.low, lp.high))
-        if low is None or high is None:
+        step = 1 if lp.step is None else sym.const_int(lp.step, "a loop's step", -10**9, 10**9)
+        if low is None or high is None or step is None:
             raise Refused(lp, "", None)
+        if step < 1:
+            raise Refused(lp.step, step_message(step), STEP_HINT)
         if low > high:
             raise Refused(lp, f"this list makes no card: '{n}' from {low} to {high} is empty",
                           "give the lower bound first")
-        if high - low >= MAX_CARD_KINDS:
-            raise Refused(lp, f"'{n}' from {low:,} to {high:,} makes {high - low + 1:,} kinds of card: a game "
+        values = range(low, high + 1, step)
+        if len(values) > MAX_CARD_KINDS:
+            by = f" by {step:,}" if step != 1 else ""
+            raise Refused(lp, f"'{n}' from {low:,} to {high:,}{by} makes {len(values):,} kinds of card: a game "
                               f"lists at most {MAX_CARD_KINDS:,}", raise_hint("MAX_CARD_KINDS"))
-        return list(range(low, high + 1))
+        return list(values)
     items = lp.values.items if isinstance(lp.values, A.ListOf) else None
     if items is None:
         if isinstance(lp.values, A.Name) and isinstance(sym.params.get(lp.values.name), list):
@@ -258,7 +264,8 @@ def literal(span: Span, v):
 
 
 NOT_PLAIN = ("an attribute of a generated card is a value worked out from the loops: a number, "
-             "text, yes/no, symbol, parameter, arithmetic, a comparison or 'if ... then ... else'")
+             "text, yes/no, symbol, parameter, arithmetic (with 'the greater of', 'the lesser of' and 'the "
+             "difference between'), a comparison or 'if ... then ... else'")
 
 
 def value(sym, node, env: dict):
@@ -307,6 +314,11 @@ def value(sym, node, env: dict):
             return found if op == "in" else not found
         case A.IfExpr(condition=c, then=t, otherwise=o):
             return value(sym, t, env) if truth(sym, c, env) else value(sym, o, env)
+        case A.PairOf(op=op, left=l, right=r):
+            v = pair(op, number(sym, l, env), number(sym, r, env))
+            if abs(v) > 10**18:
+                raise Refused(node, "the value of this attribute is too large")
+            return v
     raise Refused(node, NOT_PLAIN, "write a card whose attribute is a rule as its own 'card \"TITLE\":' block")
 
 

@@ -1,10 +1,11 @@
 """The one constant evaluator: parameter defaults, slot counts, copies, starting values.
 
-A constant is a number, yes/no, text, a list of numbers, a parameter, or arithmetic on
-numbers (`A.ARITHMETIC`: `+ - * /` and `mod`). The checker evaluates each constant once,
+A constant is a number, yes/no, text, a list of numbers, a parameter, arithmetic on
+numbers (`A.ARITHMETIC`: `+ - * /` and `mod`), `the greater of`, `the lesser of`, `the
+difference between` and `the highest (lowest) of` a list. The checker evaluates each constant once,
 reporting why a node is not one; the compiler and the card list evaluate the same nodes
 again with the final parameters. A generated card list's attributes have an evaluator of
-their own (`cardlists.value`), which shares `arithmetic` and `by_zero`.
+their own (`cardlists.value`), which shares `arithmetic`, `by_zero` and `pair`.
 """
 
 from __future__ import annotations
@@ -85,7 +86,27 @@ def evaluate(node, param: Callable[[A.Name], object]):
                     raise NotConstant(node, why.replace("this number", "the value of this constant"),
                                       raise_hint("MAX_NUMBER"))
                 return v
+        case A.PairOf(op=op, left=left, right=right):
+            a, b = evaluate(left, param), evaluate(right, param)
+            if _is_int(a) and _is_int(b):
+                v = pair(op, a, b)
+                if why := number_error(v):  # (a difference: -10**18 from 10**18)
+                    raise NotConstant(node, why.replace("this number", "the value of this constant"),
+                                      raise_hint("MAX_NUMBER"))
+                return v
+        case A.Extreme(extreme=which, value=value, name=None):
+            values = evaluate(value, param)
+            if isinstance(values, list):  # (of numbers only: a list constant holds no other)
+                if not values:
+                    raise NotConstant(node, f"'the {which} of' a list with no number: there is none to give")
+                return max(values) if which == "highest" else min(values)
     raise NotConstant(node, NOT_CONSTANT)
+
+
+def pair(op: str, a: int, b: int) -> int:
+    """`the greater of a and b`, `the lesser of`, `the difference between`, as play works
+    them out (the difference may pass MAX_NUMBER: the caller checks, as for arithmetic)."""
+    return max(a, b) if op == "greater" else min(a, b) if op == "lesser" else abs(a - b)
 
 
 def fold(node, params: Mapping[str, object]):

@@ -122,6 +122,7 @@ class CardLoop:
     values: Optional[object]   # a list (or list parameter); None for a range
     low: Optional[object] = None
     high: Optional[object] = None
+    step: Optional[object] = None  # `from 2 to 10 by 2`; None: by 1
 
 
 @node
@@ -246,6 +247,7 @@ class ActionParam:
     domain: object              # a collection, or None for a range
     low: Optional[object] = None
     high: Optional[object] = None
+    step: Optional[object] = None  # `from 0 to 20 by 5`; None: by 1
     some: bool = False          # `with NAME some of C where COND`: a set of elements of C
     condition: Optional[object] = None  # what the set must meet (it may name the set)
     unseen: bool = False        # `with NAME from ZONE, unseen`: a blind pick, by place

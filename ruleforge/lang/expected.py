@@ -1,6 +1,6 @@
 """What the parser expected where it stopped, in words a designer knows: keywords and
 symbols as written ('of', '.'), a few kinds of token in words ("a name"); the grammar's
-own terminal names (EXTREME) never reach a hint.
+own terminal names (ORDINAL) never reach a hint.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ _TERMINAL_WORDS = {
     "_NL": ("the end of the line",), "_INDENT": ("an indented block",), "_DEDENT": ("the end of the block",),
     "$END": ("the end of the file",),
     # the terminals that read several words
-    "EXTREME": ("'highest'", "'lowest'"), "ORDINAL": ("a place such as 'first' or '2nd'",),
+    "ORDINAL": ("a place such as 'first' or '2nd'",),
 }
 
 

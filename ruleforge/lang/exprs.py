@@ -11,7 +11,7 @@ from . import types as T
 from .diagnostics import did_you_mean
 from .limits import MAX_EXPR_DEPTH, MAX_LIST_ITEMS, raise_hint
 from .names import Resolver, Scope, Want
-from .ordering import comparable, extremes
+from .ordering import comparable
 from .types import ANY, BOOL, CARD, NUMBER, PLAYER, ROW, TEXT, ZONE, Type, list_of
 
 
@@ -306,9 +306,6 @@ class ExprChecker(Resolver, abstract=True):
         inner = self.loop(node.collection, node.name, node, scope)
         self.require(node.value, self.expr(node.value, inner), NUMBER, "what is summed")
         return NUMBER
-
-    def ex_Extremes(self, node: A.Extremes, scope: Scope, want: Optional[Want]) -> Optional[Type]:
-        return extremes(self, node, scope)
 
     def ex_HasEffect(self, node: A.HasEffect, scope: Scope, want: Optional[Want]) -> Optional[Type]:
         self.require(node.value, self.expr(node.value, scope), CARD, "what has an effect")

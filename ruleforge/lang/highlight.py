@@ -70,7 +70,7 @@ KEYWORD_WORDS = (
     "wins", "win", "effect", "slot", "slots", "at", "top", "bottom", "count", "sum", "any",
     "every", "no", "cards", "the", "random", "highest", "lowest", "empty", "eliminated",
     "first", "second", "third", "last", "without", "joker", "jokers", "player", "finishes",
-    "least")
+    "least", "greater", "lesser", "difference")
 
 # Words that combine or compare expressions.
 OPERATOR_WORDS = ("and", "or", "not", "in", "is", "has", "where", "of", "between", "knows", "mod")

@@ -30,14 +30,14 @@ import re
 from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 from lark.lexer import ContextualLexer, Token
 
-# The regular-expression terminals the proof above was made for, by pattern: NAME and
-# EXTREME start with letters (EXTREME only where NAME is not accepted: it is tried after
-# NAME), ORDINAL with letters or digits (it is tried before NAME and INT, in the root
+# The regular-expression terminals the proof above was made for, by pattern: NAME starts
+# with letters (`highest` and `lowest` are keywords: they were a pattern of their own,
+# EXTREME, until `the highest of L` needed them where a name may come too), ORDINAL with
+# letters or digits (it is tried before NAME and INT, in the root
 # scanner as in every state's, so its match is the same in both), INT with digits, STRING
 # with a quote, _NL with a line end or '#', the ignored blanks with a blank.
 _KNOWN_PATTERNS = {
     "[A-Za-z_][A-Za-z0-9_]*": "word",
-    "(?:highest|lowest)": "word-overlap",
     "(?:[0-9]+(st|nd|rd|th)|second|first|third|last)": "tried-first",
     "[0-9]+": "other",
     '"[^"\n]*"': "other",
@@ -52,7 +52,6 @@ class RootFirstLexer(ContextualLexer):
     """See the module doc. Made by `install` from a built ContextualLexer."""
 
     _name: str                 # the word terminal (NAME)
-    _overlap: frozenset        # regex terminals that also read words (EXTREME)
     _keywords: dict            # keyword text -> its terminal
     _accepts: dict             # id(state lexer) -> the terminal names it accepts
 
@@ -93,13 +92,10 @@ class RootFirstLexer(ContextualLexer):
             kind = raw
             if raw == self._name:
                 kind = self._keywords.get(value, raw)
-            if kind in accepts:
-                if kind != raw and self._name not in accepts and self._overlap & accepts:
-                    return None  # a keyword where another word-reading terminal competes
-            elif kind != raw and raw in accepts:
+            if kind not in accepts:
+                if kind == raw or raw not in accepts:
+                    return None
                 kind = raw  # a keyword this state does not expect: a name here
-            else:
-                return None
             t = Token(kind, value, line_ctr.char_pos, line_ctr.line, line_ctr.column)
             line_ctr.feed(value, raw in newline)
             t.end_line, t.end_column, t.end_pos = line_ctr.line, line_ctr.column, line_ctr.char_pos
@@ -114,7 +110,7 @@ def install(lexer) -> bool:
     if type(lexer) is not ContextualLexer:
         return False
     root = lexer.root_lexer
-    name, overlap, regexes = None, set(), 0
+    name, regexes = None, 0
     if len({t.priority for t in root.terminals}) != 1:
         return False  # a terminal with a priority of its own is tried out of the usual order
     for t in root.terminals:  # (in the order the scanners try them)
@@ -124,8 +120,6 @@ def install(lexer) -> bool:
                 return False
             if kind == "word":
                 name = t.name
-            elif kind == "word-overlap":
-                overlap.add(t.name)
             elif kind == "tried-first" and regexes:
                 return False  # tried after NAME or INT: the proof does not hold
             regexes += 1
@@ -139,5 +133,5 @@ def install(lexer) -> bool:
     if set(root.callback) - {name}:
         return False
     lexer.__class__ = RootFirstLexer
-    lexer._name, lexer._overlap, lexer._keywords, lexer._accepts = name, frozenset(overlap), keywords, {}
+    lexer._name, lexer._keywords, lexer._accepts = name, keywords, {}
     return True

@@ -16,6 +16,7 @@ from . import refs as R
 from . import types as T
 from .diagnostics import closest, did_you_mean, slip_of
 from .limits import MAX_DEFINE_DEPTH, raise_hint
+from .slips import other_word
 from .symbols import SymbolTable
 from .types import ANY, BOOL, CARD, NUMBER, PLAYER, ROW, TEXT, ZONE, Type, list_of
 from .visitor import Visitor
@@ -246,6 +247,8 @@ class Resolver(Visitor, abstract=True):
             hint = f"'{n}' is an attribute: write 'CARD.{n}', or use it inside 'where'"
         elif hint is None and n in ("joker", "jokers") and "joker" not in self.sym.domains.get("rank", ()):
             hint = "a standard deck has jokers only when it says so: 'cards: standard deck with 2 jokers in ZONE'"
+        if what == "name" and other_word(n) is not None:  # `max`, `abs`: said in this language's words
+            hint = other_word(n)
         self.error(node, f"unknown {what} '{n}'", hint)
         return None
 
@@ -354,7 +357,7 @@ class Resolver(Visitor, abstract=True):
             return None
         if self.sym.global_kind(n) is None and scope.lookup(n) is None and self.sym.symbol_domain(n) is None:
             # declared nowhere: a misspelling, said as `trciks > 99` says it
-            self.error(node.name, f"unknown name '{n}'", did_you_mean(n, self.of_names()))
+            self.error(node.name, f"unknown name '{n}'", other_word(n) or did_you_mean(n, self.of_names()))
             return None
         self.error(node.name, f"'{n}' is not a zone, a set of pieces, a counter, a quantity or a "
                               "definition with a parameter, so it has no 'of'",

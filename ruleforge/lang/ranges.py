@@ -4,6 +4,10 @@ A range says which values the rules make sense for. The default, a `--set` value
 `--sweep` value, which is a `--set` per run) and a variant's value are checked against
 it, and the message names the parameter, the range and where the range is declared, so
 that `--set hand_size=20` is refused instead of silently dealing what is left.
+
+Also the step of a range of numbers to pick or list, `from 2 to 10 by 2` (an action's
+`with NAME from ... to ... by ...`, a card list's loop): a constant step below 1 is
+refused here; one worked out in play stops play (`runtime/prims.stepped_range`).
 """
 
 from __future__ import annotations
@@ -129,3 +133,22 @@ def declared_range(sym, p: A.ParamDecl, default, from_set: Optional[str] = None)
         sym.error(span, f"--set {name}={text}: '{name}' {what} from {low} to {high}, as declared here",
                   f"give a value from {low} to {high}, or widen the range in the rule file")
     return r
+
+
+STEP_HINT = "the numbers go up from the first to the last by the step: 'from 2 to 10 by 2' is 2, 4, 6, 8, 10"
+
+
+def step_message(step: int) -> str:
+    return f"'by {step:,}': a step is 1 or more"
+
+
+def constant_step(sym, node) -> Optional[int]:
+    """The step `node`, when it is a constant (a number, a parameter, arithmetic on them),
+    after saying so if it is below 1; else None (worked out in play)."""
+    try:
+        step = sym.const(node)
+    except NotConstant:
+        return None
+    if isinstance(step, int) and not isinstance(step, bool) and step < 1:
+        sym.error(node, step_message(step), STEP_HINT)
+    return step

@@ -14,6 +14,8 @@ from .diagnostics import Span, did_you_mean
 from .limits import MAX_CARDS, MAX_COPIES, raise_hint
 from .names import Scope, Want
 from .offers import check_group, declare_groups
+from .ordering import OrderingChecker
+from .ranges import constant_step
 from .subsets import some_of, unseen_in
 from .values import walk
 from .stmts import StmtChecker
@@ -21,7 +23,7 @@ from .values import ValueChecks
 from .types import ANY, BOOL, NUMBER, PLAYER, list_of
 
 
-class TypeChecker(DecksChecker, ValueChecks, GroupsChecker, StmtChecker):
+class TypeChecker(DecksChecker, ValueChecks, GroupsChecker, OrderingChecker, StmtChecker):
     """Types every expression and checks every statement of the rules; what it finds
     goes to `types` (node -> type) and the symbol table's `refs` and diagnostics."""
 
@@ -238,6 +240,11 @@ class TypeChecker(DecksChecker, ValueChecks, GroupsChecker, StmtChecker):
             else:
                 self.require(p.low, self.expr(p.low, scope), NUMBER, "the lowest choice")
                 self.require(p.high, self.expr(p.high, scope), NUMBER, "the highest choice")
+                if p.step is not None:
+                    t = self.expr(p.step, scope)
+                    self.require(p.step, t, NUMBER, "the step")
+                    if t == NUMBER:
+                        constant_step(self.sym, p.step)
                 ptype = NUMBER
             self.bind(scope, p.name, ptype, p)
         self.bare_action = None if a.params else set()

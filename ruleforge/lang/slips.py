@@ -45,6 +45,51 @@ def glued(text: str, col: int):
 _ELSE_IF = ("elif", "elsif", "elseif")
 
 
+# Words of other languages and rulebooks for these, as names: what to write instead.
+_HIGHEST_HINT = "the largest number of a list is 'the highest of LIST'; of two numbers, 'the greater of A and B'"
+_LOWEST_HINT = "the smallest number of a list is 'the lowest of LIST'; of two numbers, 'the lesser of A and B'"
+_ABS_HINT = ("how far apart two numbers are is 'the difference between A and B' (never negative); a number's "
+             "size, 'the difference between N and 0'")
+OTHER_WORDS = {"max": _HIGHEST_HINT, "maximum": _HIGHEST_HINT, "largest": _HIGHEST_HINT, "biggest": _HIGHEST_HINT,
+               "min": _LOWEST_HINT, "minimum": _LOWEST_HINT, "smallest": _LOWEST_HINT,
+               "abs": _ABS_HINT, "absolute": _ABS_HINT}
+
+
+def other_word(name: str):
+    """The hint for `max`, `minimum`, `abs`... written as a name (the checker's "unknown
+    name"), or None."""
+    return OTHER_WORDS.get(name.lower())
+
+
+_GREATER_HINT = "of two numbers, write 'the greater of A and B'; of a list, 'the highest of LIST'"
+_LESSER_HINT = "of two numbers, write 'the lesser of A and B'; of a list, 'the lowest of LIST'"
+_THE_WORDS = {"higher": _GREATER_HINT, "larger": _GREATER_HINT, "bigger": _GREATER_HINT,
+              "lower": _LESSER_HINT, "smaller": _LESSER_HINT,
+              "absolute": "write 'the difference between A and B': it is never negative"}
+_THE_OTHER = re.compile(r"\bthe\s+(" + "|".join(list(OTHER_WORDS) + list(_THE_WORDS)) + r")\s+(?:of|difference)\b")
+_CALLED = re.compile(r"\b(" + "|".join(OTHER_WORDS) + r")\s*$")
+
+
+def other_extreme(text: str, tok: str, line: int, col: int):
+    """`max(a, b)`, `abs(x)`, `the max of L`, `the higher of A and B`, `the absolute
+    difference between`: what this language writes instead, at the word; or None. `tok`
+    is the token the parser stopped at ('' at the end of the line), at column `col`."""
+    if tok == "(" and (m := _CALLED.search(text[:col - 1])):
+        return Diagnostic(Span(line, m.start(1) + 1, line, col + 1), f"unexpected '(' after '{m.group(1)}'",
+                          other_word(m.group(1)))
+    if tok == "of" and re.search(r"\bthe\s+difference\s+$", text[:col - 1]):
+        return Diagnostic(Span(line, col, line, col + 2), "unexpected 'of' after 'the difference'",
+                          "write 'the difference between A and B'")
+    m = None
+    for m in _THE_OTHER.finditer(text[:col - 1 + len(tok)]):
+        pass  # (the last one up to the stop)
+    if m is None or re.search(r"\b(?:highest|lowest)\b", text[m.end():col - 1]) or m.start(1) >= col - 1:
+        return None  # (`the max of p highest of L`: a definition called max, read as one)
+    word = m.group(1)
+    return Diagnostic(Span(line, m.start(1) + 1, line, m.end(1) + 1), f"unexpected '{word}' after 'the'",
+                      _THE_WORDS.get(word) or other_word(word))
+
+
 def other_language(text: str, tok, expected, line: int, col: int):
     """A diagnostic for a slip from another language or a misplaced item (`elif`, `==`,
     `set up:`, an ending without `wins`, an item indented into a block), or None."""
@@ -82,6 +127,13 @@ def other_language(text: str, tok, expected, line: int, col: int):
         # `current chooses a number from 0 to hand_size`: no range to choose from (a fresh
         # reader's bid; the hint "expected 'in'" led on to "unexpected 'to'")
         return Diagnostic(Span(line, col, line, col + len(str(tok))), f"unexpected '{tok}'", CHOOSE_RANGE_HINT)
+    if str(tok) == "by" and re.match(r"parameter\s+\w+\s*=.*\bin\b.*\bto\b", text):
+        # `from A to B by S` is a range to pick or list from; a parameter's is only its bounds
+        return Diagnostic(Span(line, col, line, col + 2), "unexpected 'by': a parameter's range has no step",
+                          "its range is every number from the low bound to the high one: write 'in LOW to HIGH'")
+    said = other_extreme(text, str(tok), line, col)
+    if said is not None:
+        return said
     if str(tok) in ("when", "at") and wins_missing(text, expected):
         return Diagnostic(Span(line, col, line, col + len(str(tok))), f"unexpected '{tok}'", WINS_HINT)
     return None

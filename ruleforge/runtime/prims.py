@@ -11,7 +11,7 @@ from .said import SAID_CARD, SAID_CUT, SAID_VALUE, marks, said_value, seen, seen
 from .said import shown_at_least as _shown_at_least
 from .values import RuleError
 
-__all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "mod", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "no_card", "attr_missing", "charge", "charge_call", "bounded_range", "mul", "num", "join_lists",
+__all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "mod", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "no_card", "attr_missing", "charge", "charge_call", "bounded_range", "stepped_range", "highest", "lowest", "mul", "num", "join_lists",
            "nth_card", "no_seat", "players_from", "told_lists", "payoff_value", "looked", "said_card",
            "said_text", "said_list", "said_value", "seen", "seen_every"]
 
@@ -355,6 +355,35 @@ def bounded_range(low: int, high: int) -> range:
         raise RuleError.over("values", f"the values from {low:,} to {high:,} are {high - low + 1:,}: more than the "
                         f"{MAX_PARAMETER_VALUES:,} an action parameter may range over (docs/limits.md)")
     return range(low, high + 1)
+
+
+def stepped_range(low: int, high: int, step: int) -> range:
+    """An action parameter's values `from low to high by step`, within the limit; a step
+    below 1 worked out in play is the rule's mistake (a constant one is the checker's)."""
+    if step < 1:
+        raise RuleError(f"'from {low:,} to {high:,} by {step:,}': a step is 1 or more")
+    values = range(low, high + 1, step)
+    if len(values) > MAX_PARAMETER_VALUES:
+        raise RuleError.over("values", f"the values from {low:,} to {high:,} by {step:,} are {len(values):,}: more "
+                             f"than the {MAX_PARAMETER_VALUES:,} an action parameter may range over (docs/limits.md)")
+    return values
+
+
+def highest(xs) -> int:
+    """`the highest of` a list of numbers; of none, the rule's mistake (no number would be
+    right: 0 is above every negative one)."""
+    if not xs:
+        raise RuleError("'the highest of' a list with no number: there is none to give "
+                        "(test that the list is not empty first)")
+    return max(xs)
+
+
+def lowest(xs) -> int:
+    """`the lowest of` a list of numbers; of none, the rule's mistake."""
+    if not xs:
+        raise RuleError("'the lowest of' a list with no number: there is none to give "
+                        "(test that the list is not empty first)")
+    return min(xs)
 
 
 def _too_big(v: int):

@@ -124,6 +124,25 @@ class Exprs(Loops):
         order = ", reverse=True" if node.extreme == "highest" else ""
         return f"tuple(sorted(charge(st, {items}){order})[:max(0, {self.ex(node.count)})])"
 
+    def ex_Extreme(self, node):
+        # linear, as `sum of` is: uncharged unless its loop is (an empty list stops play)
+        pick = "highest" if node.extreme == "highest" else "lowest"
+        if node.name is None:
+            return f"{pick}({self.coll(node.value, live=True)})"
+        x = self.sc.fresh("e")
+        self.sc.slots[node] = x
+        if self.holds_cards(node.collection):
+            self.sc.cards.add(x)
+        items, value = self.expr_loop(node.collection, self.coll(node.collection, live=True),
+                                     lambda: self.ex(node.value))
+        return f"{pick}([{value} for {x} in {items}])"
+
+    def ex_PairOf(self, node):
+        a, b = self.ex(node.left), self.ex(node.right)
+        if node.op == "difference":
+            return f"abs({a} - {b})"
+        return f"{'max' if node.op == 'greater' else 'min'}({a}, {b})"
+
     def ex_HasEffect(self, node):
         table = self.effects_table(node.trigger.name)
         return f"({table}[{self.ex(node.value)}] is not None)"

@@ -26,7 +26,7 @@ FACING, KNOWING = ("facing",), ("knowing",)
 # Expressions that read nothing themselves: what they read is what their parts read.
 _COMPOSITE = (A.Number, A.Text, A.Bool, A.Nobody, A.ListOf, A.Unary, A.Binary, A.Between, A.Filter, A.CardsIn,
               A.TheCard, A.Top, A.Aggregate, A.Quantifier, A.IfExpr, A.SumFor, A.Extremes, A.Position, A.Seat,
-              A.HasEffect, A.LeastSum)
+              A.HasEffect, A.LeastSum, A.Extreme, A.PairOf)
 _BINDERS = ("name", "group")  # fields of those that bind a name rather than read one
 
 

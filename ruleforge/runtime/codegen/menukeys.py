@@ -83,7 +83,7 @@ class MenuKeys:
                         if p.some or p.unseen:
                             raise Anything  # sets of cards and blind picks: named by place
                         self._walk_set(p.domain, reads, seat, True, set())  # named in sorted order
-                        self._walk((p.low, p.high), reads, seat, True, set())
+                        self._walk((p.low, p.high, p.step), reads, seat, True, set())
                     self._walk(a.allowed, reads, seat, True, set())
                 reads.settle()
                 per_seat.append(reads)

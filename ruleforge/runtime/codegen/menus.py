@@ -99,6 +99,8 @@ class Menus:
         """(an expression for parameter k's raw values, how actions name them, whether
         they are plain values of a range: sorted, distinct and named by themselves)."""
         p = a.params[k]
+        if p.domain is None and p.step is not None:  # `from A to B by S`
+            return self._stepped(p), None, True
         if p.domain is None:  # `from A to B`
             low, high = self.ex(p.low), self.ex(p.high)
             if _int(low) is not None and _int(high) is not None and _int(high) - _int(low) < MAX_PARAMETER_VALUES:
@@ -107,6 +109,15 @@ class Menus:
             return f"bounded_range({low}, {high})", None, True
         kind = "blind" if p.unseen else self.ref_kind(self.t_elem(p))  # blind: named by place (actions._named)
         return self.coll(p.domain, live=True), kind, False
+
+    def _stepped(self, p) -> str:
+        """The values of `from A to B by S`: a table when all three are known now (the
+        checker refused a constant step below 1), else worked out in play."""
+        low, high, step = self.ex(p.low), self.ex(p.high), self.ex(p.step)
+        lo, hi, by = _int(low), _int(high), _int(step)
+        if None not in (lo, hi, by) and by >= 1 and len(values := range(lo, hi + 1, by)) <= MAX_PARAMETER_VALUES:
+            return self.table(f"RANGE_{lo}_{hi}_{by}".replace("-", "m"), tuple(values))
+        return f"stepped_range({low}, {high}, {step})"
 
     @staticmethod
     def _named(values: str, kind: str | None, plain: bool, k: int) -> str:
