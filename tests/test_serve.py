@@ -355,6 +355,15 @@ def test_serve_flag_errors_exit_2_with_a_message():
     assert out.exit_code == 2 and "use --as or --humans, not both" in out.output
     out = runner.invoke(cli, ["serve", GUFO, "--port", "70000"])
     assert out.exit_code == 2 and "70000 is not in the range 0<=x<=65535" in out.output
+    # a bot named for a person's seat was dropped without a word, as was --agents with no bot's seat
+    # (a host it cannot listen on: without the check, the command fails there rather than serving)
+    nowhere = ["--host", "256.0.0.1"]
+    out = runner.invoke(cli, ["serve", GUFO, "--as", "radar", "--agents", "radar=greedy", *nowhere])
+    assert out.exit_code == 2 and ("the Radar Operator is played by a person here, not a bot: --agents names the "
+                                   "bots' seats") in " ".join(out.output.split())
+    out = runner.invoke(cli, ["serve", GUFO, "--agents", "greedy", *nowhere])
+    assert out.exit_code == 2 and "every seat is played by a person here: there is no bot for --agents 'greedy'" \
+        in " ".join(out.output.split())
 
 
 def test_serve_prints_a_link_per_seat_and_warns_when_it_listens_everywhere(tmp_path):
@@ -584,10 +593,14 @@ def test_a_served_game_whose_setup_fails_is_logged_as_started_and_stopped_on_the
                      'action go "Go":\n    increase x by 1\nending done "done": player 1 wins when x > 3\n',
                      encoding="utf-8")
     log = tmp_path / "g.jsonl"
-    out = CliRunner().invoke(cli, ["serve", str(rules), "--port", "0", "--seed", "1", "--log", str(log)])
+    out = CliRunner().invoke(cli, ["serve", str(rules), "--port", "0", "--seed", "1", "--log", str(log), "--as", "2",
+                                   "--agents", "greedy"])
     assert out.exit_code == 1 and f"log written to {log}\n" in out.output
     why = "in rule 'setup' (line 7): division by zero"
-    assert [json.loads(line)["type"] for line in log.read_text(encoding="utf-8").splitlines()] == ["start", "error"]
+    recs = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert [r["type"] for r in recs] == ["start", "error"]
+    # who played each seat, as play's logs say it (play --resume reads it): it was left out
+    assert recs[0]["played_by"] == ["greedy", "person"]
     replayed = CliRunner().invoke(cli, ["replay", str(log), "--quiet"])
     assert (replayed.exit_code, replayed.output) == (
         1, f"{log}: reproduced exactly: the game, 0 decisions, the same deal, and the same error it stopped on: {why}\n")

@@ -262,8 +262,9 @@ def test_sigterm_while_a_bot_searches_stops_the_server_at_once(tmp_path):
         took = time.monotonic() - start
     assert took < 8, f"the server took {took:.1f} s to stop"
     assert (proc.returncode, err) == (0, "")
-    assert [json.loads(line)["type"] for line in log.read_text(encoding="utf-8").splitlines()] == \
-        ["start", "setup", "quit"]
+    recs = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert [r["type"] for r in recs] == ["start", "setup", "quit"]
+    assert recs[0]["played_by"] == ["ismcts:20000ms", "person"]
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no SIGHUP here")

@@ -13,6 +13,7 @@ import click
 from .common import SEED, _AtomicWriter, _agents, _load, same_game
 from .group import cli
 from .play import _a_number
+from .seats import _check_bots, played_by
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -150,6 +151,7 @@ def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, 
     game, _ = _load(file, sets, players)
     _agents(agents, game)
     people = _people(as_, humans, game)
+    _check_bots(agents, people, game)  # (a bot named for a person's seat was dropped without a word)
     seed = seed if seed is not None else secrets.randbelow(2**31)
     with _Stops() as stops:
         sock = _bind(host, port)
@@ -170,7 +172,7 @@ def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, 
             import uvicorn
             from ..drivers.serve.app import Server
             from ..drivers.serve.table import Table
-            table = Table(game, seed, people, parse_agents(agents, game), log)
+            table = Table(game, seed, people, parse_agents(agents, game), log, played_by(people, agents, game))
             stops.check()
         except BaseException as e:
             sock.close()
