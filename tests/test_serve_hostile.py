@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from test_serve import GUFO, HIDDEN_ERROR, TestClient, bomb_table, fingerprint, hello, make, token, until
+from test_serve import GUFO, HIDDEN_ERROR, TestClient, bomb_table, fingerprint, hello, make, mine_or_over, token, until
 
 import ruleforge
 from ruleforge.drivers.agents import parse_agents
@@ -325,3 +325,88 @@ def test_a_rule_error_met_in_a_bots_search_is_logged(tmp_path):
     assert told == failures[0] == f"the game stopped: {why}"
     assert [r["type"] for r in log] == ["start", "setup", "decision", "error"]
     assert log[-1] == {"type": "error", "message": why} and table.stopped is not None
+
+
+# ---- a bug in ruleforge (not a rule error) while a bot moves
+
+class _BrokenBot:
+    """A bot whose code fails: the bug stands for any of ours met as a bot decides."""
+    needs_worlds = needs_view = False
+
+    def act(self, obs, rng):
+        raise KeyError("A♦")
+
+
+BOT_BUG = ("the game stopped: ruleforge itself failed as Invader's bot chose its move (a bug in ruleforge, not in "
+           "the rule file); the host's terminal shows where")
+
+
+def test_a_bots_bug_is_told_to_the_pages_and_its_traceback_to_the_host(capfd):
+    """The bot task died with its exception, unretrieved: nothing on the host's terminal,
+    nothing on the pages, which waited for the bots for ever."""
+    game = ruleforge.load(GUFO)
+    table = Table(game, 5, [1], [_BrokenBot(), None], [])
+    bugs: list = []
+    server = Server(table, delay=0, on_bug=bugs.append)
+    with TestClient(server.app()) as client:
+        with client.websocket_connect("/ws") as radar, client.websocket_connect("/ws") as watcher:
+            hello(radar, token(table, 1))
+            assert until(radar, lambda m: m["type"] == "error") == {"type": "error", "message": BOT_BUG}
+            hello(watcher, None)  # (a page opened afterwards is told at once)
+            assert until(watcher, lambda m: m["type"] == "error")["message"] == BOT_BUG
+            radar.send_json({"type": "act", "n": 0, "id": 0})  # and every message is refused with it
+            assert radar.receive_json() == {"type": "refused", "message": BOT_BUG}
+    assert bugs == [BOT_BUG]
+    err = capfd.readouterr().err
+    assert "Traceback (most recent call last):" in err and err.rstrip().endswith("KeyError: 'A♦'")
+
+
+def test_a_bots_bug_stops_the_served_game_with_its_log_written_whole(tmp_path):
+    """The same bug under `ruleforge serve --log`: the host's terminal has the traceback
+    and what the pages were told; the log is written at once, cut short where the game
+    stopped (as play's, after a bug), and replays."""
+    from websockets.sync.client import connect
+    log = tmp_path / "g.jsonl"
+    code = ("import sys\nfrom ruleforge.drivers import agents\n"
+            "def act(self, obs, rng):\n    raise KeyError('A♦')\n"
+            "agents.RandomAgent.act = act\nfrom ruleforge.cli import main\nmain()\n")
+    proc = subprocess.Popen([sys.executable, "-c", code, "serve", GUFO, "--as", "radar", "--seed", "5", "--delay", "0",
+                             "--port", "0", "--log", str(log)], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        port = re.search(r":(\d+) ", proc.stdout.readline()).group(1)
+        with connect(f"ws://127.0.0.1:{port}/ws", open_timeout=10) as ws:
+            ws.send(json.dumps({"type": "hello", "token": None}))
+            while (msg := json.loads(ws.recv(timeout=10)))["type"] != "error":
+                pass
+            assert msg["message"] == BOT_BUG
+        written = log.exists()  # (before the server stops)
+    finally:
+        out, err = _stop(proc)
+    assert written and proc.returncode == 0
+    assert "Traceback (most recent call last):" in err and "KeyError: 'A♦'" in err
+    assert err.rstrip().splitlines()[-1] == f"error: {BOT_BUG}; Ctrl-C stops the server"
+    assert [json.loads(line)["type"] for line in log.read_text(encoding="utf-8").splitlines()] == \
+        ["start", "setup", "quit"]
+
+
+def test_a_bug_met_as_a_persons_move_is_played_stops_the_game_for_every_page(monkeypatch, capfd):
+    """A RuntimeError there was taken for the page's connection closing: that page was
+    dropped without a word, and it reconnected to a game half moved."""
+    game, table, log, server = make(GUFO, 5, [0, 1])
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+    monkeypatch.setattr(table, "_apply", broken)
+    bug = ("the game stopped: ruleforge itself failed as Invader's move was played (a bug in ruleforge, not in the "
+           "rule file); the host's terminal shows where")
+    with TestClient(server.app()) as client:
+        with client.websocket_connect("/ws") as invader, client.websocket_connect("/ws") as radar:
+            hello(invader, token(table, 0))
+            hello(radar, token(table, 1))
+            invader.send_json({"type": "act", "n": until(invader, mine_or_over)["n"], "id": 0})
+            for ws in (invader, radar):
+                assert until(ws, lambda m: m["type"] == "error") == {"type": "error", "message": bug}
+            invader.send_json({"type": "act", "n": 0, "id": 0})
+            assert invader.receive_json() == {"type": "refused", "message": bug}
+    assert capfd.readouterr().err.rstrip().endswith("RuntimeError: a bug")

@@ -186,8 +186,12 @@ def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, 
             click.echo(f"error: {text}; Ctrl-C stops the server", err=True)
             write_log()  # the game cannot go on: its log, ending on the error, is whole now
 
+        def broke(text: str) -> None:  # (the traceback is on the terminal already)
+            click.echo(f"error: {text}; Ctrl-C stops the server", err=True)
+            write_log(cut_short=True)  # whole up to the last decision played, as play's after a bug
+
         try:  # (from here on, however it stops, the log is written)
-            server = Server(table, delay, on_end=write_log, on_failure=failed)
+            server = Server(table, delay, on_end=write_log, on_failure=failed, on_bug=broke)
             base = f"http://{_shown_host(host)}:{sock.getsockname()[1]}"
             config = uvicorn.Config(server.app(), log_level="warning", ws_max_size=1 << 16, lifespan="off",
                                     access_log=False)

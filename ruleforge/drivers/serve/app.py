@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+import traceback
 from collections import deque
 from pathlib import Path
 from typing import Callable, Optional
@@ -105,8 +106,8 @@ class Server:
     """The table and its pages; every use of the table holds the lock."""
 
     def __init__(self, table: Table, delay: float = 0.6, on_end: Optional[Callable[[], None]] = None,
-                 on_failure: Optional[Callable[[str], None]] = None):
-        self.table, self.delay, self.on_end, self.on_failure = table, delay, on_end, on_failure
+                 on_failure: Optional[Callable[[str], None]] = None, on_bug: Optional[Callable[[str], None]] = None):
+        self.table, self.delay, self.on_end, self.on_failure, self.on_bug = table, delay, on_end, on_failure, on_bug
         self.failure: Optional[str] = None  # what the rules' error says, in full (the host's terminal)
         self.error = None  # the rules' error itself, told to each page as its seat may know it
         self.pages: set[Page] = set()
@@ -166,6 +167,8 @@ class Server:
                             self._update(page)  # the page is brought up to date
                     except RuleError as e:
                         self._failed(e)
+                    except Exception:  # our bug, not the rule file's: the game cannot go on
+                        self._broke(f"as {self._who(page)}'s move was played")
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -285,6 +288,9 @@ class Server:
                 except RuleError as e:
                     self._failed(e)
                     return
+                except Exception:  # our bug: the bots stopped without a word, the pages waiting for ever
+                    self._broke(f"as {self._who(None, self.table.st.current_player)}'s bot chose its move")
+                    return
                 self._moved()
 
     def _failed(self, e) -> None:
@@ -299,13 +305,32 @@ class Server:
         if self.on_failure:
             self.on_failure(text)
 
+    def _broke(self, when: str) -> None:
+        """An exception that is not a rule error: a bug in ruleforge. The traceback goes to
+        the host's terminal only (it may name any card); the pages are told that the game
+        stopped and why it is not the rule file's fault, and then treated as after a rule
+        error (every message refused with that text)."""
+        traceback.print_exc()
+        text = (f"the game stopped: ruleforge itself failed {when} (a bug in ruleforge, not in the rule file); "
+                "the host's terminal shows where")
+        self.failure, self.error = text, None
+        for p in list(self.pages):
+            p.send({"type": "error", "message": text})
+        if self.on_bug:
+            self.on_bug(text)
+
+    def _who(self, page: Optional[Page], seat: Optional[int] = None) -> str:
+        if page is not None:
+            seat = page.shown if page.seat == HOT else page.seat
+        return "a person" if seat is None else plain(self.table.game.seat_titles[seat])
+
     def _failure_for(self, page: Page) -> str:
         """What `page` is told of the rules' error (a hot seat's screen: as the seat it
         shows, or as a spectator between people and while it is being handed over)."""
         seat = page.seat
         if seat == HOT:  # (a screen being handed over is nobody's yet: told as to a spectator)
             seat = page.shown if page.waiting is None else None
-        if hides_error(self.table.st, self.error, [seat]):  # (the game has stopped: its state stays)
+        if self.error is not None and hides_error(self.table.st, self.error, [seat]):  # (the game has stopped: its state stays)
             return f"the game stopped: {HIDDEN_RULE_FAILED}; the host's terminal shows where"
         return self.failure
 
