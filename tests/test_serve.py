@@ -396,8 +396,9 @@ def test_serve_prints_a_link_per_seat_and_warns_when_it_listens_everywhere(tmp_p
 
 
 def test_the_page_is_one_file_of_each_kind_loading_nothing_from_elsewhere():
-    from ruleforge.drivers.serve.app import HEADERS as server_headers
     game, table, log, server = make(GUFO, 5, [0])
+    csp = "default-src 'self'; connect-src 'self' ws://testserver wss://testserver; img-src 'self' data:; " \
+          "frame-ancestors 'none'"
     with TestClient(server.app()) as client:
         page = client.get("/")
         assert page.status_code == 200
@@ -412,8 +413,29 @@ def test_the_page_is_one_file_of_each_kind_loading_nothing_from_elsewhere():
         for path in ("/", "/static/app.js", "/static/style.css", "/favicon.ico", "/nothing"):
             got = client.get(path).headers
             assert (got["content-security-policy"], got["x-content-type-options"], got["cache-control"],
-                    got["referrer-policy"]) == (server_headers["Content-Security-Policy"], "nosniff", "no-store",
-                                                "no-referrer"), path
+                    got["referrer-policy"]) == (csp, "nosniff", "no-store", "no-referrer"), path
+
+
+def test_the_pages_connections_go_to_its_own_host_only():
+    """connect-src allowed WebSockets to any host (`ws: wss:`): a script injected into the
+    page could have sent the seat's view anywhere. It names the page's own host now (from
+    the request, as the browser asked for it), and an --origin's; a Host header that is
+    not a plain host and port adds nothing to the policy."""
+    game, table, log, server = make(GUFO, 5, [0])
+    rest = "img-src 'self' data:; frame-ancestors 'none'"
+    with TestClient(server.app()) as client:
+        for host, connect in [("127.0.0.1:8000", "'self' ws://127.0.0.1:8000 wss://127.0.0.1:8000"),
+                              ("[::1]:8000", "'self' ws://[::1]:8000 wss://[::1]:8000"),
+                              ("vm:8766", "'self' ws://vm:8766 wss://vm:8766"),
+                              ("x; script-src *", "'self'"), ("a b", "'self'"), ("", "'self'")]:
+            got = client.get("/", headers={"host": host}).headers["content-security-policy"]
+            assert got == f"default-src 'self'; connect-src {connect}; {rest}", host
+    game, table, log, server = make(GUFO, 5, [0])
+    proxied = Server(table, delay=0, origins=("https://games.example.org",))
+    with TestClient(proxied.app()) as client:
+        got = client.get("/", headers={"host": "127.0.0.1:8000"}).headers["content-security-policy"]
+        assert got == ("default-src 'self'; connect-src 'self' ws://127.0.0.1:8000 wss://127.0.0.1:8000 "
+                       f"ws://games.example.org wss://games.example.org; {rest}")
 
 
 def test_the_same_deal_line_names_who_plays_each_seat():

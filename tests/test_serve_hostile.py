@@ -18,11 +18,13 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from starlette.websockets import WebSocketDisconnect
 
 from test_serve import GUFO, HIDDEN_ERROR, TestClient, bomb_table, fingerprint, hello, make, mine_or_over, token, until
 
 import ruleforge
+from ruleforge.cli import cli
 from ruleforge.drivers.agents import parse_agents
 from ruleforge.drivers.serve.app import Server
 from ruleforge.drivers.serve.table import Table
@@ -410,3 +412,62 @@ def test_a_bug_met_as_a_persons_move_is_played_stops_the_game_for_every_page(mon
             invader.send_json({"type": "act", "n": 0, "id": 0})
             assert invader.receive_json() == {"type": "refused", "message": bug}
     assert capfd.readouterr().err.rstrip().endswith("RuntimeError: a bug")
+
+
+# ---- another site's page
+
+def _other_site(origin: str) -> str:
+    return (f"this page comes from {origin}, not from this table's server: only the server's own page may open its "
+            "connection (if the server is reached through a proxy, its host starts it with --origin and the address "
+            "the players open, such as --origin https://games.example.org)")
+
+
+def test_a_page_of_another_site_cannot_open_the_tables_connection():
+    """Any site a player visited could open WebSockets to the server (the browser lets a
+    page connect anywhere and sends its Origin; nothing read it) and take the 100
+    spectators' places. Only the server's own page may connect now: its Origin names the
+    host the request was sent to, an address or one of this machine's own names (a site's
+    own name resolved to this machine, DNS rebinding, is not). A request without Origin is
+    not a browser's, and is let in."""
+    game, table, log, server = make(GUFO, 5, [0])
+    server.guard.names = frozenset({"localhost", "vm", "vm.local"})  # (this machine's, whatever its name)
+    with TestClient(server.app()) as client:
+        for url, origin in [("ws://127.0.0.1:8000/ws", "http://evil.example"),
+                            ("ws://127.0.0.1:8000/ws", "http://127.0.0.1:8001"),   # another port: another server
+                            ("ws://127.0.0.1:8000/ws", "https://127.0.0.1:8000"),  # another scheme's port
+                            ("ws://127.0.0.1:8000/ws", "null"),                    # a sandboxed frame, a file
+                            ("ws://evil.example:8000/ws", "http://evil.example:8000"),  # rebound to this machine
+                            ("ws://localhost:8000/ws", "http://127.0.0.1:8000/game")]:
+            with client.websocket_connect(url, headers={"origin": origin}) as ws:
+                ws.send_json({"type": "hello", "token": None})  # (let in, it would be welcomed)
+                assert ws.receive_json() == {"type": "error", "message": _other_site(origin)}, (url, origin)
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    ws.receive_json()
+                assert closed.value.code == 1008
+        for url, origin in [("ws://127.0.0.1:8000/ws", "http://127.0.0.1:8000"), ("ws://[::1]:8000/ws", "http://[::1]:8000"),
+                            ("ws://localhost/ws", "http://LOCALHOST"), ("ws://vm:8766/ws", "http://vm:8766"),
+                            ("ws://vm.local:8766/ws", "http://vm.local:8766"),
+                            ("ws://192.168.1.5:8766/ws", "http://192.168.1.5:8766"), ("ws://127.0.0.1:8000/ws", None)]:
+            with client.websocket_connect(url, headers={} if origin is None else {"origin": origin}) as ws:
+                assert hello(ws, None)["title"] == "gUFO", (url, origin)
+    assert len(server.pages) == 0
+
+
+def test_behind_a_proxy_the_public_origin_is_named_by_origin():
+    """A proxy forwards the page's socket with the public Origin, and a Host of its own
+    (or the public one): --origin names that origin, and only it is let in besides the
+    server's own."""
+    game, table, log, server = make(GUFO, 5, [0])
+    proxied = Server(table, delay=0, origins=("https://games.example.org",))
+    with TestClient(proxied.app()) as client:
+        for url in ("ws://127.0.0.1:8000/ws", "ws://games.example.org/ws"):
+            with client.websocket_connect(url, headers={"origin": "https://games.example.org"}) as ws:
+                assert hello(ws, None)["title"] == "gUFO"
+        with client.websocket_connect("ws://games.example.org/ws", headers={"origin": "http://games.example.org"}) as ws:
+            ws.send_json({"type": "hello", "token": None})
+            assert ws.receive_json()["message"] == _other_site("http://games.example.org")
+            with pytest.raises(WebSocketDisconnect):
+                ws.receive_json()
+    out = CliRunner().invoke(cli, ["serve", GUFO, "--origin", "games.example.org", "--host", "256.0.0.1"])
+    assert out.exit_code == 2 and ("'games.example.org' is not an origin: give the scheme and the host (and the port) "
+                                   "the players open, such as https://games.example.org") in " ".join(out.output.split())

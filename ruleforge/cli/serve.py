@@ -10,6 +10,7 @@ from typing import Optional
 
 import click
 
+from ..lang.printable import cut, plain
 from .common import SEED, _AtomicWriter, _agents, _load, same_game
 from .group import cli
 from .play import _a_number
@@ -103,6 +104,15 @@ class _Stops:
             web.handle_exit(signal.SIGTERM, None)
 
 
+def _origins(ctx, param, values) -> tuple:
+    from ..drivers.serve.guard import origin_of
+    for value in values:
+        if origin_of(value) is None:
+            raise click.BadParameter(f"'{plain(cut(value, 80))}' is not an origin: give the scheme and the host (and "
+                                     "the port) the players open, such as https://games.example.org")
+    return values
+
+
 def _is_loopback(host: str) -> bool:
     if host in LOOPBACK:
         return True
@@ -130,7 +140,10 @@ def _is_loopback(host: str) -> bool:
               help="Seconds each bot waits before its move.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
               help="Write the game as JSON Lines (for `ruleforge replay`).")
-def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, delay, log_path) -> None:
+@click.option("--origin", "origins", multiple=True, metavar="URL", callback=_origins,
+              help="Behind a proxy: the address the players open (https://games.example.org), whose pages may "
+                   "connect besides the server's own.")
+def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, delay, log_path, origins) -> None:
     """Play a game in web browsers: each person's seat has its own private link.
 
     Prints one link per person's seat (with --hot-seat, one for all of them) and one
@@ -191,7 +204,8 @@ def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, 
             write_log(cut_short=True)  # whole up to the last decision played, as play's after a bug
 
         try:  # (from here on, however it stops, the log is written)
-            server = Server(table, delay, on_end=write_log, on_failure=failed, on_bug=broke)
+            server = Server(table, delay, on_end=write_log, on_failure=failed, on_bug=broke,
+                            origins=origins)
             base = f"http://{_shown_host(host)}:{sock.getsockname()[1]}"
             config = uvicorn.Config(server.app(), log_level="warning", ws_max_size=1 << 16, lifespan="off",
                                     access_log=False)

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from starlette.applications import Starlette
+from starlette.datastructures import Headers
 from starlette.middleware import Middleware
 from starlette.responses import FileResponse, HTMLResponse
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -31,6 +32,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ...lang.printable import plain
 from ...runtime.values import RuleError
 from ..play import HIDDEN_RULE_FAILED, hides_error
+from .guard import Origins, connect_src
 from .table import HOT, Refused, Table
 
 STATIC = Path(__file__).parent / "static"
@@ -42,10 +44,11 @@ MAX_SPECTATORS = 100
 MAX_SEAT_PAGES = 8   # one seat's link: a phone, a laptop, a tab left open
 HELLO_TIMEOUT = 30.0
 HELLO = '{"type": "hello", "token": TOKEN or null}'
+# the page loads nothing from elsewhere (no CDN, no inline script) and connects only to
+# its own host: CONNECT is guard.connect_src, made for each request's Host
+CSP = "default-src 'self'; {CONNECT}; img-src 'self' data:; frame-ancestors 'none'"
 HEADERS = {
-    # the page loads nothing from elsewhere: no CDN, no inline script
-    "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
-                               "frame-ancestors 'none'",
+    "Content-Security-Policy": CSP,
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
@@ -57,17 +60,19 @@ class _Headers:
     not only the page: a script or a style served without them could be framed, sniffed
     or cached."""
 
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, app, origins: tuple = ()):
+        self.app, self.origins = app, origins
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
+        csp = CSP.replace("{CONNECT}", connect_src(Headers(scope=scope), self.origins))
+        ours = [(k, csp.encode("latin-1") if k == b"content-security-policy" else v) for k, v in _RAW]
 
         async def sending(message):
             if message["type"] == "http.response.start":
                 kept = [(k, v) for k, v in message.get("headers", []) if k.decode("latin-1").lower() not in _OURS]
-                message = {**message, "headers": kept + _RAW}
+                message = {**message, "headers": kept + ours}
             await send(message)
         await self.app(scope, receive, sending)
 
@@ -106,8 +111,11 @@ class Server:
     """The table and its pages; every use of the table holds the lock."""
 
     def __init__(self, table: Table, delay: float = 0.6, on_end: Optional[Callable[[], None]] = None,
-                 on_failure: Optional[Callable[[str], None]] = None, on_bug: Optional[Callable[[str], None]] = None):
+                 on_failure: Optional[Callable[[str], None]] = None, on_bug: Optional[Callable[[str], None]] = None,
+                 origins: tuple = ()):
         self.table, self.delay, self.on_end, self.on_failure, self.on_bug = table, delay, on_end, on_failure, on_bug
+        self.origins = tuple(origins)  # (--origin: where the pages come from besides the server itself)
+        self.guard = Origins(self.origins)
         self.failure: Optional[str] = None  # what the rules' error says, in full (the host's terminal)
         self.error = None  # the rules' error itself, told to each page as its seat may know it
         self.pages: set[Page] = set()
@@ -128,10 +136,15 @@ class Server:
         return Starlette(routes=[Route("/", page), Route("/favicon.ico", favicon),
                                  Mount("/static", StaticFiles(directory=STATIC), name="static"),
                                  WebSocketRoute("/ws", self.socket)],
-                         middleware=[Middleware(_Headers)])
+                         middleware=[Middleware(_Headers, origins=self.origins)])
 
     async def socket(self, ws: WebSocket) -> None:
         await ws.accept()
+        refusal = self.guard.refusal(ws.headers, "https" if ws.url.scheme == "wss" else "http")
+        if refusal:  # another site's page (a browser always sends its Origin): told why, as a page of ours would be
+            await ws.send_json({"type": "error", "message": refusal})
+            await ws.close(code=1008)
+            return
         page = await self._hello(ws)
         if page is None:
             return
