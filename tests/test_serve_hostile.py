@@ -471,3 +471,23 @@ def test_behind_a_proxy_the_public_origin_is_named_by_origin():
     out = CliRunner().invoke(cli, ["serve", GUFO, "--origin", "games.example.org", "--host", "256.0.0.1"])
     assert out.exit_code == 2 and ("'games.example.org' is not an origin: give the scheme and the host (and the port) "
                                    "the players open, such as https://games.example.org") in " ".join(out.output.split())
+
+
+# ---- a scanner's malformed requests
+
+def test_malformed_requests_take_one_line_of_the_hosts_terminal():
+    """uvicorn wrote `WARNING:  Invalid HTTP request received.` for each: a scanner's
+    thousands of requests were as many lines on the host's terminal, the links scrolled
+    away. The first one is shown, saying the next are counted; the count comes at the end."""
+    with _serving(GUFO, "--as", "radar", "--seed", "1", "--port", "0") as proc:
+        port = int(re.search(r":(\d+) ", proc.stdout.readline()).group(1))
+        for request in [b"GARBAGE\r\n\r\n"] * 30 + [b"GET / HTTP/1.1\r\nHost: x\r\nUpgrade: h2c\r\n"
+                                                    b"Connection: Upgrade\r\n\r\n"]:
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+                s.sendall(request)
+                assert s.recv(64).startswith(b"HTTP/1.1 ")  # (answered: a 400, or the page for the upgrade)
+        out, err = _stop(proc)
+    assert (proc.returncode, err.splitlines()) == (0, [
+        "WARNING:  Invalid HTTP request received. (a client's request was refused; the next ones are counted, not "
+        "shown, until the server stops)",
+        "warning: 31 malformed requests were refused while the server ran"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import logging
 import secrets
 import signal
 import socket
@@ -184,6 +185,7 @@ def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, 
             writer = _AtomicWriter(log_path) if log_path is not None else None
             import uvicorn
             from ..drivers.serve.app import Server
+            from ..drivers.serve.guard import QuietRefusals
             from ..drivers.serve.table import Table
             table = Table(game, seed, people, parse_agents(agents, game), log, played_by(people, agents, game))
             stops.check()
@@ -203,6 +205,7 @@ def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, 
             click.echo(f"error: {text}; Ctrl-C stops the server", err=True)
             write_log(cut_short=True)  # whole up to the last decision played, as play's after a bug
 
+        quiet = None
         try:  # (from here on, however it stops, the log is written)
             server = Server(table, delay, on_end=write_log, on_failure=failed, on_bug=broke,
                             origins=origins)
@@ -216,10 +219,14 @@ def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, 
             click.echo(f"{game.title}: serving at {base} (Ctrl-C stops the server)")
             for who, link in table.links(base, hot_seat):
                 click.echo(f"  {who}: {link}")
+            quiet = QuietRefusals()  # (configured by uvicorn.Config, the logger keeps a filter added after it)
+            logging.getLogger("uvicorn.error").addFilter(quiet)
             web = uvicorn.Server(config)
             stops.attach(web)
             web.run(sockets=[sock])
         finally:
+            if quiet and quiet.summary():
+                click.echo(f"warning: {quiet.summary()}", err=True)
             write_log(cut_short=not table.over and table.stopped is None)
             # the same deal, and the same seats for people and for bots: with the same people's
             # moves, the same game (where and how fast it is served do not change it)

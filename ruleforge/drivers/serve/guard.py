@@ -1,9 +1,11 @@
-"""What keeps other sites off a served table: the Origin check on WebSocket upgrades, and
-the Content-Security-Policy naming the page's own host."""
+"""What keeps other sites and noisy clients off a served table: the Origin check on
+WebSocket upgrades, the Content-Security-Policy naming the page's own host, and the
+host's terminal kept free of a line per malformed request."""
 
 from __future__ import annotations
 
 import ipaddress
+import logging
 import re
 import socket
 from typing import Iterable, Optional
@@ -93,3 +95,35 @@ def connect_src(headers, extra: Iterable[str] = ()) -> str:
     for host in dict.fromkeys(h for h in hosts if _SAFE_HOST.fullmatch(h)):
         sources += [f"ws://{host}", f"wss://{host}"]
     return "connect-src " + " ".join(sources)
+
+
+# The lines uvicorn writes for a client's mistake, each once a request: a scanner's
+# thousands of malformed requests were as many lines on the host's terminal.
+CLIENT_MISTAKES = ("Invalid HTTP request received.", "Unsupported upgrade request.",
+                   "Invalid UTF-8 sequence received from client.", "Exceeded concurrency limit.")
+
+
+class QuietRefusals(logging.Filter):
+    """Lets the first of uvicorn's lines about a client's mistake through, saying the
+    next ones are only counted; `refused` counts them all."""
+
+    def __init__(self):
+        super().__init__()
+        self.refused = 0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.getMessage() not in CLIENT_MISTAKES:
+            return True
+        self.refused += 1
+        if self.refused > 1:
+            return False
+        record.msg = (f"{record.getMessage()} (a client's request was refused; the next ones are counted, not "
+                      "shown, until the server stops)")
+        record.args = ()
+        record.exc_info = record.exc_text = None  # (a client's bad bytes: no traceback of ours)
+        return True
+
+    def summary(self) -> Optional[str]:
+        if self.refused < 2:
+            return None
+        return f"{self.refused} malformed requests were refused while the server ran"
