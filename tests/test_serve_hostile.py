@@ -14,6 +14,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -491,3 +492,58 @@ def test_malformed_requests_take_one_line_of_the_hosts_terminal():
         "WARNING:  Invalid HTTP request received. (a client's request was refused; the next ones are counted, not "
         "shown, until the server stops)",
         "warning: 31 malformed requests were refused while the server ran"])
+
+
+# ---- connections that never say anything
+
+def test_pages_that_never_say_hello_are_bounded(monkeypatch):
+    """A connection is a page only once it says hello; until then it was counted nowhere,
+    and each held the server's memory for 30 seconds: any number of them. At most
+    MAX_GREETING wait for their hello at once (10 seconds each); the next is turned away
+    before the handshake, and a page that has said hello makes room."""
+    from ruleforge.drivers.serve import app
+    monkeypatch.setattr(app, "MAX_GREETING", 2)
+    game, table, log, server = make(GUFO, 5, [0])
+    with TestClient(server.app()) as client:
+        with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+            with pytest.raises(WebSocketDisconnect) as closed:
+                with client.websocket_connect("/ws") as c:
+                    hello(c, None)
+            assert closed.value.code == 1013
+            hello(a, None)
+            with client.websocket_connect("/ws") as c:  # (a has said hello: c may wait for its own)
+                hello(c, token(table, 0))
+                hello(b, None)
+    assert app.HELLO_TIMEOUT == 10.0
+
+
+_GUARDED = ("import sys\nfrom ruleforge.drivers.serve import app, guard\n"
+            "guard.FIRST_REQUEST_TIMEOUT = 1.0\napp.Server.max_connections = lambda self: 4\n"
+            "from ruleforge.cli import main\nmain()\n")
+
+
+def test_connections_that_send_no_request_are_closed_and_bounded():
+    """uvicorn times a connection out only between requests: one that never sent a request
+    (or sent its headers a byte at a time) was held for ever, and thousands of them held
+    the server's memory and file descriptors. Here each may take FIRST_REQUEST_TIMEOUT
+    (made 1 s) to send a whole request, and connections over the bound (made 4) are closed
+    as they open."""
+    proc = subprocess.Popen([sys.executable, "-c", _GUARDED, "serve", GUFO, "--as", "radar", "--seed", "1", "--port",
+                             "0"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        port = int(re.search(r":(\d+) ", proc.stdout.readline()).group(1))
+        silent = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(4)]
+        silent[1].sendall(b"GET / HTTP/1.1\r\n")  # (half a request)
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as fifth:
+            assert fifth.recv(64) == b""  # closed at once: over the bound
+        start = time.monotonic()
+        for s in silent:
+            assert s.recv(64) == b""  # closed, without an answer
+            s.close()
+        took = time.monotonic() - start
+        assert 0.3 < took < 4, took
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as page:  # room again
+            assert page.status == 200
+    finally:
+        out, err = _stop(proc)
+    assert (proc.returncode, err) == (0, "")

@@ -185,7 +185,7 @@ def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, 
             writer = _AtomicWriter(log_path) if log_path is not None else None
             import uvicorn
             from ..drivers.serve.app import Server
-            from ..drivers.serve.guard import QuietRefusals
+            from ..drivers.serve.guard import QuietRefusals, guarded_http
             from ..drivers.serve.table import Table
             table = Table(game, seed, people, parse_agents(agents, game), log, played_by(people, agents, game))
             stops.check()
@@ -211,7 +211,7 @@ def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, 
                             origins=origins)
             base = f"http://{_shown_host(host)}:{sock.getsockname()[1]}"
             config = uvicorn.Config(server.app(), log_level="warning", ws_max_size=1 << 16, lifespan="off",
-                                    access_log=False)
+                                    access_log=False, http=guarded_http(server.max_connections()))
             if not _is_loopback(host):
                 click.echo(f"warning: --host {host} lets anyone who can reach this machine open the page: spectators "
                            "see only what every seat sees (no seat's secrets), and a seat's link is its only key (plain "

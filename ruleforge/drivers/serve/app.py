@@ -42,7 +42,11 @@ MAX_MESSAGE = 4096  # a page's message is a few dozen bytes
 # seat's. The whole stays bounded: MAX_SPECTATORS, and MAX_SEAT_PAGES a seat's link.
 MAX_SPECTATORS = 100
 MAX_SEAT_PAGES = 8   # one seat's link: a phone, a laptop, a tab left open
-HELLO_TIMEOUT = 30.0
+# Pages that have not said who they are yet, counted apart: they need nothing to open, so
+# any number of them held memory for HELLO_TIMEOUT each. A page says hello as it opens.
+MAX_GREETING = 32
+HELLO_TIMEOUT = 10.0
+SPARE_CONNECTIONS = 64  # connections besides the pages: the page's files loading, a reload
 HELLO = '{"type": "hello", "token": TOKEN or null}'
 # the page loads nothing from elsewhere (no CDN, no inline script) and connects only to
 # its own host: CONNECT is guard.connect_src, made for each request's Host
@@ -121,6 +125,7 @@ class Server:
         self.pages: set[Page] = set()
         self.lock = asyncio.Lock()
         self.bots: Optional[asyncio.Task] = None
+        self.greeting = 0  # connections that have not said hello yet
         self.ended = False
 
     # ---- the routes
@@ -138,21 +143,43 @@ class Server:
                                  WebSocketRoute("/ws", self.socket)],
                          middleware=[Middleware(_Headers, origins=self.origins)])
 
+    def max_connections(self) -> int:
+        """Every page the limits let in, those saying hello, and some to spare."""
+        seats = len(self.table.people) + 1  # (and the hot seat's link)
+        return MAX_SPECTATORS + MAX_SEAT_PAGES * seats + MAX_GREETING + SPARE_CONNECTIONS
+
     async def socket(self, ws: WebSocket) -> None:
+        if self.greeting >= MAX_GREETING:  # (turned away before the handshake: the page retries)
+            await ws.close(code=1013)
+            return
+        self.greeting += 1
+        try:
+            page = await self._greet(ws)
+        finally:
+            self.greeting -= 1
+        if page is not None:
+            await self._serve(page)
+
+    async def _greet(self, ws: WebSocket) -> Optional[Page]:
+        """The page behind a new connection, or None: turned away (told why), or gone."""
         await ws.accept()
         refusal = self.guard.refusal(ws.headers, "https" if ws.url.scheme == "wss" else "http")
         if refusal:  # another site's page (a browser always sends its Origin): told why, as a page of ours would be
             await ws.send_json({"type": "error", "message": refusal})
             await ws.close(code=1008)
-            return
+            return None
         page = await self._hello(ws)
         if page is None:
-            return
+            return None
         full = self._no_room(page.seat)
         if full:
             await ws.send_json({"type": "error", "message": full})
             await ws.close(code=1013)
-            return
+            return None
+        return page
+
+    async def _serve(self, page: Page) -> None:
+        ws = page.ws
         writer = asyncio.create_task(self._write(page))
         self.pages.add(page)
         try:

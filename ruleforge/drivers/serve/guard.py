@@ -1,9 +1,11 @@
 """What keeps other sites and noisy clients off a served table: the Origin check on
-WebSocket upgrades, the Content-Security-Policy naming the page's own host, and the
-host's terminal kept free of a line per malformed request."""
+WebSocket upgrades, the Content-Security-Policy naming the page's own host, the host's
+terminal kept free of a line per malformed request, and a bound on connections that
+never say anything."""
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import logging
 import re
@@ -127,3 +129,34 @@ class QuietRefusals(logging.Filter):
         if self.refused < 2:
             return None
         return f"{self.refused} malformed requests were refused while the server ran"
+
+
+FIRST_REQUEST_TIMEOUT = 10.0  # seconds a connection may take to send its first request
+
+
+def guarded_http(max_connections: int):
+    """uvicorn's h11 protocol, with a bound on connections and a time for the first request.
+    uvicorn times a connection out only between requests: one that sends nothing, or its
+    headers a byte at a time, was held for ever, and thousands of them held memory and file
+    descriptors until no page could connect. A connection over `max_connections` is closed
+    as it opens; one that has not sent a whole request within FIRST_REQUEST_TIMEOUT, then."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class Guarded(H11Protocol):
+        def connection_made(self, transport) -> None:
+            super().connection_made(transport)
+            if len(self.connections) > max_connections:
+                transport.close()
+                return
+            self._first = asyncio.get_running_loop().call_later(FIRST_REQUEST_TIMEOUT, self._silent)
+
+        def _silent(self) -> None:
+            if self.scope is None and not self.transport.is_closing():  # (no request came: nothing to answer)
+                self.transport.close()
+
+        def connection_lost(self, exc) -> None:
+            if getattr(self, "_first", None) is not None:
+                self._first.cancel()
+            super().connection_lost(exc)
+
+    return Guarded
