@@ -547,3 +547,23 @@ def test_connections_that_send_no_request_are_closed_and_bounded():
     finally:
         out, err = _stop(proc)
     assert (proc.returncode, err) == (0, "")
+
+
+def test_a_bug_met_telling_the_pages_a_bots_move_is_told_too(monkeypatch, capfd):
+    """After a bot's move the pages are brought up to date; a bug there ended the bots'
+    task as silently as one in the bot."""
+    game = ruleforge.load(GUFO)
+    table = Table(game, 5, [1], parse_agents(None, game), [])
+    server = Server(table, delay=0)
+    real = table.message
+
+    def message(seat):
+        if table.n > 0:
+            raise IndexError("a bug")
+        return real(seat)
+    monkeypatch.setattr(table, "message", message)
+    with TestClient(server.app()) as client:
+        with client.websocket_connect("/ws") as radar:
+            hello(radar, token(table, 1))
+            assert until(radar, lambda m: m["type"] == "error")["message"] == BOT_BUG
+    assert capfd.readouterr().err.rstrip().endswith("IndexError: a bug")

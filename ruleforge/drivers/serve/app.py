@@ -323,15 +323,16 @@ class Server:
                 await asyncio.sleep(self.delay)
             async with self.lock:
                 # a bot's search may take a while: the pages' connections stay served
+                seat = self.table.st.current_player
                 try:
                     self.table.bot_move(await _in_thread(self.table.bot_choice))
+                    self._moved()  # (in the try: a bug in telling the pages must not end the bots silently either)
                 except RuleError as e:
                     self._failed(e)
                     return
                 except Exception:  # our bug: the bots stopped without a word, the pages waiting for ever
-                    self._broke(f"as {self._who(None, self.table.st.current_player)}'s bot chose its move")
+                    self._broke(f"as {self._who(None, seat)}'s bot chose its move")
                     return
-                self._moved()
 
     def _failed(self, e) -> None:
         """The rules did something impossible: the game cannot go on; every page is told,
