@@ -355,6 +355,15 @@ def test_serve_flag_errors_exit_2_with_a_message():
     assert out.exit_code == 2 and "use --as or --humans, not both" in out.output
     out = runner.invoke(cli, ["serve", GUFO, "--port", "70000"])
     assert out.exit_code == 2 and "70000 is not in the range 0<=x<=65535" in out.output
+    # a bot named for a person's seat was dropped without a word, as was --agents with no bot's seat
+    # (a host it cannot listen on: without the check, the command fails there rather than serving)
+    nowhere = ["--host", "256.0.0.1"]
+    out = runner.invoke(cli, ["serve", GUFO, "--as", "radar", "--agents", "radar=greedy", *nowhere])
+    assert out.exit_code == 2 and ("the Radar Operator is played by a person here, not a bot: --agents names the "
+                                   "bots' seats") in " ".join(out.output.split())
+    out = runner.invoke(cli, ["serve", GUFO, "--agents", "greedy", *nowhere])
+    assert out.exit_code == 2 and "every seat is played by a person here: there is no bot for --agents 'greedy'" \
+        in " ".join(out.output.split())
 
 
 def test_serve_prints_a_link_per_seat_and_warns_when_it_listens_everywhere(tmp_path):
@@ -387,8 +396,9 @@ def test_serve_prints_a_link_per_seat_and_warns_when_it_listens_everywhere(tmp_p
 
 
 def test_the_page_is_one_file_of_each_kind_loading_nothing_from_elsewhere():
-    from ruleforge.drivers.serve.app import HEADERS as server_headers
     game, table, log, server = make(GUFO, 5, [0])
+    csp = "default-src 'self'; connect-src 'self' ws://testserver wss://testserver; img-src 'self' data:; " \
+          "frame-ancestors 'none'"
     with TestClient(server.app()) as client:
         page = client.get("/")
         assert page.status_code == 200
@@ -403,8 +413,29 @@ def test_the_page_is_one_file_of_each_kind_loading_nothing_from_elsewhere():
         for path in ("/", "/static/app.js", "/static/style.css", "/favicon.ico", "/nothing"):
             got = client.get(path).headers
             assert (got["content-security-policy"], got["x-content-type-options"], got["cache-control"],
-                    got["referrer-policy"]) == (server_headers["Content-Security-Policy"], "nosniff", "no-store",
-                                                "no-referrer"), path
+                    got["referrer-policy"]) == (csp, "nosniff", "no-store", "no-referrer"), path
+
+
+def test_the_pages_connections_go_to_its_own_host_only():
+    """connect-src allowed WebSockets to any host (`ws: wss:`): a script injected into the
+    page could have sent the seat's view anywhere. It names the page's own host now (from
+    the request, as the browser asked for it), and an --origin's; a Host header that is
+    not a plain host and port adds nothing to the policy."""
+    game, table, log, server = make(GUFO, 5, [0])
+    rest = "img-src 'self' data:; frame-ancestors 'none'"
+    with TestClient(server.app()) as client:
+        for host, connect in [("127.0.0.1:8000", "'self' ws://127.0.0.1:8000 wss://127.0.0.1:8000"),
+                              ("[::1]:8000", "'self' ws://[::1]:8000 wss://[::1]:8000"),
+                              ("vm:8766", "'self' ws://vm:8766 wss://vm:8766"),
+                              ("x; script-src *", "'self'"), ("a b", "'self'"), ("", "'self'")]:
+            got = client.get("/", headers={"host": host}).headers["content-security-policy"]
+            assert got == f"default-src 'self'; connect-src {connect}; {rest}", host
+    game, table, log, server = make(GUFO, 5, [0])
+    proxied = Server(table, delay=0, origins=("https://games.example.org",))
+    with TestClient(proxied.app()) as client:
+        got = client.get("/", headers={"host": "127.0.0.1:8000"}).headers["content-security-policy"]
+        assert got == ("default-src 'self'; connect-src 'self' ws://127.0.0.1:8000 wss://127.0.0.1:8000 "
+                       f"ws://games.example.org wss://games.example.org; {rest}")
 
 
 def test_the_same_deal_line_names_who_plays_each_seat():
@@ -584,10 +615,14 @@ def test_a_served_game_whose_setup_fails_is_logged_as_started_and_stopped_on_the
                      'action go "Go":\n    increase x by 1\nending done "done": player 1 wins when x > 3\n',
                      encoding="utf-8")
     log = tmp_path / "g.jsonl"
-    out = CliRunner().invoke(cli, ["serve", str(rules), "--port", "0", "--seed", "1", "--log", str(log)])
+    out = CliRunner().invoke(cli, ["serve", str(rules), "--port", "0", "--seed", "1", "--log", str(log), "--as", "2",
+                                   "--agents", "greedy"])
     assert out.exit_code == 1 and f"log written to {log}\n" in out.output
     why = "in rule 'setup' (line 7): division by zero"
-    assert [json.loads(line)["type"] for line in log.read_text(encoding="utf-8").splitlines()] == ["start", "error"]
+    recs = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert [r["type"] for r in recs] == ["start", "error"]
+    # who played each seat, as play's logs say it (play --resume reads it): it was left out
+    assert recs[0]["played_by"] == ["greedy", "person"]
     replayed = CliRunner().invoke(cli, ["replay", str(log), "--quiet"])
     assert (replayed.exit_code, replayed.output) == (
         1, f"{log}: reproduced exactly: the game, 0 decisions, the same deal, and the same error it stopped on: {why}\n")

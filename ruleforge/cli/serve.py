@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import logging
 import secrets
 import signal
 import socket
@@ -10,9 +11,11 @@ from typing import Optional
 
 import click
 
+from ..lang.printable import cut, plain
 from .common import SEED, _AtomicWriter, _agents, _load, same_game
 from .group import cli
 from .play import _a_number
+from .seats import _check_bots, played_by
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -102,6 +105,15 @@ class _Stops:
             web.handle_exit(signal.SIGTERM, None)
 
 
+def _origins(ctx, param, values) -> tuple:
+    from ..drivers.serve.guard import origin_of
+    for value in values:
+        if origin_of(value) is None:
+            raise click.BadParameter(f"'{plain(cut(value, 80))}' is not an origin: give the scheme and the host (and "
+                                     "the port) the players open, such as https://games.example.org")
+    return values
+
+
 def _is_loopback(host: str) -> bool:
     if host in LOOPBACK:
         return True
@@ -129,7 +141,10 @@ def _is_loopback(host: str) -> bool:
               help="Seconds each bot waits before its move.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
               help="Write the game as JSON Lines (for `ruleforge replay`).")
-def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, delay, log_path) -> None:
+@click.option("--origin", "origins", multiple=True, metavar="URL", callback=_origins,
+              help="Behind a proxy: the address the players open (https://games.example.org), whose pages may "
+                   "connect besides the server's own.")
+def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, delay, log_path, origins) -> None:
     """Play a game in web browsers: each person's seat has its own private link.
 
     Prints one link per person's seat (with --hot-seat, one for all of them) and one
@@ -150,6 +165,7 @@ def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, 
     game, _ = _load(file, sets, players)
     _agents(agents, game)
     people = _people(as_, humans, game)
+    _check_bots(agents, people, game)  # (a bot named for a person's seat was dropped without a word)
     seed = seed if seed is not None else secrets.randbelow(2**31)
     with _Stops() as stops:
         sock = _bind(host, port)
@@ -169,8 +185,9 @@ def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, 
             writer = _AtomicWriter(log_path) if log_path is not None else None
             import uvicorn
             from ..drivers.serve.app import Server
+            from ..drivers.serve.guard import QuietRefusals, guarded_http
             from ..drivers.serve.table import Table
-            table = Table(game, seed, people, parse_agents(agents, game), log)
+            table = Table(game, seed, people, parse_agents(agents, game), log, played_by(people, agents, game))
             stops.check()
         except BaseException as e:
             sock.close()
@@ -184,11 +201,17 @@ def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, 
             click.echo(f"error: {text}; Ctrl-C stops the server", err=True)
             write_log()  # the game cannot go on: its log, ending on the error, is whole now
 
+        def broke(text: str) -> None:  # (the traceback is on the terminal already)
+            click.echo(f"error: {text}; Ctrl-C stops the server", err=True)
+            write_log(cut_short=True)  # whole up to the last decision played, as play's after a bug
+
+        quiet = None
         try:  # (from here on, however it stops, the log is written)
-            server = Server(table, delay, on_end=write_log, on_failure=failed)
+            server = Server(table, delay, on_end=write_log, on_failure=failed, on_bug=broke,
+                            origins=origins)
             base = f"http://{_shown_host(host)}:{sock.getsockname()[1]}"
             config = uvicorn.Config(server.app(), log_level="warning", ws_max_size=1 << 16, lifespan="off",
-                                    access_log=False)
+                                    access_log=False, http=guarded_http(server.max_connections()))
             if not _is_loopback(host):
                 click.echo(f"warning: --host {host} lets anyone who can reach this machine open the page: spectators "
                            "see only what every seat sees (no seat's secrets), and a seat's link is its only key (plain "
@@ -196,10 +219,14 @@ def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, 
             click.echo(f"{game.title}: serving at {base} (Ctrl-C stops the server)")
             for who, link in table.links(base, hot_seat):
                 click.echo(f"  {who}: {link}")
+            quiet = QuietRefusals()  # (configured by uvicorn.Config, the logger keeps a filter added after it)
+            logging.getLogger("uvicorn.error").addFilter(quiet)
             web = uvicorn.Server(config)
             stops.attach(web)
             web.run(sockets=[sock])
         finally:
+            if quiet and quiet.summary():
+                click.echo(f"warning: {quiet.summary()}", err=True)
             write_log(cut_short=not table.over and table.stopped is None)
             # the same deal, and the same seats for people and for bots: with the same people's
             # moves, the same game (where and how fast it is served do not change it)

@@ -16,11 +16,13 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+import traceback
 from collections import deque
 from pathlib import Path
 from typing import Callable, Optional
 
 from starlette.applications import Starlette
+from starlette.datastructures import Headers
 from starlette.middleware import Middleware
 from starlette.responses import FileResponse, HTMLResponse
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -30,6 +32,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ...lang.printable import plain
 from ...runtime.values import RuleError
 from ..play import HIDDEN_RULE_FAILED, hides_error
+from .guard import Origins, connect_src
 from .table import HOT, Refused, Table
 
 STATIC = Path(__file__).parent / "static"
@@ -39,12 +42,17 @@ MAX_MESSAGE = 4096  # a page's message is a few dozen bytes
 # seat's. The whole stays bounded: MAX_SPECTATORS, and MAX_SEAT_PAGES a seat's link.
 MAX_SPECTATORS = 100
 MAX_SEAT_PAGES = 8   # one seat's link: a phone, a laptop, a tab left open
-HELLO_TIMEOUT = 30.0
+# Pages that have not said who they are yet, counted apart: they need nothing to open, so
+# any number of them held memory for HELLO_TIMEOUT each. A page says hello as it opens.
+MAX_GREETING = 32
+HELLO_TIMEOUT = 10.0
+SPARE_CONNECTIONS = 64  # connections besides the pages: the page's files loading, a reload
 HELLO = '{"type": "hello", "token": TOKEN or null}'
+# the page loads nothing from elsewhere (no CDN, no inline script) and connects only to
+# its own host: CONNECT is guard.connect_src, made for each request's Host
+CSP = "default-src 'self'; {CONNECT}; img-src 'self' data:; frame-ancestors 'none'"
 HEADERS = {
-    # the page loads nothing from elsewhere: no CDN, no inline script
-    "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
-                               "frame-ancestors 'none'",
+    "Content-Security-Policy": CSP,
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
@@ -56,17 +64,19 @@ class _Headers:
     not only the page: a script or a style served without them could be framed, sniffed
     or cached."""
 
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, app, origins: tuple = ()):
+        self.app, self.origins = app, origins
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
+        csp = CSP.replace("{CONNECT}", connect_src(Headers(scope=scope), self.origins))
+        ours = [(k, csp.encode("latin-1") if k == b"content-security-policy" else v) for k, v in _RAW]
 
         async def sending(message):
             if message["type"] == "http.response.start":
                 kept = [(k, v) for k, v in message.get("headers", []) if k.decode("latin-1").lower() not in _OURS]
-                message = {**message, "headers": kept + _RAW}
+                message = {**message, "headers": kept + ours}
             await send(message)
         await self.app(scope, receive, sending)
 
@@ -105,13 +115,17 @@ class Server:
     """The table and its pages; every use of the table holds the lock."""
 
     def __init__(self, table: Table, delay: float = 0.6, on_end: Optional[Callable[[], None]] = None,
-                 on_failure: Optional[Callable[[str], None]] = None):
-        self.table, self.delay, self.on_end, self.on_failure = table, delay, on_end, on_failure
+                 on_failure: Optional[Callable[[str], None]] = None, on_bug: Optional[Callable[[str], None]] = None,
+                 origins: tuple = ()):
+        self.table, self.delay, self.on_end, self.on_failure, self.on_bug = table, delay, on_end, on_failure, on_bug
+        self.origins = tuple(origins)  # (--origin: where the pages come from besides the server itself)
+        self.guard = Origins(self.origins)
         self.failure: Optional[str] = None  # what the rules' error says, in full (the host's terminal)
         self.error = None  # the rules' error itself, told to each page as its seat may know it
         self.pages: set[Page] = set()
         self.lock = asyncio.Lock()
         self.bots: Optional[asyncio.Task] = None
+        self.greeting = 0  # connections that have not said hello yet
         self.ended = False
 
     # ---- the routes
@@ -127,18 +141,45 @@ class Server:
         return Starlette(routes=[Route("/", page), Route("/favicon.ico", favicon),
                                  Mount("/static", StaticFiles(directory=STATIC), name="static"),
                                  WebSocketRoute("/ws", self.socket)],
-                         middleware=[Middleware(_Headers)])
+                         middleware=[Middleware(_Headers, origins=self.origins)])
+
+    def max_connections(self) -> int:
+        """Every page the limits let in, those saying hello, and some to spare."""
+        seats = len(self.table.people) + 1  # (and the hot seat's link)
+        return MAX_SPECTATORS + MAX_SEAT_PAGES * seats + MAX_GREETING + SPARE_CONNECTIONS
 
     async def socket(self, ws: WebSocket) -> None:
+        if self.greeting >= MAX_GREETING:  # (turned away before the handshake: the page retries)
+            await ws.close(code=1013)
+            return
+        self.greeting += 1
+        try:
+            page = await self._greet(ws)
+        finally:
+            self.greeting -= 1
+        if page is not None:
+            await self._serve(page)
+
+    async def _greet(self, ws: WebSocket) -> Optional[Page]:
+        """The page behind a new connection, or None: turned away (told why), or gone."""
         await ws.accept()
+        refusal = self.guard.refusal(ws.headers, "https" if ws.url.scheme == "wss" else "http")
+        if refusal:  # another site's page (a browser always sends its Origin): told why, as a page of ours would be
+            await ws.send_json({"type": "error", "message": refusal})
+            await ws.close(code=1008)
+            return None
         page = await self._hello(ws)
         if page is None:
-            return
+            return None
         full = self._no_room(page.seat)
         if full:
             await ws.send_json({"type": "error", "message": full})
             await ws.close(code=1013)
-            return
+            return None
+        return page
+
+    async def _serve(self, page: Page) -> None:
+        ws = page.ws
         writer = asyncio.create_task(self._write(page))
         self.pages.add(page)
         try:
@@ -166,6 +207,8 @@ class Server:
                             self._update(page)  # the page is brought up to date
                     except RuleError as e:
                         self._failed(e)
+                    except Exception:  # our bug, not the rule file's: the game cannot go on
+                        self._broke(f"as {self._who(page)}'s move was played")
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -280,12 +323,16 @@ class Server:
                 await asyncio.sleep(self.delay)
             async with self.lock:
                 # a bot's search may take a while: the pages' connections stay served
+                seat = self.table.st.current_player
                 try:
                     self.table.bot_move(await _in_thread(self.table.bot_choice))
+                    self._moved()  # (in the try: a bug in telling the pages must not end the bots silently either)
                 except RuleError as e:
                     self._failed(e)
                     return
-                self._moved()
+                except Exception:  # our bug: the bots stopped without a word, the pages waiting for ever
+                    self._broke(f"as {self._who(None, seat)}'s bot chose its move")
+                    return
 
     def _failed(self, e) -> None:
         """The rules did something impossible: the game cannot go on; every page is told,
@@ -299,13 +346,32 @@ class Server:
         if self.on_failure:
             self.on_failure(text)
 
+    def _broke(self, when: str) -> None:
+        """An exception that is not a rule error: a bug in ruleforge. The traceback goes to
+        the host's terminal only (it may name any card); the pages are told that the game
+        stopped and why it is not the rule file's fault, and then treated as after a rule
+        error (every message refused with that text)."""
+        traceback.print_exc()
+        text = (f"the game stopped: ruleforge itself failed {when} (a bug in ruleforge, not in the rule file); "
+                "the host's terminal shows where")
+        self.failure, self.error = text, None
+        for p in list(self.pages):
+            p.send({"type": "error", "message": text})
+        if self.on_bug:
+            self.on_bug(text)
+
+    def _who(self, page: Optional[Page], seat: Optional[int] = None) -> str:
+        if page is not None:
+            seat = page.shown if page.seat == HOT else page.seat
+        return "a person" if seat is None else plain(self.table.game.seat_titles[seat])
+
     def _failure_for(self, page: Page) -> str:
         """What `page` is told of the rules' error (a hot seat's screen: as the seat it
         shows, or as a spectator between people and while it is being handed over)."""
         seat = page.seat
         if seat == HOT:  # (a screen being handed over is nobody's yet: told as to a spectator)
             seat = page.shown if page.waiting is None else None
-        if hides_error(self.table.st, self.error, [seat]):  # (the game has stopped: its state stays)
+        if self.error is not None and hides_error(self.table.st, self.error, [seat]):  # (the game has stopped: its state stays)
             return f"the game stopped: {HIDDEN_RULE_FAILED}; the host's terminal shows where"
         return self.failure
 

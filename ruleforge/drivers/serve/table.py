@@ -36,7 +36,8 @@ class Refused(Exception):
 
 
 class Table:
-    def __init__(self, game, seed: int, people: list[int], agents: list, log: Optional[list] = None):
+    def __init__(self, game, seed: int, people: list[int], agents: list, log: Optional[list] = None,
+                 played_by: Optional[list[str]] = None):
         self.game, self.seed, self.people, self.agents = game, seed, sorted(people), agents
         self.log = log
         # An unguessable token per person's seat, and one for the hot seat (all of them).
@@ -45,7 +46,7 @@ class Table:
         self.tokens[self.hot_token] = HOT
         self.stopped: Optional[RuleError] = None  # the rule error the game stopped on
         if log is not None:  # (first: a game whose setup fails is logged as started, as play logs it)
-            log.append(start_record(game, seed))
+            log.append(start_record(game, seed, played_by))  # (played_by: for `play --resume`, as play's)
         try:
             self.st = game.new(seed, record=True)
         except RuleError as e:
