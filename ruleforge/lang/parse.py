@@ -39,7 +39,7 @@ from .indentation import ends_early, indented_with_tab, no_enclosing_block, unex
 from .limits import (MAX_BLOCK_DEPTH, MAX_ERRORS, MAX_ITEM_CHARS, MAX_LINES, MAX_NUMBER_DIGITS, MAX_WORDS,
                      number_error, raise_hint)
 from .printable import _CONTROL as CONTROL
-from .slips import WINS_HINT, glued, needs_of, other_language, slip, winners_hint, wins_missing
+from .slips import WINS_HINT, bare_name, glued, needs_of, other_language, slip, winners_hint, wins_missing
 
 MAX_SOURCE_BYTES = 2_000_000
 
@@ -503,6 +503,9 @@ def _syntax_diagnostic(e, offset: int, chunk: str, file_text: str = "") -> Diagn
         # The newline token starts at the end of the line it ends.
         text = chunk_lines[tok.line - 1] if tok.line - 1 < len(chunk_lines) else ""
         code = text.split("#", 1)[0].rstrip()
+        alone = bare_name(text, expected, line, file_text)
+        if alone is not None:
+            return alone
         return Diagnostic(Span.point(line, len(code) + 1), "this line ends too early",
                           WINS_HINT if wins_missing(text, expected) else f"expected {_expected(expected)}")
     if tok.type == "_INDENT":

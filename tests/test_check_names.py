@@ -1,0 +1,82 @@
+"""Names a fresh reader misused, found writing Love Letter and Sushi Go from the docs: a
+rule's name alone on a line, as if to call it; a declaration named like a card's symbol,
+which hid the symbol; texts compared with '<='. Each is said where the mistake is, with
+what to write."""
+
+from __future__ import annotations
+
+import pytest
+
+NAMES = """\
+game "t"
+players 2
+attribute kind: gem, rock
+cards: listed in box
+zone box: pile, face down
+zone hand per player: hand
+counter score per player = 0
+define score_round = 3
+ending done: nobody wins
+action play:
+    with c in hand of current
+    move c to box
+turn:
+    current takes an action
+when the round ends:
+{line}
+card "Gem":
+    kind: gem
+    value: 1
+    on play:
+        say "a gem"
+card "Pebble":
+    kind: rock
+    value: 2
+    on polish:
+        say "shiny"
+"""
+
+STARTS = ("a statement starts with move, reveal, flip, swap, shuffle, deal, set, increase, decrease, let, say, if, "
+          "repeat, for each, resolve, eliminate or end, or names a player: current chooses a card in hand of "
+          "current, current takes an action, p looks at c, p finishes")
+SHARED = "to share statements between rules, put them in one rule under an 'if', or in a card's effect run with 'resolve'"
+
+
+@pytest.mark.parametrize("line, message, hint", [
+    # the reader's: "this line ends too early", "expected 'finishes', 'looks', 'takes'"
+    # (the name read as a player starting `p takes ...`)
+    ("    score_round", "'score_round' is a definition: a rule cannot call it by its name",
+     "a definition gives a value, not statements: use it inside a statement (if, set, say...), and write the "
+     f"statements themselves here; {SHARED}"),
+    ("    play  # score it", "'play' is an action: a rule cannot call it by its name",
+     "a player takes it: write 'PLAYER takes play' (or 'takes an action'); to run its statements without a "
+     f"player's choice, write them here; {SHARED}"),
+    ("    done", "'done' is an ending: a rule cannot call it by its name",
+     "to end the game with it, write: end the game with done"),
+    ("    polish", "'polish' is the trigger of a card's effect: a rule cannot call it by its name",
+     "to run a card's effect, write: resolve polish effect of CARD by PLAYER"),
+    ("    score", "'score' is a counter: a name alone is not a statement", STARTS),
+    ("    hand", "'hand' is a zone: a name alone is not a statement", STARTS),
+    ("    tally_up", "'tally_up' alone is not a statement: a rule cannot be called by a name",
+     f"write the statements themselves here; {STARTS}"),
+    # a statement word misspelt, alone on its line: the hint of `uneliminate current`
+    ("    uneliminate", "unknown statement 'uneliminate'", "did you mean 'eliminate'?"),
+    ("    shufle", "unknown statement 'shufle'", "did you mean 'shuffle'?"),
+])
+def test_a_name_alone_on_a_line_is_no_statement(ruleforge_cmd, tmp_path, line, message, hint):
+    f = tmp_path / "bare.rules"
+    f.write_text(NAMES.format(line=line))
+    r = ruleforge_cmd("check", f)
+    name = line.split()[0]
+    assert r.code == 1
+    assert r.err.splitlines() == [f"{f}:16:5: error: {message}", "    " + line, "        " + "^" * len(name),
+                                  f"  hint: {hint}", f"1 error in {f}"]
+
+
+def test_a_player_alone_still_says_what_may_follow(ruleforge_cmd, tmp_path):
+    # `current` is a player: what follows it is the hint, as before
+    f = tmp_path / "bare.rules"
+    f.write_text(NAMES.format(line="    current"))
+    r = ruleforge_cmd("check", f)
+    assert r.err.splitlines()[:4] == [f"{f}:16:12: error: this line ends too early", "        current",
+                                      "               ^", "  hint: expected 'finishes', 'looks', 'takes'"]
