@@ -80,3 +80,75 @@ def test_a_player_alone_still_says_what_may_follow(ruleforge_cmd, tmp_path):
     r = ruleforge_cmd("check", f)
     assert r.err.splitlines()[:4] == [f"{f}:16:12: error: this line ends too early", "        current",
                                       "               ^", "  hint: expected 'finishes', 'looks', 'takes'"]
+
+
+CLASH = """\
+game "t"
+players 2
+{before}
+attribute kind: gem, pudding
+cards: listed in box
+zone box: pile, face down
+zone desserts per player: pile, face up
+{after}
+ending done: nobody wins
+turn:
+    move top of box to desserts of current
+card "Gem":
+    kind: gem
+    value: 1
+card "Pudding":
+    kind: pudding
+    value: 0
+    text: "a pudding"
+"""
+
+
+@pytest.mark.parametrize("before, after, line, column, message, kind", [
+    # the reader's: three errors at the cards and rules that named the symbol ("'pudding'
+    # takes a player", "hint: write 'pudding of current'"), none at the definition
+    ("", "define pudding of p = count of desserts of p\ndefine most = pudding of current + 1", 8, 8,
+     "'pudding' is already a symbol, a value of attribute 'kind' (line 4): a definition cannot have its name",
+     "definition"),
+    ("", "counter pudding per player = 0", 8, 9,
+     "'pudding' is already a symbol, a value of attribute 'kind' (line 4): a counter cannot have its name", "counter"),
+    ("", "zone pudding: pile", 8, 6,
+     "'pudding' is already a symbol, a value of attribute 'kind' (line 4): a zone cannot have its name", "zone"),
+    ("", "quantity pudding: 2", 8, 10,
+     "'pudding' is already a symbol, a value of attribute 'kind' (line 4): a quantity cannot have its name",
+     "quantity"),
+    # declared above the attribute line: said at the symbol, the later of the two
+    ("parameter pudding = 6", "", 4, 22,
+     "'pudding' is already the name of a parameter (line 3): a symbol cannot have it", "parameter"),
+    ("", "pieces pudding: one for each kind in [gem]\n    step from 0 to 3, starting at 0", 8, 8,
+     "'pudding' is already a symbol, a value of attribute 'kind' (line 4): a set of pieces cannot have its name",
+     "set of pieces"),
+    ("role pudding\nrole north", "", 4, 22,
+     "'pudding' is already the name of a role (line 2): a symbol cannot have it", "role"),
+])
+def test_a_declaration_named_like_a_symbol_is_said_once_where_the_second_is(ruleforge_cmd, tmp_path, before, after,
+                                                                             line, column, message, kind):
+    f = tmp_path / "clash.rules"
+    text = CLASH.format(before=before, after=after)
+    if before.startswith("role"):
+        text = text.replace("players 2\n", "")
+    f.write_text(text)
+    r = ruleforge_cmd("check", f)
+    lines = r.err.splitlines()
+    assert r.code == 1
+    assert lines[0] == f"{f}:{line}:{column}: error: {message}"
+    assert lines[2] == " " * (column + 3) + "^" * len("pudding")
+    assert lines[3] == f"  hint: written alone, 'pudding' would mean the {kind}, never the symbol: rename one of them"
+    assert lines[4:] == [f"1 error in {f}"]
+
+
+def test_a_declaration_named_like_a_standard_symbol_is_renamed(ruleforge_cmd, tmp_path):
+    f = tmp_path / "hearts.rules"
+    f.write_text('game "t"\nplayers 2\ncards: standard deck in box\nzone box: pile, face down\n'
+                 "counter hearts per player = 0\nending done: nobody wins\nturn:\n"
+                 "    if (top of box).suit = hearts:\n        increase hearts of current by 1\n")
+    r = ruleforge_cmd("check", f)
+    assert r.err.splitlines() == [
+        f"{f}:5:9: error: 'hearts' is already a symbol of the standard deck, a suit (line 3): a counter cannot "
+        "have its name", "    counter hearts per player = 0", "            ^^^^^^", "  hint: rename the counter",
+        f"1 error in {f}"]

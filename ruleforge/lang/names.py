@@ -176,6 +176,8 @@ class Resolver(Visitor, abstract=True):
             if n in attrs:
                 self.refs[node] = R.ElementAttr(owner, n, etype, attrs[n])
                 return attrs[n]
+        if n in self.sym.clashed:  # (a declaration and a symbol: said once, where declared)
+            return None
         said = self.needs_owner(n, scope)
         if said is not None:
             self.error(node, *said)
