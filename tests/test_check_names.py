@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+import ruleforge
+
 NAMES = """\
 game "t"
 players 2
@@ -152,3 +154,72 @@ def test_a_declaration_named_like_a_standard_symbol_is_renamed(ruleforge_cmd, tm
         f"{f}:5:9: error: 'hearts' is already a symbol of the standard deck, a suit (line 3): a counter cannot "
         "have its name", "    counter hearts per player = 0", "            ^^^^^^", "  hint: rename the counter",
         f"1 error in {f}"]
+
+
+PAIR = """\
+game "t"
+players 2
+attribute kind: gem, rock
+cards: listed in box
+zone box: pile, face down
+zone hand per player: hand
+ending done: nobody wins when box is empty
+setup:
+    deal 3 cards from box to hand of each player
+action swap_two:
+{params}
+    move {moved} to box
+turn:
+    current takes an action
+card "Gem":
+    kind: gem
+    copies: 4
+    value: 1
+card "Pebble":
+    kind: rock
+    copies: 4
+    value: 2
+"""
+# the reader's: a pair of cards taken once, in either order, by ordering their names
+ORDERED = ("    with first in hand of current\n    with second in hand of current where it != first\n"
+           "    allowed if first.name <= second.name")
+TEXTS_HINT = ("texts have no order ('=' and '!=' compare them); to choose two cards once, whatever their order, "
+              "choose a set of two: with pair some of {zone} where count of pair = 2")
+
+
+def test_texts_put_in_order_are_told_to_choose_a_set(ruleforge_cmd, tmp_path):
+    # it was "each side of '<=' must be a number, not a text", twice (once a side), with no hint
+    f = tmp_path / "pair.rules"
+    f.write_text(PAIR.format(params=ORDERED, moved="first"))
+    r = ruleforge_cmd("check", f)
+    assert r.err.splitlines() == [
+        f"{f}:13:16: error: each side of '<=' must be a number, not a text",
+        "        allowed if first.name <= second.name", "                   ^^^^^^^^^^",
+        "  hint: " + TEXTS_HINT.format(zone="hand of current"), f"1 error in {f}"]
+    # the hint's own line checks, and offers each pair once
+    hinted = "    with pair some of hand of current where count of pair = 2"
+    f.write_text(PAIR.format(params=hinted, moved="pair"))
+    assert ruleforge_cmd("check", f).code == 0
+    game = ruleforge.load(str(f))
+    names = sorted(str(a) for a in game.new(1).legal_actions())
+    assert len(names) == 3 and len(set(names)) == 3  # (3 cards in hand: 3 pairs)
+
+
+@pytest.mark.parametrize("condition, errors", [
+    # no action's card to choose from: the zone is a placeholder
+    ('"a" >= "b"', [(8, "each side of '>=' must be a number, not a text", TEXTS_HINT.format(zone="ZONE"))]),
+    # a text and a number: no order of texts meant, no hint (as before)
+    ('"a" > count of box', [(8, "each side of '>' must be a number, not a text", None)]),
+    ('true < "b"', [(8, "each side of '<' must be a number, not a yes/no condition", None),
+                    (15, "each side of '<' must be a number, not a text", None)]),
+])
+def test_a_text_in_order_outside_an_action(ruleforge_cmd, tmp_path, condition, errors):
+    f = tmp_path / "texts.rules"
+    f.write_text(PAIR.format(params="    with c in hand of current", moved="c")
+                 .replace("    current takes an action", f"    if {condition}:\n        end turn\n"
+                                                           "    current takes an action"))
+    lines = ruleforge_cmd("check", f).err.splitlines()
+    said = [(line, lines[i + 3] if lines[i + 3].startswith("  hint: ") else None)
+            for i, line in enumerate(lines) if ": error: " in line]
+    assert said == [(f"{f}:14:{column}: error: {message}", hint and f"  hint: {hint}")
+                    for column, message, hint in errors]
