@@ -11,7 +11,7 @@ from . import types as T
 from .diagnostics import did_you_mean
 from .limits import MAX_EXPR_DEPTH, MAX_LIST_ITEMS, raise_hint
 from .names import Resolver, Scope, Want
-from .ordering import comparable
+from .ordering import comparable, ordered
 from .types import ANY, BOOL, CARD, NUMBER, PLAYER, ROW, TEXT, ZONE, Type, list_of
 
 
@@ -387,9 +387,7 @@ class ExprChecker(Resolver, abstract=True):
             self.require(node.right, rt, NUMBER, f"each side of '{op}'")
             return NUMBER
         if op in ("<", "<=", ">", ">="):
-            self.require(node.left, lt, NUMBER, f"each side of '{op}'")
-            self.require(node.right, rt, NUMBER, f"each side of '{op}'")
-            return BOOL
+            return ordered(self, node, lt, rt)
         if op in ("=", "!="):
             if lt is not None and rt is not None and not lt.compatible(rt):
                 hint = None

@@ -177,6 +177,8 @@ class Resolver(Visitor, abstract=True):
             if n in attrs:
                 self.refs[node] = R.ElementAttr(owner, n, etype, attrs[n])
                 return attrs[n]
+        if n in self.sym.clashed:  # (a declaration and a symbol: said once, where declared)
+            return None
         said = self.needs_owner(n, scope)
         if said is not None:
             self.error(node, *said)
@@ -247,8 +249,7 @@ class Resolver(Visitor, abstract=True):
             hint = f"'{n}' is an attribute: write 'CARD.{n}', or use it inside 'where'"
         elif hint is None and n in ("joker", "jokers") and "joker" not in self.sym.domains.get("rank", ()):
             hint = "a standard deck has jokers only when it says so: 'cards: standard deck with 2 jokers in ZONE'"
-        if what == "name" and other_word(n) is not None:  # `max`, `abs`: said in this language's words
-            hint = other_word(n)
+        hint = (what == "name" and other_word(n)) or hint  # `max`, `abs`: said in this language's words
         self.error(node, f"unknown {what} '{n}'", hint)
         return None
 

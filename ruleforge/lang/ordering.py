@@ -1,19 +1,50 @@
-"""Numbers in order: `the N highest of L`, `the N lowest of L` (and `... of VALUE for each
-NAME in C`), the extreme numbers of a list, extreme first; `the highest of L`, one number;
-`the greater of A and B`, `the lesser of A and B`, `the difference between A and B` (the
-words of other languages for them, `max`, `abs`, are named by slips.py); and lists of
-numbers compared item by item, first item first, where `players with the highest` reads a
-definition that gives one ("the category of a hand, then its ranks, highest first")."""
+"""Numbers in order: `A < B` (two texts have no order); `the N highest of L`, `the N lowest
+of L` (and `... of VALUE for each NAME in C`), the extreme numbers of a list, extreme first;
+`the highest of L`, one number; `the greater of A and B`, `the lesser of A and B`, `the
+difference between A and B` (the words of other languages for them, `max`, `abs`, are named
+by slips.py); and lists of numbers compared item by item, first item first, where `players
+with the highest` reads a definition that gives one ("the category of a hand, then its
+ranks, highest first")."""
 
 from __future__ import annotations
 
-from . import ast as A
 from typing import Optional
 
+from . import ast as A
 from .names import Scope, Want
-from .types import NUMBER, Type, list_of
+from .types import BOOL, NUMBER, TEXT, Type, list_of
 
 RANKED = list_of(NUMBER)
+
+
+def ordered(checker, node: A.Binary, lt, rt) -> Type:
+    """Check `A < B` (`<=`, `>`, `>=`): both sides numbers. Two texts are said once, with
+    the hint of a pair of cards taken once (what ordering their names was for)."""
+    op = node.op
+    if lt == rt == TEXT:
+        checker.error(node.left, f"each side of '{op}' must be a number, not a text",
+                      _text_order_hint(node, checker.refs))
+        return BOOL
+    checker.require(node.left, lt, NUMBER, f"each side of '{op}'")
+    checker.require(node.right, rt, NUMBER, f"each side of '{op}'")
+    return BOOL
+
+
+def _text_order_hint(node: A.Binary, refs: dict) -> str:
+    """`allowed if first.name <= second.name`, written to offer a pair of cards once whatever
+    its order: texts have no order, and a set of two is offered once. The set is chosen
+    from the zone of the action's `with` line when a side names one."""
+    zone = "ZONE"
+    for side in (node.left, node.right):
+        obj = side.obj if isinstance(side, A.Attr) else side
+        binder = getattr(refs.get(obj), "binder", None) if isinstance(obj, A.Name) else None
+        if isinstance(binder, A.ActionParam) and binder.domain is not None and not binder.some:
+            domain = binder.domain.collection if isinstance(binder.domain, A.Filter) else binder.domain
+            from .exprs import written  # (exprs imports this module)
+            zone = written(domain) or zone
+            break
+    return ("texts have no order ('=' and '!=' compare them); to choose two cards once, whatever their order, "
+            f"choose a set of two: with pair some of {zone} where count of pair = 2")
 
 
 def extremes(checker, node: A.Extremes, scope: Scope) -> Type:

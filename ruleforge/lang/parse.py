@@ -39,7 +39,8 @@ from .indentation import ends_early, indented_with_tab, no_enclosing_block, unex
 from .limits import (MAX_BLOCK_DEPTH, MAX_ERRORS, MAX_ITEM_CHARS, MAX_LINES, MAX_NUMBER_DIGITS, MAX_WORDS,
                      number_error, raise_hint)
 from .printable import _CONTROL as CONTROL
-from .slips import WINS_HINT, glued, needs_of, other_extreme, other_language, slip, winners_hint, wins_missing
+from .slips import (WINS_HINT, bare_name, glued, needs_of, other_extreme, other_language, slip, winners_hint,
+                    wins_missing)
 
 MAX_SOURCE_BYTES = 2_000_000
 
@@ -506,6 +507,9 @@ def _syntax_diagnostic(e, offset: int, chunk: str, file_text: str = "") -> Diagn
         said = other_extreme(text, "", line, len(code) + 1)
         if said is not None:  # `the max of hand_values`
             return said
+        alone = bare_name(text, expected, line, file_text)
+        if alone is not None:
+            return alone
         return Diagnostic(Span.point(line, len(code) + 1), "this line ends too early",
                           WINS_HINT if wins_missing(text, expected) else f"expected {_expected(expected)}")
     if tok.type == "_INDENT":

@@ -94,6 +94,7 @@ class SymbolTable:
         self.defines: dict = {}
         self.invariants: list = []
         self.turn_values: dict = {}     # name -> [type, the first 'let ... for the turn'] (lang/values.py)
+        self.clashed: set[str] = set()  # names of a declaration and a symbol both, said (clashes.py)
 
     def of_kind(self, kind: type) -> list:
         return self.by_kind.get(kind, [])

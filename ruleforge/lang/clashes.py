@@ -1,0 +1,48 @@
+"""Declarations named like a card's symbol. A name written alone means a parameter, a
+counter, a zone, pieces, a definition, a quantity or a role before it means a symbol
+(names.Resolver.name), so `define pudding of p` hid the symbol `pudding` of `kind:
+pudding`, and the errors landed at each card that named it ("'pudding' takes a player").
+The clash is said once, at the later of the two declarations, naming the other's line;
+the name written alone is then quiet (`SymbolTable.clashed`).
+"""
+
+from __future__ import annotations
+
+from . import ast as A
+from .diagnostics import Span
+
+
+def _order(span: Span) -> tuple:
+    # a variant's base (a span with a file) comes before the variant's own lines
+    return (span.file is None, span.line, span.column)
+
+
+def symbol_clashes(sym) -> None:
+    """Say each top-level name that is also a symbol, once, where the second of the two
+    is declared."""
+    declared = {}  # symbol -> (its Name node, or None for the standard deck's; its attribute)
+    for a in sym.of_kind(A.AttributeDecl):
+        if sym.seen.get(a.name.name) is a.name:  # (filed: not a name declared twice)
+            for v in a.values:
+                declared.setdefault(v.name, (v, a.name.name))
+    standard = next((d for d in sym.of_kind(A.CardsDecl)[:1] if d.kind == "standard"), None)
+    for domain in ("suit", "rank", "color") if standard is not None else ():
+        for s in sym.domains.get(domain, ()):
+            declared.setdefault(s, (None, domain))
+    for name, (node, domain) in declared.items():
+        kind = sym.global_kind(name)
+        decl = sym.seen.get(name)
+        if kind is None or decl is None or name in sym.clashed:
+            continue
+        sym.clashed.add(name)
+        hint = f"written alone, '{name}' would mean the {kind}, never the symbol: rename one of them"
+        if node is None:
+            sym.error(decl, f"'{name}' is already a symbol of the standard deck, a {domain} "
+                            f"({sym.line_of(standard.span, decl.span)}): a {kind} cannot have its name",
+                      f"rename the {kind}")
+        elif _order(node.span) < _order(decl.span):
+            sym.error(decl, f"'{name}' is already a symbol, a value of attribute '{domain}' "
+                            f"({sym.line_of(node.span, decl.span)}): a {kind} cannot have its name", hint)
+        else:
+            sym.error(node, f"'{name}' is already the name of a {kind} ({sym.line_of(decl.span, node.span)}): "
+                            "a symbol cannot have it", hint)
