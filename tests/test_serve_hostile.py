@@ -454,6 +454,25 @@ def test_a_page_of_another_site_cannot_open_the_tables_connection():
     assert len(server.pages) == 0
 
 
+def test_a_page_refused_at_a_local_name_tells_the_host_how_to_let_it_in(capsys):
+    # A player on the local network opens http://mybox.lan:8766: the page is this server's
+    # own, but the name is not one the machine knows as its own (a rebound site's name would
+    # look the same), so it is refused; the host is told once how to let such pages in.
+    game, table, log, server = make(GUFO, 5, [0])
+    server.guard.names = frozenset({"localhost", "vm", "vm.local"})
+    with TestClient(server.app()) as client:
+        for _ in range(2):
+            with client.websocket_connect("ws://mybox.lan:8766/ws", headers={"origin": "http://mybox.lan:8766"}) as ws:
+                ws.send_json({"type": "hello", "token": None})
+                assert ws.receive_json() == {"type": "error", "message": _other_site("http://mybox.lan:8766")}
+        with client.websocket_connect("ws://127.0.0.1:8000/ws", headers={"origin": "http://evil.example"}) as ws:
+            assert ws.receive_json()["type"] == "error"  # another site's page: nothing for the host
+    assert capsys.readouterr().err == (
+        "note: a page opened at http://mybox.lan:8766 was refused: that name is not one of this machine's own "
+        "(localhost, vm, vm.local), and a site's name made to point here could open the table too; if the players "
+        "open it there, start the server again with --origin http://mybox.lan:8766\n")
+
+
 def test_behind_a_proxy_the_public_origin_is_named_by_origin():
     """A proxy forwards the page's socket with the public Origin, and a Host of its own
     (or the public one): --origin names that origin, and only it is let in besides the

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 import threading
 import traceback
 from collections import deque
@@ -47,6 +48,7 @@ MAX_SEAT_PAGES = 8   # one seat's link: a phone, a laptop, a tab left open
 MAX_GREETING = 32
 HELLO_TIMEOUT = 10.0
 SPARE_CONNECTIONS = 64  # connections besides the pages: the page's files loading, a reload
+MAX_NOTED = 8  # addresses of this server's own, refused, noted on the host's terminal
 HELLO = '{"type": "hello", "token": TOKEN or null}'
 # the page loads nothing from elsewhere (no CDN, no inline script) and connects only to
 # its own host: CONNECT is guard.connect_src, made for each request's Host
@@ -120,6 +122,7 @@ class Server:
         self.table, self.delay, self.on_end, self.on_failure, self.on_bug = table, delay, on_end, on_failure, on_bug
         self.origins = tuple(origins)  # (--origin: where the pages come from besides the server itself)
         self.guard = Origins(self.origins)
+        self.noted: set = set()  # the host's terminal's notes of refused addresses of this server's own
         self.failure: Optional[str] = None  # what the rules' error says, in full (the host's terminal)
         self.error = None  # the rules' error itself, told to each page as its seat may know it
         self.pages: set[Page] = set()
@@ -165,6 +168,10 @@ class Server:
         await ws.accept()
         refusal = self.guard.refusal(ws.headers, "https" if ws.url.scheme == "wss" else "http")
         if refusal:  # another site's page (a browser always sends its Origin): told why, as a page of ours would be
+            note = self.guard.host_note(ws.headers, "https" if ws.url.scheme == "wss" else "http")
+            if note is not None and note not in self.noted and len(self.noted) < MAX_NOTED:  # (once an address)
+                self.noted.add(note)
+                print(note, file=sys.stderr, flush=True)
             await ws.send_json({"type": "error", "message": refusal})
             await ws.close(code=1008)
             return None

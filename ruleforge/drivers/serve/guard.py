@@ -89,6 +89,22 @@ class Origins:
                 "--origin and the address the players open, such as --origin https://games.example.org)")
 
 
+    def host_note(self, headers, scheme: str = "http") -> Optional[str]:
+        """For the host's terminal, when a refused page came from this very server under a
+        name the machine does not know as its own (a name on the local network, say): the
+        players open the table there, and `--origin` lets them in. None for other pages."""
+        parsed = origin_of(headers.get("origin") or "")
+        served = _host_of(headers.get("host", ""), scheme)
+        if parsed is None or served is None or parsed != (scheme, *served):
+            return None
+        origin = f"{parsed[0]}://{parsed[1]}" + ("" if parsed[2] == (443 if parsed[0] == "https" else 80)
+                                                   else f":{parsed[2]}")
+        return (f"note: a page opened at {plain(cut(origin, 80))} was refused: that name is not one of this "
+                f"machine's own (localhost, {', '.join(sorted(self.names - {'localhost'}))[:80] or 'its host name'}), "
+                "and a site's name made to point here could open the table too; if the players open it there, "
+                f"start the server again with --origin {plain(cut(origin, 80))}")
+
+
 def connect_src(headers, extra: Iterable[str] = ()) -> str:
     """The Content-Security-Policy's connect-src: the page's own host over ws and wss
     (`'self'` alone left ws: out in older browsers), and the --origin addresses."""
