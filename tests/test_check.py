@@ -800,6 +800,14 @@ def checked_slip(ruleforge_cmd, path, turn, action="    with c in hand of curren
      ["11:8: error: a choice between two answers cannot follow 'or'",
       '    if box is empty or current chooses "a" over "b":', "       ^^^^^^^^^^^^^^^^^^^^^^^",
       "  hint: a choice is the whole condition, or comes after 'CONDITION and'"]),
+    # a choice inside a `set` or an if-then-else (a fresh reader's 6 nimmt!: "expected the end
+    # of the line", "expected 'else'")
+    ("    with c in hand of current", '    let k = (if box is empty then current chooses one of [1, 2] "row" else 1)',
+     ["11:43: error: unexpected 'chooses'",
+      '    let k = (if box is empty then current chooses one of [1, 2] "row" else 1)',
+      " " * 42 + "^^^^^^^",
+      "  hint: a choice stands alone, or as the whole value of a 'let': let chosen = PLAYER chooses one of LIST "
+      '"PROMPT", then use chosen (set k to chosen)']),
     # a comparison chained as in mathematics
     ("    with c in hand of current", "    if 1 <= count of box <= 3:\n        end turn",
      ["11:26: error: unexpected '<='", "    if 1 <= count of box <= 3:", "                         ^^",

@@ -549,6 +549,10 @@ def _syntax_diagnostic(e, offset: int, chunk: str, file_text: str = "") -> Diagn
     if str(tok) in ("<", "<=", ">", ">=") and re.search(r"(<|>|<=|>=)\s*\S", text[:tok.column - 1]):
         # `1 <= card.value <= 3`
         hint = "comparisons do not chain: write 'A <= B and B <= C', or 'B between A and C'"
+    if str(tok) == "chooses" and re.match(r"\s*(set|let|if|increase|decrease)\b", text):
+        # `set k to w chooses one of [1, 2]`, `let k = (if x then w chooses ... else 1)`
+        hint = ("a choice stands alone, or as the whole value of a 'let': let chosen = PLAYER chooses one of "
+                "LIST \"PROMPT\", then use chosen (set k to chosen)")
     if tok.type == "COMMA" and re.match(r"define\s+\w+\s+of\s+\w+\s*$", text[:tok.column - 1]):
         # `define pairs of p, number v`: one bare parameter reads as a player, several need kinds
         hint = "a definition of several parameters gives each its kind: define NAME of player p, number v"
