@@ -307,3 +307,33 @@ def test_a_look_at_nothing_is_not_told(tmp_path):
     game, _ = load(tmp_path, LOOK)
     assert Narrator(game).lines([Looked(2, (), ())]) == []
     assert Narrator(game, 1).lines([Looked(2, (5,), (-1,))]) == [f"    player 3 looks at {game.cards[5].name}"]
+
+
+ROWS = """game "Rows"
+players 2
+cards: standard deck in deck
+zone deck "the deck": pile, face down
+zone rows "row": row of 3 slots
+
+setup:
+    move top 2 cards of deck to rows slot 1
+    move top of deck to rows slot 2
+
+turn:
+    current takes an action
+
+action step "Step":
+    move top of deck to rows slot 3
+
+ending done "done": nobody wins when count of deck < 48
+"""
+
+
+def test_a_rows_slots_of_several_cards_are_told_apart(ruleforge_cmd, tmp_path):
+    # (a fresh reader's 6 nimmt! read `row 1:15 27 30 33 2:10 23`: the slots ran together)
+    path = tmp_path / "rows.rules"
+    path.write_text(ROWS, encoding="utf-8")
+    r = ruleforge_cmd("run", path, "--seed", 1)
+    assert r.code == 0, r.err
+    assert [line for line in r.lines if line.startswith("    = ")] == [
+        "    = row 1:K♠ Q♠ | 2:J♠ | 3:·", "    = row 1:K♠ Q♠ | 2:J♠ | 3:10♠", "    = row 1:K♠ Q♠ | 2:J♠ | 3:10♠ 9♠"]

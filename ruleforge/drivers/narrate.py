@@ -297,7 +297,9 @@ class Narrator:
                         self.card(c) if up else (f"[{self.card(c)}]" if self.seat_of_view is None else
                                                  ("▒" if self.shown(c) == "a card" else f"[{self.card(c)}]"))
                         for c, up in cs)))
-                parts.append(f"{zi.label} " + " ".join(cells))
+                # slots of several cards apart with a bar: `1:15 27 30 2:10 23` ran together
+                apart = " | " if any(len(rows.get(s, ())) > 1 for s in zi.slots) else " "
+                parts.append(f"{zi.label} " + apart.join(cells))
         return "    = " + " · ".join(parts)
 
 
