@@ -15,6 +15,7 @@ from ..lang.printable import plain
 from ..runtime.actions import DONE
 from ..runtime.events import (Decided, Eliminated, Ended, Finished, Flipped, GameEnding, Looked, Moved, Revealed,
                               RoundBegan, RoundEnded, Said, Shuffled, Status, Swapped, TurnBegan, Untold, ValueSet)
+from ..runtime.shown import for_seats, shown_text
 
 
 def winners_text(winners, name) -> str:
@@ -263,8 +264,8 @@ class Narrator:
                 return [f"    {self.seat(seat)} finishes ({_ordinal(place)})"]
             case Said(text=text, cards=cards, values=values):
                 return [f"    — {self.said(text, cards, values)}"]
-            case Status(values=values, rows=rows):
-                line = self.status(values, dict(rows))
+            case Status(values=values, rows=rows, quantities=quantities):
+                line = self.status(values, dict(rows), quantities)
                 if line.strip() != "=" and line != self.standing:
                     self.standing = line
                     return [line]
@@ -276,8 +277,21 @@ class Narrator:
                         f"{MAX_TOLD_EVENTS:,} between two decisions (MAX_TOLD_EVENTS, docs/limits.md)"]
         return None
 
-    def status(self, values: tuple, rows: dict) -> str:
-        """One line of where things stand: every number, and each row's slots."""
+    def knowers(self):
+        """Who must have known a card for a value worked out from it to be told (a bit per
+        seat), or None: the designer, told everything."""
+        return None if self.seat_of_view is None else 1 << self.seat_of_view
+
+    def quantities(self, quantities: tuple) -> list[str]:
+        """The shown quantities (shown.quantities_now's) as this reader may know them:
+        `score of player 1 12`, `score of player 2 ?` where it read a card hidden then."""
+        names = self.g.seat_names
+        return [f"{name}{'' if p is None else ' of ' + names[p]} {shown_text(v)}"
+                for name, p, v in for_seats(quantities, self.knowers())]
+
+    def status(self, values: tuple, rows: dict, quantities: tuple = ()) -> str:
+        """One line of where things stand: every number, each shown quantity, and each
+        row's slots."""
         g = self.g
         per_card = g.card_vars()
         quiet = g.quiet_labels
@@ -288,6 +302,7 @@ class Narrator:
             parts = [f"{label} {self.value(named(g, g.var_kinds[i], values[i]) if i in g.var_kinds else values[i])}"
                      for i, label in enumerate(g.var_labels)
                      if i not in per_card and i not in g.turn_vars and label not in quiet]
+        parts += self.quantities(quantities)
         for zi in g.zinst:
             if zi.kind == "row":
                 cells = []

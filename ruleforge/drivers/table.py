@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..lang.printable import plain
+from ..runtime.shown import for_seats, quantities_now, shown_text
 
 
 def the_seat(game, seat: int) -> str:
@@ -61,16 +62,35 @@ def table_parts(game, st, p: int) -> list:
         if not z.cards and zi.kind == "pile":
             continue
         t.add_row(Text(plain(z.label)), Text(plain(_zone_cells(g, zi, z))))
+    # a per-player quantity is a row of its own under the zones, a scoreboard; a value
+    # worked out from a card this seat did not know is `?`
+    per_player, shared = shown_quantities(g, st, 1 << p)
+    for name, cells in per_player.items():
+        t.add_row(Text(plain(name)), Text(plain(" · ".join(f"{g.seat_titles[s]} {val}" for s, val in cells))))
     parts: list = [Text(plain(title), style="italic"), t]
     numbers = [f"{name}: " + ", ".join(f"{a} {val}" for a, val in attrs) for name, attrs in v.pieces]
     # the counters the file marks `shown` (all, when it marks none), as narration does
     numbers += [f"{label} {val}" for label, val in v.counters if label not in g.quiet_labels]
+    numbers += [f"{name} {val}" for name, val in shared]
     if numbers:
         parts.append(Text(plain("  " + " · ".join(numbers))))
     if v.eliminated:
         titles = [g.seat_titles[g.seat_names.index(n)] for n in v.eliminated]
         parts.append(Text(plain("  out of the game: " + ", ".join(titles))))
     return parts
+
+
+def shown_quantities(g, st, seats) -> tuple[dict, list]:
+    """The shown quantities as `seats` (a bit each) may know them, as text: {name: [(seat,
+    value), ...]} for the per-player ones, [(name, value), ...] for the others."""
+    per_player: dict = {}
+    shared = []
+    for name, s, val in for_seats(quantities_now(st), seats):
+        if s is None:
+            shared.append((name, shown_text(val)))
+        else:
+            per_player.setdefault(name, []).append((s, shown_text(val)))
+    return per_player, shared
 
 
 def _slot_row(g, v, slots, zi) -> str:

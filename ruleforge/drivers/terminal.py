@@ -94,6 +94,9 @@ class _AllOf(Narrator):
         super().__init__(game, seats[0], state)
         self.seats = seats
 
+    def knowers(self):
+        return sum(1 << s for s in self.seats)
+
     def shown(self, c: int, up: bool = False, known: int | None = None) -> str:
         if known is None:
             known = self.state.known[c] if not self.state.up[c] else -1

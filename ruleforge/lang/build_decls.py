@@ -86,7 +86,7 @@ class DeclBuilder(Builder):
 
     def quantity_decl(self, meta, c):
         return A.QuantityDecl(self._span(meta), self._name(c[0]),
-                              self._name(c[1]) if c[1] is not None else None, c[2])
+                              self._name(c[1]) if c[1] is not None else None, c[2], bool(c[3]))
 
     def heuristic_decl(self, meta, c):
         return A.HeuristicDecl(self._span(meta), self._name(c[0]), c[1])

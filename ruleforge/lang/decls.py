@@ -163,6 +163,7 @@ class QuantityDecl:
     name: Name
     param: Optional[Name]
     value: object
+    shown: bool = False  # `, shown`: on the play screen and in narration (see Game.shown_quantities)
 
 
 @node

@@ -56,7 +56,7 @@ STATEMENT_WORDS = (
 
 # Phrases of statements and declarations that come after the first word of a line.
 PHRASE_WORDS = (
-    "takes an action", "takes one of", "takes the next turn", "or passes", "some of", "unseen", "looks at", "chooses", "chosen by",
+    "takes an action", "takes one of", "takes the next turn", "or passes", "some of", "unseen", "shown", "looks at", "chooses", "chosen by",
     "runs out", "at round end", "at bottom", "face up", "face down", "standard deck", "listed",
     "one for each", "starting at", "per player", "per card", "the game ends",
     "the round ends", "the round begins", "the game is over", "in a row", "one of", "a card in",

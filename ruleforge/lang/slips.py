@@ -134,10 +134,19 @@ def other_language(text: str, tok, expected, line: int, col: int):
     said = other_extreme(text, str(tok), line, col)
     if said is not None:
         return said
+    if str(tok) == "," and first is not None and not first.group(1) and word not in ("counter", "quantity") \
+            and re.match(r",\s*shown\s*(?:#.*)?$", text[col - 1:]):
+        # `define held of player p = ..., shown`: the screens show counters and quantities
+        return Diagnostic(Span(line, col, line, len(text.rstrip()) + 1), f"a {_ITEM_WORDS.get(word, word)} "
+                          "cannot be marked shown", "only a counter or a quantity is shown (on the play screen and "
+                          "in narration): to show this value, declare it as 'quantity NAME: ...' or "
+                          "'quantity NAME of p: ...'")
     if str(tok) in ("when", "at") and wins_missing(text, expected):
         return Diagnostic(Span(line, col, line, col + len(str(tok))), f"unexpected '{tok}'", WINS_HINT)
     return None
 
+
+_ITEM_WORDS = {"define": "definition"}
 
 CHOOSE_RANGE_HINT = ("a player chooses among a zone or a list, as in 'chooses one of [0, 1, 2, 3]'; to choose a "
                      "number up to one worked out during play, give an action a parameter, 'with NAME from LOW to "

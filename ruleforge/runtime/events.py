@@ -148,9 +148,11 @@ class Ended:
 class Status:
     """A snapshot for the narrator before each turn and at the end: every variable's value
     (as `State.vars`), and what lies in each slot of a row: ((slot zone, ((card, face
-    up), ...)), ...) in zone order."""
+    up), ...)), ...) in zone order; the shown quantities, with who knew every card each
+    read then (shown.quantities_now)."""
     values: tuple
     rows: tuple
+    quantities: tuple = ()
 
 
 class Untold:

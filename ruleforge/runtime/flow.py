@@ -10,6 +10,7 @@ import sys
 from typing import Callable, Optional
 
 from .events import Eliminated, Ended, GameEnding, RoundBegan, RoundEnded, Status, TurnBegan
+from .shown import quantities_now
 from .values import Result, RuleError
 from .held import keep_if_emptied, winners_in_play
 from .prims import over_budget
@@ -244,7 +245,8 @@ def _finish(st) -> None:
 
 
 def status(st) -> Status:
-    """A snapshot for the narrator: every number, and what lies in each row's slots."""
+    """A snapshot for the narrator: every number, what lies in each row's slots, and the
+    shown quantities (only a told game makes one: a simulation never works them out)."""
     up, zones = st.up, st.zones
     return Status(tuple(st.vars), tuple((zi.index, tuple((c, bool(up[c])) for c in zones[zi.index]))
-                                        for zi in st.game.zinst if zi.kind == "slot"))
+                                        for zi in st.game.zinst if zi.kind == "slot"), quantities_now(st))

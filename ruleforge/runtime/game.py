@@ -72,6 +72,7 @@ class Game:
         self.card_counter_base: dict[str, int] = {}
         self.effects: dict[str, list] = {}         # trigger -> per card: a Proc, or None
         self.quantities: dict = {}                 # name -> fn(state, player): its rule plus the modifiers
+        self.shown_quantities: tuple = ()          # ((name, per player, fn(state, reads, player)), ...): shown.py
         self.definitions: dict = {}                # name -> (fn(state[, arg]), parameter kind, what it gives)
         self.active_zones: list[int] = []
         self.zone_display: dict[str, dict] = {}  # zone name -> display hints (see terminal.py)

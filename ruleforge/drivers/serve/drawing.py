@@ -9,6 +9,7 @@ None: a back), so nothing here can show more than `view(seat)` does.
 from __future__ import annotations
 
 from ...lang.printable import plain
+from ...runtime.shown import shown_text
 
 
 def catalogue(game) -> dict:
@@ -24,8 +25,9 @@ def catalogue(game) -> dict:
     return out
 
 
-def areas(game, v) -> list[dict]:
-    """The table as areas: the shared zones first, then each seat's own (`owner`)."""
+def areas(game, v, quantities: tuple = ()) -> list[dict]:
+    """The table as areas: the shared zones first, then each seat's own (`owner`), with
+    its per-player quantities (shown.for_seats's, for this page) as `numbers` lines."""
     g = game
     by_owner: dict = {}
     order: list = []
@@ -53,10 +55,17 @@ def areas(game, v) -> list[dict]:
             by_owner[owner] = []
             order.append(owner)
         by_owner[owner].append(item)
+    numbers: dict = {}
+    for name, seat, value in quantities:
+        if seat is not None:
+            numbers.setdefault(seat, []).append(plain(f"{name} {shown_text(value)}"))
+            if seat not in by_owner:  # (a seat that owns no zone still has its numbers)
+                by_owner[seat] = []
+                order.append(seat)
     out = []
     for owner in sorted(order, key=lambda o: (o is not None, o if o is not None else -1)):
         out.append({"owner": None if owner is None else plain(g.seat_titles[owner]),
-                    "seat": owner, "zones": by_owner[owner]})
+                    "seat": owner, "zones": by_owner[owner], "numbers": numbers.get(owner, [])})
     return out
 
 
@@ -99,11 +108,13 @@ def _card(name):
     return None if name is None else plain(name)
 
 
-def pieces_elsewhere(game, v) -> list[str]:
-    """The pieces no row shows, and the game's numbers, as text lines."""
+def pieces_elsewhere(game, v, quantities: tuple = ()) -> list[str]:
+    """The pieces no row shows, and the game's numbers (the quantities of no player's among
+    them), as text lines."""
     shown_kinds = {h["pieces"][0] for h in game.zone_display.values() if h.get("pieces")}
     lines = [plain(f"{name}: " + ", ".join(f"{a} {val}" for a, val in attrs)) for name, attrs in v.pieces
              if not any(name.endswith(" " + k) for k in shown_kinds)]
     # the counters the file marks `shown` (all, when it marks none), as narration does
     lines += [plain(f"{label} {val}") for label, val in v.counters if label not in game.quiet_labels]
+    lines += [plain(f"{name} {shown_text(value)}") for name, seat, value in quantities if seat is None]
     return lines

@@ -24,6 +24,7 @@ from ..narrate import Narrator, ending_line
 from ..play import deal_snapshot, decide_for, decision_record, error_record, result_record, start_record
 from ..terminal import _AllOf
 from ...runtime.rng import Random, derive
+from ...runtime.shown import for_seats, quantities_now
 from ...runtime.values import RuleError
 from .drawing import areas, catalogue, pieces_elsewhere
 
@@ -206,12 +207,16 @@ class Table:
             since = story[-60:]
         else:
             since = story[self.since[teller_key]:]
+        # a value is shown only where every seat the page is for knew the cards it read:
+        # a spectator's page is what all seats know, a hot seat's end what its people do
+        knowers = sum(1 << s for s in (self.people if seat == HOT else range(g.nplayers) if seat is None else (seat,)))
+        quantities = for_seats(quantities_now(st), knowers)
         msg = {"type": "state", "n": self.n, "you": self.title(seat), "round": v.round,
                "turn": self.title(g.seat_names.index(v.turn)) if v.turn else None,
                "to_move": None if st.is_over else plain(g.seat_titles[st.current_player]),
                "prompt": None if st.is_over else plain(st.prompt),
                "your_turn": not st.is_over and seat == st.current_player,
-               "areas": areas(g, v), "numbers": pieces_elsewhere(g, v),
+               "areas": areas(g, v, quantities), "numbers": pieces_elsewhere(g, v, quantities),
                "out": [plain(g.seat_titles[g.seat_names.index(n)]) for n in v.eliminated],
                "since": since[-200:], "actions": [], "over": None}
         if msg["your_turn"]:

@@ -103,6 +103,7 @@ def compile_game(ch: Checked, nplayers: int | None = None, path: str = "", text:
     for attr, fns in ns["CARD_DYN"].items():
         g.card_dyn[attr] = list(fns)
     g.quantities = ns["QUANTITIES"]
+    g.shown_quantities = ns["SHOWN_QUANTITIES"]
     g.definitions = ns["DEFINES"]
     g.invariants = list(ns["INVARIANTS"])
     g.invariant_values = ns["INV_EXPLAIN"]

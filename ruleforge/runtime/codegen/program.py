@@ -57,6 +57,7 @@ class ProgramWriter(Tables, WholeMenus, Menus, Subsets, Explain, CodeGenerator):
                       t.span, t.body, {}, 0, is_turn=True)
         self.invariants()
         self.explain_invariants()
+        self.shown_names = self.want_shown()
         self.write_told_variants()
         self.heuristic()
         self.payoff()

@@ -44,6 +44,9 @@ class Tables:
         w.line("CARD_DYN = {" + ", ".join(f"{a!r}: DYN_{self.ident(a)}" for a in g.card_dyn if self.has_rules(a))
                + "}")
         w.line("QUANTITIES = {" + ", ".join(f"{q!r}: {self.fn_name('q', q)}" for q in ch.quantities) + "}")
+        # the quantities the screens show: (name, per player, the variant that notes what it reads)
+        w.line("SHOWN_QUANTITIES = (" + "".join(f"({q!r}, {ch.quantities[q].param is not None!r}, "
+                                                f"{self.fn_name('qS', q)}), " for q in self.shown_names) + ")")
         for name, e in ch.endings.items():
             cond = self.fn_name("c", name) if e.condition is not None else "None"
             w.line(f"{self.ending_name(name)} = Ending({name!r}, {(e.title or name)!r}, {self.fn_name('w', name)}, "

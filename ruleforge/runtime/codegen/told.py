@@ -9,7 +9,8 @@ placeholder goes through `seen` (its attribute, a test or a comparison may follo
 except the placeholder itself when it is a card (said_card names it as the seat knew it)
 and a card whose facing alone is tested (a facing is seen by all). Counting a zone reads
 no card. A definition or a quantity called there is called in a variant compiled the
-same way (`dS_`, `qS_`: written at the end of the module, only for those a text calls).
+same way (`dS_`, `qS_`: written at the end of the module, only for those a text calls,
+and the quantities the screens show: want_shown).
 """
 
 from __future__ import annotations
@@ -128,6 +129,16 @@ class Told:
                 if self.reads_cards(decl.value, seen_names):
                     return True
         return any(self.reads_cards(x, seen_names) for x in _children(node))
+
+    def want_shown(self) -> list:
+        """The quantities the play screen and the narration show (runtime/shown.py): the
+        one named `score` and every one marked `, shown`. Each gets its told variant,
+        which only those channels call: a simulation never does."""
+        names = [n for n, q in self.ch.quantities.items() if q.shown or n == "score"]
+        wanted = self.__dict__.setdefault("_told_wanted", {})
+        for n in names:
+            wanted.setdefault(("q", n), None)
+        return names
 
     def write_told_variants(self) -> None:
         """The variants of the definitions and quantities a said text calls: the same

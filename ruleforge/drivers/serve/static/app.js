@@ -209,6 +209,11 @@ function drawTable(s) {
     const sec = el("div", "area" + (area.owner === s.you && s.you ? " mine" : ""));
     sec.append(el("h2", "", area.owner === null ? "Table" : area.owner === s.you ? `${area.owner} (you)` : area.owner));
     for (const z of area.zones) sec.append(drawZone(z));
+    if (area.numbers.length) {
+      const ns = el("div", "areanumbers");
+      for (const line of area.numbers) ns.append(el("span", "number", line));
+      sec.append(ns);
+    }
     box.append(sec);
   }
 }

@@ -1,0 +1,170 @@
+"""Quantities on the screens: the play table, the served page, the narration's line of
+where things stand, `replay --as`. A quantity named `score` and every one marked
+`, shown` are shown, each to a seat only when it knew every card the value was worked
+out from at that moment, else as `?`.
+
+Tally: a score from the face-up tableau (every seat sees it), the value of a private
+hand (its owner's alone, until the hand is empty: an empty hand reads no card), a helper
+quantity that is not shown, and a shared one that reads no card."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+import ruleforge
+from ruleforge.drivers.agents import parse_agents
+from ruleforge.drivers.narrate import Narrator
+from ruleforge.drivers.serve.table import HOT, Table
+from ruleforge.drivers.table import table_parts
+from ruleforge.drivers.terminal import _AllOf
+from ruleforge.testing import arrange, new_arranged, play
+
+ROOT = Path(__file__).parents[1]
+
+TALLY = """\
+game "Tally"
+players 2
+cards: standard deck in deck
+zone deck "the deck": pile, face down
+zone hand per player: hand
+zone tableau per player: pile, face up
+counter plays = 0, shown
+quantity score of p: sum of c.value for each c in tableau of p
+quantity held of p: sum of c.value for each c in hand of p, shown
+quantity hand_limit of p: 3
+quantity left: count of deck, shown
+setup:
+    shuffle deck
+    deal 2 cards from deck to hand of each player
+action lay "Lay":
+    with card in hand of current
+    move card to tableau of current
+turn:
+    current takes an action
+    increase plays by 1
+ending done "four plays": players with the highest score win when plays = 4
+"""
+
+HANDS = [("hand", ["5♣", "9♥"], 0), ("hand", ["2♦", "K♠"], 1)]
+
+
+@pytest.fixture(scope="module")
+def tally(tmp_path_factory):
+    path = tmp_path_factory.mktemp("shown") / "tally.rules"
+    path.write_text(TALLY, encoding="utf-8")
+    return path
+
+
+def table_lines(game, st, seat) -> list[str]:
+    console = Console(width=100, record=True, file=io.StringIO(), color_system=None)
+    for part in table_parts(game, st, seat):
+        console.print(part)
+    return [line.rstrip() for line in console.export_text().splitlines()]
+
+
+def standing(teller, st) -> list[str]:
+    return [line.strip() for line in teller.lines(st.record) if line.lstrip().startswith("=")]
+
+
+def test_the_table_shows_a_face_up_score_to_all_and_a_hand_value_to_its_owner(tally):
+    game = ruleforge.load(tally)
+    st = play(new_arranged(game, 1, HANDS), "lay(card=5♣)")
+    assert table_lines(game, st, 0) == [
+        "Tally · round 1 · you are player 1",
+        "the deck             48 cards",
+        "hand of player 1     9♥",
+        "hand of player 2     ▒ ▒",
+        "tableau of player 1  5♣",
+        "score                player 1 5 · player 2 0",
+        "held                 player 1 9 · player 2 ?",
+        "  plays 1 · left 48"]
+    assert table_lines(game, st, 1)[5:] == [
+        "score                player 1 5 · player 2 0",
+        "held                 player 1 ? · player 2 15",
+        "  plays 1 · left 48"]
+    # laid face up, the K♠ counts for all; the 2♦ still in hand is player 2's own
+    play(st, "lay(card=K♠)")
+    assert table_lines(game, st, 0)[-3:] == ["score                player 1 5 · player 2 13",
+                                              "held                 player 1 9 · player 2 ?", "  plays 2 · left 48"]
+    assert table_lines(game, st, 1)[-2] == "held                 player 1 ? · player 2 2"
+    # an empty hand reads no card: its value is everyone's
+    play(st, "lay(card=9♥)")
+    assert table_lines(game, st, 0)[-3:] == ["score                player 1 14 · player 2 13",
+                                              "held                 player 1 0 · player 2 ?", "  plays 3 · left 48"]
+
+
+def test_the_line_of_where_things_stand_hides_a_value_from_a_seat_that_did_not_know_its_cards(tally):
+    game = ruleforge.load(tally)
+    st = play(new_arranged(game, 1, HANDS, record=True), "lay(card=5♣)")
+    line = "= plays 1 · score of player 1 5 · score of player 2 0 · held of player 1 {} · held of player 2 {} · left 48"
+    assert standing(Narrator(game, None, st), st)[-1] == line.format(9, 15)  # the designer's: every value
+    assert standing(Narrator(game, 0, st), st)[-1] == line.format(9, "?")
+    assert standing(Narrator(game, 1, st), st)[-1] == line.format("?", 15)
+    assert standing(_AllOf(game, [0, 1], st), st)[-1] == line.format("?", "?")  # a hot seat's shared end
+
+
+def test_replay_as_a_seat_shows_only_its_own_hand_value(tally, ruleforge_cmd, tmp_path):
+    log = tmp_path / "tally.jsonl"
+    assert ruleforge_cmd("run", tally, "--seed", 4, "--log", log).code == 0
+    mine = [line.strip() for line in ruleforge_cmd("replay", log, "--as", "1").out.splitlines()
+            if line.lstrip().startswith("= ")]
+    told = [line.strip() for line in ruleforge_cmd("replay", log).out.splitlines() if line.lstrip().startswith("= ")]
+    assert len(mine) == len(told) == 5
+    # player 2's hand holds a card until the last lay: its value is hidden from player 1 till then
+    for k, (seat_line, all_line) in enumerate(zip(mine, told)):
+        held1 = re.search(r"held of player 1 (\d+)", all_line).group(1)
+        assert seat_line == re.sub(r"held of player 2 \d+", "held of player 2 ?" if k < 4 else r"\g<0>", all_line)
+        assert f"held of player 1 {held1}" in seat_line and "?" not in all_line
+    assert mine[-1].endswith("held of player 1 0 · held of player 2 0 · left 48")
+
+
+def test_the_served_page_shows_each_seat_its_own_numbers(tally):
+    game = ruleforge.load(tally)
+    table = Table(game, 1, [0, 1], parse_agents(None, game), [])
+    for zone, cards, owner in HANDS:
+        arrange(table.st, zone, cards, owner)
+    table.act(0, {"type": "act", "n": 0, "id": 0})  # player 1 lays 5♣, the first card of the menu
+    pages = {seat: table.message(seat) for seat in (0, 1, None, HOT)}
+    for page in pages.values():
+        assert page["numbers"] == ["plays 1", "left 48"]
+        assert [a["owner"] for a in page["areas"]] == [None, "player 1", "player 2"]
+        assert page["areas"][0]["numbers"] == []
+    numbers = {seat: [a["numbers"] for a in page["areas"][1:]] for seat, page in pages.items()}
+    assert numbers == {0: [["score 5", "held 9"], ["score 0", "held ?"]],
+                       1: [["score 5", "held ?"], ["score 0", "held 15"]],
+                       None: [["score 5", "held ?"], ["score 0", "held ?"]],   # a spectator: what all seats know
+                       HOT: [["score 5", "held ?"], ["score 0", "held ?"]]}    # the hot seat's: what both people know
+
+
+def test_a_quantity_is_marked_shown_and_nothing_else_is(tmp_path, ruleforge_cmd):
+    game = ruleforge.load(ROOT / "games" / "ufology.rules", players=3)
+    assert [(name, per) for name, per, _ in game.shown_quantities] == [("score", True)]  # by its name alone
+    bad = tmp_path / "bad.rules"
+    bad.write_text(TALLY.replace("quantity hand_limit of p: 3", "define hand_limit of player p = 3, shown"),
+                   encoding="utf-8")
+    r = ruleforge_cmd("check", bad)
+    assert r.code == 1
+    assert r.out + r.err == (
+        f"{bad}:10:34: error: a definition cannot be marked shown\n"
+        "    define hand_limit of player p = 3, shown\n"
+        "                                     ^^^^^^^\n"
+        "  hint: only a counter or a quantity is shown (on the play screen and in narration): to show this value, "
+        "declare it as 'quantity NAME: ...' or 'quantity NAME of p: ...'\n"
+        f"1 error in {bad}\n")
+
+
+def test_a_simulation_never_works_out_a_shown_quantity():
+    spec = importlib.util.spec_from_file_location("bench_opcodes", ROOT / "bench" / "opcodes.py")
+    opcodes = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(opcodes)
+    game = ruleforge.load(ROOT / "games" / "ufology.rules", players=4)
+    assert "def qS_score(" in game.source
+    counted, _ = opcodes.count_games(game, 2)
+    ran = {name for _, name in counted.by_function}
+    assert "q_score" in ran and not any(name.startswith("qS_") for name in ran)
