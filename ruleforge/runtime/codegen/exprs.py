@@ -103,13 +103,17 @@ class Exprs(Loops):
         return f"random_of(st, {self.coll(node.collection)})"
 
     def ex_SumFor(self, node):
+        return f"sum({self._each_value(node)})"
+
+    def _each_value(self, node) -> str:
+        """`[VALUE for x in C]`: the values of a `... of VALUE for each x in C` form."""
         x = self.sc.fresh("e")
         self.sc.slots[node] = x
         if self.holds_cards(node.collection):
             self.sc.cards.add(x)
         items, value = self.expr_loop(node.collection, self.coll(node.collection, live=True),
                                      lambda: self.ex(node.value))
-        return f"sum([{value} for {x} in {items}])"
+        return f"[{value} for {x} in {items}]"
 
     def ex_Extremes(self, node):
         # a list of numbers, sorted (charged: it may be as long as the cards), cut to N
@@ -129,13 +133,7 @@ class Exprs(Loops):
         pick = "highest" if node.extreme == "highest" else "lowest"
         if node.name is None:
             return f"{pick}({self.coll(node.value, live=True)})"
-        x = self.sc.fresh("e")
-        self.sc.slots[node] = x
-        if self.holds_cards(node.collection):
-            self.sc.cards.add(x)
-        items, value = self.expr_loop(node.collection, self.coll(node.collection, live=True),
-                                     lambda: self.ex(node.value))
-        return f"{pick}([{value} for {x} in {items}])"
+        return f"{pick}({self._each_value(node)})"
 
     def ex_PairOf(self, node):
         a, b = self.ex(node.left), self.ex(node.right)
