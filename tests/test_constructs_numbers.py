@@ -11,18 +11,10 @@ import pytest
 
 import ruleforge
 from ruleforge import RuleError, RuleFileError
-from ruleforge.drivers.narrate import Narrator
 from ruleforge.load import check_source
 from ruleforge.testing import arrange, play
 
-BASE = """\
-game "t"
-players 2
-cards: standard deck in box
-zone box: pile, face down
-zone hand per player: hand
-counter n = 0
-"""
+from test_constructs_ordering import BASE, said  # (the same small game)
 
 
 def make(tmp_path, text, **params):
@@ -35,10 +27,6 @@ def errors(text, base=BASE):
     with pytest.raises(RuleFileError) as e:
         check_source("t.rules", (base + text).encode())
     return [(d.span.line, d.span.column, d.message, d.hint) for d in e.value.diagnostics]
-
-
-def said(st) -> list[str]:
-    return [line.strip()[2:] for line in Narrator(st.game).lines(st.record) if line.strip().startswith("— ")]
 
 
 # ---- the highest of, the lowest of: one number -----------------------------------------
