@@ -462,6 +462,32 @@ def test_a_keyword_as_a_zone_name(ruleforge_cmd, tmp_path, word):
         """)
 
 
+def test_a_keyword_declared_as_a_counter_is_said_so_at_each_use(ruleforge_cmd, tmp_path):
+    # (each use was "unexpected 'to'", hint "expected 'of'": the parser read the word; a
+    # fresh reader's `counter count` gave one clear error and four misleading ones)
+    f = tmp_path / "count.rules"
+    f.write_text('game "Count"\nplayers 2\ncards: standard deck in deck\nzone deck "the deck": pile, face down\n'
+                 "counter count = 0\n\nturn:\n    set count to count + 1\n\n"
+                 "ending done: nobody wins when count + 1 = 3\n", encoding="utf-8")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.err == expect(f"""
+        {f}:5:9: error: 'count' is a word of the language and cannot name a counter
+            counter count = 0
+                    ^^^^^
+          hint: choose another name
+        {f}:8:9: error: 'count' is read as the language's word here, not as a counter: a word of the language cannot name one
+                set count to count + 1
+                    ^^^^^
+          hint: rename the counter 'count' and its uses
+        {f}:10:31: error: 'count' is read as the language's word here, not as a counter: a word of the language cannot name one
+            ending done: nobody wins when count + 1 = 3
+                                          ^^^^^
+          hint: rename the counter 'count' and its uses
+        3 errors in {f}
+        """)
+
+
 def test_an_indented_first_line(ruleforge_cmd, tmp_path):
     f = variant(tmp_path, ('game "gUFO"\n', '  game "gUFO"\n'))
     r = ruleforge_cmd("check", f)

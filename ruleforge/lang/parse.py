@@ -39,8 +39,8 @@ from .indentation import ends_early, indented_with_tab, no_enclosing_block, unex
 from .limits import (MAX_BLOCK_DEPTH, MAX_ERRORS, MAX_ITEM_CHARS, MAX_LINES, MAX_NUMBER_DIGITS, MAX_WORDS,
                      number_error, raise_hint)
 from .printable import _CONTROL as CONTROL
-from .slips import (WINS_HINT, bare_name, glued, needs_of, other_extreme, other_language, slip, winners_hint,
-                    wins_missing)
+from .slips import (WINS_HINT, bare_name, glued, needs_of, other_extreme, other_language, reserved_name_before,
+                    slip, winners_hint, wins_missing)
 
 MAX_SOURCE_BYTES = 2_000_000
 
@@ -545,6 +545,9 @@ def _syntax_diagnostic(e, offset: int, chunk: str, file_text: str = "") -> Diagn
                               f"'{first.group(1)}'", hint)
     said = slip(chunk_lines, tok, text, first, line, file_text)
     if said is not None:
+        return said
+    said = reserved_name_before(text, col, line, file_text, EXPRESSION_WORDS)
+    if said is not None:  # `set count to count + 1`, `count` declared (and refused) as a counter
         return said
     if str(tok) in ("<", "<=", ">", ">=") and re.search(r"(<|>|<=|>=)\s*\S", text[:tok.column - 1]):
         # `1 <= card.value <= 3`

@@ -314,6 +314,24 @@ def declared(text: str) -> tuple[dict, frozenset]:
     return names, frozenset(re.findall(r"^\s+on\s+(\w+)\s*:", text, re.MULTILINE))
 
 
+def reserved_name_before(text: str, col: int, line: int, file_text: str, words):
+    """The word just before an unexpected token is one of the language's (`words`) that the
+    file also declares as a name (`counter count = 0`, refused at its declaration): every
+    use of it then reads as the word (`set count to ...`, "expected 'of'"). Said as that, at
+    the word, rather than as the parser's guess."""
+    m = re.search(r"\b([A-Za-z_]\w*)\s*$", text[:col - 1])
+    if m is None or m.group(1) not in words:
+        return None
+    word = m.group(1)
+    kind = declared(file_text)[0].get(word)
+    if kind is None:
+        return None
+    start = m.start(1) + 1
+    return Diagnostic(Span(line, start, line, start + len(word)),
+                      f"'{word}' is read as the language's word here, not as {_KINDS[kind]}: a word of the "
+                      "language cannot name one", f"rename the {_KINDS[kind].split(' ', 1)[1]} '{word}' and its uses")
+
+
 def bare_name(text: str, expected, line: int, file_text: str):
     """`score_round` alone on a line of a block, as if to call it: the parser read a
     player starting `p takes ...` and found the line too short. A diagnostic saying a name
