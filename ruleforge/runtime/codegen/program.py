@@ -219,17 +219,7 @@ class ProgramWriter(Tables, WholeMenus, Menus, Subsets, Explain, CodeGenerator):
                                        self.scope({"this": "this"}), charged=True)
                 per.append(dyn[key])
             table = self.table(f"DYN_{_ident(attr)}", "(" + ", ".join(per) + ",)")
-            ident = self.fn_name("ga", attr)
-            values = self.attr_table(attr)
-
-            def body(table=table, values=values, attr=attr):
-                w = self.w
-                w.line(f"f = {table}[c] if c is not None else no_card({attr!r})")
-                w.line("if f is not None:")
-                with w.indent():
-                    w.line("return f(st, c)")
-                w.line(f"return {values}[c]")
-            self.function(ident, "st, c", f"the {attr} of a card", None, body)
+            self.attr_dispatch(self.fn_name("ga", attr), "st, c", f"the {attr} of a card", table, attr)
         self.effect_procs: dict = {}
         for cd in ch.card_decls:
             for e in cd.effects:
@@ -239,6 +229,20 @@ class ProgramWriter(Tables, WholeMenus, Menus, Subsets, Explain, CodeGenerator):
                           {"this": (0, "this", "card"), "owner": (1, "by", None)}, 2)
 
     # ---- endings, events, actions
+
+    def attr_dispatch(self, ident: str, params: str, doc: str, table: str, attr: str) -> None:
+        """`ident(PARAMS)`: a card's `attr`, by the rule `table` holds for the card if any
+        (called with PARAMS), else the card's constant value (`ga_`, and `gaS_` for said texts)."""
+        values = self.attr_table(attr)
+
+        def body():
+            w = self.w
+            w.line(f"f = {table}[c] if c is not None else no_card({attr!r})")
+            w.line("if f is not None:")
+            with w.indent():
+                w.line(f"return f({params})")
+            w.line(f"return {values}[c]")
+        self.function(ident, params, doc, None, body)
     def endings(self) -> None:
         for name, e in self.ch.endings.items():
             self.expr_function(self.fn_name("w", name), "st, L=None", f"ending {name}: who wins", e.span, e.winners,

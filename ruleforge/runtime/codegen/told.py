@@ -207,13 +207,4 @@ class Told:
                                    a.span, a.value, Scope(False, {"this": "this"}))
             per.append(made[id(cd)])
         table = self.table(f"DYNS_{ident}", "(" + ", ".join(per) + ",)")
-        values = self.attr_table(attr)
-
-        def body():
-            w = self.w
-            w.line(f"f = {table}[c] if c is not None else no_card({attr!r})")
-            w.line("if f is not None:")
-            with w.indent():
-                w.line("return f(st, R, c)")
-            w.line(f"return {values}[c]")
-        self.function(ident, "st, R, c", f"the {attr} of a card, as a said text reads it", None, body)
+        self.attr_dispatch(ident, "st, R, c", f"the {attr} of a card, as a said text reads it", table, attr)
