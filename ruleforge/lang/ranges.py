@@ -7,7 +7,7 @@ that `--set hand_size=20` is refused instead of silently dealing what is left.
 
 Also the step of a range of numbers to pick or list, `from 2 to 10 by 2` (an action's
 `with NAME from ... to ... by ...`, a card list's loop): a constant step below 1 is
-refused here; one worked out in play stops play (`runtime/prims.stepped_range`).
+refused here; one worked out in play stops play (`runtime/prims.bounded_range`).
 """
 
 from __future__ import annotations

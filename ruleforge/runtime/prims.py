@@ -3,6 +3,8 @@ lookup tables whose misses are a rule file's mistakes (with the old messages).""
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ..lang.plural import count
 from . import rng
 from .events import Said
@@ -11,7 +13,7 @@ from .said import SAID_CARD, SAID_CUT, SAID_VALUE, marks, said_value, seen, seen
 from .said import shown_at_least as _shown_at_least
 from .values import RuleError
 
-__all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "mod", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "no_card", "attr_missing", "charge", "charge_call", "bounded_range", "stepped_range", "highest", "lowest", "mul", "num", "join_lists",
+__all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "mod", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "no_card", "attr_missing", "charge", "charge_call", "bounded_range", "highest", "lowest", "mul", "num", "join_lists",
            "nth_card", "no_seat", "players_from", "told_lists", "payoff_value", "looked", "said_card",
            "said_text", "said_list", "said_value", "seen", "seen_every"]
 
@@ -349,23 +351,16 @@ def charge_call(st, units: int = 1) -> None:
         over_work(st)
 
 
-def bounded_range(low: int, high: int) -> range:
-    """An action parameter's values `from low to high`, within the limit."""
-    if high - low >= MAX_PARAMETER_VALUES:
-        raise RuleError.over("values", f"the values from {low:,} to {high:,} are {high - low + 1:,}: more than the "
-                        f"{MAX_PARAMETER_VALUES:,} an action parameter may range over (docs/limits.md)")
-    return range(low, high + 1)
-
-
-def stepped_range(low: int, high: int, step: int) -> range:
-    """An action parameter's values `from low to high by step`, within the limit; a step
-    below 1 worked out in play is the rule's mistake (a constant one is the checker's)."""
-    if step < 1:
-        raise RuleError(f"'from {low:,} to {high:,} by {step:,}': a step is 1 or more")
-    values = range(low, high + 1, step)
+def bounded_range(low: int, high: int, step: Optional[int] = None) -> range:
+    """An action parameter's values `from low to high` (`by step`), within the limit; a
+    step below 1 worked out in play is the rule's mistake (a constant one is the checker's)."""
+    by = "" if step is None else f" by {step:,}"
+    if step is not None and step < 1:
+        raise RuleError(f"'from {low:,} to {high:,}{by}': a step is 1 or more")
+    values = range(low, high + 1, step or 1)
     if len(values) > MAX_PARAMETER_VALUES:
-        raise RuleError.over("values", f"the values from {low:,} to {high:,} by {step:,} are {len(values):,}: more "
-                             f"than the {MAX_PARAMETER_VALUES:,} an action parameter may range over (docs/limits.md)")
+        raise RuleError.over("values", f"the values from {low:,} to {high:,}{by} are {len(values):,}: more than the "
+                             f"{MAX_PARAMETER_VALUES:,} an action parameter may range over (docs/limits.md)")
     return values
 
 

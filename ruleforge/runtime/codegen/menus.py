@@ -117,7 +117,7 @@ class Menus:
         lo, hi, by = _int(low), _int(high), _int(step)
         if None not in (lo, hi, by) and by >= 1 and len(values := range(lo, hi + 1, by)) <= MAX_PARAMETER_VALUES:
             return self.table(f"RANGE_{lo}_{hi}_{by}".replace("-", "m"), tuple(values))
-        return f"stepped_range({low}, {high}, {step})"
+        return f"bounded_range({low}, {high}, {step})"
 
     @staticmethod
     def _named(values: str, kind: str | None, plain: bool, k: int) -> str:

@@ -330,13 +330,9 @@ class ProgramWriter(Tables, WholeMenus, Menus, Subsets, Explain, CodeGenerator):
         def body():
             self.action_scope(a, fixed)
             lo, hi = self.ex(p.low), self.ex(p.high)
-            if p.step is None:
-                self.prologue(lo + hi)
-                self.w.line(f"return bounded_range({lo}, {hi})")
-                return
-            step = self.ex(p.step)
+            step = "" if p.step is None else f", {self.ex(p.step)}"
             self.prologue(lo + hi + step)
-            self.w.line(f"return stepped_range({lo}, {hi}, {step})")
+            self.w.line(f"return bounded_range({lo}, {hi}{step})")
         self.function(ident, "st, L", f"action {name}: the values of {p.name.name}", p.span, body)
 
     def invariants(self) -> None:
