@@ -202,9 +202,13 @@ def item_key(item):
 def merge(base: list, variant: list) -> list:
     out = list(base)
     index = {item_key(x): i for i, x in enumerate(out) if item_key(x) is not None}
+    replaced = set()
     for item in variant:
         k = item_key(item)
-        if k is not None and k in index:
+        # a second variant item of one key is added, so that the checker reports the pair
+        # (replacing twice dropped the first without a word)
+        if k is not None and k in index and k not in replaced:
+            replaced.add(k)
             old = out[index[k]]
             if isinstance(item, A.ParamDecl) and item.low is None and old.low is not None:
                 item = evolve(item, low=old.low, high=old.high)  # a variant's value keeps its base's range
