@@ -14,9 +14,10 @@ from attrs import evolve
 from .lang import ast as A
 from .lang import lint
 from .lang.check import Checked, check
-from .lang.diagnostics import Diagnostic, RuleFileError, Span
+from .lang.diagnostics import Diagnostic, RuleFileError, Span, did_you_mean
 from .lang.overrides import Given, set_text
 from .lang.parse import MAX_SOURCE_BYTES, decode, parse
+from .lang.printable import plain
 
 if TYPE_CHECKING:
     from .runtime.game import Game
@@ -109,8 +110,9 @@ def check_source(path: str, data: bytes, overrides: dict | None = None) -> tuple
     result = parse(text)
     sources: dict[str, str] = {}
     stray: list[Diagnostic] = []
+    taken: list = []  # the `without` lines that took a base's item out, and their mistakes
     try:
-        items, unparsed = _with_bases(path, text, result, sources, (os.path.realpath(path),), stray)
+        items, unparsed = _with_bases(path, text, result, sources, (os.path.realpath(path),), stray, taken)
     except RuleFileError as err:
         if err.path == path:
             raise
@@ -118,9 +120,9 @@ def check_source(path: str, data: bytes, overrides: dict | None = None) -> tuple
         # (as a base's type errors are)
         diags = [d if d.span.file else evolve(d, span=evolve(d.span, file=err.path)) for d in err.diagnostics]
         raise RuleFileError(path, text, diags, {**err.other_sources, err.path: err.source}) from None
-    tree = A.RuleFile(tuple(items))
+    tree = A.RuleFile(tuple(items), tuple(w for w in taken if isinstance(w, A.WithoutDecl)))
     checked, more = check(tree, overrides, unparsed, partial=bool(result.diagnostics))
-    diags = result.diagnostics + more
+    diags = result.diagnostics + [d for d in taken if isinstance(d, Diagnostic)] + more
     if diags or checked is None:
         # a value given on the command line that the file refuses is the command's mistake,
         # as `--players 9` is: exit 2, not 1 (the checker names an override "--set ")
@@ -135,9 +137,12 @@ def check_source(path: str, data: bytes, overrides: dict | None = None) -> tuple
     return text, checked
 
 
-def _with_bases(path: str, text: str, result, sources: dict, chain: tuple[str, ...], stray: list) -> tuple[list, set]:
-    """A variant's items: its base's, with the variant's replacing those they name; the
-    warnings for variant items that look meant to replace a base item go to `stray`.
+def _with_bases(path: str, text: str, result, sources: dict, chain: tuple[str, ...], stray: list,
+                taken: list) -> tuple[list, set]:
+    """A variant's items: its base's, but those its `without` lines take out, with the
+    variant's replacing those they name; the warnings for variant items that look meant to
+    replace a base item go to `stray`, the `without` lines that took an item out and those
+    that could not to `taken` (as WithoutDecls and Diagnostics).
 
     `extends` names a path relative to the variant's folder (or an absolute one); it may
     leave the folder (games/variants/x.rules extends "../base.rules"), but it must name a
@@ -145,8 +150,13 @@ def _with_bases(path: str, text: str, result, sources: dict, chain: tuple[str, .
     items = list(result.tree.items)
     unparsed = set(result.unparsed_names)
     ext = [i for i in items if isinstance(i, A.ExtendsDecl)]
-    items = [i for i in items if not isinstance(i, A.ExtendsDecl)]
+    removals = [i for i in items if isinstance(i, A.WithoutDecl)]
+    items = [i for i in items if not isinstance(i, (A.ExtendsDecl, A.WithoutDecl))]
     if not ext:
+        taken.extend(Diagnostic(w.span, f"'without {plain(w.heading)}' takes an item out of the file a variant extends, "
+                                        "and this file extends none",
+                                "a variant starts with 'extends \"BASE.rules\"'; in a game's own file, delete "
+                                "the item instead") for w in removals)
         return items, unparsed
     if len(ext) > 1:
         raise RuleFileError(path, text, [Diagnostic(ext[1].span, "a variant extends one file", "keep one 'extends' line")])
@@ -171,7 +181,9 @@ def _with_bases(path: str, text: str, result, sources: dict, chain: tuple[str, .
     if diags or base_result.diagnostics:
         raise RuleFileError(str(base), base_text, diags or base_result.diagnostics)
     sources[str(base)] = base_text
-    base_items, base_unparsed = _with_bases(str(base), base_text, base_result, sources, chain + (real,), stray)
+    base_items, base_unparsed = _with_bases(str(base), base_text, base_result, sources, chain + (real,), stray,
+                                            taken)
+    base_items = take_out(base_items, removals, items, e.path, taken)
     stray.extend(lint.stray_items(base_items, items, e.path, item_key))
     return merge(base_items, items), unparsed | base_unparsed
 
@@ -189,8 +201,11 @@ def item_key(item):
         return (kind, item.role.name if item.role else None)
     if isinstance(item, A.EventDecl):
         # a zone has one 'runs out' rule, which a variant replaces; round-end and
-        # game-end rules may be several, so a variant's are added to the base's
-        return (kind, item.event, item.zone.name) if item.zone else None
+        # game-end rules may be several: a named one is replaced by its name, an
+        # unnamed one is added to the base's
+        if item.zone is not None:
+            return (kind, item.event, item.zone.name)
+        return (kind, item.event, item.name.name) if item.name is not None else None
     if isinstance(item, _ONCE):
         return (kind,)
     name = getattr(item, "name", None)
@@ -199,12 +214,86 @@ def item_key(item):
     return None
 
 
+def removal_key(w: A.WithoutDecl):
+    """The item_key of the base item a `without` line names; None for a round's or the
+    game's event rule named by no name (a base may have several)."""
+    if w.title is not None:
+        return (w.kind, w.title)
+    if w.event is not None:
+        return (w.kind, w.event, w.name.name) if w.name is not None else None
+    return (w.kind, w.name.name)
+
+
+def take_out(base: list, removals: list, variant: list, base_path: str, taken: list) -> list:
+    """The base's items but those the variant's `without` lines name. A line that names
+    nothing of the base, names an item twice, or names one the variant declares as well
+    is a mistake (in `taken`, with the lines that took an item out)."""
+    if not removals:
+        return base
+    keys = [item_key(i) for i in base]
+    names: dict = {}  # kind -> the names of the base's items of that kind
+    for b in keys:
+        if b is not None and isinstance(b[-1], str):
+            names.setdefault(b[:-1], []).append(b[-1])
+    declared_in_base = set(keys)
+    declared: dict = {}
+    for i in variant:
+        declared.setdefault(item_key(i), i)
+    gone: dict = {}
+    budget = lint.MAX_NAME_PAIRS  # (a file of many misspelt lines is not searched for each)
+    for w in removals:
+        k = removal_key(w)
+        where = w.name.span if w.name is not None else w.span
+        if k is None:
+            named = names.get((w.kind, w.event), [])
+            taken.append(Diagnostic(w.span, f"'without {w.heading}' needs the rule's name: a game may have several "
+                                            f"'{w.heading}' rules",
+                                    f"write 'without {w.heading} ({named[0]})'" if len(named) == 1 else
+                                    f"{plain(base_path)} names them: {', '.join(named[:10])}"
+                                    f"{' and more' if len(named) > 10 else ''}" if named else
+                                    f"name the rule in {plain(base_path)} ('{w.heading} (NAME):') and take it "
+                                    "out by that name"))
+        elif k in gone:
+            taken.append(Diagnostic(where, f"'{plain(w.heading)}' is taken out already (line {gone[k].span.line})",
+                                    "keep one 'without' line"))
+        elif k not in declared_in_base:
+            candidates = names.get(k[:-1], [])
+            budget -= len(candidates)
+            taken.append(Diagnostic(where, f"{plain(base_path)} has no {_what(w)} to take out",
+                                    did_you_mean(k[-1], candidates) if budget >= 0 else None))
+        elif k in declared:
+            taken.append(Diagnostic(where, f"this variant also declares {_what(w)} "
+                                           f"(line {declared[k].span.line}), which replaces the base's",
+                                    "keep one of the two: the 'without' line or the variant's own"))
+        else:
+            gone[k] = w
+    taken.extend(gone.values())
+    return [i for i, k in zip(base, keys) if k is None or k not in gone]
+
+
+def _what(w: A.WithoutDecl) -> str:
+    """The item a `without` line names, for a message: `action 'pass'`, `card "Coin"`."""
+    if w.event is not None:
+        return f"'{w.heading}' rule"
+    if w.title is not None:
+        return plain(w.heading)
+    return f"{_WITHOUT_WHAT[w.kind]} '{w.name.name}'"
+
+
+_WITHOUT_WHAT = {"ActionDecl": "action", "ActionGroupDecl": "action group", "EndingDecl": "ending",
+                 "InvariantDecl": "invariant"}
+
+
 def merge(base: list, variant: list) -> list:
     out = list(base)
     index = {item_key(x): i for i, x in enumerate(out) if item_key(x) is not None}
+    replaced = set()
     for item in variant:
         k = item_key(item)
-        if k is not None and k in index:
+        # a second variant item of one key is added, so that the checker reports the pair
+        # (replacing twice dropped the first without a word)
+        if k is not None and k in index and k not in replaced:
+            replaced.add(k)
             old = out[index[k]]
             if isinstance(item, A.ParamDecl) and item.low is None and old.low is not None:
                 item = evolve(item, low=old.low, high=old.high)  # a variant's value keeps its base's range

@@ -76,6 +76,17 @@ def test_a_new_item_beside_the_one_it_resembles_replaced_is_not_a_warning(tmp_pa
     assert checked(v).warnings == []
 
 
+def test_two_variant_items_that_replace_one_base_item_are_reported(tmp_path):
+    # both replaced the base's `draw` in turn: the first was dropped without a word
+    write(tmp_path, "base.rules", BASE)
+    v = write(tmp_path, "v.rules", 'extends "base.rules"\n\naction draw "Draw":\n    end turn\n'
+                                   'action draw "Draw again":\n    end turn\n')
+    with pytest.raises(ruleforge.RuleFileError) as e:
+        checked(v)
+    assert [(d.span.line, d.span.column, d.message, d.hint) for d in e.value.diagnostics] == [
+        (5, 8, "'draw' is already declared (line 3)", "each name may be declared once")]
+
+
 def test_a_parameter_nothing_reads_is_a_warning(ruleforge_cmd, tmp_path):
     f = write(tmp_path, "g.rules", BASE.replace("parameter shore = 3\n", "parameter shore = 3\nparameter spare = 1\n"))
     ran = ruleforge_cmd("check", f)

@@ -155,7 +155,7 @@ def _items(checked) -> dict:
 def _label(item) -> str:
     from ..lang.lint import _WORD
     if isinstance(item, A.EventDecl):
-        return f"when {item.zone.name} runs out" if item.zone else f"when the {item.event}"
+        return item.heading + (f" ({item.name.name})" if item.name is not None else "")
     if isinstance(item, A.CardDecl):
         return f'card "{item.title}"'
     if isinstance(item, A.TurnDecl):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from attrs import evolve
 from lark import v_args
 
 from . import ast as A
@@ -16,6 +17,40 @@ class DeclBuilder(Builder):
 
     def extends_decl(self, meta, c):
         return A.ExtendsDecl(self._span(meta), _unquote(c[0]))
+
+    def without_decl(self, meta, c):
+        start, end = self._span(meta), c[0].span  # (the line, without its newline)
+        return evolve(c[0], span=evolve(end, line=start.line, column=start.column))
+
+    def without_action(self, meta, c):
+        return A.WithoutDecl(self._span(meta), "ActionDecl", self._name(c[0]))
+
+    def without_action_group(self, meta, c):
+        return A.WithoutDecl(self._span(meta), "ActionGroupDecl", self._name(c[0]))
+
+    def without_ending(self, meta, c):
+        return A.WithoutDecl(self._span(meta), "EndingDecl", self._name(c[0]))
+
+    def without_invariant(self, meta, c):
+        return A.WithoutDecl(self._span(meta), "InvariantDecl", self._name(c[0]))
+
+    def without_card(self, meta, c):
+        return A.WithoutDecl(self._span(meta), "CardDecl", None, _unquote(c[0]))
+
+    def without_card_list(self, meta, c):
+        return A.WithoutDecl(self._span(meta), "CardListDecl", None, _unquote(c[0]))
+
+    def without_runs_out(self, meta, c):
+        return A.WithoutDecl(self._span(meta), "EventDecl", self._name(c[0]), event="runs out")
+
+    def without_game_ends(self, meta, c):
+        return A.WithoutDecl(self._span(meta), "EventDecl", c[0], event="game ends")
+
+    def without_round_ends(self, meta, c):
+        return A.WithoutDecl(self._span(meta), "EventDecl", c[0], event="round ends")
+
+    def without_round_begins(self, meta, c):
+        return A.WithoutDecl(self._span(meta), "EventDecl", c[0], event="round begins")
 
     def game_decl(self, meta, c):
         return A.GameDecl(self._span(meta), _unquote(c[0]))
@@ -223,13 +258,16 @@ class DeclBuilder(Builder):
         return A.EventDecl(self._span(meta), "runs out", self._name(c[0]), c[1])
 
     def when_game_ends(self, meta, c):
-        return A.EventDecl(self._span(meta), "game ends", None, c[0])
+        return A.EventDecl(self._span(meta), "game ends", None, c[1], c[0])
 
     def when_round_ends(self, meta, c):
-        return A.EventDecl(self._span(meta), "round ends", None, c[0])
+        return A.EventDecl(self._span(meta), "round ends", None, c[1], c[0])
 
     def when_round_begins(self, meta, c):
-        return A.EventDecl(self._span(meta), "round begins", None, c[0])
+        return A.EventDecl(self._span(meta), "round begins", None, c[1], c[0])
+
+    def rule_name(self, meta, c):
+        return self._name(c[0])
 
     def at_round_end(self, meta, c):
         return True

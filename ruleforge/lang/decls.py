@@ -14,7 +14,7 @@ from .node import node
 
 
 __all__ = [
-    "ExtendsDecl", "GameDecl", "PlayersDecl", "RoleDecl", "ParamDecl", "CardsDecl",
+    "ExtendsDecl", "WithoutDecl", "GameDecl", "PlayersDecl", "RoleDecl", "ParamDecl", "CardsDecl",
     "AttributeDecl", "CardAttr", "CardEffect", "Modifier", "CardDecl", "CardLoop", "CardListDecl", "HeuristicDecl",
     "PayoffDecl",
     "QuantityDecl", "ZoneDecl", "PieceAttr", "PiecesDecl", "CounterDecl", "DefineDecl",
@@ -28,6 +28,32 @@ class ExtendsDecl:
     """`extends "base.rules"`: this file is a variant of another."""
     span: Span
     path: str
+
+
+@node
+class WithoutDecl:
+    """`without action pass`, `without when the round ends (scoring)`: a variant takes its
+    base's item of that kind and name out (load.py; the checker never sees one)."""
+    span: Span
+    kind: str                 # the class of the item taken out: "ActionDecl", "EventDecl"...
+    name: Optional[Name]      # its name; a 'runs out' rule's zone; None for a card
+    title: Optional[str] = None   # a card's or card list's title
+    event: Optional[str] = None   # an EventDecl's event: "round ends"...
+
+    @property
+    def heading(self) -> str:
+        """The item as the line names it: `action pass`, `when the round ends (scoring)`."""
+        if self.title is not None:
+            return f'{"card" if self.kind == "CardDecl" else "cards"} "{self.title}"'
+        if self.event == "runs out":
+            return f"when {self.name.name} runs out"
+        if self.event is not None:
+            return f"when the {self.event}" + (f" ({self.name.name})" if self.name is not None else "")
+        return f"{_WITHOUT_WORDS[self.kind]} {self.name.name}"
+
+
+_WITHOUT_WORDS = {"ActionDecl": "action", "ActionGroupDecl": "actions", "EndingDecl": "ending",
+                  "InvariantDecl": "invariant"}
 
 
 @node
@@ -277,9 +303,15 @@ class ActionGroupDecl:
 @node
 class EventDecl:
     span: Span
-    event: str                # "runs out" or "game ends"
+    event: str                # "runs out", "game ends", "round ends" or "round begins"
     zone: Optional[Name]
     body: tuple
+    name: Optional[Name] = None  # `when the round ends (scoring):`, what a variant replaces it by
+
+    @property
+    def heading(self) -> str:
+        """The rule's first line as written, without its name: `when the round ends`."""
+        return f"when {self.zone.name} runs out" if self.zone is not None else f"when the {self.event}"
 
 
 @node
@@ -311,3 +343,4 @@ class MatchDecl:
 @frozen
 class RuleFile:
     items: tuple = field(factory=tuple)
+    removed: tuple = ()       # a variant's WithoutDecls: what it took out of its base (load.take_out)

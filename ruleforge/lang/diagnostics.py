@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Iterable
 
 from attrs import frozen
@@ -142,6 +143,14 @@ def hint_budget(names: int = HINT_BUDGET):
         yield
     finally:
         _budget[0] = was
+
+
+def line_of(there: Span, here: Span) -> str:
+    """Where `there` is, said from `here`: its line, and its file when that is another
+    (a variant and the file it extends)."""
+    if there.file == here.file:
+        return f"line {there.line}"
+    return f"{Path(there.file).name}:{there.line}" if there.file else f"line {there.line} of the variant"
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:

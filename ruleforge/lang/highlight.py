@@ -44,7 +44,7 @@ __all__ = ["RulesLexer", "highlight", "terminal_colouring", "TOKEN_STYLES"]
 DECLARATION_WORDS = (
     "game", "extends", "players", "role", "parameter", "cards", "zone", "pieces", "counter",
     "define", "quantity", "heuristic", "payoff", "attribute", "card", "turn order", "turn", "setup",
-    "actions", "action", "when", "ending", "invariant", "match")
+    "actions", "action", "when", "ending", "invariant", "match", "without")
 
 # Words that start a statement (the first word of a line).
 STATEMENT_WORDS = (

@@ -108,7 +108,8 @@ def unexpected_indent(lines: list[str], line: int, offset: int) -> Diagnostic:
 
 # the words that begin a top-level item and never a statement or an expression
 ITEM_ONLY = ("game", "extends", "role", "parameter", "zone", "pieces", "counter", "define", "turn", "setup",
-             "action", "actions", "ending", "invariant", "match", "attribute", "quantity", "payoff", "heuristic")
+             "action", "actions", "ending", "invariant", "match", "attribute", "quantity", "payoff", "heuristic",
+             "without")
 
 
 def item_word(text: str) -> str | None:

@@ -4,7 +4,8 @@ A warning is a positioned `Diagnostic` of severity "warning": it is shown like a
 ("warning:" in place of "error:") but the check passes. Two are found:
 
 - a variant's item that replaces nothing in its base although its name is close to the
-  name of a base item of the same kind (`parameter shroe = 40` over a base with `shore`):
+  name of a base item of the same kind (`parameter shroe = 40` over a base with `shore`,
+  `when the round ends (scorign):` over `when the round ends (scoring):`):
   a misspelling that would otherwise add a new item and change nothing. A genuinely new
   item has a name unlike any of the base's, or sits beside the base item it resembles
   replaced in the same variant, and is added without a warning;
@@ -45,28 +46,46 @@ def stray_items(base: list, variant: list, base_path: str, key: Callable) -> lis
     name is close to the name of a base item of its kind that the variant leaves alone."""
     base_keys = {key(i) for i in base} - {None}
     replaced = {key(i) for i in variant} & base_keys
-    names: dict[str, list[str]] = {}  # kind -> the names of the base's items left alone
+    names: dict[tuple, list[str]] = {}  # kind -> the names of the base's items left alone
     for b in base_keys - replaced:
-        if len(b) == 2 and isinstance(b[1], str):
-            names.setdefault(b[0], []).append(b[1])
+        if _named(b):
+            names.setdefault(b[:-1], []).append(b[-1])
     out, budget = [], MAX_NAME_PAIRS
     for item in variant:
         k = key(item)
-        if k is None or k in base_keys or len(k) != 2 or not isinstance(k[1], str):
+        if k is None or k in base_keys or not _named(k):
             continue
-        candidates = names.get(k[0], [])
+        candidates = names.get(k[:-1], [])
         budget -= len(candidates)
         if budget < 0:
             break
-        hint = did_you_mean(k[1], candidates)
+        hint = did_you_mean(k[-1], candidates)
         if hint is None:
             continue
-        what = _WORD.get(k[0], "item")
-        shown = f'"{plain(k[1])}"' if k[0] in ("CardDecl", "CardListDecl") else f"'{k[1]}'"
         span = item.name.span if isinstance(getattr(item, "name", None), A.Name) else item.span
-        out.append(warning(span, f"{what} {shown} replaces nothing in {plain(base_path)}: it is added as a new {what}",
-                           f"{plain(hint)} (a variant's {what} replaces the base's {what} of the same name)"))
+        out.append(_stray(span, k, plain(base_path), plain(hint)))
     return out
+
+
+def _named(k: tuple) -> bool:
+    """Whether an item key ends in a name a designer chose (`action NAME`, `when the round
+    ends (NAME)`), which a misspelling could miss; a zone's 'runs out' rule names its zone,
+    whose misspelling is an error of its own."""
+    if not isinstance(k[-1], str):
+        return False
+    return len(k) == 2 or (k[0] == "EventDecl" and k[1] != "runs out")
+
+
+def _stray(span, k: tuple, base: str, hint: str) -> Diagnostic:
+    if k[0] == "EventDecl":
+        heading = f"when the {k[1]}"
+        return warning(span, f"'{heading} ({k[2]})' replaces nothing in {base}: it is added, to run after the "
+                             f"base's '{heading}' rules",
+                       f"{hint} (a variant's '{heading}' rule replaces the base's rule of the same name)")
+    what = _WORD.get(k[0], "item")
+    shown = f'"{plain(k[1])}"' if k[0] in ("CardDecl", "CardListDecl") else f"'{k[1]}'"
+    return warning(span, f"{what} {shown} replaces nothing in {base}: it is added as a new {what}",
+                   f"{hint} (a variant's {what} replaces the base's {what} of the same name)")
 
 
 def unused_parameters(checked, skip=frozenset()) -> list[Diagnostic]:

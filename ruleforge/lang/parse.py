@@ -466,7 +466,7 @@ _STATEMENT_WORDS = ["move", "reveal", "flip", "swap", "shuffle", "set", "increas
                     "resolve", "on", "while", "add", "subtract", "deal", "eliminate"]
 _ITEM_WORDS = ["game", "players", "role", "parameter", "cards", "zone", "pieces", "counter",
                "define", "turn", "setup", "action", "actions", "when", "ending", "invariant", "match",
-               "attribute", "card", "quantity", "payoff"]
+               "attribute", "card", "quantity", "payoff", "without"]
 
 
 def _syntax_diagnostic(e, offset: int, chunk: str, file_text: str = "") -> Diagnostic:

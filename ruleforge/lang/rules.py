@@ -262,6 +262,12 @@ class TypeChecker(DecksChecker, ValueChecks, GroupsChecker, OrderingChecker, Stm
                        "write both in one rule")
         elif ev.zone is not None:
             seen[ev.zone.name] = ev
+        if ev.name is not None:
+            first = seen.setdefault((ev.event, ev.name.name), ev)
+            if first is not ev:  # a variant replaces rules by name: two of one name would be one too many
+                self.error(ev.name, f"'{ev.name.name}' already names a '{ev.heading}' rule "
+                                    f"({self.sym.line_of(first.name.span, ev.name.span)})",
+                           "give each rule a name of its own")
         if ev.zone is not None:
             z = self.sym.zones.get(ev.zone.name)
             if z is None:

@@ -8,7 +8,6 @@ expressions are checked afterwards by the type checker (rules.py), which reads t
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, Optional
 
 from attrs import define
@@ -18,12 +17,13 @@ from . import refs as R
 from . import types as T
 from .cardlists import deck_kind, listed_cards
 from .const import NotConstant, evaluate
-from .diagnostics import Diagnostic, Span, did_you_mean
+from .diagnostics import Diagnostic, Span, did_you_mean, line_of
 from .limits import (MAX_CARD_KINDS, MAX_CARDS, MAX_COPIES, MAX_ERRORS, MAX_LIST_ITEMS, MAX_NUMBER_DIGITS,
                      MAX_PLAYERS, MAX_ROW_SLOTS, MAX_SLOTS, MAX_ZONES, number_error, raise_hint)
 from .overrides import Given
 from .printable import _CONTROL as CONTROL, plain
 from .ranges import declared_range
+from .removed import removed_names, taken_out
 from .types import BOOL, NUMBER, TEXT, Type, list_of
 
 
@@ -95,6 +95,7 @@ class SymbolTable:
         self.invariants: list = []
         self.turn_values: dict = {}     # name -> [type, the first 'let ... for the turn'] (lang/values.py)
         self.clashed: set[str] = set()  # names of a declaration and a symbol both, said (clashes.py)
+        self.removed = removed_names(tree)  # what a variant took out of its base
 
     def of_kind(self, kind: type) -> list:
         return self.by_kind.get(kind, [])
@@ -102,6 +103,8 @@ class SymbolTable:
     # ---- reporting
     def error(self, node_or_span, message: str, hint: str | None = None) -> None:
         span = node_or_span if isinstance(node_or_span, Span) else node_or_span.span
+        if self.removed and message.startswith("unknown ") and isinstance(node_or_span, A.Name):
+            message, hint = taken_out(self, node_or_span, message, hint)
         if (span, message) in self.said:  # the cards of a generated list share their lines
             return
         self.said.add((span, message))
@@ -169,13 +172,7 @@ class SymbolTable:
         self.seen[name.name] = name
         return True
 
-    @staticmethod
-    def line_of(there: Span, here: Span) -> str:
-        """Where `there` is, said from `here`: its line, and its file when that is another
-        (a variant and the file it extends)."""
-        if there.file == here.file:
-            return f"line {there.line}"
-        return f"{Path(there.file).name}:{there.line}" if there.file else f"line {there.line} of the variant"
+    line_of = staticmethod(line_of)
 
     def role(self, r: A.RoleDecl) -> None:
         if self.declare(r.name, "role"):

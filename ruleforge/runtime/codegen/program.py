@@ -276,14 +276,7 @@ class ProgramWriter(Tables, WholeMenus, Menus, Subsets, Explain, CodeGenerator):
     def events(self) -> None:
         self.event_procs = []
         for k, ev in enumerate(self.ch.events):
-            if ev.event == "runs out":
-                title = f"when {ev.zone.name} runs out"
-            elif ev.event == "round ends":
-                title = "when the round ends"
-            elif ev.event == "round begins":
-                title = "when the round begins"
-            else:
-                title = "when the game ends"
+            title = ev.heading + (f" ({ev.name.name})" if ev.name is not None else "")
             ident = self.fn_name("r_event", str(k))
             self.event_procs.append((ident, ev))
             self.rule(ident, title, ev.span, ev.body, {}, 0)
