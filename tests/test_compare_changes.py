@@ -158,3 +158,16 @@ def test_a_parameter_read_by_pieces_is_said_as_the_rule_file_writes_them(rulefor
     assert json.loads(out.read_text())["changes"][str(variant)] == [
         {"rule": "parameter start_altitude", "change": "8 → 7", "readers": ["pieces ufo"],
          "fired": {"base": None, "variant": None}}]
+
+
+def test_compare_warns_when_games_stop_on_other_seeds_in_a_variant(ruleforge_cmd):
+    # A fresh reader's Lost Cities variant stalled in 11 of 60 games against 1 of 60 in
+    # its base: each file's stopped games were only counted apart, and the paired
+    # differences, over the pairs where both ended, said nothing of it.
+    three = VARIANTS / "gufo-three-reveals.rules"
+    ran = ruleforge_cmd("compare", GUFO, three, "--games", 20, "--seed", 1, "--jobs", 1, "--agents", "random",
+                        "--max-decisions", 40)
+    assert ran.code == 1
+    assert (f"warning: {three}: 5 of its games stopped before an end with random bots, against 6 in {GUFO}; the "
+            "differences are over the 13 pairs where both games ended, and how often a file's games stop is itself "
+            "a difference they leave out") in ran.lines

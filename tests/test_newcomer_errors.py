@@ -542,3 +542,38 @@ def test_a_verb_of_another_rulebook_is_said_with_the_games_zones(ruleforge_cmd, 
     assert r.code == 1
     assert r.headers == [f"{f}:32:5: error: unknown statement '{written}'"]
     assert r.err.splitlines()[3] == f"  hint: {hint}"
+
+
+# ---- a fresh reader's Lost Cities and Hanabi ---------------------------------------------
+
+def test_an_event_no_rule_can_follow_lists_the_events(ruleforge_cmd, tmp_path):
+    # it said "hint: expected 'runs'", reading `turn` as a zone
+    path = frostbite_variant(tmp_path, "when turn ends:\n    set best_card to none\n")
+    r = ruleforge_cmd("check", path)
+    assert r.code == 1
+    assert r.err == report("""
+        FILE:2:11: error: unexpected 'ends'
+            when turn ends:
+                      ^^^^
+          hint: a rule for an event begins 'when ZONE runs out:', 'when the round begins:', 'when the round ends:' or 'when the game ends:'; what ends each turn goes at the end of 'turn:'
+        1 error in FILE
+        """, path)
+    path = frostbite_variant(tmp_path, "when a card is played:\n    set best_card to none\n")
+    assert ruleforge_cmd("check", path).err.splitlines()[3] == (
+        "  hint: a rule for an event begins 'when ZONE runs out:', 'when the round begins:', 'when the round ends:' "
+        "or 'when the game ends:'")
+
+
+def test_a_condition_broken_over_lines_outside_brackets_says_to_bracket_it(ruleforge_cmd, tmp_path):
+    # it said "indent only the lines of a block, after a line ending in ':'"
+    path = frostbite(tmp_path, "    allowed if table is empty or card.suit = led_suit or",
+                     "    allowed if table is empty or card.suit = led_suit\n        or")
+    r = ruleforge_cmd("check", path)
+    assert r.code == 1
+    assert r.err == report("""
+        FILE:36:1: error: unexpected indentation
+                    or no hand of current has suit = led_suit
+            ^
+          hint: a line cannot go on on the next one, except inside brackets: write the condition on one line, or put it in ( ), which may span lines
+        1 error in FILE
+        """, path)

@@ -110,9 +110,10 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
     """Play a game at the terminal against bots, or with friends on one screen.
 
     The seed is not shown until the game ends (`run --seed N` narrates the whole deal):
-    ask for it with --show-seed. Closed standard input stops the game with exit code 2,
-    the log so far kept; so do SIGHUP (a closed terminal) and SIGTERM, with exit codes
-    129 and 143.
+    ask for it with --show-seed. The end of the input (Ctrl-D, a file of moves that runs
+    out) stops the game as `quit` does, exit code 0; a closed standard input (`<&-`: none
+    at all) stops it with exit code 2, the log so far kept; so do SIGHUP (a closed
+    terminal) and SIGTERM, with exit codes 129 and 143.
 
     \b
     A game stopped with a log (quit, Ctrl-C, a closed terminal) goes on with --resume

@@ -102,8 +102,17 @@ def unexpected_indent(lines: list[str], line: int, offset: int) -> Diagnostic:
                               f"({w_prev} {'space' if w_prev == 1 else 'spaces'}; the lines after it {w_line})",
                               "indent every line of a block by the same amount")
     word = item_word(lines[line - 1]) if 0 < line <= len(lines) else None
+    if word is None and 0 < line <= len(lines) and _GOES_ON.match(lines[line - 1]):
+        # `allowed if A` then `    or B`: a long condition broken over lines
+        return Diagnostic(Span.point(line + offset, 1), "unexpected indentation",
+                          "a line cannot go on on the next one, except inside brackets: write the condition "
+                          "on one line, or put it in ( ), which may span lines")
     return Diagnostic(Span.point(line + offset, 1), "unexpected indentation",
                       _unindent(word) if word else "indent only the lines of a block, after a line ending in ':'")
+
+
+# a line that can only be the rest of the line before it
+_GOES_ON = re.compile(r"\s*(?:(?:or|and|then)\s|[-+*/<>=])")
 
 
 # the words that begin a top-level item and never a statement or an expression

@@ -556,6 +556,11 @@ def _syntax_diagnostic(e, offset: int, chunk: str, file_text: str = "") -> Diagn
         # `set k to w chooses one of [1, 2]`, `let k = (if x then w chooses ... else 1)`
         hint = ("a choice stands alone, or as the whole value of a 'let': let chosen = PLAYER chooses one of "
                 "LIST \"PROMPT\", then use chosen (set k to chosen)")
+    if re.match(r"when\b", text) and not re.match(r"when\s+\w+\s+runs\s+out\b|when\s+the\s+(?:round|game)\b", text):
+        # `when turn ends:`, `when a card is played:`: not one of the events a rule can follow
+        hint = ("a rule for an event begins 'when ZONE runs out:', 'when the round begins:', 'when the round "
+                "ends:' or 'when the game ends:'" + ("; what ends each turn goes at the end of 'turn:'"
+                                                     if re.match(r"when\s+(?:the\s+|a\s+)?turn\b", text) else ""))
     if tok.type == "COMMA" and re.match(r"define\s+\w+\s+of\s+\w+\s*$", text[:tok.column - 1]):
         # `define pairs of p, number v`: one bare parameter reads as a player, several need kinds
         hint = "a definition of several parameters gives each its kind: define NAME of player p, number v"
