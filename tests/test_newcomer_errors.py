@@ -577,3 +577,18 @@ def test_a_condition_broken_over_lines_outside_brackets_says_to_bracket_it(rulef
           hint: a line cannot go on on the next one, except inside brackets: write the condition on one line, or put it in ( ), which may span lines
         1 error in FILE
         """, path)
+
+
+def test_players_ranked_by_a_definition_of_two_values_says_how_to_rank_them(ruleforge_cmd, tmp_path):
+    # it said "'won_of' is not a number counted per player", with no hint
+    path = frostbite(tmp_path, "players with the highest tricks win", "players with the highest won_of win")
+    path.write_text(path.read_text().replace(
+        "# Aces are high.", "define won_of of player p, suit s = count of won of p where suit = s\n# Aces are high."))
+    r = ruleforge_cmd("check", path)
+    assert r.code == 1
+    assert r.err.splitlines()[1:4] == [
+        '    ending done "every card is played": players with the highest won_of win when table is empty and every p '
+        "in players has hand of p is empty",
+        "                                                                 ^^^^^^",
+        "  hint: 'won_of' takes more than a player: players are ranked by a number of a player alone; define one with "
+        "won_of, such as define best of p = the highest of won_of of (p, x) for each x in LIST"]

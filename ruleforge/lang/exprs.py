@@ -292,7 +292,14 @@ class ExprChecker(Resolver, abstract=True):
         elif n not in self.sym.unparsed:
             cands = [q for q, d in self.sym.quantities.items() if d.param] + \
                     [c for c, d in self.sym.counters.items() if d.per_player]
-            self.error(node.name, f"'{n}' is not a number counted per player", did_you_mean(n, cands))
+            d = self.sym.defines.get(n)
+            # `players with the highest expedition`, a definition of a player and a colour
+            hint = (f"'{n}' takes {'more than a player' if d.more else 'a ' + d.param_kind}: players are ranked "
+                    "by a number of a player alone" + (f"; define one with {n}, such as define best of p = the "
+                                                       f"highest of {n} of (p, x) for each x in LIST" if d.more
+                                                       else "") if d is not None and d.param is not None
+                    else did_you_mean(n, cands))
+            self.error(node.name, f"'{n}' is not a number counted per player", hint)
         return list_of(PLAYER)
 
     def ex_RandomCard(self, node: A.RandomCard, scope: Scope, want: Optional[Want]) -> Optional[Type]:
