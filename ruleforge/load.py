@@ -120,6 +120,10 @@ def check_source(path: str, data: bytes, overrides: dict | None = None) -> tuple
         # (as a base's type errors are)
         diags = [d if d.span.file else evolve(d, span=evolve(d.span, file=err.path)) for d in err.diagnostics]
         raise RuleFileError(path, text, diags, {**err.other_sources, err.path: err.source}) from None
+    if result.diagnostics and sources:
+        # a variant's slips are hinted with its bases' zones too (`draw 1 card` read
+        # `move top of ZONE to ZONE` in a variant, the game's own zones in its base)
+        result.diagnostics = parse(text, context="\n" + "\n".join(sources.values())).diagnostics
     tree = A.RuleFile(tuple(items), tuple(w for w in taken if isinstance(w, A.WithoutDecl)))
     checked, more = check(tree, overrides, unparsed, partial=bool(result.diagnostics))
     diags = result.diagnostics + [d for d in taken if isinstance(d, Diagnostic)] + more

@@ -592,3 +592,12 @@ def test_players_ranked_by_a_definition_of_two_values_says_how_to_rank_them(rule
         "                                                                 ^^^^^^",
         "  hint: 'won_of' takes more than a player: players are ranked by a number of a player alone; define one with "
         "won_of, such as define best of p = the highest of won_of of (p, x) for each x in LIST"]
+
+
+def test_a_slip_in_a_variant_is_hinted_with_its_bases_zones(ruleforge_cmd, tmp_path):
+    # in a variant it read "move top of ZONE to ZONE"; in the base, the game's own zones
+    path = frostbite_variant(tmp_path, "when the round ends:\n    draw 1 card\n")
+    r = ruleforge_cmd("check", path)
+    assert r.code == 1
+    assert r.err.splitlines()[0] == f"{path}:3:5: error: unknown statement 'draw 1 card'"
+    assert r.err.splitlines()[3] == "  hint: to draw, move cards: move top of deck to hand of current"

@@ -298,23 +298,24 @@ def split_lines(text: str, keepends: bool = False) -> list[str]:
     return [p[:-1] if p.endswith("\r") else p for p in parts]
 
 
-def parse(text: str, file: str | None = None) -> ParseResult:
-    """Parse a rule file; `file` names it in spans when it is not the file being checked.
+def parse(text: str, file: str | None = None, context: str = "") -> ParseResult:
+    """Parse a rule file; `file` names it in spans when it is not the file being checked;
+    `context`, the texts of the files it extends, which hints may draw on (their zones).
 
     The same text is parsed once per process (a replay, a simulation worker or a test
     loads one file many times, and parsing is most of loading): the tree is frozen, and
     each call gets lists of its own."""
-    tree, diags, unparsed = _parse_cached(text, file)
+    tree, diags, unparsed = _parse_cached(text, file, context)
     return ParseResult(tree, list(diags), set(unparsed))
 
 
 @lru_cache(maxsize=16)
-def _parse_cached(text: str, file: str | None) -> tuple:
-    result = _parse(text, file)
+def _parse_cached(text: str, file: str | None, context: str = "") -> tuple:
+    result = _parse(text, file, context)
     return result.tree, tuple(result.diagnostics), frozenset(result.unparsed_names)
 
 
-def _parse(text: str, file: str | None) -> ParseResult:
+def _parse(text: str, file: str | None, context: str = "") -> ParseResult:
     lines = split_lines(text, keepends=True)
     diags: list[Diagnostic] = []
     items: list = []
@@ -377,7 +378,7 @@ def _parse(text: str, file: str | None) -> ParseResult:
                                     + raise_hint("MAX_BLOCK_DEPTH")))
             _note_unparsed(chunk, unparsed)
         except (UnexpectedInput, _IndentError) as e:
-            diags.append(_syntax_diagnostic(e, first - 1, chunk, text))
+            diags.append(_syntax_diagnostic(e, first - 1, chunk, text + context))
             _note_unparsed(chunk, unparsed)
         except VisitError as e:
             if isinstance(e.orig_exc, PlaceholderError):
@@ -388,7 +389,7 @@ def _parse(text: str, file: str | None) -> ParseResult:
                 diags.append(evolve(d, span=evolve(d.span, line=d.span.line + first - 1,
                                                    end_line=d.span.end_line + first - 1)))
             elif isinstance(e.orig_exc, (UnexpectedInput, _IndentError)):
-                diags.append(_syntax_diagnostic(e.orig_exc, first - 1, chunk, text))
+                diags.append(_syntax_diagnostic(e.orig_exc, first - 1, chunk, text + context))
             elif isinstance(e.orig_exc, RecursionError):
                 diags.append(Diagnostic(Span.point(first, 1), "this item is nested too deeply to read",
                                         "split the expression with 'define' or 'let'"))
