@@ -122,6 +122,25 @@ def rules(game, outcomes: Sequence) -> dict:
     return {"games": len(ok), "rows": rows, "dead": [r["rule"] for r in rows if not r["fired"]]}
 
 
+def branches(game, traces: Sequence) -> Optional[dict]:
+    """How often each branch of the rules' `if`s (`if`, `else if`, `else`) was taken, and in
+    how many games, in file order; None when the games did not count them (compiled
+    without coverage: GameSpec.coverage)."""
+    ok = [t for t in traces if t.outcome.error is None]
+    if not ok or any(t.branches is None for t in ok):
+        return None
+    rows = []
+    for k, site in enumerate(game.branch_sites):
+        taken = sum(t.branches[k] for t in ok)
+        games = sum(1 for t in ok if t.branches[k])
+        place = place_text((site.file, site.line), set(site.rules))
+        rows.append({"label": f"{place}: {site.text}", "place": place, "branch": site.text, "line": site.line,
+                     "file": site.file, "rules": list(site.rules), "taken": taken, "games": games,
+                     "share": games / len(ok)})
+    rows.sort(key=lambda r: (r["file"] is not None, r["file"] or "", r["line"]))
+    return {"games": len(ok), "rows": rows, "dead": [r["label"] for r in rows if not r["taken"]]}
+
+
 def _z(alpha: float) -> float:
     return statistics.NormalDist().inv_cdf(1 - alpha / 2)
 
@@ -252,7 +271,8 @@ def report(game, traces: Sequence, agents: Optional[str]) -> dict:
             **({"losses": losses(outcomes)} if one else {}),
             "lengths": {"decisions": [o.decisions for o in ok], "rounds": [o.rounds for o in ok]},
             "tension": None if one or not game.decides else tension(traces, judged_by(game)),
-            "rules": rules(game, outcomes), "cards": cards(game, traces), "decisions": decisions(game, traces),
+            "rules": rules(game, outcomes), "branches": branches(game, traces), "cards": cards(game, traces),
+            "decisions": decisions(game, traces),
             "decides": game.decides, "greedy_alike": greedy_alike(game, traces)}
 
 

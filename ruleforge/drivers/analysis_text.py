@@ -385,6 +385,32 @@ def rules_section(r: dict, console: Console) -> None:
                       + ", ".join(markup(x) for x in ru["dead"]))
     else:
         console.print("Every rule fired at least once.")
+    branches_table(r, console)
+
+
+def branches_line(b: dict) -> str:
+    """What the branch table adds up to: the branches never taken, or that there were none."""
+    if not b["rows"]:
+        return "No rule has an if: no branch to count."
+    if b["dead"]:
+        return f"Dead branches (never taken in {count(b['games'], 'game')}): " + "; ".join(b["dead"])
+    return "Every branch of every if was taken at least once."
+
+
+def branches_table(r: dict, console: Console) -> None:
+    b = r.get("branches")
+    if b is None:  # (not counted: a report put together from games compiled without it)
+        return
+    if b["rows"]:
+        t = Table(title="How often each branch of an if was taken", title_justify="left")
+        for col in ("Branch", "Where", "Taken", "In games"):
+            t.add_column(col, justify="left" if col in ("Branch", "Where") else "right")
+        for row in b["rows"]:
+            t.add_row(markup(row["branch"]), markup(row["place"]),
+                      str(row["taken"]) if row["taken"] else "[bold red]never[/]", pct(row["share"]))
+        console.print(t)
+    line = branches_line(b)
+    console.print(f"[yellow]{markup(line)}[/]" if b["dead"] else markup(line))
 
 
 def card_impact_intro(c: dict, decides: bool = True) -> str:

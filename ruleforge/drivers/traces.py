@@ -4,8 +4,9 @@ A traced game is dealt and played exactly as `simulate.play_one` plays it (game 
 run from derive(seed, i), each seat's bot from its own generator), so its outcome is the
 one `run --games` gives for that seed; the trace adds what the decisions looked like.
 The watching is done here, between decisions, from the true state (a designer's report
-may see everything; no bot sees it): the engine runs as it always does, with only the
-rule-coverage counts that simulate asks for too.
+may see everything; no bot sees it): the engine runs as it always does, with the
+rule-coverage counts that simulate asks for too, and, compiled for it (`GameSpec.coverage`),
+the branches of the rules' `if`s it took.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ class Trace:
     decided_at: Optional[int] = None
     untold: Optional[str] = None
     alike: tuple = ()  # per seat (choices a greedy bot judged, those where it found every move alike)
+    branches: Optional[tuple] = None  # per branch site (Game.branch_sites), the times the game took it, if counted
 
 
 def card_title(game, card: int) -> str:
@@ -154,4 +156,5 @@ def play_traced(spec: GameSpec, index: int) -> Trace:
     if points is not None and heuristic is not None:
         changes, decided = tension(points, st.result.winners)
     return Trace(outcome, tuple((*point, *m) for point, m in menus.items()), frozenset(used), changes, decided,
-                 untold, tuple(map(tuple, alike)))
+                 untold, tuple(map(tuple, alike)),
+                 tuple(st.observer.branches) if game.covered else None)
