@@ -1,6 +1,7 @@
 """`ruleforge analyze` sees the branches of the rules' `if`s (a fresh reader writing Cribbage
 could not learn whether "his heels" ever happened), counted by an instrumented compile
-only. Known answers on tests/data/analyze/branches.rules."""
+only; and greedy's "every move alike" note names the decision points it could not
+judge. Known answers on tests/data/analyze/branches.rules."""
 
 from __future__ import annotations
 
@@ -148,3 +149,52 @@ def test_a_branch_of_a_base_file_a_rule_file_text_and_a_file_without_ifs(rulefor
     assert "<td>if current chooses &quot;[red]&lt;b&gt;wave&quot; over &quot;no…</td>" in page.read_text(encoding="utf-8")
     r = ruleforge_cmd("analyze", DATA / "chance.rules", "--games", 4, "--rungs", "none", "--seed", 1, "--no-html")
     assert r.code == 0 and "No rule has an if: no branch to count." in r.lines
+
+
+# ---- greedy's blind decisions --------------------------------------------------------------
+
+# Greedy judges a wave (the heuristic counts them) but not a smile, which changes nothing:
+# every smile-or-frown choice is a choice at random, half of each seat's choices.
+SMILES = (TEXT.replace("    increase moves by 1\n", '    if current chooses "smile" over "frown":\n'
+                       '        say "{current} smiles"\n    increase moves by 1\n')
+          + "\nheuristic of p: waves of p\n")
+NOTE = ("note: greedy bots found every move alike (the heuristic gave each the same value, so they chose at random) "
+        "{where}: there they play as random bots do. The decisions they could not judge (every move alike in most "
+        "of their choices there): smile or frown? 100.0%. A heuristic that tells a seat's moves apart, the same way "
+        "at every seat, gives them judgement (docs/language.md#heuristic-for-bots).")
+
+
+def test_the_note_names_the_decision_points_greedy_could_not_judge(ruleforge_cmd, tmp_path):
+    data = tmp_path / "smiles.json"
+    r = ruleforge_cmd("analyze", write(tmp_path, "smiles.rules", SMILES), "--games", 20, "--rungs", "none",
+                      "--seed", 1, "--no-html", "--json", data)
+    assert r.code == 0, r.err
+    note = NOTE.format(where="in 50.0% at player 1 and 50.0% at player 2 of their choices")
+    assert note in " ".join(x.rstrip() for x in r.lines)
+    report = json.loads(data.read_text(encoding="utf-8"))
+    assert report["bots_note"] == note
+    points = {x["label"]: x["greedy"] for x in report["decisions"]["prompts"]}
+    assert points == {
+        "wave or nod?": {"judged": 80, "alike": 0, "seats": [{"seat": "player 1", "judged": 40, "alike": 0},
+                                                             {"seat": "player 2", "judged": 40, "alike": 0}]},
+        "smile or frown?": {"judged": 80, "alike": 80, "seats": [{"seat": "player 1", "judged": 40, "alike": 40},
+                                                                 {"seat": "player 2", "judged": 40, "alike": 40}]}}
+
+
+def test_a_blind_decision_point_is_named_when_no_seat_is_mostly_blind(ruleforge_cmd, tmp_path):
+    # two judged questions a turn for one blind one: a third of each seat's choices are
+    # alike, under the seats' threshold, all of one point's: the note names the point
+    text = SMILES.replace('    if current chooses "wave" over "nod":\n        increase waves of current by 1\n',
+                          '    if current chooses "wave" over "nod":\n        increase waves of current by 1\n' * 2)
+    r = ruleforge_cmd("analyze", write(tmp_path, "smiles.rules", text), "--games", 20, "--rungs", "none",
+                      "--seed", 1, "--no-html")
+    assert r.code == 0, r.err
+    assert NOTE.format(where="in most of their choices at some decisions") in " ".join(x.rstrip() for x in r.lines)
+
+
+def test_random_bots_judge_nothing_at_any_point(ruleforge_cmd, tmp_path):
+    data = tmp_path / "random.json"
+    r = ruleforge_cmd("analyze", write(tmp_path, "smiles.rules", SMILES), "--games", 4, "--agents", "random",
+                      "--rungs", "none", "--seed", 1, "--no-html", "--json", data)
+    assert r.code == 0 and "every move alike" not in r.out
+    assert [x["greedy"] for x in json.loads(data.read_text(encoding="utf-8"))["decisions"]["prompts"]] == [None, None]

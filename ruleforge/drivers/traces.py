@@ -25,9 +25,9 @@ class Trace:
     """A game's outcome and what its decisions looked like.
 
     `menus`: per (seat, decision point) the seat answered, (seat, prompt, where, rule,
-    decisions, legal actions offered in all, decisions with one choice), in the order
-    first met: a game's few lines rather than one per decision, since a run may hold many
-    games. A decision point is a prompt where it is asked (`asked_at`): a game's several
+    decisions, legal actions offered in all, decisions with one choice, choices a greedy
+    bot judged, those where it found every move alike), in the order first met: a game's
+    few lines rather than one per decision, since a run may hold many games. A decision point is a prompt where it is asked (`asked_at`): a game's several
     `takes an action` all prompt "take an action". `used`: the
     (seat, use, card) triples of the game, where a use is the menu action that named the
     card (`archive`) or, for a card chosen from a collection, the decision's prompt in
@@ -129,7 +129,7 @@ def play_traced(spec: GameSpec, index: int) -> Trace:
             point = (p, st.prompt, *asked_at(st))
             m = menus.get(point)
             if m is None:
-                m = menus[point] = [0, 0, 0]
+                m = menus[point] = [0, 0, 0, 0, 0]
             m[0] += 1
             m[1] += len(actions)
             m[2] += len(actions) == 1
@@ -143,6 +143,8 @@ def play_traced(spec: GameSpec, index: int) -> Trace:
             if judged is not None:
                 alike[p][0] += 1
                 alike[p][1] += judged
+                m[3] += 1
+                m[4] += judged
             for use, card in card_uses(game, st.prompt, action):
                 used.add((p, use, card))
             st.apply(action)
