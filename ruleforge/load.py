@@ -329,15 +329,18 @@ def load_source(name: str, data: bytes, players: int | None = None, **params) ->
     return _load(name, data, _players(players), {k: Given(v) for k, v in params.items()}, "ruleforge.load's ")
 
 
-def load_with_sets(path: str | Path, players: int | None = None, sets: dict | None = None) -> Game:
+def load_with_sets(path: str | Path, players: int | None = None, sets: dict | None = None,
+                   coverage: bool = False) -> Game:
     """`load` with the parameters given as the command line's `--set` texts,
     {name: text}, read as the parameter's type ("3", "5,7", "yes"); a value that is not
-    a text is written as one first (a GameSpec's parameters may hold numbers)."""
+    a text is written as one first (a GameSpec's parameters may hold numbers).
+    `coverage`: compiled to count the branches a watched game takes (analyze)."""
     name, data = read_source(path)
-    return _load(name, data, _players(players), {k: set_text(v) for k, v in (sets or {}).items()}, None)
+    return _load(name, data, _players(players), {k: set_text(v) for k, v in (sets or {}).items()}, None, coverage)
 
 
-def _load(name: str, data: bytes, players: int | None, overrides: dict, source: str | None) -> Game:
+def _load(name: str, data: bytes, players: int | None, overrides: dict, source: str | None,
+          coverage: bool = False) -> Game:
     """A Game of a rule file's bytes, with `overrides` (texts or Given values); `source`
     names where they came from in messages, in place of "--set ", when it is not that."""
     try:
@@ -352,7 +355,7 @@ def _load(name: str, data: bytes, players: int | None, overrides: dict, source: 
         raise RuleFileError(name, text, [Diagnostic(
             Span(0, 0, 0, 0), f"this game is for {allowed} players, not {_shown(players)}")])
     from .runtime.codegen import compile_game  # here: `check` never needs the runtime
-    game = compile_game(checked, players, name)
+    game = compile_game(checked, players, name, coverage=coverage)
     game.source_hash = hashlib.sha256(checked.source_bytes).hexdigest()
     game.warnings = list(checked.warnings)
     return game

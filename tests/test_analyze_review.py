@@ -104,7 +104,8 @@ def test_greedy_bots_that_find_every_move_alike_at_a_seat_are_said_to(ruleforge_
     assert r.code == 0, r.err
     note = ("note: greedy bots found every move alike (the heuristic gave each the same value, so they chose at "
             "random) in 82.5% at player 2 of their choices (0.0% at player 1): there they play as random bots do. "
-            "A heuristic that tells a seat's moves apart, the same way at every seat, gives them judgement "
+            "The decisions they could not judge (every move alike in most of their choices there): take an action "
+            "82.5% at player 2. A heuristic that tells a seat's moves apart, the same way at every seat, gives them judgement "
             "(docs/language.md#heuristic-for-bots).")
     assert note in text_of(r) and f'<p class="sig">{html.escape(note)}</p>' in page
     assert json.loads(data.read_text(encoding="utf-8"))["greedy_alike"] == [

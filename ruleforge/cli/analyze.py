@@ -124,7 +124,9 @@ def _play(file, sets, players, game, agents, rung_list, games, skill_games, seed
     from ..drivers.ladder import LADDER
     from ..drivers.simulate import GameSpec, Interrupted, _game, run_games
     from ..drivers.traces import play_traced
-    spec = GameSpec(file, _parse_sets(sets), players, agents, seed, max_decisions)
+    # the main games count the branches of the rules' ifs (an instrumented compile); the
+    # skill trace's games (skill._spec) play the normal one
+    spec = GameSpec(file, _parse_sets(sets), players, agents, seed, max_decisions, coverage=True)
     _game(spec)  # compiled once here: the worker processes are forked with it
     main = (agents, None)
     if not game.decides:  # (no bot is ever asked anything: every rung plays the same games)

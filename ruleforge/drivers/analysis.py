@@ -122,6 +122,25 @@ def rules(game, outcomes: Sequence) -> dict:
     return {"games": len(ok), "rows": rows, "dead": [r["rule"] for r in rows if not r["fired"]]}
 
 
+def branches(game, traces: Sequence) -> Optional[dict]:
+    """How often each branch of the rules' `if`s (`if`, `else if`, `else`) was taken, and in
+    how many games, in file order; None when the games did not count them (compiled
+    without coverage: GameSpec.coverage)."""
+    ok = [t for t in traces if t.outcome.error is None]
+    if not ok or any(t.branches is None for t in ok):
+        return None
+    rows = []
+    for k, site in enumerate(game.branch_sites):
+        taken = sum(t.branches[k] for t in ok)
+        games = sum(1 for t in ok if t.branches[k])
+        place = place_text((site.file, site.line), set(site.rules))
+        rows.append({"label": f"{place}: {site.text}", "place": place, "branch": site.text, "line": site.line,
+                     "file": site.file, "rules": list(site.rules), "taken": taken, "games": games,
+                     "share": games / len(ok)})
+    rows.sort(key=lambda r: (r["file"] is not None, r["file"] or "", r["line"]))
+    return {"games": len(ok), "rows": rows, "dead": [r["label"] for r in rows if not r["taken"]]}
+
+
 def _z(alpha: float) -> float:
     return statistics.NormalDist().inv_cdf(1 - alpha / 2)
 
@@ -182,18 +201,24 @@ def cards(game, traces: Sequence) -> dict:
 
 def decisions(game, traces: Sequence) -> dict:
     """Menu sizes: per decision point (a prompt where the rule file asks it), per seat,
-    overall; and how often there was only one choice."""
+    overall; and how often there was only one choice. Each point also has what greedy bots
+    made of it (`greedy`), per seat: the choices they judged there, and those where every
+    move got the same value."""
     ok = [t for t in traces if t.outcome.error is None]
-    points: dict = {}   # (prompt, where) -> [decisions, sum of menu sizes, forced, seats, rules]
+    points: dict = {}   # (prompt, where) -> [decisions, sum of menu sizes, forced, seats, rules, greedy]
     seats = [[0, 0, 0] for _ in range(game.nplayers)]   # decisions, sum of menu sizes, forced
     for t in ok:
-        for seat, prompt, where, rule, n, total, forced in t.menus:
-            row = points.setdefault((prompt, where), [0, 0, 0, set(), set()])
+        for seat, prompt, where, rule, n, total, forced, judged, alike in t.menus:
+            row = points.setdefault((prompt, where), [0, 0, 0, set(), set(), {}])
             row[0] += n
             row[1] += total
             row[2] += forced
             row[3].add(seat)
             row[4].add(rule)
+            if judged:
+                by_seat = row[5].setdefault(seat, [0, 0])
+                by_seat[0] += judged
+                by_seat[1] += alike
             s = seats[seat]
             s[0] += n
             s[1] += total
@@ -221,8 +246,18 @@ def point_rows(game, points: dict, games: int) -> list[dict]:
     rows = [{"prompt": prompt, "label": prompt if places[prompt] == 1 else f"{prompt} ({place_text(where, r[4])})",
              "line": where[1] if where else None, "file": where[0] if where else None, "rules": sorted(r[4]),
              "seats": [game.seat_titles[s] for s in sorted(r[3])], "every_seat": len(r[3]) == game.nplayers > 1,
-             "per_game": r[0] / games, **_menu_figures(*r[:3])} for (prompt, where), r in points.items()]
+             "per_game": r[0] / games, **_menu_figures(*r[:3]), "greedy": _greedy_at(game, r[5])}
+            for (prompt, where), r in points.items()]
     return sorted(rows, key=lambda r: -r["decisions"])
+
+
+def _greedy_at(game, by_seat: dict) -> Optional[dict]:
+    """Greedy bots' choices at a decision point, and those they found every move alike;
+    None where no greedy bot chose."""
+    if not by_seat:
+        return None
+    rows = [{"seat": game.seat_titles[s], "judged": j, "alike": a} for s, (j, a) in sorted(by_seat.items())]
+    return {"judged": sum(r["judged"] for r in rows), "alike": sum(r["alike"] for r in rows), "seats": rows}
 
 
 def place_text(where: Optional[tuple], rules: set) -> str:
@@ -252,7 +287,8 @@ def report(game, traces: Sequence, agents: Optional[str]) -> dict:
             **({"losses": losses(outcomes)} if one else {}),
             "lengths": {"decisions": [o.decisions for o in ok], "rounds": [o.rounds for o in ok]},
             "tension": None if one or not game.decides else tension(traces, judged_by(game)),
-            "rules": rules(game, outcomes), "cards": cards(game, traces), "decisions": decisions(game, traces),
+            "rules": rules(game, outcomes), "branches": branches(game, traces), "cards": cards(game, traces),
+            "decisions": decisions(game, traces),
             "decides": game.decides, "greedy_alike": greedy_alike(game, traces)}
 
 

@@ -14,7 +14,8 @@ import html
 
 from ..lang.plural import count
 from ..lang.printable import plain
-from .analysis_text import (NEVER_ASKED, NO_DECISIONS, NO_LEAD, NO_SKILL, NONE_FOR_ONE, card_impact_intro,
+from .analysis_text import (NEVER_ASKED, NO_DECISIONS, NO_LEAD, NO_SKILL, NONE_FOR_ONE, branches_line,
+                            card_impact_intro,
                             decisiveness_line, first_seat_line, gap_line, games_text, lead_changes_line, length_line,
                             losses_line, per_game, points, points_ci, skill_errors_line, skill_first_error, skill_verdicts,
                             unmeasured_line)
@@ -166,6 +167,13 @@ def rules(r, pngs, bots) -> list[str]:
     out.append(f'<p class="dead">Dead rules: {esc(", ".join(ru["dead"]))}</p>' if ru["dead"]
                else "<p>Every rule fired at least once.</p>")
     out.append(image(pngs.get("rules"), "rule coverage"))
+    b = r.get("branches")
+    if b is not None:
+        if b["rows"]:
+            rows = [[esc(x["branch"]), esc(x["place"]), x["taken"] if x["taken"] else '<span class="dead">never</span>',
+                     pct(x["share"])] for x in b["rows"]]
+            out.append(table(["Branch", "Where", "Taken", "In games"], rows, {2, 3}))
+        out.append(f'<p class="dead">{esc(branches_line(b))}</p>' if b["dead"] else f"<p>{esc(branches_line(b))}</p>")
     return out
 
 

@@ -59,28 +59,63 @@ def bots(r: dict) -> str:
     return f"{markup(r['agents_label'])} · {games_text(s)}"
 
 
-ALIKE_SHARE, ALIKE_MIN = 0.5, 20  # a seat's share of choices found all alike, of at least so many, to be told
+ALIKE_SHARE, ALIKE_MIN = 0.5, 20  # a share of choices found all alike, of at least so many, to be told
+BLIND_POINTS = 5  # decision points the note names, the most choices found alike first
 
 
 def alike_note(r: dict) -> str | None:
     """A note when greedy bots found every move alike (the heuristic valued them all the
-    same, so the bot chose at random) in most of their choices at some seat: a heuristic
-    that cannot see a seat's choices makes greedy a random bot there, and one that judges
-    the seats differently makes a fair game look seat-biased (a fresh reader's drafting
-    game, whose last seat alone was judged on a scored position)."""
+    same, so the bot chose at random) in most of their choices at some seat or at some
+    decision point, naming the points: a heuristic that cannot see a kind of choice makes
+    greedy a random bot there, and one that judges the seats differently makes a fair
+    game look seat-biased (a fresh reader's drafting game, whose last seat alone was
+    judged on a scored position)."""
     rows = [x for x in r.get("greedy_alike") or () if x["judged"]]
-    flat = [x for x in rows if x["judged"] >= ALIKE_MIN and x["alike"] >= ALIKE_SHARE * x["judged"]]
-    if not flat:
+    flat = [x for x in rows if _flat(x)]
+    points = blind_points(r)
+    if not flat and not points:
         return None
 
     def shares(xs: list) -> str:
         said = [f"{pct(x['alike'] / x['judged'])} at {x['seat']}" for x in xs]
         return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
     rest = [x for x in rows if x not in flat]
+    where = (f"in {shares(flat)} of their choices" + (f" ({shares(rest)})" if rest else "") if flat
+             else "in most of their choices at some decisions")
+    blind = ""
+    if points:
+        more = len(points) - BLIND_POINTS
+        blind = (" The decisions they could not judge (every move alike in most of their choices there): "
+                 + "; ".join(text for _, text in points[:BLIND_POINTS])
+                 + (f"; and {more} more (--json: decisions, greedy)" if more > 0 else "") + ".")
     return (f"note: greedy bots found every move alike (the heuristic gave each the same value, so they chose at "
-            f"random) in {shares(flat)} of their choices" + (f" ({shares(rest)})" if rest else "")
-            + ": there they play as random bots do. A heuristic that tells a seat's moves apart, the same way at "
-            "every seat, gives them judgement (docs/language.md#heuristic-for-bots).")
+            f"random) {where}: there they play as random bots do.{blind}"
+            + " A heuristic that tells a seat's moves apart, the same way at every seat, gives them judgement "
+            "(docs/language.md#heuristic-for-bots).")
+
+
+def _flat(x: dict) -> bool:
+    return x["judged"] >= ALIKE_MIN and x["alike"] >= ALIKE_SHARE * x["judged"]
+
+
+def blind_points(r: dict) -> list[tuple[int, str]]:
+    """(choices found alike, text) for each decision point where greedy bots found every
+    move alike in most of their choices, as the decisions table names it, with the share:
+    `to discard (turn, line 82) 98.1%`, or per seat where only some seats were blind there
+    (`take an action 82.5% at player 2`). The most choices found alike first."""
+    out = []
+    for row in (r.get("decisions") or {}).get("prompts", ()):
+        g = row.get("greedy")
+        if not g:
+            continue
+        blind = [s for s in g["seats"] if s["alike"] >= ALIKE_SHARE * s["judged"]]
+        if _flat(g) and len(blind) == len(g["seats"]):
+            out.append((g["alike"], f"{row['label']} {pct(g['alike'] / g['judged'])}"))
+        else:
+            out += [(s["alike"], f"{row['label']} {pct(s['alike'] / s['judged'])} at {s['seat']}")
+                    for s in blind if _flat(s)]
+    out.sort(key=lambda x: -x[0])
+    return out
 
 
 def print_report(r: dict, console: Console | None = None) -> None:
@@ -385,6 +420,32 @@ def rules_section(r: dict, console: Console) -> None:
                       + ", ".join(markup(x) for x in ru["dead"]))
     else:
         console.print("Every rule fired at least once.")
+    branches_table(r, console)
+
+
+def branches_line(b: dict) -> str:
+    """What the branch table adds up to: the branches never taken, or that there were none."""
+    if not b["rows"]:
+        return "No rule has an if: no branch to count."
+    if b["dead"]:
+        return f"Dead branches (never taken in {count(b['games'], 'game')}): " + "; ".join(b["dead"])
+    return "Every branch of every if was taken at least once."
+
+
+def branches_table(r: dict, console: Console) -> None:
+    b = r.get("branches")
+    if b is None:  # (not counted: a report put together from games compiled without it)
+        return
+    if b["rows"]:
+        t = Table(title="How often each branch of an if was taken", title_justify="left")
+        for col in ("Branch", "Where", "Taken", "In games"):
+            t.add_column(col, justify="left" if col in ("Branch", "Where") else "right")
+        for row in b["rows"]:
+            t.add_row(markup(row["branch"]), markup(row["place"]),
+                      str(row["taken"]) if row["taken"] else "[bold red]never[/]", pct(row["share"]))
+        console.print(t)
+    line = branches_line(b)
+    console.print(f"[yellow]{markup(line)}[/]" if b["dead"] else markup(line))
 
 
 def card_impact_intro(c: dict, decides: bool = True) -> str:

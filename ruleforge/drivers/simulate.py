@@ -63,6 +63,7 @@ class GameSpec:
     agents: Optional[str]
     seed: int
     max_decisions: Optional[int] = None  # the decision cap, if not the default (runtime/limits.py)
+    coverage: bool = False  # compiled to count the branches taken (analyze's main games: codegen/branches.py)
 
 
 @define
@@ -91,10 +92,10 @@ _GAMES: dict = {}
 
 
 def _game(spec: GameSpec):
-    key = (spec.path, tuple(sorted(spec.params.items())), spec.players, spec.max_decisions)
+    key = (spec.path, tuple(sorted(spec.params.items())), spec.players, spec.max_decisions, spec.coverage)
     if key not in _GAMES:
         from ..load import load_with_sets  # (a spec's parameters are --set texts)
-        game = _GAMES[key] = load_with_sets(spec.path, spec.players, spec.params)
+        game = _GAMES[key] = load_with_sets(spec.path, spec.players, spec.params, spec.coverage)
         if spec.max_decisions is not None:
             game.decision_cap = spec.max_decisions
     return _GAMES[key]

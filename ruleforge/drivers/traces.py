@@ -4,8 +4,9 @@ A traced game is dealt and played exactly as `simulate.play_one` plays it (game 
 run from derive(seed, i), each seat's bot from its own generator), so its outcome is the
 one `run --games` gives for that seed; the trace adds what the decisions looked like.
 The watching is done here, between decisions, from the true state (a designer's report
-may see everything; no bot sees it): the engine runs as it always does, with only the
-rule-coverage counts that simulate asks for too.
+may see everything; no bot sees it): the engine runs as it always does, with the
+rule-coverage counts that simulate asks for too, and, compiled for it (`GameSpec.coverage`),
+the branches of the rules' `if`s it took.
 """
 
 from __future__ import annotations
@@ -24,9 +25,9 @@ class Trace:
     """A game's outcome and what its decisions looked like.
 
     `menus`: per (seat, decision point) the seat answered, (seat, prompt, where, rule,
-    decisions, legal actions offered in all, decisions with one choice), in the order
-    first met: a game's few lines rather than one per decision, since a run may hold many
-    games. A decision point is a prompt where it is asked (`asked_at`): a game's several
+    decisions, legal actions offered in all, decisions with one choice, choices a greedy
+    bot judged, those where it found every move alike), in the order first met: a game's
+    few lines rather than one per decision, since a run may hold many games. A decision point is a prompt where it is asked (`asked_at`): a game's several
     `takes an action` all prompt "take an action". `used`: the
     (seat, use, card) triples of the game, where a use is the menu action that named the
     card (`archive`) or, for a card chosen from a collection, the decision's prompt in
@@ -42,6 +43,7 @@ class Trace:
     decided_at: Optional[int] = None
     untold: Optional[str] = None
     alike: tuple = ()  # per seat (choices a greedy bot judged, those where it found every move alike)
+    branches: Optional[tuple] = None  # per branch site (Game.branch_sites), the times the game took it, if counted
 
 
 def card_title(game, card: int) -> str:
@@ -127,7 +129,7 @@ def play_traced(spec: GameSpec, index: int) -> Trace:
             point = (p, st.prompt, *asked_at(st))
             m = menus.get(point)
             if m is None:
-                m = menus[point] = [0, 0, 0]
+                m = menus[point] = [0, 0, 0, 0, 0]
             m[0] += 1
             m[1] += len(actions)
             m[2] += len(actions) == 1
@@ -141,6 +143,8 @@ def play_traced(spec: GameSpec, index: int) -> Trace:
             if judged is not None:
                 alike[p][0] += 1
                 alike[p][1] += judged
+                m[3] += 1
+                m[4] += judged
             for use, card in card_uses(game, st.prompt, action):
                 used.add((p, use, card))
             st.apply(action)
@@ -154,4 +158,5 @@ def play_traced(spec: GameSpec, index: int) -> Trace:
     if points is not None and heuristic is not None:
         changes, decided = tension(points, st.result.winners)
     return Trace(outcome, tuple((*point, *m) for point, m in menus.items()), frozenset(used), changes, decided,
-                 untold, tuple(map(tuple, alike)))
+                 untold, tuple(map(tuple, alike)),
+                 tuple(st.observer.branches) if game.covered else None)

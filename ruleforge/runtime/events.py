@@ -211,8 +211,9 @@ Event = Moved | Swapped | Revealed | Flipped | Shuffled | ValueSet | Eliminated 
 
 class Observer:
     """Instrumentation a state may carry apart from its board: the event record, rule
-    coverage counts (rule name -> times it ran) and a callback for tools that look at
-    each turn. Bulk simulation has none; `State.clone()` never carries it.
+    coverage counts (rule name -> times it ran), in a game compiled to count them the
+    times each branch of an `if` was taken (codegen/branches.py), and a callback for tools
+    that look at each turn. Bulk simulation has none; `State.clone()` never carries it.
 
     `say` texts are worked out for a record, or for a `strict` observer with none
     (`check --deep`, which looks for mistakes in them too); otherwise skipped (prims.say)."""
@@ -220,18 +221,19 @@ class Observer:
     # said_at, said_left: the decision whose said texts are being counted, and the work
     # and characters they may still take (prims.say); said_untold: for a strict observer,
     # the first Said some seat was not told in full, and where its `say` is (check --deep)
-    __slots__ = ("record", "stats", "watch", "strict", "said_at", "said_left", "said_untold")
+    __slots__ = ("record", "stats", "watch", "strict", "said_at", "said_left", "said_untold", "branches")
 
     def __init__(self, record: Optional[list] = None, stats: Optional[dict] = None,
-                 watch: Optional[Callable] = None, strict: bool = False):
+                 watch: Optional[Callable] = None, strict: bool = False, branches: int = 0):
         self.record, self.stats, self.watch, self.strict = record, stats, watch, strict
+        self.branches = [0] * branches
         self.said_at, self.said_left = -1, 0
         self.said_untold = None
 
     @classmethod
     def make(cls, record: bool = False, stats: bool = False, watch: Optional[Callable] = None,
-             strict: bool = False) -> Optional["Observer"]:
+             strict: bool = False, branches: int = 0) -> Optional["Observer"]:
         """The observer `Game.new` asked for, or None when nothing is to be observed."""
         if not record and not stats and watch is None and not strict:
             return None
-        return cls(Record() if record else None, {} if stats else None, watch, strict)
+        return cls(Record() if record else None, {} if stats else None, watch, strict, branches)

@@ -91,6 +91,8 @@ class Game:
         self.finishes = False                # some rule makes a player finish
         self.plain_flow = False  # no round-end or round-begin rules or endings (flow.py)
         self.source = ""       # the generated Python the rules run as (`ruleforge compile`)
+        self.branch_sites: tuple = ()  # each branch of the rules' ifs (codegen/branches.BranchSite)
+        self.covered = False   # compiled to count the branches a watched game takes (analyze)
 
     def __reduce_ex__(self, protocol):
         raise TypeError("a Game cannot be pickled or copied: it runs code generated from its rule file, and every "
@@ -115,7 +117,8 @@ class Game:
             seed = _seed(seed)
         # (Observer.make's test written out: a bulk game asks for none, and pays no call)
         observed = record or stats or strict or watch is not None
-        observer = Observer.make(record, stats, watch, strict) if observed else None
+        observer = Observer.make(record, stats, watch, strict,
+                                 len(self.branch_sites) if self.covered else 0) if observed else None
         shared = self._shared_start() if observer is None else None
         st = State.__new__(State)
         st.game = self

@@ -3,7 +3,8 @@
 The generated module (see program.ProgramWriter) is compiled once per rule file,
 parameters and player count, and cached; each Game executes it in a namespace holding
 only the engine primitives the code needs. `source(checked, players)` is what
-`ruleforge compile` prints.
+`ruleforge compile` prints. `coverage=True` compiles it instrumented: it also counts the
+branches of the rules' `if`s that a watched game takes (branches.py), for analyze.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from .program import ProgramWriter, heuristic_source
 from .resumable import asks_decisions
 from ..layout import new_game
 
-_CACHE: dict = {}   # (source hash, parameters, players) -> (source, code, spans)
+_CACHE: dict = {}   # (source hash, parameters, players, coverage) -> (source, code, spans, branch sites)
 
 
 def _primitives() -> dict:
@@ -45,26 +46,28 @@ def _primitives() -> dict:
     return ns
 
 
-def generate(ch: Checked, game) -> tuple[str, list, dict]:
-    """-> (source, per line (rule, span) or None, per proc {pc: span})."""
-    gen = ProgramWriter(ch, game)
+def generate(ch: Checked, game, coverage: bool = False) -> tuple[str, list, dict, tuple]:
+    """-> (source, per line (rule, span) or None, per proc {pc: span}, branch sites)."""
+    gen = ProgramWriter(ch, game, coverage)
     src = gen.generate()
-    return src, gen.w.where, gen.spans
+    return src, gen.w.where, gen.spans, gen.branch_list()
 
 
-def source(ch: Checked, nplayers: int | None = None) -> str:
-    return generate(ch, new_game(ch, nplayers, ""))[0]
+def source(ch: Checked, nplayers: int | None = None, coverage: bool = False) -> str:
+    return generate(ch, new_game(ch, nplayers, ""), coverage)[0]
 
 
-def compile_game(ch: Checked, nplayers: int | None = None, path: str = "", text: str | None = None):
+def compile_game(ch: Checked, nplayers: int | None = None, path: str = "", text: str | None = None,
+                 coverage: bool = False):
     """A Game for the checked program; `text`, if given, is run instead of the source
-    generated now (the output of `ruleforge compile`, say), with the same layout."""
+    generated now (the output of `ruleforge compile`, say), with the same layout.
+    `coverage`: the instrumented compile, which counts the branches taken (branches.py)."""
     g = new_game(ch, nplayers, path)
-    key = (hashlib.sha256(ch.source_bytes).hexdigest(), repr(sorted(ch.params.items())), g.nplayers)
+    key = (hashlib.sha256(ch.source_bytes).hexdigest(), repr(sorted(ch.params.items())), g.nplayers, coverage)
     cached = _CACHE.get(key) if ch.source_bytes and text is None else None
     if cached is None:
         try:
-            src, where, spans = generate(ch, g)
+            src, where, spans, branches = generate(ch, g, coverage)
             if text is not None and text != src:
                 src, where = text, [None] * len(text.splitlines())
             filename = f"<ruleforge {len(_CACHE)}:{key[0][:12]}>"
@@ -78,16 +81,18 @@ def compile_game(ch: Checked, nplayers: int | None = None, path: str = "", text:
                             "(docs/limits.md)") from None
         engine.SOURCE_LINES[filename] = where
         engine.SOURCE_TEXT[filename] = src  # (the same string the cache keeps: no copy)
-        cached = (src, code, spans)
+        cached = (src, code, spans, branches)
         if ch.source_bytes and text is None:
             _CACHE[key] = cached
-    src, code, spans = cached
+    src, code, spans, branches = cached
     ns = _primitives()
     ns["GAME"] = g
     ns["SPANS"] = spans
     ns["INV_SPANS"] = [inv.span for inv in ch.invariants]
     exec(code, ns)  # noqa: S102 - our own generated source; rule-file text is only repr()'d in it
     g.source = src
+    g.branch_sites = branches
+    g.covered = coverage
     g.setup = ns["SETUP"]
     g.setup_resume = ns["SETUP_RESUME"]
     g.turn_procs = ns["TURNS"]

@@ -17,6 +17,7 @@ from ...lang.values import walk
 from ...lang.visitor import Visitor
 from .. import typeinfo as T
 from ..board import PRIVATE, UP
+from .branches import Branches
 from .exprs import CALL as _CALL
 from .decks import Decks
 from .groups import Groups
@@ -31,7 +32,8 @@ from .values import Values
 from .writer import Scope, Writer, _ident, comment_text
 
 
-class CodeGenerator(Decks, Values, Groups, Told, Exprs, Straight, Resumable, Footprints, MenuKeys, Visitor):
+class CodeGenerator(Decks, Values, Groups, Told, Exprs, Straight, Resumable, Footprints, MenuKeys, Branches,
+                    Visitor):
     """Writes the module for one checked program laid out in `game` (see layout).
 
     One `ex_<Node>` per expression node and one `st_<Node>` per statement node; the
@@ -39,8 +41,10 @@ class CodeGenerator(Decks, Values, Groups, Told, Exprs, Straight, Resumable, Foo
 
     expr_prefix, stmt_prefix = "ex_", "st_"
 
-    def __init__(self, ch: Checked, game):
+    def __init__(self, ch: Checked, game, coverage: bool = False):
         self.ch, self.g = ch, game
+        self.coverage = coverage   # count the branches taken (branches.py): analyze's compile
+        self.branch_sites: dict = {}   # (if statement, branch) -> [number, rules, (line, file, text)]
         self.w = Writer()
         self.sc: Scope | None = None
         self.imm = any(e.condition is not None and not e.at_round_end for e in ch.endings.values())

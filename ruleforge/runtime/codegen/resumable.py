@@ -300,7 +300,7 @@ class Resumable:
     # ---- control flow with stops
     def sm_If(self, s) -> None:
         end = self.label()
-        for cond, body in s.branches:
+        for k, (cond, body) in enumerate(s.branches):
             with self.at_expr(cond):
                 test = self.sm_cond(cond)
                 yes, no = self.label(), self.label()
@@ -311,10 +311,12 @@ class Resumable:
             with self.w.indent():
                 self.goto(no)
             self.start(yes)
+            self.branch(s, k)
             self.sm_block(body)
             self.goto(end)
             self.start(no)
         if s.otherwise is not None:
+            self.branch(s, len(s.branches))
             self.sm_block(s.otherwise)
         self.goto(end)
         self.start(end)

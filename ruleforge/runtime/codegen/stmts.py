@@ -365,10 +365,12 @@ class Straight(Picked):
             with self.at_expr(cond):  # (an error in the test is shown at the test)
                 self.w.line(f"{'if' if k == 0 else 'elif'} {self.ex(cond)}:")
             with self.w.indent():
+                self.branch(s, k)
                 self.block(body)
         if s.otherwise is not None:
             self.w.line("else:")
             with self.w.indent():
+                self.branch(s, len(s.branches))
                 self.block(s.otherwise)
 
     def st_RepeatTimes(self, s) -> None:
