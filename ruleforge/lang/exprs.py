@@ -292,14 +292,8 @@ class ExprChecker(Resolver, abstract=True):
         elif n not in self.sym.unparsed:
             cands = [q for q, d in self.sym.quantities.items() if d.param] + \
                     [c for c, d in self.sym.counters.items() if d.per_player]
-            d = self.sym.defines.get(n)
-            # `players with the highest expedition`, a definition of a player and a colour
-            hint = (f"'{n}' takes {'more than a player' if d.more else 'a ' + d.param_kind}: players are ranked "
-                    "by a number of a player alone" + (f"; define one with {n}, such as define best of p = the "
-                                                       f"highest of {n} of (p, x) for each x in LIST" if d.more
-                                                       else "") if d is not None and d.param is not None
-                    else did_you_mean(n, cands))
-            self.error(node.name, f"'{n}' is not a number counted per player", hint)
+            self.error(node.name, f"'{n}' is not a number counted per player",
+                       _rank_by(n, self.sym.defines.get(n)) or did_you_mean(n, cands))
         return list_of(PLAYER)
 
     def ex_RandomCard(self, node: A.RandomCard, scope: Scope, want: Optional[Want]) -> Optional[Type]:
@@ -473,3 +467,13 @@ def _swallowed(node: A.Binary, rt: Type, scope: Scope) -> Optional[str]:
     tail = f"{right.op} {right.right.value}" if isinstance(right.right, A.Number) else f"{right.op} ..."
     return (f"the 'where' takes everything after it, '{tail}' too: put what it belongs to in parentheses, as in "
             f"(sum of ... for each ... where ...) {tail}")
+
+
+def _rank_by(n: str, d) -> str | None:
+    """The hint for players ranked by a definition that takes more than a player, or
+    another kind (`players with the highest expedition`, of a player and a colour)."""
+    if d is None or d.param is None:
+        return None
+    return (f"'{n}' takes {'more than a player' if d.more else 'a ' + d.param_kind}: players are ranked by a number "
+            "of a player alone" + (f"; define one with {n}, such as define best of p = the highest of {n} of (p, x) "
+                                   "for each x in LIST" if d.more else ""))
