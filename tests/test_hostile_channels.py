@@ -226,7 +226,8 @@ def test_a_copy_played_from_a_hand_does_not_tell_which_copy_stayed(tmp_path):
         assert view.zone("pot").cards == ("Coin",)
         told[coin] = (view, Narrator(game, alice, st).lines(st.record))
     assert told["Coin (1)"] == told["Coin (2)"]
-    assert told["Coin (1)"][1] == ["  ▸ Bob: Play: a card", "    Coin: hand of bob → the pot",
+    # (the Coin played face up is named at once, as a copy: which copy it was, nobody can tell)
+    assert told["Coin (1)"][1] == ["  ▸ Bob: Play: card Coin", "    Coin: hand of bob → the pot",
                                    "Game over: a card was played. Winner: nobody."]
 
 
