@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import warnings
+from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -19,6 +20,9 @@ from ruleforge.testing import play
 with warnings.catch_warnings():  # (as tests/test_serve.py: Starlette would rather have httpx2)
     warnings.simplefilter("ignore")
     from ruleforge.drivers.serve.table import Table
+
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def load(tmp_path, text: str, name: str = "t.rules"):
@@ -111,3 +115,101 @@ def test_every_channel_tells_a_face_up_play_at_once(tmp_path, ruleforge_cmd):
     assert "│   ▸ player 1: Show a card: card K♠" in result.output
     assert "│   ▸ player 2: Hide a card: a card" in result.output
     assert "Hide a card: card Q♠" not in result.output
+
+
+# ---- 3. a player out of the round has no empty turn in the story -------------------------
+
+SIT_OUT = """game "Sit out"
+players 3
+cards: standard deck in deck
+zone deck "the deck": pile, face down
+zone hand per player "hand": hand
+counter out per player = 0
+
+setup:
+    set out of player 2 to 1
+
+turn:
+    # out of one round (docs/language.md): the turn ends at once
+    if out of current = 1:
+        end turn
+    move top of deck to hand of current
+
+ending done "four cards drawn": nobody wins when count of deck = 48
+"""
+
+
+def test_a_turn_in_which_nothing_is_told_is_left_out(tmp_path, ruleforge_cmd):
+    # Love Letter told "player 1's turn" and nothing under it, each turn player 1 sat out
+    game, path = load(tmp_path, SIT_OUT)
+    st = game.new(0, record=True)
+    assert Narrator(game, 1, st).lines(st.record) == [
+        "    out of player 2: 0 → 1", "    = out of player 1 0 · out of player 2 1 · out of player 3 0",
+        "Round 1", "  player 1's turn", "    a card: the deck → hand of player 1",
+        "  player 3's turn", "    a card: the deck → hand of player 3",
+        "Round 2", "  player 1's turn", "    a card: the deck → hand of player 1",
+        "  player 3's turn", "    a card: the deck → hand of player 3",
+        "Game over: four cards drawn. Winner: nobody."]
+    r = ruleforge_cmd("run", path, "--seed", 0)
+    assert r.code == 0, r.err
+    assert r.lines[2:] == [
+        "Setup", "    out of player 2: 0 → 1", "    = out of player 1 0 · out of player 2 1 · out of player 3 0",
+        "Round 1", "  player 1's turn", "    K♠ (face down): the deck → hand of player 1",
+        "  player 3's turn", "    Q♠ (face down): the deck → hand of player 3",
+        "Round 2", "  player 1's turn", "    J♠ (face down): the deck → hand of player 1",
+        "  player 3's turn", "    10♠ (face down): the deck → hand of player 3",
+        "Game over: four cards drawn. Winner: nobody.", f"(the same game again: ruleforge run {path} --seed 0)"]
+
+
+def test_a_turn_that_goes_on_at_the_next_decision_is_told_before_it(tmp_path):
+    # (play tells a game a decision at a time: the turn's line ends one telling, its
+    # decision starts the next)
+    game, _ = load(tmp_path, PLAYS)
+    st = game.new(0, record=True)
+    teller = Narrator(game, 1, st)
+    assert teller.lines(st.record)[-2:] == ["Round 1", "  player 1's turn"]
+    st.record.clear()
+    play(st, MOVES[0])
+    assert teller.lines(st.record) == ["  ▸ player 1: Show a card: card K♠", "    K♠: hand of player 1 → the table",
+                                       "  player 2's turn"]
+
+
+# ---- 4. a move of many cards is named to a seat that knows them all -----------------------
+
+MANY = """game "Many"
+players 2
+cards: standard deck in deck
+zone deck "the deck": pile, face down
+zone hand per player "hand": hand
+zone stash per player "stash": hand
+
+setup:
+    move top 21 cards of deck to hand of player 1
+    move top 9 cards of deck to hand of player 2
+
+turn:
+    current takes an action
+
+action keep "Stash your hand":
+    move cards in hand of current to stash of current
+
+ending done "both stashed": nobody wins when count of stash of player 2 = 9
+"""
+
+
+def test_a_move_of_many_cards_is_named_to_a_seat_that_knows_them_all(tmp_path):
+    # Sushi Go told a player passing their own nine cards "9 cards (9 face down)"
+    game, _ = load(tmp_path, MANY)
+    st = game.new(0, record=True)
+    play(st, "keep", "keep")
+    stashed = {seat: [line for line in Narrator(game, seat, st).lines(st.record) if "→ stash of" in line]
+               for seat in (None, 0, 1)}
+    nine = "5♥, 4♥, 3♥, 2♥, A♥, K♦, Q♦, J♦, 10♦"
+    # past 20 cards, a move is counted whoever reads it
+    assert stashed[1] == ["    21 cards (21 face down): hand of player 1 → stash of player 1",
+                          f"    {nine}: hand of player 2 → stash of player 2"]
+    assert stashed[0] == ["    21 cards (21 face down): hand of player 1 → stash of player 1",
+                          "    9 cards (9 face down): hand of player 2 → stash of player 2"]
+    assert stashed[None] == ["    21 cards (21 face down): hand of player 1 → stash of player 1",
+                             "    " + ", ".join(f"{c} (face down)" for c in nine.split(", "))
+                             + ": hand of player 2 → stash of player 2"]
