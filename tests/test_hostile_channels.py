@@ -105,7 +105,7 @@ def test_rule_file_markup_and_escapes_are_printed_as_text(tmp_path):
     out = ran.out
     assert "\x1b" not in out and "\x07" not in out  # no escape reaches the terminal raw
     assert out.splitlines()[0] == "[/] title · you play: [/]  (type help for help)"
-    assert "[/] title · round 1 · you are [/]" in out  # (no 'the': the file never writes 'the [/]')
+    assert "[/] title · turn 1 · you are [/]" in out  # (no 'the': the file never writes 'the [/]')
     assert "[/], [/] or [/b]?:" in out and "  [1] [/]\n  [2] [/b]\n[/]> " in out
     assert "— [/] said [2J" in out
     assert "[/] hand of [red]" in out

@@ -117,6 +117,48 @@ def test_every_channel_tells_a_face_up_play_at_once(tmp_path, ruleforge_cmd):
     assert "Hide a card: card Q♠" not in result.output
 
 
+# ---- 2. the title counts turns, not the engine's rounds -----------------------------------
+
+OWN_ROUNDS = """game "Own rounds"
+players 2
+cards: standard deck in deck
+zone deck "the deck": pile, face down
+zone hand per player "hand": hand
+counter rounds = 1, shown
+
+turn:
+    current takes an action
+
+action draw "Draw":
+    move top of deck to hand of current
+
+# the game's own round: won at the third draw (three turns, two passes of the turn order)
+action win "Win the round":
+    increase rounds by 1
+
+ending done "a second round won": nobody wins when rounds = 3
+"""
+
+
+def test_the_title_counts_turns_not_the_passes_of_the_turn_order(tmp_path):
+    # Love Letter's 7th round (a counter of its own) was titled "round 28" (passes of the
+    # turn order): the title counts turns now, and the game's rounds are its counter's
+    from ruleforge.drivers.table import table_parts
+    game, _ = load(tmp_path, OWN_ROUNDS)
+    st = play(game.new(0, record=True), "draw", "draw", "win")
+    assert (st.round, st.turns) == (2, 4)
+    parts = [str(p) for p in table_parts(game, st, 1)]
+    assert parts[0] == "Own rounds · turn 4 · you are player 2"
+    assert parts[-1] == "  rounds 2"
+    # serve's page says it the same way (its state message gives the turns, not the round)
+    table = Table(game, 0, [0, 1], parse_agents(None, game))
+    for move in ("draw", "draw", "win"):
+        table.act(table.st.current_player, {"type": "act", "n": table.n,
+                                            "id": [str(a) for a in table.st.legal_actions()].index(move)})
+    message = table.message(0)
+    assert message["turns"] == 4 and "round" not in message
+
+
 # ---- 3. a player out of the round has no empty turn in the story -------------------------
 
 SIT_OUT = """game "Sit out"

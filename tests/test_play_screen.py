@@ -68,7 +68,7 @@ def test_every_decision_screen_fits_120_by_40(path, players, seed):
         assert len(lines) <= 40, "\n".join(lines)
         assert max(len(line.rstrip()) for line in lines) <= 120
         # Nothing needed was cut: the table's title, the whole menu and the prompt are there.
-        assert any(line.startswith((f"{game.title} · round ", f"{game.title} · setup ·"))
+        assert any(line.startswith((f"{game.title} · turn ", f"{game.title} · setup ·"))
                    and line.rstrip().endswith(tuple(titles))
                    for line in lines)
         assert re.findall(r"\[(\d+)\]", text.split(":\n")[-1]) == [str(k) for k in range(1, n + 1)]

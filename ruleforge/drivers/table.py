@@ -38,7 +38,9 @@ def _written_after_the(game, title: str) -> bool:
 def table_parts(game, st, p: int) -> list:
     """The renderables of seat p's table: the table, its numbers line, who is out."""
     g, v = game, st.view(p)
-    when = f"round {v.round}" if v.round else "setup"  # (a decision of setup comes before round 1)
+    # the turns so far, not the rounds: a game's own rounds (Love Letter's 7th) are no
+    # passes of the turn order (its 28th), and a title saying "round 28" misled
+    when = f"turn {st.turns}" if st.turns else "setup"  # (a decision of setup comes before the first turn)
     title = f"{g.title} · {when} · you are {the_seat(g, p)}"
     # The title is a line of its own: as a table title it wrapped to a narrow table's width.
     t = Table(show_header=False, box=None, pad_edge=False)
