@@ -5,11 +5,13 @@ exact text, on every channel that tells a seat the game (a seat's narrator, `rep
 
 from __future__ import annotations
 
+import io
 import json
 import warnings
 from pathlib import Path
 
 from click.testing import CliRunner
+from rich.console import Console
 
 import ruleforge
 from ruleforge.cli import cli
@@ -255,3 +257,36 @@ def test_a_move_of_many_cards_is_named_to_a_seat_that_knows_them_all(tmp_path):
     assert stashed[None] == ["    21 cards (21 face down): hand of player 1 → stash of player 1",
                              "    " + ", ".join(f"{c} (face down)" for c in nine.split(", "))
                              + ": hand of player 2 → stash of player 2"]
+
+
+# ---- 5. the empty zones of every player are one line -------------------------------------
+
+def table_lines(game, st, seat) -> list[str]:
+    from ruleforge.drivers.table import table_parts
+    console = Console(width=100, record=True, file=io.StringIO(), color_system=None)
+    for part in table_parts(game, st, seat):
+        console.print(part)
+    return [line.rstrip() for line in console.export_text().splitlines()]
+
+
+def test_a_zone_empty_at_every_seat_is_one_line_and_an_empty_hand_among_full_ones_its_own(tmp_path):
+    # Sushi Go's table had `picked of player 1  -` and `picked of player 2  -`, and so on,
+    # at every decision: a zone the rules fill now and then, empty everywhere
+    game, _ = load(tmp_path, MANY)
+    st = game.new(0, record=True)
+    assert table_lines(game, st, 1) == [
+        "Many · turn 1 · you are player 2",
+        "the deck               22 cards",
+        "hand of player 1       ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒",
+        "hand of player 2       10♦ J♦ Q♦ K♦ A♥ 2♥ 3♥ 4♥ 5♥",
+        "stash of every player  -"]
+    play(st, "keep")
+    # player 1's hand is empty, player 2's is not: that is worth a line each
+    assert table_lines(game, st, 1)[2:] == [
+        "hand of player 1   -",
+        "hand of player 2   10♦ J♦ Q♦ K♦ A♥ 2♥ 3♥ 4♥ 5♥",
+        "stash of player 1  ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒",
+        "stash of player 2  -"]
+    play(st, "keep")
+    assert table_lines(game, st, 0)[2:4] == ["hand of every player  -", "stash of player 1     " + " ".join(
+        sorted(st.cards_in("stash", "player 1"), key=lambda c: game.card_index[c]))]
