@@ -93,7 +93,7 @@ def _all_empty(g, v) -> dict:
     every seat (hands: an empty pile is left out anyway): one line, `picked of every player
     -`, says it for them all. An empty hand among full ones keeps a line of its own: that
     one player holds nothing is worth a glance; that a zone the rules fill only now and
-    then is empty everywhere, not a line a player."""
+    then is empty everywhere needs one line, not one a player."""
     piles = {zi.decl for zi in g.zinst if zi.kind == "pile"}
     seats: dict = {}
     for z in v.zones:
