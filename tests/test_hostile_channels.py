@@ -105,7 +105,7 @@ def test_rule_file_markup_and_escapes_are_printed_as_text(tmp_path):
     out = ran.out
     assert "\x1b" not in out and "\x07" not in out  # no escape reaches the terminal raw
     assert out.splitlines()[0] == "[/] title · you play: [/]  (type help for help)"
-    assert "[/] title · round 1 · you are [/]" in out  # (no 'the': the file never writes 'the [/]')
+    assert "[/] title · turn 1 · you are [/]" in out  # (no 'the': the file never writes 'the [/]')
     assert "[/], [/] or [/b]?:" in out and "  [1] [/]\n  [2] [/b]\n[/]> " in out
     assert "— [/] said [2J" in out
     assert "[/] hand of [red]" in out
@@ -226,7 +226,8 @@ def test_a_copy_played_from_a_hand_does_not_tell_which_copy_stayed(tmp_path):
         assert view.zone("pot").cards == ("Coin",)
         told[coin] = (view, Narrator(game, alice, st).lines(st.record))
     assert told["Coin (1)"] == told["Coin (2)"]
-    assert told["Coin (1)"][1] == ["  ▸ Bob: Play: a card", "    Coin: hand of bob → the pot",
+    # (the Coin played face up is named at once, as a copy: which copy it was, nobody can tell)
+    assert told["Coin (1)"][1] == ["  ▸ Bob: Play: card Coin", "    Coin: hand of bob → the pot",
                                    "Game over: a card was played. Winner: nobody."]
 
 

@@ -294,7 +294,7 @@ def test_play_in_a_real_terminal():
         lines = shown.splitlines()
         # (screens fit in 40 lines now, so the 80-line pane holds more than one: the last one)
         titles = [i for i, line in enumerate(lines)
-                  if line.startswith("gUFO · round ") and line.rstrip().endswith("you are the Radar Operator")]
+                  if line.startswith("gUFO · turn ") and line.rstrip().endswith("you are the Radar Operator")]
         assert titles
         lines = lines[titles[-1]:]
         sky = [line for line in lines if line.startswith("altitude ")]

@@ -98,8 +98,8 @@ def test_the_article_comes_before_a_title_only_where_the_rule_file_writes_it(tmp
     assert result.exit_code == 0, out
     said = [" ".join(line.strip("│ ").split()) for line in out.splitlines()
             if "Pass the screen" in line or "you are" in line or "pressed when" in line]
-    assert said == ["Pass the screen to Bob.", "Duel · round 1 · you are Bob",
-                    "Pass the screen to the Guard.", "Duel · round 1 · you are the Guard", "Pass the screen to Bob."]
+    assert said == ["Pass the screen to Bob.", "Duel · turn 1 · you are Bob",
+                    "Pass the screen to the Guard.", "Duel · turn 2 · you are the Guard", "Pass the screen to Bob."]
     with pytest.raises(SystemExit) as exc:
         main(["play", str(rules), "--as", "bob", "--agents", "bob=greedy"])
     assert exc.value.code == 2

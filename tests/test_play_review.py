@@ -324,7 +324,7 @@ def test_on_80_by_24_the_story_keeps_its_last_lines_and_the_screen_says_it_overf
         "│     7♦, 9♠, 9♦: the revealed cards → removed from the game                   │",
         "│   Radar Operator's turn                                                      │",
         "╰─ 9 earlier lines: type log ──────────────────────────────────────────────────╯"]
-    assert second[6] == "gUFO · round 2 · you are the Radar Operator"
+    assert second[6] == "gUFO · turn 4 · you are the Radar Operator"
     assert second[-2:] == ["(this screen takes 40 lines, the terminal 24: scroll up for its top)", "Radar Operator> "]
     assert len(second) == 40
     for text in screens:  # the first screen too: its story is cut the same way
@@ -404,4 +404,4 @@ def test_a_decision_of_setup_is_headed_setup_not_round_0():
                           "invader", "--seed", "3", "--delay", "0"], input="1\nquit\n", capture_output=True,
                          text=True, timeout=120).stdout
     heads = [line for line in out.splitlines() if "· you are the Invader" in line]
-    assert heads[:2] == ["gUFO · setup · you are the Invader", "gUFO · round 1 · you are the Invader"]
+    assert heads[:2] == ["gUFO · setup · you are the Invader", "gUFO · turn 1 · you are the Invader"]

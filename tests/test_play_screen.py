@@ -68,7 +68,7 @@ def test_every_decision_screen_fits_120_by_40(path, players, seed):
         assert len(lines) <= 40, "\n".join(lines)
         assert max(len(line.rstrip()) for line in lines) <= 120
         # Nothing needed was cut: the table's title, the whole menu and the prompt are there.
-        assert any(line.startswith((f"{game.title} · round ", f"{game.title} · setup ·"))
+        assert any(line.startswith((f"{game.title} · turn ", f"{game.title} · setup ·"))
                    and line.rstrip().endswith(tuple(titles))
                    for line in lines)
         assert re.findall(r"\[(\d+)\]", text.split(":\n")[-1]) == [str(k) for k in range(1, n + 1)]
@@ -249,17 +249,32 @@ def test_card_name_in_gufo_a_deck_without_texts():
 SEED = 918273645
 
 
-@pytest.mark.parametrize("args", [[GUFO, "--as", "radar"], [GUFO, "--as", "radar,invader"],
-                                  [UFOLOGY, "--players", 4, "--humans", 2]])
-def test_no_screen_before_the_end_shows_the_seed(args, tmp_path):
+@pytest.mark.parametrize("args, again", [([GUFO, "--as", "radar"], "--as radar"),
+                                         ([GUFO, "--as", "radar,invader"], "--as radar,invader"),
+                                         ([UFOLOGY, "--players", 4, "--humans", 2], "--players 4 --humans 2")])
+def test_no_screen_before_the_end_shows_the_seed(args, again, tmp_path):
     log = tmp_path / "g.jsonl"
     result, out = play([*args, "--seed", SEED, "--log", log], "\n1\n" * 600)  # (Enter at each hand-over)
     assert result.exit_code == 0 and "Game over:" in out
     before, _, after = out.partition("Game over:")
     assert str(SEED) not in before
     assert "seed" not in out.splitlines()[0]  # the banner
-    assert f"--seed {SEED}" in out.splitlines()[-1]  # (the same deal again: ...) after the end
+    # the command is one line, whatever the length of the checkout's path (at 120 columns,
+    # a path of 23 to 56 characters put `--seed` or the flags after it on a line of their own)
+    assert out.splitlines()[-2:] == [f"log written to {log}", f"(the same deal again: ruleforge play {args[0]} "
+                                     f"--seed {SEED} {again})"]
     assert json.loads(log.read_text().splitlines()[0])["seed"] == SEED  # the log keeps it
+
+
+def test_the_same_deal_again_is_one_line_however_long_the_paths(tmp_path):
+    # (the checkout's path decides where a wrapped line breaks: a long rule file's path, here)
+    deep = tmp_path / ("a-folder-with-a-long-name-" * 5)
+    deep.mkdir()
+    path = deep / "gufo.rules"
+    path.write_bytes(Path(GUFO).read_bytes())
+    result, out = play([path, "--as", "radar", "--seed", SEED], "1\n" * 400)
+    assert result.exit_code == 0 and "Game over:" in out
+    assert out.splitlines()[-1] == f"(the same deal again: ruleforge play {path} --seed {SEED} --as radar)"
 
 
 def test_a_random_seed_is_shown_only_at_the_end(tmp_path):

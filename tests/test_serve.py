@@ -128,7 +128,7 @@ def seen_after_each_decision(recs: list[dict], seats) -> list[set]:
     return union
 
 
-STATE_FIELDS = {"type", "n", "you", "round", "turn", "to_move", "prompt", "your_turn", "areas", "numbers", "out",
+STATE_FIELDS = {"type", "n", "you", "turns", "turn", "to_move", "prompt", "your_turn", "areas", "numbers", "out",
                 "since", "actions", "over"}
 
 

@@ -76,7 +76,7 @@ def test_the_table_shows_a_face_up_score_to_all_and_a_hand_value_to_its_owner(ta
     game = ruleforge.load(tally)
     st = play(new_arranged(game, 1, HANDS), "lay(card=5♣)")
     assert table_lines(game, st, 0) == [
-        "Tally · round 1 · you are player 1",
+        "Tally · turn 2 · you are player 1",
         "the deck             48 cards",
         "hand of player 1     9♥",
         "hand of player 2     ▒ ▒",

@@ -234,8 +234,9 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
         if writer:
             writer.write_records(log)
             writer.commit()
-            console.print(Text(plain(f"log written to {log_path}")))
-        console.print(Text(plain(f"(the same deal again: {again})")))
+            console.print(Text(plain(f"log written to {log_path}")), soft_wrap=True)
+        # one line however long its paths: the terminal wraps it, and a copy of it is the command
+        console.print(Text(plain(f"(the same deal again: {again})")), soft_wrap=True)
 
 
 def _log_writer(path: str | None, resumed: str | None) -> _AtomicWriter | None:

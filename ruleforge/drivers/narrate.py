@@ -54,6 +54,9 @@ class Narrator:
         # the last line of where things stand: told again only once something in it changed
         # (a trick game's nine counters were told after every card played)
         self.standing: str | None = None
+        # "X's turn", told once something happens in the turn: a player out of the round,
+        # whose turn ends at once, had an empty turn in every story
+        self.turn: str | None = None
 
     def offer(self, actions) -> "Narrator":
         """Ready to tell a decision's `actions`: a seat sees copies of a card alike
@@ -183,7 +186,9 @@ class Narrator:
                 return
             src, dst = moves[0].source, moves[0].destination
             cards = [self.shown(m.card, m.face_up, m.known) for m in moves]
-            if len(cards) > 8:
+            # a move of many cards is counted where the reader does not know them all (a
+            # list of "a card"), or past MANY_CARDS (a whole deck would fill the screen)
+            if len(cards) > MANY_CARDS or len(cards) > 8 and "a card" in cards:
                 hidden = sum(1 for m in moves if not m.face_up)
                 shown = f"{len(cards)} cards" + (f" ({hidden} face down)" if hidden else "")
             else:
@@ -191,28 +196,39 @@ class Narrator:
             out.append(f"    {shown}: {self.zone(src)} → {self.zone(dst)}")
             moves.clear()
 
+        def headings():
+            for pending in ("heading", "turn"):
+                if getattr(self, pending) is not None:
+                    out.append(getattr(self, pending))
+                    setattr(self, pending, None)
+
         for ev in events:
             if isinstance(ev, Moved):
                 if moves and (moves[0].source, moves[0].destination) != (ev.source, ev.destination):
                     flush()
-                if self.heading is not None:
-                    out.append(self.heading)
-                    self.heading = None
+                headings()
                 moves.append(ev)
                 continue
             flush()
+            if isinstance(ev, (RoundEnded, RoundBegan, TurnBegan, GameEnding, Ended)):
+                # nothing happened at the round's end worth a heading, nor in the turn
+                self.heading = self.turn = None
             if isinstance(ev, RoundEnded):  # told once something happens under it
                 self.heading = self.line(ev)[0]
                 continue
-            if isinstance(ev, (RoundBegan, TurnBegan, GameEnding, Ended)):
-                self.heading = None  # nothing happened at the round's end worth a heading
             line = self.line(ev)
-            if line is not None:
-                if self.heading is not None and not isinstance(ev, Status):
-                    out.append(self.heading)
-                    self.heading = None
+            if isinstance(ev, TurnBegan):  # "Round N" at once, the turn once something is told in it
+                *rounds, self.turn = line
+                out.extend(rounds)
+                continue
+            if line:
+                if not isinstance(ev, Status):
+                    headings()
                 out.extend(line)
         flush()
+        if self.turn is not None:  # the turn goes on at the next decision: told now
+            out.append(self.turn)
+            self.turn = None
         # card names, labels, titles and said texts come from the rule file: no control
         # characters reach the terminal (a rich console escapes markup itself, see terminal.py)
         return [plain(line) for line in out]
@@ -316,6 +332,10 @@ class Narrator:
                 apart = " | " if any(len(rows.get(s, ())) > 1 for s in zi.slots) else " "
                 parts.append(f"{zi.label} " + apart.join(cells))
         return "    = " + " · ".join(parts)
+
+
+# A move of more cards than this is counted, not listed, even to a reader who knows them all.
+MANY_CARDS = 20
 
 
 def _ordinal(n: int) -> str:

@@ -38,7 +38,9 @@ def _written_after_the(game, title: str) -> bool:
 def table_parts(game, st, p: int) -> list:
     """The renderables of seat p's table: the table, its numbers line, who is out."""
     g, v = game, st.view(p)
-    when = f"round {v.round}" if v.round else "setup"  # (a decision of setup comes before round 1)
+    # the turns so far, not the rounds: a game's own rounds (a counter it keeps, at 7) are
+    # no passes of the turn order (at 28), and a title saying "round 28" misled
+    when = f"turn {st.turns}" if st.turns else "setup"  # (a decision of setup comes before the first turn)
     title = f"{g.title} · {when} · you are {the_seat(g, p)}"
     # The title is a line of its own: as a table title it wrapped to a narrow table's width.
     t = Table(show_header=False, box=None, pad_edge=False)
@@ -49,9 +51,15 @@ def table_parts(game, st, p: int) -> list:
         if zi.kind == "slot":
             rows.setdefault(zi.decl, []).append(zi)
     shown_rows: set = set()
+    folded = _all_empty(g, v)
     for z in v.zones:
         zi = next(x for x in g.zinst if x.decl == z.zone and x.slot == z.slot and
                   (x.owner < 0 and z.owner is None or x.owner >= 0 and g.seat_names[x.owner] == z.owner))
+        if zi.decl in folded:  # one line for them all, where the first would be
+            if folded[zi.decl] is not None:
+                t.add_row(Text(plain(folded[zi.decl])), Text("-"))
+                folded[zi.decl] = None
+            continue
         if zi.kind == "slot":
             if zi.decl in shown_rows:
                 continue
@@ -78,6 +86,26 @@ def table_parts(game, st, p: int) -> list:
         titles = [g.seat_titles[g.seat_names.index(n)] for n in v.eliminated]
         parts.append(Text(plain("  out of the game: " + ", ".join(titles))))
     return parts
+
+
+def _all_empty(g, v) -> dict:
+    """{zone declaration: its line's label} for the zones of each player that are empty at
+    every seat (hands: an empty pile is left out anyway): one line, `picked of every player
+    -`, says it for them all. An empty hand among full ones keeps a line of its own: that
+    one player holds nothing is worth a glance; that a zone the rules fill only now and
+    then is empty everywhere needs one line, not one a player."""
+    piles = {zi.decl for zi in g.zinst if zi.kind == "pile"}
+    seats: dict = {}
+    for z in v.zones:
+        if z.owner is not None and z.slot is None and z.zone not in piles:
+            seats.setdefault(z.zone, []).append(z)
+    out = {}
+    for decl, zones in seats.items():
+        if len(zones) > 1 and not any(z.cards for z in zones):
+            first = zones[0].label
+            of = f" of {g.seat_titles[g.seat_names.index(zones[0].owner)]}"
+            out[decl] = (first[:-len(of)] if first.endswith(of) else decl) + " of every player"
+    return out
 
 
 def shown_quantities(g, st, seats) -> tuple[dict, list]:

@@ -17,7 +17,7 @@ from typing import Callable, Mapping, Optional
 
 from .board import (DOWN, PRIVATE, UP, Board, counter_changed, flip_card, random_card, move_all, move_card, move_cards, move_up, pick_class, pick_class_from, place,  # noqa: F401
                     reveal_card, set_var, shuffle_zone, swap_cards)
-from .board import _leave_keep
+from .decided import known_still as _known_still, known_then as _known_then
 from .events import Decided
 from .flow import (MAX_FRAMES, TURN_ANNOUNCEMENT, Frame, Proc, _finish, _next_turn, check_immediate,  # noqa: F401
                    end_game, eliminate, in_game, push, status)
@@ -521,43 +521,3 @@ def _part(tb, parts: tuple):
         if i <= start and end <= j and body[i:j] == t and (best is None or j - i < best[1] - best[0]):
             best = (i, j, span)
     return None if best is None else best[2]
-
-
-def _known_still(st, record: list, at: int) -> None:
-    """The Decided event at `record[at]`, its cards' knowledge narrowed to the seats that
-    still know each once the action has been resolved (to the next decision): a seat
-    that knew a card in another's hand (it saw it arrive there) cannot tell which card
-    that player then laid face down, and its telling of the action must not name it."""
-    d = record[at]
-    if d.known is None:
-        return
-    # (-1: face up. A card chosen face up was seen chosen by all; one face up now is
-    # known to all, and those who did not know it then learn it from its move, told next)
-    still = {c: k if k == -1 or st.up[c] else k & st.known[c] for c, k in d.known.items()}
-    if still != d.known:
-        record[at] = Decided(d.seat, d.action, d.prompt, still)
-
-
-def _known_then(st, action, player: int) -> dict | None:
-    """{card: who knows it now} for the cards `action` names (a told game only); None
-    when it names none. A card chosen out of a hand is known, as chosen, only to the
-    hand's owner and the chooser: another seat that knew the card was there did not see
-    which card was picked (it learns it if the card then shows)."""
-    from .actions import CardSet, Ref
-    out = {}
-    g = st.game
-    copies, loc, known = g.copies, st.loc, st.known
-    keep = g.leave_keep or _leave_keep(g)
-    for _, v in action[2]:
-        for x in (v if isinstance(v, CardSet) else (v,)):
-            if isinstance(x, Ref) and x.kind == "card":
-                c = x.index
-                k = -1 if st.up[c] else known[c]
-                if k != -1 and (owner := keep[loc[c]]) != -1:
-                    k &= owner | 1 << player
-                if k != -1 and copies and copies[c]:  # a seat that cannot tell the copies there apart
-                    for d in copies[c]:                # cannot tell which of them was chosen
-                        if loc[d] == loc[c] and not st.up[d]:
-                            k &= known[d]
-                out[c] = k
-    return out or None

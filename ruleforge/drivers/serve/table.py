@@ -211,7 +211,7 @@ class Table:
         # a spectator's page is what all seats know, a hot seat's end what its people do
         knowers = sum(1 << s for s in (self.people if seat == HOT else range(g.nplayers) if seat is None else (seat,)))
         quantities = for_seats(quantities_now(st), knowers)
-        msg = {"type": "state", "n": self.n, "you": self.title(seat), "round": v.round,
+        msg = {"type": "state", "n": self.n, "you": self.title(seat), "turns": st.turns,
                "turn": self.title(g.seat_names.index(v.turn)) if v.turn else None,
                "to_move": None if st.is_over else plain(g.seat_titles[st.current_player]),
                "prompt": None if st.is_over else plain(st.prompt),

@@ -117,8 +117,8 @@ function show(s) {
   } else if (s.your_turn) {
     turn.append(el("strong", "", `Your turn (${s.to_move}): ${s.prompt}`));
   } else {
-    // before the first round (a choice in setup) there is no round to name
-    turn.append(el("span", "", (s.round ? `Round ${s.round} · ` : "") + `waiting for ${s.to_move}: ${s.prompt}`));
+    // the turns so far, as play's title counts them; a choice in setup comes before the first
+    turn.append(el("span", "", (s.turns ? `Turn ${s.turns} · ` : "") + `waiting for ${s.to_move}: ${s.prompt}`));
   }
   drawOver(s);
   drawActions(s);
