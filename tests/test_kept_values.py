@@ -151,3 +151,34 @@ def test_the_record_of_a_kept_value_is_shown_nowhere(tmp_path):
 def test_a_game_without_kept_values_has_no_records():
     game = ruleforge.load("games/gufo.rules")
     assert "derived(" not in game.source and "kept=" not in game.source and game.kept_turn == ()
+
+
+LOOPED = HEAD + """turn:
+    let total = 0
+    repeat TIMES times:
+        increase total by (top of deck).value
+    let k = alice chooses one of [1, 2] "a guess"
+    if k = total:
+        end the game with right
+    end the game with wrong
+"""
+
+
+def _record(st):
+    return [fr.L[r] for fr in st.stack for _, r in fr.proc.kept][0]
+
+
+def test_a_value_built_up_in_a_long_loop_keeps_a_bounded_record(tmp_path):
+    # A record per pass, each with a copy of the board, chained: `repeat 90000 times`
+    # took 540 MB and 26 times as long as without records. Past MAX_KEPT_CHAIN records
+    # the value is kept as it is (its one known gap, docs/agents.md).
+    from ruleforge.runtime.derived import MAX_KEPT_CHAIN, TOO_DEEP
+    st = _game(tmp_path, LOOPED.replace("TIMES", str(MAX_KEPT_CHAIN))).new(3)
+    assert _record(st)[3] == MAX_KEPT_CHAIN
+    top = st.card_attr(st.cards_in("deck")[-1], "value")
+    assert {_kept_locals(determinize(st, 0, k))[0] for k in range(10)} != {top * MAX_KEPT_CHAIN}
+    st = _game(tmp_path, LOOPED.replace("TIMES", str(MAX_KEPT_CHAIN + 1))).new(3)
+    assert _record(st) is TOO_DEEP
+    assert _kept_locals(determinize(st, 0, 1)) == _kept_locals(st)
+    st = _game(tmp_path, LOOPED.replace("TIMES", "90000")).new(3)  # (in well under a second)
+    assert _record(st) is TOO_DEEP

@@ -21,9 +21,26 @@ from .values import RuleError
 __all__ = ["derived", "world_values"]
 
 
+# How many records a kept value may be built on (`increase total by c.value` in a loop
+# chains one record per pass, each with a copy of the board: a hostile `repeat 90000
+# times` took 540 MB and 26 times as long). A value built on more is kept as it is in
+# every world (TOO_DEEP), as is every value worked out from it after.
+MAX_KEPT_CHAIN = 64
+TOO_DEEP = ()
+
+
 def derived(st, kv, names: tuple) -> tuple:
-    """A kept value's record: (kv_N and the kinds of the names it reads, the board, the names' values)."""
-    return kv, (tuple(map(tuple, st.zones)), tuple(st.up), tuple(st.known), tuple(st.vars)), names
+    """A kept value's record: (kv_N and the kinds of the names it reads, the board, the
+    names' values, how many records it is built on); TOO_DEEP past MAX_KEPT_CHAIN."""
+    depth = 1
+    for kind, v in zip(kv[1], names):
+        if kind == "k" and v[1] is not None:
+            r = v[1]
+            if r is TOO_DEEP or r[3] >= MAX_KEPT_CHAIN:
+                return TOO_DEEP
+            if r[3] >= depth:
+                depth = r[3] + 1
+    return kv, (tuple(map(tuple, st.zones)), tuple(st.up), tuple(st.known), tuple(st.vars)), names, depth
 
 
 def world_values(out, card) -> None:
@@ -36,11 +53,11 @@ def world_values(out, card) -> None:
         if kept:
             L = fr.L
             for i, r in kept:
-                if L[r] is not None:
+                if L[r]:  # (None: no record; TOO_DEEP: kept as it is)
                     L[i], L[r] = _again(out, L[i], L[r], card, memo)
     V = out.vars
     for i, r in out.game.kept_turn:
-        if V[r] is not None:
+        if V[r]:
             V[i], V[r] = _again(out, V[i], V[r], card, memo)
 
 
@@ -57,7 +74,7 @@ def _again(world, value, record, card, memo):
 
 
 def _work_out(world, record, card, memo):
-    (fn, kinds), (zones, up, known, numbers), names = record
+    (fn, kinds), (zones, up, known, numbers), names, depth = record
     ws = world.clone()
     g = ws.game
     ws.zones = [[card(c) for c in z] for z in zones]
@@ -73,7 +90,7 @@ def _work_out(world, record, card, memo):
         if kind == "card" and V[i] is not None:
             V[i] = card(V[i])
     for i, r in g.kept_turn:  # a value of the turn read from that board: its own cards too
-        if V[r] is not None:
+        if V[r]:
             V[i], V[r] = _again(world, V[i], V[r], card, memo)
     args = []
     for kind, v in zip(kinds, names):
@@ -82,8 +99,8 @@ def _work_out(world, record, card, memo):
         elif kind == "cs":
             args.append(tuple(card(c) for c in v) if v else v)
         elif kind == "k":  # a name kept with its own record
-            args.append(v if v[1] is None else _again(world, v[0], v[1], card, memo))
+            args.append(_again(world, v[0], v[1], card, memo) if v[1] else v)
         else:
             args.append(v)
-    renamed = ((fn, kinds), (tuple(map(tuple, ws.zones)), tuple(wup), tuple(wknown), tuple(V)), tuple(args))
+    renamed = ((fn, kinds), (tuple(map(tuple, ws.zones)), tuple(wup), tuple(wknown), tuple(V)), tuple(args), depth)
     return fn(ws, *[a[0] if k == "k" else a for k, a in zip(kinds, args)]), renamed
