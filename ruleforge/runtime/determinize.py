@@ -22,6 +22,9 @@ from `seat` among the places it cannot see, from the visibility model alone:
 - a hidden card a rule holds (a local value, a counter) is the card now at its place;
   once its place is lost (a shuffle, a random pick: `Board.marks`), a card drawn
   among those of its class at the hidden places of its zone;
+- a number, yes/no, symbol or player a rule worked out from cards and keeps (a value of
+  the turn, a local of a rule stopped at a decision) is worked out again from the world's
+  cards (runtime/derived.py);
 - the game's random generator is reseeded: future shuffles are unknown too.
 
 Nothing here is game-specific.
@@ -31,6 +34,7 @@ from __future__ import annotations
 
 from . import rng
 from .board import BY_CARD, BY_PLACE, LOST
+from .derived import world_values
 
 
 def hidden_from(st, seat: int) -> list[int]:
@@ -129,5 +133,7 @@ def determinize(st, seat: int, seed: int):
     for i, kind in g.var_kinds.items():  # a card held in a counter is the card now at its place
         if kind == "card" and out.vars[i] in perm:
             out.vars[i] = held(out.vars[i])
+    if g.kept_turn or any(fr.proc.kept for fr in out.stack):  # numbers a rule worked out from cards
+        world_values(out, lambda c: held(c) if c in perm else c)
     out.rng = rng.derive(seed, 0xD37)
     return out

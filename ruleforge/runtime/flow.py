@@ -22,10 +22,10 @@ class Proc:
     """A compiled rule: the function that runs it (see codegen), how many local slots
     its frame has, which of them hold cards, and where each of its stops is."""
 
-    __slots__ = ("name", "fn", "spans", "nlocals", "is_turn", "card_slots", "cards_slots")
+    __slots__ = ("name", "fn", "spans", "nlocals", "is_turn", "card_slots", "cards_slots", "kept")
 
     def __init__(self, name: str, fn: Callable, nlocals: int = 0, is_turn: bool = False,
-                 card_slots: tuple = (), cards_slots: tuple = (), spans: Optional[dict] = None):
+                 card_slots: tuple = (), cards_slots: tuple = (), spans: Optional[dict] = None, kept: tuple = ()):
         self.name = name
         self.fn = fn  # fn(state, frame): runs the rule until it stops or ends (see codegen)
         self.spans = spans if spans is not None else {}  # block -> the rule-file position it starts at
@@ -33,6 +33,7 @@ class Proc:
         self.is_turn = is_turn
         self.card_slots = card_slots    # locals holding a card
         self.cards_slots = cards_slots  # locals holding a list of cards
+        self.kept = kept  # (local, its record): a value worked out from cards (runtime/derived.py)
 
     def span_at(self, fr: "Frame"):
         return self.spans.get(fr.pc)

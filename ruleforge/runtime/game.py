@@ -88,6 +88,10 @@ class Game:
         self.no_marks: Optional[tuple] = None   # Board.marks with none set (_deal_unplayed)
         self.turn_vars: tuple = ()           # the vars of the values of the turn, none at each turn's start
         self.turn_base: dict[str, int] = {}  # value of the turn -> its var
+        # a value of the turn worked out from cards -> the var of its record; (value var, record var) each
+        # (codegen/derived.py, runtime/derived.py: sampled worlds work it out again)
+        self.kept_turn_names: dict[str, int] = {}
+        self.kept_turn: tuple = ()
         self.finishes = False                # some rule makes a player finish
         self.plain_flow = False  # no round-end or round-begin rules or endings (flow.py)
         self.source = ""       # the generated Python the rules run as (`ruleforge compile`)

@@ -36,7 +36,24 @@ def new_game(ch: Checked, nplayers: int | None, path: str) -> Game:
     build_cards(g, ch)
     build_zones(g, ch)
     build_vars(g, ch)
+    kept_turn_values(g, ch)
     return g
+
+
+def kept_turn_values(g: Game, ch: Checked) -> None:
+    """A var for the record of each value of the turn a rule may work out from cards, after
+    every other var (so that a game with none keeps its numbering): none as each turn starts,
+    and shown nowhere (codegen/derived.py)."""
+    if not ch.turn_values:
+        return
+    from .codegen.derived import Taint
+    for name in Taint(ch).turn_values():
+        r = len(g.vars_init)
+        g.vars_init.append(None)
+        g.var_labels.append(f"{name} (this turn, how it was worked out)")
+        g.kept_turn_names[name] = r
+        g.kept_turn += ((g.turn_base[name], r),)
+        g.turn_vars += (r,)
 
 
 def is_constant(ch: Checked, node) -> bool:

@@ -23,6 +23,7 @@ _CACHE: dict = {}   # (source hash, parameters, players, coverage) -> (source, c
 def _primitives() -> dict:
     from .. import board, decisions
     from .. import held
+    from ..derived import derived
     ns = {name: getattr(prims, name) for name in prims.__all__}
     ns.update({name: getattr(held, name) for name in held.__all__})
     for name in ("move_card", "move_up", "move_cards", "move_all", "swap_cards", "reveal_card", "flip_card", "shuffle_zone", "pick_class", "pick_class_from", "set_var", "counter_changed", "random_card",
@@ -39,7 +40,7 @@ def _primitives() -> dict:
               menu_row=actions.menu_row, MAX_MENU=actions.MAX_MENU, CACHE_LIMIT=actions._CACHE_LIMIT,
               ROW_LIMIT=actions._ROW_LIMIT, PASS=actions.PASS, SharedStart=engine.SharedStart, Pending=engine.Pending,
               MAX_REMEMBERED=limits.MAX_REMEMBERED, MAX_KEPT_CARDS=limits.MAX_KEPT_CARDS,
-              looked_apart=board.looked_apart)
+              looked_apart=board.looked_apart, derived=derived)
     ns["__builtins__"] = {name: __builtins__[name] if isinstance(__builtins__, dict) else getattr(__builtins__, name)
                           for name in ("len", "range", "tuple", "list", "sum", "any", "all", "min", "max", "str",
                                        "bool", "zip", "reversed", "sorted", "dict", "set", "abs", "type")}

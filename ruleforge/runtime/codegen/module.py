@@ -20,6 +20,7 @@ from ..board import PRIVATE, UP
 from .branches import Branches
 from .exprs import CALL as _CALL
 from .decks import Decks
+from .derived import Derived
 from .groups import Groups
 from .exprs import Exprs
 from .footprint import Footprints
@@ -32,8 +33,8 @@ from .values import Values
 from .writer import Scope, Writer, _ident, comment_text
 
 
-class CodeGenerator(Decks, Values, Groups, Told, Exprs, Straight, Resumable, Footprints, MenuKeys, Branches,
-                    Visitor):
+class CodeGenerator(Decks, Derived, Values, Groups, Told, Exprs, Straight, Resumable, Footprints, MenuKeys,
+                    Branches, Visitor):
     """Writes the module for one checked program laid out in `game` (see layout).
 
     One `ex_<Node>` per expression node and one `st_<Node>` per statement node; the
@@ -236,6 +237,7 @@ class CodeGenerator(Decks, Values, Groups, Told, Exprs, Straight, Resumable, Foo
                 scope.cards.add(scope.slots[binder])
         scope.actor = scope.slots.get(actor) if actor is not None else None
         scope.has_owner = "owner" in fixed
+        self.kept_binders(stmts, resumable)
 
         def body():
             self.sc = scope
@@ -259,7 +261,7 @@ class CodeGenerator(Decks, Values, Groups, Told, Exprs, Straight, Resumable, Foo
         slots = scope.kinds
         self.procs.append((ident, title, is_turn, max(scope.nslots, nfixed),
                            tuple(i for i, k in slots.items() if k == "card"),
-                           tuple(i for i, k in slots.items() if k == "cards"), resumable))
+                           tuple(i for i, k in slots.items() if k == "cards"), resumable, self.kept_pairs()))
 
 
 _SHORTHANDS = {"    Z = st.zones": re.compile(r"\bZ\b"), "    V = st.vars": re.compile(r"\bV\b"),

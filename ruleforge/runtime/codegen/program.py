@@ -59,6 +59,7 @@ class ProgramWriter(Tables, WholeMenus, Menus, Subsets, Explain, CodeGenerator):
         self.explain_invariants()
         self.shown_names = self.want_shown()
         self.write_told_variants()
+        self.write_kept_functions()
         self.heuristic()
         self.payoff()
         self.write_key_functions()

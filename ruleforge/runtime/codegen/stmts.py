@@ -291,12 +291,16 @@ class Straight(Picked):
     def st_Let(self, s) -> None:
         t = self.t(s.value)
         kind = "card" if T.is_card(t) else "cards" if T.is_cards(t) else None
+        value = self.let_value(s)
+        self.w.line(f"{self.sc.bind(s, s.name.name, kind)} = {value}")
+
+    def let_value(self, s) -> str:
         value = self.ex(s.value)
         v = s.value
-        if T.kind(t) == "number" and (isinstance(v, A.SumFor) or isinstance(v, A.Binary) and v.op in ("+", "-")):
+        if T.kind(self.t(v)) == "number" and (isinstance(v, A.SumFor) or isinstance(v, A.Binary) and v.op in ("+", "-")):
             # (a sum may pass 10**18 though each part is within it; a product is held by mul)
             value = f"num({value})"
-        self.w.line(f"{self.sc.bind(s, s.name.name, kind)} = {value}")
+        return value
 
     # ---- players and the turn
     def st_Eliminate(self, s) -> None:

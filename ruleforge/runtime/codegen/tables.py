@@ -33,9 +33,9 @@ class Tables:
             w.line(f"{ident} = {literal}")
         w.blank()
         w.comment("---- what the engine runs")
-        for ident, title, is_turn, nlocals, card_slots, cards_slots, _ in self.procs:
+        for ident, title, is_turn, nlocals, card_slots, cards_slots, _, kept in self.procs:
             w.line(f"P_{ident} = Proc({title!r}, {ident}, {nlocals!r}, {is_turn!r}, {card_slots!r}, "
-                   f"{cards_slots!r}, SPANS[{ident!r}])")
+                   f"{cards_slots!r}, SPANS[{ident!r}]" + (f", kept={kept!r})" if kept else ")"))
         for trigger in sorted(ch.triggers):
             per = [f"P_{self.effect_procs[(id(cd), trigger)]}" if (id(cd), trigger) in self.effect_procs
                    else "None" for cd in g.card_decl_of]
