@@ -601,3 +601,13 @@ def test_a_slip_in_a_variant_is_hinted_with_its_bases_zones(ruleforge_cmd, tmp_p
     assert r.code == 1
     assert r.err.splitlines()[0] == f"{path}:3:5: error: unknown statement 'draw 1 card'"
     assert r.err.splitlines()[3] == "  hint: to draw, move cards: move top of deck to hand of current"
+
+
+def test_a_range_picked_with_in_says_from(ruleforge_cmd, tmp_path):
+    # `with n in 1 to 13` read only "unexpected 'to'" and "expected ..."
+    path = frostbite(tmp_path, "    with card in hand of current\n", "    with card in hand of current\n"
+                     "    with n in 1 to 13  # a guess\n")
+    r = ruleforge_cmd("check", path)
+    assert r.code == 1
+    assert r.err.splitlines()[0] == f"{path}:35:17: error: unexpected 'to'"
+    assert r.err.splitlines()[3] == "  hint: a number is picked from a range with 'from': with n from 1 to 13"

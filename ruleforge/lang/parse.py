@@ -562,6 +562,10 @@ def _syntax_diagnostic(e, offset: int, chunk: str, file_text: str = "") -> Diagn
         hint = ("a rule for an event begins 'when ZONE runs out:', 'when the round begins:', 'when the round "
                 "ends:' or 'when the game ends:'" + ("; what ends each turn goes at the end of 'turn:'"
                                                      if re.match(r"when\s+(?:the\s+|a\s+)?turn\b", text) else ""))
+    m = re.match(r"\s*with\s+(\w+)\s+in\s+(.+?)\s*$", text[:tok.column - 1])
+    if str(tok) == "to" and m:  # `with n in 1 to 13`
+        hint = ("a number is picked from a range with 'from': "
+                + re.sub(r"\s+in\s+", " from ", text.split("#", 1)[0].strip(), count=1))
     if tok.type == "COMMA" and re.match(r"define\s+\w+\s+of\s+\w+\s*$", text[:tok.column - 1]):
         # `define pairs of p, number v`: one bare parameter reads as a player, several need kinds
         hint = "a definition of several parameters gives each its kind: define NAME of player p, number v"
