@@ -107,7 +107,7 @@ def unexpected_indent(lines: list[str], line: int, offset: int) -> Diagnostic:
 
 
 # the words that begin a top-level item and never a statement or an expression
-ITEM_ONLY = ("game", "extends", "role", "parameter", "zone", "pieces", "counter", "define", "turn", "setup",
+ITEM_ONLY = ("game", "extends", "role", "parameter", "zone", "pieces", "counter", "define", "rule", "turn", "setup",
              "action", "actions", "ending", "invariant", "match", "attribute", "quantity", "payoff", "heuristic")
 
 

@@ -18,6 +18,7 @@ from ...lang.visitor import Visitor
 from .. import typeinfo as T
 from ..board import PRIVATE, UP
 from .exprs import CALL as _CALL
+from .calls import Calls
 from .decks import Decks
 from .groups import Groups
 from .exprs import Exprs
@@ -31,7 +32,7 @@ from .values import Values
 from .writer import Scope, Writer, _ident, comment_text
 
 
-class CodeGenerator(Decks, Values, Groups, Told, Exprs, Straight, Resumable, Footprints, MenuKeys, Visitor):
+class CodeGenerator(Calls, Decks, Values, Groups, Told, Exprs, Straight, Resumable, Footprints, MenuKeys, Visitor):
     """Writes the module for one checked program laid out in `game` (see layout).
 
     One `ex_<Node>` per expression node and one `st_<Node>` per statement node; the
