@@ -216,7 +216,7 @@ class RuleCalls:
 
     def combined(self, n: str, calls: list, out: dict) -> tuple:
         r = self.sym.rules[n]
-        parts = sum(1 for _ in walk(r.body))
+        parts = sum(1 for x in walk(r.body) if isinstance(x, (A.Expr, A.Stmt)))
         deepest = self._rule_depth.get(n, 1)
         needs: dict = {}
         for x in walk(r.body):
