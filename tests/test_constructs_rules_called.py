@@ -449,6 +449,18 @@ def test_what_calls_write_out_is_held_to_a_limit():
          "(docs/limits.md)")]
 
 
+def test_a_chain_of_calls_is_held_to_a_limit():
+    """The compiler writes each rule out inside the one that calls it: 101 rules, each
+    calling the next, would go past what it can nest."""
+    rules = "rule r0:\n    increase n by 1\n" + "".join(f"rule r{k}:\n    r{k - 1}\n" for k in range(1, 101))
+    assert errors(rules + "turn:\n    r100\n" + END) == [
+        (212, 5, "'r100' calls rules 101 deep, itself counted (each written out inside the one that calls it): a "
+                 "chain of calls is limited to 100",
+         "this is ruleforge's limit MAX_CALL_DEPTH; if a real game needs more, raise it in ruleforge/lang/limits.py "
+         "(docs/limits.md)")]
+    check_source("t.rules", (BASE + rules + "turn:\n    r99\n" + END).encode())  # 100 deep: checks
+
+
 # ---- warnings, the compiled source, errors in play ----------------------------------------
 
 def test_a_rule_nothing_calls_is_a_warning():

@@ -10,7 +10,8 @@ turn or an action, `this` and `owner` a card's effect, `current` anything but se
 value of the turn a rule of the turn, and `end the game` a place where the game is not
 ending already, through the rules it calls too. Being written out, a rule cannot call
 itself (an error naming the loop), and what is written out is held to the depth of
-blocks and to MAX_WRITTEN_OUT parts.
+blocks, to MAX_CALL_DEPTH rules inside one another (the compiler writes each out inside
+the one that calls it) and to MAX_WRITTEN_OUT parts.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Optional
 
 from . import ast as A
 from .diagnostics import did_you_mean
-from .limits import MAX_BLOCK_DEPTH, MAX_WRITTEN_OUT, raise_hint
+from .limits import MAX_BLOCK_DEPTH, MAX_CALL_DEPTH, MAX_WRITTEN_OUT, raise_hint
 from .names import Scope, Want
 from .slips import not_a_rule
 from .types import BY_WORD, CARD, PLAYER
@@ -91,7 +92,7 @@ class RuleCalls:
         """The values of a call against the rule's parameters, said as a definition's are."""
         n, params = s.name.name, r.params
         kinds = ", ".join(k.upper() for _, k in params)
-        if not params and s.args or len(params) > 1 and s.args and not s.many or len(params) != len(s.args):
+        if len(params) != len(s.args) or (len(params) > 1 and not s.many):  # (checked alone: no kind to hold to)
             for a in s.args:
                 self.expr(a, scope)
         if not params and s.args:
@@ -156,12 +157,12 @@ class RuleCalls:
                 seen.add(id(s))
                 callees[caller].append((s, depth))
         written = self.written_out(callees)
-        total, said_total = 0, False
+        total, said_total, said_chain = 0, False, False
         for s, ctx, caller, depth in sites:
             n = s.name.name
             if caller is not None or n not in written:
                 continue
-            parts, deepest, needs = written[n]
+            parts, deepest, needs, chain = written[n]
             for key, (node, where) in needs.items():
                 said = self.misplaced(s, key, node, where, ctx)
                 if said is not None:
@@ -171,6 +172,11 @@ class RuleCalls:
                               f"{depth}, with the rule's own): blocks nest at most {MAX_BLOCK_DEPTH} deep",
                            "call it from a block nested less deeply, or nest fewer blocks in the rule; "
                            + raise_hint("MAX_BLOCK_DEPTH"))
+            if chain > MAX_CALL_DEPTH and not said_chain:
+                said_chain = True
+                self.error(s, f"'{n}' calls rules {chain} deep, itself counted (each written out inside the one "
+                              f"that calls it): a chain of calls is limited to {MAX_CALL_DEPTH}",
+                           raise_hint("MAX_CALL_DEPTH"))
             total += parts
             if total > MAX_WRITTEN_OUT and not said_total:
                 said_total = True
@@ -180,8 +186,8 @@ class RuleCalls:
                            raise_hint("MAX_WRITTEN_OUT"))
 
     def written_out(self, callees: dict) -> dict:
-        """rule -> (parts, block depth, needs) of the rule written out with the rules it
-        calls, for each rule that neither calls itself nor calls one that does; each that
+        """rule -> (parts, block depth, needs, calls deep) of the rule written out with the
+        rules it calls, for each rule that neither calls itself nor calls one that does; each that
         does is said at the call that closes its loop. Needs: what the statements ask of
         the place they are written out in, {key: (node, the rule it is written in)}."""
         state: dict = {}  # rule -> 1 while its calls are followed, 2 once done
@@ -219,17 +225,19 @@ class RuleCalls:
         parts = sum(1 for x in walk(r.body) if isinstance(x, (A.Expr, A.Stmt)))
         deepest = self._rule_depth.get(n, 1)
         needs: dict = {}
+        chain = 1
         for x in walk(r.body):
             key = _need(x, self.refs)
             if key is not None and key not in needs:
                 needs[key] = (x, n)
         for c, depth in calls:
-            p, d, more = out[c.name.name]
+            p, d, more, deeper = out[c.name.name]
             parts += p
             deepest = max(deepest, depth - 1 + d)
+            chain = max(chain, deeper + 1)
             for key, v in more.items():
                 needs.setdefault(key, v)
-        return parts, deepest, needs
+        return parts, deepest, needs, chain
 
     def misplaced(self, s: A.Call, key: str, node, where: str, ctx: str) -> Optional[tuple]:
         """(message, hint) when the place of call `s` (`ctx`) cannot have what the rule's

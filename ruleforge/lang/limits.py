@@ -18,6 +18,7 @@ MAX_BLOCK_DEPTH = 16          # blocks inside blocks, the rule's own counted (Py
 MAX_EXPR_DEPTH = 120          # an expression's operators inside operators
 MAX_DEFINE_DEPTH = 100        # definitions computed from definitions (each is a call when the game runs)
 MAX_WRITTEN_OUT = 100_000     # parts of rules (nodes) written out at their calls, all calls of a file together
+MAX_CALL_DEPTH = 100          # rules called by name, each written out inside the one that calls it
 MAX_NUMBER = 10**18           # |n| of a number written in a file, a constant or a parameter
 MAX_NUMBER_DIGITS = 19        # digits of a number as written (read before it is converted)
 MAX_PLAYERS = 16              # players of a game
