@@ -16,7 +16,7 @@ from ruleforge.drivers.narrate import Narrator
 from ruleforge.lang.limits import MAX_BLOCK_DEPTH
 from ruleforge.load import check_source
 from ruleforge.runtime.determinize import determinize
-from ruleforge.testing import arrange, new_arranged, play
+from ruleforge.testing import arrange, check_properties, new_arranged, play
 
 BASE = """\
 game "t"
@@ -309,6 +309,15 @@ def test_a_rule_of_a_cards_own_words_is_called_only_from_a_cards_effect():
         (49, 5, "'boast' uses 'this' (line 16), a card's own self: a rule that uses it can be called only from a "
                 "card's effect", "give the rule a parameter ('rule boast of card c:'), and call it from the card "
                                  "as 'boast of this'")]
+
+
+@pytest.mark.parametrize("text", [BASE + DISCARD_ONE, BASE + GAMBLE, LISTED], ids=["decisions", "held card", "effects"])
+def test_games_with_called_rules_hold_under_a_deep_check(tmp_path, text):
+    """Random games of each: invariants, card conservation, the actions offered, every
+    seat's view (nothing hidden leaks through a decision inside a called rule) and replay."""
+    path = tmp_path / "t.rules"
+    path.write_text(text)
+    check_properties(ruleforge.load(path), examples=30)
 
 
 # ---- variants ---------------------------------------------------------------------------
