@@ -1,7 +1,8 @@
 """Syntax errors a designer makes often, named with what to write: a slip from another
 language (`elif`, `==`), a verb of another rulebook (`draw 2 cards`), an item indented
 into a block, a keyword with letters glued on (`per players`). Each helper gives a
-diagnostic, or None when the error is none of these (parse.py then says what it expected).
+diagnostic, or None when the error is none of these (parse.py then says what it expected);
+`not_a_rule`, which the checker asks, what a name alone on a line is when no rule has it.
 """
 
 from __future__ import annotations
