@@ -135,7 +135,8 @@ def check_source(path: str, data: bytes, overrides: dict | None = None) -> tuple
     checked.source_bytes = data + b"".join(s.encode() for s in sources.values())
     # a stray parameter is unread too; one warning says it
     checked.warnings = (stray + lint.unused_parameters(checked, skip={d.span for d in stray})
-                        + lint.unfilled_braces(checked) + lint.empty_betweens(checked, [text, *sources.values()]))
+                        + lint.unfilled_braces(checked) + lint.empty_betweens(checked, [text, *sources.values()])
+                        + lint.uncalled_rules(checked))
     checked.sources = sources
     checked.text = text
     return text, checked

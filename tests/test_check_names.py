@@ -41,7 +41,7 @@ card "Pebble":
 STARTS = ("a statement starts with move, reveal, flip, swap, shuffle, deal, set, increase, decrease, let, say, if, "
           "repeat, for each, resolve, eliminate or end, or names a player: current chooses a card in hand of "
           "current, current takes an action, p looks at c, p finishes")
-SHARED = "to share statements between rules, put them in one rule under an 'if', or in a card's effect run with 'resolve'"
+SHARED = "to share statements between rules, declare them once with 'rule NAME:' and write NAME where they run"
 
 
 @pytest.mark.parametrize("line, message, hint", [
@@ -59,8 +59,9 @@ SHARED = "to share statements between rules, put them in one rule under an 'if',
      "to run a card's effect, write: resolve polish effect of CARD by PLAYER"),
     ("    score", "'score' is a counter: a name alone is not a statement", STARTS),
     ("    hand", "'hand' is a zone: a name alone is not a statement", STARTS),
-    ("    tally_up", "'tally_up' alone is not a statement: a rule cannot be called by a name",
-     f"write the statements themselves here; {STARTS}"),
+    ("    tally_up", "unknown rule 'tally_up'",
+     f"declare it with 'rule tally_up:' and its statements in a block, or write the statements themselves here; "
+     f"{STARTS}"),
     # a statement word misspelt, alone on its line: the hint of `uneliminate current`
     ("    uneliminate", "unknown statement 'uneliminate'", "did you mean 'eliminate'?"),
     ("    shufle", "unknown statement 'shufle'", "did you mean 'shuffle'?"),

@@ -508,6 +508,17 @@ class ForEachChosen(Stmt):
     body: tuple
 
 
+@node
+class Call(Stmt):
+    """`score_round`, `knock_out of p`, `pay of (p, 3)`: a rule declared with `rule NAME:`
+    run here, its parameters bound to `args` (evaluated once, at the call); `many` when
+    they were written in parentheses."""
+    span: Span
+    name: Name
+    args: tuple = ()
+    many: bool = False
+
+
 # ---- decks, dealing and positions (issue 13) -------------------------------------------
 
 @node

@@ -173,6 +173,15 @@ class StmtBuilder(Builder):
     def resolve_stmt(self, meta, c):
         return A.Resolve(self._span(meta), self._name(c[0]), c[1], c[2])
 
+    def call_plain(self, meta, c):
+        return A.Call(self._span(meta), self._name(c[0]))
+
+    def call_of(self, meta, c):
+        return A.Call(self._span(meta), self._name(c[0]), (c[1],))
+
+    def call_many(self, meta, c):
+        return A.Call(self._span(meta), self._name(c[0]), tuple(c[1:]), True)
+
     def look_stmt(self, meta, c):
         return A.Look(self._span(meta), c[0], c[1])
 

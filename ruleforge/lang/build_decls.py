@@ -98,6 +98,14 @@ class DeclBuilder(Builder):
         (first, kind), more = params[0], tuple(params[1:])
         return A.DefineDecl(self._span(meta), self._name(c[0]), value, first, kind, more)
 
+    def rule_decl(self, meta, c):
+        name, kind, param, body = c
+        params = ((self._name(param), kind or "player"),) if param is not None else ()
+        return A.RuleDecl(self._span(meta), self._name(name), params, body)
+
+    def rule_many(self, meta, c):
+        return A.RuleDecl(self._span(meta), self._name(c[0]), tuple(c[1:-1]), c[-1])
+
     def define_param(self, meta, c):
         return (self._name(c[1]), c[0])
 

@@ -67,6 +67,7 @@ class Checked:
     action_groups: dict = field(factory=dict)  # name -> ActionGroupDecl
     counter_types: dict = field(factory=dict)  # counter name -> the type of what it holds (lang/values.py)
     turn_values: dict = field(factory=dict)    # name -> [type, its first 'let ... for the turn']
+    rules: dict = field(factory=dict)          # name -> RuleDecl: rules called by name (lang/calls.py)
 
 
 def check(tree: A.RuleFile, overrides: dict | None = None,
@@ -102,4 +103,4 @@ def check(tree: A.RuleFile, overrides: dict | None = None,
         card_counters=sym.card_counters, quantities=sym.quantities, triggers=sym.triggers,
         heuristic=rules.heuristic, payoff=rules.payoff, types=rules.types, refs=sym.refs,
         param_ranges=sym.param_ranges, deck=sym.deck, action_groups=sym.action_groups,
-        counter_types=sym.counter_types, turn_values=sym.turn_values), []
+        counter_types=sym.counter_types, turn_values=sym.turn_values, rules=sym.rules), []

@@ -17,7 +17,7 @@ __all__ = [
     "ExtendsDecl", "WithoutDecl", "GameDecl", "PlayersDecl", "RoleDecl", "ParamDecl", "CardsDecl",
     "AttributeDecl", "CardAttr", "CardEffect", "Modifier", "CardDecl", "CardLoop", "CardListDecl", "HeuristicDecl",
     "PayoffDecl",
-    "QuantityDecl", "ZoneDecl", "PieceAttr", "PiecesDecl", "CounterDecl", "DefineDecl",
+    "QuantityDecl", "ZoneDecl", "PieceAttr", "PiecesDecl", "CounterDecl", "DefineDecl", "RuleDecl",
     "TurnOrderDecl", "SetupDecl", "TurnDecl", "ActionParam", "ActionDecl", "ActionGroupDecl", "EventDecl",
     "EndingDecl", "InvariantDecl", "MatchDecl", "RuleFile",
 ]
@@ -246,6 +246,16 @@ class DefineDecl:
     param: Optional[Name] = None
     param_kind: str = "player"  # what the parameter is: "player", "card", "number", "zone" or a kind of symbol
     more: tuple = ()            # the parameters after the first: ((Name, kind), ...)
+
+
+@node
+class RuleDecl:
+    """`rule NAME [of KIND p, ...]:` and a block: statements a rule runs where it names
+    this one (ast.Call); `params` are ((Name, kind), ...), kinds as a definition's."""
+    span: Span
+    name: Name
+    params: tuple
+    body: tuple
 
 
 @node

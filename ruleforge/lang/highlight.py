@@ -43,7 +43,7 @@ __all__ = ["RulesLexer", "highlight", "terminal_colouring", "TOKEN_STYLES"]
 # Words that start a top-level item (at the left margin only).
 DECLARATION_WORDS = (
     "game", "extends", "players", "role", "parameter", "cards", "zone", "pieces", "counter",
-    "define", "quantity", "heuristic", "payoff", "attribute", "card", "turn order", "turn", "setup",
+    "define", "rule", "quantity", "heuristic", "payoff", "attribute", "card", "turn order", "turn", "setup",
     "actions", "action", "when", "ending", "invariant", "match", "without")
 
 # Words that start a statement (the first word of a line).
@@ -135,9 +135,9 @@ class RulesLexer(RegexLexer):
         "line-start": [
             (rf"^(zone)({_SP})({_NAME})", bygroups(Keyword.Declaration, Whitespace, DECLARED_NAMES["zone"]),
              "zone"),
-            # `define points of card c`, `define pile_of of player p, suit s`: a parameter's
-            # kind (when named) and the parameter, for the first two parameters
-            (rf"^(define|quantity)({_SP})({_NAME})(?:({_SP})(of)({_SP})(?:({_NAME})({_SP}))?({_NAME})"
+            # `define points of card c`, `define pile_of of player p, suit s`, `rule pay of p, number n`:
+            # a parameter's kind (when named) and the parameter, for the first two parameters
+            (rf"^(define|quantity|rule)({_SP})({_NAME})(?:({_SP})(of)({_SP})(?:({_NAME})({_SP}))?({_NAME})"
              rf"(?:([ \t]*)(,)([ \t]*)(?:({_NAME})({_SP}))?({_NAME}))?)?",
              bygroups(Keyword.Declaration, Whitespace, Name.Function, Whitespace, Operator.Word, Whitespace,
                       Keyword.Type, Whitespace, Name.Variable,

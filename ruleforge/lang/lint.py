@@ -10,6 +10,7 @@ A warning is a positioned `Diagnostic` of severity "warning": it is shown like a
   item has a name unlike any of the base's, or sits beside the base item it resembles
   replaced in the same variant, and is added without a warning;
 - a parameter nothing reads (no rule, constant or other parameter uses it);
+- a rule declared with `rule NAME:` that nothing calls;
 - a listed card's text with `{NAME}` in it: only a generated list fills braces in, so
   the card would show them as written;
 - `between A and B` with written numbers, A above B: it holds for no number.
@@ -32,7 +33,8 @@ def warning(span, message: str, hint: str | None = None) -> Diagnostic:
 _WORD = {"ParamDecl": "parameter", "ActionDecl": "action", "EndingDecl": "ending", "ZoneDecl": "zone",
          "CounterDecl": "counter", "QuantityDecl": "quantity", "DefineDecl": "definition",
          "InvariantDecl": "invariant", "PiecesDecl": "set of pieces", "RoleDecl": "role",
-         "AttributeDecl": "attribute", "CardDecl": "card", "CardListDecl": "card list", "TurnDecl": "turn"}
+         "AttributeDecl": "attribute", "CardDecl": "card", "CardListDecl": "card list", "TurnDecl": "turn",
+         "RuleDecl": "rule"}
 
 
 # The search for misspellings compares each new item's name with the base's names of its
@@ -98,6 +100,17 @@ def unused_parameters(checked, skip=frozenset()) -> list[Diagnostic]:
             out.append(warning(item.name.span, f"nothing reads the parameter '{item.name.name}'",
                                "use it in a rule, or remove it"))
     return out
+
+
+def uncalled_rules(checked) -> list[Diagnostic]:
+    """A warning for each rule declared with `rule NAME:` that no rule calls."""
+    if not checked.rules:
+        return []
+    from .values import walk
+    called = {n.name.name for item in checked.tree.items for n in walk(item) if isinstance(n, A.Call)}
+    return [warning(r.name.span, f"nothing calls the rule '{name}'",
+                    f"write '{name}' on a line of the rules where it should run, or remove it")
+            for name, r in checked.rules.items() if name not in called]
 
 
 def render(path: str, source: str, warnings: list[Diagnostic], other_sources: dict[str, str],

@@ -39,7 +39,7 @@ from .indentation import ends_early, indented_with_tab, no_enclosing_block, unex
 from .limits import (MAX_BLOCK_DEPTH, MAX_ERRORS, MAX_ITEM_CHARS, MAX_LINES, MAX_NUMBER_DIGITS, MAX_WORDS,
                      number_error, raise_hint)
 from .printable import _CONTROL as CONTROL
-from .slips import (WINS_HINT, bare_name, glued, needs_of, other_extreme, other_language, reserved_name_before,
+from .slips import (WINS_HINT, glued, needs_of, other_extreme, other_language, reserved_name_before,
                     slip, winners_hint, wins_missing)
 
 MAX_SOURCE_BYTES = 2_000_000
@@ -226,7 +226,7 @@ def reserved_words() -> frozenset:
 
 
 _DECLARES = re.compile(
-    r"^(?:zone|parameter|counter|define|role|pieces|actions|action|ending|invariant|quantity|attribute)\s+([A-Za-z_]\w*)")
+    r"^(?:zone|parameter|counter|define|rule|role|pieces|actions|action|ending|invariant|quantity|attribute)\s+([A-Za-z_]\w*)")
 
 
 class ParseResult:
@@ -442,7 +442,7 @@ def _token_problems(tree, offset: int) -> list[tuple[Diagnostic, bool]]:
     return out
 
 
-_DECLARING = ["zone", "parameter", "counter", "define", "role", "pieces", "action", "ending",
+_DECLARING = ["zone", "parameter", "counter", "define", "rule", "role", "pieces", "action", "ending",
               "invariant", "quantity", "attribute"]
 
 
@@ -466,7 +466,7 @@ _STATEMENT_WORDS = ["move", "reveal", "flip", "swap", "shuffle", "set", "increas
                     "let", "end", "say", "if", "else", "repeat", "for", "with", "allowed",
                     "resolve", "on", "while", "add", "subtract", "deal", "eliminate"]
 _ITEM_WORDS = ["game", "players", "role", "parameter", "cards", "zone", "pieces", "counter",
-               "define", "turn", "setup", "action", "actions", "when", "ending", "invariant", "match",
+               "define", "rule", "turn", "setup", "action", "actions", "when", "ending", "invariant", "match",
                "attribute", "card", "quantity", "payoff", "without"]
 
 
@@ -508,9 +508,6 @@ def _syntax_diagnostic(e, offset: int, chunk: str, file_text: str = "") -> Diagn
         said = other_extreme(text, "", line, len(code) + 1)
         if said is not None:  # `the max of hand_values`
             return said
-        alone = bare_name(text, expected, line, file_text)
-        if alone is not None:
-            return alone
         return Diagnostic(Span.point(line, len(code) + 1), "this line ends too early",
                           WINS_HINT if wins_missing(text, expected) else f"expected {_expected(expected)}")
     if tok.type == "_INDENT":

@@ -1,6 +1,6 @@
 """The type checker: every declaration that holds expressions or statements, checked
 once the symbol table is full, one method per kind, in the order the file's mistakes are
-reported (definitions, quantities, cards, zones' display, the heuristic, the turn order,
+reported (definitions, quantities, rules called by name, cards, zones' display, the heuristic, the turn order,
 setup, turns, actions, events, endings, invariants, the match)."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Optional
 
 from . import ast as A
+from .calls import RuleCalls
 from .decks_check import DecksChecker
 from .groups import GroupsChecker
 from .diagnostics import Span, did_you_mean
@@ -23,7 +24,7 @@ from .values import ValueChecks
 from .types import ANY, BOOL, NUMBER, PLAYER, list_of
 
 
-class TypeChecker(DecksChecker, ValueChecks, GroupsChecker, OrderingChecker, StmtChecker):
+class TypeChecker(RuleCalls, DecksChecker, ValueChecks, GroupsChecker, OrderingChecker, StmtChecker):
     """Types every expression and checks every statement of the rules; what it finds
     goes to `types` (node -> type) and the symbol table's `refs` and diagnostics."""
 
@@ -34,6 +35,7 @@ class TypeChecker(DecksChecker, ValueChecks, GroupsChecker, OrderingChecker, Stm
             self.define_type(name)
         for q in sym.quantities.values():
             self.quantity(q)
+        self.rule_decls()
         self.cards()
         for info in sym.zones.values():
             self.display(info.decl)
@@ -86,6 +88,7 @@ class TypeChecker(DecksChecker, ValueChecks, GroupsChecker, OrderingChecker, Stm
         self.match = matches[0] if matches else None
         if self.match is not None:
             self.match_decl(self.match)
+        self.check_calls()
 
     def quantity(self, q: A.QuantityDecl) -> None:
         scope = Scope()

@@ -1,7 +1,8 @@
 """Syntax errors a designer makes often, named with what to write: a slip from another
 language (`elif`, `==`), a verb of another rulebook (`draw 2 cards`), an item indented
 into a block, a keyword with letters glued on (`per players`). Each helper gives a
-diagnostic, or None when the error is none of these (parse.py then says what it expected).
+diagnostic, or None when the error is none of these (parse.py then says what it expected);
+`not_a_rule`, which the checker asks, what a name alone on a line is when no rule has it.
 """
 
 from __future__ import annotations
@@ -294,14 +295,14 @@ def slip(chunk_lines: list, tok, text: str, first, line: int, file_text: str = "
     return None
 
 
-# What a name alone on a statement's line is, when the file declares it, and what to write
-# instead: the language has no procedures, so no rule is called by its name.
-_SHARED = "to share statements between rules, put them in one rule under an 'if', or in a card's effect run with 'resolve'"
-_DECLARED_NAME = re.compile(r"^(define|action|actions|ending|invariant|counter|quantity|zone|parameter|role|pieces)"
+# What a name alone on a statement's line is, when the file declares it and it is no rule,
+# and what to write instead.
+_SHARED = "to share statements between rules, declare them once with 'rule NAME:' and write NAME where they run"
+_DECLARED_NAME = re.compile(r"^(define|action|actions|ending|invariant|counter|quantity|zone|parameter|role|pieces|rule)"
                             r"\s+(\w+)", re.MULTILINE)
 _KINDS = {"define": "a definition", "action": "an action", "actions": "an action group", "ending": "an ending",
           "invariant": "an invariant", "counter": "a counter", "quantity": "a quantity", "zone": "a zone",
-          "parameter": "a parameter", "role": "a role", "pieces": "a set of pieces"}
+          "parameter": "a parameter", "role": "a role", "pieces": "a set of pieces", "rule": "a rule"}
 
 
 @lru_cache(maxsize=1)
@@ -332,38 +333,33 @@ def reserved_name_before(text: str, col: int, line: int, file_text: str, words):
                       "language cannot name one", f"rename the {_KINDS[kind].split(' ', 1)[1]} '{word}' and its uses")
 
 
-def bare_name(text: str, expected, line: int, file_text: str):
-    """`score_round` alone on a line of a block, as if to call it: the parser read a
-    player starting `p takes ...` and found the line too short. A diagnostic saying a name
-    alone is no statement (and, for a rule the file declares, that no rule is called by
-    its name), a misspelt statement word's, or None."""
-    code = text.split("#", 1)[0]
-    m = re.fullmatch(r"(\s+)([A-Za-z_]\w*)\s*", code)
-    from .parse import EXPRESSION_WORDS
-    if m is None or "TAKES" not in expected or m.group(2) in EXPRESSION_WORDS:  # (`current` alone: a player)
-        return None
-    name = m.group(2)
-    span = Span(line, m.end(1) + 1, line, m.end(2) + 1)
-    names, triggers = declared(file_text)
-    kind = names.get(name)
+def not_a_rule(name: str, kind: str | None, trigger: bool, rules) -> tuple[str, str | None]:
+    """(message, hint) for `score_round` alone on a line (or `NAME of ...`) where no rule
+    of that name is declared: what the name is instead (`kind`, a first word of
+    `_KINDS`, or "local"; `trigger`: a card effect's), a rule or a statement word it is
+    close to, or how to declare the rule."""
     if kind == "define":
-        return Diagnostic(span, f"'{name}' is a definition: a rule cannot call it by its name",
-                          "a definition gives a value, not statements: use it inside a statement (if, set, say...), "
-                          f"and write the statements themselves here; {_SHARED}")
+        return (f"'{name}' is a definition: a rule cannot call it by its name",
+                "a definition gives a value, not statements: use it inside a statement (if, set, say...), "
+                f"and write the statements themselves here; {_SHARED}")
     if kind == "action":
-        return Diagnostic(span, f"'{name}' is an action: a rule cannot call it by its name",
-                          f"a player takes it: write 'PLAYER takes {name}' (or 'takes an action'); to run its "
-                          f"statements without a player's choice, write them here; {_SHARED}")
+        return (f"'{name}' is an action: a rule cannot call it by its name",
+                f"a player takes it: write 'PLAYER takes {name}' (or 'takes an action'); to run its "
+                f"statements without a player's choice, write them here; {_SHARED}")
     if kind == "ending":
-        return Diagnostic(span, f"'{name}' is an ending: a rule cannot call it by its name",
-                          f"to end the game with it, write: end the game with {name}")
-    if name in triggers:
-        return Diagnostic(span, f"'{name}' is the trigger of a card's effect: a rule cannot call it by its name",
-                          f"to run a card's effect, write: resolve {name} effect of CARD by PLAYER")
+        return (f"'{name}' is an ending: a rule cannot call it by its name",
+                f"to end the game with it, write: end the game with {name}")
+    if trigger:
+        return (f"'{name}' is the trigger of a card's effect: a rule cannot call it by its name",
+                f"to run a card's effect, write: resolve {name} effect of CARD by PLAYER")
     if kind is not None:
-        return Diagnostic(span, f"'{name}' is {_KINDS[kind]}: a name alone is not a statement", _STATEMENT_STARTS)
+        what = "a local value" if kind == "local" else _KINDS[kind]
+        return f"'{name}' is {what}: a name alone is not a statement", _STATEMENT_STARTS
+    close = did_you_mean(name, rules)
+    if close is not None:
+        return f"unknown rule '{name}'", close
     close = did_you_mean(name, _statement_words())
     if close is not None:
-        return Diagnostic(span, f"unknown statement '{name}'", close)
-    return Diagnostic(span, f"'{name}' alone is not a statement: a rule cannot be called by a name",
-                      f"write the statements themselves here; {_STATEMENT_STARTS}")
+        return f"unknown statement '{name}'", close
+    return (f"unknown rule '{name}'", f"declare it with 'rule {name}:' and its statements in a block, "
+                                      f"or write the statements themselves here; {_STATEMENT_STARTS}")

@@ -92,6 +92,7 @@ class SymbolTable:
         self.endings: dict = {}
         self.actions: dict = {}
         self.defines: dict = {}
+        self.rules: dict = {}           # name -> RuleDecl (lang/calls.py)
         self.invariants: list = []
         self.turn_values: dict = {}     # name -> [type, the first 'let ... for the turn'] (lang/values.py)
         self.clashed: set[str] = set()  # names of a declaration and a symbol both, said (clashes.py)
@@ -144,7 +145,7 @@ class SymbolTable:
         for kind, what, table in ((A.QuantityDecl, "quantity", self.quantities),
                                   (A.EndingDecl, "ending", self.endings),
                                   (A.ActionDecl, "action", self.actions),
-                                  (A.DefineDecl, "define", self.defines)):
+                                  (A.DefineDecl, "define", self.defines), (A.RuleDecl, "rule", self.rules)):
             for d in self.of_kind(kind):
                 if self.declare(d.name, what):
                     table[d.name.name] = d
@@ -155,7 +156,8 @@ class SymbolTable:
     def declare(self, name: A.Name, what: str) -> bool:
         """File a top-level name, or say why it cannot be one."""
         from .parse import EXPRESSION_WORDS, STATEMENT_WORDS
-        reserved = EXPRESSION_WORDS | (STATEMENT_WORDS if what == "role" else frozenset())
+        # (a role or a rule begins a statement's line: `dealer takes ...`, `score_round`)
+        reserved = EXPRESSION_WORDS | (STATEMENT_WORDS if what in ("role", "rule") else frozenset())
         if name.name in reserved:
             self.error(name, f"'{name.name}' is a word of the language and cannot name "
                              f"{'an' if what[0] in 'aeiou' else 'a'} {what}", "choose another name")
@@ -422,22 +424,12 @@ class SymbolTable:
     # ---- looking names up
     def global_kind(self, n: str) -> Optional[str]:
         """What a top-level name is, in words ('a counter'), or None."""
-        if n in self.params:
-            return "parameter"
-        if n in self.counters:
-            return "counter"
-        if n in self.zones:
-            return "zone"
-        if n in self.pieces:
-            return "set of pieces"
-        if n in self.defines:
-            return "definition"
-        if n in self.quantities:
-            return "quantity"
-        if n in dict(self.roles):
-            return "role"
-        if n in self.turn_values:
-            return "value of the turn"
+        for kind, table in (("parameter", self.params), ("counter", self.counters), ("zone", self.zones),
+                            ("set of pieces", self.pieces), ("definition", self.defines),
+                            ("quantity", self.quantities), ("role", dict(self.roles)),
+                            ("value of the turn", self.turn_values), ("rule", self.rules)):
+            if n in table:
+                return kind
         return None
 
     def symbol_domain(self, n: str) -> Optional[str]:

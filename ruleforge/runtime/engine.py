@@ -472,12 +472,12 @@ def _where(tb, fr) -> tuple:
     if last[1] is not None:  # the part of the statement the error is in, when it is known
         inner = (inner[0], _part(last[0], last[1]) or inner[1])
     callers = [at for at in chain if at[0] != inner[0]]
-    if not callers:
-        return inner[0], inner[1], None
+    if not callers:  # (a rule called by name is written out in its caller: codegen/calls.CalledRule)
+        return str(inner[0]), inner[1], getattr(inner[0], "called_from", None)
     via = callers[-1]  # the nearest rule outside the faulty one
-    if outer[0] != via[0]:
-        via = (via[0], via[1], outer)
-    return inner[0], inner[1], via
+    if outer[0] != via[0] or getattr(via[0], "called_from", None):
+        via = (str(via[0]), via[1], outer if outer[0] != via[0] else via[0].called_from)
+    return str(inner[0]), inner[1], via
 
 
 def _too_deep(tb) -> str:

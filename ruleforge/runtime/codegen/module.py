@@ -19,6 +19,7 @@ from .. import typeinfo as T
 from ..board import PRIVATE, UP
 from .branches import Branches
 from .exprs import CALL as _CALL
+from .calls import Calls
 from .decks import Decks
 from .derived import Derived
 from .groups import Groups
@@ -33,8 +34,8 @@ from .values import Values
 from .writer import Scope, Writer, _ident, comment_text
 
 
-class CodeGenerator(Decks, Derived, Values, Groups, Told, Exprs, Straight, Resumable, Footprints, MenuKeys,
-                    Branches, Visitor):
+class CodeGenerator(Calls, Decks, Derived, Values, Groups, Told, Exprs, Straight, Resumable, Footprints,
+                    MenuKeys, Branches, Visitor):
     """Writes the module for one checked program laid out in `game` (see layout).
 
     One `ex_<Node>` per expression node and one `st_<Node>` per statement node; the
