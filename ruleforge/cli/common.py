@@ -183,8 +183,13 @@ class _AtomicWriter:
             fd, self.tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=self.path.parent or ".")
         except OSError as e:
             raise click.UsageError(plain(f"cannot write '{path}': {e.strerror}")) from None
-        private_to_ordinary(self.tmp)  # (a log is an ordinary file: 0600 whatever the umask before)
-        self.f = os.fdopen(fd, "w", encoding="utf-8")
+        try:
+            private_to_ordinary(self.tmp)  # (a log is an ordinary file: 0600 whatever the umask before)
+            self.f = os.fdopen(fd, "w", encoding="utf-8")
+        except BaseException:  # (a SIGTERM as the file was made: nothing of it is left behind)
+            os.close(fd)
+            os.unlink(self.tmp)
+            raise
 
     def write_records(self, records: list) -> None:
         import json

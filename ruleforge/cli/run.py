@@ -112,19 +112,19 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
         seed = secrets.randbelow(2**31)
     if log_path:
         refuse_rule_file_target(log_path, "--log", file)
-    writer = _AtomicWriter(log_path) if log_path is not None else None
-    log: list | None = [] if writer else None
-    click.echo(plain(game_heading(game, seed)))
-    seat_agents = parse_agents(agents, game)
-    click.echo(plain("Seats: " + ", ".join(f"{t} (seat {i + 1}, {seat_agents[i].name})"
-                                           for i, t in enumerate(game.seat_titles))))
-
-    def say(line: str) -> None:  # narration holds the rule file's text: no control characters
-        click.echo(plain(line))
     from ..runtime.values import RuleError
     again = same_game("run", file, seed, [("--players", players), ("--set", sets), ("--agents", agents),
                                           ("--match", match), ("--max-decisions", max_decisions)])
-    try:
+
+    def say(line: str) -> None:  # narration holds the rule file's text: no control characters
+        click.echo(plain(line))
+    writer = _AtomicWriter(log_path) if log_path is not None else None
+    log: list | None = [] if writer else None
+    try:  # (from the writer's making on: a SIGTERM before the game began left its temporary file)
+        click.echo(plain(game_heading(game, seed)))
+        seat_agents = parse_agents(agents, game)
+        click.echo(plain("Seats: " + ", ".join(f"{t} (seat {i + 1}, {seat_agents[i].name})"
+                                               for i, t in enumerate(game.seat_titles))))
         if match:
             # bots are given per seat (role): whoever takes a role plays it with that bot
             play_match(game, seed, seat_agents, say, log)
