@@ -309,3 +309,39 @@ def test_a_hidden_value_is_left_out_of_the_served_end_tally(tmp_path):
     assert table.st.is_over  # (no decision: the tally is every text said)
     assert table.message(1)["over"]["tally"][2] == ("player 1 takes J♠: spades, worth 11; hand worth a hidden number "
                                                     "in 1 cards; highs hidden values")
+
+
+WORDING = """\
+game "w"
+players 2
+cards: standard deck in deck
+zone deck "the deck": pile
+zone hand per player: hand
+counter held: card
+counter n = 0
+turn:
+    let c = top of deck
+    move c to hand of current
+    set held to c
+    say "{c.suit}: the {c.suit} UFO; a {c.value} or an {c.rank}; {current}'s {c.suit}; worth {c.value}; the {[c.value]}"
+    say "the {held.suit} UFO, an {held.value}"
+    increase n by 1
+ending done "one turn": nobody wins when n = 1
+"""
+
+
+def test_a_hidden_value_reads_well_after_the_words_before_it(tmp_path):
+    # `say "the {c.suit} UFO"` read 'the a hidden suit UFO' to a seat that did not know c
+    from ruleforge.drivers.narrate import Narrator
+    path = tmp_path / "wording.rules"
+    path.write_text(WORDING)
+    game = ruleforge.load(path)
+    st = game.new(0, record=True)  # the deck unshuffled: K♠ on top, to player 1's hand
+    said = [e for e in st.record if isinstance(e, Said)]
+    assert [e.text for e in said] == ["spades: the spades UFO; a 13 or an K; player 1's spades; worth 13; the 13",
+                                      "the spades UFO, an 13"]
+    assert [line.removeprefix("    — ") for line in Narrator(game, 1, st).lines(said)] == [
+        "a hidden suit: the hidden suit UFO; a hidden value or an unknown rank; player 1's hidden suit; worth a hidden "
+        "value; the hidden values",
+        "the hidden suit UFO, an unknown value"]  # (a held card's text too: codegen/values.py)
+    assert Narrator(game, 0, st).lines(said) == ["    — " + e.text for e in said]

@@ -18,6 +18,7 @@ from ...lang import ast as A
 from .. import typeinfo as T
 from ..limits import MAX_NUMBER
 from .picked import Picked
+from .told import said_before
 
 UP, DOWN = 0, 1
 EFFECTS = (A.Move, A.Reveal, A.Flip, A.Swap, A.Shuffle, A.SetValue, A.Change, A.Eliminate,
@@ -314,7 +315,8 @@ class Straight(Picked):
 
     def st_Say(self, s) -> None:
         parts = [repr(p) if isinstance(p, str) else
-                 self.told_part(p, lambda p=p: self.formatted(self.ex(p), self.t(p))) for p in s.parts]
+                 self.told_part(p, lambda p=p: self.formatted(self.ex(p), self.t(p)), said_before(s.parts, k))
+                 for k, p in enumerate(s.parts)]
         if not parts:
             parts = [repr(s.text)]
         self.say_line(self.said_parts(parts, s.parts), s.span)
