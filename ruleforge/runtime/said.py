@@ -24,9 +24,12 @@ _MARK = re.compile("(\x00\\d+\x00|\x02-?\\d+\x03[^\x03]*\x03|\x04)")
 
 
 def seen(reads: list, st, c):
-    """`c`, a card a placeholder reads: the seats that knew it narrow `reads[0]` (face up: all)."""
+    """`c`, a card a placeholder reads: the seats that knew it narrow `reads[0]` (face up: all);
+    a test's notes (prims.cond_seen) also keep the cards read, in `reads[1]`."""
     if c is not None:
         reads[0] &= -1 if st.up[c] else st.known[c]
+        if len(reads) > 1:
+            reads[1].add(c)
     return c
 
 
@@ -38,6 +41,8 @@ def seen_every(reads: list, st, v):
     for c in range(len(up)):
         if not up[c]:
             reads[0] &= known[c]
+            if len(reads) > 1:
+                reads[1].add(c)
     return v
 
 

@@ -333,7 +333,8 @@ class Straight(Picked):
     def say_line(self, text: str, span) -> None:
         """A `say` of the text expression `text`: worked out only when someone reads the
         game, and at no cost to it (prims.say)."""
-        self.w.line(f"if st.observer is not None: say(st, lambda: {text}, {(span.line, span.column)!r})")
+        guards = f", {self.say_guards!r}" if self.say_guards else ""  # (guarded.py)
+        self.w.line(f"if st.observer is not None: say(st, lambda: {text}, {(span.line, span.column)!r}{guards})")
 
     def formatted(self, v: str, t) -> str:
         k = T.kind(t)
@@ -363,14 +364,15 @@ class Straight(Picked):
 
     # ---- control flow without stops
     def st_If(self, s) -> None:
+        notes = self.guard_notes(s, [cond for cond, _ in s.branches])
         for k, (cond, body) in enumerate(s.branches):
             with self.at_expr(cond):  # (an error in the test is shown at the test)
                 self.w.line(f"{'if' if k == 0 else 'elif'} {self.ex(cond)}:")
-            with self.w.indent():
+            with self.w.indent(), self.under(notes[:k + 1], body):
                 self.block(body)
         if s.otherwise is not None:
             self.w.line("else:")
-            with self.w.indent():
+            with self.w.indent(), self.under(notes, s.otherwise):
                 self.block(s.otherwise)
 
     def st_RepeatTimes(self, s) -> None:
@@ -387,7 +389,8 @@ class Straight(Picked):
         with self.w.indent():
             with self.loop_head(s.condition):  # (the budget's line: a loop that never ends)
                 self.budget()
-            self.block(s.body)
+            with self.under(self.guard_notes(s, [s.condition]), s.body):
+                self.block(s.body)
 
     def st_ForEach(self, s) -> None:
         et = T.elem(self.t(s.collection))
@@ -397,4 +400,5 @@ class Straight(Picked):
         with self.w.indent():
             with self.loop_head(s.collection):  # (the budget's line: a loop that never ends)
                 self.budget()
-            self.block(s.body)
+            with self.under(self.filter_notes(s, var), s.body):
+                self.block(s.body)

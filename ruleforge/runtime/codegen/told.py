@@ -144,7 +144,7 @@ class Told:
                 or T.kind(self.t(node)) == "list" and T.is_card(T.elem(self.t(node))):
             return True
         name = node.name if isinstance(node, A.Of) else node if isinstance(node, A.Name) else None
-        if name is not None and name not in seen_names:
+        if name is not None and name not in seen_names and name in self.ch.refs:  # (a loop's own name has none)
             kind = T.ref(self.ch, name)[0]
             if kind in ("define", "quantity"):
                 seen_names.add(name)
