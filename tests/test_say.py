@@ -413,8 +413,8 @@ def test_only_a_test_that_reads_a_card_with_a_say_under_it_is_noted(tmp_path, ru
                                        '    if (top of hand of current).suit = hearts:\n        move top of deck to table'))
     source = ruleforge_cmd("compile", path).out
     notes = [line.strip() for line in source.splitlines() if "cond_seen(" in line]
-    assert notes == ["if st.observer is not None: cond_seen(st, 1, lambda R: (A_suit[seen(R, st, "
-                     "top_of(Z[(2, 3)[CUR[st.turn_pos]]]))] == 'spades'))"]
+    assert notes == ["if st.observer is not None: cond_seen(st, 1, lambda R: (A_suit[seen_as(R, st, "
+                     "top_of(Z[(2, 3)[CUR[st.turn_pos]]]), 'suit')] == 'spades'))"]
     assert "say(st, lambda: said_text((lambda: STITLE[CUR[st.turn_pos]], ' smiles',)), (11, 9), ((1, 10, 8),))" in source
     assert "say(st, lambda: 'one card', (13, 9))" in source
     # a simulation never works a note out; a told game's is given back: the same game either way

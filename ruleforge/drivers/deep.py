@@ -149,16 +149,22 @@ def said_untold(st) -> Optional[tuple]:
 def settle_guarded(st) -> None:
     """At a decision (or the game's end): of the texts said since the last one under a test
     some seat could not follow (prims._guarded), keep the first whose test read a card that
-    seat still does not know. One it knows by now was shown by the rule itself (Go Fish's
-    fished card, looked at by all; a card played face up just after the test)."""
+    seat still does not know. One it knows by now was shown by the rule itself (a fished
+    card looked at by all; a card played face up just after the test); and a printed
+    attribute every card of its class shares, the seat knows without knowing the card."""
     ob = st.observer
     if ob is None or not ob.guarded:
         return
     pending, ob.guarded = ob.guarded, []
-    up, known = st.up, st.known
+    up, known, cls, printed = st.up, st.known, st.cls[:-1], st.game.card_attr
+
+    def shared(c, attr) -> bool:
+        values = printed.get(attr)
+        return values is not None and all(values[x] == values[c] for x, k in enumerate(cls) if k == cls[c])
     for said, at, test_at, cards, mask in pending if ob.said_guarded is None else ():
         for seat in range(st.game.nplayers):
-            if not mask >> seat & 1 and any(not up[c] and not known[c] >> seat & 1 for c in cards):
+            if not mask >> seat & 1 and any(not up[c] and not known[c] >> seat & 1 and not shared(c, attr)
+                                            for c, attr in cards):
                 ob.said_guarded = (said, at, test_at, seat)
                 return
 

@@ -101,6 +101,14 @@ class Told:
         self.told_used = True
         return f"seen({self.told_reads}, st, {text})"
 
+    def told_printed(self, attr: str, obj: str) -> str:
+        """`obj`, a card whose printed attribute `attr` is read: in told mode, noted with the
+        attribute (said.seen_as), as a test's notes want it (codegen/guarded.py)."""
+        head = f"seen({self.told_reads}, st, "
+        if self.told_reads is None or not obj.startswith(head):
+            return obj
+        return f"seen_as({self.told_reads}, st, {obj[len(head):-1]}, {attr!r})"
+
     def facing_of(self, node) -> str:
         """The code of a card whose facing alone is read: not noted (a facing is seen by all)."""
         outer = self.told_top
