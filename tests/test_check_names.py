@@ -157,6 +157,86 @@ def test_a_declaration_named_like_a_standard_symbol_is_renamed(ruleforge_cmd, tm
         f"1 error in {f}"]
 
 
+LOCAL = """\
+game "t"
+players 2
+attribute kind: gem, pudding
+cards: listed in box
+zone box: pile, face down
+zone hand per player: hand
+define sweet of card c = c.kind = pudding
+ending done: nobody wins when box is empty
+action eat:
+    with c in hand of current
+    move c to box
+turn:
+{line}
+card "Gem":
+    kind: gem
+card "Pudding":
+    kind: pudding
+"""
+
+
+@pytest.mark.parametrize("line, column", [
+    # `let pudding = ...` hid the symbol in the rest of the rule, in silence: `kind = pudding`
+    # below it compared a card's kind with the card
+    ("    let pudding = top of box\n    if (top of box).kind = pudding:\n        move pudding to box", 9),
+    ("    for each pudding in cards in box:\n        move pudding to hand of current", 14),
+    ("    let pudding = current chooses a card in box", 9),
+    ("    move top of box to hand of current as pudding", 43),
+])
+def test_a_local_value_named_like_a_symbol_is_said_where_it_is_bound(ruleforge_cmd, tmp_path, line, column):
+    f = tmp_path / "local.rules"
+    f.write_text(LOCAL.format(line=line))
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.err.splitlines() == [
+        f"{f}:13:{column}: error: 'pudding' is already a symbol, a value of attribute 'kind' (line 3): a local value "
+        "cannot have its name", "    " + line.split("\n")[0], " " * (column + 3) + "^" * len("pudding"),
+        "  hint: pick another name for it: written alone in this rule, 'pudding' would mean the local value, never "
+        "the symbol", f"1 error in {f}"]
+
+
+def test_an_action_parameter_or_a_definition_parameter_named_like_a_symbol_is_said_too(ruleforge_cmd, tmp_path):
+    f = tmp_path / "params.rules"
+    f.write_text('game "t"\nplayers 2\ncards: standard deck in box\nzone box: pile, face down\n'
+                 "zone hand per player: hand\ndefine sweet of card red = red.value > 10\nending done: nobody wins\n"
+                 "action eat:\n    with hearts in hand of current\n    move hearts to box\nturn:\n"
+                 "    current takes an action\n")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert [line for line in r.err.splitlines() if ": error: " in line] == [
+        f"{f}:6:22: error: 'red' is already a symbol of the standard deck, a color (line 3): a local value cannot "
+        "have its name",
+        f"{f}:9:10: error: 'hearts' is already a symbol of the standard deck, a suit (line 3): a local value cannot "
+        "have its name"]
+
+
+def test_a_symbol_listed_twice_is_said_at_its_second_listing(ruleforge_cmd, tmp_path):
+    # `pudding` in two attribute lines meant the first's value alone, wherever written: a
+    # card given `flavour: pudding` was told its flavour is not a flavour
+    f = tmp_path / "twice.rules"
+    f.write_text(LOCAL.format(line="    current takes an action").replace(
+        "attribute kind: gem, pudding\n", "attribute kind: gem, pudding, gem\nattribute flavour: mint, pudding\n"))
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.err.splitlines() == [
+        f"{f}:3:31: error: 'gem' is listed twice in attribute 'kind'", "    attribute kind: gem, pudding, gem",
+        " " * 34 + "^^^", "  hint: list each value once",
+        f"{f}:4:26: error: 'pudding' is already a value of attribute 'kind' (line 3): attribute 'flavour' cannot "
+        "list it too", "    attribute flavour: mint, pudding", " " * 29 + "^" * 7,
+        "  hint: written alone, 'pudding' would mean the kind, never the flavour: rename one of them",
+        f"2 errors in {f}"]
+    f.write_text('game "t"\nplayers 2\nattribute mood: calm, hearts\ncards: standard deck in box\n'
+                 "zone box: pile, face down\nending done: nobody wins\nturn:\n    move top of box to box\n")
+    r = ruleforge_cmd("check", f)
+    assert r.err.splitlines() == [
+        f"{f}:3:23: error: 'hearts' is already a symbol of the standard deck, a suit (line 4): attribute 'mood' "
+        "cannot list it", "    attribute mood: calm, hearts", " " * 26 + "^" * 6,
+        "  hint: rename it: a symbol is the value of one attribute", f"1 error in {f}"]
+
+
 PAIR = """\
 game "t"
 players 2

@@ -124,7 +124,7 @@ def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
     from ..lang.highlight import terminal_colouring
     low, high = checked.players
     counts_to_play = [players] if players else list(range(low, high + 1))
-    warned_untold = False
+    warned_untold: set = set()
     for n in counts_to_play:
         game, _ = _load(file, sets, n)
         advance, stop = _progress(examples)
@@ -146,15 +146,19 @@ def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
                 shrinking["stop"]()
         where = f" at {_plural(n, 'player')}" if len(counts_to_play) > 1 or players else ""
         if found is None:
-            click.echo(f"deep check{where}: {_plural(examples, 'game')} (seed {seed}): invariants, card conservation, "
-                       f"termination within {_plural(max_steps, 'decision')}, offered actions, views and replay: all hold")
             note = untested_note(lengths)
-            if note:
-                click.echo(f"{plain(file)}: warning: {note}", err=True)
-            if untold and not warned_untold:  # (once a file: the same say at every player count)
-                warned_untold = True
-                at, what = untold[0]
-                click.echo(f"{plain(file)}{':%d:%d' % at if at else ''}: warning: {plain(what)}", err=True)
+            warnings = [f"{plain(file)}: warning: {note}"] if note else []
+            for kind, (at, what) in untold:  # (each once a file: the same say at every player count)
+                if kind not in warned_untold:
+                    warned_untold.add(kind)
+                    warnings.append(f"{plain(file)}{':%d:%d' % at if at else ''}: warning: {plain(what)}")
+            # the warnings counted on standard output too, where the line says all hold: they
+            # go to standard error, which a run kept in a file may leave out
+            click.echo(f"deep check{where}: {_plural(examples, 'game')} (seed {seed}): invariants, card conservation, "
+                       f"termination within {_plural(max_steps, 'decision')}, offered actions, views and replay: all hold"
+                       + (f", {_plural(len(warnings), 'warning')}" if warnings else ""))
+            for line in warnings:
+                click.echo(line, err=True)
             continue
         steps = len(found.choices)
         if found.span is not None:

@@ -18,6 +18,8 @@ checked for:
   on what lies there either);
 - (not a failure, a warning: `untold`) a text said with a value worked out from a card
   some seat did not know, which narration tells that seat with a hole (prims.say notes it);
+  and (a warning too) a text said only under a test that read such a card, whose being
+  said tells that seat something of it (prims.cond_seen);
 - and at the end, the game's log replays to the same game.
 """
 
@@ -103,6 +105,7 @@ def check_position(st, step: int, when: str = "") -> None:
 def check_state(st, step: int) -> None:
     """Everything checked after a decision: the position, and what each seat may see."""
     check_position(st, step)
+    settle_guarded(st)
     g = st.game
     n = len(g.cards)
     from ..runtime.determinize import determinize
@@ -141,6 +144,46 @@ def said_untold(st) -> Optional[tuple]:
     return at, (f"'{said.text[start:end]}' in the text said here is worked out from cards {g.seat_titles[seat]} "
                 f"did not know, so that seat is told '{reading}' (say it once the cards are known, after a "
                 "reveal, if every player is to hear it)")
+
+
+def settle_guarded(st) -> None:
+    """At a decision (or the game's end): of the texts said since the last one under a test
+    some seat could not follow (prims._guarded), keep the first whose test read a card that
+    seat still does not know. One it knows by now was shown by the rule itself (a fished
+    card looked at by all; a card played face up just after the test); and a printed
+    attribute every card of its class shares, the seat knows without knowing the card."""
+    ob = st.observer
+    if ob is None or not ob.guarded:
+        return
+    pending, ob.guarded = ob.guarded, []
+    up, known, cls, printed = st.up, st.known, st.cls[:-1], st.game.card_attr
+
+    def shared(c, attr) -> bool:
+        values = printed.get(attr)
+        return values is not None and all(values[x] == values[c] for x, k in enumerate(cls) if k == cls[c])
+    for said, at, test_at, cards, mask in pending if ob.said_guarded is None else ():
+        for seat in range(st.game.nplayers):
+            if not mask >> seat & 1 and any(not up[c] and not known[c] >> seat & 1 and not shared(c, attr)
+                                            for c, attr in cards):
+                ob.said_guarded = (said, at, test_at, seat)
+                return
+
+
+def said_guarded(st) -> Optional[tuple]:
+    """(where, what) of the first text said in the game under a test (an `if`, a `repeat
+    while`, a `for each`'s filter) that read a card some seat did not know: being said or
+    not, the text tells that seat something of the card. A rule may mean it (the rulebook
+    has the player announce it, or a public effect in the same branch tells it anyway), so
+    it is a warning. None when there is none."""
+    ob = st.observer
+    if ob is None or ob.said_guarded is None:
+        return None
+    said, at, (line, column), seat = ob.said_guarded
+    g = st.game
+    reading = Narrator(g, seat, st).said(said.text, said.cards, said.values)
+    return at, (f"whether '{reading}' is said here hangs on the test at line {line}, column {column}, which read "
+                f"cards {g.seat_titles[seat]} did not know, then or by the next decision, so saying it tells that "
+                "seat something of them (say it to every player only if the rulebook has the player announce it)")
 
 
 def _decision_span(st):
@@ -360,7 +403,8 @@ def deep_check(game, examples: int = 100, seed: int = 0, max_steps: int = 500,
     the first that fails, shrunk, as a Counterexample, or None when every game holds.
     `on_example()` is called after each game, `on_shrink(n)` after each replay of shrinking;
     `lengths`, when given, gains each game's number of decisions; `untold`, the first
-    text said that some seat is told with a hole (`said_untold`), if any.
+    text said that some seat is told with a hole (`said_untold`) and the first said under
+    a test some seat could not follow (`said_guarded`), each once, as found.
 
     The deals and choices come from `seed` and the game's number alone, so one seed
     finds the same games on any machine. (Hypothesis, which drew them before, makes new
@@ -429,10 +473,10 @@ def _play(game, seed: int, choose: Callable[[int], int], max_steps: int,
         return f
     if lengths is not None:
         lengths.append(len(choices) or turns[0])
-    if untold is not None and not untold:
-        found = said_untold(st)
-        if found is not None:
-            untold.append(found)
+    if untold is not None:
+        for kind, found in ((said_untold, said_untold(st)), (said_guarded, said_guarded(st))):
+            if found is not None and all(k is not kind for k, _ in untold):
+                untold.append((kind, found))
     return None
 
 

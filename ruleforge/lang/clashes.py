@@ -19,16 +19,20 @@ def _order(span: Span) -> tuple:
 
 def symbol_clashes(sym) -> None:
     """Say each top-level name that is also a symbol, once, where the second of the two
-    is declared."""
+    is declared; and each symbol listed twice (two attributes, or the standard deck's and
+    an attribute's), at the second listing."""
     declared = {}  # symbol -> (its Name node, or None for the standard deck's; its attribute)
-    for a in sym.of_kind(A.AttributeDecl):
-        if sym.seen.get(a.name.name) is a.name:  # (filed: not a name declared twice)
-            for v in a.values:
-                declared.setdefault(v.name, (v, a.name.name))
     standard = next((d for d in sym.of_kind(A.CardsDecl)[:1] if d.kind == "standard"), None)
     for domain in ("suit", "rank", "color") if standard is not None else ():
         for s in sym.domains.get(domain, ()):
             declared.setdefault(s, (None, domain))
+    for a in sym.of_kind(A.AttributeDecl):
+        if sym.seen.get(a.name.name) is a.name:  # (filed: not a name declared twice)
+            for v in a.values:
+                if v.name in declared:
+                    _listed_twice(sym, v, a.name.name, *declared[v.name], standard)
+                else:
+                    declared[v.name] = (v, a.name.name)
     for name, (node, domain) in declared.items():
         kind = sym.global_kind(name)
         decl = sym.seen.get(name)
@@ -46,3 +50,43 @@ def symbol_clashes(sym) -> None:
         else:
             sym.error(node, f"'{name}' is already the name of a {kind} ({sym.line_of(decl.span, node.span)}): "
                             "a symbol cannot have it", hint)
+
+
+def _listed_twice(sym, v, attribute: str, first, domain: str, standard) -> None:
+    """A symbol listed again: written alone it means its first listing's value alone, so
+    cards given the second read as a mistake of type far from the cause."""
+    if first is None:
+        sym.error(v, f"'{v.name}' is already a symbol of the standard deck, a {domain} "
+                     f"({sym.line_of(standard.span, v.span)}): attribute '{attribute}' cannot list it",
+                  "rename it: a symbol is the value of one attribute")
+    elif domain == attribute:
+        sym.error(v, f"'{v.name}' is listed twice in attribute '{attribute}'", "list each value once")
+    else:
+        sym.error(v, f"'{v.name}' is already a value of attribute '{domain}' ({sym.line_of(first.span, v.span)}): "
+                     f"attribute '{attribute}' cannot list it too",
+                  f"written alone, '{v.name}' would mean the {domain}, never the {attribute}: rename one of them")
+
+
+def local_clash(sym, node: A.Name):
+    """(message, hint) for a local value named like a declaration or a symbol, or None:
+    written alone in its rule the name means the local, so a symbol of that name could no
+    longer be written there (`let pudding = ...`, then `kind = pudding`)."""
+    name = node.name
+    kind = sym.global_kind(name)
+    if kind is not None:
+        return f"'{name}' is already the name of a {kind}", "pick another name for this local value"
+    for a in sym.of_kind(A.AttributeDecl):
+        for v in a.values:
+            if v.name == name and sym.seen.get(a.name.name) is a.name:
+                return (f"'{name}' is already a symbol, a value of attribute '{a.name.name}' "
+                        f"({sym.line_of(v.span, node.span)}): a local value cannot have its name",
+                        f"pick another name for it: written alone in this rule, '{name}' would mean the local value, "
+                        "never the symbol")
+    standard = next((d for d in sym.of_kind(A.CardsDecl)[:1] if d.kind == "standard"), None)
+    for domain in ("suit", "rank", "color") if standard is not None else ():
+        if name in sym.domains.get(domain, ()):
+            return (f"'{name}' is already a symbol of the standard deck, a {domain} "
+                    f"({sym.line_of(standard.span, node.span)}): a local value cannot have its name",
+                    f"pick another name for it: written alone in this rule, '{name}' would mean the local value, "
+                    f"never the {domain}")
+    return None

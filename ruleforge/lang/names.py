@@ -14,6 +14,7 @@ from typing import Optional
 from . import ast as A
 from . import refs as R
 from . import types as T
+from .clashes import local_clash
 from .diagnostics import closest, did_you_mean, slip_of
 from .limits import MAX_DEFINE_DEPTH, raise_hint
 from .slips import other_word
@@ -152,9 +153,9 @@ class Resolver(Visitor, abstract=True):
             first = getattr(known[1], "span", None)
             at = f" (line {first.line})" if first is not None and first.file == name.span.file else ""
             self.error(name, f"'{name.name}' is already used in this rule{at}", "pick another name")
-        elif self.sym.global_kind(name.name) is not None:
-            self.error(name, f"'{name.name}' is already the name of a {self.sym.global_kind(name.name)}",
-                       "pick another name for this local value")
+        elif local_clash(self.sym, name) is not None:  # a declaration's name, or a symbol
+            self.error(name, *local_clash(self.sym, name))
+            t = None  # (its uses are then quiet: said once, here)
         scope.names[name.name] = (t, binder)
 
     def name(self, node: A.Name, scope: Scope, want: Optional[Want]) -> Optional[Type]:

@@ -220,8 +220,14 @@ class Observer:
 
     # said_at, said_left: the decision whose said texts are being counted, and the work
     # and characters they may still take (prims.say); said_untold: for a strict observer,
-    # the first Said some seat was not told in full, and where its `say` is (check --deep)
-    __slots__ = ("record", "stats", "watch", "strict", "said_at", "said_left", "said_untold", "branches")
+    # the first Said some seat was not told in full, and where its `say` is (check --deep);
+    # conds, guarded, said_guarded: for a strict observer, who knew the cards each test a
+    # `say` is under read, and which (by the test's number: prims.cond_seen); the texts said
+    # under a test some seat could not follow since the last decision (prims._guarded); and
+    # the first such text that seat still could not follow at the next decision (Said,
+    # where, the test's (line, column), that seat: drivers/deep.settle_guarded)
+    __slots__ = ("record", "stats", "watch", "strict", "said_at", "said_left", "said_untold", "conds", "guarded",
+                 "said_guarded", "branches")
 
     def __init__(self, record: Optional[list] = None, stats: Optional[dict] = None,
                  watch: Optional[Callable] = None, strict: bool = False, branches: int = 0):
@@ -229,6 +235,9 @@ class Observer:
         self.branches = [0] * branches
         self.said_at, self.said_left = -1, 0
         self.said_untold = None
+        self.conds: dict = {}
+        self.guarded: list = []
+        self.said_guarded = None
 
     @classmethod
     def make(cls, record: bool = False, stats: bool = False, watch: Optional[Callable] = None,

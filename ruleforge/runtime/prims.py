@@ -9,13 +9,13 @@ from ..lang.plural import count
 from . import rng
 from .events import Said
 from .limits import MAX_JOINED, MAX_NUMBER, MAX_PARAMETER_VALUES, MAX_SAID
-from .said import SAID_CARD, SAID_CUT, SAID_VALUE, marks, said_value, seen, seen_every
+from .said import SAID_CARD, SAID_CUT, SAID_VALUE, marks, said_value, seen, seen_as, seen_every
 from .said import shown_at_least as _shown_at_least
 from .values import RuleError
 
-__all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "mod", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "no_card", "attr_missing", "charge", "charge_call", "bounded_range", "highest", "lowest", "mul", "num", "join_lists",
+__all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "mod", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "cond_seen", "no_card", "attr_missing", "charge", "charge_call", "bounded_range", "highest", "lowest", "mul", "num", "join_lists",
            "nth_card", "no_seat", "players_from", "told_lists", "payoff_value", "looked", "said_card",
-           "said_text", "said_list", "said_value", "seen", "seen_every"]
+           "said_text", "said_list", "said_value", "seen", "seen_as", "seen_every"]
 
 
 class Table(dict):
@@ -195,14 +195,16 @@ def one_again(f) -> tuple:
     return () if f() is None else (f(),)
 
 
-def say(st, text, at=None) -> None:
+def say(st, text, at=None, guards=()) -> None:
     """A `say`: `text()` is its line, worked out only when the game is told (a record)
     or checked (a strict observer). Generated code calls this only for a watched state,
     so a simulation or a search skips the texts; and for a told game to be the game
     nobody reads, the text's work, steps and random draws are given back. A text that
     fails stops a told game where it fails, as any rule's mistake does. `at`: the say's
     (line, column), which a checked game notes with the first text some seat cannot be
-    told in full (check --deep reports it).
+    told in full (check --deep reports it); `guards`, the (number, line, column) of the
+    tests it is said under (codegen/guarded.py), with which a checked game notes the first
+    text said under a test some seat could not follow (cond_seen).
 
     Given back, that work would be free: between two decisions, the texts said may
     spend the work limit once more, together (each text at least one unit, and one for
@@ -234,7 +236,46 @@ def say(st, text, at=None) -> None:
             ob.said_untold = (said, at)
     else:
         made = _shown_at_least(line)
+    if guards and ob.strict and ob.said_guarded is None and len(ob.guarded) < MAX_GUARDED:
+        _guarded(st, line, at, guards)
     ob.said_left = max(0, ob.said_left - 1 - max(spent, 0) - max(0, made - MAX_SAID))
+
+
+def cond_seen(st, k: int, test) -> None:
+    """Note who knew every card test `k` read (`test(reads)`, its told code): called at the
+    start of the body it guards, in a watched game, for the `say`s there (codegen/guarded.py).
+    Only a checked game (check --deep) keeps it. Its work, steps and random draws are given
+    back; it costs at most what the game's own test just cost, which the game paid. A test
+    that fails here fails nowhere: the game's own test held on this board (a random pick
+    may pick otherwise), and its note is then that everyone knew."""
+    ob = st.observer
+    if not ob.strict:
+        return
+    reads = [-1, set()]
+    saved = st.work, st.steps, st.rng
+    try:
+        test(reads)
+    except RuleError:
+        reads = [-1, ()]
+    finally:
+        st.work, st.steps, st.rng = saved
+    ob.conds[k] = (reads[0], reads[1])
+
+
+MAX_GUARDED = 16  # texts said under a test some seat could not follow, kept until the next decision
+
+
+def _guarded(st, line: str, at, guards) -> None:
+    """Keep the text `line`, said under the tests `guards`, if one of them read a card some
+    seat did not know: (the Said, where the say is, where that test is, the cards it read,
+    who knew them all). check --deep settles it at the next decision (deep.settle_guarded):
+    a seat that knows those cards by then (the rule went on to show them) was told nothing."""
+    ob = st.observer
+    for k, test_line, test_column in guards:
+        mask, cards = ob.conds.get(k, (-1, ()))
+        if any(not mask >> s & 1 for s in range(st.game.nplayers)):
+            ob.guarded.append((_said(st, line)[0], at, (test_line, test_column), tuple(cards), mask))
+            return
 
 
 def said_text(parts) -> str:

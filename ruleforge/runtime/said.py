@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["seen", "seen_every", "said_value"]
+__all__ = ["seen", "seen_as", "seen_every", "said_value"]
 
 SAID_CARD = "\x00"   # around a card's index in a said line (no text of a rule file holds one)
 SAID_CUT = "\x01"    # where a said line's making stopped, past MAX_SAID (no text of a rule file holds one)
@@ -24,9 +24,23 @@ _MARK = re.compile("(\x00\\d+\x00|\x02-?\\d+\x03[^\x03]*\x03|\x04)")
 
 
 def seen(reads: list, st, c):
-    """`c`, a card a placeholder reads: the seats that knew it narrow `reads[0]` (face up: all)."""
+    """`c`, a card a placeholder reads: the seats that knew it narrow `reads[0]` (face up: all);
+    a test's notes (prims.cond_seen) also keep the cards read, in `reads[1]`."""
     if c is not None:
         reads[0] &= -1 if st.up[c] else st.known[c]
+        if len(reads) > 1:
+            reads[1].add((c, None))
+    return c
+
+
+def seen_as(reads: list, st, c, attr: str):
+    """`seen`, for a card of which only the printed attribute `attr` is read: a test's notes
+    keep which, since a seat that cannot tell the card apart from the others of its class
+    still knows what they all share (every agenda is a CE5)."""
+    if c is not None:
+        reads[0] &= -1 if st.up[c] else st.known[c]
+        if len(reads) > 1:
+            reads[1].add((c, attr))
     return c
 
 
@@ -38,6 +52,8 @@ def seen_every(reads: list, st, v):
     for c in range(len(up)):
         if not up[c]:
             reads[0] &= known[c]
+            if len(reads) > 1:
+                reads[1].add((c, None))
     return v
 
 

@@ -190,6 +190,7 @@ class Exprs(Loops):
                 return f"V[card_var({obj}, {g.card_counter_base[attr]}, {attr!r})]"
             if self.has_rules(attr):
                 return self.told_attr(attr, f"{self.fn_name('ga', attr)}(st, {obj})")
+            obj = self.told_printed(attr, obj)
             if obj in self.sc.cards:  # a card for sure: a plain tuple, when every card has the attribute
                 dense = self.dense_attr_table(attr)
                 if dense is not None:

@@ -29,13 +29,14 @@ from .menukeys import MenuKeys
 from .menus import _conjuncts, blind_zones
 from .resumable import Resumable
 from .stmts import Straight
+from .guarded import Guarded
 from .told import Told
 from .values import Values
 from .writer import Scope, Writer, _ident, comment_text
 
 
-class CodeGenerator(Calls, Decks, Derived, Values, Groups, Told, Exprs, Straight, Resumable, Footprints,
-                    MenuKeys, Branches, Visitor):
+class CodeGenerator(Calls, Decks, Derived, Values, Groups, Guarded, Told, Exprs, Straight, Resumable,
+                    Footprints, MenuKeys, Branches, Visitor):
     """Writes the module for one checked program laid out in `game` (see layout).
 
     One `ex_<Node>` per expression node and one `st_<Node>` per statement node; the

@@ -300,6 +300,7 @@ class Resumable:
     # ---- control flow with stops
     def sm_If(self, s) -> None:
         end = self.label()
+        notes = self.guard_notes(s, [cond for cond, _ in s.branches])
         for k, (cond, body) in enumerate(s.branches):
             with self.at_expr(cond):
                 test = self.sm_cond(cond)
@@ -312,19 +313,22 @@ class Resumable:
                 self.goto(no)
             self.start(yes)
             self.branch(s, k)
-            self.sm_block(body)
+            with self.under(notes[:k + 1], body):
+                self.sm_block(body)
             self.goto(end)
             self.start(no)
         if s.otherwise is not None:
             self.branch(s, len(s.branches))
-            self.sm_block(s.otherwise)
+            with self.under(notes, s.otherwise):
+                self.sm_block(s.otherwise)
         self.goto(end)
         self.start(end)
 
-    def loop(self, head_code, body, head_node, test_node=None) -> None:
+    def loop(self, head_code, body, head_node, test_node=None, notes=()) -> None:
         """head: budget, then head_code() writes the test and returns it (in the block it
         leaves open); the body runs while it holds. A loop that never ends is shown at
-        its head (up to `head_node`); an error in the test at `test_node`, when given."""
+        its head (up to `head_node`); an error in the test at `test_node`, when given;
+        `notes`, the test's for the `say`s of the body (guarded.py)."""
         head = self.begin()
         go, end = self.label(), self.label()
         with self.loop_head(head_node):
@@ -338,12 +342,14 @@ class Resumable:
         with self.w.indent():
             self.goto(end)
         self.start(go)
-        self.sm_block(body)
+        with self.under(notes, body):
+            self.sm_block(body)
         self.goto(head)
         self.start(end)
 
     def sm_RepeatWhile(self, s) -> None:
-        self.loop(lambda: self.sm_cond(s.condition), s.body, s.condition, s.condition)
+        self.loop(lambda: self.sm_cond(s.condition), s.body, s.condition, s.condition,
+                  self.guard_notes(s, [s.condition]))
 
     def sm_RepeatTimes(self, s) -> None:
         n = self.sc.temp()
@@ -373,7 +379,7 @@ class Resumable:
             with self.w.indent():
                 self.w.line("more = False")
             return "more"
-        self.loop(head, s.body, s.collection)
+        self.loop(head, s.body, s.collection, notes=self.filter_notes(s, var))
 
     def sm_ForEachChosen(self, s) -> None:
         """The player picks elements one at a time (each once) until they say "done"."""

@@ -18,6 +18,7 @@ from ...lang import ast as A
 from .. import typeinfo as T
 from ..limits import MAX_NUMBER
 from .picked import Picked
+from .told import said_before
 
 UP, DOWN = 0, 1
 EFFECTS = (A.Move, A.Reveal, A.Flip, A.Swap, A.Shuffle, A.SetValue, A.Change, A.Eliminate,
@@ -318,7 +319,8 @@ class Straight(Picked):
 
     def st_Say(self, s) -> None:
         parts = [repr(p) if isinstance(p, str) else
-                 self.told_part(p, lambda p=p: self.formatted(self.ex(p), self.t(p))) for p in s.parts]
+                 self.told_part(p, lambda p=p: self.formatted(self.ex(p), self.t(p)), said_before(s.parts, k))
+                 for k, p in enumerate(s.parts)]
         if not parts:
             parts = [repr(s.text)]
         self.say_line(self.said_parts(parts, s.parts), s.span)
@@ -335,7 +337,8 @@ class Straight(Picked):
     def say_line(self, text: str, span) -> None:
         """A `say` of the text expression `text`: worked out only when someone reads the
         game, and at no cost to it (prims.say)."""
-        self.w.line(f"if st.observer is not None: say(st, lambda: {text}, {(span.line, span.column)!r})")
+        guards = f", {self.say_guards!r}" if self.say_guards else ""  # (guarded.py)
+        self.w.line(f"if st.observer is not None: say(st, lambda: {text}, {(span.line, span.column)!r}{guards})")
 
     def formatted(self, v: str, t) -> str:
         k = T.kind(t)
@@ -365,15 +368,16 @@ class Straight(Picked):
 
     # ---- control flow without stops
     def st_If(self, s) -> None:
+        notes = self.guard_notes(s, [cond for cond, _ in s.branches])
         for k, (cond, body) in enumerate(s.branches):
             with self.at_expr(cond):  # (an error in the test is shown at the test)
                 self.w.line(f"{'if' if k == 0 else 'elif'} {self.ex(cond)}:")
-            with self.w.indent():
+            with self.w.indent(), self.under(notes[:k + 1], body):
                 self.branch(s, k)
                 self.block(body)
         if s.otherwise is not None:
             self.w.line("else:")
-            with self.w.indent():
+            with self.w.indent(), self.under(notes, s.otherwise):
                 self.branch(s, len(s.branches))
                 self.block(s.otherwise)
 
@@ -391,7 +395,8 @@ class Straight(Picked):
         with self.w.indent():
             with self.loop_head(s.condition):  # (the budget's line: a loop that never ends)
                 self.budget()
-            self.block(s.body)
+            with self.under(self.guard_notes(s, [s.condition]), s.body):
+                self.block(s.body)
 
     def st_ForEach(self, s) -> None:
         et = T.elem(self.t(s.collection))
@@ -401,4 +406,5 @@ class Straight(Picked):
         with self.w.indent():
             with self.loop_head(s.collection):  # (the budget's line: a loop that never ends)
                 self.budget()
-            self.block(s.body)
+            with self.under(self.filter_notes(s, var), s.body):
+                self.block(s.body)

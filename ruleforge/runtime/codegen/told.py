@@ -33,6 +33,16 @@ def _children(node):
             todo.extend(v)
 
 
+# words after which a hidden value reads without its own article ("the hidden suit")
+_DETERMINERS = frozenset("a the this that these those his her its their my your our each every any no another whose "
+                         "which what".split())
+
+
+def said_before(parts, k: int) -> str:
+    """The text of a say just before its part `k` ("" at the start, or after another value)."""
+    return parts[k - 1] if k and isinstance(parts[k - 1], str) else ""
+
+
 class Told:
     """Mixin of the code generator: placeholders in told mode, and their variants."""
 
@@ -40,9 +50,10 @@ class Told:
     told_top = None    # a node not noted (the placeholder's own card; a card whose facing is tested)
     told_used = False  # whether the placeholder being compiled reads a card
 
-    def told_part(self, node, make) -> str:
+    def told_part(self, node, make, before: str = "") -> str:
         """A placeholder's text, made by `make()` in told mode: one that reads a card is
-        marked with who knew them all (said_value); one that reads none is as it was."""
+        marked with who knew them all (said_value); one that reads none is as it was.
+        `before`: the text just before it, which the hidden words must read well after."""
         outer = self.told_reads, self.told_top, self.told_used
         reads = self.sc.fresh("R")
         self.told_reads, self.told_top, self.told_used = reads, node, False
@@ -53,20 +64,32 @@ class Told:
             self.told_reads, self.told_top, self.told_used = outer
         if not used:
             return text
-        return f"said_value(lambda {reads}: {text}, {self.told_hidden(node)!r})"
+        return f"said_value(lambda {reads}: {text}, {self.told_hidden(node, before)!r})"
 
-    def told_hidden(self, node) -> str:
-        """What a seat that did not know the cards reads instead of the placeholder."""
-        if isinstance(node, A.Attr):
-            return f"a hidden {node.name}"
+    def told_hidden(self, node, before: str = "") -> str:
+        """What a seat that did not know the cards reads instead of the placeholder: words
+        that fit the designer's text before it ("the {c.suit} UFO" reads "the hidden suit
+        UFO", not "the a hidden suit UFO"; "an {c.suit}", "an unknown suit")."""
+        alone, after_article = self.hidden_words(node)
+        words = before.split() if before[-1:].isspace() else []
+        last = words[-1].lower() if words else ""
+        if last == "an":
+            return "unknown " + after_article.removeprefix("hidden ") if after_article != "hidden" else alone
+        if last in _DETERMINERS or last.endswith(("'s", "s'", "’s")):
+            return after_article
+        return alone
+
+    def hidden_words(self, node) -> tuple[str, str]:
+        """(the words alone, the words after an article or a possessive) for a placeholder."""
+        if isinstance(node, A.Attr) or isinstance(node, A.Name) and T.ref(self.ch, node)[0] == "element attr":
+            return f"a hidden {node.name}", f"hidden {node.name}"
         t = self.t(node)
-        if isinstance(node, A.Name) and T.ref(self.ch, node)[0] == "element attr":
-            return f"a hidden {node.name}"
         k = T.kind(t)
         if k == "list":
-            return "some cards" if T.is_card(T.elem(t)) else "hidden values"
-        return {"number": "a hidden number", "card": "a card", "player": "a hidden player", "bool": "hidden",
-                "text": "a hidden text"}.get(k, "a hidden value")
+            return ("some cards", "hidden cards") if T.is_card(T.elem(t)) else ("hidden values", "hidden values")
+        return {"number": ("a hidden number", "hidden number"), "card": ("a card", "card"),
+                "player": ("a hidden player", "hidden player"), "bool": ("hidden", "hidden"),
+                "text": ("a hidden text", "hidden text")}.get(k, ("a hidden value", "hidden value"))
 
     def told(self, node, text: str) -> str:
         """`text`, the code of `node`, noted as read when it is a card in told mode."""
@@ -77,6 +100,14 @@ class Told:
     def told_card(self, text: str) -> str:
         self.told_used = True
         return f"seen({self.told_reads}, st, {text})"
+
+    def told_printed(self, attr: str, obj: str) -> str:
+        """`obj`, a card whose printed attribute `attr` is read: in told mode, noted with the
+        attribute (said.seen_as), as a test's notes want it (codegen/guarded.py)."""
+        head = f"seen({self.told_reads}, st, "
+        if self.told_reads is None or not obj.startswith(head):
+            return obj
+        return f"seen_as({self.told_reads}, st, {obj[len(head):-1]}, {attr!r})"
 
     def facing_of(self, node) -> str:
         """The code of a card whose facing alone is read: not noted (a facing is seen by all)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ...lang import ast as A
 from ...lang import types as LT
 from .. import typeinfo as T
+from .told import said_before
 
 
 class Values:
@@ -136,12 +137,12 @@ class Values:
         if not any(not isinstance(p, str) and self.may_be_none(p) for p in s.parts):
             return super().st_Say(s)
         parts = []
-        for p in s.parts:
+        for k, p in enumerate(s.parts):
             if isinstance(p, str):
                 parts.append(repr(p))
                 continue
             self.raw().add(p)
-            parts.append(self.told_part(p, lambda p=p: self.held_part(p)))
+            parts.append(self.told_part(p, lambda p=p: self.held_part(p), said_before(s.parts, k)))
         self.say_line(self.said_parts(parts, s.parts), s.span)
 
     def held_part(self, p) -> str:
