@@ -611,3 +611,18 @@ def test_a_range_picked_with_in_says_from(ruleforge_cmd, tmp_path):
     assert r.code == 1
     assert r.err.splitlines()[0] == f"{path}:35:17: error: unexpected 'to'"
     assert r.err.splitlines()[3] == "  hint: a number is picked from a range with 'from': with n from 1 to 13"
+
+
+def test_a_definitions_parameter_of_no_kind_is_reported(ruleforge_cmd, tmp_path):
+    # `define f of suitt s` passed in silence, `s` then holding anything; a called rule's
+    # heading refused it
+    path = frostbite(tmp_path, "# Aces are high.", "define led of suitt s = s = led_suit\n# Aces are high.")
+    r = ruleforge_cmd("check", path)
+    assert r.code == 1
+    assert r.err == report("""
+        FILE:26:21: error: 'suitt' is not a kind of value, so 's' cannot be one
+            define led of suitt s = s = led_suit
+                                ^
+          hint: did you mean 'suit'?
+        1 error in FILE
+        """, path)

@@ -409,10 +409,7 @@ class Resolver(Visitor, abstract=True):
         self.define_busy.add(name)
         scope = Scope()
         if d.param is not None:
-            from .values import kind_type
-            self.bind(scope, d.param, kind_type(self.sym, d.param_kind), d)
-            for p, kind in d.more:  # each bound by its own name: `define pile of player p, colour c`
-                self.bind(scope, p, kind_type(self.sym, kind), p)
+            _bind_params(self, scope, d)
         # a body's expression depth is its own: the definitions it uses are calls
         depth, self.depth = self.depth, 0
         self.define_stack.append(0)
@@ -479,3 +476,18 @@ class Resolver(Visitor, abstract=True):
             return self.expr(e, scope or Scope())
         finally:
             self.card_ctx = was
+
+
+def _bind_params(res, scope, d) -> None:
+    """A definition's parameters into its body's scope, each by its own name (`define pile
+    of player p, colour c`); a kind no value has (`of colur c`) is said at the name, as a
+    called rule's is (it passed in silence, the name then holding anything)."""
+    from .values import kind_type
+    from .types import BY_WORD
+    for p, kind, at in ((d.param, d.param_kind, d), *((q, k, q) for q, k in d.more)):
+        t = kind_type(res.sym, kind)
+        if t is None:
+            kinds = list(BY_WORD) + list(res.sym.domains)
+            res.error(p, f"'{kind}' is not a kind of value, so '{p.name}' cannot be one",
+                      did_you_mean(kind, kinds) or f"write one of: {', '.join(kinds)}")
+        res.bind(scope, p, t, at)
