@@ -19,11 +19,10 @@ from __future__ import annotations
 from typing import Optional
 
 from . import ast as A
-from .diagnostics import did_you_mean
 from .limits import MAX_BLOCK_DEPTH, MAX_CALL_DEPTH, MAX_WRITTEN_OUT, raise_hint
-from .names import Scope, Want
+from .names import Scope, Want, param_type
 from .slips import not_a_rule
-from .types import BY_WORD, CARD, PLAYER
+from .types import CARD, PLAYER
 from .values import TURN_CONTEXTS, TurnValue, kind_type, walk
 
 
@@ -59,12 +58,7 @@ class RuleCalls:
     def rule_decl(self, r: A.RuleDecl) -> None:
         scope = Scope()
         for p, kind in r.params:
-            t = kind_type(self.sym, kind)
-            if t is None:
-                kinds = list(BY_WORD) + list(self.sym.domains)
-                self.error(p, f"'{kind}' is not a kind of value, so '{p.name}' cannot be one",
-                           did_you_mean(kind, kinds) or f"write one of: {', '.join(kinds)}")
-            self.bind(scope, p, t, p)
+            self.bind(scope, p, param_type(self, p, kind), p)
         was = self.card_ctx, self.turn_ctx, self.calling, self.deepest, self.block_depth
         # what only some places allow is allowed here, and said at each call that is not one
         self.card_ctx = self.turn_ctx = True

@@ -480,14 +480,19 @@ class Resolver(Visitor, abstract=True):
 
 def _bind_params(res, scope, d) -> None:
     """A definition's parameters into its body's scope, each by its own name (`define pile
-    of player p, colour c`); a kind no value has (`of colur c`) is said at the name, as a
-    called rule's is (it passed in silence, the name then holding anything)."""
-    from .values import kind_type
-    from .types import BY_WORD
+    of player p, colour c`)."""
     for p, kind, at in ((d.param, d.param_kind, d), *((q, k, q) for q, k in d.more)):
-        t = kind_type(res.sym, kind)
-        if t is None:
-            kinds = list(BY_WORD) + list(res.sym.domains)
-            res.error(p, f"'{kind}' is not a kind of value, so '{p.name}' cannot be one",
-                      did_you_mean(kind, kinds) or f"write one of: {', '.join(kinds)}")
-        res.bind(scope, p, t, at)
+        res.bind(scope, p, param_type(res, p, kind), at)
+
+
+def param_type(res, p: A.Name, kind: str) -> Optional[T.Type]:
+    """The type a parameter's kind word names (`of card c`), for a definition's or a called
+    rule's heading; a kind no value has (`of colur c`) is said at the parameter's name (a
+    definition's passed in silence, the name then holding anything)."""
+    from .values import kind_type
+    t = kind_type(res.sym, kind)
+    if t is None:
+        kinds = list(T.BY_WORD) + list(res.sym.domains)
+        res.error(p, f"'{kind}' is not a kind of value, so '{p.name}' cannot be one",
+                  did_you_mean(kind, kinds) or f"write one of: {', '.join(kinds)}")
+    return t

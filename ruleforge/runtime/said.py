@@ -36,7 +36,7 @@ def seen(reads: list, st, c):
 def seen_as(reads: list, st, c, attr: str):
     """`seen`, for a card of which only the printed attribute `attr` is read: a test's notes
     keep which, since a seat that cannot tell the card apart from the others of its class
-    still knows what they all share (every agenda is a CE5)."""
+    still knows what they all share (a class of cards that all print one value)."""
     if c is not None:
         reads[0] &= -1 if st.up[c] else st.known[c]
         if len(reads) > 1:
