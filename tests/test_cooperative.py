@@ -301,3 +301,15 @@ def test_openspiel_gives_the_team_one_return(tmp_path):
     path.write_text(GIVE)
     g = load_game(path)
     assert g.get_type().utility == pyspiel.GameType.Utility.IDENTICAL
+
+
+def test_the_language_reference_s_example_checks_and_plays(tmp_path):
+    # (a whole game in docs/language.md is not tried by test_language_examples.py)
+    import re
+    page = (Path(__file__).parents[1] / "docs" / "language.md").read_text(encoding="utf-8")
+    section = page[page.index("## Cooperative games\n"):page.index("## Invariants\n")]
+    (example,) = re.findall(r"```rules\n(.*?)```", section, re.S)
+    game = load(tmp_path, example, "climb.rules")
+    assert game.cooperative and game.nplayers == 2
+    res = _finish_random(game, 1)
+    assert res.winners in ((), (0, 1)) and res.payoffs[0] == res.payoffs[1]
