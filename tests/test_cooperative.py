@@ -313,3 +313,13 @@ def test_the_language_reference_s_example_checks_and_plays(tmp_path):
     assert game.cooperative and game.nplayers == 2
     res = _finish_random(game, 1)
     assert res.winners in ((), (0, 1)) and res.payoffs[0] == res.payoffs[1]
+
+
+def test_the_note_on_blind_greedy_bots_names_the_team_s_heuristic(tmp_path):
+    from ruleforge.drivers.agents import blind_greedy_note
+    game = load(tmp_path, GIVE.replace("heuristic: sum of points of p for each p in players\n", ""))
+    assert blind_greedy_note("greedy", game) == (
+        "note: Give declares no heuristic (nor a score for the team), so greedy bots judge a move only by whether "
+        "it ends the game at once, won or lost, and choose at random among the others: where few moves end the "
+        "game, they play nearly as random bots do. A `heuristic: ...` gives them judgement "
+        "(docs/language.md#heuristic-for-bots).")

@@ -92,7 +92,8 @@ def balance(r, pngs, bots) -> list[str]:
         if s.get("payoffs"):
             out.append(table(["Team", "Mean payoff", "95% CI"],
                              [[esc(x["title"]), number(x["mean"]), interval(x)] for x in s["payoffs"]], {1, 2}))
-        return out + [f"<p>Balance and starting-seat advantage: {NONE_FOR_TEAM}.</p>"]
+        return out + [f"<p>Balance and starting-seat advantage: {NONE_FOR_TEAM}.</p>",
+                      image(pngs.get("balance"), "the team's win rate")]
     out = ["<h2>Balance</h2>", bots,
            table(["Seat", "Wins", "Win rate", "95% CI", "Shared wins"],
                  [[esc(x["title"]), x["wins"], pct(x["win_rate"]), ci(x["ci95"]), x["ties"]] for x in s["seats"]],
