@@ -381,7 +381,7 @@ def test_a_playout_cut_short_credits_ranks_or_the_leaders():
 
     from ruleforge.drivers.evaluators import rank_values
     world = SimpleNamespace(is_over=False, game=SimpleNamespace(nplayers=4, heuristic=lambda st, p: (3, 7, 7, 1)[p],
-                                                                step_budget=100, work_budget=100))
+                                                                step_budget=100, work_budget=100, cooperative=False))
     assert rank_values(world, "rank") == [1 / 3, 2.5 / 3, 2.5 / 3, 0.0]
     assert rank_values(world, "win") == [0.0, 0.5, 0.5, 0.0]
     # the option reaches the playout: cut at once (depth=0), a world is valued by it alone

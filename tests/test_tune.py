@@ -85,7 +85,7 @@ def test_a_payoff_target_names_a_seat_of_a_game_that_declares_one(tmp_path):
 
 
 FORMS = ("write one of 'ROLE wins 50%', 'player 1 wins 25%', 'mean length 30 rounds', 'mean length 30 decisions', "
-         "'mean payoff of ROLE 0'")
+         "'mean payoff of ROLE 0', 'the team wins 50%' (a cooperative game)")
 
 
 @pytest.mark.parametrize("text, message", [

@@ -122,7 +122,7 @@ def analyze(file: str, games: int, agents: str | None, rungs: str | None, skill_
 def _play(file, sets, players, game, agents, rung_list, games, skill_games, seed, jobs, max_decisions) -> dict:
     from ..drivers import analysis, skill
     from ..drivers.ladder import LADDER
-    from ..drivers.simulate import GameSpec, Interrupted, _game, run_games
+    from ..drivers.simulate import TEAM, GameSpec, Interrupted, _game, run_games
     from ..drivers.traces import play_traced
     # the main games count the branches of the rules' ifs (an instrumented compile); the
     # skill trace's games (skill._spec) play the normal one
@@ -131,7 +131,9 @@ def _play(file, sets, players, game, agents, rung_list, games, skill_games, seed
     main = (agents, None)
     if not game.decides:  # (no bot is ever asked anything: every rung plays the same games)
         rung_list = []
-    total = games + skill.plan(rung_list, skill_games, game.nplayers, (agents, range(games)))
+    # (a cooperative game's skill trace plays the team: one seat's worth of games)
+    total = games + skill.plan(rung_list, skill_games, 1 if game.cooperative else game.nplayers,
+                               (agents, range(games)))
     click.echo(plain(f"seed {seed} (the same report again: --seed {seed}); playing {count(total, 'game')}: "
                      f"{games} with {agents}" + (f", {total - games} for the skill trace" if total > games else "")))
     advance, stop = _progress(total)
@@ -142,7 +144,8 @@ def _play(file, sets, players, game, agents, rung_list, games, skill_games, seed
         main = (agents, [t.outcome for t in traces])
         # (no skill trace when no main game ended: there is no report to put it in)
         ended = any(t.outcome.error is None for t in traces)
-        report["skill"] = skill.run(spec, rung_list, skill_games, game.seat_titles, jobs, advance, main) \
+        titles = [TEAM] if game.cooperative else game.seat_titles
+        report["skill"] = skill.run(spec, rung_list, skill_games, titles, jobs, advance, main, game.cooperative) \
             if rung_list and ended else None
     except Interrupted:
         stop()

@@ -64,11 +64,15 @@ def compare(base, variants, games, agents, rung_check, players, seed, jobs, sets
     seed = seed if seed is not None else secrets.randbelow(2**31)
     jobs = jobs or os.cpu_count() or 1
     base_game, base_checked = _load(base, sets, players)
-    seats = base_game.seat_titles
+    seats = _seats(base_game)
     checked = {}
     for f in variants:  # checked before any game is played
         other, checked[f] = _load(f, sets, players)
-        if other.seat_titles != seats:
+        if other.cooperative != base_game.cooperative:
+            coop, comp = (f, base) if other.cooperative else (base, f)
+            raise click.UsageError(plain(f"{coop} is a cooperative game and {comp} is not: a team's win rate and "
+                                         "each seat's cannot be compared"))
+        if other.seat_titles != base_game.seat_titles:
             raise click.UsageError(plain(f"{f} has seats {', '.join(other.seat_titles)}, but {base} has "
                                          f"{', '.join(seats)}: only games with the same seats can be compared"))
         if not _related(base, base_game, base_checked, f, other, checked[f]):
@@ -102,7 +106,8 @@ def compare(base, variants, games, agents, rung_check, players, seed, jobs, sets
         t.add_column(markup(title), justify="right")
     # the games no seat won alone (a tie, or nobody), when there are any: the win rates
     # then add up to less than 100%, and two seats may both do worse
-    unsettled = [_no_sole_winner(s) for *_, s in runs]
+    # (in a cooperative game a game nobody won is the team's loss, in its win rate already)
+    unsettled = [0.0 if base_game.cooperative else _no_sole_winner(s) for *_, s in runs]
     if any(unsettled):
         t.add_column("no sole winner", justify="right")
     t.add_column("decisions", justify="right")
@@ -205,6 +210,16 @@ def _play(base, variants, sets, players, games, agents, jobs, seed, scheduler, m
     return runs, games
 
 
+def _seats(game) -> list:
+    """The columns of the win rates: the seats, or a cooperative game's one team."""
+    from ..drivers.simulate import TEAM
+    return [TEAM] if game.cooperative else list(game.seat_titles)
+
+
+def _seat_names(game) -> list:
+    return ["team"] if game.cooperative else list(game.seat_names)
+
+
 def _no_sole_winner(s: dict) -> float:
     """The share of a file's ended games that no seat won alone."""
     ended = s["games"] - s["errors"]
@@ -228,10 +243,10 @@ def _win_differences(runs, base_game) -> list:
     from ..drivers.compare import paired_difference
     out = []
     for f, game, outcomes, s in runs[1:]:
-        for seat, title in enumerate(base_game.seat_titles):
-            diff = paired_difference(runs[0][2], outcomes, seat)
+        for seat, title in enumerate(_seats(base_game)):
+            diff = paired_difference(runs[0][2], outcomes, seat, base_game.cooperative)
             # a seat by number from 1, name and title, as in the summaries' "seats"
-            out.append({"variant": f, "seat": seat + 1, "name": base_game.seat_names[seat], "title": title, **diff})
+            out.append({"variant": f, "seat": seat + 1, "name": _seat_names(base_game)[seat], "title": title, **diff})
     return out
 
 
@@ -241,9 +256,9 @@ def _payoff_differences(runs, base_game) -> list:
     for f, game, outcomes, s in runs[1:]:
         if not (s.get("payoffs") and runs[0][3].get("payoffs")):
             continue  # a payoff in one file only: nothing to pair
-        for seat, title in enumerate(base_game.seat_titles):
+        for seat, title in enumerate(_seats(base_game)):
             diff = paired_payoff_difference(runs[0][2], outcomes, seat)
-            out.append({"variant": f, "seat": seat + 1, "name": base_game.seat_names[seat], "title": title,
+            out.append({"variant": f, "seat": seat + 1, "name": _seat_names(base_game)[seat], "title": title,
                         "payoff": True, **diff})
     return out
 
@@ -293,7 +308,7 @@ def _payoffs(console, base, base_game, runs) -> list:
     from ..drivers.report import interval, number
     if not any(s.get("payoffs") for *_, s in runs):
         return []
-    seats = base_game.seat_titles
+    seats = _seats(base_game)
     t = Table(title="Payoffs (mean per game, 95% CI)", title_justify="left")
     t.add_column("File", overflow=_overflow("File"))
     for title in seats:

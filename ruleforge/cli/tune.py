@@ -32,7 +32,7 @@ MAX_SETS = 10_000
                    "past the one the rule file declares is cut to it.")
 @click.option("--target", required=True, metavar="EXPR",
               help="What to aim at: 'ROLE wins 50%', 'player 1 wins 25%', 'mean length 30 rounds', "
-                   "'mean length 30 decisions', 'mean payoff of ROLE 0'.")
+                   "'mean length 30 decisions', 'mean payoff of ROLE 0'; in a cooperative game 'the team wins 50%'.")
 @click.option("--agents", default=TUNE_RUNG, show_default=True, metavar="RUNG",
               help="The bots: a rung of the ladder, or bots per seat or role as run takes them.")
 @click.option("--games", type=click.IntRange(2, 10_000_000), default=TUNE_GAMES, show_default=True,

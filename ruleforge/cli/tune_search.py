@@ -117,10 +117,11 @@ def _listing(items: list[str]) -> str:
 
 
 def _figure_name(aim, game) -> str:
+    who = "the team" if aim.seat is None else game.seat_titles[aim.seat]  # (None: a cooperative game's team)
     if aim.kind == "wins":
-        return f"{game.seat_titles[aim.seat]} wins"
+        return f"{who} wins"
     if aim.kind == "payoff":
-        return f"{game.seat_titles[aim.seat]}'s mean payoff"
+        return f"{who}'s mean payoff"
     return f"mean {aim.kind}"
 
 

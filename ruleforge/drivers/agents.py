@@ -308,7 +308,10 @@ def blind_greedy_note(text: Optional[str], game) -> Optional[str]:
     asked a thing."""
     if game.heuristic is not None or not game.decides or not any(a.name == "greedy" for a in parse_agents(text, game)):
         return None
-    return (f"note: {game.title} declares no heuristic (nor a score per player), so greedy bots judge a move only "
-            "by whether it ends the game at once, won or lost, and choose at random among the others: where few "
-            "moves end the game, they play nearly as random bots do. A `heuristic of p: ...` gives them judgement "
+    # (a cooperative game's heuristic is the team's, written without 'of p')
+    team = game.cooperative
+    return (f"note: {game.title} declares no heuristic (nor a score {'for the team' if team else 'per player'}), "
+            "so greedy bots judge a move only by whether it ends the game at once, won or lost, and choose at random "
+            "among the others: where few moves end the game, they play nearly as random bots do. A "
+            f"`{'heuristic: ...' if team else 'heuristic of p: ...'}` gives them judgement "
             "(docs/language.md#heuristic-for-bots).")

@@ -155,7 +155,7 @@ def difference_interval(s1: float, n1: int, s0: float, n0: int, z: float = Z95) 
     return (d - math.sqrt((p1 - l1) ** 2 + (u0 - p0) ** 2), d + math.sqrt((u1 - p1) ** 2 + (p0 - l0) ** 2))
 
 
-def cards(game, traces: Sequence) -> dict:
+def cards(game, traces: Sequence, team: bool = False) -> dict:
     """Card impact: for each use of a card (an action that named it, or a choice of it),
     a seat's share of the wins (a shared win in part) in the games where it made that use
     against its share in the games where it did not. Only the seats that ever made that
@@ -175,7 +175,8 @@ def cards(game, traces: Sequence) -> dict:
         s1 = n1 = s0 = n0 = 0.0
         for t in ok:
             for seat in seats:
-                share = win_share(t.outcome.winners, seat)
+                # (a cooperative team's win is each seat's whole win)
+                share = (1.0 if t.outcome.winners else 0.0) if team else win_share(t.outcome.winners, seat)
                 if (seat, use, card) in t.used:
                     s1, n1 = s1 + share, n1 + 1
                 else:
@@ -282,12 +283,15 @@ def report(game, traces: Sequence, agents: Optional[str]) -> dict:
     outcomes = [t.outcome for t in traces]
     summary = summarize(game, outcomes, agents)
     ok = [o for o in outcomes if o.error is None]
-    one = game.nplayers == 1
-    return {"summary": summary, "balance": balance(summary), "draws": None if one else drawishness(outcomes),
+    # a cooperative game's players are one team: its figures are a solitaire's (no draws,
+    # no lead between seats; a game nobody wins is the team's loss)
+    one = game.nplayers == 1 or game.cooperative
+    return {"summary": summary, "cooperative": game.cooperative, "balance": balance(summary), "draws": None if one else drawishness(outcomes),
             **({"losses": losses(outcomes)} if one else {}),
             "lengths": {"decisions": [o.decisions for o in ok], "rounds": [o.rounds for o in ok]},
             "tension": None if one or not game.decides else tension(traces, judged_by(game)),
-            "rules": rules(game, outcomes), "branches": branches(game, traces), "cards": cards(game, traces),
+            "rules": rules(game, outcomes), "branches": branches(game, traces),
+            "cards": cards(game, traces, game.cooperative),
             "decisions": decisions(game, traces),
             "decides": game.decides, "greedy_alike": greedy_alike(game, traces)}
 

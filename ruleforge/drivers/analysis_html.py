@@ -14,7 +14,7 @@ import html
 
 from ..lang.plural import count
 from ..lang.printable import plain
-from .analysis_text import (NEVER_ASKED, NO_DECISIONS, NO_LEAD, NO_SKILL, NONE_FOR_ONE, branches_line,
+from .analysis_text import (NEVER_ASKED, NO_DECISIONS, NO_LEAD, NO_SKILL, NONE_FOR_ONE, NONE_FOR_TEAM, branches_line,
                             card_impact_intro,
                             decisiveness_line, first_seat_line, gap_line, games_text, lead_changes_line, length_line,
                             losses_line, per_game, points, points_ci, skill_errors_line, skill_first_error, skill_verdicts,
@@ -83,6 +83,17 @@ def _sig(word: str) -> str:
 
 def balance(r, pngs, bots) -> list[str]:
     s = r["summary"]
+    if r.get("cooperative"):  # one team: its wins, not the seats' balance
+        team = s["seats"][0]
+        out = ["<h2>The team</h2>", bots,
+               table(["Team", "Wins", "Losses", "Win rate", "95% CI"],
+                     [[esc(team["title"]), team["wins"], s["no_winner"], pct(team["win_rate"]), ci(team["ci95"])]],
+                     {1, 2, 3, 4})]
+        if s.get("payoffs"):
+            out.append(table(["Team", "Mean payoff", "95% CI"],
+                             [[esc(x["title"]), number(x["mean"]), interval(x)] for x in s["payoffs"]], {1, 2}))
+        return out + [f"<p>Balance and starting-seat advantage: {NONE_FOR_TEAM}.</p>",
+                      image(pngs.get("balance"), "the team's win rate")]
     out = ["<h2>Balance</h2>", bots,
            table(["Seat", "Wins", "Win rate", "95% CI", "Shared wins"],
                  [[esc(x["title"]), x["wins"], pct(x["win_rate"]), ci(x["ci95"]), x["ties"]] for x in s["seats"]],
@@ -119,8 +130,9 @@ def skill(r, pngs) -> list[str]:
     verdicts = "".join(f"<li>{esc(line)}</li>" for line in skill_verdicts(k, plain_text=True))
     errors = k.get("errors")  # (as the main games' are: the count first, the first error at the end)
     return ["<h2>Skill: the skill trace</h2>",
-            f'<p class="bots">{esc(" < ".join(k["rungs"]))} · {count(k["games_per_seat"], "game")} a seat at each '
-            f'step, on the same deals as the weaker bots played</p>',
+            f'<p class="bots">{esc(" < ".join(k["rungs"]))} · {count(k["games_per_seat"], "game")} '
+            f'{"for the team" if r.get("cooperative") else "a seat"} at each step, on the same deals as the weaker '
+            'bots played</p>',
             *([f'<p class="sig">{esc(skill_errors_line(k))}</p>'] if errors else []),
             table(["Step", "Seat", "Games", "Weaker", "Stronger", "Gain (points)", "95% CI", ""], rows, {2, 3, 4, 5, 6}),
             f"<ul>{verdicts}</ul>", *([f'<p class="sig">{esc(skill_first_error(k))}</p>'] if errors else []),
@@ -134,7 +146,9 @@ def tension(r, pngs, bots) -> list[str]:
     if dl:
         out.append(f"<p>{esc(length_line(s))}.</p>")
     if "losses" in r:  # a game for one player: no draw, and no lead to take or change
-        out += [f"<p>{esc(losses_line(r['losses']))}.</p>", f"<p>Decisiveness and lead changes: {NONE_FOR_ONE}.</p>"]
+        team = r.get("cooperative", False)
+        out += [f"<p>{esc(losses_line(r['losses'], team))}.</p>",
+                f"<p>Decisiveness and lead changes: {NONE_FOR_TEAM if team else NONE_FOR_ONE}.</p>"]
     else:
         out += draws_and_leads(d, tn)
     ok = max(1, s["games"] - s["errors"])

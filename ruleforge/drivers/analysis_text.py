@@ -15,10 +15,11 @@ from rich.table import Table
 from ..lang.plural import count
 from ..lang.printable import markup
 from .report import (BOTS_AT_THE_CAP, _console, _starter, bots_at_the_cap, ci, interval, number, payoff_table, pct,
-                     print_first_error)
+                     print_first_error, team_table)
 
 CARD_ROWS = 15  # card uses shown in the terminal; the HTML page and --json have them all
 NONE_FOR_ONE = "none to measure, in a game for one player"
+NONE_FOR_TEAM = "none to measure: the players win or lose together, as one team"
 # A game where no rule asks a player anything (pure chance): said in place of the skill trace,
 # the lead and the decisions, each of which would measure decisions
 NOBODY_DECIDES = "nobody decides anything in this game (no rule asks a player a thing)"
@@ -149,7 +150,8 @@ def skill_plan(r: dict) -> str:
     """The skill trace's part of the report's first line."""
     k = r.get("skill")
     if k and k["steps"]:
-        return f" Skill trace: {' < '.join(k['rungs'])}, {count(k['games_per_seat'], 'game')} a seat at each step."
+        return (f" Skill trace: {' < '.join(k['rungs'])}, {count(k['games_per_seat'], 'game')} "
+                f"{'for the team' if r.get('cooperative') else 'a seat'} at each step.")
     return " No skill trace." if r.get("decides", True) else " No skill trace: nobody decides anything."
 
 
@@ -175,6 +177,8 @@ def _BOLD(word: str) -> str:
 def gap_line(r: dict, esc: Callable[[str], str], mark: Callable[[str], str]) -> str:
     s, b = r["summary"], r["balance"]
     seats = {x["seat"]: x for x in s["seats"]}
+    if r.get("cooperative"):
+        return f"Balance gap: {NONE_FOR_TEAM}"
     if len(seats) == 1:
         return "Balance gap: none to measure, in a game for one player"
     best, worst = seats[b["best"]], seats[b["worst"]]
@@ -235,6 +239,13 @@ def unmeasured_line(tn: dict) -> str:
 
 def balance_section(r: dict, console: Console) -> None:
     s = r["summary"]
+    if r.get("cooperative"):  # one team: its wins, not the seats' balance or who starts
+        heading(console, "The team", r)
+        console.print(team_table(s, Table(title="The team's results", title_justify="left")))
+        if s.get("payoffs"):
+            console.print(payoff_table(s))
+        console.print(f"Balance and starting-seat advantage: {NONE_FOR_TEAM}")
+        return
     heading(console, "Balance", r)
     t = Table(title="Wins by seat", title_justify="left")
     for col in ("Seat", "Wins", "Win rate", "95% CI", "Shared wins"):
@@ -265,10 +276,14 @@ def skill_section(r: dict, console: Console) -> None:
     if not k or not k["steps"]:
         console.print("[bold underline]Skill[/] · not measured (--rungs none)")
         return
+    team = r.get("cooperative")
     console.print(f"[bold underline]Skill[/] · the skill trace · {' < '.join(k['rungs'])} · "
-                  f"{count(k['games_per_seat'], 'game')} a seat at each step, on the same deals")
+                  f"{count(k['games_per_seat'], 'game')} {'for the team' if team else 'a seat'} at each step, "
+                  "on the same deals")
     alone = len(k["steps"][0]["seats"]) == 1  # a game for one player: no weaker seats, no "every seat" row
-    title = ("The one seat played by the stronger bot: its win rate against the same deals with the weaker bot"
+    title = ("Every seat played by the stronger bot: the team's win rate against the same deals with the weaker "
+             "bot at every seat" if team else
+             "The one seat played by the stronger bot: its win rate against the same deals with the weaker bot"
              if alone else "Each seat played by the stronger bot among weaker ones: its win share against the same "
              "deals with the weaker bot")
     print_skill_errors(k, console, first=False)
@@ -365,9 +380,9 @@ def tension_section(r: dict, console: Console) -> None:
     heading(console, "Length and tension", r)
     if s["length"]["decisions"]:
         console.print(length_line(s))
-    if "losses" in r:  # a game for one player: no draw, and no lead to take or change
-        console.print(losses_line(r["losses"]))
-        console.print(f"Decisiveness and lead changes: {NONE_FOR_ONE}")
+    if "losses" in r:  # a game for one player (or one team): no draw, and no lead to take or change
+        console.print(losses_line(r["losses"], r.get("cooperative", False)))
+        console.print(f"Decisiveness and lead changes: {NONE_FOR_TEAM if r.get('cooperative') else NONE_FOR_ONE}")
     else:
         draws_and_leads(r, console)
     e = Table(title="How games ended", title_justify="left")
@@ -395,10 +410,11 @@ def draws_and_leads(r: dict, console: Console) -> None:
         console.print(lead_changes_line(tn))
 
 
-def losses_line(lo: dict) -> str:
-    """A game for one player's games nobody won: its losses, not draws."""
+def losses_line(lo: dict, team: bool = False) -> str:
+    """A game for one player's (or a cooperative team's) games nobody won: its losses,
+    not draws."""
     return (f"Losses: {pct(lo['rate'])} {ci(lo['ci95'])} of the games ({lo['losses']} of {lo['games']}) were won by "
-            "nobody: a loss, in a game for one player")
+            + ("nobody: the team's loss" if team else "nobody: a loss, in a game for one player"))
 
 
 def interval_plain(pair) -> str:

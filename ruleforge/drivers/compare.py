@@ -14,8 +14,9 @@ from ..lang.diagnostics import Span
 from .simulate import ANY, mean_interval
 
 
-def paired_difference(base: list, variant: list, seat: int) -> dict:
-    """Difference in `seat`'s win rate (variant - base) over games paired by seed.
+def paired_difference(base: list, variant: list, seat: int, team: bool = False) -> dict:
+    """Difference in `seat`'s win rate (variant - base) over games paired by seed (with
+    `team`, a cooperative game's: the team's win rate, a game won by every seat or none).
 
     Each pair gives d = won_in_variant - won_in_base (in -1, 0, 1); the interval is the
     Student's t one for the mean of d, which pairing makes much narrower than comparing two
@@ -25,7 +26,8 @@ def paired_difference(base: list, variant: list, seat: int) -> dict:
     n = len(pairs)
     if n == 0:
         return {"difference": 0.0, "ci95": [0.0, 0.0], "significant": False, "games": 0}
-    won = [(v.winners == (seat,), b.winners == (seat,)) for b, v in pairs]
+    won = [(bool(v.winners), bool(b.winners)) if team else (v.winners == (seat,), b.winners == (seat,))
+           for b, v in pairs]
     d = [int(v) - int(b) for v, b in won]
     if len(set(d)) > 1:
         return _difference(d, (-1.0, 1.0))

@@ -67,14 +67,15 @@ def move_cost(world) -> int:
 
 def heuristic_value(st, seat: int) -> float:
     """How good `st` looks for `seat`: at the end, its payoff when the game declares one,
-    else win/loss; before, the game's declared heuristic."""
+    else win/loss; before, the game's declared heuristic. In a cooperative game every
+    seat gets the team's value: a win is worth 1000 to each, not shared out."""
     g = st.game
     if st.is_over:
         if st.result.payoffs is not None:
             return float(st.result.payoffs[seat])
         winners = st.result.winners
         if seat in winners:
-            return 1000.0 / len(winners)
+            return 1000.0 if g.cooperative else 1000.0 / len(winners)
         return -1000.0
     if g.heuristic is not None:
         return float(g.heuristic(st, seat))
@@ -138,10 +139,21 @@ class SampledBest:
 POLICIES: dict[str, Callable] = {"random": random_policy, "greedy": best_next}
 
 
+def team_value(world) -> float:
+    """A cooperative game's unfinished world, valued for the team by its heuristic on the
+    scale of a finished game's: a win (1000) is 1, a loss (-1000) 0, a heuristic of 0
+    is 0.5 (a heuristic kept well below 1000, as docs/language.md asks, stays inside)."""
+    return min(1.0, max(0.0, 0.5 + heuristic_value(world, 0) / 2000.0))
+
+
 def rank_values(world, reward: str = "rank") -> list[float]:
     """Each seat's value of an unfinished world by the heuristic: the share of the other
-    seats it beats ("rank"), or a share of the lead ("win")."""
+    seats it beats ("rank"), or a share of the lead ("win"). In a cooperative game the
+    seats are one team: each is credited the team's value (team_value), whatever the
+    reward, so that no seat plays to beat its partners."""
     n = world.game.nplayers
+    if world.game.cooperative:
+        return [team_value(world)] * n
     values = [heuristic_value(world, s) for s in range(n)]
     if reward == "rank":
         return [(sum(1 for v in values if v < values[s]) + 0.5 * (sum(1 for v in values if v == values[s]) - 1))
@@ -167,7 +179,9 @@ class Playout:
         move played or judged is charged to `bill` (a search's; none: not counted)."""
         # (a game for one player has no other seat to rank against: a cut-off playout would
         # be worth 0 whatever the heuristic said, so it is played to the end)
-        cut = self.depth is not None and world.game.heuristic is not None and world.game.nplayers > 1
+        # (a cooperative game's team value needs no other seat: cut in a game for one too)
+        g = world.game
+        cut = self.depth is not None and g.heuristic is not None and (g.nplayers > 1 or g.cooperative)
         # without a heuristic a guided step would judge every move alike, at a copy each
         policy, depth = self.policy if world.game.heuristic is not None else random_policy, 0
         judge = _judge_of(policy)

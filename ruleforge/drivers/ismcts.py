@@ -54,7 +54,9 @@ class IsmctsAgent:
     world (of `sample` of its moves drawn at random; None: of all of them; with
     probability `guided`, else a random one), forced moves aside, and after
     `rollout_depth` real choices each seat is credited by the share of the other seats
-    its heuristic beats (`reward` "rank"; "win" credits only the leaders). Looking 20
+    its heuristic beats (`reward` "rank"; "win" credits only the leaders; in a
+    cooperative game every seat is credited the team's value, evaluators.team_value,
+    and a team's win is a whole win to each). Looking 20
     choices ahead rather than 6 costs about three times as much an iteration and plays
     better (docs/agents.md, "A longer look"). Without a heuristic, a random playout to the end. `evaluator` replaces it (a callable
     `evaluate(world, rng)`, drivers/evaluators.py). When the game declares a payoff, a
@@ -240,7 +242,8 @@ class IsmctsAgent:
             self._range[1] = max(self._range[1], *reward)
             return reward
         winners = world.result.winners
-        share = 1.0 / len(winners) if winners else 0.0
+        # a cooperative team's win is worth a whole win to each of its players
+        share = (1.0 if world.game.cooperative else 1.0 / len(winners)) if winners else 0.0
         return [share if s in winners else 0.0 for s in range(world.game.nplayers)]
 
     def _scale(self):

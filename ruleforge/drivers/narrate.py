@@ -34,8 +34,15 @@ def payoffs_text(payoffs, name) -> str:
     return "Payoffs: " + ", ".join(f"{name(s)} {v:+d}" if v else f"{name(s)} 0" for s, v in enumerate(payoffs))
 
 
-def ending_line(res, name) -> str:
-    """The last line of a game: why it ended, who won, and each payoff when declared."""
+def ending_line(res, name, team: bool = False) -> str:
+    """The last line of a game: why it ended, who won, and each payoff when declared. In
+    a cooperative game (`team`) the players win or lose as one, with one payoff: 'The
+    team wins. Payoff: +12.'"""
+    if team:
+        line = f"Game over: {res.reason}. The team {'wins' if res.winners else 'loses'}."
+        if res.payoffs:
+            line += f" Payoff: {res.payoffs[0]:+d}." if res.payoffs[0] else " Payoff: 0."
+        return line
     line = f"Game over: {res.reason}. {winners_text(res.winners, name)}."
     if res.payoffs is not None:
         line += f" {payoffs_text(res.payoffs, name)}."
@@ -286,7 +293,7 @@ class Narrator:
                     self.standing = line
                     return [line]
             case Ended(result=res):
-                return [ending_line(res, self.seat)]
+                return [ending_line(res, self.seat, self.g.cooperative)]
             case Untold(count=n):
                 from ..runtime.limits import MAX_TOLD_EVENTS
                 return [f"    ... and {n:,} more events before the next decision, not told: a telling keeps "

@@ -24,7 +24,8 @@ Mapping:
 - `resample_from_infostate` re-deals the hidden cards (ruleforge.runtime.determinize), as
   OpenSpiel's ISMCTS bot needs.
 - Returns: each player's payoff when the rule file declares one (`payoff of p: ...`);
-  otherwise 1 to each winner and -1 to each loser, 0 to all on a game without winners.
+  otherwise 1 to each winner and -1 to each loser, 0 to all on a game without winners
+  (in a cooperative game, where the players share one return, -1 to all: the team lost).
 
 Install with `pip install ruleforge[openspiel]`.
 """
@@ -84,7 +85,8 @@ def load_game(path: str, players: int | None = None, deals: int = 1000, max_acti
             dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
             chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
             information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-            utility=pyspiel.GameType.Utility.GENERAL_SUM,
+            # a cooperative game's players share one return
+            utility=pyspiel.GameType.Utility.IDENTICAL if rf.cooperative else pyspiel.GameType.Utility.GENERAL_SUM,
             reward_model=pyspiel.GameType.RewardModel.TERMINAL,
             max_num_players=n, min_num_players=n,
             provides_information_state_string=True, provides_information_state_tensor=False,
@@ -247,8 +249,8 @@ class State(pyspiel.State):
         if self.st.result.payoffs is not None:  # the game's own result: chips, points
             return [float(v) for v in self.st.result.payoffs]
         winners = self.st.result.winners
-        if not winners:
-            return [0.0] * n
+        if not winners:  # a draw; in a cooperative game, the team's loss
+            return [-1.0 if self.rules.cooperative else 0.0] * n
         return [1.0 if p in winners else -1.0 for p in range(n)]
 
     def information_state_string(self, player=None):

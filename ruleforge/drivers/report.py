@@ -77,9 +77,10 @@ def interval(m: dict) -> str:
 
 def payoff_table(s: dict) -> Table:
     """The mean payoff per seat with its 95% interval (a game that declares a payoff)."""
-    t = Table(title="Payoffs (mean per game)", title_justify="left")
-    for col in ("Seat", "Mean payoff", "95% CI"):
-        t.add_column(col, justify="right" if col != "Seat" else "left")
+    team = s.get("cooperative")
+    t = Table(title="The team's payoff (mean per game)" if team else "Payoffs (mean per game)", title_justify="left")
+    for col in ("Team" if team else "Seat", "Mean payoff", "95% CI"):
+        t.add_column(col, justify="left" if col in ("Seat", "Team") else "right")
     for seat in s["payoffs"]:
         t.add_row(markup(seat["title"]), number(seat["mean"]), interval(seat))
     return t
@@ -118,12 +119,7 @@ def print_summary(s: dict, console: Console | None = None) -> None:
         return
     played = count(s["games"], "game") + (f" ({ended} ended)" if s["errors"] else "")
     t = Table(title=markup(f"{s['game']}: {played} · agents {s['agents']}"), title_justify="left")
-    for col in ("Seat", "Wins", "Win rate", "95% CI", "Ties"):
-        t.add_column(col, justify="right" if col != "Seat" else "left")
-    for seat in s["seats"]:
-        t.add_row(markup(seat["title"]), str(seat["wins"]), pct(seat["win_rate"]), ci(seat["ci95"]),
-                  str(seat["ties"]))
-    console.print(t)
+    console.print(team_table(s, t) if s.get("cooperative") else seat_table(s, t))
     if s.get("payoffs"):
         console.print(payoff_table(s))
     if s.get("first_seat"):
@@ -158,6 +154,24 @@ def print_summary(s: dict, console: Console | None = None) -> None:
                       + ", ".join(markup(r) for r in s["never_fired"]))
     if s["errors"]:
         print_first_error(s, console)
+
+
+def seat_table(s: dict, t: Table) -> Table:
+    for col in ("Seat", "Wins", "Win rate", "95% CI", "Ties"):
+        t.add_column(col, justify="right" if col != "Seat" else "left")
+    for seat in s["seats"]:
+        t.add_row(markup(seat["title"]), str(seat["wins"]), pct(seat["win_rate"]), ci(seat["ci95"]),
+                  str(seat["ties"]))
+    return t
+
+
+def team_table(s: dict, t: Table) -> Table:
+    """A cooperative game's results: the team's wins and losses, and its win rate."""
+    for col in ("Team", "Wins", "Losses", "Win rate", "95% CI"):
+        t.add_column(col, justify="right" if col != "Team" else "left")
+    team = s["seats"][0]
+    t.add_row(markup(team["title"]), str(team["wins"]), str(s["no_winner"]), pct(team["win_rate"]), ci(team["ci95"]))
+    return t
 
 
 def print_first_error(s: dict, console: Console) -> None:

@@ -227,6 +227,8 @@ def mean_interval(values: Sequence[float], within: tuple = ANY) -> dict:
 def summarize(game, outcomes: list[GameOutcome], agents: Optional[str] = None) -> dict:
     n = len(outcomes)
     ok = [o for o in outcomes if o.error is None]
+    if game.cooperative:
+        return team_summary(game, outcomes, agents)
     seats = []
     for s in range(game.nplayers):
         wins = sum(1 for o in ok if o.winners == (s,))
@@ -236,27 +238,7 @@ def summarize(game, outcomes: list[GameOutcome], agents: Optional[str] = None) -
                       "wins": wins, "ties": ties, "win_rate": wins / len(ok) if ok else 0.0,
                       "ci95": [lo, hi], "tie_rate": ties / len(ok) if ok else 0.0})
 
-    def spread(values):
-        if not values:
-            return {}
-        qs = statistics.quantiles(values, n=10) if len(values) > 1 else [values[0]] * 9
-        return {"mean": statistics.fmean(values), "median": statistics.median(values),
-                "p10": qs[0], "p90": qs[-1], "min": min(values), "max": max(values)}
-
-    fired = Counter()
-    for o in ok:
-        fired.update(o.fired)
-    rules = all_rules(game)
-    summary = {
-        "game": game.title, "rules": game.path, "params": params_json(game.params), "players": game.nplayers,
-        "agents": agents or "random", "games": n, "errors": n - len(ok),
-        "seats": seats,
-        "no_winner": sum(1 for o in ok if not o.winners),
-        "length": {"decisions": spread([o.decisions for o in ok]), "rounds": spread([o.rounds for o in ok])},
-        "endings": dict(sorted(Counter(o.ending for o in ok).items(), key=lambda kv: -kv[1])),
-        "coverage": {r: fired.get(r, 0) for r in rules},
-        "never_fired": [r for r in rules if not fired.get(r)],
-    }
+    summary = common_summary(game, outcomes, agents, seats)
     payoffs = [o.payoffs for o in ok if o.payoffs is not None]
     if payoffs:
         summary["payoffs"] = [{"seat": s + 1, "name": game.seat_names[s], "title": game.seat_titles[s],
@@ -283,8 +265,59 @@ def summarize(game, outcomes: list[GameOutcome], agents: Optional[str] = None) -
         if payoffs:
             summary["first_seat"]["payoff"] = mean_interval([o.payoffs[o.first] for o in ok
                                                              if o.payoffs is not None])
+    return with_first_error(summary, outcomes)
+
+
+def _spread(values):
+    if not values:
+        return {}
+    qs = statistics.quantiles(values, n=10) if len(values) > 1 else [values[0]] * 9
+    return {"mean": statistics.fmean(values), "median": statistics.median(values),
+            "p10": qs[0], "p90": qs[-1], "min": min(values), "max": max(values)}
+
+
+def common_summary(game, outcomes: list[GameOutcome], agents: Optional[str], seats: list) -> dict:
+    """The figures every summary has: the games, who won (`seats`), how long they ran,
+    how they ended, and which rules fired."""
+    ok = [o for o in outcomes if o.error is None]
+    fired = Counter()
+    for o in ok:
+        fired.update(o.fired)
+    rules = all_rules(game)
+    return {
+        "game": game.title, "rules": game.path, "params": params_json(game.params), "players": game.nplayers,
+        "agents": agents or "random", "games": len(outcomes), "errors": len(outcomes) - len(ok),
+        "seats": seats,
+        "no_winner": sum(1 for o in ok if not o.winners),
+        "length": {"decisions": _spread([o.decisions for o in ok]), "rounds": _spread([o.rounds for o in ok])},
+        "endings": dict(sorted(Counter(o.ending for o in ok).items(), key=lambda kv: -kv[1])),
+        "coverage": {r: fired.get(r, 0) for r in rules},
+        "never_fired": [r for r in rules if not fired.get(r)],
+    }
+
+
+def with_first_error(summary: dict, outcomes: list[GameOutcome]) -> dict:
     errors = [o for o in outcomes if o.error]
     if errors:
         summary["first_error"] = {"game": errors[0].index, "seed": errors[0].seed, "message": errors[0].error,
                                   "limit": errors[0].limit}
     return summary
+
+
+TEAM = "the team"  # how a cooperative game's reports name its players, who win or lose as one
+
+
+def team_summary(game, outcomes: list[GameOutcome], agents: Optional[str]) -> dict:
+    """A cooperative game's summary: its seats are one row, the team, whose wins are the
+    games it won (every seat wins or none does), and its payoff one (the same for every
+    seat); no seat beats another, so there is no starting-seat advantage to measure."""
+    ok = [o for o in outcomes if o.error is None]
+    wins = sum(1 for o in ok if o.winners)
+    lo, hi = wilson(wins, len(ok))
+    team = {"seat": 1, "name": "team", "title": TEAM, "wins": wins, "ties": 0,
+            "win_rate": wins / len(ok) if ok else 0.0, "ci95": [lo, hi], "tie_rate": 0.0}
+    summary = {"cooperative": True, **common_summary(game, outcomes, agents, [team])}
+    payoffs = [o.payoffs[0] for o in ok if o.payoffs is not None]
+    if payoffs:
+        summary["payoffs"] = [{"seat": 1, "name": "team", "title": TEAM, **mean_interval(payoffs)}]
+    return with_first_error(summary, outcomes)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from typing import Callable, Optional, Sequence
 
-from .analysis import win_share
+from .analysis import win_share as _win_share
 from .ladder import LADDER, rung_index
 from .simulate import GameSpec, mean_interval, run_games
 
@@ -60,10 +60,13 @@ def _reused(rung: str, n: int, main: Optional[tuple]) -> bool:
 
 
 def run(base: GameSpec, rungs: Sequence[str], games: int, titles: Sequence[str], jobs: int = 1,
-        progress: Optional[Callable[[int], None]] = None, main: Optional[tuple] = None) -> dict:
+        progress: Optional[Callable[[int], None]] = None, main: Optional[tuple] = None,
+        team: bool = False) -> dict:
     """Play the skill trace and work out its figures. `base` gives the file, parameters,
     players, seed and decision cap; `main` = (agents, outcomes) of a run with the same
-    seed, whose first games stand in for an all-weaker run when its bots are that rung."""
+    seed, whose first games stand in for an all-weaker run when its bots are that rung.
+    In a cooperative game (`team`, with `titles` the team's one) the stronger bot plays
+    every seat: does a stronger team win more often?"""
     players = len(titles)
     n = per_seat(games, players)
     steps, played = [], []  # played: (bots, outcomes) of each run of games the trace played itself
@@ -74,8 +77,8 @@ def run(base: GameSpec, rungs: Sequence[str], games: int, titles: Sequence[str],
         return outcomes
     for weaker, stronger in zip(rungs, rungs[1:]):
         baseline = list(main[1][:n]) if _reused(weaker, n, main) else play(weaker)
-        strong = [play(one_stronger(weaker, stronger, s, players)) for s in range(players)]
-        steps.append(step(weaker, stronger, baseline, strong, titles))
+        strong = [play(stronger if team else one_stronger(weaker, stronger, s, players)) for s in range(players)]
+        steps.append(step(weaker, stronger, baseline, strong, titles, team))
     return {"rungs": list(rungs), "games_per_seat": n, "steps": steps, **rule_errors(played)}
 
 
@@ -96,16 +99,23 @@ def _spec(base: GameSpec, agents: str) -> GameSpec:
     return GameSpec(base.path, base.params, base.players, agents, base.seed, base.max_decisions)
 
 
-def step(weaker: str, stronger: str, baseline: Sequence, strong: Sequence[Sequence], titles: Sequence[str]) -> dict:
+def team_share(winners: Sequence[int], seat: int) -> float:
+    """A cooperative team's part of a game's win: all of it, or nothing."""
+    return 1.0 if winners else 0.0
+
+
+def step(weaker: str, stronger: str, baseline: Sequence, strong: Sequence[Sequence], titles: Sequence[str],
+         team: bool = False) -> dict:
     """One step's figures: `baseline[i]` is game i with every seat weaker, `strong[s][i]`
-    the same deal with seat s stronger."""
+    the same deal with seat s stronger (with `team`, one run: every seat stronger)."""
+    win_share = team_share if team else _win_share
     seats, pooled, pooled_pay, pooled_pairs = [], [], [], []
     for s, games in enumerate(strong):
         pairs = [(b, g) for b, g in zip(baseline, games) if b.error is None and g.error is None]
         gains = [win_share(g.winners, s) - win_share(b.winners, s) for b, g in pairs]
         row = {"seat": s + 1, "title": titles[s], "games": len(pairs), "errors": len(games) - len(pairs)}
         if pairs:
-            gain = _gain(gains, [(b, g, s) for b, g in pairs])
+            gain = _gain(gains, [(b, g, s) for b, g in pairs], win_share)
             row.update(weaker_rate=sum(win_share(b.winners, s) for b, _ in pairs) / len(pairs),
                        stronger_rate=sum(win_share(g.winners, s) for _, g in pairs) / len(pairs),
                        gain=gain["mean"], ci95=gain["ci95"], significant=_excludes_zero(gain["ci95"]))
@@ -118,7 +128,7 @@ def step(weaker: str, stronger: str, baseline: Sequence, strong: Sequence[Sequen
         seats.append(row)
     out = {"weaker": weaker, "stronger": stronger, "seats": seats}
     if pooled:
-        gain = _gain(pooled, pooled_pairs)  # (a gain of win share)
+        gain = _gain(pooled, pooled_pairs, win_share)  # (a gain of win share)
         out["overall"] = {"games": len(pooled), "gain": gain["mean"], "ci95": gain["ci95"],
                           "significant": _excludes_zero(gain["ci95"])}
         if pooled_pay:
@@ -126,7 +136,7 @@ def step(weaker: str, stronger: str, baseline: Sequence, strong: Sequence[Sequen
     return out
 
 
-def _gain(gains: list, pairs: list) -> dict:
+def _gain(gains: list, pairs: list, win_share: Callable = _win_share) -> dict:
     """The mean gain and its 95% interval. When every pair gained alike (no pair differed,
     say), Student's t gives an interval of no width, '0.0 [0.0, 0.0]', read as proof of
     a game without skill where 20 games found no difference: then the interval is

@@ -7,6 +7,8 @@ The forms, one per figure `run --games` reports:
     mean length N rounds      the mean game length, in rounds
     mean length N decisions   ... or in decisions
     mean payoff of ROLE X     a seat's mean payoff, in a game that declares one
+    the team wins P%          in a cooperative game: the team's win rate (and
+    mean payoff of the team X   its payoff)
 
 Each mistake is a ValueError whose message says what is wrong and what to write instead.
 """
@@ -19,17 +21,17 @@ from typing import Optional
 
 from attrs import frozen
 
-from .simulate import ANY, mean_interval, wilson
+from .simulate import ANY, TEAM, mean_interval, wilson
 
 FORMS = ("'ROLE wins 50%'", "'player 1 wins 25%'", "'mean length 30 rounds'", "'mean length 30 decisions'",
-         "'mean payoff of ROLE 0'")
+         "'mean payoff of ROLE 0'", "'the team wins 50%' (a cooperative game)")
 
 
 @frozen
 class Target:
     kind: str                 # "wins", "rounds", "decisions", "payoff"
     value: float              # a win rate as a fraction (0.5 for 50%); a length or a payoff as written
-    seat: Optional[int]       # for "wins" and "payoff": the seat, from 0
+    seat: Optional[int]       # for "wins" and "payoff": the seat, from 0 (None: a cooperative game's team)
     text: str                 # the target as the designer wrote it, tidied: "dealer wins 50%"
 
     @property
@@ -65,10 +67,11 @@ class Target:
         if not ok:
             return {"value": math.nan, "ci95": [math.nan, math.nan], "games": 0}
         if self.kind == "wins":
-            wins = sum(o.winners == (self.seat,) for o in ok)
+            # (a cooperative team wins a game every seat wins)
+            wins = sum(bool(o.winners) if self.seat is None else o.winners == (self.seat,) for o in ok)
             return {"value": wins / len(ok), "ci95": list(wilson(wins, len(ok))), "games": len(ok)}
         if self.kind == "payoff":
-            values = [o.payoffs[self.seat] for o in ok if o.payoffs is not None]
+            values = [o.payoffs[self.seat or 0] for o in ok if o.payoffs is not None]
         else:
             values = [getattr(o, self.kind) for o in ok]
         m = mean_interval(values, ANY if self.kind == "payoff" else (0.0, math.inf))  # (a length: not below 0)
@@ -102,16 +105,17 @@ def parse_target(text: str, game) -> Target:
     m = _PAYOFF.fullmatch(words)
     if m:
         seat = _seat(m["who"], game, words)
+        who = TEAM if seat is None else game.seat_names[seat]
         if game.payoff is None:
             raise ValueError(f"'{words}': {game.title} declares no payoff ('payoff of p: ...'); aim at a win rate "
-                             f"instead, such as '{game.seat_names[seat]} wins 50%'")
+                             f"instead, such as '{who} wins 50%'")
         return Target("payoff", _number(m["amount"], words, "a payoff"), seat,
-                      f"mean payoff of {game.seat_names[seat]} {m['amount']}")
+                      f"mean payoff of {who} {m['amount']}")
     m = _WINS.fullmatch(words)
     if m:
         seat = _seat(m["who"], game, words)
         return Target("wins", _percentage(m["amount"], words), seat,
-                      f"{game.seat_names[seat]} wins {m['amount']}")
+                      f"{TEAM if seat is None else game.seat_names[seat]} wins {m['amount']}")
     raise ValueError(f"'{words}' is not a target: write one of {', '.join(FORMS)}")
 
 
@@ -140,10 +144,16 @@ def _percentage(word: str, words: str) -> float:
     return p / 100
 
 
-def _seat(who: str, game, words: str) -> int:
+def _seat(who: str, game, words: str) -> Optional[int]:
     """A role's name or title ('dealer', 'Dealer', 'the Dealer'), or a seat
-    as results print it ('player 2'), case aside."""
+    as results print it ('player 2'), case aside; in a cooperative game, the team
+    (None), which wins or loses as one."""
     key = who.strip().lower()
+    if game.cooperative:
+        if key in ("the team", "team", "everyone", "the players", "players"):
+            return None
+        raise ValueError(f"'{words}': {game.title} is a cooperative game, whose players win or lose together: "
+                         f"aim at the team, such as 'the team wins 50%'")
     key = key[4:] if key.startswith("the ") else key
     for seat, (name, title) in enumerate(zip(game.seat_names, game.seat_titles)):
         if key in (name.lower(), title.lower()):

@@ -267,7 +267,7 @@ class TerminalGame:
         """The end screen: what happened last, the table (one person), the result."""
         g, st = self.game, self.st
         res = st.result
-        below: list = [Panel(Text(plain(ending_line(res, lambda s: g.seat_titles[s])), style="bold"))]
+        below: list = [Panel(Text(plain(ending_line(res, lambda s: g.seat_titles[s], g.cooperative)), style="bold"))]
         if len(self.humans) == 1:
             p = self.humans[0]
             lines = self.unseen[p]

@@ -59,6 +59,9 @@ class DeclBuilder(Builder):
         low = int(c[0])
         return A.PlayersDecl(self._span(meta), low, int(c[1]) if c[1] is not None else low)
 
+    def cooperative_decl(self, meta, c):
+        return A.CooperativeDecl(self._span(meta))
+
     def role_decl(self, meta, c):
         return A.RoleDecl(self._span(meta), self._name(c[0]), _unquote(c[1]) if c[1] else None)
 
@@ -132,10 +135,10 @@ class DeclBuilder(Builder):
                               self._name(c[1]) if c[1] is not None else None, c[2], bool(c[3]))
 
     def heuristic_decl(self, meta, c):
-        return A.HeuristicDecl(self._span(meta), self._name(c[0]), c[1])
+        return A.HeuristicDecl(self._span(meta), self._name(c[0]) if c[0] is not None else None, c[1])
 
     def payoff_decl(self, meta, c):
-        return A.PayoffDecl(self._span(meta), self._name(c[0]), c[1])
+        return A.PayoffDecl(self._span(meta), self._name(c[0]) if c[0] is not None else None, c[1])
 
     def attribute_decl(self, meta, c):
         return A.AttributeDecl(self._span(meta), self._name(c[0]), tuple(self._name(t) for t in c[1:]))

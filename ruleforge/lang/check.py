@@ -56,6 +56,7 @@ class Checked:
     triggers: set = field(factory=set)         # every trigger a card defines an effect for
     heuristic: Optional[A.HeuristicDecl] = None
     payoff: Optional[A.PayoffDecl] = None     # what each player gets when the game ends
+    cooperative: bool = False                 # the players are one team (`cooperative`)
     source_bytes: bytes = b""
     types: dict = field(factory=dict)   # expression node -> type
     refs: dict = field(factory=dict)    # Name node -> its refs.Reference
@@ -103,4 +104,5 @@ def check(tree: A.RuleFile, overrides: dict | None = None,
         card_counters=sym.card_counters, quantities=sym.quantities, triggers=sym.triggers,
         heuristic=rules.heuristic, payoff=rules.payoff, types=rules.types, refs=sym.refs,
         param_ranges=sym.param_ranges, deck=sym.deck, action_groups=sym.action_groups,
-        counter_types=sym.counter_types, turn_values=sym.turn_values, rules=sym.rules), []
+        counter_types=sym.counter_types, turn_values=sym.turn_values, rules=sym.rules,
+        cooperative=sym.cooperative is not None), []

@@ -14,7 +14,7 @@ from .node import node
 
 
 __all__ = [
-    "ExtendsDecl", "WithoutDecl", "GameDecl", "PlayersDecl", "RoleDecl", "ParamDecl", "CardsDecl",
+    "ExtendsDecl", "WithoutDecl", "GameDecl", "PlayersDecl", "CooperativeDecl", "RoleDecl", "ParamDecl", "CardsDecl",
     "AttributeDecl", "CardAttr", "CardEffect", "Modifier", "CardDecl", "CardLoop", "CardListDecl", "HeuristicDecl",
     "PayoffDecl",
     "QuantityDecl", "ZoneDecl", "PieceAttr", "PiecesDecl", "CounterDecl", "DefineDecl", "RuleDecl",
@@ -67,6 +67,12 @@ class PlayersDecl:
     span: Span
     low: int
     high: int
+
+
+@node
+class CooperativeDecl:
+    """`cooperative`: the players are one team, who win or lose together."""
+    span: Span
 
 
 @node
@@ -167,18 +173,20 @@ class CardListDecl:
 
 @node
 class HeuristicDecl:
-    """`heuristic of p: EXPR`: how good a position looks for p, to bots that look ahead."""
+    """`heuristic of p: EXPR`: how good a position looks for p, to bots that look ahead;
+    `heuristic: EXPR` (no param): for the team, in a cooperative game."""
     span: Span
-    param: Name
+    param: Optional[Name]
     value: object
 
 
 @node
 class PayoffDecl:
     """`payoff of p: EXPR`: what p gets when the game ends (chips won or lost, points),
-    recorded in the result and the bots' objective."""
+    recorded in the result and the bots' objective; `payoff: EXPR` (no param): the
+    team's, in a cooperative game."""
     span: Span
-    param: Name
+    param: Optional[Name]
     value: object
 
 

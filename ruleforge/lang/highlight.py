@@ -42,7 +42,7 @@ __all__ = ["RulesLexer", "highlight", "terminal_colouring", "TOKEN_STYLES"]
 
 # Words that start a top-level item (at the left margin only).
 DECLARATION_WORDS = (
-    "game", "extends", "players", "role", "parameter", "cards", "zone", "pieces", "counter",
+    "game", "extends", "players", "cooperative", "role", "parameter", "cards", "zone", "pieces", "counter",
     "define", "rule", "quantity", "heuristic", "payoff", "attribute", "card", "turn order", "turn", "setup",
     "actions", "action", "when", "ending", "invariant", "match", "without")
 
@@ -77,7 +77,8 @@ OPERATOR_WORDS = ("and", "or", "not", "in", "is", "has", "where", "of", "between
 
 # Values the language names.
 CONSTANT_WORDS = ("true", "false", "nobody", "none")
-BUILTIN_WORDS = ("current", "this", "owner", "all players", "finished players", "players", "opponents", "it")
+BUILTIN_WORDS = ("current", "this", "owner", "all players", "finished players", "players", "opponents", "everyone",
+                 "it")
 
 # The standard deck: its symbols and its attributes.
 DECK_SYMBOLS = ("clubs", "diamonds", "hearts", "spades", "black", "red", "A", "J", "Q", "K")

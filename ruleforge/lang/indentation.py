@@ -116,7 +116,7 @@ _GOES_ON = re.compile(r"\s*(?:(?:or|and|then)\s|[-+*/<>=])")
 
 
 # the words that begin a top-level item and never a statement or an expression
-ITEM_ONLY = ("game", "extends", "role", "parameter", "zone", "pieces", "counter", "define", "rule", "turn", "setup",
+ITEM_ONLY = ("game", "extends", "cooperative", "role", "parameter", "zone", "pieces", "counter", "define", "rule", "turn", "setup",
              "action", "actions", "ending", "invariant", "match", "attribute", "quantity", "payoff", "heuristic",
              "without")
 

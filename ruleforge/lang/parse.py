@@ -214,7 +214,7 @@ def keywords() -> dict[str, str]:
 EXPRESSION_WORDS = frozenset({
     "true", "false", "nobody", "current", "this", "owner", "players", "opponents", "random",
     "cards", "the", "top", "bottom", "count", "sum", "any", "every", "no", "not", "all", "if",
-    "player", "none", "finished", "least"})
+    "player", "none", "finished", "least", "everyone"})
 # Words that begin a statement: a role or local name spelt like one cannot start a line.
 STATEMENT_WORDS = frozenset({
     "move", "reveal", "flip", "swap", "shuffle", "set", "increase", "decrease", "let", "end",
@@ -465,7 +465,7 @@ def _note_unparsed(chunk: str, unparsed: set[str]) -> None:
 _STATEMENT_WORDS = ["move", "reveal", "flip", "swap", "shuffle", "set", "increase", "decrease",
                     "let", "end", "say", "if", "else", "repeat", "for", "with", "allowed",
                     "resolve", "on", "while", "add", "subtract", "deal", "eliminate"]
-_ITEM_WORDS = ["game", "players", "role", "parameter", "cards", "zone", "pieces", "counter",
+_ITEM_WORDS = ["game", "players", "cooperative", "role", "parameter", "cards", "zone", "pieces", "counter",
                "define", "rule", "turn", "setup", "action", "actions", "when", "ending", "invariant", "match",
                "attribute", "card", "quantity", "payoff", "without"]
 

@@ -19,6 +19,7 @@ from .ordering import OrderingChecker
 from .ranges import constant_step
 from .subsets import some_of, unseen_in
 from .values import walk
+from .together import check_team_ending, check_team_match, check_team_value
 from .stmts import StmtChecker
 from .values import ValueChecks
 from .types import ANY, BOOL, NUMBER, PLAYER, list_of
@@ -185,13 +186,17 @@ class TypeChecker(RuleCalls, DecksChecker, ValueChecks, GroupsChecker, OrderingC
 
     def heuristic_decl(self, h: A.HeuristicDecl) -> None:
         scope = Scope()
-        self.bind(scope, h.param, PLAYER, h)
+        check_team_value(self, h, "heuristic")
+        if h.param is not None:
+            self.bind(scope, h.param, PLAYER, h)
         self.require(h.value, self.expr(h.value, scope), NUMBER, "a heuristic")
         self.heuristic = h
 
     def payoff_decl(self, h: A.PayoffDecl) -> None:
         scope = Scope()
-        self.bind(scope, h.param, PLAYER, h)
+        check_team_value(self, h, "payoff")
+        if h.param is not None:
+            self.bind(scope, h.param, PLAYER, h)
         self.require(h.value, self.expr(h.value, scope), NUMBER, "a payoff")
         self.payoff = h
 
@@ -284,10 +289,13 @@ class TypeChecker(RuleCalls, DecksChecker, ValueChecks, GroupsChecker, OrderingC
         t = self.expr(e.winners, Scope(), want=Want.PLAYER)
         if t is not None and t not in (PLAYER, list_of(PLAYER)):
             self.error(e.winners, f"the winners must be a player or a list of players, not {t.describe()}")
+        check_team_ending(self, e)
         if e.condition is not None:
             self.require(e.condition, self.expr(e.condition, Scope()), BOOL, "an ending's condition")
 
     def match_decl(self, match: A.MatchDecl) -> None:
+        if not check_team_match(self, match):
+            return
         role_names = self.sym.role_names
         if match.loser_chooses is not None and match.loser_chooses.name not in role_names:
             self.sym.unknown(match.loser_chooses, "role", role_names)

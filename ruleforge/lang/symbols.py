@@ -126,6 +126,10 @@ class SymbolTable:
         for r in self.of_kind(A.RoleDecl):
             self.role(r)
         self.players_decl(self.of_kind(A.PlayersDecl))
+        together = self.of_kind(A.CooperativeDecl)
+        self.cooperative = together[0] if together else None  # the line that makes the players one team
+        for t in together[1:]:
+            self.error(t, f"the game is already declared cooperative ({self.line_of(together[0].span, t.span)})")
         params = self.of_kind(A.ParamDecl)
         self.later_params = {p.name.name: p.name.span for p in params}  # (read before their line: say so)
         for p in params:  # parameters first: every constant may use them

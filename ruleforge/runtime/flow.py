@@ -232,8 +232,10 @@ def _finish(st) -> None:
     winners = e.winners(st, [None] * e.nlocals)
     if isinstance(winners, int):
         winners = (winners,)
-    # an eliminated player wins nothing (a finished one may)
-    winners = in_game(st, tuple(winners)) if not st.fin else winners_in_play(st, tuple(winners))
+    if st.game.cooperative:  # the team wins or loses as one, its players out of the game too
+        winners = range(st.game.nplayers) if len(winners) else ()
+    else:  # an eliminated player wins nothing (a finished one may)
+        winners = in_game(st, tuple(winners)) if not st.fin else winners_in_play(st, tuple(winners))
     payoff = st.game.payoff
     # every player has a payoff, an eliminated one too (chips lost are part of the result)
     # (each held to the size of numbers by the generated function, prims.payoff_value)

@@ -82,6 +82,7 @@ class Game:
         self.heuristic_source = None  # what `heuristic` is made of: codegen.program.heuristic_source
         self.decides = True    # some rule can ask a player to decide (codegen.resumable.asks_decisions)
         self.payoff = None     # fn(state, seat) -> number, or None: the declared 'payoff of p'
+        self.cooperative = False  # the players are one team: they win or lose together ('cooperative')
         self.quiet_labels: frozenset = frozenset()  # counters the narrator leaves out (not 'shown')
         self.var_kinds: dict[int, str] = {}  # var -> "player", "card" or "sym": a counter that holds one (held.py)
         self.held_card_vars: Optional[tuple] = None  # the vars of var_kinds that hold a card (board._held_lost), once known

@@ -225,7 +225,8 @@ class Table:
                               for k, a in enumerate(st.legal_actions())]
         if st.is_over:
             res = st.result
-            msg["over"] = {"line": plain(ending_line(res, lambda s: g.seat_titles[s])), "reason": plain(res.reason),
+            msg["over"] = {"line": plain(ending_line(res, lambda s: g.seat_titles[s], g.cooperative)),
+                           "reason": plain(res.reason),
                            "winners": [plain(g.seat_titles[s]) for s in res.winners],
                            "payoffs": None if res.payoffs is None else
                            [[plain(g.seat_titles[s]), p] for s, p in enumerate(res.payoffs)],

@@ -117,6 +117,7 @@ def compile_game(ch: Checked, nplayers: int | None = None, path: str = "", text:
     g.heuristic_source = heuristic_source(ch)
     g.decides = asks_decisions(ch.tree)
     g.payoff = ns.get("PAYOFF")  # written only for a game that declares one
+    g.cooperative = ch.cooperative
     # nothing happens between two turns but the next one (flow._next_turn's short way)
     g.plain_flow = not (g.round_end_procs or g.round_end or g.round_begin_procs)
     return g

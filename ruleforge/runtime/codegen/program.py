@@ -29,11 +29,26 @@ def heuristic_source(ch) -> str | None:
     it, so that a lead judged by the score is not said to be judged by a heuristic."""
     if ch.heuristic is not None:
         return "heuristic"
-    if "score" in ch.quantities and ch.quantities["score"].param is not None:
+    # in a cooperative game the team's score stands for one too: a score per player
+    # counts for the team as their sum
+    if "score" in ch.quantities and (ch.quantities["score"].param is not None or ch.cooperative):
         return "score quantity"
-    if "score" in ch.counters and ch.counters["score"].per_player:
+    if "score" in ch.counters and (ch.counters["score"].per_player or ch.cooperative) \
+            and T.kind(ch.counter_types.get("score", "number")) == "number":
         return "score counter"
     return None
+
+
+def team_score(ch, g, source: str, quantity: str) -> str:
+    """A cooperative game's heuristic made of its score: the team's, the same for every
+    seat (a score per player is summed over the seats)."""
+    if source == "score quantity":
+        one = ch.quantities["score"].param is None
+        return f"lambda st, p: {quantity}(st, None)" if one else \
+            f"lambda st, p: sum({quantity}(st, s) for s in range({g.nplayers}))"
+    base = g.counter_base["score"][0]
+    return f"lambda st, p: st.vars[{base}]" if not ch.counters["score"].per_player else \
+        f"lambda st, p: sum(st.vars[{base}:{base + g.nplayers}])"
 
 
 class ProgramWriter(Tables, WholeMenus, Menus, Subsets, Explain, CodeGenerator):
@@ -348,6 +363,8 @@ class ProgramWriter(Tables, WholeMenus, Menus, Subsets, Explain, CodeGenerator):
         if source == "heuristic":
             self.expr_function("heuristic", "st, p", "heuristic", ch.heuristic.span, ch.heuristic.value,
                                self.scope({ch.heuristic: "p"}))
+        elif ch.cooperative and source is not None:
+            self.tables["heuristic"] = team_score(ch, g, source, self.fn_name("q", "score"))
         elif source == "score quantity":
             self.tables["heuristic"] = f"lambda st, p: {self.fn_name('q', 'score')}(st, p)"
         elif source == "score counter":
