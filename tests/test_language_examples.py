@@ -111,3 +111,18 @@ def test_an_example_checks_in_the_game_it_builds_on(example, before):
 def test_the_two_base_games_check():
     for text in _bases().values():
         assert _checks(text)
+
+
+def _whole_games() -> list:
+    return [pytest.param(text + "\n", id=f"line {line}") for line, how, text in _blocks()
+            if text.startswith("game ") and not how.startswith("not alone")]
+
+
+@pytest.mark.parametrize("text", _whole_games())
+def test_a_whole_game_checks_as_written(text):
+    """A block that is a whole game (it opens with `game "..."`) checks alone, as a
+    designer would copy it; `extends` variants need their base file and are left out."""
+    try:
+        check_source("example.rules", text.encode())
+    except RuleFileError as e:
+        pytest.fail(str(e))
