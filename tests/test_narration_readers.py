@@ -277,16 +277,17 @@ def test_a_zone_empty_at_every_seat_is_one_line_and_an_empty_hand_among_full_one
     assert table_lines(game, st, 1) == [
         "Many · turn 1 · you are player 2",
         "the deck               22 cards",
-        "hand of player 1       ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒",
+        # (the seat's own zones first, the folded line where its own stash would be)
         "hand of player 2       10♦ J♦ Q♦ K♦ A♥ 2♥ 3♥ 4♥ 5♥",
-        "stash of every player  -"]
+        "stash of every player  -",
+        "hand of player 1       ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒"]
     play(st, "keep")
     # player 1's hand is empty, player 2's is not: that is worth a line each
     assert table_lines(game, st, 1)[2:] == [
-        "hand of player 1   -",
         "hand of player 2   10♦ J♦ Q♦ K♦ A♥ 2♥ 3♥ 4♥ 5♥",
-        "stash of player 1  ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒",
-        "stash of player 2  -"]
+        "stash of player 2  -",
+        "hand of player 1   -",
+        "stash of player 1  ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒ ▒"]
     play(st, "keep")
     assert table_lines(game, st, 0)[2:4] == ["hand of every player  -", "stash of player 1     " + " ".join(
         sorted(st.cards_in("stash", "player 1"), key=lambda c: game.card_index[c]))]

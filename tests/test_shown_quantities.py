@@ -79,8 +79,8 @@ def test_the_table_shows_a_face_up_score_to_all_and_a_hand_value_to_its_owner(ta
         "Tally · turn 2 · you are player 1",
         "the deck             48 cards",
         "hand of player 1     9♥",
-        "hand of player 2     ▒ ▒",
         "tableau of player 1  5♣",
+        "hand of player 2     ▒ ▒",
         "score                player 1 5 · player 2 0",
         "held                 player 1 9 · player 2 ?",
         "  plays 1 · left 48"]
@@ -131,11 +131,14 @@ def test_the_served_page_shows_each_seat_its_own_numbers(tally):
         arrange(table.st, zone, cards, owner)
     table.act(0, {"type": "act", "n": 0, "id": 0})  # player 1 lays 5♣, the first card of the menu
     pages = {seat: table.message(seat) for seat in (0, 1, None, HOT)}
-    for page in pages.values():
+    for seat, page in pages.items():
         assert page["numbers"] == ["plays 1", "left 48"]
-        assert [a["owner"] for a in page["areas"]] == [None, "player 1", "player 2"]
+        # the shared area, then the seat's own, then the other's (a spectator's: seat order)
+        assert [a["owner"] for a in page["areas"]] == [None, "player 2", "player 1"] if seat == 1 else \
+            [None, "player 1", "player 2"]
         assert page["areas"][0]["numbers"] == []
-    numbers = {seat: [a["numbers"] for a in page["areas"][1:]] for seat, page in pages.items()}
+    numbers = {seat: [a["numbers"] for a in sorted(page["areas"][1:], key=lambda a: a["seat"])]
+               for seat, page in pages.items()}
     assert numbers == {0: [["score 5", "held 9"], ["score 0", "held ?"]],
                        1: [["score 5", "held ?"], ["score 0", "held 15"]],
                        None: [["score 5", "held ?"], ["score 0", "held ?"]],   # a spectator: what all seats know

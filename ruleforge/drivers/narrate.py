@@ -15,6 +15,7 @@ from ..lang.printable import plain
 from ..runtime.actions import DONE
 from ..runtime.events import (Decided, Eliminated, Ended, Finished, Flipped, GameEnding, Looked, Moved, Revealed,
                               RoundBegan, RoundEnded, Said, Shuffled, Status, Swapped, TurnBegan, Untold, ValueSet)
+from ..runtime.seating import by_seat
 from ..runtime.shown import for_seats, shown_text
 
 
@@ -326,7 +327,8 @@ class Narrator:
                      for i, label in enumerate(g.var_labels)
                      if i not in per_card and i not in g.turn_vars and label not in quiet]
         parts += self.quantities(quantities)
-        for zi in g.zinst:
+        # the rows as the screens list them: shared, then this reader's seat's, then the others'
+        for zi in by_seat(g.zinst, lambda zi: zi.owner, self.seat_of_view):
             if zi.kind == "row":
                 cells = []
                 for k, s in enumerate(zi.slots, 1):

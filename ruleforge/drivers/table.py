@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..lang.printable import plain
+from ..runtime.seating import by_seat
 from ..runtime.shown import for_seats, quantities_now, shown_text
 
 
@@ -46,26 +47,15 @@ def table_parts(game, st, p: int) -> list:
     t = Table(show_header=False, box=None, pad_edge=False)
     t.add_column("zone", style="cyan", no_wrap=True)
     t.add_column("cards")
-    rows: dict = {}
-    for zi in g.zinst:
-        if zi.kind == "slot":
-            rows.setdefault(zi.decl, []).append(zi)
-    shown_rows: set = set()
-    folded = _all_empty(g, v)
-    for z in v.zones:
-        zi = next(x for x in g.zinst if x.decl == z.zone and x.slot == z.slot and
-                  (x.owner < 0 and z.owner is None or x.owner >= 0 and g.seat_names[x.owner] == z.owner))
-        if zi.decl in folded:  # one line for them all, where the first would be
+    folded = all_empty(g, v)
+    for zi, z in listed(g, v, p):
+        if zi.decl in folded:  # one line for them all, where the first would be (this seat's)
             if folded[zi.decl] is not None:
                 t.add_row(Text(plain(folded[zi.decl])), Text("-"))
                 folded[zi.decl] = None
             continue
-        if zi.kind == "slot":
-            if zi.decl in shown_rows:
-                continue
-            shown_rows.add(zi.decl)
-            label = g.zinst[[x.index for x in g.zinst if x.decl == zi.decl and x.kind == "row"][0]].label
-            t.add_row(Text(plain(label)), Text(plain(_slot_row(g, v, rows[zi.decl], zi))))
+        if zi.kind == "row":
+            t.add_row(Text(plain(zi.label)), Text(plain(_slot_row(g, v, [g.zinst[s] for s in zi.slots], zi))))
             continue
         if not z.cards and zi.kind == "pile":
             continue
@@ -88,7 +78,17 @@ def table_parts(game, st, p: int) -> list:
     return parts
 
 
-def _all_empty(g, v) -> dict:
+def listed(g, v, seat) -> list:
+    """(zone instance, its ZoneView) in the order `seat`'s screen lists them
+    (runtime/seating.py: the shared zones, this seat's, each other seat's); a row of slots
+    is one item, its row instance with None, at its own place: a row of each player is
+    its owner's."""
+    views = iter(v.zones)  # (the view lists every zone but a row, in the layout's order)
+    pairs = [(zi, None if zi.kind == "row" else next(views)) for zi in g.zinst]
+    return by_seat([(zi, z) for zi, z in pairs if zi.kind != "slot"], lambda pair: pair[0].owner, seat)
+
+
+def all_empty(g, v) -> dict:
     """{zone declaration: its line's label} for the zones of each player that are empty at
     every seat (hands: an empty pile is left out anyway): one line, `picked of every player
     -`, says it for them all. An empty hand among full ones keeps a line of its own: that

@@ -67,10 +67,23 @@ class View:
     def visible_cards(self) -> set[str]:
         return {c for z in self.zones for c in z.cards if c is not None}
 
+    def listed(self) -> list:
+        """The zones as a listing shows them (`seating.py`): the shared ones, then this
+        seat's own, then each other seat's. A view knows its seats by name only, so the
+        others come in the order of their first zone, which is seat order for zones of
+        each player (the layout makes them seat by seat)."""
+        from .seating import by_seat
+        seats: dict = {}
+        for z in self.zones:
+            if z.owner is not None:
+                seats.setdefault(z.owner, len(seats))
+        me = seats.get(self.seat_name) if self.seat_name is not None else None
+        return by_seat(self.zones, lambda z: None if z.owner is None else seats[z.owner], me)
+
     def __str__(self) -> str:
         lines = [f"view of {self.seat_name or 'a spectator'} · round {self.round}"
                  + (f" · {self.to_move} to move: {self.prompt}" if self.to_move else "")]
-        for z in self.zones:
+        for z in self.listed():
             shown = " ".join(c if c is not None else "▒" for c in z.cards) or "-"
             lines.append(f"  {z.label}: {shown}")
         for name, attrs in self.pieces:

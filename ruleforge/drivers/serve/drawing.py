@@ -9,7 +9,9 @@ None: a back), so nothing here can show more than `view(seat)` does.
 from __future__ import annotations
 
 from ...lang.printable import plain
+from ...runtime.seating import seat_key
 from ...runtime.shown import shown_text
+from ..table import all_empty, listed
 
 
 def catalogue(game) -> dict:
@@ -26,54 +28,45 @@ def catalogue(game) -> dict:
 
 
 def areas(game, v, quantities: tuple = ()) -> list[dict]:
-    """The table as areas: the shared zones first, then each seat's own (`owner`), with
-    its per-player quantities (shown.for_seats's, for this page) as `numbers` lines."""
+    """The table as areas: the shared zones first, then this seat's own (`owner`), then
+    each other seat's in seat order (a spectator's: every seat's in seat order), as
+    table.listed orders the terminal's lines, with the per-player quantities
+    (shown.for_seats's, for this page) as `numbers` lines. Empty zones as the terminal
+    has them: an empty pile is left out, a zone of each player empty at every seat is one
+    zone, `picked of every player`, in this seat's area (where the terminal's line is);
+    any other empty zone says `"empty": true`, which the page draws small."""
     g = game
     by_owner: dict = {}
-    order: list = []
-    slots_of: dict = {}
-    for zi in g.zinst:
-        if zi.kind == "slot":
-            slots_of.setdefault(zi.decl, []).append(zi)
-    drawn_rows: set = set()
-    zone_views = iter(v.zones)
-    for zi in g.zinst:
-        if zi.kind == "row":
-            continue
-        z = next(zone_views)
-        owner = None if zi.owner < 0 else zi.owner
-        if zi.kind == "slot":
-            if zi.decl in drawn_rows:
+    folded = all_empty(g, v)
+    for zi, z in listed(g, v, v.player):
+        if zi.decl in folded:
+            if folded[zi.decl] is None:
                 continue
-            drawn_rows.add(zi.decl)
-            item = _row(g, v, zi, slots_of[zi.decl])
+            item = {"kind": "hand", "label": plain(folded[zi.decl]), "cards": [], "empty": True}
+            folded[zi.decl] = None
+        elif zi.kind == "row":
+            item = dict(_row(g, v, zi), empty=False)
         elif not z.cards and zi.kind == "pile":
             continue
         else:
             item = _zone(g, zi, z)
-        if owner not in by_owner:
-            by_owner[owner] = []
-            order.append(owner)
-        by_owner[owner].append(item)
+            item["empty"] = not z.cards
+        by_owner.setdefault(None if zi.owner < 0 else zi.owner, []).append(item)
     numbers: dict = {}
     for name, seat, value in quantities:
         if seat is not None:
             numbers.setdefault(seat, []).append(plain(f"{name} {shown_text(value)}"))
-            if seat not in by_owner:  # (a seat that owns no zone still has its numbers)
-                by_owner[seat] = []
-                order.append(seat)
-    out = []
-    for owner in sorted(order, key=lambda o: (o is not None, o if o is not None else -1)):
-        out.append({"owner": None if owner is None else plain(g.seat_titles[owner]),
-                    "seat": owner, "zones": by_owner[owner], "numbers": numbers.get(owner, [])})
-    return out
+            by_owner.setdefault(seat, [])  # (a seat that owns no zone still has its numbers)
+    return [{"owner": None if owner is None else plain(g.seat_titles[owner]),
+             "seat": owner, "zones": by_owner[owner], "numbers": numbers.get(owner, [])}
+            for owner in sorted(by_owner, key=lambda o: seat_key(o, v.player))]
 
 
-def _row(g, v, zi, slots) -> dict:
-    row = next(x for x in g.zinst if x.decl == zi.decl and x.kind == "row")
-    pieces_at = g.zone_display.get(zi.decl, {}).get("pieces")
+def _row(g, v, row) -> dict:
+    """A row of slots, from its row instance (a row of each player: one seat's)."""
+    pieces_at = g.zone_display.get(row.decl, {}).get("pieces")
     cells = []
-    for s in slots:
+    for s in (g.zinst[k] for k in row.slots):
         sv = v.zone(s.decl, None if s.owner < 0 else g.seat_names[s.owner], s.slot)
         here = []
         if pieces_at:

@@ -199,13 +199,12 @@ function button(a, text) {
   return b;
 }
 
-// ---- the table: the shared zones first, then yours, then the other seats'
+// ---- the table: the shared zones first, then yours, then the other seats' (the
+// server's order: drawing.areas)
 function drawTable(s) {
   const box = $("table");
   box.replaceChildren();
-  const areas = s.areas.slice().sort((a, b) => rank(a) - rank(b));
-  function rank(area) { return area.owner === null ? 0 : area.owner === s.you ? 1 : 2; }
-  for (const area of areas) {
+  for (const area of s.areas) {
     const sec = el("div", "area" + (area.owner === s.you && s.you ? " mine" : ""));
     sec.append(el("h2", "", area.owner === null ? "Table" : area.owner === s.you ? `${area.owner} (you)` : area.owner));
     for (const z of area.zones) sec.append(drawZone(z));
@@ -219,7 +218,7 @@ function drawTable(s) {
 }
 
 function drawZone(z) {
-  const d = el("div", "zone " + z.kind);
+  const d = el("div", "zone " + z.kind + (z.empty ? " empty" : ""));
   d.append(el("div", "label", z.label));
   if (z.kind === "row") {
     const row = el("div", "slots");
