@@ -389,7 +389,11 @@ class Menu:
     def make(self, st, seat: int) -> tuple[tuple, tuple]:
         """The menu worked out from the rules."""
         if self.whole is not None:
-            return self.whole(st, seat, self._whole_by_seat.get(seat) or self._whole_entries(seat))
+            got = self.whole(st, seat, self._whole_by_seat.get(seat) or self._whole_entries(seat))
+            if got is not None:
+                return got
+            # (None: short of work, near the menu's bound, or an error: made action by
+            # action, to end where that ends, codegen/wholemenus.py)
         acts: list = []
         vals: list = []
         entries = self._by_seat.get(seat) or self._entries(seat)
