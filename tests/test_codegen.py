@@ -3,6 +3,7 @@ plays a golden game exactly, and nothing from a rule file reaches it but repr()'
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -653,3 +654,30 @@ def test_a_whole_menu_charges_its_rows_at_the_end_and_fails_where_its_actions_me
     s = st.clone()
     s.work = cost - 1
     assert whole(s, seat, menu._whole_by_seat[seat]) is None and s.work == cost - 1  # (left to Menu.make)
+
+
+def test_an_actions_rule_ending_with_resolve_gives_the_effect_its_place():
+    # the rule stops nowhere else: it runs straight, and leaves the stack to the effect
+    source = printed(str(ROOT / "games/ufology.rules"), "--players", "4")
+    archive = "\n".join(_function(source, "r_action_archive"))
+    assert "pc" not in archive.replace("fr.L", "") and archive.count("st.stack.pop()") == 2
+    assert ("    if p6 is not None:  # the effect's rule runs in this rule's place\n        st.stack.pop()\n"
+            "        push_effect(st, p6, c5, actor)\n        return\n    st.stack.pop()") in archive
+    # an effect's rule that ends with resolve keeps its frame (one that resolves itself
+    # must stop at the depth of rules: tests/test_mutants.py's trigger_loop)
+    assert "the effect's rule runs in this rule's place" not in "\n".join(
+        line for name in re.findall(r"^def (r_effect_\w+)", source, re.M) for line in _function(source, name))
+    # at an archive effect's decision the action's rule is gone: the turn (or the game's
+    # end), then the effect
+    game = ruleforge.load(ROOT / "games/ufology.rules", players=4)
+    seen = set()
+    for seed in range(40):
+        st, rng = game.new(seed), __import__("random").Random(seed)
+        while not st.is_over:
+            names = [f.proc.name for f in st.stack]
+            seen.update(n for n in names if n.startswith("action"))
+            if len(names) > 1 and names[1].endswith("on archive"):
+                assert names[0] in ("turn", "when the game ends") and not any(n.startswith("action") for n in names)
+                seen.add("effect")
+            st.apply(rng.choice(st.legal_actions()))
+    assert seen == {"effect"}  # (no action's rule is ever left waiting)

@@ -228,7 +228,12 @@ class CodeGenerator(Calls, Decks, Derived, Values, Groups, Guarded, Told, Exprs,
     def rule(self, ident: str, title: str, span, stmts, fixed: dict, nfixed: int, is_turn=False,
              actor=None, is_setup=False) -> None:
         """A rule over the frame `fr`: resumable when it can stop, else straight."""
-        resumable = self.any_stops(stmts)
+        # (an action's rule that stops only at its last statement, a `resolve`, runs
+        # straight: the effect takes its place, sm_Resolve)
+        self.is_action = actor is not None
+        tail = stmts[-1] if self.is_action and stmts and isinstance(stmts[-1], A.Resolve) \
+            and not self.any_stops(stmts[:-1]) else None
+        resumable = tail is None and self.any_stops(stmts)
         scope = Scope(resumable, counter=[0])
         scope.nslots = nfixed
         for binder, (slot, stem, kind) in fixed.items():
@@ -254,7 +259,9 @@ class CodeGenerator(Calls, Decks, Derived, Values, Groups, Guarded, Told, Exprs,
                 w.line(", ".join(names) + (" = fr.L[:%d]" % nfixed if len(names) > 1 else " = fr.L[0]"))
             w.line("Z = st.zones")
             w.line("V = st.vars")
+            self.tail = tail
             self.block(stmts)
+            self.tail = None
             w.line("st.stack.pop()")
         self.nlabels = 0
         self.label_spans = {0: stmts[0].span if stmts else span}

@@ -249,8 +249,11 @@ class Resumable:
             self.setup_resume = k
             stmts = stmts[lead:]
         # A rule whose last statement is `takes an action` gives its place to the action's
-        # rule (sm_TakeAction): nothing is left for it to do after.
-        self.tail = stmts[-1] if stmts and isinstance(stmts[-1], A.TakeAction) else None
+        # rule (sm_TakeAction), and an action's rule whose last is `resolve` to the effect's
+        # (sm_Resolve): nothing is left for it to do after. (Not an effect's own: one that
+        # resolves itself must still stop at the depth of rules, MAX_FRAMES.)
+        tails = (A.TakeAction, A.Resolve) if getattr(self, "is_action", False) else A.TakeAction
+        self.tail = stmts[-1] if stmts and isinstance(stmts[-1], tails) else None
         self.sm_block(stmts)
         self.tail = None
         w.line("st.stack.pop()")
@@ -471,15 +474,22 @@ class Resumable:
 
     def sm_Resolve(self, s) -> None:
         c, p = self.sc.fresh("c"), self.sc.fresh("p")
-        nxt = self.label()
         table = self.effects_table(s.trigger.name)
         self.w.line(f"{c} = {self.ex(s.card)}")
         self.w.line(f"if {c} is None: no_effect_card()")
         self.w.line(f"{p} = {table}[{c}]")
+        by = self.ex(s.by) if s.by is not None else "None"
+        if s is getattr(self, "tail", None):  # the rule's last statement: the effect takes its place
+            self.w.line(f"if {p} is not None:  # the effect's rule runs in this rule's place")
+            with self.w.indent():
+                self.w.line("st.stack.pop()")
+                self.w.line(f"push_effect(st, {p}, {c}, {by})")
+                self.w.line("return")
+            return
+        nxt = self.label()
         self.w.line(f"fr.pc = {nxt}")
         self.w.line(f"if {p} is not None:")
         with self.w.indent():
-            by = self.ex(s.by) if s.by is not None else "None"
             self.w.line(f"push_effect(st, {p}, {c}, {by})")
             self.w.line("return")
         self.goto(nxt)
