@@ -3,6 +3,7 @@ plays a golden game exactly, and nothing from a rule file reaches it but repr()'
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -561,7 +562,12 @@ def test_a_whole_menu_is_its_actions_menus_one_after_another_and_its_errors_name
     whole = "\n".join(_function(source, "whole_menu_0"))
     order = [whole.index(f"# action '{name}'") for name in ("archive", "archive_agenda", "play", "swap", "trash")]
     assert order == sorted(order) and order[1] < whole.index("acts.append(PASS)") < order[2]
-    assert "return" not in whole.replace("return tuple(acts), tuple(vals)", "")  # each body's return: a break
+    # each body's return: a break (and a menu to be made action by action: None)
+    assert "return" not in whole.replace("return tuple(acts), tuple(vals)", "").replace("return None", "")
+    # each row's combinations counted, charged once at the end; a row in a loop of its body
+    # (swap's, for each card of the hand) bounded as it goes
+    assert whole.count("c_ += len(") == 6 and "st.work -= n_" not in whole and whole.count("st.work -= c_") == 1
+    assert whole.count("if c_ > st.work or c_ >= MAX_MENU:") == 2 and whole.count("raise AnyError") == 1
     # archive and swap sort the seat's hand: once a menu; play filters the sorted hand
     assert whole.count("sorted0 = sorted(Z[(5, 6, 7, 8)[seat]])") == 2 and whole.count("cards0 = sorted0") == 2
     assert ("cards0 = [e1 for e1 in sorted0 if (AT_type[e1] in ('CE4', 'strangeness'))] if sorted0 is not None "
@@ -613,3 +619,65 @@ def test_a_quantifier_over_a_quantifier_of_its_kind_is_one_generator(tmp_path):
     assert "return (not any((AT_value[e2] == 1) for e1 in in_game(st, (0, 1)) for e2 in Z[(2, 3)[e1]]))" in text
     # any over every: a generator for each player, as before (all() is not any())
     assert "return any(all((AT_value[e2] == 30) for e2 in Z[(2, 3)[e1]]) for e1 in in_game(st, (0, 1)))" in text
+
+
+def test_a_whole_menu_charges_its_rows_at_the_end_and_fails_where_its_actions_menus_fail():
+    # the rows' combinations are counted and charged once (codegen/wholemenus.py); short
+    # of work, the menu is made action by action: the same error, the same work left
+    from ruleforge.runtime import actions
+    game = ruleforge.load(ROOT / "games/ufology.rules", players=4)
+    st = game.new(3)
+    names = next(iter(game.turn_procs)).fn.__globals__
+    [menu] = [v for k, v in names.items() if k.startswith("SITE_") and isinstance(v, actions.Menu)]
+    seat = st.current_player
+    full = st.clone()
+    acts, vals = menu.make(full, seat)
+    cost = st.work - full.work
+    assert cost == len(acts) - 1 > 3  # every action but pass, charged once
+    whole = menu.whole
+    outcomes = []
+    for work in range(cost + 2):
+        for made_whole in (True, False):
+            s = st.clone()
+            s.work = work
+            menu.whole = whole if made_whole else None
+            try:
+                got = menu.make(s, seat)
+            except ruleforge.RuleError as e:
+                got = str(e)
+            finally:
+                menu.whole = whole
+            outcomes.append((work, made_whole, got, s.work))
+    for (w1, _, got1, left1), (w2, _, got2, left2) in zip(outcomes[::2], outcomes[1::2]):
+        assert w1 == w2 and got1 == got2 and left1 == left2
+    assert "work" in outcomes[0][2] and outcomes[-1][2] == (acts, vals) and outcomes[-1][3] == 1
+    s = st.clone()
+    s.work = cost - 1
+    assert whole(s, seat, menu._whole_by_seat[seat]) is None and s.work == cost - 1  # (left to Menu.make)
+
+
+def test_an_actions_rule_ending_with_resolve_gives_the_effect_its_place():
+    # the rule stops nowhere else: it runs straight, and leaves the stack to the effect
+    source = printed(str(ROOT / "games/ufology.rules"), "--players", "4")
+    archive = "\n".join(_function(source, "r_action_archive"))
+    assert "pc" not in archive.replace("fr.L", "") and archive.count("st.stack.pop()") == 2
+    assert ("    if p6 is not None:  # the effect's rule runs in this rule's place\n        st.stack.pop()\n"
+            "        push_effect(st, p6, c5, actor)\n        return\n    st.stack.pop()") in archive
+    # an effect's rule that ends with resolve keeps its frame (one that resolves itself
+    # must stop at the depth of rules: tests/test_mutants.py's trigger_loop)
+    assert "the effect's rule runs in this rule's place" not in "\n".join(
+        line for name in re.findall(r"^def (r_effect_\w+)", source, re.M) for line in _function(source, name))
+    # at an archive effect's decision the action's rule is gone: the turn (or the game's
+    # end), then the effect
+    game = ruleforge.load(ROOT / "games/ufology.rules", players=4)
+    seen = set()
+    for seed in range(40):
+        st, rng = game.new(seed), __import__("random").Random(seed)
+        while not st.is_over:
+            names = [f.proc.name for f in st.stack]
+            seen.update(n for n in names if n.startswith("action"))
+            if len(names) > 1 and names[1].endswith("on archive"):
+                assert names[0] in ("turn", "when the game ends") and not any(n.startswith("action") for n in names)
+                seen.add("effect")
+            st.apply(rng.choice(st.legal_actions()))
+    assert seen == {"effect"}  # (no action's rule is ever left waiting)

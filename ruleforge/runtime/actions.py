@@ -67,12 +67,10 @@ class PlaceSet(tuple):
 
 
 class Action(NamedTuple):
-    """One legal action at a decision point.
-
-    kind is "menu" (an action the rule file declares, with its chosen parameters),
-    "choose" (one element picked from a collection) or "ask" (one of two named answers).
-    Actions are stable across clones and runs, printable, hashable and ordered.
-    """
+    """One legal action at a decision point. kind is "menu" (an action the rule file
+    declares, with its chosen parameters), "choose" (one element picked from a collection)
+    or "ask" (one of two named answers). Stable across clones and runs, printable, hashable
+    and ordered."""
     kind: str
     name: str
     args: tuple = ()
@@ -388,8 +386,10 @@ class Menu:
 
     def make(self, st, seat: int) -> tuple[tuple, tuple]:
         """The menu worked out from the rules."""
-        if self.whole is not None:
-            return self.whole(st, seat, self._whole_by_seat.get(seat) or self._whole_entries(seat))
+        if self.whole is not None:  # (None: made action by action, to end where that ends: codegen/wholemenus.py)
+            got = self.whole(st, seat, self._whole_by_seat.get(seat) or self._whole_entries(seat))
+            if got is not None:
+                return got
         acts: list = []
         vals: list = []
         entries = self._by_seat.get(seat) or self._entries(seat)

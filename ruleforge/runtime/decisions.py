@@ -6,7 +6,7 @@ done, a question. The answer goes into a slot of the waiting frame's locals
 
 from __future__ import annotations
 
-from .engine import Pending, decide, decide_later
+from .engine import Pending, _too_deep, _where, decide, decide_later, placed
 from .flow import MAX_FRAMES, Frame, push
 from .values import RuleError
 
@@ -46,17 +46,35 @@ def _menu(st, menu, seat: int) -> tuple[tuple, tuple]:
     return offer
 
 
-def start_action(st, taken) -> None:
+def start_action(st, taken) -> bool:
+    """Start the action's rule: True when it was pushed (the engine's loop runs it), False
+    when it has run already (a rule that never stops, where nothing watches: straight,
+    with no frame; an error in it placed as the loop would place it)."""
     spec, values, seat = taken
     proc = spec.proc
+    if st.observer is None and len(st.stack) < MAX_FRAMES and st.steps > 1:  # (push, written out: nothing counts rules)
+        st.steps -= 1
+        if proc.straight is not None:
+            try:
+                proc.straight(st, *values, seat)
+            except RuleError as e:
+                if getattr(e, "stack_at", None) is None:
+                    placed(e)
+                raise
+            except RecursionError as e:
+                rule, span, via = _where(e.__traceback__, None)
+                raise RuleError(_too_deep(e.__traceback__), rule, span, via) from None
+            return False
+        L = [None] * proc.nlocals
+        L[:len(values)] = values
+        L[spec.actor] = seat
+        st.stack.append(Frame(proc, L))
+        return True
     L = [None] * proc.nlocals
     L[:len(values)] = values
     L[spec.actor] = seat
-    if st.observer is None and len(st.stack) < MAX_FRAMES and st.steps > 1:  # (push, written out: nothing counts rules)
-        st.steps -= 1
-        st.stack.append(Frame(proc, L))
-    else:
-        push(st, proc, L)
+    push(st, proc, L)
+    return True
 
 
 def push_effect(st, proc, card: int, by) -> None:

@@ -22,10 +22,11 @@ class Proc:
     """A compiled rule: the function that runs it (see codegen), how many local slots
     its frame has, which of them hold cards, and where each of its stops is."""
 
-    __slots__ = ("name", "fn", "spans", "nlocals", "is_turn", "card_slots", "cards_slots", "kept")
+    __slots__ = ("name", "fn", "spans", "nlocals", "is_turn", "card_slots", "cards_slots", "kept", "straight")
 
     def __init__(self, name: str, fn: Callable, nlocals: int = 0, is_turn: bool = False,
-                 card_slots: tuple = (), cards_slots: tuple = (), spans: Optional[dict] = None, kept: tuple = ()):
+                 card_slots: tuple = (), cards_slots: tuple = (), spans: Optional[dict] = None, kept: tuple = (),
+                 straight: Optional[Callable] = None):
         self.name = name
         self.fn = fn  # fn(state, frame): runs the rule until it stops or ends (see codegen)
         self.spans = spans if spans is not None else {}  # block -> the rule-file position it starts at
@@ -34,6 +35,9 @@ class Proc:
         self.card_slots = card_slots    # locals holding a card
         self.cards_slots = cards_slots  # locals holding a list of cards
         self.kept = kept  # (local, its record): a value worked out from cards (runtime/derived.py)
+        # an action's rule that never stops, as fn(st, *its values, actor) run with no
+        # frame where nothing watches (decisions.start_action), or None
+        self.straight = straight
 
     def span_at(self, fr: "Frame"):
         return self.spans.get(fr.pc)

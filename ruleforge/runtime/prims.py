@@ -56,11 +56,21 @@ def knows(st, c, p) -> bool:
 
 
 def opponents(st, p, order) -> tuple:
+    if not st.out:  # nobody is out (the common case): worked out once for each seat and order
+        got = _OPPONENTS.get((p, order))
+        if got is not None:
+            return got
     out = []
     for q in (in_game(st, order) if st.out else order):  # (a loop: a generator costs a frame)
         if q != p:
             out.append(q)
-    return tuple(out)
+    got = tuple(out)
+    if not st.out and len(_OPPONENTS) < 4096:  # (orders are the generated code's constants: few)
+        _OPPONENTS[(p, order)] = got
+    return got
+
+
+_OPPONENTS: dict = {}  # (seat, seat order) -> the others, when nobody is out
 
 
 def in_game(st, seats) -> tuple:

@@ -40,7 +40,8 @@ def _primitives() -> dict:
               menu_row=actions.menu_row, MAX_MENU=actions.MAX_MENU, CACHE_LIMIT=actions._CACHE_LIMIT,
               ROW_LIMIT=actions._ROW_LIMIT, PASS=actions.PASS, SharedStart=engine.SharedStart, Pending=engine.Pending,
               MAX_REMEMBERED=limits.MAX_REMEMBERED, MAX_KEPT_CARDS=limits.MAX_KEPT_CARDS,
-              looked_apart=board.looked_apart, derived=derived)
+              looked_apart=board.looked_apart, derived=derived,
+              AnyError=Exception)  # (a whole menu made again action by action: codegen/wholemenus.py)
     ns["__builtins__"] = {name: __builtins__[name] if isinstance(__builtins__, dict) else getattr(__builtins__, name)
                           for name in ("len", "range", "tuple", "list", "sum", "any", "all", "min", "max", "str",
                                        "bool", "zip", "reversed", "sorted", "dict", "set", "abs", "type")}

@@ -19,6 +19,7 @@ from .. import typeinfo as T
 from ..board import PRIVATE, UP
 from .branches import Branches
 from .exprs import CALL as _CALL
+from .resumable import _any_node
 from .calls import Calls
 from .decks import Decks
 from .derived import Derived
@@ -58,6 +59,8 @@ class CodeGenerator(Calls, Decks, Derived, Values, Groups, Guarded, Told, Exprs,
         self.sm_level = 0
         self.label_spans: dict = {}
         self.procs: list = []
+        self.straights: dict = {}  # a rule's ident -> its straight function's (module.rule)
+        self.framed = True
         self.sites: list = []   # (identifier, literal) of each decision site's builder
         self.quantified: dict = {}  # text of a quantifier written -> (kind, test, its loops): exprs.ex_Quantifier
         self.runs_out_zones = {game.zone_lookup[(ev.zone.name, None, None)] for ev in ch.events
@@ -228,7 +231,12 @@ class CodeGenerator(Calls, Decks, Derived, Values, Groups, Guarded, Told, Exprs,
     def rule(self, ident: str, title: str, span, stmts, fixed: dict, nfixed: int, is_turn=False,
              actor=None, is_setup=False) -> None:
         """A rule over the frame `fr`: resumable when it can stop, else straight."""
-        resumable = self.any_stops(stmts)
+        # (an action's rule that stops only at its last statement, a `resolve`, runs
+        # straight: the effect takes its place, sm_Resolve)
+        self.is_action = actor is not None
+        tail = stmts[-1] if self.is_action and stmts and isinstance(stmts[-1], A.Resolve) \
+            and not self.any_stops(stmts[:-1]) else None
+        resumable = tail is None and self.any_stops(stmts)
         scope = Scope(resumable, counter=[0])
         scope.nslots = nfixed
         for binder, (slot, stem, kind) in fixed.items():
@@ -254,17 +262,35 @@ class CodeGenerator(Calls, Decks, Derived, Values, Groups, Guarded, Told, Exprs,
                 w.line(", ".join(names) + (" = fr.L[:%d]" % nfixed if len(names) > 1 else " = fr.L[0]"))
             w.line("Z = st.zones")
             w.line("V = st.vars")
+            self.tail = tail
             self.block(stmts)
+            self.tail = None
             w.line("st.stack.pop()")
+
+        def straight():  # (the same rule, its values as arguments, for no frame: decisions.start_action)
+            self.sc = scope
+            self.w.line("Z = st.zones")
+            self.w.line("V = st.vars")
+            self.tail, self.framed = tail, False
+            self.block(stmts)
+            self.tail, self.framed = None, True
         self.nlabels = 0
         self.label_spans = {0: stmts[0].span if stmts else span}
         self.function(ident, "st, fr", title, span, body)
+        if self.is_action and not resumable and not self.coverage and not _any_node(stmts, _FRAMED):
+            args = [scope.slots[b] for b, _ in sorted(fixed.items(), key=lambda x: x[1][0])]
+            self.straights[ident] = "s" + ident[1:]
+            self.function("s" + ident[1:], ", ".join(["st", *args]), title, span, straight)
         self.spans[ident] = self.label_spans
         slots = scope.kinds
         self.procs.append((ident, title, is_turn, max(scope.nslots, nfixed),
                            tuple(i for i, k in slots.items() if k == "card"),
                            tuple(i for i, k in slots.items() if k == "cards"), resumable, self.kept_pairs()))
 
+
+# Statements that read or leave the stack of frames (an action's rule holding one of them
+# keeps its frame: module.rule)
+_FRAMED = (A.EndTurn, A.Eliminate, A.Finish, A.NextTurn, A.EndGame, A.Call)
 
 _SHORTHANDS = {"    Z = st.zones": re.compile(r"\bZ\b"), "    V = st.vars": re.compile(r"\bV\b"),
                "    cur = CUR[st.turn_pos]": re.compile(r"\bcur\b")}

@@ -248,9 +248,10 @@ class Resumable:
             self.start(k)
             self.setup_resume = k
             stmts = stmts[lead:]
-        # A rule whose last statement is `takes an action` gives its place to the action's
-        # rule (sm_TakeAction): nothing is left for it to do after.
-        self.tail = stmts[-1] if stmts and isinstance(stmts[-1], A.TakeAction) else None
+        # A last `takes an action`, or an action's last `resolve`, gives its place to the rule
+        # it starts (not an effect's: one resolving itself must still meet MAX_FRAMES)
+        tails = (A.TakeAction, A.Resolve) if getattr(self, "is_action", False) else A.TakeAction
+        self.tail = stmts[-1] if stmts and isinstance(stmts[-1], tails) else None
         self.sm_block(stmts)
         self.tail = None
         w.line("st.stack.pop()")
@@ -463,27 +464,34 @@ class Resumable:
         self.w.line(f"fr.pc = {nxt}")
         self.w.line(f"if {slot} is not None:  # the action's own rule runs first")
         with self.w.indent():
-            self.w.line(f"start_action(st, {slot})")
+            taken = self.sc.fresh("t")
+            self.w.line(f"{taken} = {slot}")
             self.w.line(f"{slot} = None")
-            self.w.line("return")
+            self.w.line(f"if start_action(st, {taken}) or not st.stack or st.stack[-1] is not fr: return  # (run now, "
+                        "straight: on at once unless it left a rule to run)")
         self.goto(nxt)
         self.start(nxt)
 
     def sm_Resolve(self, s) -> None:
         c, p = self.sc.fresh("c"), self.sc.fresh("p")
-        nxt = self.label()
         table = self.effects_table(s.trigger.name)
         self.w.line(f"{c} = {self.ex(s.card)}")
         self.w.line(f"if {c} is None: no_effect_card()")
         self.w.line(f"{p} = {table}[{c}]")
-        self.w.line(f"fr.pc = {nxt}")
-        self.w.line(f"if {p} is not None:")
+        by = self.ex(s.by) if s.by is not None else "None"
+        tail = s is getattr(self, "tail", None)  # the rule's last statement: the effect takes its place
+        nxt = None if tail else self.label()
+        if not tail:
+            self.w.line(f"fr.pc = {nxt}")
+        self.w.line(f"if {p} is not None:" + ("  # the effect's rule runs in this rule's place" if tail else ""))
         with self.w.indent():
-            by = self.ex(s.by) if s.by is not None else "None"
+            if tail and getattr(self, "framed", True):  # (a rule run straight has no frame: module.rule)
+                self.w.line("st.stack.pop()")
             self.w.line(f"push_effect(st, {p}, {c}, {by})")
             self.w.line("return")
-        self.goto(nxt)
-        self.start(nxt)
+        if not tail:
+            self.goto(nxt)
+            self.start(nxt)
 
     # Statements that always stop are written only inside a resumable rule.
     def st_Choose(self, s) -> None:

@@ -34,8 +34,10 @@ class Tables:
         w.blank()
         w.comment("---- what the engine runs")
         for ident, title, is_turn, nlocals, card_slots, cards_slots, _, kept in self.procs:
+            straight = self.straights.get(ident)
             w.line(f"P_{ident} = Proc({title!r}, {ident}, {nlocals!r}, {is_turn!r}, {card_slots!r}, "
-                   f"{cards_slots!r}, SPANS[{ident!r}]" + (f", kept={kept!r})" if kept else ")"))
+                   f"{cards_slots!r}, SPANS[{ident!r}]" + (f", kept={kept!r}" if kept else "")
+                   + (f", straight={straight})" if straight else ")"))
         for trigger in sorted(ch.triggers):
             per = [f"P_{self.effect_procs[(id(cd), trigger)]}" if (id(cd), trigger) in self.effect_procs
                    else "None" for cd in g.card_decl_of]

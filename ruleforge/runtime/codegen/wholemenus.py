@@ -45,6 +45,31 @@ def _sort_of(text: str) -> tuple[str, tuple | None] | None:
     return m.group(1), (f.groups() if f is not None and _TOTAL_TEST.fullmatch(f.group(3)) else None)
 
 
+# what follows a row's `n_ = COUNT` (menus._charge), each line's text after its indentation
+_CHARGE = ("st.work -= n_", "if st.work < 0 or len(acts) + n_ > MAX_MENU:", "st.work += n_",
+           "charge_row(st, spec, n_, acts)  # raises the error")
+
+
+def _charged(lines: list[str], k: int) -> str | None:
+    """The COUNT of a row's charge that starts at line k, or None."""
+    text = lines[k].strip()
+    if not text.startswith("n_ = ") or [x.strip() for x in lines[k + 1:k + 1 + len(_CHARGE)]] != list(_CHARGE):
+        return None
+    return text[len("n_ = "):]
+
+
+def _in_loop(lines: list[str], k: int) -> bool:
+    """Whether line k of a menu body is inside a loop of the body: a row made once for
+    each value of a loop can make the menu as long as the work allows (bounded as it goes)."""
+    level = _indent(lines[k])
+    for above in reversed(lines[:k]):
+        if above.strip() and _indent(above) < level:
+            level = _indent(above)
+            if above.lstrip().startswith(_LOOP):
+                return True
+    return False
+
+
 def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" "))
 
@@ -114,23 +139,36 @@ class WholeMenus:
                 w.line("V = st.vars")
                 w.line("acts = []")
                 w.line("vals = []")
+                w.line("c_ = 0  # the combinations of every row, charged at the end")
+                w.line("work_ = st.work")
                 shared = self._shared_sorts(order)
                 for name in shared.values():
                     w.line(f"{name} = None")
-                for i, name in enumerate(order):
-                    if name == "pass" and name not in self.ch.actions:
-                        w.line(f"if E[{i}] is not None:  # pass")
+                w.line("try:")
+                with w.indent():
+                    for i, name in enumerate(order):
+                        if name == "pass" and name not in self.ch.actions:
+                            w.line(f"if E[{i}] is not None:  # pass")
+                            with w.indent():
+                                w.line("acts.append(PASS)")
+                                w.line("vals.append(None)")
+                            continue
+                        w.line(f"if E[{i}] is not None:  # action {comment_text(name)}")
                         with w.indent():
-                            w.line("acts.append(PASS)")
-                            w.line("vals.append(None)")
-                        continue
-                    w.line(f"if E[{i}] is not None:  # action {comment_text(name)}")
-                    with w.indent():
-                        w.line(f"spec, names, cache = E[{i}]")
-                        w.line("while True:")
-                        with w.indent():
-                            self._inline_body(name, shared)
-                            w.line("break")
+                            w.line(f"spec, names, cache = E[{i}]")
+                            w.line("while True:")
+                            with w.indent():
+                                self._inline_body(name, shared)
+                                w.line("break")
+                w.line("except AnyError:  # made again action by action (Menu.make), to fail where that fails")
+                with w.indent():
+                    w.line("st.work = work_")
+                    w.line("return None")
+                w.line("if c_ > st.work or c_ >= MAX_MENU:  # the same (Menu.make): short of work, or near the bound")
+                with w.indent():
+                    w.line("st.work = work_")
+                    w.line("return None")
+                w.line("st.work -= c_")
                 w.line("return tuple(acts), tuple(vals)")
             _drop_unread(w, first)
 
@@ -169,12 +207,24 @@ class WholeMenus:
         w = self.w
         lines, where = self.menu_bodies[name]
         pad = "    " * w.level
-        for line, at in zip(lines, where):
+        k = 0
+        while k < len(lines):
+            line, at = lines[k], where[k]
+            k += 1
             text = line[4:]  # (a function body's own level)
             if text in ("Z = st.zones", "V = st.vars"):
                 continue
             if text.strip() == "return":
                 text = text.replace("return", "break", 1)
-            for out in self._sorted_line(text, shared) or (text,):
+            charged = _charged(lines, k - 1)
+            if charged is not None:  # a row's charge (menus._charge): counted, charged at the end
+                k += len(_CHARGE)
+                outs = [f"c_ += {charged}"] if not _in_loop(lines, k - 1) else [
+                    f"c_ += {charged}", "if c_ > st.work or c_ >= MAX_MENU:", "    raise AnyError"]
+                text = text[:len(text) - len(text.lstrip(" "))]
+                outs = [text + o for o in outs]
+            else:
+                outs = self._sorted_line(text, shared) or (text,)
+            for out in outs:
                 w.lines.append(pad + out)
                 w.where.append(at)
