@@ -43,6 +43,28 @@ def glued(text: str, col: int):
                                    f"write {lead}{kw}'")
 
 
+_TWICE = re.compile(r"\b([A-Za-z_]\w*)(\s+)\1\b")
+_QUOTED = re.compile(r'"[^"\n]*"?')
+
+
+def twice(text: str, end: int, line: int):
+    """`increase n by by 1`, `move c to to hand`, `for for each`: a word of the language
+    written twice in a row, up to column `end` (the end of the token the parser stopped
+    at), said at the second word, with the line written with it once; or None. (`not not`
+    reads, so it is no slip.)"""
+    blanked = _QUOTED.sub(lambda m: " " * len(m.group()), text)  # (a text may hold any words, and a '#')
+    cut = blanked.find("#") if "#" in blanked else len(text)
+    found = None
+    for m in _TWICE.finditer(blanked[:min(end - 1, cut)]):
+        if m.group(1) != "not" and m.group(1) in _keywords().values():
+            found = m
+    if found is None:
+        return None
+    word, at = found.group(1), found.end(2) + 1
+    once = (text[:found.end(1)] + text[found.end():cut]).strip()
+    return Diagnostic(Span(line, at, line, at + len(word)), f"'{word}' twice", f"write it once: {once}")
+
+
 _ELSE_IF = ("elif", "elsif", "elseif")
 
 
