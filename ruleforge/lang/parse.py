@@ -40,7 +40,7 @@ from .limits import (MAX_BLOCK_DEPTH, MAX_ERRORS, MAX_ITEM_CHARS, MAX_LINES, MAX
                      number_error, raise_hint)
 from .printable import _CONTROL as CONTROL
 from .slips import (WINS_HINT, glued, needs_of, other_extreme, other_language, reserved_name_before, twice,
-                    slip, winners_hint, wins_missing)
+                    slip, winners_hint, wins_missing, without_what)
 
 MAX_SOURCE_BYTES = 2_000_000
 
@@ -525,7 +525,7 @@ def _syntax_diagnostic(e, offset: int, chunk: str, file_text: str = "") -> Diagn
     joined = glued(text, col)
     if joined is not None:
         return joined(line)
-    said = twice(text, col + len(str(tok)), line)
+    said = twice(text, col + len(str(tok)), line) or without_what(text, tok, line, col)
     if said is not None:  # `increase n by by 1`: the second word read as a name, or not read at all
         return said
     said = other_language(text, tok, expected, line, col)
