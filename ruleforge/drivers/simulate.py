@@ -250,6 +250,8 @@ def summarize(game, outcomes: list[GameOutcome], agents: Optional[str] = None) -
     summary = {
         "game": game.title, "rules": game.path, "params": params_json(game.params), "players": game.nplayers,
         "agents": agents or "random", "games": n, "errors": n - len(ok),
+        # (of the games that stopped, those the decision cap stopped: no mistake in the rules)
+        "capped": sum(1 for o in outcomes if o.error and o.limit == "decisions"),
         "seats": seats,
         "no_winner": sum(1 for o in ok if not o.winners),
         "length": {"decisions": spread([o.decisions for o in ok]), "rounds": spread([o.rounds for o in ok])},
