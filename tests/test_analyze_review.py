@@ -190,21 +190,22 @@ def test_rule_errors_in_the_skill_trace_are_counted_and_the_first_is_shown(rulef
     failed = [o for outcomes in runs for o in outcomes if o.error]
     first = failed[0]
     assert 0 < len(failed) < 60 and first.limit == "decisions"
-    above = (f"{len(failed)} of the 60 games the skill trace played stopped on a rule error: each is left out with the "
+    # (stopped by the cap, a long game: not "on a rule error")
+    above = (f"{len(failed)} of the 60 games the skill trace played stopped at the decision cap: each is left out with the "
              "game on the same deal it is paired with (the first error is under the table)")
-    below = (f"{len(failed)} games of the skill trace stopped on a rule error; first: game {first.index} "
+    below = (f"{len(failed)} games of the skill trace stopped at the decision cap; first: game {first.index} "
              f"(seed {first.seed}, bots random): {first.error}")
     text = text_of(r)
-    assert first.error.startswith("the game has gone on for 3 decisions without ending")
+    assert first.error.startswith("the game was stopped after 3 decisions, the decision cap")
     assert text.index("Skill · the skill trace") < text.index(above) < text.index("Each seat played by")
     assert text.index("greedy among random:") < text.index(below) < text.index("Length and tension")
     assert f'<p class="sig">{html.escape(above)}</p>' in page and f'<p class="sig">{html.escape(below)}</p>' in page
     skill = json.loads(data.read_text(encoding="utf-8"))["skill"]
-    assert (skill["games"], skill["errors"]) == (60, len(failed))
+    assert (skill["games"], skill["errors"], skill["capped"]) == (60, len(failed), len(failed))
     assert skill["first_error"] == {"game": first.index, "seed": first.seed, "agents": "random",
                                     "message": first.error, "limit": "decisions"}
     # the main games ended: no word of an error outside the skill section
-    assert "stopped on a rule error" not in text[:text.index("Skill · ")] + text[text.index("Length and tension"):]
+    assert "stopped at the decision cap" not in text[:text.index("Skill · ")] + text[text.index("Length and tension"):]
 
 
 # ---- 4. each decision point its own row --------------------------------------------------

@@ -571,6 +571,43 @@ def test_duplicate_declarations(ruleforge_cmd, tmp_path):
         """)
 
 
+HAND_ACTION = """\
+game "Z"
+players 2
+cards: standard deck in deck
+zone deck: pile
+zone hand per player: hand
+setup:
+    for each p in players:
+        move top 3 cards of deck to hand of p
+action hand "Hand":
+    move top of deck to deck at bottom
+action other "Other":
+    move top of deck to deck at bottom
+actions both: hand, other
+turn:
+    TAKES
+ending e: nobody wins when deck is empty
+"""
+
+
+@pytest.mark.parametrize("takes", ["current takes an action", "current takes one of hand, other",
+                                   "current takes one of both"])
+def test_an_action_named_like_a_zone_is_said_once(ruleforge_cmd, tmp_path, takes):
+    # "no actions are declared" (or "unknown action or action group 'hand'") came too, at the turn
+    f = tmp_path / "z.rules"
+    f.write_text(HAND_ACTION.replace("TAKES", takes), encoding="utf-8")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.err == expect(f"""
+        {f}:9:8: error: 'hand' is already declared (line 5)
+            action hand "Hand":
+                   ^^^^
+          hint: each name may be declared once
+        1 error in {f}
+        """)
+
+
 def test_set_of_the_wrong_type_points_at_the_parameter(ruleforge_cmd):
     r = ruleforge_cmd("check", GUFO, "--set", "reveal_count=abc")
     assert (r.code, r.out) == (2, "")

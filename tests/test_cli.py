@@ -738,14 +738,14 @@ def test_a_run_stopped_by_the_decision_cap_replays_to_it(ruleforge_cmd, tmp_path
     log = tmp_path / "cap.jsonl"
     r = ruleforge_cmd("run", GUFO, "--seed", 5, "--max-decisions", 6, "--log", log)
     assert r.code == 1
-    cap = ("the game has gone on for 6 decisions without ending (the decision cap; an ending that never holds? "
-           "A longer game: --max-decisions N, or RULEFORGE_LIMITS=decisions=N)")
+    cap = ("the game was stopped after 6 decisions, the decision cap, before any ending held (an ending that never "
+           "holds? A longer game: --max-decisions N, or RULEFORGE_LIMITS=decisions=N)")
     assert read_log(log)[-1] == {"type": "error", "message": cap}
     # the command that plays the same game again stops where it did (it left the cap out)
     assert r.err.splitlines()[-1] == f"  the same game again: ruleforge run {GUFO} --seed 5 --max-decisions 6"
     r = ruleforge_cmd("replay", log, "--quiet")
-    assert (r.code, r.out) == (1, f"{log}: reproduced exactly: the game, 6 decisions, the same deal, and the same "
-                                  f"error it stopped on: {cap}\n")
+    assert (r.code, r.out) == (1, f"{log}: reproduced exactly: the game, 6 decisions, the same deal, and it stops "
+                                  f"at the same decision cap: {cap}\n")
     # a log cut after 5 of its decisions, its error kept, does not reproduce: the cap is 6
     records = read_log(log)
     cut = [rec for rec in records if not (rec["type"] == "decision" and rec["n"] == 5)]
@@ -754,21 +754,25 @@ def test_a_run_stopped_by_the_decision_cap_replays_to_it(ruleforge_cmd, tmp_path
     assert r.code == 1 and "does not reproduce: the logged game stopped on an error" in r.err
 
 
-def test_games_stopped_by_the_decision_cap_with_bots_point_at_the_heuristic(ruleforge_cmd):
+def test_games_stopped_by_the_decision_cap_with_bots_point_at_the_heuristic(ruleforge_cmd, tmp_path):
     # Greedy Gin Rummy bots once took the top discard back and forth until the cap; the
     # summary says where to look when bots, not an ending, may be what never stops.
     hint = ("Bots that look ahead can repeat the same moves for ever when the heuristic misjudges a position "
             "halfway through a turn (docs/language.md#heuristic-for-bots).")
     r = ruleforge_cmd("run", GUFO, "--games", 2, "--jobs", 1, "--seed", 1, "--max-decisions", 3, "--agents", "greedy")
     flat = " ".join(r.out.split())
-    assert r.code == 1 and "2 games stopped on a rule error; first: game 0" in flat and hint in flat
-    r = ruleforge_cmd("run", GUFO, "--games", 2, "--jobs", 1, "--seed", 1, "--max-decisions", 3)
+    # (a game that runs long is stopped, not failed: no "rule error"; the exit code is 1 still)
+    assert r.code == 1 and "2 games stopped at the decision cap; first: game 0" in flat and hint in flat
+    r = ruleforge_cmd("run", GUFO, "--games", 2, "--jobs", 1, "--seed", 1, "--max-decisions", 3,
+                      "--out", tmp_path / "s.json")
     flat = " ".join(r.out.split())
-    assert r.code == 1 and "2 games stopped on a rule error" in flat and "Bots that look ahead" not in flat
+    assert r.code == 1 and "2 games stopped at the decision cap" in flat and "Bots that look ahead" not in flat
+    summary = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
+    assert (summary["errors"], summary["capped"], summary["first_error"]["limit"]) == (2, 2, "decisions")
     # a sweep (and compare) says it once under its errors
     r = ruleforge_cmd("run", GUFO, "--sweep", "reveal_count=1,2", "--games", 2, "--jobs", 1, "--seed", 1,
                       "--max-decisions", 3, "--agents", "greedy")
-    assert r.code == 1 and r.err.count("stopped on a rule error") == 2 and r.err.count(hint) == 1
+    assert r.code == 1 and r.err.count("stopped at the decision cap") == 2 and r.err.count(hint) == 1
 
 
 def test_a_match_stopped_by_a_rule_error_logs_it_under_its_game_and_replays_to_it(ruleforge_cmd, tmp_path):
@@ -778,12 +782,12 @@ def test_a_match_stopped_by_a_rule_error_logs_it_under_its_game_and_replays_to_i
     log = tmp_path / "match.jsonl"
     r = ruleforge_cmd("run", GUFO, "--match", "--seed", 3, "--max-decisions", 20, "--log", log)
     assert r.code == 1
-    cap = ("the game has gone on for 20 decisions without ending (the decision cap; an ending that never holds? "
-           "A longer game: --max-decisions N, or RULEFORGE_LIMITS=decisions=N)")
+    cap = ("the game was stopped after 20 decisions, the decision cap, before any ending held (an ending that never "
+           "holds? A longer game: --max-decisions N, or RULEFORGE_LIMITS=decisions=N)")
     records = read_log(log)
     assert [(rec.get("game"), rec["type"]) for rec in records if rec["type"] in ("result", "error")] == \
         [(1, "result"), (2, "error")]
     assert records[-1] == {"game": 2, "type": "error", "message": cap}
     r = ruleforge_cmd("replay", log, "--quiet")
     assert (r.code, r.out) == (1, f"{log}: reproduced exactly: game 2 of the match, 30 decisions, the same deal, "
-                                  f"and the same error it stopped on: {cap}\n")
+                                  f"and it stops at the same decision cap: {cap}\n")

@@ -479,6 +479,32 @@ def test_a_rule_nothing_calls_is_a_warning():
                                                  "remove it")]
 
 
+def test_a_rule_only_rules_that_never_run_call_is_a_warning_naming_them():
+    # 'b' and 'c' were silent: a rule calls each, though nothing that runs reaches them
+    text = ("rule a:\n    b\n    c\n"                      # lines 9-11
+            "rule b:\n    c\n"                             # lines 12-13
+            "rule c:\n    increase n by 1\n"               # lines 14-15
+            "rule d:\n    c\n"                             # lines 16-17
+            "rule used:\n    e\n"                          # lines 18-19
+            "rule e:\n    increase n by 1\n"               # lines 20-21
+            "turn:\n    used\n    move top of deck to hand of current\n")
+    _, checked = check_source("t.rules", (BASE + text + END).encode())
+    assert [(w.span.line, w.span.column, w.message, w.hint) for w in checked.warnings] == [
+        (9, 6, "nothing calls the rule 'a'", "write 'a' on a line of the rules where it should run, or remove it"),
+        (12, 6, "the rule 'b' never runs: only 'a' calls it, and nothing calls 'a'",
+         "write 'a' on a line of the rules where it should run, or remove the rules that never run"),
+        (14, 6, "the rule 'c' never runs: only 'a', 'b' and 'd' call it, and they never run (nothing calls 'a' or "
+                "'d')", "write 'a' or 'd' on a line of the rules where it should run, or remove the rules that "
+                        "never run"),
+        (16, 6, "nothing calls the rule 'd'", "write 'd' on a line of the rules where it should run, or remove it")]
+    # a chain hung from one rule: the one that calls it never runs, and the root is named
+    text = "rule x:\n    y\nrule y:\n    z\nrule z:\n    increase n by 1\n" + TURN
+    _, checked = check_source("t.rules", (BASE + text + END).encode())
+    assert [(w.span.line, w.message) for w in checked.warnings] == [
+        (9, "nothing calls the rule 'x'"), (11, "the rule 'y' never runs: only 'x' calls it, and nothing calls 'x'"),
+        (13, "the rule 'z' never runs: only 'y' calls it, which never runs (nothing calls 'x')")]
+
+
 def test_compile_shows_the_rule_written_out_at_its_call(ruleforge_cmd, tmp_path):
     path = tmp_path / "t.rules"
     path.write_text(BASE + KEEP)

@@ -122,16 +122,16 @@ def test_rule_file_markup_in_hot_seat_hand_over(tmp_path):
 def test_play_stops_at_the_decision_cap_with_exit_1_and_a_log_that_replays(tmp_path):
     ran = hostile_run(["play", GUFO, "--as", "radar", "--seed", "5", "--delay", "0", "--max-decisions", "6",
                        "--log", "g.jsonl"], cwd=tmp_path, stdin="1\n" * 20)
-    assert_clean(ran, 1, "error: the game has gone on for 6 decisions without ending (the decision cap; "
-                         "an ending that never holds? A longer game: --max-decisions N")
+    assert_clean(ran, 1, "error: the game was stopped after 6 decisions, the decision cap, before any ending held "
+                         "(an ending that never holds? A longer game: --max-decisions N")
     recs = [json.loads(line) for line in (tmp_path / "g.jsonl").read_text(encoding="utf-8").splitlines()]
     assert [r["n"] for r in recs if r["type"] == "decision"] == [0, 1, 2, 3, 4, 5]  # the refused 7th is not logged
-    cap = ("the game has gone on for 6 decisions without ending (the decision cap; an ending that never holds? "
-           "A longer game: --max-decisions N, or RULEFORGE_LIMITS=decisions=N)")
+    cap = ("the game was stopped after 6 decisions, the decision cap, before any ending held (an ending that never "
+           "holds? A longer game: --max-decisions N, or RULEFORGE_LIMITS=decisions=N)")
     assert recs[-1] == {"type": "error", "message": cap}  # as `run` logs it (before: a "quit" record)
     again = hostile_run(["replay", "g.jsonl"], cwd=tmp_path)
-    assert_clean(again, 1, f"g.jsonl: reproduced exactly: the game, 6 decisions, the same deal, and the same error "
-                           f"it stopped on: {cap}")
+    assert_clean(again, 1, f"g.jsonl: reproduced exactly: the game, 6 decisions, the same deal, and it stops at the "
+                           f"same decision cap: {cap}")
 
 
 MEMORY = """game "Memory"

@@ -149,8 +149,9 @@ CASES = {
     # "`run` ... ha[s] no decision cap, so a game whose ending never holds runs forever"
     "ending_never_holds": (BASE.replace("    move top of deck", "    if deck is not empty:\n        move top of deck")
                            + 'ending done "never": nobody wins when count of deck < 0\n',
-                           ["the game has gone on for 10,000 decisions without ending (the decision cap; an ending "
-                            "that never holds? A longer game: --max-decisions N, or RULEFORGE_LIMITS=decisions=N)"]),
+                           ["the game was stopped after 10,000 decisions, the decision cap, before any ending held (an "
+                            "ending that never holds? A longer game: --max-decisions N, or "
+                            "RULEFORGE_LIMITS=decisions=N)"]),
 }
 
 
@@ -184,7 +185,9 @@ def test_simulations_and_deep_checks_stop_too(case, tmp_path):
     text, needles = CASES[case]
     ran = hostile_run(["run", "h.rules", "--games", "3", "--jobs", "1", "--seed", "1"], {"h.rules": text},
                       cwd=tmp_path)
-    assert_clean(ran, 1, "3 games stopped on a rule error", needles[0][:30])
+    # (the decision cap is no rule error: the games are said to have stopped at it)
+    assert_clean(ran, 1, "3 games stopped " + ("at the decision cap" if case == "ending_never_holds" else "on a rule error"),
+                 needles[0][:30])
     if case != "ending_never_holds":  # that one ends --deep at its own --max-steps
         deep = hostile_run(["check", "h.rules", "--deep", "--examples", "3"], cwd=tmp_path)
         assert_clean(deep, 1, "counterexample (seed", needles[0])
@@ -193,9 +196,9 @@ def test_simulations_and_deep_checks_stop_too(case, tmp_path):
 def test_the_decision_cap_is_raised_for_one_command(tmp_path):
     text, _ = CASES["ending_never_holds"]
     ran = hostile_run(["run", "h.rules", "--seed", "1", "--max-decisions", "50"], {"h.rules": text}, cwd=tmp_path)
-    assert_clean(ran, 1, "the game has gone on for 50 decisions without ending")
+    assert_clean(ran, 1, "the game was stopped after 50 decisions, the decision cap")
     ran = hostile_run(["run", "h.rules", "--seed", "1"], cwd=tmp_path, env={"RULEFORGE_LIMITS": "decisions=60"})
-    assert_clean(ran, 1, "the game has gone on for 60 decisions without ending")
+    assert_clean(ran, 1, "the game was stopped after 60 decisions, the decision cap")
 
 
 def test_a_game_that_needs_more_work_raises_the_limit(tmp_path):

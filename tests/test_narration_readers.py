@@ -259,6 +259,46 @@ def test_a_move_of_many_cards_is_named_to_a_seat_that_knows_them_all(tmp_path):
                              + ": hand of player 2 → stash of player 2"]
 
 
+FEW = """game "Few"
+players 2
+cards: standard deck in deck
+zone deck "the deck": pile, face down
+zone hand per player "hand": hand
+zone stash "the stash": pile, face down
+
+setup:
+    player 1 looks at top of deck
+    move top 3 cards of deck to hand of player 2
+    move top 2 cards of deck to hand of player 1
+
+turn:
+    current takes an action
+
+action keep "Stash a hand":
+    move cards in hand of player 1 to stash
+    move cards in hand of player 2 to stash
+
+ending done "stashed": nobody wins when count of stash = 5
+"""
+
+
+def test_a_move_of_several_cards_a_seat_does_not_know_is_counted(tmp_path):
+    # it told each seat "a card, a card, a card" for the other's cards, and player 1, who
+    # looked at the top of the deck, "K♠, a card, a card"
+    game, _ = load(tmp_path, FEW)
+    st = game.new(0, record=True)
+    play(st, "keep")
+    told = {seat: [line for line in Narrator(game, seat, st).lines(st.record) if "→" in line] for seat in (0, 1)}
+    assert told[0] == ["    K♠, 2 other cards (2 face down): the deck → hand of player 2",
+                       "    10♠, 9♠: the deck → hand of player 1",
+                       "    10♠, 9♠: hand of player 1 → the stash",
+                       "    3 cards (3 face down): hand of player 2 → the stash"]
+    assert told[1] == ["    K♠, Q♠, J♠: the deck → hand of player 2",
+                       "    2 cards (2 face down): the deck → hand of player 1",
+                       "    2 cards (2 face down): hand of player 1 → the stash",
+                       "    K♠, Q♠, J♠: hand of player 2 → the stash"]
+
+
 # ---- 5. the empty zones of every player are one line -------------------------------------
 
 def table_lines(game, st, seat) -> list[str]:

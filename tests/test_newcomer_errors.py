@@ -337,6 +337,45 @@ def test_a_variants_value_read_from_a_parameter_further_down_the_base(ruleforge_
                                      "'hand_size' comes later: write this value as a number")
 
 
+# ---- 6. a word written twice ------------------------------------------------------------
+
+@pytest.mark.parametrize("old, new, header, caret, hint", [
+    # it said "unexpected number 1", expected '!=', '*', '+'...: the second 'by' read as a name
+    ("trick_winner by 1", "trick_winner by by 1", "47:44: error: 'by' twice",
+     " " * 43 + "^^", "write it once: increase tricks of trick_winner by 1"),
+    ("move cards in table to won", "move cards in table to to won", "48:32: error: 'to' twice",
+     " " * 31 + "^^", "write it once: move cards in table to won of trick_winner"),
+    ("set best_card to none", "set best_card to to none", "50:26: error: 'to' twice",
+     " " * 25 + "^^", "write it once: set best_card to none"),
+    # (it said "unexpected 'hand'")
+    ("players has hand of p", "players has has hand of p", "52:120: error: 'has' twice",
+     " " * 119 + "^^^", "write it once: ending done \"every card is played\": players with the highest tricks win "
+                        "when table is empty and every p in players has hand of p is empty"),
+    # (it said "unexpected 'for'", expected 'each')
+    ("for each p in players) = 52", "for for each p in players) = 52", "56:40: error: 'for' twice",
+     " " * 39 + "^^^", "write it once: + sum of count of won of p for each p in players) = 52"),
+])
+def test_a_word_written_twice_is_said_at_the_second(ruleforge_cmd, tmp_path, old, new, header, caret, hint):
+    f = frostbite(tmp_path, old, new)
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    lines = r.err.splitlines()
+    assert r.headers == [f"{f}:{header}"]
+    assert [lines[2], lines[3]] == ["    " + caret, f"  hint: {hint}"]
+
+
+@pytest.mark.parametrize("old, new, header", [
+    # in a text, the words are the designer's; `not not` reads
+    ('say "{trick_winner} takes', 'say "the the" "{trick_winner} takes',
+     '46:23: error: unexpected quoted text ("...") "{trick_winner} takes the trick with {best_card}"'),
+    ("if beats of card:", "if not not beats card:", "38:22: error: unexpected 'card'"),
+])
+def test_a_word_twice_in_a_text_or_a_double_not_is_no_slip(ruleforge_cmd, tmp_path, old, new, header):
+    f = frostbite(tmp_path, old, new)
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1 and r.headers == [f"{f}:{header}"]
+
+
 # ---- Thin Ice: mistakes made following docs/tutorial.md ----------------------------------
 
 THIN_ICE = """\

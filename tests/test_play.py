@@ -447,12 +447,12 @@ def _error_panel(out: str) -> list[str]:
     return [line.strip("│").rstrip() for line in lines[top + 1:bottom]]
 
 
-@pytest.mark.parametrize("seats, own", [("1", "7♠, 9♥"), ("1,2", "a card, a card")])
+@pytest.mark.parametrize("seats, own", [("1", "7♠, 9♥"), ("1,2", "2 cards (2 face down)")])
 def test_a_rule_error_in_play_comes_after_what_led_to_it(seats, own, tmp_path):
     # Empty Hand fails in player 1's third turn, before any decision: before, `play`
     # showed the error alone. Now the screen tells what the rules did up to it, as the
-    # people at it may know it: player 1's own hand by name when they play alone, as "a
-    # card" when the other seat's person shares the screen.
+    # people at it may know it: player 1's own hand by name when they play alone, counted
+    # ("2 cards", never "a card, a card") when the other seat's person shares the screen.
     from test_cli import EMPTY_HAND
     (tmp_path / "e.rules").write_text(EMPTY_HAND)
     log = tmp_path / "e.jsonl"
@@ -467,7 +467,7 @@ def test_a_rule_error_in_play_comes_after_what_led_to_it(seats, own, tmp_path):
     assert result.exception.again == f"ruleforge play {tmp_path / 'e.rules'} --seed 1 --as {seats}"
     told = _error_panel(out)
     assert [line.strip() for line in told[:3]] == ["the deck shuffled (52 cards)", f"{own}: the deck → hand of player 1",
-                                                   "a card, a card: the deck → hand of player 2"]
+                                                   "2 cards (2 face down): the deck → hand of player 2"]
     assert [line.strip() for line in told[-4:]] == ["score of player 2: 3 → 5", "2♠: hand of player 2 → the discard pile",
                                                     "Round 3", "player 1's turn"]
     # (the error itself is shown by the entry point, after this screen: tests/test_cli.py)

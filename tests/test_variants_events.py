@@ -221,6 +221,28 @@ def test_without_twice_beside_the_variants_own_item_and_outside_a_variant_are_er
         "a variant starts with 'extends \"BASE.rules\"'; in a game's own file, delete the item instead")]
 
 
+TAKES_OUT = ("'without' takes out only an action, an action group, an ending, an invariant, a card, a card list or "
+             "an event's rule: without action NAME, actions NAME, ending NAME, invariant NAME, card \"TITLE\", "
+             "cards \"TITLE\", when ZONE runs out, when the round ends (NAME)...")
+
+
+@pytest.mark.parametrize("line, message, hint", [
+    # it said "unexpected 'parameter'", expected 'action', 'actions', 'card'...
+    ("without parameter rounds", "'without' cannot take out a parameter",
+     "a variant changes a parameter's value by giving it again, 'parameter rounds = VALUE' (a run, with "
+     "'--set rounds=VALUE'); " + TAKES_OUT),
+    ("without zone hand", "'without' cannot take out a zone",
+     "a variant replaces a zone by declaring one of the same name ('zone hand ...'); " + TAKES_OUT),
+    ("without define top_value", "'without' cannot take out a definition",
+     "a variant replaces a definition by declaring one of the same name ('define top_value ...'); " + TAKES_OUT),
+    ("without setup", "'without' cannot take out the 'setup:' of the base",
+     "a variant replaces it by giving its own 'setup:'; " + TAKES_OUT),
+    ("without actoin play", "'without' cannot take out 'actoin'", "did you mean 'action'? " + TAKES_OUT),
+])
+def test_without_an_item_that_cannot_be_taken_out_says_what_can(tmp_path, line, message, hint):
+    assert errors(tmp_path, line + "\n") == [(None, 3, 9, message, hint)]
+
+
 def test_a_variant_sees_its_bases_symbols_when_it_names_a_declaration(tmp_path):
     # the clash of a declaration with a card's symbol is found across the two files
     base = ('game "C"\nplayers 2\nattribute kind: coin, pudding\ncards: listed in deck\nzone deck: pile\n'

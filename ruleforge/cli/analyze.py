@@ -116,7 +116,7 @@ def analyze(file: str, games: int, agents: str | None, rungs: str | None, skill_
                            or alike_note(report))
     _write(report, html_path, json_path, plots_prefix)
     if report["summary"]["errors"] or (report["skill"] or {}).get("errors"):
-        sys.exit(EXIT_PROBLEM)  # a game stopped on a rule error: the rule file has a problem
+        sys.exit(EXIT_PROBLEM)  # a game stopped on a rule error or at the decision cap (docs/limits.md)
 
 
 def _play(file, sets, players, game, agents, rung_list, games, skill_games, seed, jobs, max_decisions) -> dict:

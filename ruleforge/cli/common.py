@@ -406,16 +406,15 @@ def say_rule_errors(runs) -> bool:
     """For each (label, summary) whose games stopped on a rule error: how many, and the
     first (stderr). True when any did: the command then exits 1, as `run` does, after
     its tables and files (a figure over fewer games is still a figure)."""
-    from ..drivers.report import BOTS_AT_THE_CAP, bots_at_the_cap
+    from ..drivers.report import BOTS_AT_THE_CAP, bots_at_the_cap, why_stopped
     any_errors = capped = False
     for label, s in runs:
         if s.get("errors"):
             any_errors = True
             capped = capped or bots_at_the_cap(s)
             fe = s["first_error"]
-            click.echo(plain(f"error: {label}: {s['errors']} of {count(s['games'], 'game')} stopped on a rule "
-                             f"error, left out of its figures; first: game {fe['game']} (seed {fe['seed']}): "
-                             f"{fe['message']}"), err=True)
+            click.echo(plain(f"error: {label}: {s['errors']} of {count(s['games'], 'game')} {why_stopped(s)}, left out of its "
+                             f"figures; first: game {fe['game']} (seed {fe['seed']}): {fe['message']}"), err=True)
     if capped:
         click.echo(BOTS_AT_THE_CAP, err=True)
     return any_errors

@@ -168,7 +168,7 @@ def compare(base, variants, games, agents, rung_check, players, seed, jobs, sets
     checked_runs = [(f"{f}, {agents} bots", s) for f, _, _, s in runs]
     checked_runs += [(f"{f}, {below} bots", s) for f, _, _, s in low] if below else []
     if say_rule_errors(checked_runs):
-        sys.exit(EXIT_PROBLEM)  # a game stopped on a rule error: a rule file has a problem
+        sys.exit(EXIT_PROBLEM)  # a game stopped on a rule error or at the decision cap (docs/limits.md)
     if interrupted:
         sys.exit(130)
 

@@ -256,7 +256,7 @@ def _resumable(path: str, seed, sets, players) -> tuple[dict, list]:
     usage error saying why it cannot be resumed."""
     from ..drivers.logfile import LogError, read_log_lines
     from ..drivers.replay import log_end, split_games
-    from ..runtime.engine import decision_cap_message
+    from ..runtime.engine import stopped_at_the_cap
     for flag, value in (("--seed", seed), ("--set", sets), ("--players", players)):
         if value:
             raise click.UsageError(f"{flag} cannot go with --resume: a resumed game takes its seed, parameters "
@@ -272,7 +272,7 @@ def _resumable(path: str, seed, sets, players) -> tuple[dict, list]:
     records = [rec for _, rec in lines]
     end = log_end(records)
     decisions = [(n, rec) for n, rec in lines if rec["type"] == "decision"]
-    if end == "error" and records[-1].get("message") == decision_cap_message(len(decisions)):
+    if end == "error" and stopped_at_the_cap(records[-1].get("message"), len(decisions)):
         end = None  # stopped by the decision cap, not by the rules: a higher cap goes on
     if end == "result":
         raise click.BadParameter(plain(f"the game in {path} is over: nothing to resume "

@@ -96,7 +96,7 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
         if partial:
             sys.exit(EXIT_INTERRUPTED)
         if any(o.ending == "error" for o in outcomes):
-            sys.exit(EXIT_PROBLEM)  # a game stopped on a rule error: the rule file has a problem
+            sys.exit(EXIT_PROBLEM)  # a game stopped on a rule error or at the decision cap (docs/limits.md)
         return
     if out or plot or scheduler or jobs:
         raise click.UsageError("--out, --plot, --jobs and --scheduler go with --games")
@@ -266,7 +266,7 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
         plot_series(plot, f"{game.title}: win rate by {name}", name, options, series)
         click.echo(f"plot written to {plain(plot)}")
     if say_rule_errors([(f"{name}={v}", s) for v, s in results]):
-        sys.exit(EXIT_PROBLEM)  # a game stopped on a rule error: the rule file has a problem
+        sys.exit(EXIT_PROBLEM)  # a game stopped on a rule error or at the decision cap (docs/limits.md)
     if stopped:
         sys.exit(130)
 

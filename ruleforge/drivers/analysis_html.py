@@ -19,7 +19,7 @@ from .analysis_text import (NEVER_ASKED, NO_DECISIONS, NO_LEAD, NO_SKILL, NONE_F
                             decisiveness_line, first_seat_line, gap_line, games_text, lead_changes_line, length_line,
                             losses_line, per_game, points, points_ci, skill_errors_line, skill_first_error, skill_verdicts,
                             unmeasured_line)
-from .report import ci, interval, number, pct
+from .report import ci, interval, number, pct, stopped
 
 STYLE = """
 body { font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
@@ -71,7 +71,7 @@ def page(r: dict, pngs: dict) -> str:
     parts += cards(r, pngs, bots) + decisions(r, pngs, bots)
     if s["errors"]:
         fe = s["first_error"]
-        parts.append(f'<p class="sig">{count(s["errors"], "game")} stopped on a rule error; first: game '
+        parts.append(f'<p class="sig">{stopped(s)}; first: game '
                      f'{fe["game"]} (seed {fe["seed"]}): {esc(fe["message"])}</p>')
     parts.append("</body></html>\n")
     return "\n".join(parts)

@@ -15,7 +15,7 @@ from rich.table import Table
 from ..lang.plural import count
 from ..lang.printable import markup
 from .report import (BOTS_AT_THE_CAP, _console, _starter, bots_at_the_cap, ci, interval, number, payoff_table, pct,
-                     print_first_error, team_table)
+                     print_first_error, team_table, why_stopped)
 
 CARD_ROWS = 15  # card uses shown in the terminal; the HTML page and --json have them all
 NONE_FOR_ONE = "none to measure, in a game for one player"
@@ -51,8 +51,7 @@ def games_text(s: dict) -> str:
     read as a verdict on the whole run)."""
     if not s["errors"]:
         return count(s["games"], "game")
-    return (f"{count(s['games'], 'game')} ({s['games'] - s['errors']} ended: {s['errors']} stopped on a rule "
-            "error, left out)")
+    return f"{count(s['games'], 'game')} ({s['games'] - s['errors']} ended: {s['errors']} {why_stopped(s)}, left out)"
 
 
 def bots(r: dict) -> str:
@@ -125,15 +124,14 @@ def print_report(r: dict, console: Console | None = None) -> None:
     console.print(f"[bold]{markup(s['game'])}: design report[/] · seed {r['seed']}")
     if s["games"] and s["errors"] == s["games"]:  # no figure of no games (`run` says it so too)
         which = "the one game" if s["games"] == 1 else f"all {s['games']}"
-        console.print(f"[red]No game ended: {which} stopped on a rule error, so there is no report "
-                      "(nothing written)[/]")
+        console.print(f"[red]No game ended: {which} {why_stopped(s)}, so there is no report (nothing written)[/]")
         print_first_error(s, console)
         return
     console.print(f"Main games: {games_text(s)} with {markup(r['agents_label'])}." + skill_plan(r))
     if r.get("bots_note"):
         console.print(f"[yellow]{markup(r['bots_note'])}[/]")
     if s["errors"]:  # said first: every figure below is of the games that ended only
-        console.print(f"[red]{s['errors']} of {count(s['games'], 'game')} stopped on a rule error: the figures below "
+        console.print(f"[red]{s['errors']} of {count(s['games'], 'game')} {why_stopped(s)}: the figures below "
                       f"are of the {count(s['games'] - s['errors'], 'game')} that ended (the first error is at the "
                       "end)[/]")
     balance_section(r, console)
@@ -314,7 +312,7 @@ def skill_errors_line(k: dict) -> str:
     """Said above the skill table when some of the skill trace's own games stopped on a
     rule error (as the main games' are said under the report's title): its figures are
     of the deals where both games of a pair ended."""
-    return (f"{k['errors']} of the {count(k['games'], 'game')} the skill trace played stopped on a rule error: each "
+    return (f"{k['errors']} of the {count(k['games'], 'game')} the skill trace played {why_stopped(k)}: each "
             "is left out with the game on the same deal it is paired with (the first error is under the table)")
 
 
@@ -322,7 +320,7 @@ def skill_first_error(k: dict) -> str:
     """The skill trace's first rule error, with the bots that met it (the trace plays
     several sets of bots, where the main games have one)."""
     fe = k["first_error"]
-    return (f"{count(k['errors'], 'game')} of the skill trace stopped on a rule error; first: game {fe['game']} "
+    return (f"{count(k['errors'], 'game')} of the skill trace {why_stopped(k)}; first: game {fe['game']} "
             f"(seed {fe['seed']}, bots {fe['agents']}): {fe['message']}")
 
 

@@ -196,9 +196,13 @@ class Narrator:
             cards = [self.shown(m.card, m.face_up, m.known) for m in moves]
             # a move of many cards is counted where the reader does not know them all (a
             # list of "a card"), or past MANY_CARDS (a whole deck would fill the screen)
-            if len(cards) > MANY_CARDS or len(cards) > 8 and "a card" in cards:
+            unknown = cards.count("a card")
+            if len(cards) > MANY_CARDS or len(cards) > 8 and unknown:
                 hidden = sum(1 for m in moves if not m.face_up)
                 shown = f"{len(cards)} cards" + (f" ({hidden} face down)" if hidden else "")
+            elif unknown > 1:  # "a card, a card, a card" says only how many, at length
+                known = [c for c in cards if c != "a card"]  # (a card moved face up is known)
+                shown = ", ".join(known + [f"{unknown} {'other ' if known else ''}cards ({unknown} face down)"])
             else:
                 shown = ", ".join(cards)
             out.append(f"    {shown}: {self.zone(src)} → {self.zone(dst)}")

@@ -19,7 +19,7 @@ from ..load import UnreadableFile, check_source, load_source, read_source
 from .logfile import LogError, check_record, read_log_lines
 from .narrate import Narrator
 from .play import HIDDEN_RULE_FAILED, deal_snapshot, game_heading, hides_error
-from ..runtime.engine import decision_cap_message
+from ..runtime.engine import stopped_at_the_cap
 from ..runtime.game import params_json
 from ..runtime.values import RuleError
 
@@ -221,9 +221,10 @@ class ReproducedError(Exception):
     """A logged game that stopped on a rule error replays to the same error, at the same
     place: `decisions` taken (the last one is the decision the rules failed after)."""
 
-    def __init__(self, message: str, decisions: int = 0):
+    def __init__(self, message: str, decisions: int = 0, capped: bool = False):
         super().__init__(message)
         self.message, self.decisions = message, decisions
+        self.capped = capped  # stopped by the decision cap: a long game, not a failure of its rules
 
 
 def _same_error(e: RuleError, logged: Optional[str], line: int, st, seat) -> None:
@@ -281,10 +282,10 @@ def _step(game, st, rec: dict, decisions: int, first_seat: int) -> None:
             raise Mismatch(f"the result differs: {got} here, {cut(str(want), 200)} in the log")
     elif kind == "error":
         message = rec.get("message")
-        if message == decision_cap_message(decisions) and not st.is_over:
+        if stopped_at_the_cap(message, decisions) and not st.is_over:
             # the decision cap of the session that logged it (--max-decisions), not of the
             # rules: the game reached it with the logged decisions, still going on
-            raise ReproducedError(message, decisions)
+            raise ReproducedError(message, decisions, capped=True)
         raise Mismatch(f"the logged game stopped on an error: {cut(str(message), 200)}")
     elif kind == "start":
         raise Mismatch("a second 'start' record inside one game")

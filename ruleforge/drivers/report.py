@@ -174,10 +174,26 @@ def team_table(s: dict, t: Table) -> Table:
     return t
 
 
+def why_stopped(s: dict) -> str:
+    """Why a summary's games that did not end stopped: 'stopped on a rule error', 'stopped
+    at the decision cap' (a long game, no mistake in the rules), or both, each counted."""
+    capped = s.get("capped", 0)
+    errors = s["errors"] - capped
+    if not capped:
+        return "stopped on a rule error"
+    if not errors:
+        return "stopped at the decision cap"
+    return f"stopped on a rule error ({errors}) or at the decision cap ({capped})"
+
+
+def stopped(s: dict) -> str:
+    """'3 games stopped on a rule error', '4 games stopped at the decision cap'..."""
+    return f"{count(s['errors'], 'game')} {why_stopped(s)}"
+
+
 def print_first_error(s: dict, console: Console) -> None:
     fe = s["first_error"]
-    console.print(f"[red]{count(s['errors'], 'game')} stopped on a rule error;[/] first: game {fe['game']} "
-                  f"(seed {fe['seed']}): {markup(fe['message'])}")
+    console.print(f"[red]{stopped(s)};[/] first: game {fe['game']} (seed {fe['seed']}): {markup(fe['message'])}")
     if bots_at_the_cap(s):
         console.print(f"[yellow]{BOTS_AT_THE_CAP}[/]")
 

@@ -225,7 +225,6 @@ def mean_interval(values: Sequence[float], within: tuple = ANY) -> dict:
 
 
 def summarize(game, outcomes: list[GameOutcome], agents: Optional[str] = None) -> dict:
-    n = len(outcomes)
     ok = [o for o in outcomes if o.error is None]
     if game.cooperative:
         return team_summary(game, outcomes, agents)
@@ -287,6 +286,8 @@ def common_summary(game, outcomes: list[GameOutcome], agents: Optional[str], sea
     return {
         "game": game.title, "rules": game.path, "params": params_json(game.params), "players": game.nplayers,
         "agents": agents or "random", "games": len(outcomes), "errors": len(outcomes) - len(ok),
+        # (of the games that stopped, those the decision cap stopped: no mistake in the rules)
+        "capped": sum(1 for o in outcomes if o.error and o.limit == "decisions"),
         "seats": seats,
         "no_winner": sum(1 for o in ok if not o.winners),
         "length": {"decisions": _spread([o.decisions for o in ok]), "rounds": _spread([o.rounds for o in ok])},

@@ -87,7 +87,8 @@ def rule_errors(played: Sequence[tuple]) -> dict:
     those apart) and how many stopped on a rule error, with the first of them (its game,
     seed, bots and message), as simulate.summarize gives the main games'."""
     failed = [(agents, o) for agents, outcomes in played for o in outcomes if o.error is not None]
-    out = {"games": sum(len(outcomes) for _, outcomes in played), "errors": len(failed)}
+    out = {"games": sum(len(outcomes) for _, outcomes in played), "errors": len(failed),
+           "capped": sum(1 for _, o in failed if o.limit == "decisions")}  # (of them: a long game, no mistake)
     if failed:
         agents, o = failed[0]
         out["first_error"] = {"game": o.index, "seed": o.seed, "agents": agents, "message": o.error,

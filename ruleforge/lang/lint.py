@@ -10,7 +10,8 @@ A warning is a positioned `Diagnostic` of severity "warning": it is shown like a
   item has a name unlike any of the base's, or sits beside the base item it resembles
   replaced in the same variant, and is added without a warning;
 - a parameter nothing reads (no rule, constant or other parameter uses it);
-- a rule declared with `rule NAME:` that nothing calls;
+- a rule declared with `rule NAME:` that never runs: nothing calls it, or only rules
+  that never run do;
 - a listed card's text with `{NAME}` in it: only a generated list fills braces in, so
   the card would show them as written;
 - `between A and B` with written numbers, A above B: it holds for no number.
@@ -103,14 +104,59 @@ def unused_parameters(checked, skip=frozenset()) -> list[Diagnostic]:
 
 
 def uncalled_rules(checked) -> list[Diagnostic]:
-    """A warning for each rule declared with `rule NAME:` that no rule calls."""
+    """A warning for each rule declared with `rule NAME:` that never runs: that nothing
+    calls, or that only rules which never run call (a chain hung from a rule nothing calls,
+    which the first warning alone left silent)."""
     if not checked.rules:
         return []
     from .values import walk
-    called = {n.name.name for item in checked.tree.items for n in walk(item) if isinstance(n, A.Call)}
-    return [warning(r.name.span, f"nothing calls the rule '{name}'",
-                    f"write '{name}' on a line of the rules where it should run, or remove it")
-            for name, r in checked.rules.items() if name not in called]
+    calls: dict = {}  # a rule's name (None: every item that runs of itself) -> the rules it calls
+    for item in checked.tree.items:
+        key = item.name.name if isinstance(item, A.RuleDecl) else None
+        calls.setdefault(key, set()).update(n.name.name for n in walk(item) if isinstance(n, A.Call))
+    runs, todo = set(), [None]
+    while todo:
+        for name in calls.get(todo.pop(), ()):
+            if name not in runs:
+                runs.add(name)
+                todo.append(name)
+    callers: dict = {}  # a rule -> the rules that call it, in the file's order
+    for c in checked.rules:
+        for n in calls.get(c, ()):
+            callers.setdefault(n, []).append(c)
+    out, memo = [], {}
+    for name, r in checked.rules.items():
+        if name in runs:
+            continue
+        by = callers.get(name, [])
+        if not by:
+            out.append(warning(r.name.span, f"nothing calls the rule '{name}'",
+                               f"write '{name}' on a line of the rules where it should run, or remove it"))
+            continue
+        roots = [c for c in checked.rules if c in _roots(name, callers, memo)]
+        message = f"the rule '{name}' never runs: only {_names(by)} {'calls' if len(by) == 1 else 'call'} it"
+        message += (f", and nothing calls {_names(roots, 'or')}" if roots == by else
+                    f", {'which never runs' if len(by) == 1 else 'and they never run'} (nothing calls "
+                    f"{_names(roots, 'or')})")
+        out.append(warning(r.name.span, message, f"write {_names(roots, 'or')} on a line of the rules where it "
+                                                 "should run, or remove the rules that never run"))
+    return out
+
+
+def _roots(name: str, callers: dict, memo: dict) -> frozenset:
+    """The rules nothing calls from which `name` is called, directly or through others (a
+    rule that calls itself is an error, and a chain is at most MAX_CALL_DEPTH long, so this
+    ends, and soon)."""
+    if name not in memo:
+        memo[name] = frozenset().union(*(_roots(c, callers, memo) if callers.get(c) else {c}
+                                         for c in callers.get(name, ())))
+    return memo[name]
+
+
+def _names(names: list, last: str = "and") -> str:
+    """'a', 'a' and 'b', 'a', 'b' and 'c'."""
+    quoted = [f"'{n}'" for n in names]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + f" {last} {quoted[-1]}"
 
 
 def render(path: str, source: str, warnings: list[Diagnostic], other_sources: dict[str, str],

@@ -26,6 +26,13 @@ def declare_groups(sym) -> None:
             sym.action_groups[g.name.name] = g
 
 
+def refused(sym) -> set:
+    """The names of the actions and groups declared but refused at their name (`action hand`
+    beside `zone hand`): the refusal is said there, and a use of the name stays quiet."""
+    declared = {d.name.name for d in sym.of_kind(A.ActionDecl) + sym.of_kind(A.ActionGroupDecl)}
+    return declared - set(sym.actions) - set(sym.action_groups)
+
+
 def check_group(sym, g: A.ActionGroupDecl) -> None:
     seen: set = set()
     for m in g.members:
@@ -33,7 +40,8 @@ def check_group(sym, g: A.ActionGroupDecl) -> None:
             sym.error(m, f"'{m.name}' is an action group: a group lists actions",
                       f"name the actions of '{m.name}' here")
         elif m.name not in sym.actions:
-            sym.unknown(m, "action", list(sym.actions))
+            if m.name not in refused(sym):
+                sym.unknown(m, "action", list(sym.actions))
         elif m.name in seen:
             sym.error(m, f"'{m.name}' is named twice in action group '{g.name.name}'")
         seen.add(m.name)
@@ -51,7 +59,7 @@ def check_offer(sym, s: A.TakeAction) -> None:
         elif n.name in actions:
             members = [n.name]
         else:
-            if n.name not in sym.unparsed:
+            if n.name not in sym.unparsed and n.name not in refused(sym):
                 hint = ("passing is offered by 'or passes'" if n.name == "pass"
                         else did_you_mean(n.name, list(actions) + list(groups)))
                 sym.error(n, f"unknown action or action group '{n.name}'", hint)

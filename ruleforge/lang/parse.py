@@ -39,8 +39,8 @@ from .indentation import ends_early, indented_with_tab, no_enclosing_block, unex
 from .limits import (MAX_BLOCK_DEPTH, MAX_ERRORS, MAX_ITEM_CHARS, MAX_LINES, MAX_NUMBER_DIGITS, MAX_WORDS,
                      number_error, raise_hint)
 from .printable import _CONTROL as CONTROL
-from .slips import (WINS_HINT, glued, needs_of, other_extreme, other_language, reserved_name_before,
-                    slip, winners_hint, wins_missing)
+from .slips import (WINS_HINT, glued, needs_of, other_extreme, other_language, reserved_name_before, twice,
+                    slip, winners_hint, wins_missing, without_what)
 
 MAX_SOURCE_BYTES = 2_000_000
 
@@ -505,8 +505,8 @@ def _syntax_diagnostic(e, offset: int, chunk: str, file_text: str = "") -> Diagn
         # The newline token starts at the end of the line it ends.
         text = chunk_lines[tok.line - 1] if tok.line - 1 < len(chunk_lines) else ""
         code = text.split("#", 1)[0].rstrip()
-        said = other_extreme(text, "", line, len(code) + 1)
-        if said is not None:  # `the max of hand_values`
+        said = other_extreme(text, "", line, len(code) + 1) or twice(text, len(code) + 1, line)
+        if said is not None:  # `the max of hand_values`, `... wins wins`
             return said
         return Diagnostic(Span.point(line, len(code) + 1), "this line ends too early",
                           WINS_HINT if wins_missing(text, expected) else f"expected {_expected(expected)}")
@@ -525,6 +525,9 @@ def _syntax_diagnostic(e, offset: int, chunk: str, file_text: str = "") -> Diagn
     joined = glued(text, col)
     if joined is not None:
         return joined(line)
+    said = twice(text, col + len(str(tok)), line) or without_what(text, tok, line, col)
+    if said is not None:  # `increase n by by 1`: the second word read as a name, or not read at all
+        return said
     said = other_language(text, tok, expected, line, col)
     if said is not None:
         return said

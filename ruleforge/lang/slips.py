@@ -43,6 +43,65 @@ def glued(text: str, col: int):
                                    f"write {lead}{kw}'")
 
 
+_TWICE = re.compile(r"\b([A-Za-z_]\w*)(\s+)\1\b")
+_QUOTED = re.compile(r'"[^"\n]*"?')
+
+
+def twice(text: str, end: int, line: int):
+    """`increase n by by 1`, `move c to to hand`, `for for each`: a word of the language
+    written twice in a row, up to column `end` (the end of the token the parser stopped
+    at), said at the second word, with the line written with it once; or None. (`not not`
+    reads, so it is no slip.)"""
+    blanked = _QUOTED.sub(lambda m: " " * len(m.group()), text)  # (a text may hold any words, and a '#')
+    cut = blanked.find("#") if "#" in blanked else len(text)
+    found = None
+    for m in _TWICE.finditer(blanked[:min(end - 1, cut)]):
+        if m.group(1) != "not" and m.group(1) in _keywords().values():
+            found = m
+    if found is None:
+        return None
+    word, at = found.group(1), found.end(2) + 1
+    once = (text[:found.end(1)] + text[found.end():cut]).strip()
+    return Diagnostic(Span(line, at, line, at + len(word)), f"'{word}' twice", f"write it once: {once}")
+
+
+_TAKES_OUT = ("'without' takes out only an action, an action group, an ending, an invariant, a card, a card "
+              "list or an event's rule: without action NAME, actions NAME, ending NAME, invariant NAME, card "
+              "\"TITLE\", cards \"TITLE\", when ZONE runs out, when the round ends (NAME)...")
+_REMOVABLE = ("action", "actions", "ending", "invariant", "card", "cards", "when")
+# what a variant does instead, for the items `without` cannot take out
+_KEPT = {"parameter": "a parameter", "zone": "a zone", "counter": "a counter", "define": "a definition",
+         "rule": "a rule called by name", "role": "a role", "pieces": "a set of pieces",
+         "attribute": "an attribute", "quantity": "a quantity"}
+_ONCE = {"game": "game", "players": "players", "setup": "setup:", "turn": "turn:", "match": "match:",
+         "heuristic": "heuristic of p:", "payoff": "payoff of p:"}
+
+
+def without_what(text: str, tok, line: int, col: int):
+    """`without parameter x`, `without zone discard`, `without setup`: an item no variant
+    can take out, said as that, with what the variant does instead and what 'without'
+    takes out; a misspelt kind (`without actoin x`) with a did-you-mean; or None."""
+    m = re.match(r"without\s+", text)
+    if m is None or col != m.end() + 1 or not str(tok).isidentifier():
+        return None
+    word, span = str(tok), Span(line, col, line, col + len(str(tok)))
+    name = re.match(r"\s*(\w+)", text[col - 1 + len(word):])
+    name = name.group(1) if name else "NAME"
+    if word == "parameter":
+        return Diagnostic(span, "'without' cannot take out a parameter",
+                          f"a variant changes a parameter's value by giving it again, 'parameter {name} = VALUE' "
+                          f"(a run, with '--set {name}=VALUE'); {_TAKES_OUT}")
+    if word in _KEPT:
+        return Diagnostic(span, f"'without' cannot take out {_KEPT[word]}",
+                          f"a variant replaces {_KEPT[word]} by declaring one of the same name ('{word} {name} "
+                          f"...'); {_TAKES_OUT}")
+    if word in _ONCE:
+        return Diagnostic(span, f"'without' cannot take out the '{_ONCE[word]}' of the base",
+                          f"a variant replaces it by giving its own '{_ONCE[word]}'; {_TAKES_OUT}")
+    close = did_you_mean(word, _REMOVABLE)
+    return Diagnostic(span, f"'without' cannot take out '{word}'", f"{close} {_TAKES_OUT}" if close else _TAKES_OUT)
+
+
 _ELSE_IF = ("elif", "elsif", "elseif")
 
 

@@ -95,11 +95,14 @@ class StmtChecker(ExprChecker, abstract=True):
         if s.only:
             check_offer(self.sym, s)
             return
-        if not self.sym.actions and not self.sym.partial:
+        # (an action refused at its name, `action hand` beside `zone hand`, is still
+        # declared: its own error says what is wrong, and "no actions" would be a second, false one)
+        declared = self.sym.of_kind(A.ActionDecl)
+        if not declared and not self.sym.partial:
             self.error(s, "no actions are declared", "declare one with 'action NAME by ROLE:'")
         if isinstance(s.player, A.Name) and s.player.name in dict(self.sym.roles):
-            mine = [a for a in self.sym.actions.values() if a.role is None or a.role.name == s.player.name]
-            if not mine and self.sym.actions and not self.sym.partial:
+            mine = [a for a in declared if a.role is None or a.role.name == s.player.name]
+            if not mine and declared and not self.sym.partial:
                 self.error(s, f"no action is declared for {s.player.name}",
                            f"declare one with 'action NAME by {s.player.name}:'")
 

@@ -379,9 +379,19 @@ def _offer_now(st: State) -> Pending:
 
 
 def decision_cap_message(cap: int) -> str:
-    """What a game stopped by the decision cap says (replay knows such a log by it)."""
-    return (f"the game has gone on for {cap:,} decisions without ending (the decision cap; an ending that "
-            "never holds? A longer game: --max-decisions N, or RULEFORGE_LIMITS=decisions=N)")
+    """What a game stopped by the decision cap says (replay knows such a log by it): a game
+    that runs long is stopped, which is no mistake in its rules, though an ending that
+    never holds may be."""
+    return (f"the game was stopped after {cap:,} decisions, the decision cap, before any ending held (an ending "
+            "that never holds? A longer game: --max-decisions N, or RULEFORGE_LIMITS=decisions=N)")
+
+
+def stopped_at_the_cap(message, decisions: int) -> bool:
+    """Whether a logged error is the decision cap, met after `decisions` decisions, in
+    its words now or in those of logs written before (which said "has gone on for")."""
+    return message == decision_cap_message(decisions) or message == (
+        f"the game has gone on for {decisions:,} decisions without ending (the decision cap; an ending that "
+        "never holds? A longer game: --max-decisions N, or RULEFORGE_LIMITS=decisions=N)")
 
 
 def offer_again(st: State) -> None:
