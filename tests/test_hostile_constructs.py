@@ -1,0 +1,51 @@
+"""The newest constructs under attack: rules called by name, variants' `without` lines,
+kept values (runtime/derived.py), hand-edited logs. Each case is a failure a red-team
+pass found (a traceback, a hang, a message without its place), reproduced as found; it
+must now end cleanly, in time, with the message given here."""
+
+from __future__ import annotations
+
+import ruleforge
+from hostile import assert_clean, hostile_run
+from ruleforge.runtime.derived import MAX_KEPT_CHAIN, TOO_DEEP
+
+# A value of the turn built up in a loop, from the top card of a face-down deck, read
+# after the decision that follows.
+SUMMED_OF_THE_TURN = """game "k"
+players 2
+cards: standard deck in deck
+zone deck: pile, face down
+zone discard: pile, face up
+setup:
+    shuffle deck
+turn:
+    let t = 0 for the turn
+    repeat TIMES times:
+        let t = t + (top of deck).value for the turn
+    let pick = current chooses a card in deck "toss"
+    move pick to discard
+    say "{t}"
+ending e: nobody wins when count of deck < 4
+"""
+
+
+def _turn_record(tmp_path, times: int):
+    path = tmp_path / "k.rules"
+    path.write_text(SUMMED_OF_THE_TURN.replace("TIMES", str(times)), encoding="utf-8")
+    game = ruleforge.load(path)
+    return game.new(1).vars[game.kept_turn_names["t"]]
+
+
+def test_a_value_of_the_turn_built_up_in_a_loop_keeps_a_bounded_record(tmp_path):
+    # Each record copies the board, values of the turn and their records with it: the
+    # chain through them was not counted, so 2,000 passes nested 2,000 records, and
+    # `run` stopped on a RecursionError when it told the next status line.
+    assert _turn_record(tmp_path, MAX_KEPT_CHAIN)[3] == MAX_KEPT_CHAIN
+    assert _turn_record(tmp_path, MAX_KEPT_CHAIN + 1) is TOO_DEEP
+    assert _turn_record(tmp_path, 2000) is TOO_DEEP
+
+
+def test_a_told_game_of_a_long_built_up_value_of_the_turn(tmp_path):
+    ran = hostile_run(["run", "k.rules", "--seed", "1", "--agents", "random"],
+                      {"k.rules": SUMMED_OF_THE_TURN.replace("TIMES", "2000")}, cwd=tmp_path)
+    assert_clean(ran, 0, "\nGame over: e. Winner: nobody.\n")
