@@ -49,3 +49,31 @@ def test_a_told_game_of_a_long_built_up_value_of_the_turn(tmp_path):
     ran = hostile_run(["run", "k.rules", "--seed", "1", "--agents", "random"],
                       {"k.rules": SUMMED_OF_THE_TURN.replace("TIMES", "2000")}, cwd=tmp_path)
     assert_clean(ran, 0, "\nGame over: e. Winner: nobody.\n")
+
+
+# ---- rules called by name ---------------------------------------------------------------
+
+CALLED = """game "c"
+players 2
+cards: standard deck in deck
+zone deck: pile, face down
+zone hand per player: hand
+turn:
+    move top of deck to hand of current
+    r3
+ending e: nobody wins when deck is empty
+"""
+
+
+def test_the_texts_a_call_writes_out_count_toward_its_limit(tmp_path):
+    # A `say` of 45,000 characters is one statement: 1,000 calls of it passed the check,
+    # and `run` wrote out 45 MB of code (310 MB of memory); 10,000 calls ran the compiler
+    # out of memory, said as "the rules nest too deeply to be compiled (MemoryError: )".
+    rules = 'rule r0:\n    say "' + "x" * 45_000 + '"\n' + "".join(
+        f"rule r{k}:\n" + f"    r{k - 1}\n" * 10 for k in range(1, 4))
+    ran = hostile_run(["run", "c.rules"], {"c.rules": CALLED + rules}, cwd=tmp_path)
+    assert_clean(ran, 1)
+    assert ran.err.splitlines()[:2] == [
+        "c.rules:8:5: error: calling 'r3' here writes out 45,003,220 parts of rules ('r3' and the rules it calls: "
+        "statements, names, numbers, each character of a text...), 45,003,220 with the calls before it: the rules "
+        "written out at their calls are limited to 100,000 parts", "        r3"]
