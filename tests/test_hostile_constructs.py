@@ -77,3 +77,53 @@ def test_the_texts_a_call_writes_out_count_toward_its_limit(tmp_path):
         "c.rules:8:5: error: calling 'r3' here writes out 45,003,220 parts of rules ('r3' and the rules it calls: "
         "statements, names, numbers, each character of a text...), 45,003,220 with the calls before it: the rules "
         "written out at their calls are limited to 100,000 parts", "        r3"]
+
+
+# ---- logs edited by hand ----------------------------------------------------------------
+
+GIVE = """game "g"
+players 3
+cards: standard deck in deck
+zone deck: pile, face down
+zone hand per player: hand
+zone discard: pile, face up
+rule give of player p, number k:
+    let c = p chooses a card in hand of p "to give"
+    move c to discard
+setup:
+    shuffle deck
+    for each p in players:
+        move top 5 cards of deck to hand of p
+turn:
+    for each p in players:
+        give of (p, 2)
+    for each p in players:
+        move top of deck to hand of p
+ending e: nobody wins when count of deck < 20
+"""
+
+
+def _edited_log(tmp_path, edit) -> list[str]:
+    ran = hostile_run(["run", "g.rules", "--seed", "3", "--log", "g.jsonl"], {"g.rules": GIVE}, cwd=tmp_path)
+    assert_clean(ran, 0)
+    lines = (tmp_path / "g.jsonl").read_text(encoding="utf-8").splitlines()
+    (tmp_path / "e.jsonl").write_text("\n".join(edit(lines)) + "\n", encoding="utf-8")
+    return lines
+
+
+def test_a_decision_given_to_another_seat_number_says_the_numbers(tmp_path):
+    # the record keeps its seat's name: "player 1 decides here, the log says player 1"
+    _edited_log(tmp_path, lambda lines: [*lines[:2], lines[2].replace('"player": 1,', '"player": 7,'), *lines[3:]])
+    ran = hostile_run(["replay", "e.jsonl"], cwd=tmp_path)
+    assert_clean(ran, 1)
+    assert ran.err == ("e.jsonl: does not reproduce: decision 1: player 1 (seat 1) decides here, the log says "
+                       "seat 7 (line 3 of the log)\n")
+
+
+def test_a_quit_inside_a_log_is_where_it_ends(tmp_path):
+    # a quit record moved into the game was passed over: "reproduced exactly", 18 decisions
+    _edited_log(tmp_path, lambda lines: [*lines[:5], '{"type": "quit"}', *lines[5:]])
+    ran = hostile_run(["replay", "e.jsonl"], cwd=tmp_path)
+    assert_clean(ran, 1)
+    assert ran.err == ("e.jsonl: does not reproduce: the log's game was left at line 6 (quit), but the log goes "
+                       "on (line 7 of the log)\n")
