@@ -5,6 +5,8 @@ must now end cleanly, in time, with the message given here."""
 
 from __future__ import annotations
 
+import pytest
+
 import ruleforge
 from hostile import assert_clean, hostile_run
 from ruleforge.runtime.derived import MAX_KEPT_CHAIN, TOO_DEEP
@@ -127,3 +129,19 @@ def test_a_quit_inside_a_log_is_where_it_ends(tmp_path):
     assert_clean(ran, 1)
     assert ran.err == ("e.jsonl: does not reproduce: the log's game was left at line 6 (quit), but the log goes "
                        "on (line 7 of the log)\n")
+
+
+@pytest.mark.parametrize("heading, use, column", [
+    ("rule r of bool b:\n    say \"x\"", "    r of true", 16),
+    ("rule r of player p, bool b:\n    say \"x\"", "    r of (current, true)", 26),
+    ("define r of bool b = 1", "    say \"{r of true}\"", 18),
+    ("define r of number k, bool b = k", "    say \"{r of (1, true)}\"", 28),
+])
+def test_a_call_of_a_parameter_of_no_kind(tmp_path, heading, use, column):
+    # The heading's kind was said ("'bool' is not a kind of value"), then each call held
+    # its value to no type: AttributeError: 'NoneType' object has no attribute 'describe'
+    text = CALLED.replace("    r3\n", use + "\n") + heading + "\n"
+    ran = hostile_run(["check", "c.rules"], {"c.rules": text}, cwd=tmp_path)
+    assert_clean(ran, 1)
+    assert ran.err.splitlines()[0] == f"c.rules:10:{column}: error: 'bool' is not a kind of value, so 'b' cannot be one"
+    assert ran.err.splitlines()[-1] == "1 error in c.rules"
