@@ -145,3 +145,18 @@ def test_a_call_of_a_parameter_of_no_kind(tmp_path, heading, use, column):
     assert_clean(ran, 1)
     assert ran.err.splitlines()[0] == f"c.rules:10:{column}: error: 'bool' is not a kind of value, so 'b' cannot be one"
     assert ran.err.splitlines()[-1] == "1 error in c.rules"
+
+
+@pytest.mark.parametrize("use, column, hint", [
+    ("heuristic of p: r of p", 17, "write 'r of ...' alone on a line to run it"),
+    ("invariant i: r of current > 1", 14, "write 'r of ...' alone on a line to run it"),
+    ("define d = r of (current, 1)", 12, "write 'r of (...)' alone on a line to run it"),
+])
+def test_a_rule_used_as_a_value_with_of_is_said_to_be_a_rule(tmp_path, use, column, hint):
+    # said as "'r' is not a zone, a set of pieces, a counter, a quantity or a definition
+    # with a parameter, so it has no 'of'" (or "not a definition of several values")
+    text = CALLED.replace("    r3\n", "    r of current\n") + "rule r of p:\n    say \"x\"\n" + use + "\n"
+    ran = hostile_run(["check", "c.rules"], {"c.rules": text}, cwd=tmp_path)
+    assert_clean(ran, 1)
+    assert ran.err.splitlines() == [f"c.rules:12:{column}: error: 'r' is a rule: it runs statements and has no value",
+                                    "    " + use, " " * (3 + column) + "^", f"  hint: {hint}", "1 error in c.rules"]

@@ -138,6 +138,25 @@ class RuleCalls:
             return None
         return super().name(node, scope, want)
 
+    def of(self, node, scope: Scope):
+        n = node.name.name
+        if n in self.sym.rules and scope.lookup(n) is None:  # (`bump of p` as a value: "not a zone, ...")
+            self.expr(node.owner, scope)
+            self.error(node.name, f"'{n}' is a rule: it runs statements and has no value",
+                       f"write '{n} of ...' alone on a line to run it")
+            return None
+        return super().of(node, scope)
+
+    def ex_OfMany(self, node, scope: Scope, want):
+        n = node.name.name
+        if n in self.sym.rules and scope.lookup(n) is None:  # (`pay of (p, 3)` as a value)
+            for a in node.args:
+                self.expr(a, scope)
+            self.error(node.name, f"'{n}' is a rule: it runs statements and has no value",
+                       f"write '{n} of (...)' alone on a line to run it")
+            return None
+        return super().ex_OfMany(node, scope, want)
+
     # ---- what each call writes out
     def check_calls(self) -> None:
         """Once every rule is checked: rules that call themselves; then, at each call
