@@ -452,8 +452,8 @@ def test_what_calls_write_out_is_held_to_a_limit():
         f"rule r{k}:\n" + f"    r{k - 1}\n" * 10 for k in range(1, 6))
     assert errors(rules + "turn:\n    r5\n" + END) == [
         (67, 5, "calling 'r5' here writes out 522,220 parts of rules ('r5' and the rules it calls: statements, names, "
-                "numbers...), 522,220 with the calls before it: the rules written out at their calls are limited to "
-                "100,000 parts",
+                "numbers, each character of a text...), 522,220 with the calls before it: the rules written out at "
+                "their calls are limited to 100,000 parts",
          "this is ruleforge's limit MAX_WRITTEN_OUT; if a real game needs more, raise it in ruleforge/lang/limits.py "
          "(docs/limits.md)")]
 

@@ -323,9 +323,10 @@ class Narrator:
         g = self.g
         per_card = g.card_vars()
         quiet = g.quiet_labels
-        parts = [f"{label} {values[i]}" for i, label in enumerate(g.var_labels)
-                 if i not in per_card and label not in quiet]
-        if g.var_kinds or g.turn_vars:  # held values by name (a hidden card as such); not the turn's
+        if not (g.var_kinds or g.turn_vars):
+            parts = [f"{label} {values[i]}" for i, label in enumerate(g.var_labels)
+                     if i not in per_card and label not in quiet]
+        else:  # held values by name (a hidden card as such); not the turn's (nor a kept one's record)
             from ..runtime.held import named
             parts = [f"{label} {self.value(named(g, g.var_kinds[i], values[i]) if i in g.var_kinds else values[i])}"
                      for i, label in enumerate(g.var_labels)

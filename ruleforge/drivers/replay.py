@@ -196,8 +196,12 @@ def replay_game(records: list[dict], say: Optional[Callable[[str], None]] = None
             for line in narrator.lines(st.record):
                 say(line)
             st.record.clear()
-    decisions = 0
+    decisions, left = 0, None
     for line, rec in zip(lines[1:], records[1:]):
+        if left is not None:  # (a log edited by hand: `play` writes nothing after its quit)
+            raise Mismatch(f"the log's game was left at line {left} (quit), but the log goes on", line)
+        if rec["type"] == "quit":
+            left = line
         try:
             _step(game, st, rec, decisions, first_seat)
         except Mismatch as e:
@@ -258,8 +262,10 @@ def _step(game, st, rec: dict, decisions: int, first_seat: int) -> None:
         if st.is_over:
             raise Mismatch(f"decision {n}: the game is already over here")
         if st.current_player != rec["player"] - first_seat:
-            raise Mismatch(f"decision {n}: {game.seat_names[st.current_player]} decides here, "
-                           f"the log says {cut(str(rec.get('seat', rec['player'])))}")
+            here, logged = game.seat_names[st.current_player], cut(str(rec.get("seat", rec["player"])))
+            if logged == here:  # (a log edited by hand: its seat's name, another's number)
+                here, logged = f"{here} (seat {st.current_player + first_seat})", f"seat {rec['player']:,}"
+            raise Mismatch(f"decision {n}: {here} decides here, the log says {logged}")
         actions = st.legal_actions()
         if len(actions) != rec["legal"]:
             raise Mismatch(f"decision {n}: {len(actions)} legal actions here, the log says {rec['legal']}")

@@ -138,6 +138,25 @@ class RuleCalls:
             return None
         return super().name(node, scope, want)
 
+    def of(self, node, scope: Scope):
+        n = node.name.name
+        if n in self.sym.rules and scope.lookup(n) is None:  # (`bump of p` as a value: "not a zone, ...")
+            self.expr(node.owner, scope)
+            self.error(node.name, f"'{n}' is a rule: it runs statements and has no value",
+                       f"write '{n} of ...' alone on a line to run it")
+            return None
+        return super().of(node, scope)
+
+    def ex_OfMany(self, node, scope: Scope, want):
+        n = node.name.name
+        if n in self.sym.rules and scope.lookup(n) is None:  # (`pay of (p, 3)` as a value)
+            for a in node.args:
+                self.expr(a, scope)
+            self.error(node.name, f"'{n}' is a rule: it runs statements and has no value",
+                       f"write '{n} of (...)' alone on a line to run it")
+            return None
+        return super().ex_OfMany(node, scope, want)
+
     # ---- what each call writes out
     def check_calls(self) -> None:
         """Once every rule is checked: rules that call themselves; then, at each call
@@ -175,8 +194,8 @@ class RuleCalls:
             if total > MAX_WRITTEN_OUT and not said_total:
                 said_total = True
                 self.error(s, f"calling '{n}' here writes out {parts:,} parts of rules ('{n}' and the rules it "
-                              f"calls: statements, names, numbers...), {total:,} with the calls before it: the "
-                              f"rules written out at their calls are limited to {MAX_WRITTEN_OUT:,} parts",
+                              f"calls: statements, names, numbers, each character of a text...), {total:,} with "
+                              f"the calls before it: the rules written out at their calls are limited to {MAX_WRITTEN_OUT:,} parts",
                            raise_hint("MAX_WRITTEN_OUT"))
 
     def written_out(self, callees: dict) -> dict:
@@ -216,7 +235,7 @@ class RuleCalls:
 
     def combined(self, n: str, calls: list, out: dict) -> tuple:
         r = self.sym.rules[n]
-        parts = sum(1 for x in walk(r.body) if isinstance(x, (A.Expr, A.Stmt)))
+        parts = sum(1 for x in walk(r.body) if isinstance(x, (A.Expr, A.Stmt))) + _text_characters(r.body)
         deepest = self._rule_depth.get(n, 1)
         needs: dict = {}
         chain = 1
@@ -274,3 +293,14 @@ def _need(x, refs) -> Optional[str]:
     if isinstance(x, A.LetTurn) or isinstance(x, A.Name) and isinstance(refs.get(x), TurnValue):
         return "turn value"
     return None
+
+
+_TEXT_FIELDS = ("value", "text", "prompt", "yes", "no")  # Text, Say, a choice's prompt, `chooses "A" over "B"`
+
+
+def _text_characters(body) -> int:
+    """The characters of the texts in `body`, each a part of what a call writes out: a
+    `say` of 45,000 characters is one statement, and 10,000 calls of it wrote out 450 MB
+    of code (the compiler ran out of memory)."""
+    return sum(len(v) for x in walk(body) for f in _TEXT_FIELDS
+               if isinstance(v := getattr(x, f, None), str))

@@ -103,8 +103,9 @@ class Resolver(Visitor, abstract=True):
     def error(self, node_or_span, message: str, hint: str | None = None) -> None:
         self.sym.error(node_or_span, message, hint)
 
-    def require(self, node, t: Optional[Type], want: Type, what: str) -> None:
-        if t is not None and not t.compatible(want):
+    def require(self, node, t: Optional[Type], want: Optional[Type], what: str) -> None:
+        # (want None: a parameter's kind that no value has, said at its heading: `of bool b`)
+        if t is not None and want is not None and not t.compatible(want):
             if not self.variant_value(node, t, want) and not self.quoted_number(node, want):
                 self.error(node, f"{what} must be {want.describe()}, not {t.describe()}")
 

@@ -40,6 +40,14 @@ def derived(st, kv, names: tuple) -> tuple:
                 return TOO_DEEP
             if r[3] >= depth:
                 depth = r[3] + 1
+    V = st.vars
+    for _, i in st.game.kept_turn:  # the board's copy holds the values of the turn's records,
+        r = V[i]                    # each worked out again first (`let t = t + c.value for the
+        if r is not None:           # turn` in a loop chained them past Python's stack)
+            if r is TOO_DEEP or r[3] >= MAX_KEPT_CHAIN:
+                return TOO_DEEP
+            if r[3] >= depth:
+                depth = r[3] + 1
     return kv, (tuple(map(tuple, st.zones)), tuple(st.up), tuple(st.known), tuple(st.vars)), names, depth
 
 
