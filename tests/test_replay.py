@@ -123,6 +123,24 @@ def test_a_replayed_variant_sees_its_base_file_change(tmp_path):
         replay_game(log)
 
 
+def test_the_same_deal_again_keeps_the_logs_players_and_parameters(tmp_path, capsys):
+    # (a fresh reader replayed a log of `--set max_cards=3` after an edit: the command
+    # offered dropped the --set and dealt another game)
+    for name, args, again in [
+            ("gufo.rules", ["--set", "reveal_count=3", "--set", "cloudy_altitudes=4,6"],
+             "--seed 3 --set reveal_count=3 --set cloudy_altitudes=4,6"),
+            ("ufology.rules", ["--players", 4, "--set", "deal_size=5"], "--seed 3 --players 4")]:
+        rules = tmp_path / name
+        shutil.copy(f"games/{name}", rules)
+        log = tmp_path / "g.jsonl"
+        assert run_cli(capsys, "run", rules, "--seed", 3, "--log", log, *args)[0] == 0
+        rules.write_text(rules.read_text() + "\n# changed\n")
+        code, out, err = run_cli(capsys, "replay", log)
+        assert code == 2
+        assert " ".join(err.split()).endswith(f"the same deal with the rules as they are now: "
+                                              f"`ruleforge run {rules} {again}`")
+
+
 def test_changed_rules_are_refused(tmp_path, capsys):
     rules = tmp_path / "gufo.rules"
     shutil.copy("games/gufo.rules", rules)

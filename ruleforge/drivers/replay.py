@@ -115,7 +115,7 @@ def _game_for(start: dict, path: str, from_log: bool):
         if start.get("counterexample"):  # what to do next: test the rules as they are now
             then = f"; to test the rules as they are now, run `ruleforge check {path} --deep` again"
         else:
-            then = (f"; the same deal with the rules as they are now: `ruleforge run {path} --seed {start['seed']}`"
+            then = (f"; the same deal with the rules as they are now: `{_run_again(path, start, checked)}`"
                     if isinstance(start.get("seed"), int) else "")
         raise LogError(f"{path} has changed since this log was written (its sha256 was "
                        f"{logged[:12]}..., now {digest[:12]}...): "
@@ -295,3 +295,22 @@ def _step(game, st, rec: dict, decisions: int, first_seat: int) -> None:
         raise Mismatch(f"the logged game stopped on an error: {cut(str(message), 200)}")
     elif kind == "start":
         raise Mismatch("a second 'start' record inside one game")
+
+
+def _run_again(path: str, start: dict, checked) -> str:
+    """The command that deals the log's game again with the rules as they are now: its
+    seed, its number of players where the file's default differs, and each parameter
+    the log set to another value than the file's default (a name the file no longer has
+    is left out: the command must run)."""
+    import shlex
+    from ..lang.overrides import set_text
+    words = ["ruleforge", "run", path, "--seed", str(start["seed"])]
+    players = start.get("players")
+    if isinstance(players, int) and players != checked.players[0] and checked.players[0] <= players <= checked.players[1]:
+        words += ["--players", str(players)]
+    params = start.get("params")
+    for name, value in (params.items() if isinstance(params, dict) else ()):
+        default = checked.params.get(name)
+        if name in checked.params and value != (list(default) if isinstance(default, tuple) else default):
+            words += ["--set", f"{name}={set_text(value)}"]
+    return " ".join(shlex.quote(w) for w in words)
