@@ -309,7 +309,9 @@ def test_the_cards_left_out_are_pointed_to_where_this_run_writes_them(ruleforge_
     args = ("analyze", CROWN, "--games", 20, "--rungs", "none", "--seed", 1)
     ran = ruleforge_cmd(*args, "--no-html")
     more = [line for line in ran.lines if line.startswith("(") and " more" in line]
-    assert more == ["(1 more: the HTML page and --json list every card)"]
+    # (and not "the HTML page and --json list every card": this run writes neither; a
+    # fresh reader looked for the page --no-html had not written)
+    assert more == ["(1 more: --json FILE lists every card, as the HTML page does)"]
     ran = ruleforge_cmd(*args, "--no-html", "--json", tmp_path / "r.json")
     assert [line for line in ran.lines if line.startswith("(") and " more" in line] == ["(1 more in --json)"]
 

@@ -505,6 +505,7 @@ def cards_section(r: dict, console: Console) -> None:
         written = r.get("written")  # where this run writes the whole list (cli/analyze._write)
         more = len(c["rows"]) - CARD_ROWS
         console.print(f"({more} more in {' and '.join(written)})" if written else
+                      f"({more} more: --json FILE lists every card, as the HTML page does)" if written == [] else
                       f"({more} more: the HTML page and --json list every card)")
 
 
