@@ -355,8 +355,11 @@ def test_card_impact_with_no_use_tested_says_why_rather_than_0_tested(ruleforge_
     # reader): the intro says why nothing is tested.
     from ruleforge.drivers.analysis_text import card_impact_intro
     none = {"tested": 0, "too_rare": 0, "significant": 0, "min_group": 10, "rows": []}
+    # (and how to make an action a use of a card: a fresh reader's take-the-card-on-offer
+    # action named none)
     assert card_impact_intro(none) == ("Card impact: nothing to test: no action named a card and no choice was of a "
-                                       "card in these games.")
+                                       "card in these games. An action over a card names it ('with card in ZONE'), "
+                                       "and its uses are then tested.")
     rare = {**none, "too_rare": 34}
     assert card_impact_intro(rare) == ("Card impact: nothing tested: each of the 34 uses of a card was made in fewer "
                                        "than 10 games, or left out of fewer than 10, too few to judge; more --games "

@@ -468,7 +468,8 @@ def card_impact_intro(c: dict, decides: bool = True) -> str:
         if not decides:  # (a use of a card is an action or a choice: a decision)
             return f"Card impact: nothing to test: {NOBODY_DECIDES}, so nobody uses a card by choice."
         if not rare:
-            return "Card impact: nothing to test: no action named a card and no choice was of a card in these games."
+            return ("Card impact: nothing to test: no action named a card and no choice was of a card in these games. "
+                    "An action over a card names it ('with card in ZONE'), and its uses are then tested.")
         which = "the one use of a card was" if rare == 1 else f"each of the {rare} uses of a card was"
         return (f"Card impact: nothing tested: {which} made in fewer than {least} games, or left out of fewer than "
                 f"{least}, too few to judge; more --games would judge {'it' if rare == 1 else 'them'}.")
