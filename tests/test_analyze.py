@@ -370,8 +370,9 @@ def test_card_impact_with_no_use_tested_says_why_rather_than_0_tested(ruleforge_
     r = ruleforge_cmd("analyze", CHANCE, "--games", 5, "--rungs", "none", "--seed", 1, "--no-html")
     assert r.code == 0, r.err
     i = r.lines.index("Cards · greedy at every seat · 5 games")
-    assert r.lines[i + 1] == ("Card impact: nothing to test: no action named a card and no choice was of a card in "
-                              "these games.")
+    assert " ".join(r.lines[i + 1:i + 3]) == (
+        "Card impact: nothing to test: no action named a card and no choice was of a card in these games. An action "
+        "over a card names it ('with card in ZONE'), and its uses are then tested.")
 
 
 def test_a_run_where_no_game_ended_gives_no_report(ruleforge_cmd, tmp_path):
