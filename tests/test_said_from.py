@@ -25,7 +25,7 @@ ending done "two turns": nobody wins when n = 2
 """
 TOLD = ("tells every seat '{name}', worked out at line {at} from cards player 2 did not know, then or by the next "
         "decision (write the cards' attribute itself in the text to tell it only to the seats that know them, or "
-        "say it after a reveal)")
+        "say it after a reveal; keep it only if the rulebook has it announced)")
 SUM = '    let total = sum of c.value for each c in hand of current\n    say "{current} holds {total}"'
 
 
