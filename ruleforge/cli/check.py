@@ -126,7 +126,7 @@ def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
     counts_to_play = [players] if players else list(range(low, high + 1))
     warned_untold: set = set()
     for n in counts_to_play:
-        game, _ = _load(file, sets, n)
+        game, _ = _load(file, sets, n, deep=True)
         advance, stop = _progress(examples)
         shrinking: dict = {}
         lengths: list[int] = []

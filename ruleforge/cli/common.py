@@ -100,10 +100,11 @@ def _parse_sets(values: tuple[str, ...]) -> dict[str, str]:
     return out
 
 
-def _load(path: str, sets: tuple[str, ...], players: int | None = None, compiled: bool | None = True):
+def _load(path: str, sets: tuple[str, ...], players: int | None = None, compiled: bool | None = True,
+          deep: bool = False):
     """(Game, Checked) of a rule file. `compiled=False` lays the game out (its cards,
     zones and numbers) without generating its code; `compiled=None` makes no Game (None):
-    all `check` needs, and it loads none of the runtime."""
+    all `check` needs, and it loads none of the runtime. `deep`: compiled for check --deep."""
     from ..lang.diagnostics import Diagnostic, Span
     import hashlib
     name, data = read_source(path)
@@ -119,7 +120,7 @@ def _load(path: str, sets: tuple[str, ...], players: int | None = None, compiled
         return None, checked
     if compiled:
         from ..runtime.codegen import compile_game
-        game = compile_game(checked, players, name)
+        game = compile_game(checked, players, name, deep=deep)
     else:
         from ..runtime.layout import new_game
         game = new_game(checked, players, name)

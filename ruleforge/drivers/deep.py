@@ -19,7 +19,9 @@ checked for:
 - (not a failure, a warning: `untold`) a text said with a value worked out from a card
   some seat did not know, which narration tells that seat with a hole (prims.say notes it);
   and (a warning too) a text said only under a test that read such a card, whose being
-  said tells that seat something of it (prims.cond_seen);
+  said tells that seat something of it (prims.cond_seen); and (a warning too) a text
+  that writes a local or a value of the turn worked out from such a card, which every
+  seat is told in full (runtime/toldfrom.py: check --deep compiles the game to note them);
 - and at the end, the game's log replays to the same game.
 """
 
@@ -32,6 +34,7 @@ from typing import Callable, Optional
 from attrs import define, field
 
 from ..lang.plural import count
+from .deep_told import said_told_from, settle_told_from, unknowing_seat
 from .narrate import Narrator
 from .play import (ERROR_CONTEXT, deal_snapshot, decision_record, error_record, last_lines, result_record,
                    start_record, told_tail)
@@ -106,6 +109,7 @@ def check_state(st, step: int) -> None:
     """Everything checked after a decision: the position, and what each seat may see."""
     check_position(st, step)
     settle_guarded(st)
+    settle_told_from(st)
     g = st.game
     n = len(g.cards)
     from ..runtime.determinize import determinize
@@ -156,17 +160,11 @@ def settle_guarded(st) -> None:
     if ob is None or not ob.guarded:
         return
     pending, ob.guarded = ob.guarded, []
-    up, known, cls, printed = st.up, st.known, st.cls[:-1], st.game.card_attr
-
-    def shared(c, attr) -> bool:
-        values = printed.get(attr)
-        return values is not None and all(values[x] == values[c] for x, k in enumerate(cls) if k == cls[c])
     for said, at, test_at, cards, mask in pending if ob.said_guarded is None else ():
-        for seat in range(st.game.nplayers):
-            if not mask >> seat & 1 and any(not up[c] and not known[c] >> seat & 1 and not shared(c, attr)
-                                            for c, attr in cards):
-                ob.said_guarded = (said, at, test_at, seat)
-                return
+        seat = unknowing_seat(st, mask, cards)
+        if seat is not None:
+            ob.said_guarded = (said, at, test_at, seat)
+            return
 
 
 def said_guarded(st) -> Optional[tuple]:
@@ -474,7 +472,8 @@ def _play(game, seed: int, choose: Callable[[int], int], max_steps: int,
     if lengths is not None:
         lengths.append(len(choices) or turns[0])
     if untold is not None:
-        for kind, found in ((said_untold, said_untold(st)), (said_guarded, said_guarded(st))):
+        for kind, found in ((said_untold, said_untold(st)), (said_guarded, said_guarded(st)),
+                            (said_told_from, said_told_from(st))):
             if found is not None and all(k is not kind for k, _ in untold):
                 untold.append((kind, found))
     return None

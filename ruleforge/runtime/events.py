@@ -225,9 +225,11 @@ class Observer:
     # `say` is under read, and which (by the test's number: prims.cond_seen); the texts said
     # under a test some seat could not follow since the last decision (prims._guarded); and
     # the first such text that seat still could not follow at the next decision (Said,
-    # where, the test's (line, column), that seat: drivers/deep.settle_guarded)
+    # where, the test's (line, column), that seat: drivers/deep.settle_guarded); vals,
+    # told_from, said_from: the same for the locals and values of the turn a `say` writes,
+    # by number: who knew the cards each one's value was worked out from (toldfrom.py)
     __slots__ = ("record", "stats", "watch", "strict", "said_at", "said_left", "said_untold", "conds", "guarded",
-                 "said_guarded", "branches")
+                 "said_guarded", "vals", "told_from", "said_from", "branches")
 
     def __init__(self, record: Optional[list] = None, stats: Optional[dict] = None,
                  watch: Optional[Callable] = None, strict: bool = False, branches: int = 0):
@@ -238,6 +240,9 @@ class Observer:
         self.conds: dict = {}
         self.guarded: list = []
         self.said_guarded = None
+        self.vals: dict = {}
+        self.told_from: list = []
+        self.said_from = None
 
     @classmethod
     def make(cls, record: bool = False, stats: bool = False, watch: Optional[Callable] = None,

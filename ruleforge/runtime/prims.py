@@ -11,9 +11,10 @@ from .events import Said
 from .limits import MAX_JOINED, MAX_NUMBER, MAX_PARAMETER_VALUES, MAX_SAID
 from .said import SAID_CARD, SAID_CUT, SAID_VALUE, marks, said_value, seen, seen_as, seen_every
 from .said import shown_at_least as _shown_at_least
+from .toldfrom import told_from as _told_from, value_seen
 from .values import RuleError
 
-__all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "mod", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "cond_seen", "no_card", "attr_missing", "charge", "charge_call", "bounded_range", "highest", "lowest", "mul", "num", "join_lists",
+__all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "mod", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "cond_seen", "value_seen", "no_card", "attr_missing", "charge", "charge_call", "bounded_range", "highest", "lowest", "mul", "num", "join_lists",
            "nth_card", "no_seat", "players_from", "told_lists", "payoff_value", "looked", "said_card",
            "said_text", "said_list", "said_value", "seen", "seen_as", "seen_every"]
 
@@ -205,7 +206,7 @@ def one_again(f) -> tuple:
     return () if f() is None else (f(),)
 
 
-def say(st, text, at=None, guards=()) -> None:
+def say(st, text, at=None, guards=(), told_from=()) -> None:
     """A `say`: `text()` is its line, worked out only when the game is told (a record)
     or checked (a strict observer). Generated code calls this only for a watched state,
     so a simulation or a search skips the texts; and for a told game to be the game
@@ -214,7 +215,10 @@ def say(st, text, at=None, guards=()) -> None:
     (line, column), which a checked game notes with the first text some seat cannot be
     told in full (check --deep reports it); `guards`, the (number, line, column) of the
     tests it is said under (codegen/guarded.py), with which a checked game notes the first
-    text said under a test some seat could not follow (cond_seen).
+    text said under a test some seat could not follow (cond_seen); `told_from`, the
+    (number, name) of each local or value of the turn it writes that is worked out from
+    cards (codegen/saidfrom.py), with which it notes the first text that tells every seat
+    such a value (toldfrom.py).
 
     Given back, that work would be free: between two decisions, the texts said may
     spend the work limit once more, together (each text at least one unit, and one for
@@ -248,6 +252,8 @@ def say(st, text, at=None, guards=()) -> None:
         made = _shown_at_least(line)
     if guards and ob.strict and ob.said_guarded is None and len(ob.guarded) < MAX_GUARDED:
         _guarded(st, line, at, guards)
+    if told_from and ob.strict and ob.said_from is None:
+        _told_from(st, lambda: _said(st, line)[0], at, told_from)
     ob.said_left = max(0, ob.said_left - 1 - max(spent, 0) - max(0, made - MAX_SAID))
 
 

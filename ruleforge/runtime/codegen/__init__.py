@@ -17,7 +17,7 @@ from .program import ProgramWriter, heuristic_source
 from .resumable import asks_decisions
 from ..layout import new_game
 
-_CACHE: dict = {}   # (source hash, parameters, players, coverage) -> (source, code, spans, branch sites)
+_CACHE: dict = {}   # (source hash, parameters, players, coverage, deep) -> (source, code, spans, branch sites)
 
 
 def _primitives() -> dict:
@@ -48,9 +48,9 @@ def _primitives() -> dict:
     return ns
 
 
-def generate(ch: Checked, game, coverage: bool = False) -> tuple[str, list, dict, tuple]:
+def generate(ch: Checked, game, coverage: bool = False, deep: bool = False) -> tuple[str, list, dict, tuple]:
     """-> (source, per line (rule, span) or None, per proc {pc: span}, branch sites)."""
-    gen = ProgramWriter(ch, game, coverage)
+    gen = ProgramWriter(ch, game, coverage, deep)
     src = gen.generate()
     return src, gen.w.where, gen.spans, gen.branch_list()
 
@@ -60,16 +60,17 @@ def source(ch: Checked, nplayers: int | None = None, coverage: bool = False) -> 
 
 
 def compile_game(ch: Checked, nplayers: int | None = None, path: str = "", text: str | None = None,
-                 coverage: bool = False):
+                 coverage: bool = False, deep: bool = False):
     """A Game for the checked program; `text`, if given, is run instead of the source
     generated now (the output of `ruleforge compile`, say), with the same layout.
-    `coverage`: the instrumented compile, which counts the branches taken (branches.py)."""
+    `coverage`: the instrumented compile, which counts the branches taken (branches.py);
+    `deep`: check --deep's, which also notes the values a text says (saidfrom.py)."""
     g = new_game(ch, nplayers, path)
-    key = (hashlib.sha256(ch.source_bytes).hexdigest(), repr(sorted(ch.params.items())), g.nplayers, coverage)
+    key = (hashlib.sha256(ch.source_bytes).hexdigest(), repr(sorted(ch.params.items())), g.nplayers, coverage, deep)
     cached = _CACHE.get(key) if ch.source_bytes and text is None else None
     if cached is None:
         try:
-            src, where, spans, branches = generate(ch, g, coverage)
+            src, where, spans, branches = generate(ch, g, coverage, deep)
             if text is not None and text != src:
                 src, where = text, [None] * len(text.splitlines())
             filename = f"<ruleforge {len(_CACHE)}:{key[0][:12]}>"

@@ -31,12 +31,13 @@ from .menus import _conjuncts, blind_zones
 from .resumable import Resumable
 from .stmts import Straight
 from .guarded import Guarded
+from .saidfrom import SaidFrom
 from .told import Told
 from .values import Values
 from .writer import Scope, Writer, _ident, comment_text
 
 
-class CodeGenerator(Calls, Decks, Derived, Values, Groups, Guarded, Told, Exprs, Straight, Resumable,
+class CodeGenerator(Calls, Decks, SaidFrom, Derived, Values, Groups, Guarded, Told, Exprs, Straight, Resumable,
                     Footprints, MenuKeys, Branches, Visitor):
     """Writes the module for one checked program laid out in `game` (see layout).
 
@@ -45,8 +46,9 @@ class CodeGenerator(Calls, Decks, Derived, Values, Groups, Guarded, Told, Exprs,
 
     expr_prefix, stmt_prefix = "ex_", "st_"
 
-    def __init__(self, ch: Checked, game, coverage: bool = False):
+    def __init__(self, ch: Checked, game, coverage: bool = False, deep: bool = False):
         self.ch, self.g = ch, game
+        self.deep = deep           # note the values a text says (saidfrom.py): check --deep's compile
         self.coverage = coverage   # count the branches taken (branches.py): analyze's compile
         self.branch_sites: dict = {}   # (if statement, branch) -> [number, rules, (line, file, text)]
         self.w = Writer()

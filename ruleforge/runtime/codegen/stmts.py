@@ -338,6 +338,8 @@ class Straight(Picked):
         """A `say` of the text expression `text`: worked out only when someone reads the
         game, and at no cost to it (prims.say)."""
         guards = f", {self.say_guards!r}" if self.say_guards else ""  # (guarded.py)
+        if getattr(self, "say_from", ()):  # (saidfrom.py)
+            guards += f", told_from={self.say_from!r}"
         self.w.line(f"if st.observer is not None: say(st, lambda: {text}, {(span.line, span.column)!r}{guards})")
 
     def formatted(self, v: str, t) -> str:

@@ -1,0 +1,66 @@
+"""Who knew the cards a said local or value of the turn was worked out from (check --deep).
+
+`let total = sum of c.value for each c in hand of current`, then `say "{total}"`: by the
+time the text is made, `total` is a number, and every seat is told it, though one of
+them did not know the cards it adds up. In a checked game each value given to a name a
+`say` writes is noted (value_seen, called by the code of codegen/saidfrom.py): who knew
+every card it read when it was worked out, and which cards, with those of the noted names
+it read (its own old value, for `increase`). A `say` that writes the name keeps the text
+if some seat did not know them (told_from); check --deep settles it at the next decision,
+as a text said under a test (drivers/deep_told.py).
+"""
+
+from __future__ import annotations
+
+from .values import RuleError
+
+MAX_TOLD_FROM = 16  # texts kept until the next decision (as prims.MAX_GUARDED)
+
+
+def value_seen(st, k: int, told, names: tuple, at: tuple) -> None:
+    """Note name `k`'s new value: `told(reads)` is its value's told code (None: it reads no
+    card itself), `names` the noted names it reads, `at` the value's (line, column). Its
+    work, steps and random draws are given back; one that fails here (a random pick
+    picked otherwise) is noted as read from no card."""
+    ob = st.observer
+    if not ob.strict:
+        return
+    mask, cards, where = -1, set(), None
+    if told is not None:
+        reads = [-1, set()]
+        saved = st.work, st.steps, st.rng
+        try:
+            told(reads)
+        except RuleError:
+            reads = [-1, set()]
+        finally:
+            st.work, st.steps, st.rng = saved
+        mask, cards = reads
+        if _hides(st, mask):
+            where = at
+    for n in names:
+        got = ob.vals.get(n)
+        if got is not None:
+            mask &= got[0]
+            cards |= got[1]
+            if where is None and _hides(st, got[0]):
+                where = got[2]
+    ob.vals[k] = (mask, frozenset(cards), where) if where is not None else None
+
+
+def told_from(st, said_event, at, names: tuple) -> None:
+    """A `say` at `at` wrote the noted names `names` ((number, name) each): keep its text
+    with the first one worked out from cards some seat did not know."""
+    ob = st.observer
+    if len(ob.told_from) >= MAX_TOLD_FROM:
+        return
+    for k, name in names:
+        got = ob.vals.get(k)
+        if got is not None:
+            mask, cards, where = got
+            ob.told_from.append((said_event(), at, name, where, tuple(cards), mask))
+            return
+
+
+def _hides(st, mask: int) -> bool:
+    return any(not mask >> s & 1 for s in range(st.game.nplayers))
