@@ -15,8 +15,8 @@ DECISION_CAP = 10_000
 # Steps and units of work in one game, all its decisions together: the step and work
 # limits times the decision cap would let one game run for minutes (a turn of 99,000
 # loop steps, 10,000 times, took 200 s in a simulation). The shipped games and examples
-# spend at most 119,571 (Gin Rummy, random play, the longest of 2,000 games; greedy:
-# 61,576), 200 times less; a simulated game stops here in about 6 s.
+# spend at most 119,571 (a rummy game, random play, the longest of 2,000 games; greedy:
+# 61,576), 200 times less (docs/limits.md); a simulated game stops here in about 5 s.
 GAME_WORK = 25_000_000
 # The largest number a rule may compute (about 2**60): enough for any score, far from
 # the size where arithmetic and printing get slow.
