@@ -184,8 +184,8 @@ def _board(st) -> tuple:
 
 def _shared(game) -> tuple:
     """The start every game shares, as plain lists (Game._shared_start)."""
-    board, locals_, pc = game._shared
-    return (_board(board)[:6], list(locals_), pc)
+    board, locals_, pc, spent = game._shared
+    return (_board(board)[:6], list(locals_), pc, spent)
 
 
 @pytest.mark.parametrize("path, players", [("games/gufo.rules", None), ("games/ufology.rules", 4), (None, None)])
@@ -201,6 +201,7 @@ def test_setups_start_that_every_game_shares_is_made_once_and_deals_the_same_gam
     for seed in range(25):
         fast, watched = game.new(seed), game.new(seed, record=True)
         assert _board(fast) == _board(watched)
+        assert fast.game_left == watched.game_left  # (the start's steps and work charged to both: GAME_WORK)
         if seed == 0:
             kept = _shared(game)
             assert kept[2] == 1  # setup goes on at its block 1
@@ -214,6 +215,7 @@ def test_setups_start_that_every_game_shares_is_made_once_and_deals_the_same_gam
             watched.apply(a)
             step += 1
         assert _board(fast)[:6] == _board(watched)[:6] and fast.result == watched.result
+        assert fast.game_left == watched.game_left
     assert _shared(game) == kept
     if path is None:  # the start's local (the K of spades) and counter (13) reach the rest
         st = game.new(3)

@@ -54,7 +54,8 @@ def replay(log: str, quiet: bool, rules_path: str | None, as_: str | None, step:
                 return
             except ReproducedError as e:  # the logged game stopped on a rule error, and so does this one
                 which = f"game {number} of the match" if len(games) > 1 else "the game"
-                stop = "it stops at the same decision cap" if e.capped else "the same error it stopped on"
+                stop = ("it stops at the same decision cap" if e.capped else "it stops at the same work limit of a "
+                        "game" if e.limit == "game" else "the same error it stopped on")
                 click.echo(f"{plain(log)}: reproduced exactly: {which}, {count(total + e.decisions, 'decision')}, "
                            f"the same deal, and {stop}: {plain(e.message)}")
                 sys.exit(EXIT_PROBLEM)  # (the game's rules failed: a problem with the rule file)

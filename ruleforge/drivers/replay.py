@@ -209,7 +209,7 @@ def replay_game(records: list[dict], say: Optional[Callable[[str], None]] = None
         except RuleError as e:  # the logged game stopped here: on the same error?
             _same_error(e, logged_error, line, st, seat)
             flush()
-            raise ReproducedError(_told(e, st, seat), decisions + 1) from None
+            raise ReproducedError(_told(e, st, seat), decisions + 1, limit=e.limit) from None
         if rec["type"] == "decision":
             decisions += 1
             flush()
@@ -225,10 +225,11 @@ class ReproducedError(Exception):
     """A logged game that stopped on a rule error replays to the same error, at the same
     place: `decisions` taken (the last one is the decision the rules failed after)."""
 
-    def __init__(self, message: str, decisions: int = 0, capped: bool = False):
+    def __init__(self, message: str, decisions: int = 0, capped: bool = False, limit: Optional[str] = None):
         super().__init__(message)
         self.message, self.decisions = message, decisions
         self.capped = capped  # stopped by the decision cap: a long game, not a failure of its rules
+        self.limit = "decisions" if capped else limit  # the limit it stopped at (RuleError.limit), if one
 
 
 def _same_error(e: RuleError, logged: Optional[str], line: int, st, seat) -> None:

@@ -176,14 +176,16 @@ def team_table(s: dict, t: Table) -> Table:
 
 def why_stopped(s: dict) -> str:
     """Why a summary's games that did not end stopped: 'stopped on a rule error', 'stopped
-    at the decision cap' (a long game, no mistake in the rules), or both, each counted."""
+    at the decision cap' or 'at the work limit of a game' (a long game, no mistake in the
+    rules), or several, each counted."""
     capped = s.get("capped", 0)
-    errors = s["errors"] - capped
-    if not capped:
-        return "stopped on a rule error"
-    if not errors:
-        return "stopped at the decision cap"
-    return f"stopped on a rule error ({errors}) or at the decision cap ({capped})"
+    work = s.get("capped_work", 0)
+    whys = [(n, why) for n, why in ((s["errors"] - capped, "on a rule error"), (capped - work, "at the decision cap"),
+                                    (work, "at the work limit of a game")) if n]
+    if len(whys) < 2:
+        return "stopped " + (whys[0][1] if whys else "on a rule error")
+    told = [f"{why} ({n})" for n, why in whys]
+    return "stopped " + ", ".join(told[:-1]) + " or " + told[-1]
 
 
 def stopped(s: dict) -> str:

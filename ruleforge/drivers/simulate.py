@@ -286,8 +286,9 @@ def common_summary(game, outcomes: list[GameOutcome], agents: Optional[str], sea
     return {
         "game": game.title, "rules": game.path, "params": params_json(game.params), "players": game.nplayers,
         "agents": agents or "random", "games": len(outcomes), "errors": len(outcomes) - len(ok),
-        # (of the games that stopped, those the decision cap stopped: no mistake in the rules)
-        "capped": sum(1 for o in outcomes if o.error and o.limit == "decisions"),
+        # (of the games that stopped, those a cap stopped, the decision cap or the work limit of a
+        # game: no mistake in the rules; of them, those of the work limit)
+        **capped([o for o in outcomes if o.error]),
         "seats": seats,
         "no_winner": sum(1 for o in ok if not o.winners),
         "length": {"decisions": _spread([o.decisions for o in ok]), "rounds": _spread([o.rounds for o in ok])},
@@ -295,6 +296,14 @@ def common_summary(game, outcomes: list[GameOutcome], agents: Optional[str], sea
         "coverage": {r: fired.get(r, 0) for r in rules},
         "never_fired": [r for r in rules if not fired.get(r)],
     }
+
+
+def capped(failed: Sequence[GameOutcome]) -> dict:
+    """{"capped": the games `failed` that a cap stopped, "capped_work": of them, those the
+    work limit of a game stopped (when any did)}."""
+    from ..runtime.limits import CAPS
+    work = sum(1 for o in failed if o.limit == "game")
+    return {"capped": sum(1 for o in failed if o.limit in CAPS), **({"capped_work": work} if work else {})}
 
 
 def with_first_error(summary: dict, outcomes: list[GameOutcome]) -> dict:

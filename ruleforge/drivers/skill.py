@@ -16,7 +16,7 @@ from typing import Callable, Optional, Sequence
 
 from .analysis import win_share as _win_share
 from .ladder import LADDER, rung_index
-from .simulate import GameSpec, mean_interval, run_games
+from .simulate import GameSpec, capped, mean_interval, run_games
 
 
 def parse_rungs(text: str) -> list[str]:
@@ -88,7 +88,7 @@ def rule_errors(played: Sequence[tuple]) -> dict:
     seed, bots and message), as simulate.summarize gives the main games'."""
     failed = [(agents, o) for agents, outcomes in played for o in outcomes if o.error is not None]
     out = {"games": sum(len(outcomes) for _, outcomes in played), "errors": len(failed),
-           "capped": sum(1 for _, o in failed if o.limit == "decisions")}  # (of them: a long game, no mistake)
+           **capped([o for _, o in failed])}  # (of them: a long game, no mistake)
     if failed:
         agents, o = failed[0]
         out["first_error"] = {"game": o.index, "seed": o.seed, "agents": agents, "message": o.error,

@@ -79,7 +79,7 @@ class State(Board):
 
     __slots__ = ("game", "stack", "pending", "turn_pos", "round", "turns", "phase", "is_over", "result",
                  "finishing", "decisions", "out", "fin", "next_seat", "played", "steps", "work", "observer",
-                 "first_seat", "judging", "emptied")
+                 "first_seat", "judging", "emptied", "game_left")
 
     # ---- the public face
     @property
@@ -172,6 +172,9 @@ class State(Board):
         s.observer = None  # a clone is a board to explore, not the game being watched
         s.decisions = self.decisions
         s.work = self.work
+        # carried, as the decisions are: a clone is this game at this moment, so the same
+        # moves stop it where they stop the game (a search's own cost is bounded apart)
+        s.game_left = self.game_left
         s.judging = False
         return s
 
@@ -368,12 +371,14 @@ def _offer_now(st: State) -> Pending:
     fresh work budget of its own."""
     p = st.pending
     make, args = p[3]
-    st.work = st.game.work_budget
+    left = st.game_left
+    st.work = granted = left if left < st.game.work_budget else st.game.work_budget
     try:
         offer = make(st, *args)
     except RuleError as e:
         placed(e, st.stack[-1] if st.stack else None)
         raise
+    st.game_left = left - (granted - st.work)
     st.pending = p = _new_tuple(Pending, (p[0], p[1], offer[0], offer[1], p[4]))
     return p
 
@@ -414,10 +419,18 @@ def run(st: State) -> None:
     action) and every turn of a loop (the generated code): between two of those a rule
     only goes on to later blocks (each `return` of generated code that is not a stop
     follows a push, its own end, or a move to a later block), so this loop cannot run
-    without end uncounted."""
+    without end uncounted.
+
+    What is left of the game's own limit (GAME_WORK) caps both budgets, so that the
+    step or unit of work that passes it stops the game in the rule that spends it
+    (prims.over_budget, over_work tell which limit it was); what this run spent is then
+    taken from it. A run whose steps and work together pass it without either budget
+    running out stops at the next run's first step."""
     stack = st.stack
-    st.steps = st.game.step_budget
-    st.work = st.game.work_budget
+    g = st.game
+    left = st.game_left
+    st.steps = steps = g.step_budget if left >= g.step_budget else (left if left > 0 else 0)
+    st.work = work = g.work_budget if left >= g.work_budget else (left if left > 0 else 0)
     fr = None
     try:
         while st.pending is None and not st.is_over:
@@ -429,6 +442,7 @@ def run(st: State) -> None:
                 continue
             fr = stack[-1]
             fr.proc.fn(st, fr)
+        st.game_left = left - (steps - st.steps) - (work - st.work)
     except RecursionError as e:
         rule, span, via = _where(e.__traceback__, fr)
         raise RuleError(_too_deep(e.__traceback__), rule, span, via) from None

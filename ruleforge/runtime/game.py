@@ -67,6 +67,7 @@ class Game:
         self.step_budget = raised.get("steps", limits.STEP_BUDGET)
         self.work_budget = raised.get("work", limits.WORK_BUDGET)
         self.decision_cap = raised.get("decisions", limits.DECISION_CAP)
+        self.game_budget = raised.get("game", limits.GAME_WORK)
         self.card_decl_of: list = []
         self.card_dyn: dict[str, list] = {}        # attribute -> per card: fn(state, card), or None
         self.card_counter_base: dict[str, int] = {}
@@ -131,11 +132,13 @@ class Game:
             self._deal_unplayed(st)
             st.stack = [Frame(self.setup, [None] * self.setup.nlocals)] if self.setup else []
         else:  # setup's start that every game shares, made once (see _shared_start)
-            board, locals_, pc = shared
+            board, locals_, pc, spent = shared
             board.copy_board(st)
             st.stack = [Frame(self.setup, locals_.copy(), pc)]
         st.rng = seed  # (rng.seed: a seed from 0 to 2**64 - 1 is the generator's state)
         _before_play(st)
+        if shared is not None:  # charged as a watched game, which runs all of setup, is
+            st.game_left -= spent
         st.observer = observer
         try:
             run(st)
@@ -191,7 +194,8 @@ class Game:
             run(st)
         except SharedStart:
             if st.stack == [fr] and fr.pc == self.setup_resume and st.pending is None and not st.is_over:
-                self._shared = (st, fr.L, fr.pc)
+                spent = (self.step_budget - st.steps) + (self.work_budget - st.work)
+                self._shared = (st, fr.L, fr.pc, spent)
         return self._shared
 
     # ---- names -> indexes, for tests and tools
@@ -375,5 +379,6 @@ def _before_play(st: State) -> None:
     st.emptied = None  # where the last player in the game was eliminated (flow.eliminate)
     st.is_over, st.result, st.finishing = False, None, None
     st.decisions = 0
+    st.game_left = st.game.game_budget  # (engine.run counts it down)
     st.judging = False  # (State.after)
 

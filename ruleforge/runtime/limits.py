@@ -12,6 +12,12 @@ STEP_BUDGET = 100_000
 WORK_BUDGET = 1_000_000
 # Decisions in one game: a game whose endings never hold stops here.
 DECISION_CAP = 10_000
+# Steps and units of work in one game, all its decisions together: the step and work
+# limits times the decision cap would let one game run for minutes (a turn of 99,000
+# loop steps, 10,000 times, took 200 s in a simulation). The shipped games and examples
+# spend at most 119,571 (a rummy game, random play, the longest of 2,000 games; greedy:
+# 61,576), 200 times less (docs/limits.md); a simulated game stops here in about 5 s.
+GAME_WORK = 25_000_000
 # The largest number a rule may compute (about 2**60): enough for any score, far from
 # the size where arithmetic and printing get slow.
 MAX_NUMBER = 10 ** 18
@@ -47,9 +53,13 @@ MAX_TOLD_EVENTS = 50_000
 # before an error, however quiet the loop's counters (4,000 long said texts: 4 MB)
 TOLD_TAIL_EVENTS = 4_000
 
+# The limits a sound game may meet by running long (RuleError.limit): a game stopped at
+# one is counted apart from those whose rules failed (the summaries' "capped").
+CAPS = ("decisions", "game")
+
 # A game that needs more raises a limit for one run in the environment, e.g.
 # RULEFORGE_LIMITS="steps=500000,work=10000000,decisions=50000" (docs/limits.md).
-_NAMES = {"steps": "STEP_BUDGET", "work": "WORK_BUDGET", "decisions": "DECISION_CAP"}
+_NAMES = {"steps": "STEP_BUDGET", "work": "WORK_BUDGET", "decisions": "DECISION_CAP", "game": "GAME_WORK"}
 
 
 class LimitsError(ValueError):
@@ -57,7 +67,7 @@ class LimitsError(ValueError):
 
 
 def from_environment(environ=None) -> dict:
-    """The limits RULEFORGE_LIMITS raises: {"steps"|"work"|"decisions": n}."""
+    """The limits RULEFORGE_LIMITS raises: {"steps"|"work"|"decisions"|"game": n}."""
     import os
     text = (os.environ if environ is None else environ).get("RULEFORGE_LIMITS", "")
     out = {}

@@ -192,6 +192,8 @@ def swap_pair(x, y) -> None:
 
 
 def over_budget(st):
+    if st.game_left < st.game.step_budget:  # (engine.run: the game's own limit capped the steps)
+        over_game(st)
     raise RuleError.over("steps", f"more than {st.game.step_budget:,} steps without a decision: does a loop never end?"
                     " (a game that needs more: RULEFORGE_LIMITS=steps=N, docs/limits.md)")
 
@@ -386,10 +388,24 @@ def attr_missing(attr, names):
 
 # ---- the work a rule file can ask for (runtime/limits.py, docs/limits.md)
 def over_work(st):
+    if st.game_left < st.game.work_budget:  # (engine.run: the game's own limit capped the work)
+        over_game(st)
     raise RuleError.over("work", f"more than {st.game.work_budget:,} units of work without a decision (the work limit: "
                     "each definition or quantity worked out, each thing a quantifier, filter or sum "
                     "looks at, each element of a list joined with '+', and each card moved or shuffled by a "
                     "statement of many cards, is one; a game that needs more: RULEFORGE_LIMITS=work=N, docs/limits.md)")
+
+
+def over_game(st):
+    raise RuleError.over("game", game_limit_message(st.game.game_budget))
+
+
+def game_limit_message(budget: int) -> str:
+    """What a game stopped by its limit of steps and work says: like the decision cap, a
+    bound on how long one game may run, which a sound but long game may meet."""
+    return (f"more than {budget:,} steps and units of work in this game, the work limit of a game (each decision's "
+            "steps and work, added up: does a loop run long at every turn? A longer game: RULEFORGE_LIMITS=game=N, "
+            "docs/limits.md)")
 
 
 def charge(st, items):

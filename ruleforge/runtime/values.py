@@ -54,7 +54,7 @@ class RuleError(Exception):
 
     @classmethod
     def over(cls, limit: str, message: str, rule: Optional[str] = None, span: Optional[Span] = None):
-        """The error of a limit (runtime/limits.py): 'steps', 'work', 'decisions', 'number',
+        """The error of a limit (runtime/limits.py): 'steps', 'work', 'decisions', 'game', 'number',
         'values', 'menu' or 'list'."""
         e = cls(message, rule, span)
         e.limit = limit
