@@ -429,8 +429,14 @@ def run(st: State) -> None:
     stack = st.stack
     g = st.game
     left = st.game_left
-    st.steps = steps = g.step_budget if left >= g.step_budget else (left if left > 0 else 0)
-    st.work = work = g.work_budget if left >= g.work_budget else (left if left > 0 else 0)
+    full = g.both_budgets
+    if left >= full:  # far from the game's own limit (the common case): each budget whole
+        st.steps = g.step_budget
+        st.work = g.work_budget
+    else:
+        st.steps = steps = g.step_budget if left >= g.step_budget else (left if left > 0 else 0)
+        st.work = work = g.work_budget if left >= g.work_budget else (left if left > 0 else 0)
+        full = steps + work
     fr = None
     try:
         while st.pending is None and not st.is_over:
@@ -442,7 +448,7 @@ def run(st: State) -> None:
                 continue
             fr = stack[-1]
             fr.proc.fn(st, fr)
-        st.game_left = left - (steps - st.steps) - (work - st.work)
+        st.game_left = left - full + st.steps + st.work  # (what this run spent, taken from it)
     except RecursionError as e:
         rule, span, via = _where(e.__traceback__, fr)
         raise RuleError(_too_deep(e.__traceback__), rule, span, via) from None

@@ -68,6 +68,8 @@ class Game:
         self.work_budget = raised.get("work", limits.WORK_BUDGET)
         self.decision_cap = raised.get("decisions", limits.DECISION_CAP)
         self.game_budget = raised.get("game", limits.GAME_WORK)
+        # (engine.run: a decision this far from the game's limit gets both budgets whole)
+        self.both_budgets = self.step_budget + self.work_budget
         self.card_decl_of: list = []
         self.card_dyn: dict[str, list] = {}        # attribute -> per card: fn(state, card), or None
         self.card_counter_base: dict[str, int] = {}
