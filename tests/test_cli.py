@@ -791,3 +791,21 @@ def test_a_match_stopped_by_a_rule_error_logs_it_under_its_game_and_replays_to_i
     r = ruleforge_cmd("replay", log, "--quiet")
     assert (r.code, r.out) == (1, f"{log}: reproduced exactly: game 2 of the match, 30 decisions, the same deal, "
                                   f"and it stops at the same decision cap: {cap}\n")
+
+
+def test_progress_goes_to_stderr_every_minute_when_the_output_is_a_file(monkeypatch, capsys):
+    # a fresh reader's analyze of a long game, its output in a file, said nothing for
+    # 30 minutes: a line on stderr each minute now (a terminal gets the bar instead)
+    import time
+    from ruleforge.cli import common
+    clock = iter([1000.0, 1010.0, 1061.0, 1090.0, 1125.0, 4700.0, 4701.0])
+    monkeypatch.setattr(time, "monotonic", lambda: next(clock))
+    monkeypatch.setattr("sys.stdout.isatty", lambda: False, raising=False)
+    advance, stop = common._progress(1280)
+    for n in (100, 200, 300, 400, 280):  # at 10 s, 61 s, 90 s, 125 s and 3,700 s (the last: all done)
+        advance(n)
+    stop()
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.splitlines() == ["playing: 300 of 1,280 games in 61 s", "playing: 1,000 of 1,280 games in 2 min"]
+    assert common._duration(3700) == "1 h 2 min"

@@ -327,19 +327,32 @@ def _check_out(path: str | None, kinds: tuple[str, ...], flag: str) -> None:
     os.unlink(probe)
 
 
+PROGRESS_EVERY = 60.0  # seconds between progress lines when the output is not a terminal
+
+
 def _progress(total: int, label: str = "playing"):
-    """A progress bar that appears only if the run lasts longer than a second."""
+    """A progress bar that appears only if the run lasts longer than a second; when the
+    output goes to a file, a line on stderr every minute instead (a fresh reader's
+    analyze of a long game sat silent for 30 minutes with its output in a file)."""
     import time
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     start = time.monotonic()
-    state = {"bar": None, "task": None, "done": 0}
+    state = {"bar": None, "task": None, "done": 0, "told": start}
 
     import sys as _sys
     on_terminal = _sys.stdout.isatty()
 
     def advance(n: int) -> None:
         state["done"] += n
-        if on_terminal and state["bar"] is None and time.monotonic() - start > 1.0 and state["done"] < total:
+        if not on_terminal:
+            now = time.monotonic()
+            if now - state["told"] >= PROGRESS_EVERY and 0 < state["done"] < total:
+                state["told"] = now
+                # (no time left is guessed: a skill trace's searching games take far
+                # longer than the main games before them)
+                click.echo(f"{label}: {state['done']:,} of {total:,} games in {_duration(now - start)}", err=True)
+            return
+        if state["bar"] is None and time.monotonic() - start > 1.0 and state["done"] < total:
             bar = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                            transient=True)
             bar.start()
@@ -351,6 +364,14 @@ def _progress(total: int, label: str = "playing"):
         if state["bar"] is not None:
             state["bar"].stop()
     return advance, stop
+
+
+def _duration(seconds: float) -> str:
+    """'45 s', '12 min', '1 h 5 min': a progress line's rough time."""
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    minutes = round(seconds / 60)
+    return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60} min"
 
 
 class _Seed(click.ParamType):
