@@ -413,7 +413,7 @@ def test_a_skill_step_whose_every_game_stopped_on_a_rule_error_says_so():
     st = skill.step("random", "greedy", broken, [baseline, baseline], ["player 1", "player 2"])
     assert [(row["games"], row["errors"]) for row in st["seats"]] == [(0, 3), (0, 3)] and "overall" not in st
     assert skill_verdicts({"steps": [st]}) == [
-        "greedy among random: not measured: the games of this step stopped on a rule error"]
+        "greedy among random: not measured: no game of this step ended (why: below)"]
 
 
 def test_the_page_escapes_a_decision_point_shown_as_less_than_0_01_a_game():

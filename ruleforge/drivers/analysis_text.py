@@ -345,9 +345,9 @@ def skill_verdicts(k: dict, plain_text: bool = False) -> list[str]:
         o = st.get("overall")
         alone = len(st["seats"]) == 1  # a game for one player: its one seat is every seat
         who = f"{st['stronger']} {'over' if alone else 'among'} {st['weaker']}"
-        if not o:  # no pair of games without a rule error (rows of "0" games and "-")
+        if not o:  # no pair of games that ended (rows of "0" games and "-"): a rule error or a cap
             if any(s.get("errors") for s in st["seats"]):
-                lines.append(f"{who}: not measured: the games of this step stopped on a rule error")
+                lines.append(f"{who}: not measured: no game of this step ended (why: below)")
             continue
         over = "" if alone else " over every seat"
         if o["significant"] and o["gain"] > 0:
