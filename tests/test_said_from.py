@@ -9,20 +9,8 @@ import ruleforge
 from ruleforge.drivers.narrate import Narrator
 from ruleforge.runtime.events import Said
 
-TOTAL = """\
-game "total"
-players 2
-cards: standard deck in deck
-zone deck "the deck": pile
-zone table "the table": pile, face up
-zone hand per player: hand
-counter n = 0
-turn:
-    move top of deck to hand of current
-{line}
-    increase n by 1
-ending done "two turns": nobody wins when n = 2
-"""
+from test_say import SMILES as TOTAL  # (the same small game: a hand each, a face-up table)
+
 TOLD = ("tells every seat '{name}', worked out at line {at} from cards player 2 did not know, then or by the next "
         "decision (write the cards' attribute itself in the text to tell it only to the seats that know them, or "
         "say it after a reveal; keep it only if the rulebook has it announced)")
