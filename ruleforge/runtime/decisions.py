@@ -6,7 +6,7 @@ done, a question. The answer goes into a slot of the waiting frame's locals
 
 from __future__ import annotations
 
-from .engine import Pending, _too_deep, _where, decide, decide_later, placed
+from .engine import Pending, decide, decide_later, placed, too_deep
 from .flow import MAX_FRAMES, Frame, push
 from .values import RuleError
 
@@ -62,8 +62,7 @@ def start_action(st, taken) -> bool:
                     placed(e)
                 raise
             except RecursionError as e:
-                rule, span, via = _where(e.__traceback__, None)
-                raise RuleError(_too_deep(e.__traceback__), rule, span, via) from None
+                raise too_deep(e) from None
             return False
         L = [None] * proc.nlocals
         L[:len(values)] = values

@@ -450,8 +450,7 @@ def run(st: State) -> None:
             fr.proc.fn(st, fr)
         st.game_left = left - full + st.steps + st.work  # (what this run spent, taken from it)
     except RecursionError as e:
-        rule, span, via = _where(e.__traceback__, fr)
-        raise RuleError(_too_deep(e.__traceback__), rule, span, via) from None
+        raise too_deep(e, fr) from None
     except RuleError as e:
         if e.rule is None:
             at = getattr(e, "stack_at", None)  # placed where something happened earlier (flow.py)
@@ -508,6 +507,13 @@ def _where(tb, fr) -> tuple:
     if outer[0] != via[0] or getattr(via[0], "called_from", None):
         via = (str(via[0]), via[1], outer if outer[0] != via[0] else via[0].called_from)
     return str(inner[0]), inner[1], via
+
+
+def too_deep(e: RecursionError, fr=None) -> RuleError:
+    """The rule error of rules that went deeper than Python's stack, placed at the rule
+    and rule-file position they reached (see _where)."""
+    rule, span, via = _where(e.__traceback__, fr)
+    return RuleError(_too_deep(e.__traceback__), rule, span, via)
 
 
 def _too_deep(tb) -> str:
