@@ -256,7 +256,8 @@ def _resumable(path: str, seed, sets, players) -> tuple[dict, list]:
     usage error saying why it cannot be resumed."""
     from ..drivers.logfile import LogError, read_log_lines
     from ..drivers.replay import log_end, split_games
-    from ..runtime.engine import stopped_at_the_cap
+    from ..runtime.engine import stopped_at_the_cap, stopped_at_the_game_limit
+    from ..runtime.limits import GAME_WORK, from_environment
     for flag, value in (("--seed", seed), ("--set", sets), ("--players", players)):
         if value:
             raise click.UsageError(f"{flag} cannot go with --resume: a resumed game takes its seed, parameters "
@@ -274,6 +275,14 @@ def _resumable(path: str, seed, sets, players) -> tuple[dict, list]:
     decisions = [(n, rec) for n, rec in lines if rec["type"] == "decision"]
     if end == "error" and stopped_at_the_cap(records[-1].get("message"), len(decisions)):
         end = None  # stopped by the decision cap, not by the rules: a higher cap goes on
+    limit = stopped_at_the_game_limit(records[-1].get("message")) if end == "error" else None
+    if limit is not None:  # stopped by the work limit of a game: a higher limit goes on
+        if from_environment().get("game", GAME_WORK) <= limit:
+            raise click.BadParameter(plain(
+                f"the game in {path} was stopped at the work limit of a game ({limit:,} steps and units of work): "
+                f"resumed, it would stop there again; a higher limit goes on with it: RULEFORGE_LIMITS=game=N "
+                f"with N above {limit:,} (docs/limits.md)"), param_hint="'--resume'")
+        end = None
     if end == "result":
         raise click.BadParameter(plain(f"the game in {path} is over: nothing to resume "
                                        f"(`ruleforge replay {path}` tells it)"), param_hint="'--resume'")

@@ -10,6 +10,7 @@ that clones never carry. Clone cost is a few list copies.
 
 from __future__ import annotations
 
+import re
 from itertools import islice
 from operator import itemgetter
 from types import MappingProxyType
@@ -397,6 +398,17 @@ def stopped_at_the_cap(message, decisions: int) -> bool:
     return message == decision_cap_message(decisions) or message == (
         f"the game has gone on for {decisions:,} decisions without ending (the decision cap; an ending that "
         "never holds? A longer game: --max-decisions N, or RULEFORGE_LIMITS=decisions=N)")
+
+
+def stopped_at_the_game_limit(message) -> Optional[int]:
+    """The work limit of a game (prims.game_limit_message) a logged error is, or None
+    when it is another error."""
+    from .prims import game_limit_message
+    found = re.search(r"more than ([\d,]+) steps and units of work in this game", message or "")
+    if found is None:
+        return None
+    limit = int(found.group(1).replace(",", ""))
+    return limit if message.endswith(game_limit_message(limit)) else None
 
 
 def offer_again(st: State) -> None:

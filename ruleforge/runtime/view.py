@@ -8,6 +8,7 @@ hidden it since). Unordered zones (hands) list the known cards sorted and then o
 
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 from attrs import frozen
@@ -168,13 +169,26 @@ def names_hidden_cards(st, error, player: Optional[int]) -> bool:
     rules = [r for r in (error.rule, via[0] if via else None, via[2][0] if len(via) > 2 else None) if r]
     g = st.game
     up, known = st.up, st.known
-    message = error.message or ""
+    # (a limit's message is the engine's words and numbers, never a card's name: a card
+    # named "3" is not told by "stopped after 3 decisions")
+    message = "" if getattr(error, "limit", None) in _WORDED_LIMITS else (error.message or "")
     for c, cd in enumerate(g.card_decl_of):
         seen = up[c] or (known[c] == g.all_seats if player is None else known[c] >> player & 1)
         if seen:
             continue
         if cd is not None and any(r.startswith(f"{cd.title}: ") for r in rules):
             return True
-        if g.cards[c].name in message:
+        if message and _named_in(g.cards[c].name, message):
             return True
     return False
+
+
+_WORDED_LIMITS = frozenset(("decisions", "game", "steps", "work"))
+
+
+def _named_in(name: str, message: str) -> bool:
+    """Whether `message` may name the card called `name`: anywhere in it, but a name of
+    digits alone only as a number of its own (a card "2" is not named by "line 12")."""
+    if not name.isdigit():
+        return name in message
+    return re.search(rf"(?<!\w)(?<!\d[.,]){name}(?!\w|[.,]\d)", message) is not None  # (not in 20,000 nor 1.5)
