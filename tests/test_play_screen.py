@@ -296,3 +296,21 @@ def test_a_game_stopped_early_keeps_the_seed_in_the_log_only(tmp_path):
 def test_show_seed_puts_it_in_the_banner():
     result, out = play([GUFO, "--as", "radar", "--seed", SEED, "--show-seed"], "quit\n")
     assert out.splitlines()[0] == f"gUFO · seed {SEED} · you play: Radar Operator  (type help for help)"
+
+
+def test_a_story_of_100000_lines_is_measured_only_as_far_as_the_screen_shows_it():
+    # A loop that changes a counter at each step tells 100,000 lines before a decision:
+    # the panel measured every line's height to keep the newest that fit (seconds a
+    # screen); it measures from the newest up, and stops where the room ends.
+    game = ruleforge.load(GUFO)
+    console = Console(width=120, height=40, record=True, file=io.StringIO(), color_system=None)
+    tg = TerminalGame(game, 1, [0], parse_agents(None, game), console, lambda prompt: "", 0, None, height=40)
+    measured = []
+    render = console.render_lines
+    console.render_lines = lambda *a, **k: measured.append(1) or render(*a, **k)
+    lines = [f"n: {i} → {i + 1}" for i in range(100_000)]
+    assert tg._panel(lines, "Since your last move", room=12) == 12  # (2 of its rows are the border)
+    assert len(measured) == 13  # the 10 lines shown, the one that did not fit, and 2 as the panel is printed
+    shown = console.export_text()
+    assert "99,990 earlier lines: type log" in shown
+    assert shown.count("→") == 10 and "n: 99999 → 100000" in shown and "n: 99989 → 99990" not in shown

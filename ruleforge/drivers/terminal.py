@@ -318,14 +318,16 @@ class TerminalGame:
         kept, cut, used = list(lines), 0, 0
         if room is not None:
             inner = self.console.options.update_width(max(self.console.width - 4, 10))
-            heights = [len(self.console.render_lines(Text(plain(x)), inner, pad=False)) for x in lines]
             used, k = 2, len(lines)
-            while k > 0 and (used + heights[k - 1] <= room or len(lines) - k < STORY_LEAST):
-                used += heights[k - 1]
+            while k > 0:  # (from the newest line up: a loop's story may hold 100,000 lines)
+                height = len(self.console.render_lines(Text(plain(lines[k - 1])), inner, pad=False))
+                if used + height > room and len(lines) - k >= STORY_LEAST:
+                    break
+                used += height
                 k -= 1
             kept, cut = lines[k:], k
         body = Text(plain("\n".join(kept)))
-        subtitle = f"{cut} earlier line{'s' if cut != 1 else ''}: type log" if cut else None
+        subtitle = f"{cut:,} earlier line{'s' if cut != 1 else ''}: type log" if cut else None
         self.console.print(Panel(body, title=title, title_align="left", subtitle=subtitle, subtitle_align="left"))
         return used
 
