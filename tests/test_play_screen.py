@@ -314,3 +314,16 @@ def test_a_story_of_100000_lines_is_measured_only_as_far_as_the_screen_shows_it(
     shown = console.export_text()
     assert "99,990 earlier lines: type log" in shown
     assert shown.count("→") == 10 and "n: 99999 → 100000" in shown and "n: 99989 → 99990" not in shown
+
+
+def test_log_keeps_only_the_lines_it_shows():
+    # `log` shows the last LOG_LINES lines; a person's history kept every line the game
+    # told them (a loop telling 900 lines a turn, for a whole game: gigabytes).
+    from ruleforge.drivers.terminal import LOG_LINES
+    game = ruleforge.load(GUFO)
+    console = Console(width=120, height=40, record=True, file=io.StringIO(), color_system=None)
+    tg = TerminalGame(game, 1, [0], parse_agents(None, game), console, lambda prompt: "", 0, None, height=40)
+    tg.history[0].extend(f"line {i}" for i in range(100_000))
+    assert len(tg.history[0]) == LOG_LINES == 200
+    panel = tg._command(0, "log", "log", [])
+    assert panel.renderable.plain.splitlines() == [f"line {i}" for i in range(99_800, 100_000)]

@@ -19,6 +19,7 @@ from __future__ import annotations
 import sys
 import textwrap
 import time
+from collections import deque
 from typing import Callable, Optional, Sequence
 
 from rich.console import Console
@@ -119,7 +120,8 @@ class TerminalGame:
         self.resumed = not resume  # ... and all of them played again
         self.agents, self.console, self.read, self.delay, self.log = agents, console, read, delay, log
         self.height = height  # the lines each decision's screen must fit in (None: no limit)
-        self.history: dict[int, list[str]] = {p: [] for p in humans}
+        # (what `log` shows: its last lines only, however long the game told)
+        self.history: dict[int, deque[str]] = {p: deque(maxlen=LOG_LINES) for p in humans}
         self.unseen: dict[int, list[str]] = {p: [] for p in humans}
         self.narrators: dict = {}
         self.last_human: Optional[int] = None
@@ -410,7 +412,7 @@ class TerminalGame:
         if word in ("help", "h", "?"):
             return Text(plain(help_text(labels)))
         if word == "log":
-            return Panel(Text(plain("\n".join(self.history[p][-LOG_LINES:]) or "nothing yet")), title="Your log")
+            return Panel(Text(plain("\n".join(self.history[p]) or "nothing yet")), title="Your log")
         if word == "cards":
             return Panel(Text("\n".join(cards_lines(self.game))), title="Cards", title_align="left")
         if word == "card" or word.startswith("card "):
