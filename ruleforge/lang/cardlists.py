@@ -46,7 +46,7 @@ def deck_kind(sym, decks: list) -> None:
             for cd in listed[:1]:
                 sym.error(cd, "this file uses the standard deck, so it cannot list cards too",
                           "write 'cards: listed in ZONE' to use only the listed cards")
-        elif not listed:
+        elif not listed and not sym.partial:  # (a card that did not parse is listed all the same)
             sym.error(decks[0], "no card is listed", "add 'card \"NAME\":' blocks")
     elif listed:
         sym.error(listed[0], "cards are listed but nothing says where they start",

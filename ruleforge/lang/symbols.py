@@ -202,7 +202,8 @@ class SymbolTable:
             if not self.roles and not self.partial:
                 self.error(Span.point(1, 1), "the file says nothing about players",
                            "add a line such as 'players 2' or 'players 2 to 6'")
-        if self.roles and players and not (low == high == len(self.roles)):
+        # (an item that did not parse may be a role: the count is then not known)
+        if self.roles and players and not self.partial and not (low == high == len(self.roles)):
             self.error(players[0], f"{len(self.roles)} roles are declared, so the game is for exactly "
                                    f"{len(self.roles)} {'player' if len(self.roles) == 1 else 'players'}")
         self.players = (low, high)
