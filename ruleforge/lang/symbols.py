@@ -16,6 +16,7 @@ from . import ast as A
 from . import refs as R
 from . import types as T
 from .cardlists import deck_kind, listed_cards
+from .clashes import card_attribute_at
 from .const import NotConstant, evaluate
 from .diagnostics import Diagnostic, Span, did_you_mean, line_of
 from .limits import (MAX_CARD_KINDS, MAX_CARDS, MAX_COPIES, MAX_ERRORS, MAX_LIST_ITEMS, MAX_NUMBER_DIGITS,
@@ -68,6 +69,7 @@ class SymbolTable:
         for item in tree.items:
             self.by_kind.setdefault(type(item), []).append(item)
         self.seen: dict[str, A.Name] = {}
+        self.seen_as: dict[str, str] = {}  # name -> what `declare` filed it as ('zone')
         self.const_used: list[str] = []
         self.title = "untitled"
         self.roles: list = []           # [(name, title)]
@@ -172,10 +174,12 @@ class SymbolTable:
             return False
         if name.name in self.seen:
             prev = self.seen[name.name]
-            self.error(name, f"'{name.name}' is already declared ({self.line_of(prev.span, name.span)})",
+            was = DECLARED_AS.get(self.seen_as.get(name.name), "a name")
+            self.error(name, f"'{name.name}' is already declared as {was} at {self.line_of(prev.span, name.span)}",
                        "each name may be declared once")
             return False
         self.seen[name.name] = name
+        self.seen_as[name.name] = what
         return True
 
     line_of = staticmethod(line_of)
@@ -336,7 +340,7 @@ class SymbolTable:
             return
         if c.per == "card":
             if c.name.name in self.card_attrs:
-                self.error(c.name, f"cards already have an attribute '{c.name.name}'")
+                self.error(c.name, card_attribute_at(self, c.name.name, c.name.span))
                 return
             self.const_int(c.value, "a counter's starting value", -10**9, 10**9)
             self.card_counters[c.name.name] = c
@@ -442,6 +446,13 @@ class SymbolTable:
             if n in values:
                 return domain
         return None
+
+
+# what `declare` files a name as, said as a thing ("'pile' is already declared as a zone")
+DECLARED_AS = {"role": "a role", "parameter": "a parameter", "attribute": "an attribute", "zone": "a zone",
+               "pieces": "a set of pieces", "counter": "a counter", "quantity": "a quantity", "ending": "an ending",
+               "action": "an action", "define": "a definition", "rule": "a rule", "invariant": "an invariant",
+               "action group": "an action group"}
 
 
 def limit_card_kinds(sym: SymbolTable, decls: list) -> list:

@@ -18,6 +18,7 @@ from attrs import frozen
 from . import ast as A
 from . import refs as R
 from . import types as T
+from .clashes import declared_as
 from .decks_check import check_seat
 from .diagnostics import did_you_mean
 from .names import Scope, Want
@@ -238,8 +239,7 @@ class ValueChecks:
             self.error(s, f"'for the turn' is for the rules that run during a turn, not {ctx} rules",
                        "use it in a turn, an action, a card effect or an event")
         if self.sym.global_kind(n) not in (None, "value of the turn"):
-            self.error(s.name, f"'{n}' is already the name of a {self.sym.global_kind(n)}",
-                       "pick another name for this value of the turn")
+            self.error(s.name, declared_as(self.sym, s.name), "pick another name for this value of the turn")
             return
         if scope.lookup(n) is not None:
             self.error(s.name, f"'{n}' is already used in this rule", "pick another name")
