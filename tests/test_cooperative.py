@@ -253,6 +253,11 @@ def test_analyze_reports_the_team_and_its_skill(ruleforge_cmd, tmp_path):
     assert (step["seats"][0]["title"], step["seats"][0]["weaker_rate"], step["seats"][0]["stronger_rate"],
             step["seats"][0]["gain"]) == ("the team", 1.0, 1.0, 0.0)
     assert "<h2>The team</h2>" in page.read_text()
+    # the skill table's one row is the team: it was headed "Seat"
+    at = lines.index("Every seat played by the stronger bot: the team's win rate against the same deals with the weaker")
+    assert lines[at + 3].split("┃")[1:3] == [" Step               ", " Team     "]
+    assert ("<table><tr><th>Step</th><th>Team</th><th>Games</th><th>Weaker</th><th>Stronger</th><th>Gain (points)</th>"
+            "<th>95% CI</th><th></th></tr>") in page.read_text()
 
 
 def test_a_stronger_team_wins_more_often():
