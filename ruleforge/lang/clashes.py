@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from . import ast as A
 from .diagnostics import Span
+from .slips import reserved_word
 
 
 def _order(span: Span) -> tuple:
@@ -115,3 +116,10 @@ def declared_as(sym, node: A.Name) -> str:
     decl = sym.seen.get(node.name)
     at = f" at {sym.line_of(decl.span, node.span)}" if decl is not None else ""
     return f"'{node.name}' is already declared as a {sym.global_kind(node.name)}{at}"
+
+
+def refuse_word(sym, name: A.Name, what: str) -> None:
+    """A word of the language declared as a name (`what` it would name): said here; its
+    uses, read as the word, are then quiet (`SymbolTable.refused`)."""
+    sym.refused.add(name.name)
+    sym.error(name, *reserved_word(name.name, what))

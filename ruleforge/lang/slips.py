@@ -133,6 +133,21 @@ def said_twice(diags: list, text: str, sources: dict) -> list:
     return [d for d in diags if not holds_one(d)] + list(said.values())
 
 
+# What a word of the language that a rule file may have used as a name means, said when
+# it is refused as one (`everyone` came with cooperative games: older files used it)
+WORD_MEANS = {"everyone": "every player"}
+
+
+def reserved_word(word: str, what: str) -> tuple[str, str]:
+    """(message, hint) for a word of the language declared as a name: `what` it would
+    have named ('zone', 'value')."""
+    kind = _KINDS.get(what) or f"{'an' if what[0] in 'aeiou' else 'a'} {what}"
+    if word in WORD_MEANS:
+        return (f"'{word}' is a word of the language ({WORD_MEANS[word]}): pick another name",
+                f"it cannot name {kind}: written alone, '{word}' is read as the word")
+    return f"'{word}' is a word of the language and cannot name {kind}", "choose another name"
+
+
 _ELSE_IF = ("elif", "elsif", "elseif")
 
 

@@ -16,7 +16,7 @@ from . import ast as A
 from . import refs as R
 from . import types as T
 from .cardlists import deck_kind, listed_cards
-from .clashes import card_attribute_at
+from .clashes import card_attribute_at, refuse_word
 from .const import NotConstant, evaluate
 from .diagnostics import Diagnostic, Span, did_you_mean, line_of
 from .limits import (MAX_CARD_KINDS, MAX_CARDS, MAX_COPIES, MAX_ERRORS, MAX_LIST_ITEMS, MAX_NUMBER_DIGITS,
@@ -70,6 +70,7 @@ class SymbolTable:
             self.by_kind.setdefault(type(item), []).append(item)
         self.seen: dict[str, A.Name] = {}
         self.seen_as: dict[str, str] = {}  # name -> what `declare` filed it as ('zone')
+        self.refused: set[str] = set()  # words of the language declared as names, said where declared
         self.const_used: list[str] = []
         self.title = "untitled"
         self.roles: list = []           # [(name, title)]
@@ -116,7 +117,7 @@ class SymbolTable:
             raise TooManyErrors
 
     def unknown(self, name: A.Name, what: str, candidates) -> None:
-        if name.name in self.unparsed:
+        if name.name in self.unparsed or name.name in self.refused:  # (said where it is declared)
             return
         self.error(name, f"unknown {what} '{name.name}'", did_you_mean(name.name, candidates))
 
@@ -165,8 +166,7 @@ class SymbolTable:
         # (a role or a rule begins a statement's line: `dealer takes ...`, `score_round`)
         reserved = EXPRESSION_WORDS | (STATEMENT_WORDS if what in ("role", "rule") else frozenset())
         if name.name in reserved:
-            self.error(name, f"'{name.name}' is a word of the language and cannot name "
-                             f"{'an' if what[0] in 'aeiou' else 'a'} {what}", "choose another name")
+            refuse_word(self, name, what)
             return False
         if name.name == "pass" and what in ("action", "action group"):
             self.error(name, "'pass' is the name of passing, offered by 'takes an action or passes'",
@@ -333,8 +333,7 @@ class SymbolTable:
         from .parse import EXPRESSION_WORDS
         from .values import counter_type, per_card_kind
         if c.per == "card" and c.name.name in EXPRESSION_WORDS:
-            self.error(c.name, f"'{c.name.name}' is a word of the language and cannot name a counter",
-                       "choose another name")
+            refuse_word(self, c.name, "counter")
             return
         if c.per == "card" and per_card_kind(self, c):
             return
