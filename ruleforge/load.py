@@ -18,6 +18,7 @@ from .lang.diagnostics import Diagnostic, RuleFileError, Span, did_you_mean
 from .lang.overrides import Given, set_text
 from .lang.parse import MAX_SOURCE_BYTES, decode, parse
 from .lang.printable import plain
+from .lang.slips import said_twice
 
 if TYPE_CHECKING:
     from .runtime.game import Game
@@ -126,6 +127,7 @@ def check_source(path: str, data: bytes, overrides: dict | None = None) -> tuple
         result.diagnostics = parse(text, context="\n" + "\n".join(sources.values())).diagnostics
     tree = A.RuleFile(tuple(items), tuple(w for w in taken if isinstance(w, A.WithoutDecl)))
     checked, more = check(tree, overrides, unparsed, partial=bool(result.diagnostics))
+    more = said_twice(more, text, sources)  # `repeat while while`: the second word read as a name
     diags = result.diagnostics + [d for d in taken if isinstance(d, Diagnostic)] + more
     if diags or checked is None:
         # a value given on the command line that the file refuses is the command's mistake,

@@ -555,15 +555,15 @@ def test_duplicate_declarations(ruleforge_cmd, tmp_path):
     r = ruleforge_cmd("check", f)
     assert r.code == 1
     assert r.err == expect(f"""
-        {f}:188:6: error: 'discard' is already declared (line 35)
+        {f}:188:6: error: 'discard' is already declared as a zone at line 35
             zone discard "a second discard pile": pile, face up
                  ^^^^^^^
           hint: each name may be declared once
-        {f}:189:11: error: 'reveal_count' is already declared (line 16)
+        {f}:189:11: error: 'reveal_count' is already declared as a parameter at line 16
             parameter reveal_count = 3
                       ^^^^^^^^^^^^
           hint: each name may be declared once
-        {f}:190:8: error: 'shoot' is already declared (line 144)
+        {f}:190:8: error: 'shoot' is already declared as an action at line 144
             action shoot "Shoot again" by radar:
                    ^^^^^
           hint: each name may be declared once
@@ -600,7 +600,7 @@ def test_an_action_named_like_a_zone_is_said_once(ruleforge_cmd, tmp_path, takes
     r = ruleforge_cmd("check", f)
     assert r.code == 1
     assert r.err == expect(f"""
-        {f}:9:8: error: 'hand' is already declared (line 5)
+        {f}:9:8: error: 'hand' is already declared as a zone at line 5
             action hand "Hand":
                    ^^^^
           hint: each name may be declared once

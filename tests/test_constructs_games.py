@@ -159,7 +159,7 @@ ending done: nobody wins
         (15, 42, "'outside groups' groups cards: a zone or a list of cards, not a list of players", None),
         (16, 26, "what is summed must be a number, not a suit", None),
         (16, 76, "the condition of a group must be a yes/no condition, not a number", None),
-        (17, 63, "'deck' is already the name of a zone", "pick another name for this local value"),
+        (17, 63, "'deck' is already declared as a zone at line 4", "pick another name for this local value"),
         (18, 21, "what 'meld' is defined of must be a list of cards, not a zone", None),
         (19, 21, "what 'meld' is defined of must be a list of cards, not a zone", None),
     ]

@@ -400,7 +400,7 @@ def test_a_rules_heading_is_held_to_the_kinds_and_names_of_the_language():
         (9, 6, "'move' is a word of the language and cannot name a rule", "choose another name"),
         (11, 6, "'count' is a word of the language and cannot name a rule", "choose another name"),
         (13, 20, "'colur' is not a kind of value, so 'c' cannot be one", "did you mean 'color'?"),
-        (15, 6, "'hand' is already declared (line 6)", "each name may be declared once")]
+        (15, 6, "'hand' is already declared as a zone at line 6", "each name may be declared once")]
 
 
 @pytest.mark.parametrize("body, call_site, message, hint", [

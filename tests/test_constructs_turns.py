@@ -173,7 +173,7 @@ def test_an_action_group_lists_declared_actions_once_each():
         (20, 30, "'fold' is named twice in action group 'betting'", None),
         (20, 36, "unknown action 'rase'", "did you mean 'raise'?"),
         (21, 22, "'betting' is an action group: a group lists actions", "name the actions of 'betting' here"),
-        (22, 9, "'fold' is already declared (line 11)", "each name may be declared once"),
+        (22, 9, "'fold' is already declared as an action at line 11", "each name may be declared once"),
         (23, 9, "'pass' is the name of passing, offered by 'takes an action or passes'", "choose another name"),
     ]
 

@@ -231,7 +231,7 @@ def test_values_of_the_turn_wrong_uses():
         (8, 12, "'played' is a value of the turn (line 12): only the rules that run during a turn can read it"),
         (10, 5, "'for the turn' is for the rules that run during a turn, not setup rules"),
         (13, 18, "'played' holds a card (line 12), not a number"),
-        (14, 9, "'n' is already the name of a counter"),
+        (14, 9, "'n' is already declared as a counter at line 7"),
         (15, 13, "a value of the turn starts as none each turn: give it a value"),
         (16, 31, "'played' is a value of the turn (line 12): only the rules that run during a turn can read it"),
     ]

@@ -253,6 +253,11 @@ def test_analyze_reports_the_team_and_its_skill(ruleforge_cmd, tmp_path):
     assert (step["seats"][0]["title"], step["seats"][0]["weaker_rate"], step["seats"][0]["stronger_rate"],
             step["seats"][0]["gain"]) == ("the team", 1.0, 1.0, 0.0)
     assert "<h2>The team</h2>" in page.read_text()
+    # the skill table's one row is the team: it was headed "Seat"
+    at = lines.index("Every seat played by the stronger bot: the team's win rate against the same deals with the weaker")
+    assert lines[at + 3].split("┃")[1:3] == [" Step               ", " Team     "]
+    assert ("<table><tr><th>Step</th><th>Team</th><th>Games</th><th>Weaker</th><th>Stronger</th><th>Gain (points)</th>"
+            "<th>95% CI</th><th></th></tr>") in page.read_text()
 
 
 def test_a_stronger_team_wins_more_often():
@@ -323,3 +328,31 @@ def test_the_note_on_blind_greedy_bots_names_the_team_s_heuristic(tmp_path):
         "it ends the game at once, won or lost, and choose at random among the others: where few moves end the "
         "game, they play nearly as random bots do. A `heuristic: ...` gives them judgement "
         "(docs/language.md#heuristic-for-bots).")
+
+
+# ---- `everyone`, a word of the language since cooperative games: a file that named something so
+
+EVERYONE = "'everyone' is a word of the language (every player): pick another name"
+
+
+@pytest.mark.parametrize("old, new, line, column, kind", [
+    # every use of the counter reads as the word: they said "this cannot be changed" and
+    # "each side of '=' must be a number, not a list of players"
+    ("moves", "everyone", 8, 9, "a counter"),
+    # (and `cards: standard deck in everyone` said "unknown zone 'everyone'")
+    ("standard deck in deck\nzone deck: pile", "standard deck in everyone\nzone everyone: pile", 5, 6, "a zone"),
+    ("heuristic of p: points of p", "define everyone = 2\nheuristic of p: points of p", 23, 8, "a definition"),
+    ("counter moves = 0", "counter moves = 0\nparameter everyone = 2", 9, 11, "a parameter"),
+    ("counter moves = 0", "counter moves = 0\ncounter everyone per card = 0", 9, 9, "a counter"),
+    ('action share "Share":\n', 'action share "Share":\n    let everyone = 1\n', 19, 9, "a value"),
+    ('action share "Share":\n', 'action share "Share":\n    let everyone = 1 for the turn\n', 19, 9, "a value"),
+])
+def test_everyone_as_a_name_is_said_once_where_it_is_named(old, new, line, column, kind):
+    assert old in RIVALS
+    assert errors(RIVALS.replace(old, new)) == [
+        (line, column, EVERYONE, f"it cannot name {kind}: written alone, 'everyone' is read as the word")]
+
+
+def test_another_word_of_the_language_as_a_name_is_said_as_before():
+    assert errors(RIVALS.replace("counter moves = 0", "counter moves = 0\nparameter owner = 2")) == [
+        (9, 11, "'owner' is a word of the language and cannot name a parameter", "choose another name")]

@@ -84,7 +84,7 @@ def test_two_variant_items_that_replace_one_base_item_are_reported(tmp_path):
     with pytest.raises(ruleforge.RuleFileError) as e:
         checked(v)
     assert [(d.span.line, d.span.column, d.message, d.hint) for d in e.value.diagnostics] == [
-        (5, 8, "'draw' is already declared (line 3)", "each name may be declared once")]
+        (5, 8, "'draw' is already declared as an action at line 3", "each name may be declared once")]
 
 
 def test_a_parameter_nothing_reads_is_a_warning(ruleforge_cmd, tmp_path):
@@ -280,7 +280,8 @@ def test_a_variant_names_the_file_of_what_it_clashes_with_and_counts_its_base_s_
     # type mistake there for the variant
     v = write(tmp_path, "clash.rules", f'extends "{GUFO}"\ncounter reveal_count = 0\n')
     r = ruleforge_cmd("check", v)
-    assert r.code == 1 and r.err.splitlines()[0] == f"{v}:2:9: error: 'reveal_count' is already declared (gufo.rules:16)"
+    assert r.code == 1
+    assert r.err.splitlines()[0] == f"{v}:2:9: error: 'reveal_count' is already declared as a parameter at gufo.rules:16"
     base = write(tmp_path, "base.rules", 'game "y"\nplayers 2\nbogus line here\n')
     v = write(tmp_path, "v.rules", 'extends "base.rules"\n')
     r = ruleforge_cmd("check", v)

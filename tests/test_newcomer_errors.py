@@ -376,6 +376,115 @@ def test_a_word_twice_in_a_text_or_a_double_not_is_no_slip(ruleforge_cmd, tmp_pa
     assert r.code == 1 and r.headers == [f"{f}:{header}"]
 
 
+@pytest.mark.parametrize("old, new, header, hint", [
+    # a declaring word twice declared 'zone' or 'counter': every use of the name was unknown too
+    ('zone deck "the deck"', 'zone zone deck "the deck"', "12:6: error: 'zone' twice",
+     'write it once: zone deck "the deck": pile'),
+    ("counter trick_winner: player", "counter counter trick_winner: player", "20:9: error: 'counter' twice",
+     "write it once: counter trick_winner: player"),
+    # the second word parsed as a name: it said "unknown name 'then'"
+    ("then 14", "then then -14", "27:44: error: 'then' twice",
+     "write it once: define high of card c = if c.rank = A then -14 else c.value"),
+    # a line that goes on: it said "unexpected 'else'" on the next line
+    ("define high of card c = if c.rank = A then 14 else c.value",
+     "define high of card c = (if c.rank = A then the the 14\n    else c.value)", "27:49: error: 'the' twice",
+     "write it once: define high of card c = (if c.rank = A then the 14"),
+])
+def test_a_word_twice_is_the_only_thing_said(ruleforge_cmd, tmp_path, old, new, header, hint):
+    f = frostbite(tmp_path, old, new)
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1 and r.headers == [f"{f}:{header}"]
+    assert r.err.splitlines()[3] == f"  hint: {hint}"
+
+
+@pytest.mark.parametrize("old, new, header, hint", [
+    # it said "unknown name 'while'", then that who chooses must be a player, then "unknown name 'vader'"
+    ("repeat while invader chooses", "repeat while while invader chooses", "92:18: error: 'while' twice",
+     'write it once: repeat while invader chooses "reveal another card" over "stop":'),
+    # it said a choice is made from a zone, "unknown player 'of'", that 'aces' belongs to the invader...
+    ('aces of invader "to be the Alien"', 'aces of of invader "to be the Alien"', "74:52: error: 'of' twice",
+     'write it once: let secret = invader chooses a card in aces of invader "to be the Alien"'),
+])
+def test_a_word_twice_read_as_a_name_is_said_alone(ruleforge_cmd, tmp_path, old, new, header, hint):
+    text = (Path(__file__).parent.parent / "games" / "gufo.rules").read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    f = tmp_path / "gufo.rules"
+    f.write_text(text.replace(old, new), encoding="utf-8")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1 and r.headers == [f"{f}:{header}"]
+    assert r.err.splitlines()[3] == f"  hint: {hint}"
+
+
+DUEL = """\
+game "Duel"
+players 2
+role north "North"
+role south "South"
+
+cards: standard deck in deck
+
+zone deck: pile
+zone hand per player: hand
+
+setup:
+    deal 3 cards from deck to hand of each player
+
+turn:
+    north takes an action
+
+action draw by north:
+    move top of deck to hand of north
+
+ending done: nobody wins when deck is empty
+"""
+
+PILE = """\
+game "Pile"
+players 2
+
+attribute kind: plain
+cards: listed in deck
+
+zone deck: pile
+zone hand per player: hand
+
+setup:
+    deal 2 cards from deck to hand of each player
+
+turn:
+    current takes an action
+
+action play "Play a card":
+    with card in hand of current
+    move card to deck
+    resolve play effect of card by current
+
+card "One":
+    kind: plain
+    copies: 4
+    on play:
+        move top of deck to hand of owner
+
+ending done: nobody wins when deck is empty
+"""
+
+
+@pytest.mark.parametrize("text, old, new, header", [
+    # it also said "1 roles are declared, so the game is for exactly 1 player", and 'north' unknown thrice
+    (DUEL, 'role north', 'role role north', "3:6: error: 'role' twice"),
+    # it also said "no card is listed" and "no card has an 'on play' effect"
+    (PILE, "deck to hand of owner", "deck to to hand of owner", "25:29: error: 'to' twice"),
+])
+def test_a_word_twice_in_an_item_is_not_followed_by_its_consequences(ruleforge_cmd, tmp_path, text, old, new,
+                                                                    header):
+    f = tmp_path / "game.rules"
+    f.write_text(text, encoding="utf-8")
+    assert ruleforge_cmd("check", f).code == 0
+    f.write_text(text.replace(old, new), encoding="utf-8")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1 and r.headers == [f"{f}:{header}"]
+
+
 # ---- Thin Ice: mistakes made following docs/tutorial.md ----------------------------------
 
 THIN_ICE = """\

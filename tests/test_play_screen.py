@@ -327,3 +327,33 @@ def test_log_keeps_only_the_lines_it_shows():
     assert len(tg.history[0]) == LOG_LINES == 200
     panel = tg._command(0, "log", "log", [])
     assert panel.renderable.plain.splitlines() == [f"line {i}" for i in range(99_800, 100_000)]
+
+
+# ---- what a decision is called ------------------------------------------------------------
+
+SPADES = str(ROOT / "examples" / "spades.rules")
+CLIMBING = str(ROOT / "examples" / "climbing.rules")
+
+
+def test_a_menu_of_one_action_is_named_after_it_and_the_log_keeps_the_prompt(tmp_path):
+    # `p takes bid`: the screen said "player 1, take an action:" over a menu of bids alone
+    log = tmp_path / "g.jsonl"
+    result, out = play([SPADES, "--as", "1", "--seed", 3, "--log", log], "3\nquit\n")
+    assert result.exit_code == 0
+    lines = out.splitlines()
+    at = lines.index("player 1, Bid:")
+    assert lines[at + 1] == "  Bid  tricks  0  1  2  3  4  5  6  7  8  9  10  11  12  13"
+    assert [line for line in lines if line.startswith("player 1, ")] == ["player 1, Bid:", "player 1, Play a card:"]
+    assert "take an action" not in out
+    # the log records the engine's prompt, as every log before (tests/golden.py)
+    decisions = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert {d["prompt"] for d in decisions if d["type"] == "decision"} == {"take an action"}
+
+
+def test_a_step_of_one_action_and_the_whole_menu(tmp_path):
+    # Climbing: `current takes play_set or passes` leads; gUFO's turn offers the whole menu
+    result, out = play([CLIMBING, "--as", "1", "--seed", 3], "quit\n")
+    assert result.exit_code == 0 and out.splitlines()[-4:-2] == ["player 1, Play a single, a pair or a triple:",
+                                                                 "  [1] pass"]
+    result, out = play([GUFO, "--as", "radar", "--seed", 5], "quit\n")
+    assert result.exit_code == 0 and "Radar Operator, take an action:" in out

@@ -667,3 +667,21 @@ def test_spectators_never_take_a_seats_room_and_each_seats_pages_are_bounded(mon
                     turned_away(h3, table.hot_token, seat_full)
         with client.websocket_connect("/ws") as s4:  # a spectator gone, there is room again
             hello(s4, None)
+
+
+def test_a_menu_of_one_action_is_named_after_it_on_the_page():
+    # `p takes bid`: the page said "take an action"; what the menu offers is the rule
+    # file's, so a spectator reads it too. The log keeps the engine's prompt.
+    spades = str(ROOT / "examples" / "spades.rules")
+    game, table, log, server = make(spades, 3, [0])
+    with TestClient(server.app()) as client:
+        with client.websocket_connect("/ws") as ws, client.websocket_connect("/ws") as spectator:
+            hello(ws, token(table, 0))
+            hello(spectator, None)
+            first = until(ws, mine_or_over)
+            assert (first["to_move"], first["prompt"]) == ("player 1", "Bid")
+            assert until(spectator, lambda m: m["type"] == "state" and m["n"] == first["n"])["prompt"] == "Bid"
+            ws.send_json({"type": "act", "n": first["n"], "id": 3})
+            then = until(ws, mine_or_over)
+            assert (then["to_move"], then["prompt"]) == ("player 1", "Play a card")
+    assert {r["prompt"] for r in log if r["type"] == "decision"} == {"take an action"}

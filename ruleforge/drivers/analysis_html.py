@@ -134,7 +134,8 @@ def skill(r, pngs) -> list[str]:
             f'{"for the team" if r.get("cooperative") else "a seat"} at each step, on the same deals as the weaker '
             'bots played</p>',
             *([f'<p class="sig">{esc(skill_errors_line(k))}</p>'] if errors else []),
-            table(["Step", "Seat", "Games", "Weaker", "Stronger", "Gain (points)", "95% CI", ""], rows, {2, 3, 4, 5, 6}),
+            table(["Step", "Team" if r.get("cooperative") else "Seat", "Games", "Weaker", "Stronger", "Gain (points)",
+                   "95% CI", ""], rows, {2, 3, 4, 5, 6}),
             f"<ul>{verdicts}</ul>", *([f'<p class="sig">{esc(skill_first_error(k))}</p>'] if errors else []),
             image(pngs.get("skill"), "skill trace")]
 

@@ -286,8 +286,9 @@ def skill_section(r: dict, console: Console) -> None:
              "deals with the weaker bot")
     print_skill_errors(k, console, first=False)
     t = Table(title=title, title_justify="left")
-    for col in ("Step", "Seat", "Games", "Weaker", "Stronger", "Gain (points)", "95% CI", ""):
-        t.add_column(col, justify="left" if col in ("Step", "Seat", "") else "right")
+    who = "Team" if team else "Seat"  # (a cooperative game's one row is the team)
+    for col in ("Step", who, "Games", "Weaker", "Stronger", "Gain (points)", "95% CI", ""):
+        t.add_column(col, justify="left" if col in ("Step", who, "") else "right")
     for st in k["steps"]:
         name = f"{st['stronger']} over {st['weaker']}"
         for row in st["seats"]:

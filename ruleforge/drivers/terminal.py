@@ -29,6 +29,7 @@ from rich.text import Text
 from ..lang.plural import count
 from ..lang.printable import cut, plain
 from .cardtext import card_lines, cards_lines
+from .labels import decision_label
 from .menu import entry_of, match_action, menu_lines, numbers_alone, typed_examples, words
 from .narrate import Narrator, ending_line
 from .play import (ERROR_CONTEXT, decide_for, deal_snapshot, decision_record, last_lines,
@@ -424,7 +425,8 @@ class TerminalGame:
         menu, cut to the height when there is one (the story gives way first)."""
         st = self.st
         width = self.console.width
-        head = Text(plain(f"{self.game.seat_titles[st.current_player]}, {st.prompt}:"), style="bold")
+        asked = decision_label(self.game, st)
+        head = Text(plain(f"{self.game.seat_titles[st.current_player]}, {asked}:"), style="bold")
         below = [*table_parts(self.game, st, p), head, *menu_lines(entries, width - 1)]
         note = self.notes.pop(p, None)
         if note:  # (above the story, which gives way first: the note stays)

@@ -201,6 +201,9 @@ class Players(Expr):
     """Every player still in the game, in turn order (`all players`: eliminated ones too)."""
     span: Span
     every: bool = False
+    # "everyone" when written so: a file that declares `everyone` as a name, refused there,
+    # is not told again at each use (which reads as the word)
+    word: str = ""
 
 
 @node

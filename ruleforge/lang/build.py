@@ -310,6 +310,9 @@ class ExprBuilder(Builder):
     def all_players(self, meta, c):
         return A.Players(self._span(meta), every=True)
 
+    def everyone(self, meta, c):
+        return A.Players(self._span(meta), every=True, word="everyone")
+
     def opponents(self, meta, c):
         return A.Opponents(self._span(meta), c[0])
 

@@ -18,6 +18,7 @@ from .const import arithmetic, by_zero, pair
 from .diagnostics import Span, did_you_mean
 from .limits import MAX_CARD_KINDS, MAX_CARDS, raise_hint
 from .ranges import STEP_HINT, step_message
+from .slips import reserved_word
 
 BRACES = re.compile(r"\{([^{}]*)\}")
 
@@ -46,7 +47,7 @@ def deck_kind(sym, decks: list) -> None:
             for cd in listed[:1]:
                 sym.error(cd, "this file uses the standard deck, so it cannot list cards too",
                           "write 'cards: listed in ZONE' to use only the listed cards")
-        elif not listed:
+        elif not listed and not sym.partial:  # (a card that did not parse is listed all the same)
             sym.error(decks[0], "no card is listed", "add 'card \"NAME\":' blocks")
     elif listed:
         sym.error(listed[0], "cards are listed but nothing says where they start",
@@ -165,7 +166,7 @@ def loop_values(sym, d: A.CardListDecl, lp: A.CardLoop) -> list:
     from .parse import EXPRESSION_WORDS, STATEMENT_WORDS
     n = lp.name.name
     if n in EXPRESSION_WORDS | STATEMENT_WORDS:
-        raise Refused(lp.name, f"'{n}' is a word of the language and cannot name an attribute", "choose another name")
+        raise Refused(lp.name, *reserved_word(n, "attribute"))
     if sum(1 for other in d.loops if other.name.name == n) > 1:
         raise Refused(lp.name, f"'{n}' is already a loop of this list")
     if n == "name" or n == "copies":

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from . import ast as A
 from .diagnostics import Span
+from .slips import reserved_word
 
 
 def _order(span: Span) -> tuple:
@@ -74,7 +75,7 @@ def local_clash(sym, node: A.Name):
     name = node.name
     kind = sym.global_kind(name)
     if kind is not None:
-        return f"'{name}' is already the name of a {kind}", "pick another name for this local value"
+        return declared_as(sym, node), "pick another name for this local value"
     for a in sym.of_kind(A.AttributeDecl):
         for v in a.values:
             if v.name == name and sym.seen.get(a.name.name) is a.name:
@@ -90,3 +91,35 @@ def local_clash(sym, node: A.Name):
                     f"pick another name for it: written alone in this rule, '{name}' would mean the local value, "
                     f"never the {domain}")
     return None
+
+
+def card_attribute_at(sym, name: str, here: Span) -> str:
+    """Where the cards' attribute `name` comes from, said from `here` for a counter per
+    card named like it: another such counter, the first listed card that has it, or the
+    standard deck."""
+    counter = sym.card_counters.get(name)
+    if counter is not None:
+        return f"'{name}' is already declared as a counter per card at {sym.line_of(counter.name.span, here)}"
+    for cd in sym.card_decls:
+        for a in cd.attrs:
+            if a.name.name == name:
+                return f"cards already have an attribute '{name}' (card \"{cd.title}\" at {sym.line_of(a.span, here)})"
+    standard = next((d for d in sym.of_kind(A.CardsDecl)[:1] if d.kind == "standard"), None)
+    if standard is not None:
+        return f"cards already have an attribute '{name}' (the standard deck's, at {sym.line_of(standard.span, here)})"
+    return f"cards already have an attribute '{name}'"
+
+
+def declared_as(sym, node: A.Name) -> str:
+    """"'n' is already declared as a counter at line 4", for a local value or a value of
+    the turn named like a top-level name."""
+    decl = sym.seen.get(node.name)
+    at = f" at {sym.line_of(decl.span, node.span)}" if decl is not None else ""
+    return f"'{node.name}' is already declared as a {sym.global_kind(node.name)}{at}"
+
+
+def refuse_word(sym, name: A.Name, what: str) -> None:
+    """A word of the language declared as a name (`what` it would name): said here; its
+    uses, read as the word, are then quiet (`SymbolTable.refused`)."""
+    sym.refused.add(name.name)
+    sym.error(name, *reserved_word(name.name, what))

@@ -238,6 +238,8 @@ class ExprChecker(Resolver, abstract=True):
     ex_Owner = ex_This
 
     def ex_Players(self, node: A.Players, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        if node.word in self.sym.refused:  # (`counter everyone`, said there)
+            return None
         return list_of(PLAYER)
 
     def ex_GameOver(self, node: A.GameOver, scope: Scope, want: Optional[Want]) -> Optional[Type]:

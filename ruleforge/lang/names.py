@@ -14,7 +14,7 @@ from typing import Optional
 from . import ast as A
 from . import refs as R
 from . import types as T
-from .clashes import local_clash
+from .clashes import local_clash, refuse_word
 from .diagnostics import closest, did_you_mean, slip_of
 from .limits import MAX_DEFINE_DEPTH, raise_hint
 from .slips import other_word
@@ -147,8 +147,7 @@ class Resolver(Visitor, abstract=True):
     def bind(self, scope: Scope, name: A.Name, t: Optional[Type], binder) -> None:
         from .parse import EXPRESSION_WORDS, STATEMENT_WORDS
         if name.name in EXPRESSION_WORDS | STATEMENT_WORDS:
-            self.error(name, f"'{name.name}' is a word of the language and cannot name a value",
-                       "choose another name")
+            refuse_word(self.sym, name, "value")
         known = scope.lookup(name.name)
         if known is not None:
             first = getattr(known[1], "span", None)

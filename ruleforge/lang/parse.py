@@ -225,8 +225,12 @@ def reserved_words() -> frozenset:
     return EXPRESSION_WORDS
 
 
+# (the declaring word written twice, `zone zone deck`, still declares `deck`)
 _DECLARES = re.compile(
-    r"^(?:zone|parameter|counter|define|rule|role|pieces|actions|action|ending|invariant|quantity|attribute)\s+([A-Za-z_]\w*)")
+    r"^(zone|parameter|counter|define|rule|role|pieces|actions|action|ending|invariant|quantity|attribute)"
+    r"\s+(?:\1\s+)?(?P<name>[A-Za-z_]\w*)")
+# a card's effect (`on discard:`) in an item that did not parse: `resolve discard effect` stays quiet
+_EFFECT = re.compile(r"^\s+on\s+([A-Za-z_]\w*)\s*:", re.M)
 
 
 class ParseResult:
@@ -451,10 +455,11 @@ def _note_unparsed(chunk: str, unparsed: set[str]) -> None:
     for line in chunk.split("\n")[1:]:
         m = _DECLARES.match(line.lstrip()) if line[:1].isspace() else None
         if m:
-            unparsed.add(m.group(1))
+            unparsed.add(m.group("name"))
+    unparsed.update(_EFFECT.findall(chunk))
     m = _DECLARES.match(chunk)
     if m:
-        unparsed.add(m.group(1))
+        unparsed.add(m.group("name"))
         return
     # a misspelt declaring word ('zoen removed ...') still declares its name for the reader
     m = re.match(r"^([A-Za-z_]\w*)\s+([A-Za-z_]\w*)", chunk)
@@ -526,6 +531,11 @@ def _syntax_diagnostic(e, offset: int, chunk: str, file_text: str = "") -> Diagn
     if joined is not None:
         return joined(line)
     said = twice(text, col + len(str(tok)), line) or without_what(text, tok, line, col)
+    if said is None and not text[:col - 1].strip() and tok.line > 1:
+        # the first word of a line that goes on: `... then the the player before p` above
+        # read on until here
+        above = chunk_lines[tok.line - 2]
+        said = twice(above, len(above) + 1, line - 1)
     if said is not None:  # `increase n by by 1`: the second word read as a name, or not read at all
         return said
     said = other_language(text, tok, expected, line, col)

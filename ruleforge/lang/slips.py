@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from attrs import evolve
+
 from .diagnostics import Diagnostic, Span, did_you_mean
 from .indentation import ITEM_ONLY
 
@@ -100,6 +102,50 @@ def without_what(text: str, tok, line: int, col: int):
                           f"a variant replaces it by giving its own '{_ONCE[word]}'; {_TAKES_OUT}")
     close = did_you_mean(word, _REMOVABLE)
     return Diagnostic(span, f"'without' cannot take out '{word}'", f"{close} {_TAKES_OUT}" if close else _TAKES_OUT)
+
+
+def said_twice(diags: list, text: str, sources: dict) -> list:
+    """The checker's diagnostics with those at the second of a word of the language
+    written twice (`repeat while while`, `then then 5`, `aces of of p`: the second word
+    parsed as a name) said as `twice` says it, once per place; one about an expression
+    that holds such a word, or further on its line, is a consequence, left out. `sources` holds the texts of the
+    files a variant extends, by path."""
+    said = {}
+    for d in diags:
+        lines = (sources.get(d.span.file, "") if d.span.file else text).split("\n")
+        line = lines[d.span.line - 1] if 0 < d.span.line <= len(lines) else ""
+        word = re.match(r"[A-Za-z_]\w*", line[d.span.column - 1:]) if d.span.column > 0 else None
+        found = word and twice(line, d.span.column + len(word.group()), d.span.line)
+        if found and found.span.column == d.span.column:
+            said.setdefault((d.span.file, d.span.line, d.span.column),
+                            Diagnostic(evolve(found.span, file=d.span.file), found.message, found.hint))
+    if not said:
+        return diags
+
+    def holds_one(d) -> bool:
+        # (a word after the twin is read from the wrong place: `of of invader` lexes as
+        # `of of in vader`, 'vader' unknown; said again once the word is written once)
+        s = d.span
+        return any(file == s.file and ((s.line, s.column) <= (line, col) < (s.end_line, s.end_column)
+                                       or s.line == line and s.column > col)
+                   for file, line, col in said)
+
+    return [d for d in diags if not holds_one(d)] + list(said.values())
+
+
+# What a word of the language that a rule file may have used as a name means, said when
+# it is refused as one (`everyone` came with cooperative games: older files used it)
+WORD_MEANS = {"everyone": "every player"}
+
+
+def reserved_word(word: str, what: str) -> tuple[str, str]:
+    """(message, hint) for a word of the language declared as a name: `what` it would
+    have named ('zone', 'value')."""
+    kind = _KINDS.get(what) or f"{'an' if what[0] in 'aeiou' else 'a'} {what}"
+    if word in WORD_MEANS:
+        return (f"'{word}' is a word of the language ({WORD_MEANS[word]}): pick another name",
+                f"it cannot name {kind}: written alone, '{word}' is read as the word")
+    return f"'{word}' is a word of the language and cannot name {kind}", "choose another name"
 
 
 _ELSE_IF = ("elif", "elsif", "elseif")

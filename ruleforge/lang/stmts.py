@@ -210,6 +210,8 @@ class StmtChecker(ExprChecker, abstract=True):
                              f"({key}.{node.owner.name})'",
                        f"write '({node.name.name} of {key}).{node.owner.name}'")
             return None
+        if isinstance(node, A.Players) and node.word in self.sym.refused:  # (`counter everyone`, said there)
+            return None
         what = "a counter or a piece's number" if numeric else "a local name, a counter or a piece's number"
         if isinstance(node, A.Name) and node.name in self.sym.turn_values and scope.lookup(node.name) is None:
             self.error(node, f"'{node.name}' is a value of the turn: it is given again, not changed",

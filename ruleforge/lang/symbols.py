@@ -16,6 +16,7 @@ from . import ast as A
 from . import refs as R
 from . import types as T
 from .cardlists import deck_kind, listed_cards
+from .clashes import card_attribute_at, refuse_word
 from .const import NotConstant, evaluate
 from .diagnostics import Diagnostic, Span, did_you_mean, line_of
 from .limits import (MAX_CARD_KINDS, MAX_CARDS, MAX_COPIES, MAX_ERRORS, MAX_LIST_ITEMS, MAX_NUMBER_DIGITS,
@@ -68,6 +69,8 @@ class SymbolTable:
         for item in tree.items:
             self.by_kind.setdefault(type(item), []).append(item)
         self.seen: dict[str, A.Name] = {}
+        self.seen_as: dict[str, str] = {}  # name -> what `declare` filed it as ('zone')
+        self.refused: set[str] = set()  # words of the language declared as names, said where declared
         self.const_used: list[str] = []
         self.title = "untitled"
         self.roles: list = []           # [(name, title)]
@@ -114,7 +117,7 @@ class SymbolTable:
             raise TooManyErrors
 
     def unknown(self, name: A.Name, what: str, candidates) -> None:
-        if name.name in self.unparsed:
+        if name.name in self.unparsed or name.name in self.refused:  # (said where it is declared)
             return
         self.error(name, f"unknown {what} '{name.name}'", did_you_mean(name.name, candidates))
 
@@ -163,8 +166,7 @@ class SymbolTable:
         # (a role or a rule begins a statement's line: `dealer takes ...`, `score_round`)
         reserved = EXPRESSION_WORDS | (STATEMENT_WORDS if what in ("role", "rule") else frozenset())
         if name.name in reserved:
-            self.error(name, f"'{name.name}' is a word of the language and cannot name "
-                             f"{'an' if what[0] in 'aeiou' else 'a'} {what}", "choose another name")
+            refuse_word(self, name, what)
             return False
         if name.name == "pass" and what in ("action", "action group"):
             self.error(name, "'pass' is the name of passing, offered by 'takes an action or passes'",
@@ -172,10 +174,12 @@ class SymbolTable:
             return False
         if name.name in self.seen:
             prev = self.seen[name.name]
-            self.error(name, f"'{name.name}' is already declared ({self.line_of(prev.span, name.span)})",
+            was = DECLARED_AS.get(self.seen_as.get(name.name), "a name")
+            self.error(name, f"'{name.name}' is already declared as {was} at {self.line_of(prev.span, name.span)}",
                        "each name may be declared once")
             return False
         self.seen[name.name] = name
+        self.seen_as[name.name] = what
         return True
 
     line_of = staticmethod(line_of)
@@ -202,7 +206,8 @@ class SymbolTable:
             if not self.roles and not self.partial:
                 self.error(Span.point(1, 1), "the file says nothing about players",
                            "add a line such as 'players 2' or 'players 2 to 6'")
-        if self.roles and players and not (low == high == len(self.roles)):
+        # (an item that did not parse may be a role: the count is then not known)
+        if self.roles and players and not self.partial and not (low == high == len(self.roles)):
             self.error(players[0], f"{len(self.roles)} roles are declared, so the game is for exactly "
                                    f"{len(self.roles)} {'player' if len(self.roles) == 1 else 'players'}")
         self.players = (low, high)
@@ -328,14 +333,13 @@ class SymbolTable:
         from .parse import EXPRESSION_WORDS
         from .values import counter_type, per_card_kind
         if c.per == "card" and c.name.name in EXPRESSION_WORDS:
-            self.error(c.name, f"'{c.name.name}' is a word of the language and cannot name a counter",
-                       "choose another name")
+            refuse_word(self, c.name, "counter")
             return
         if c.per == "card" and per_card_kind(self, c):
             return
         if c.per == "card":
             if c.name.name in self.card_attrs:
-                self.error(c.name, f"cards already have an attribute '{c.name.name}'")
+                self.error(c.name, card_attribute_at(self, c.name.name, c.name.span))
                 return
             self.const_int(c.value, "a counter's starting value", -10**9, 10**9)
             self.card_counters[c.name.name] = c
@@ -441,6 +445,13 @@ class SymbolTable:
             if n in values:
                 return domain
         return None
+
+
+# what `declare` files a name as, said as a thing ("'pile' is already declared as a zone")
+DECLARED_AS = {"role": "a role", "parameter": "a parameter", "attribute": "an attribute", "zone": "a zone",
+               "pieces": "a set of pieces", "counter": "a counter", "quantity": "a quantity", "ending": "an ending",
+               "action": "an action", "define": "a definition", "rule": "a rule", "invariant": "an invariant",
+               "action group": "an action group"}
 
 
 def limit_card_kinds(sym: SymbolTable, decls: list) -> list:

@@ -18,6 +18,7 @@ from attrs import frozen
 from . import ast as A
 from . import refs as R
 from . import types as T
+from .clashes import declared_as, refuse_word
 from .decks_check import check_seat
 from .diagnostics import did_you_mean
 from .names import Scope, Want
@@ -232,14 +233,13 @@ class ValueChecks:
         self.none_ok().add(s.value)
         t = self.expr(s.value, scope)
         if n in EXPRESSION_WORDS | STATEMENT_WORDS:
-            self.error(s.name, f"'{n}' is a word of the language and cannot name a value", "choose another name")
+            refuse_word(self.sym, s.name, "value")
             return
         if ctx not in TURN_CONTEXTS:
             self.error(s, f"'for the turn' is for the rules that run during a turn, not {ctx} rules",
                        "use it in a turn, an action, a card effect or an event")
         if self.sym.global_kind(n) not in (None, "value of the turn"):
-            self.error(s.name, f"'{n}' is already the name of a {self.sym.global_kind(n)}",
-                       "pick another name for this value of the turn")
+            self.error(s.name, declared_as(self.sym, s.name), "pick another name for this value of the turn")
             return
         if scope.lookup(n) is not None:
             self.error(s.name, f"'{n}' is already used in this rule", "pick another name")

@@ -28,13 +28,22 @@ def offer_chosen(st, player: int, prompt: str, site, left, slot: int) -> None:
     decide(st, player, prompt, site.offer(st, player, left), slot)
 
 
+# The prompt of every menu of declared actions, whatever it offers: logs record it
+# (tests/golden.py), so a screen that names the decision better says so itself
+# (drivers/labels.py, from what the observer is told here)
+MENU_PROMPT = "take an action"
+
+
 def offer_menu(st, seat: int, menu, slot: int) -> None:
     """Every declared action `seat` may take now; answered with (spec, values, seat), or
     None for 'pass'."""
+    ob = st.observer
+    if ob is not None:
+        ob.offered = menu.only
     if st.judging:  # (State.after: made only if asked for)
-        return decide_later(st, seat, "take an action", _menu, (menu, seat), slot)
+        return decide_later(st, seat, MENU_PROMPT, _menu, (menu, seat), slot)
     acts, vals = _menu(st, menu, seat)
-    st.pending = _tuple(Pending, (seat, "take an action", acts, vals, slot))  # (engine.decide, written out)
+    st.pending = _tuple(Pending, (seat, MENU_PROMPT, acts, vals, slot))  # (engine.decide, written out)
 
 
 def _menu(st, menu, seat: int) -> tuple[tuple, tuple]:

@@ -229,7 +229,7 @@ class Observer:
     # told_from, said_from: the same for the locals and values of the turn a `say` writes,
     # by number: who knew the cards each one's value was worked out from (toldfrom.py)
     __slots__ = ("record", "stats", "watch", "strict", "said_at", "said_left", "said_untold", "conds", "guarded",
-                 "said_guarded", "vals", "told_from", "said_from", "branches")
+                 "said_guarded", "vals", "told_from", "said_from", "branches", "offered")
 
     def __init__(self, record: Optional[list] = None, stats: Optional[dict] = None,
                  watch: Optional[Callable] = None, strict: bool = False, branches: int = 0):
@@ -243,6 +243,9 @@ class Observer:
         self.vals: dict = {}
         self.told_from: list = []
         self.said_from = None
+        # the names of the actions the last menu offered (`takes one of ...`; None: every
+        # action), for a screen to name the decision (decisions.offer_menu, drivers/labels.py)
+        self.offered = None
 
     @classmethod
     def make(cls, record: bool = False, stats: bool = False, watch: Optional[Callable] = None,

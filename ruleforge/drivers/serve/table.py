@@ -19,6 +19,7 @@ import secrets
 from typing import Optional
 
 from ...lang.printable import plain
+from ..labels import decision_label
 from ..menu import entry_of
 from ..narrate import Narrator, ending_line
 from ..play import deal_snapshot, decide_for, decision_record, error_record, result_record, start_record
@@ -214,7 +215,7 @@ class Table:
         msg = {"type": "state", "n": self.n, "you": self.title(seat), "turns": st.turns,
                "turn": self.title(g.seat_names.index(v.turn)) if v.turn else None,
                "to_move": None if st.is_over else plain(g.seat_titles[st.current_player]),
-               "prompt": None if st.is_over else plain(st.prompt),
+               "prompt": None if st.is_over else plain(decision_label(g, st)),
                "your_turn": not st.is_over and seat == st.current_player,
                "areas": areas(g, v, quantities), "numbers": pieces_elsewhere(g, v, quantities),
                "out": [plain(g.seat_titles[g.seat_names.index(n)]) for n in v.eliminated],
