@@ -205,14 +205,20 @@ def move_all(st, src: int, dst: int, facing: Optional[int] = None) -> None:
     else:
         keep = (g.leave_keep or _leave_keep(g))[src]
         gain = (1 << zi.owner) if f == PRIVATE and zi.owner >= 0 else 0
-        for c in cards:
-            loc[c] = dst
-            if up[c]:
-                up[c] = 0
-            else:
-                known[c] &= keep
-            if gain:
-                known[c] |= gain
+        if keep == -1 and not gain:  # a pile to a face-down pile (the box to the deck): who knew a card keeps it
+            for c in cards:
+                loc[c] = dst
+                if up[c]:
+                    up[c] = 0
+        else:
+            for c in cards:
+                loc[c] = dst
+                if up[c]:
+                    up[c] = 0
+                else:
+                    known[c] &= keep
+                if gain:
+                    known[c] |= gain
     zones[dst].extend(cards)
     cards.clear()
 
