@@ -258,6 +258,17 @@ class Footprints:
         facings = {z.facing for z in self.g.zinst if z.decl == token[1]}
         return facings == {0}  # board.UP
 
+    def lands_in_hand(self, target) -> bool:
+        """Whether every zone a target expression may name is private (a hand: tops.py)."""
+        token = self._zone_of(target)
+        return token != ANY_ZONE and {z.facing for z in self.g.zinst if z.decl == token[1]} == {2}  # board.PRIVATE
+
+    def is_no_hand(self, zone) -> bool:
+        """Whether no zone a zone expression may name is a hand (cards leave it known to all
+        who knew them: board._leave_keep)."""
+        token = self._zone_of(zone)
+        return token != ANY_ZONE and all(z.kind != "hand" for z in self.g.zinst if z.decl == token[1])
+
     def _zone_of(self, node) -> tuple:
         """The zone declaration an expression names (a zone, one of an owner's, a slot)."""
         if isinstance(node, A.Slot):

@@ -125,7 +125,8 @@ class Straight(Picked):
         """`picked`: None, or whether the cards are picked by a rule reading only their
         printed attributes (board.pick_class, called before they move)."""
         w, sc = self.w, self.sc
-        if dest and s.bind is None and picked is None and s.slots is None and self.whole_zone_move(s, call):
+        if dest and picked is None and s.slots is None and (
+                (s.bind is None and self.whole_zone_move(s, call)) or self.top_move(s, call)):
             return
         c, d = sc.fresh("c"), sc.fresh("d")
         single = self.cards_into(s.what, c)
@@ -180,6 +181,34 @@ class Straight(Picked):
         self.w.line(f"{z} = {self.ex(zone)}")
         self.w.line(f"{d} = {self.ex(s.target)}")
         self.w.line(call.replace("move_card(st, {c}", "move_all(st, {c}").format(c=z, d=d))
+        return True
+
+    def top_move(self, s, call: str) -> bool:
+        """`move top of Z to D` (or `top N cards of Z`), Z no hand, D a hand, or one card
+        landing face up (`reveal top of Z to D`): the top cards popped, none looked for
+        (tops.py). Z and N are worked out before D, as for any move."""
+        what, plain = s.what, call == "move_card(st, {c}, {d})"
+        if not (isinstance(what, A.Top) and what.end == "top" and self.is_no_hand(what.zone)):
+            return False
+        if what.count is None and (call.endswith(f", {UP})") or (plain and self.lands_face_up(s.target))):
+            name = "top_up"
+        elif plain and self.lands_in_hand(s.target) and (what.count is None or s.bind is None):
+            name = "top_to_hand" if what.count is None else "top_n_to_hand"
+        else:
+            return False
+        w, sc = self.w, self.sc
+        z = self.ex(what.zone)
+        if not z.isdigit():
+            w.line(f"{(z := sc.fresh('z'))} = {self.ex(what.zone)}")
+        if what.count is not None and not (n := self.ex(what.count)).isdigit():
+            w.line(f"{(n := sc.fresh('n'))} = {self.ex(what.count)}")
+        w.line(f"{(d := sc.fresh('d'))} = {self.ex(s.target)}")
+        if what.count is not None:
+            w.line(f"top_n_to_hand(st, {z}, {n}, {d})")
+        elif s.bind is None:
+            w.line(f"if Z[{z}]: {name}(st, {z}, {d})")
+        else:  # (the card moved, or none)
+            w.line(f"{sc.bind(s, s.bind.name, 'card')} = {name}(st, {z}, {d}) if Z[{z}] else None")
         return True
 
     def face_up_call(self, s, call: str) -> str:
