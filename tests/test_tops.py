@@ -124,3 +124,33 @@ def test_a_deal_over_the_work_limit_stops_before_any_card_moves(tmp_path):
         top_n_to_hand(st, BOX, 3, HAND2)
     assert st.zones == before
 
+
+LOOKS = """\
+game "t"
+players 2
+cards: 2 standard decks in deck
+zone deck: pile, face down
+zone hand per player: hand
+setup:
+    move top 3 cards of deck to hand of player 2
+turn:
+    player 1 looks at top of deck
+    player 1 looks at cards in deck where rank = A
+    player 1 looks at top of hand of player 2
+    current takes an action
+action go "Go":
+    move top of deck to hand of current
+ending done "done": nobody wins when count of deck < 90
+"""
+
+
+def test_a_look_at_cards_in_no_hand_has_no_copies_to_tell_apart(tmp_path):
+    # board.looked_apart does something only for a card that lies in a hand: the looks at
+    # the deck's cards go without it; the look at a card of a hand keeps it
+    path = tmp_path / "looks.rules"
+    path.write_text(LOOKS)
+    game = ruleforge.load(path)
+    assert game.copies and game.source.count("looked_apart(st, ") == 1
+    st = game.new(2)
+    top, aces = st.zones[0][-1], [c for c in st.zones[0] if game.cards[c].attrs["rank"] == "A"]
+    assert st.known[top] & 1 and all(st.known[c] & 1 for c in aces)

@@ -252,7 +252,8 @@ class Straight(Picked):
         b, c, cs = self.sc.fresh("b"), self.sc.fresh("c"), self.sc.fresh("cs")
         self.w.line(f"{b} = {self.ex(s.player)}")
         self.w.line(f"{cs} = {self.cards_expr(s.what)}")
-        if self.g.copies:  # (a game without copies has nothing to tell apart)
+        # (a game without copies, or cards that lie in no hand, have nothing to tell apart)
+        if self.g.copies and not self.is_no_hand(s.what, picked=True):
             self.w.line(f"looked_apart(st, {b}, {cs})")
         self.w.line(f"for {c} in {cs}: st.known[{c}] |= 1 << {b}")
         self.w.line(f"if st.observer is not None: looked(st, {b}, {cs})")
