@@ -121,8 +121,11 @@ def move_up(st, c: int, dst: int) -> None:
     zones[dst].append(c)
     loc[c] = dst
     g = st.game
-    if g.copies and not st.up[c] and g.copies[c]:
-        told_apart(st, c, src)
+    if g.copies and not st.up[c]:
+        for d in g.copies[c]:  # (most often no copy is left where c was: told_apart has nothing to do)
+            if loc[d] == src:
+                told_apart(st, c, src)
+                break
     st.up[c] = 1
     st.known[c] = g.all_seats
     if st.observer is not None and st.observer.record is not None:
