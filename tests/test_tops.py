@@ -154,3 +154,49 @@ def test_a_look_at_cards_in_no_hand_has_no_copies_to_tell_apart(tmp_path):
     st = game.new(2)
     top, aces = st.zones[0][-1], [c for c in st.zones[0] if game.cards[c].attrs["rank"] == "A"]
     assert st.known[top] & 1 and all(st.known[c] & 1 for c in aces)
+
+
+SLOTS = """\
+game "t"
+players 2
+cards: standard deck in deck
+zone deck: pile, face down
+zone row: row of 4 slots, face up, slots [1, 3] face down
+zone hand per player: hand
+setup:
+    shuffle deck
+    player 1 looks at top of deck
+    move top 3 cards of deck to row slots 1 to 3
+turn:
+    current takes an action
+action go "Go":
+    move top deal cards of deck to row slots 2 to 4
+    set deal to 2
+counter deal = 3
+ending done "done": nobody wins when count of deck < 40
+"""
+
+
+def test_top_cards_dealt_onto_slots_take_each_slots_facing(tmp_path):
+    path = tmp_path / "slots.rules"
+    path.write_text(SLOTS)
+    game = ruleforge.load(path)
+    assert game.source.count("top_n_to_slots(st, 0, ") == 3 and "spread(" not in game.source  # (setup, the action twice)
+    deck, slots = 0, game.zinst[1].slots
+    quiet, told = game.new(3), game.new(3, record=True)
+    by_hand = game.new(3)
+    for st in (quiet, told, by_hand):
+        assert [len(st.zones[z]) for z in slots] == [1, 1, 1, 0]
+        assert [st.up[st.zones[z][0]] for z in slots[:3]] == [0, 1, 0]
+        assert [st.known[st.zones[z][0]] for z in slots[:3]] == [0b01, 0b11, 0]  # player 1 looked at the top card
+    cards = by_hand.zones[deck][-1:-4:-1]
+    for c, z in zip(cards, slots[1:]):
+        move_card(by_hand, c, z)
+    for st in (quiet, told):
+        st.apply(st.legal_actions()[0])
+        with pytest.raises(RuleError, match="2 cards for 3 slots of row"):
+            st.apply(st.legal_actions()[0])
+    assert quiet.zones == told.zones == by_hand.zones and quiet.known == told.known == by_hand.known
+    assert quiet.up == told.up == by_hand.up and quiet.loc == told.loc == by_hand.loc
+    moved = [(e.source, e.destination, e.face_up) for e in told.record if isinstance(e, Moved)]
+    assert moved[-3:] == [(deck, slots[1], True), (deck, slots[2], False), (deck, slots[3], True)]

@@ -11,9 +11,9 @@ for each card: the same board, the same record, the same work charged.
 
 from __future__ import annotations
 
-from .board import move_cards
+from .board import UP, PRIVATE, move_card, move_cards
 from .events import Moved
-from .prims import over_work, top_n
+from .prims import over_work, spread, top_n
 
 
 def top_to_hand(st, src: int, dst: int) -> int:
@@ -64,3 +64,32 @@ def top_n_to_hand(st, src: int, n: int, dst: int) -> None:
         if up[c]:
             up[c] = 0
         known[c] |= gain
+
+
+def top_n_to_slots(st, src: int, n: int, row: int, a: int, b: int) -> None:
+    """`move top N cards of Z to R slots A to B`: board.move_card of each of
+    prims.top_n(zone src, n) to the next of row's slots a to b (prims.spread: the same
+    errors, before any card moves), each taking its slot's facing. No work is charged,
+    as none was for move_card card by card."""
+    cards = top_n(st.zones[src], n)
+    slots = spread(st, row, a, b, len(cards))
+    if st.observer is not None:
+        for c, d in zip(cards, slots):
+            move_card(st, c, d)
+        return
+    if cards:
+        del st.zones[src][-len(cards):]
+    g = st.game
+    zones, zinst, loc, up, known, everyone = st.zones, g.zinst, st.loc, st.up, st.known, g.all_seats
+    for c, d in zip(cards, slots):
+        zones[d].append(c)
+        loc[c] = d
+        zi = zinst[d]
+        if zi.facing == UP:
+            up[c] = 1
+            known[c] = everyone
+        else:
+            if up[c]:
+                up[c] = 0
+            if zi.facing == PRIVATE:
+                known[c] |= 1 << zi.owner

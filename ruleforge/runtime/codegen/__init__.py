@@ -42,6 +42,7 @@ def _primitives() -> dict:
               MAX_REMEMBERED=limits.MAX_REMEMBERED, MAX_KEPT_CARDS=limits.MAX_KEPT_CARDS,
               looked_apart=board.looked_apart, derived=derived, top_to_hand=tops.top_to_hand,
               top_n_to_hand=tops.top_n_to_hand, top_up=tops.top_up,
+              top_n_to_slots=tops.top_n_to_slots,
               AnyError=Exception)  # (a whole menu made again action by action: codegen/wholemenus.py)
     ns["__builtins__"] = {name: __builtins__[name] if isinstance(__builtins__, dict) else getattr(__builtins__, name)
                           for name in ("len", "range", "tuple", "list", "sum", "any", "all", "min", "max", "str",

@@ -128,6 +128,8 @@ class Straight(Picked):
         if dest and picked is None and s.slots is None and (
                 (s.bind is None and self.whole_zone_move(s, call)) or self.top_move(s, call)):
             return
+        if dest and picked is None and s.slots is not None and s.bind is None and self.top_to_slots(s, call):
+            return
         c, d = sc.fresh("c"), sc.fresh("d")
         single = self.cards_into(s.what, c)
         bind = sc.bind(s, s.bind.name, "card") if s.bind is not None else None
@@ -209,6 +211,16 @@ class Straight(Picked):
             w.line(f"if Z[{z}]: {name}(st, {z}, {d})")
         else:  # (the card moved, or none)
             w.line(f"{sc.bind(s, s.bind.name, 'card')} = {name}(st, {z}, {d}) if Z[{z}] else None")
+        return True
+
+    def top_to_slots(self, s, call: str) -> bool:
+        """`move top N cards of Z to R slots A to B`, Z no hand: one call (tops.py)."""
+        what = s.what
+        if not (call == "move_card(st, {c}, {d})" and isinstance(what, A.Top) and what.end == "top"
+                and what.count is not None and self.is_no_hand(what.zone)):
+            return False
+        args = (what.zone, what.count, s.target, s.slots[0], s.slots[1])
+        self.w.line(f"top_n_to_slots(st, {', '.join(self.ex(x) for x in args)})")
         return True
 
     def face_up_call(self, s, call: str) -> str:
