@@ -126,7 +126,7 @@ def test_state_machine_jumps_are_threaded_and_jumps_back_restart_the_loop():
             assert body[i + 1].strip() != "continue", (i, line)
     assert backward >= 3  # the draw loop, the discard loop, the loop over the discards
     # the draw loop: after drawing a card it goes back to its test at once
-    draw = body.index(next(line for line in body if "move_card(st, c2, d3)" in line))
+    draw = body.index(next(line for line in body if "top_to_hand(st, 1, d2)" in line))
     assert [line.strip() for line in body[draw + 1:draw + 3]] == ["pc = 0", "continue"]
 
 
@@ -172,7 +172,7 @@ def test_the_endings_are_checked_only_after_a_change_they_can_see():
     # the endings read the altitudes only in tests `altitude = 1`: a descent is checked
     # only when it reaches 1 (Footprints.equal_only)
     assert [line.strip() for line in _function(src, "r_turn_invader") if "check_immediate" in line] == [
-        "if V[i4] == 1 and check_immediate(st): return", "if V[i9] == 1 and check_immediate(st): return",
+        "if V[i3] == 1 and check_immediate(st): return", "if V[i7] == 1 and check_immediate(st): return",
         "if check_immediate(st): return"]
     assert checks("r_event_v") == 0         # the exhaustions counter, the reshuffle
     assert checks("r_action_scan") == 1     # a card of the hand swapped: the swap is checked
@@ -451,10 +451,12 @@ def test_a_card_that_lands_face_up_on_top_is_moved_without_the_look_ups(tmp_path
     path = tmp_path / "up.rules"
     path.write_text(MOVE_UP)
     game = ruleforge.load(path)
-    moves = [line.strip() for line in game.source.splitlines() if line.strip().startswith(("move_up(", "move_card("))]
-    # a face-up pile, every seat's face-up pile, and `face up` asked for: move_up; the pile
-    # with `face down`, a hand: move_card with its look-ups
-    assert [line.split("(")[0] for line in moves] == ["move_up", "move_card", "move_up", "move_card", "move_up"]
+    moves = [line.strip().removeprefix("if Z[0]: ") for line in game.source.splitlines()]
+    moves = [line for line in moves if line.startswith(("move_up(", "move_card(", "top_to_hand(", "top_up("))]
+    # a face-up pile, every seat's face-up pile, and `face up` asked for: move_up (a pile's
+    # top card, written shorter still: top_up); the pile with `face down`: move_card with
+    # its look-ups; a hand: a pile's top card, written short (tests/test_tops.py)
+    assert [line.split("(")[0] for line in moves] == ["move_up", "move_card", "top_up", "top_to_hand", "top_up"]
     st = game.new(3)
     box = st.cards_in("box")
     shown = st.cards_in("hand", 0)[0]

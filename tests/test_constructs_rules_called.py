@@ -513,8 +513,8 @@ def test_compile_shows_the_rule_written_out_at_its_call(ruleforge_cmd, tmp_path)
     lines = r.out.splitlines()
     at = lines.index("    # rule 'keep' (line 12)")
     # the values first, under names of their own, then the rule's statements
-    assert lines[at + 1:at + 4] == ["    p_3 = CUR[st.turn_pos]", "    k_4 = len(Z[(2, 3)[CUR[st.turn_pos]]])",
-                                    "    z5 = (2, 3)[p_3]"]
+    assert lines[at + 1:at + 4] == ["    p_2 = CUR[st.turn_pos]", "    k_3 = len(Z[(2, 3)[CUR[st.turn_pos]]])",
+                                    "    z4 = (2, 3)[p_2]"]
 
 
 def test_an_error_in_a_called_rule_names_the_rule_and_its_call(tmp_path):

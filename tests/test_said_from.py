@@ -88,11 +88,11 @@ def test_only_check_deep_compiles_the_notes(tmp_path, ruleforge_cmd):
     _, checked = check_source(str(path), path.read_bytes(), {})
     deep = compile_game(checked, 2, str(path), deep=True).source
     assert [line.strip() for line in deep.splitlines() if "value_seen(" in line or "told_from=" in line] == [
-        "if st.observer is not None: value_seen(st, 1, lambda R: sum([A_value[seen_as(R, st, e3, 'value')] "
-        "for e3 in Z[(2, 3)[CUR[st.turn_pos]]]]), (), (10, 17))",
+        "if st.observer is not None: value_seen(st, 1, lambda R: sum([A_value[seen_as(R, st, e2, 'value')] "
+        "for e2 in Z[(2, 3)[CUR[st.turn_pos]]]]), (), (10, 17))",
         "if st.observer is not None: say(st, lambda: said_text((lambda: STITLE[CUR[st.turn_pos]], ' holds ', "
-        "lambda: str(total_4),)), (11, 5), told_from=((1, 'total'),))",
+        "lambda: str(total_3),)), (11, 5), told_from=((1, 'total'),))",
         # (a count reads no card, but derived.Taint counts it: noted as read from none)
         "if st.observer is not None: value_seen(st, 2, None, (), (12, 13))",
-        "if st.observer is not None: say(st, lambda: said_text((lambda: str(k_7), ' cards',)), (13, 5), "
+        "if st.observer is not None: say(st, lambda: said_text((lambda: str(k_6), ' cards',)), (13, 5), "
         "told_from=((2, 'k'),))"]

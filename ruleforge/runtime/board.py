@@ -121,8 +121,11 @@ def move_up(st, c: int, dst: int) -> None:
     zones[dst].append(c)
     loc[c] = dst
     g = st.game
-    if g.copies and not st.up[c] and g.copies[c]:
-        told_apart(st, c, src)
+    if g.copies and not st.up[c]:
+        for d in g.copies[c]:  # (most often no copy is left where c was: told_apart has nothing to do)
+            if loc[d] == src:
+                told_apart(st, c, src)
+                break
     st.up[c] = 1
     st.known[c] = g.all_seats
     if st.observer is not None and st.observer.record is not None:
@@ -205,14 +208,20 @@ def move_all(st, src: int, dst: int, facing: Optional[int] = None) -> None:
     else:
         keep = (g.leave_keep or _leave_keep(g))[src]
         gain = (1 << zi.owner) if f == PRIVATE and zi.owner >= 0 else 0
-        for c in cards:
-            loc[c] = dst
-            if up[c]:
-                up[c] = 0
-            else:
-                known[c] &= keep
-            if gain:
-                known[c] |= gain
+        if keep == -1 and not gain:  # a pile to a face-down pile (the box to the deck): who knew a card keeps it
+            for c in cards:
+                loc[c] = dst
+                if up[c]:
+                    up[c] = 0
+        else:
+            for c in cards:
+                loc[c] = dst
+                if up[c]:
+                    up[c] = 0
+                else:
+                    known[c] &= keep
+                if gain:
+                    known[c] |= gain
     zones[dst].extend(cards)
     cards.clear()
 
@@ -280,20 +289,35 @@ def _leave_keep(g) -> list:
 
 
 def swap_cards(st, a: int, b: int) -> None:
-    za, zb = st.loc[a], st.loc[b]
+    loc, up, known = st.loc, st.up, st.known
+    za, zb = loc[a], loc[b]
     if a == b:
         return
     g = st.game
     if g.copies and za != zb:  # (before the swap: the copies each card leaves behind)
-        if g.copies[a] and not st.up[a]:
+        if g.copies[a] and not up[a]:
             told_apart(st, a, za)
-        if g.copies[b] and not st.up[b]:
+        if g.copies[b] and not up[b]:
             told_apart(st, b, zb)
-    ia, ib = st.zones[za].index(a), st.zones[zb].index(b)
-    st.zones[za][ia], st.zones[zb][ib] = b, a
-    st.loc[a], st.loc[b] = zb, za
-    place(st, a, zb, None, za)
-    place(st, b, za, None, zb)
+    A, B = st.zones[za], st.zones[zb]
+    ia, ib = A.index(a), B.index(b)
+    A[ia], B[ib] = b, a
+    loc[a], loc[b] = zb, za
+    for c, dst, src in ((a, zb, za), (b, za, zb)):  # place(st, c, dst, None, src), written out: no call each
+        zi = g.zinst[dst]
+        if zi.facing == UP:
+            up[c] = 1
+            known[c] = g.all_seats
+            continue
+        was_up = up[c]
+        up[c] = 0
+        gain = (1 << zi.owner) if zi.facing == PRIVATE and zi.owner >= 0 else 0
+        if not was_up:
+            keep = (g.leave_keep or _leave_keep(g))[src]
+            if keep != -1:
+                known[c] &= keep
+                _mixed(st, src, keep | gain)
+        known[c] |= gain
     if st.observer is not None and st.observer.record is not None:
         st.observer.record.append(Swapped(a, za, zb, bool(st.up[a]), b, bool(st.up[b]), st.known[a], st.known[b]))
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 
 from ...lang.check import Checked
-from .. import actions, engine, grouping, limits, picks, prims, subsets
+from .. import actions, engine, grouping, limits, picks, prims, subsets, tops
 from .program import ProgramWriter, heuristic_source
 from .resumable import asks_decisions
 from ..layout import new_game
@@ -40,7 +40,9 @@ def _primitives() -> dict:
               menu_row=actions.menu_row, MAX_MENU=actions.MAX_MENU, CACHE_LIMIT=actions._CACHE_LIMIT,
               ROW_LIMIT=actions._ROW_LIMIT, PASS=actions.PASS, SharedStart=engine.SharedStart, Pending=engine.Pending,
               MAX_REMEMBERED=limits.MAX_REMEMBERED, MAX_KEPT_CARDS=limits.MAX_KEPT_CARDS,
-              looked_apart=board.looked_apart, derived=derived,
+              looked_apart=board.looked_apart, derived=derived, top_to_hand=tops.top_to_hand,
+              top_n_to_hand=tops.top_n_to_hand, top_up=tops.top_up,
+              top_n_to_slots=tops.top_n_to_slots,
               AnyError=Exception)  # (a whole menu made again action by action: codegen/wholemenus.py)
     ns["__builtins__"] = {name: __builtins__[name] if isinstance(__builtins__, dict) else getattr(__builtins__, name)
                           for name in ("len", "range", "tuple", "list", "sum", "any", "all", "min", "max", "str",

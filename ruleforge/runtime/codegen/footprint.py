@@ -258,6 +258,18 @@ class Footprints:
         facings = {z.facing for z in self.g.zinst if z.decl == token[1]}
         return facings == {0}  # board.UP
 
+    def lands_in_hand(self, target) -> bool:
+        """Whether every zone a target expression may name is private (a hand: tops.py)."""
+        token = self._zone_of(target)
+        return token != ANY_ZONE and {z.facing for z in self.g.zinst if z.decl == token[1]} == {2}  # board.PRIVATE
+
+    def is_no_hand(self, zone, picked: bool = False) -> bool:
+        """Whether no zone a zone expression may name (`picked`: where the cards an
+        expression picks may lie) is a hand: a card leaves it known to all who knew it, and
+        its copies there are told apart by their places (board._leave_keep, looked_apart)."""
+        token = self._source(zone) if picked else self._zone_of(zone)
+        return token != ANY_ZONE and all(z.kind != "hand" for z in self.g.zinst if z.decl == token[1])
+
     def _zone_of(self, node) -> tuple:
         """The zone declaration an expression names (a zone, one of an owner's, a slot)."""
         if isinstance(node, A.Slot):

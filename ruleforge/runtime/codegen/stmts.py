@@ -18,6 +18,7 @@ from ...lang import ast as A
 from .. import typeinfo as T
 from ..limits import MAX_NUMBER
 from .picked import Picked
+from .topmoves import TopMoves
 from .told import said_before
 
 UP, DOWN = 0, 1
@@ -44,7 +45,7 @@ def picks_by_rule(node) -> bool:
     return any(picks_by_rule(getattr(node, f)) for f in ("collection", "zone") if hasattr(node, f))
 
 
-class Straight(Picked):
+class Straight(TopMoves, Picked):
     """Mixin of the code generator: statements without stops, written by `stmt`."""
 
     def block(self, stmts) -> None:
@@ -125,7 +126,10 @@ class Straight(Picked):
         """`picked`: None, or whether the cards are picked by a rule reading only their
         printed attributes (board.pick_class, called before they move)."""
         w, sc = self.w, self.sc
-        if dest and s.bind is None and picked is None and s.slots is None and self.whole_zone_move(s, call):
+        if dest and picked is None and s.slots is None and (
+                (s.bind is None and self.whole_zone_move(s, call)) or self.top_move(s, call)):
+            return
+        if dest and picked is None and s.slots is not None and s.bind is None and self.top_to_slots(s, call):
             return
         c, d = sc.fresh("c"), sc.fresh("d")
         single = self.cards_into(s.what, c)
@@ -223,7 +227,8 @@ class Straight(Picked):
         b, c, cs = self.sc.fresh("b"), self.sc.fresh("c"), self.sc.fresh("cs")
         self.w.line(f"{b} = {self.ex(s.player)}")
         self.w.line(f"{cs} = {self.cards_expr(s.what)}")
-        if self.g.copies:  # (a game without copies has nothing to tell apart)
+        # (a game without copies, or cards that lie in no hand, have nothing to tell apart)
+        if self.g.copies and not self.is_no_hand(s.what, picked=True):
             self.w.line(f"looked_apart(st, {b}, {cs})")
         self.w.line(f"for {c} in {cs}: st.known[{c}] |= 1 << {b}")
         self.w.line(f"if st.observer is not None: looked(st, {b}, {cs})")
