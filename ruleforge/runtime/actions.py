@@ -18,7 +18,7 @@ from typing import Callable, NamedTuple, Optional
 
 from ..lang.types import CARD, PLAYER, PieceType
 from .kept import MenusKept
-from .limits import MAX_MENU
+from .limits import CACHE_LIMIT as _CACHE_LIMIT, MAX_MENU, ROW_LIMIT as _ROW_LIMIT
 
 _tuple = tuple.__new__
 
@@ -372,7 +372,9 @@ class Menu:
             kept = self._kept[seat] = MenusKept(_Deferred)
         if kept.skip:
             kept.skip -= 1
-            return self.make(st, seat)
+            # (make, written out for a whole menu: a call fewer at every menu)
+            got = self.whole(st, seat, self._whole_by_seat.get(seat) or self._whole_entries(seat)) if self.whole else None
+            return got if got is not None else self.make(st, seat, False)
         k = self.key(st, seat)
         got = kept.menus.get(k)
         if got is not None and st.work >= got[2]:  # (short of work: made again, to fail where it fails)
@@ -384,9 +386,9 @@ class Menu:
         kept.keep(k, acts, vals, work - st.work)
         return acts, vals
 
-    def make(self, st, seat: int) -> tuple[tuple, tuple]:
-        """The menu worked out from the rules."""
-        if self.whole is not None:  # (None: made action by action, to end where that ends: codegen/wholemenus.py)
+    def make(self, st, seat: int, whole: bool = True) -> tuple[tuple, tuple]:
+        """The menu worked out from the rules (`whole`: its whole menu tried first)."""
+        if whole and self.whole is not None:  # (None: made action by action, to end where that ends: codegen/wholemenus.py)
             got = self.whole(st, seat, self._whole_by_seat.get(seat) or self._whole_entries(seat))
             if got is not None:
                 return got
@@ -406,10 +408,6 @@ class Menu:
             else:
                 _enumerate(st, spec, names, seat, cache, acts, vals)
         return tuple(acts), tuple(vals)
-
-
-_CACHE_LIMIT = 1 << 15  # actions kept per action and seat: enough for any real menu
-_ROW_LIMIT = 1 << 8     # two-parameter actions: first values kept, and second values per first
 
 
 class _NotKept(dict):

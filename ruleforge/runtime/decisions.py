@@ -42,7 +42,9 @@ def offer_menu(st, seat: int, menu, slot: int) -> None:
         ob.offered = menu.only
     if st.judging:  # (State.after: made only if asked for)
         return decide_later(st, seat, MENU_PROMPT, _menu, (menu, seat), slot)
-    acts, vals = _menu(st, menu, seat)
+    acts, vals = menu.offer(st, seat)  # (_menu, written out: a call fewer at every menu)
+    if not acts:
+        _no_action(st, menu, seat)
     st.pending = _tuple(Pending, (seat, MENU_PROMPT, acts, vals, slot))  # (engine.decide, written out)
 
 
@@ -50,9 +52,13 @@ def _menu(st, menu, seat: int) -> tuple[tuple, tuple]:
     """The menu's (actions, payloads); a menu with nothing legal is the rule file's error."""
     offer = menu.offer(st, seat)
     if not offer[0]:
-        among = f" among {', '.join(menu.only)}" if menu.only is not None else ""
-        raise RuleError(f"{st.game.seat_names[seat]} has no legal action{among}")
+        _no_action(st, menu, seat)
     return offer
+
+
+def _no_action(st, menu, seat: int) -> None:
+    among = f" among {', '.join(menu.only)}" if menu.only is not None else ""
+    raise RuleError(f"{st.game.seat_names[seat]} has no legal action{among}")
 
 
 def start_action(st, taken) -> bool:

@@ -35,6 +35,10 @@ MAX_SUBSET_CARDS = 20
 # memory stays bounded (under 16 MB) whatever a rule file asks.
 MAX_REMEMBERED = 1 << 14
 MAX_KEPT_CARDS = 64
+# Actions a menu keeps for reuse (runtime/actions.py), per action and seat: enough for any
+# real menu; for an action of two parameters, first values kept, and second values per first.
+CACHE_LIMIT = 1 << 15
+ROW_LIMIT = 1 << 8
 # Elements of a list joined with '+' (as many as a game's cards may be): a longer one
 # stops the game. A list's tests of membership and equality are not charged as work, so
 # they are bounded by its length (each under a millisecond).
