@@ -146,8 +146,34 @@ class State(Board):
             run(self)
             _known_still(self, ob.record, at)
             return
-        self.stack[-1].L[resume] = payload  # the waiting rule goes on from its next block
-        run(self)
+        stack = self.stack
+        stack[-1].L[resume] = payload  # the waiting rule goes on from its next block
+        # `run`, written out for the common case (a decision far from the game's own
+        # limit): the call saved is one a decision, and every playout makes it
+        g = self.game
+        left = self.game_left
+        full = g.both_budgets
+        if left < full:
+            return run(self)
+        self.steps = g.step_budget
+        self.work = g.work_budget
+        fr = None
+        try:
+            while self.pending is None:
+                if stack:
+                    fr = stack[-1]
+                    fr.proc.fn(self, fr)
+                elif self.finishing is None:
+                    _next_turn(self)
+                else:
+                    _finish(self)
+                    break
+            self.game_left = left - full + self.steps + self.work
+        except RecursionError as e:
+            raise too_deep(e, fr) from None
+        except RuleError as e:
+            _placed_in_run(e, fr)
+            raise
 
     def view(self, player):
         """What `player` may know, and nothing more: a seat number, a role's or a seat's
@@ -426,6 +452,8 @@ def run(st: State) -> None:
     (prims.over_budget, over_work tell which limit it was); what this run spent is then
     taken from it. A run whose steps and work together pass it without either budget
     running out stops at the next run's first step."""
+    if st.is_over:  # (so the loop below need not ask it at every turn: only _finish sets it, and stops the loop)
+        return
     stack = st.stack
     g = st.game
     left = st.game_left
@@ -439,24 +467,31 @@ def run(st: State) -> None:
         full = steps + work
     fr = None
     try:
-        while st.pending is None and not st.is_over:
-            if not stack:
-                if st.finishing is not None:
-                    _finish(st)
-                    break
+        while st.pending is None:
+            if stack:
+                fr = stack[-1]
+                fr.proc.fn(st, fr)
+            elif st.finishing is None:
                 _next_turn(st)
-                continue
-            fr = stack[-1]
-            fr.proc.fn(st, fr)
+            else:
+                _finish(st)
+                break
         st.game_left = left - full + st.steps + st.work  # (what this run spent, taken from it)
     except RecursionError as e:
         raise too_deep(e, fr) from None
     except RuleError as e:
-        if e.rule is None:
-            at = getattr(e, "stack_at", None)  # placed where something happened earlier (flow.py)
-            e.rule, e.span, e.via = _where(at if at is not None else e.__traceback__, fr)
-            e.args = (e.describe(),)
+        _placed_in_run(e, fr)
         raise
+
+
+def _placed_in_run(e: RuleError, fr) -> None:
+    """Give `e`, met while `run` ran `fr` (or `apply`, which runs the loop itself), its rule
+    and rule-file position when it has none yet."""
+    if e.rule is None:
+        at = getattr(e, "stack_at", None)  # placed where something happened earlier (flow.py)
+        e.rule, e.span, e.via = _where(at if at is not None else e.__traceback__, fr)
+        e.args = (e.describe(),)
+    return e
 
 
 def placed(e: RuleError, fr=None) -> RuleError:
@@ -465,7 +500,6 @@ def placed(e: RuleError, fr=None) -> RuleError:
     if e.rule is None:
         e.rule, e.span, e.via = _where(e.__traceback__, fr)
         e.args = (e.describe(),)
-    return e
 
 
 # generated module file name -> per line: (rule, span), (rule, span, parts) or None (see
