@@ -7,7 +7,7 @@ done, a question. The answer goes into a slot of the waiting frame's locals
 from __future__ import annotations
 
 from .engine import Pending, decide, decide_later, placed, too_deep
-from .flow import MAX_FRAMES, Frame, push
+from .flow import MAX_FRAMES, Frame, _new_frame, push
 from .values import RuleError
 
 _tuple = tuple.__new__
@@ -67,7 +67,12 @@ def start_action(st, taken) -> bool:
         L = [None] * proc.nlocals
         L[:len(values)] = values
         L[spec.actor] = seat
-        st.stack.append(Frame(proc, L))
+        fr = _new_frame(Frame)  # (Frame(proc, L), written out: flow.push)
+        fr.proc = proc
+        fr.L = L
+        fr.pc = 0
+        fr.retry = -1
+        st.stack.append(fr)
         return True
     L = [None] * proc.nlocals
     L[:len(values)] = values

@@ -98,6 +98,9 @@ class Game:
         self.kept_turn: tuple = ()
         self.finishes = False                # some rule makes a player finish
         self.plain_flow = False  # no round-end or round-begin rules or endings (flow.py)
+        self.turn_after: tuple = ()  # per turn position, the next one (flow._next_turn)
+        self.turn_at: tuple = ()     # per turn position, its turn's rule
+        self.all_played = 0          # State.played when every position has played
         self.source = ""       # the generated Python the rules run as (`ruleforge compile`)
         self.branch_sites: tuple = ()  # each branch of the rules' ifs (codegen/branches.BranchSite)
         self.covered = False   # compiled to count the branches a watched game takes (analyze)

@@ -122,4 +122,9 @@ def compile_game(ch: Checked, nplayers: int | None = None, path: str = "", text:
     g.cooperative = ch.cooperative
     # nothing happens between two turns but the next one (flow._next_turn's short way)
     g.plain_flow = not (g.round_end_procs or g.round_end or g.round_begin_procs)
+    # (and what the turn order fixes for that short way: each position's next, its turn's rule)
+    n = len(g.turn_order)
+    g.turn_after = tuple((pos + 1) % n for pos in range(n))
+    g.turn_at = tuple(g.turn_procs[seat] for seat in g.turn_order)
+    g.all_played = (1 << n) - 1
     return g
