@@ -6,11 +6,9 @@ done, a question. The answer goes into a slot of the waiting frame's locals
 
 from __future__ import annotations
 
-from .engine import Pending, decide, decide_later, placed, too_deep
+from .engine import decide, decide_later, placed, too_deep
 from .flow import MAX_FRAMES, Frame, _new_frame, push
 from .values import RuleError
-
-_tuple = tuple.__new__
 
 
 def offer_choice(st, options, player: int, prompt: str, name: str, site, slot: int) -> None:
@@ -19,7 +17,7 @@ def offer_choice(st, options, player: int, prompt: str, name: str, site, slot: i
     if st.judging:  # (State.after: made only if asked for)
         return decide_later(st, player, prompt, site.offer, (player, options), slot)
     acts, vals = site.offer(st, player, options)
-    st.pending = _tuple(Pending, (player, prompt, acts, vals, slot))  # (engine.decide, written out)
+    st.waiting = (player, prompt, acts, vals, slot)  # (engine.decide, written out)
 
 
 def offer_chosen(st, player: int, prompt: str, site, left, slot: int) -> None:
@@ -34,7 +32,7 @@ def offer_menu(st, seat: int, menu, slot: int) -> None:
     if st.judging:  # (State.after: made only if asked for)
         return decide_later(st, seat, "take an action", _menu, (menu, seat), slot)
     acts, vals = _menu(st, menu, seat)
-    st.pending = _tuple(Pending, (seat, "take an action", acts, vals, slot))  # (engine.decide, written out)
+    st.waiting = (seat, "take an action", acts, vals, slot)  # (engine.decide, written out)
 
 
 def _menu(st, menu, seat: int) -> tuple[tuple, tuple]:

@@ -29,8 +29,12 @@ class Pending(tuple):
     """A decision the game is waiting for: (player, prompt, actions, values, resume), its
     actions in canonical order and, at the same index, what each gives back to the rules
     (see runtime.actions); resume is the slot of the waiting frame's locals that receives
-    the answer. Immutable, so clones share it; a tuple, so making one at every decision
-    costs no Python call."""
+    the answer. Immutable, so clones share it.
+
+    This is what `State.pending` gives, made from `State.waiting`, the same fields in a
+    plain tuple: the engine makes one at every decision and reads it at every answer, and
+    a plain tuple is made without a call (a subclass's costs some 250 ns through
+    tuple.__new__) and read by the interpreter's fast paths for exact tuples."""
 
     __slots__ = ()
     player = property(itemgetter(0))
@@ -47,6 +51,12 @@ class Pending(tuple):
 
 
 _new_tuple = tuple.__new__
+
+
+def waiting_for(player: int, prompt: str, actions: tuple, values: tuple, resume: int) -> tuple:
+    """A decision as `State.waiting` holds it (see Pending): for a decision made once, with
+    its module (codegen/resumable.py); the engine writes the tuple out."""
+    return (player, prompt, actions, values, resume)
 
 
 class ZoneInst:
@@ -77,7 +87,7 @@ class State(Board):
     the observer. `is_over` is a plain field, not a property: a driver asks it at every
     decision; read it, never set it."""
 
-    __slots__ = ("game", "stack", "pending", "turn_pos", "round", "turns", "phase", "is_over", "result",
+    __slots__ = ("game", "stack", "waiting", "turn_pos", "round", "turns", "phase", "is_over", "result",
                  "finishing", "decisions", "out", "fin", "next_seat", "played", "steps", "work", "observer",
                  "first_seat", "judging", "emptied", "game_left")
 
@@ -97,18 +107,30 @@ class State(Board):
         return None if ob is None or ob.stats is None else MappingProxyType(ob.stats)
 
     @property
+    def pending(self) -> Optional[Pending]:
+        """The decision the game is waiting for (see Pending), or None when it is over or
+        running rules. Setting it to None makes the decision be asked again by the next
+        run (testing.refresh)."""
+        w = self.waiting
+        return None if w is None else _new_tuple(Pending, w)
+
+    @pending.setter
+    def pending(self, p) -> None:
+        self.waiting = None if p is None else tuple(p)
+
+    @property
     def current_player(self) -> Optional[int]:
         """The seat that must decide now, or None when the game is over."""
-        return None if self.pending is None else self.pending.player
+        return None if self.waiting is None else self.waiting[0]
 
     @property
     def prompt(self) -> str:
-        return "" if self.pending is None else self.pending.prompt
+        return "" if self.waiting is None else self.waiting[1]
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the current decision, in canonical (sorted) order; empty
         when the game is over."""
-        p = self.pending
+        p = self.waiting
         if p is None:
             return []
         try:
@@ -118,7 +140,7 @@ class State(Board):
 
     def apply(self, action: Action) -> None:
         """Take `action` for the current player and run the rules to the next decision."""
-        p = self.pending
+        p = self.waiting
         if p is None:
             raise IllegalAction("game over", "the game is over")
         player, prompt, actions, values, resume = p
@@ -136,7 +158,7 @@ class State(Board):
         cap = self.game.decision_cap
         if self.decisions >= cap:  # before anything changes: the state stays as it was
             raise RuleError.over("decisions", decision_cap_message(cap))
-        self.pending = None
+        self.waiting = None
         self.decisions += 1
         ob = self.observer
         if ob is not None and ob.record is not None:  # a told game (playouts skip all this)
@@ -159,7 +181,7 @@ class State(Board):
         self.work = g.work_budget
         fr = None
         try:
-            while self.pending is None:
+            while self.waiting is None:
                 if stack:
                     fr = stack[-1]
                     fr.proc.fn(self, fr)
@@ -189,7 +211,7 @@ class State(Board):
         self.copy_board(s)
         # the turn flow: frames copied (their locals change), the pending decision shared
         s.stack = [f.copy() for f in self.stack]
-        s.pending = self.pending
+        s.waiting = self.waiting
         s.turn_pos, s.round, s.turns, s.phase = self.turn_pos, self.round, self.turns, self.phase
         s.out, s.next_seat, s.played = self.out, self.next_seat, self.played
         s.first_seat = self.first_seat
@@ -382,20 +404,20 @@ def quantity(st: State, name: str, player: Optional[int]) -> int:
 
 def decide(st: State, player: int, prompt: str, offer: tuple, resume: int) -> None:
     """Stop for `player`: `offer` is (actions, payloads) from a runtime.actions builder."""
-    st.pending = _new_tuple(Pending, (player, prompt, offer[0], offer[1], resume))
+    st.waiting = (player, prompt, offer[0], offer[1], resume)
 
 
 def decide_later(st: State, player: int, prompt: str, make, args: tuple, resume: int) -> None:
     """Stop for `player` in a state being judged (`State.after`): the actions are
     `make(st, *args)`, worked out when first asked for (`_offer_now`)."""
-    st.pending = _new_tuple(Pending, (player, prompt, None, (make, args), resume))
+    st.waiting = (player, prompt, None, (make, args), resume)
 
 
-def _offer_now(st: State) -> Pending:
+def _offer_now(st: State) -> tuple:
     """Work out the actions of a decision left for later by `decide_later`, from the
     state as it still is (nothing changes between a decision and its answer), with a
     fresh work budget of its own."""
-    p = st.pending
+    p = st.waiting
     make, args = p[3]
     left = st.game_left
     st.work = granted = left if left < st.game.work_budget else st.game.work_budget
@@ -405,7 +427,7 @@ def _offer_now(st: State) -> Pending:
         placed(e, st.stack[-1] if st.stack else None)
         raise
     st.game_left = left - (granted - st.work)
-    st.pending = p = _new_tuple(Pending, (p[0], p[1], offer[0], offer[1], p[4]))
+    st.waiting = p = (p[0], p[1], offer[0], offer[1], p[4])
     return p
 
 
@@ -430,10 +452,10 @@ def offer_again(st: State) -> None:
     now, its rules' locals): `check --deep` asks it of a world whose hidden cards were
     re-dealt, to see whether the offered actions depend on them. The decision is the
     last instruction the top frame ran."""
-    if st.pending is None or not st.stack:
+    if st.waiting is None or not st.stack:
         return
     st.stack[-1].pc -= 1
-    st.pending = None
+    st.waiting = None
     run(st)
 
 
@@ -467,7 +489,7 @@ def run(st: State) -> None:
         full = steps + work
     fr = None
     try:
-        while st.pending is None:
+        while st.waiting is None:
             if stack:
                 fr = stack[-1]
                 fr.proc.fn(st, fr)

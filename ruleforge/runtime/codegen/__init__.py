@@ -38,7 +38,7 @@ def _primitives() -> dict:
               named=actions._named, Place=actions.Place, Deferred=actions._Deferred, charge_row=actions._charge_row,
               new_action=actions.new_action, new_row=actions.new_row, menu_whole=actions.menu_whole,
               menu_row=actions.menu_row, MAX_MENU=actions.MAX_MENU, CACHE_LIMIT=actions._CACHE_LIMIT,
-              ROW_LIMIT=actions._ROW_LIMIT, PASS=actions.PASS, SharedStart=engine.SharedStart, Pending=engine.Pending,
+              ROW_LIMIT=actions._ROW_LIMIT, PASS=actions.PASS, SharedStart=engine.SharedStart, waiting_for=engine.waiting_for,
               MAX_REMEMBERED=limits.MAX_REMEMBERED, MAX_KEPT_CARDS=limits.MAX_KEPT_CARDS,
               looked_apart=board.looked_apart, derived=derived,
               AnyError=Exception)  # (a whole menu made again action by action: codegen/wholemenus.py)
