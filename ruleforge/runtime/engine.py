@@ -155,11 +155,12 @@ class State(Board):
             return self.apply(action)
         if type(payload) is _Deferred:
             payload = payload.resolve(self, player)
-        cap = self.game.decision_cap
-        if self.decisions >= cap:  # before anything changes: the state stays as it was
-            raise RuleError.over("decisions", decision_cap_message(cap))
+        g = self.game
+        made = self.decisions
+        if made >= g.decision_cap:  # before anything changes: the state stays as it was
+            raise RuleError.over("decisions", decision_cap_message(g.decision_cap))
         self.waiting = None
-        self.decisions += 1
+        self.decisions = made + 1
         ob = self.observer
         if ob is not None and ob.record is not None:  # a told game (playouts skip all this)
             at = len(ob.record)
@@ -172,7 +173,6 @@ class State(Board):
         stack[-1].L[resume] = payload  # the waiting rule goes on from its next block
         # `run`, written out for the common case (a decision far from the game's own
         # limit): the call saved is one a decision, and every playout makes it
-        g = self.game
         left = self.game_left
         full = g.both_budgets
         if left < full:
