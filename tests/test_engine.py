@@ -318,3 +318,14 @@ def test_a_game_nobody_watches_takes_its_turns_as_a_watched_one(path, players):
             fast.apply(a)
             watched.apply(a)
         assert _board(fast)[:6] == _board(watched)[:6] and fast.result == watched.result
+
+
+def test_placed_gives_back_the_error_it_places():
+    """drivers/traces.py reads `placed(e).describe()` of a heuristic's error: placing an
+    error met outside the engine's loop gives it back, its text unchanged when no rule of
+    the file was running."""
+    from ruleforge.runtime.engine import placed
+    try:
+        raise RuleError("the heuristic failed")
+    except RuleError as e:
+        assert placed(e) is e and e.describe() == "the heuristic failed"

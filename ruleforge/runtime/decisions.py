@@ -6,11 +6,9 @@ done, a question. The answer goes into a slot of the waiting frame's locals
 
 from __future__ import annotations
 
-from .engine import Pending, decide, decide_later, placed, too_deep
-from .flow import MAX_FRAMES, Frame, push
+from .engine import decide, decide_later, placed, too_deep
+from .flow import MAX_FRAMES, Frame, _new_frame, push
 from .values import RuleError
-
-_tuple = tuple.__new__
 
 
 def offer_choice(st, options, player: int, prompt: str, name: str, site, slot: int) -> None:
@@ -19,7 +17,7 @@ def offer_choice(st, options, player: int, prompt: str, name: str, site, slot: i
     if st.judging:  # (State.after: made only if asked for)
         return decide_later(st, player, prompt, site.offer, (player, options), slot)
     acts, vals = site.offer(st, player, options)
-    st.pending = _tuple(Pending, (player, prompt, acts, vals, slot))  # (engine.decide, written out)
+    st.waiting = (player, prompt, acts, vals, slot)  # (engine.decide, written out)
 
 
 def offer_chosen(st, player: int, prompt: str, site, left, slot: int) -> None:
@@ -45,7 +43,7 @@ def offer_menu(st, seat: int, menu, slot: int) -> None:
     acts, vals = menu.offer(st, seat)  # (_menu, written out: a call fewer at every menu)
     if not acts:
         _no_action(st, menu, seat)
-    st.pending = _tuple(Pending, (seat, MENU_PROMPT, acts, vals, slot))  # (engine.decide, written out)
+    st.waiting = (seat, MENU_PROMPT, acts, vals, slot)  # (engine.decide, written out)
 
 
 def _menu(st, menu, seat: int) -> tuple[tuple, tuple]:
@@ -82,7 +80,12 @@ def start_action(st, taken) -> bool:
         L = [None] * proc.nlocals
         L[:len(values)] = values
         L[spec.actor] = seat
-        st.stack.append(Frame(proc, L))
+        fr = _new_frame(Frame)  # (Frame(proc, L), written out: flow.push)
+        fr.proc = proc
+        fr.L = L
+        fr.pc = 0
+        fr.retry = -1
+        st.stack.append(fr)
         return True
     L = [None] * proc.nlocals
     L[:len(values)] = values

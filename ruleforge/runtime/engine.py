@@ -11,7 +11,6 @@ that clones never carry. Clone cost is a few list copies.
 from __future__ import annotations
 
 import re
-from itertools import islice
 from operator import itemgetter
 from types import MappingProxyType
 from typing import Callable, Mapping, Optional
@@ -23,6 +22,7 @@ from .events import Decided
 from .flow import (MAX_FRAMES, TURN_ANNOUNCEMENT, Frame, Proc, _finish, _next_turn, check_immediate,  # noqa: F401
                    end_game, eliminate, in_game, push, status)
 from .actions import Action, _Deferred
+from .placing import SOURCE_LINES, SOURCE_TEXT, _where, placed, too_deep  # noqa: F401 (engine's names for them)
 from .values import IllegalAction, RuleError, UnknownName, shown as _shown
 
 
@@ -30,8 +30,12 @@ class Pending(tuple):
     """A decision the game is waiting for: (player, prompt, actions, values, resume), its
     actions in canonical order and, at the same index, what each gives back to the rules
     (see runtime.actions); resume is the slot of the waiting frame's locals that receives
-    the answer. Immutable, so clones share it; a tuple, so making one at every decision
-    costs no Python call."""
+    the answer. Immutable, so clones share it.
+
+    This is what `State.pending` gives, made from `State.waiting`, the same fields in a
+    plain tuple: the engine makes one at every decision and reads it at every answer, and
+    a plain tuple is made without a call (a subclass's costs some 250 ns through
+    tuple.__new__) and read by the interpreter's fast paths for exact tuples."""
 
     __slots__ = ()
     player = property(itemgetter(0))
@@ -48,6 +52,12 @@ class Pending(tuple):
 
 
 _new_tuple = tuple.__new__
+
+
+def waiting_for(player: int, prompt: str, actions: tuple, values: tuple, resume: int) -> tuple:
+    """A decision as `State.waiting` holds it (see Pending): for a decision made once, with
+    its module (codegen/resumable.py); the engine writes the tuple out."""
+    return (player, prompt, actions, values, resume)
 
 
 class ZoneInst:
@@ -78,7 +88,7 @@ class State(Board):
     the observer. `is_over` is a plain field, not a property: a driver asks it at every
     decision; read it, never set it."""
 
-    __slots__ = ("game", "stack", "pending", "turn_pos", "round", "turns", "phase", "is_over", "result",
+    __slots__ = ("game", "stack", "waiting", "turn_pos", "round", "turns", "phase", "is_over", "result",
                  "finishing", "decisions", "out", "fin", "next_seat", "played", "steps", "work", "observer",
                  "first_seat", "judging", "emptied", "game_left")
 
@@ -98,18 +108,30 @@ class State(Board):
         return None if ob is None or ob.stats is None else MappingProxyType(ob.stats)
 
     @property
+    def pending(self) -> Optional[Pending]:
+        """The decision the game is waiting for (see Pending), or None when it is over or
+        running rules. Setting it to None makes the decision be asked again by the next
+        run (testing.refresh)."""
+        w = self.waiting
+        return None if w is None else _new_tuple(Pending, w)
+
+    @pending.setter
+    def pending(self, p) -> None:
+        self.waiting = None if p is None else tuple(p)
+
+    @property
     def current_player(self) -> Optional[int]:
         """The seat that must decide now, or None when the game is over."""
-        return None if self.pending is None else self.pending.player
+        return None if self.waiting is None else self.waiting[0]
 
     @property
     def prompt(self) -> str:
-        return "" if self.pending is None else self.pending.prompt
+        return "" if self.waiting is None else self.waiting[1]
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the current decision, in canonical (sorted) order; empty
         when the game is over."""
-        p = self.pending
+        p = self.waiting
         if p is None:
             return []
         try:
@@ -119,7 +141,7 @@ class State(Board):
 
     def apply(self, action: Action) -> None:
         """Take `action` for the current player and run the rules to the next decision."""
-        p = self.pending
+        p = self.waiting
         if p is None:
             raise IllegalAction("game over", "the game is over")
         player, prompt, actions, values, resume = p
@@ -134,11 +156,12 @@ class State(Board):
             return self.apply(action)
         if type(payload) is _Deferred:
             payload = payload.resolve(self, player)
-        cap = self.game.decision_cap
-        if self.decisions >= cap:  # before anything changes: the state stays as it was
-            raise RuleError.over("decisions", decision_cap_message(cap))
-        self.pending = None
-        self.decisions += 1
+        g = self.game
+        made = self.decisions
+        if made >= g.decision_cap:  # before anything changes: the state stays as it was
+            raise RuleError.over("decisions", decision_cap_message(g.decision_cap))
+        self.waiting = None
+        self.decisions = made + 1
         ob = self.observer
         if ob is not None and ob.record is not None:  # a told game (playouts skip all this)
             at = len(ob.record)
@@ -147,8 +170,33 @@ class State(Board):
             run(self)
             _known_still(self, ob.record, at)
             return
-        self.stack[-1].L[resume] = payload  # the waiting rule goes on from its next block
-        run(self)
+        stack = self.stack
+        stack[-1].L[resume] = payload  # the waiting rule goes on from its next block
+        # `run`, written out for the common case (a decision far from the game's own
+        # limit): the call saved is one a decision, and every playout makes it
+        left = self.game_left
+        full = g.both_budgets
+        if left < full:
+            return run(self)
+        self.steps = g.step_budget
+        self.work = g.work_budget
+        fr = None
+        try:
+            while self.waiting is None:
+                if stack:
+                    fr = stack[-1]
+                    fr.proc.fn(self, fr)
+                elif self.finishing is None:
+                    _next_turn(self)
+                else:
+                    _finish(self)
+                    break
+            self.game_left = left - full + self.steps + self.work
+        except RecursionError as e:
+            raise too_deep(e, fr) from None
+        except RuleError as e:
+            _placed_in_run(e, fr)
+            raise
 
     def view(self, player):
         """What `player` may know, and nothing more: a seat number, a role's or a seat's
@@ -164,7 +212,7 @@ class State(Board):
         self.copy_board(s)
         # the turn flow: frames copied (their locals change), the pending decision shared
         s.stack = [f.copy() for f in self.stack]
-        s.pending = self.pending
+        s.waiting = self.waiting
         s.turn_pos, s.round, s.turns, s.phase = self.turn_pos, self.round, self.turns, self.phase
         s.out, s.next_seat, s.played = self.out, self.next_seat, self.played
         s.first_seat = self.first_seat
@@ -357,20 +405,20 @@ def quantity(st: State, name: str, player: Optional[int]) -> int:
 
 def decide(st: State, player: int, prompt: str, offer: tuple, resume: int) -> None:
     """Stop for `player`: `offer` is (actions, payloads) from a runtime.actions builder."""
-    st.pending = _new_tuple(Pending, (player, prompt, offer[0], offer[1], resume))
+    st.waiting = (player, prompt, offer[0], offer[1], resume)
 
 
 def decide_later(st: State, player: int, prompt: str, make, args: tuple, resume: int) -> None:
     """Stop for `player` in a state being judged (`State.after`): the actions are
     `make(st, *args)`, worked out when first asked for (`_offer_now`)."""
-    st.pending = _new_tuple(Pending, (player, prompt, None, (make, args), resume))
+    st.waiting = (player, prompt, None, (make, args), resume)
 
 
-def _offer_now(st: State) -> Pending:
+def _offer_now(st: State) -> tuple:
     """Work out the actions of a decision left for later by `decide_later`, from the
     state as it still is (nothing changes between a decision and its answer), with a
     fresh work budget of its own."""
-    p = st.pending
+    p = st.waiting
     make, args = p[3]
     left = st.game_left
     st.work = granted = left if left < st.game.work_budget else st.game.work_budget
@@ -380,7 +428,7 @@ def _offer_now(st: State) -> Pending:
         placed(e, st.stack[-1] if st.stack else None)
         raise
     st.game_left = left - (granted - st.work)
-    st.pending = p = _new_tuple(Pending, (p[0], p[1], offer[0], offer[1], p[4]))
+    st.waiting = p = (p[0], p[1], offer[0], offer[1], p[4])
     return p
 
 
@@ -416,10 +464,10 @@ def offer_again(st: State) -> None:
     now, its rules' locals): `check --deep` asks it of a world whose hidden cards were
     re-dealt, to see whether the offered actions depend on them. The decision is the
     last instruction the top frame ran."""
-    if st.pending is None or not st.stack:
+    if st.waiting is None or not st.stack:
         return
     st.stack[-1].pc -= 1
-    st.pending = None
+    st.waiting = None
     run(st)
 
 
@@ -438,6 +486,8 @@ def run(st: State) -> None:
     (prims.over_budget, over_work tell which limit it was); what this run spent is then
     taken from it. A run whose steps and work together pass it without either budget
     running out stops at the next run's first step."""
+    if st.is_over:  # (so the loop below need not ask it at every turn: only _finish sets it, and stops the loop)
+        return
     stack = st.stack
     g = st.game
     left = st.game_left
@@ -451,121 +501,27 @@ def run(st: State) -> None:
         full = steps + work
     fr = None
     try:
-        while st.pending is None and not st.is_over:
-            if not stack:
-                if st.finishing is not None:
-                    _finish(st)
-                    break
+        while st.waiting is None:
+            if stack:
+                fr = stack[-1]
+                fr.proc.fn(st, fr)
+            elif st.finishing is None:
                 _next_turn(st)
-                continue
-            fr = stack[-1]
-            fr.proc.fn(st, fr)
+            else:
+                _finish(st)
+                break
         st.game_left = left - full + st.steps + st.work  # (what this run spent, taken from it)
     except RecursionError as e:
         raise too_deep(e, fr) from None
     except RuleError as e:
-        if e.rule is None:
-            at = getattr(e, "stack_at", None)  # placed where something happened earlier (flow.py)
-            e.rule, e.span, e.via = _where(at if at is not None else e.__traceback__, fr)
-            e.args = (e.describe(),)
+        _placed_in_run(e, fr)
         raise
 
 
-def placed(e: RuleError, fr=None) -> RuleError:
-    """`e` with the rule and rule-file position it was met at (see `_where`), when it was
-    raised outside `run` (a heuristic, an invariant, a menu made later) and has none."""
+def _placed_in_run(e: RuleError, fr) -> None:
+    """Give `e`, met while `run` ran `fr` (or `apply`, which runs the loop itself), its rule
+    and rule-file position when it has none yet."""
     if e.rule is None:
-        e.rule, e.span, e.via = _where(e.__traceback__, fr)
+        at = getattr(e, "stack_at", None)  # placed where something happened earlier (flow.py)
+        e.rule, e.span, e.via = _where(at if at is not None else e.__traceback__, fr)
         e.args = (e.describe(),)
-    return e
-
-
-# generated module file name -> per line: (rule, span), (rule, span, parts) or None (see
-# codegen/writer.py); and its source, to find which part of a line an error is in
-SOURCE_LINES: dict[str, list] = {}
-SOURCE_TEXT: dict[str, str] = {}
-
-
-def _where(tb, fr) -> tuple:
-    """The rule and rule-file position of an error, and the rules it was reached from.
-
-    The innermost line of generated code that belongs to a rule is where the faulty
-    expression is (a definition, an ending's condition, a card's attribute); the
-    outermost is the rule that was running (setup, a turn, an action). Between them, the
-    rule that asked for the faulty one (an action's 'allowed if' reading a definition)
-    is `via`, and the outermost, when it is yet another, `via`'s own `origin`. With no
-    generated frame, the running frame's current block."""
-    chain = []  # (rule, span) of each generated frame, outermost first
-    last = None  # the innermost generated frame's traceback entry
-    while tb is not None:
-        lines = SOURCE_LINES.get(tb.tb_frame.f_code.co_filename)
-        if lines is not None:
-            at = lines[tb.tb_lineno - 1]
-            if at is not None and at[1] is not None:  # (not a dispatcher such as "the value of a card")
-                chain.append(at[:2])
-                last = (tb, at[2] if len(at) > 2 else None)
-        tb = tb.tb_next
-    if not chain:
-        if fr is None:
-            return None, None, None
-        return fr.proc.name, fr.proc.span_at(fr), None
-    inner, outer = chain[-1], chain[0]
-    if last[1] is not None:  # the part of the statement the error is in, when it is known
-        inner = (inner[0], _part(last[0], last[1]) or inner[1])
-    callers = [at for at in chain if at[0] != inner[0]]
-    if not callers:  # (a rule called by name is written out in its caller: codegen/calls.CalledRule)
-        return str(inner[0]), inner[1], getattr(inner[0], "called_from", None)
-    via = callers[-1]  # the nearest rule outside the faulty one
-    if outer[0] != via[0] or getattr(via[0], "called_from", None):
-        via = (str(via[0]), via[1], outer if outer[0] != via[0] else via[0].called_from)
-    return str(inner[0]), inner[1], via
-
-
-def too_deep(e: RecursionError, fr=None) -> RuleError:
-    """The rule error of rules that went deeper than Python's stack, placed at the rule
-    and rule-file position they reached (see _where)."""
-    rule, span, via = _where(e.__traceback__, fr)
-    return RuleError(_too_deep(e.__traceback__), rule, span, via)
-
-
-def _too_deep(tb) -> str:
-    """Why the rules went deeper than Python's stack: one of them worked out from itself
-    (a generated function that calls itself again), or a long chain of different ones
-    (4,000 quantities each read from the next), which is not a loop."""
-    seen, chain = set(), 0
-    while tb is not None:
-        code = tb.tb_frame.f_code
-        if code.co_filename in SOURCE_LINES:
-            if code in seen:
-                return "a quantity, attribute or definition is computed from itself"
-            seen.add(code)
-            chain += 1
-        tb = tb.tb_next
-    return (f"quantities, attributes or definitions are worked out from one another {chain:,} deep, deeper "
-            "than a game can run: shorten the chain (a quantity that reads the next, and so on)")
-
-
-def _part(tb, parts: tuple):
-    """The rule-file span of the smallest expression of `parts` (see codegen/writer.py)
-    that holds the instruction traceback entry `tb` stopped at (the call that raised, or
-    that called what raised), or None."""
-    code = tb.tb_frame.f_code
-    # (one position per code unit of two bytes; tb_lasti is a byte offset)
-    at = next(islice(code.co_positions(), tb.tb_lasti // 2, None), None)
-    if at is None:
-        return None
-    line, end_line, col, end_col = at
-    source = SOURCE_TEXT.get(code.co_filename)
-    if source is None or col is None or end_col is None or line != end_line:
-        return None
-    text = source.splitlines()  # (an error's path: split only when one happens)
-    if not 0 < line <= len(text):
-        return None
-    full = text[line - 1]
-    body = full.lstrip(" ")
-    start, end = col - (len(full) - len(body)), end_col - (len(full) - len(body))
-    best = None
-    for i, j, span, t in parts:
-        if i <= start and end <= j and body[i:j] == t and (best is None or j - i < best[1] - best[0]):
-            best = (i, j, span)
-    return None if best is None else best[2]

@@ -50,7 +50,14 @@ class Frame:
         self.proc, self.L, self.pc, self.retry = proc, L, pc, retry
 
     def copy(self) -> "Frame":
-        return Frame(self.proc, self.L.copy(), self.pc, self.retry)
+        fr = _new_frame(Frame)  # (see push)
+        fr.proc, fr.L, fr.pc, fr.retry = self.proc, self.L.copy(), self.pc, self.retry
+        return fr
+
+
+# A frame made on the hot path (push, a turn, an action) is made with no Python call to
+# __init__: object.__new__ and four slot stores cost about two thirds of Frame(proc, L).
+_new_frame = object.__new__
 
 
 def eliminate(st, seat: int) -> None:
@@ -96,11 +103,18 @@ def push(st, proc: Proc, L: Optional[list] = None) -> None:
     st.steps -= 1  # a rule started is a step (and so is each turn of a loop: see run)
     if st.steps <= 0:
         over_budget(st)
-    if len(st.stack) >= MAX_FRAMES:
+    stack = st.stack
+    if len(stack) >= MAX_FRAMES:
         raise RuleError(f"rules call each other more than {MAX_FRAMES} deep: an event that triggers itself?")
-    if st.observer is not None and st.observer.stats is not None and not proc.is_turn:
-        st.observer.stats[proc.name] = st.observer.stats.get(proc.name, 0) + 1
-    st.stack.append(Frame(proc, L if L is not None else [None] * proc.nlocals))
+    ob = st.observer
+    if ob is not None and ob.stats is not None and not proc.is_turn:
+        ob.stats[proc.name] = ob.stats.get(proc.name, 0) + 1
+    fr = _new_frame(Frame)  # (Frame(proc, L), written out)
+    fr.proc = proc
+    fr.L = L if L is not None else [None] * proc.nlocals
+    fr.pc = 0
+    fr.retry = -1
+    stack.append(fr)
 
 
 # ---- the loop -----------------------------------------------------------------------------
@@ -141,16 +155,15 @@ def _next_position(st) -> tuple[int, bool]:
 def _next_turn(st) -> None:
     g = st.game
     ob = st.observer
-    if ob is None and st.turn_pos >= 0 and st.next_seat < 0 and not st.out and not st.phase:
+    if ob is None and st.next_seat < 0 and not st.out and not st.phase and st.turn_pos >= 0:
         # The common case, the long way below written short: nobody watches, nobody is
         # out, nobody said who plays next, and the turn is within a round (or nothing
         # happens between rounds: no rules or endings at a round's end or beginning).
-        order = g.turn_order
-        n = len(order)
-        pos = (st.turn_pos + 1) % n
+        # What the turn order fixes for the whole game is kept on it (codegen.load:
+        # each position's next, its turn's rule, every position played).
+        pos = g.turn_after[st.turn_pos]
         played = st.played
-        live = (1 << n) - 1
-        new_round = (played & live) == live or played >> pos & 1
+        new_round = played == g.all_played or played >> pos & 1  # (nobody out: every position is live)
         if not new_round or g.plain_flow:
             if new_round:
                 st.round += 1
@@ -160,11 +173,16 @@ def _next_turn(st) -> None:
             st.turns += 1
             for i in g.turn_vars:  # the values of the turn start as none
                 st.vars[i] = None
-            proc = g.turn_procs[order[pos]]
+            proc = g.turn_at[pos]
             st.steps -= 1  # (push, written out)
             if st.steps <= 0:
                 over_budget(st)
-            st.stack.append(Frame(proc, [None] * proc.nlocals))
+            fr = _new_frame(Frame)
+            fr.proc = proc
+            fr.L = [None] * proc.nlocals
+            fr.pc = 0
+            fr.retry = -1
+            st.stack.append(fr)
             return
     if ob is not None and ob.watch is not None and not st.phase:  # setup or a turn is over (check --deep looks)
         ob.watch(st)

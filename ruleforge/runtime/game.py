@@ -98,6 +98,9 @@ class Game:
         self.kept_turn: tuple = ()
         self.finishes = False                # some rule makes a player finish
         self.plain_flow = False  # no round-end or round-begin rules or endings (flow.py)
+        self.turn_after: tuple = ()  # per turn position, the next one (flow._next_turn)
+        self.turn_at: tuple = ()     # per turn position, its turn's rule
+        self.all_played = 0          # State.played when every position has played
         self.source = ""       # the generated Python the rules run as (`ruleforge compile`)
         self.branch_sites: tuple = ()  # each branch of the rules' ifs (codegen/branches.BranchSite)
         self.covered = False   # compiled to count the branches a watched game takes (analyze)
@@ -195,7 +198,7 @@ class Game:
         try:
             run(st)
         except SharedStart:
-            if st.stack == [fr] and fr.pc == self.setup_resume and st.pending is None and not st.is_over:
+            if st.stack == [fr] and fr.pc == self.setup_resume and st.waiting is None and not st.is_over:
                 spent = (self.step_budget - st.steps) + (self.work_budget - st.work)
                 self._shared = (st, fr.L, fr.pc, spent)
         return self._shared
@@ -371,7 +374,7 @@ def params_json(params) -> dict:
 
 def _before_play(st: State) -> None:
     """The turn flow of a game whose setup has not begun."""
-    st.pending = None
+    st.waiting = None
     st.turn_pos, st.round, st.turns, st.phase = -1, 0, 0, 0
     st.first_seat = -1  # the seat that took the first turn, once it has begun
     # eliminated seats (a bit each); who takes the next turn; the positions of the turn

@@ -139,7 +139,7 @@ def view(st, player: Optional[int]) -> View:
         counters = tuple((label, view_value(st, g.var_kinds[i], st.vars[i], sees) if i in g.var_kinds else st.vars[i])
                          for i, label in enumerate(g.var_labels) if i not in skip)
     turn = g.seat_names[g.turn_order[st.turn_pos]] if st.turn_pos >= 0 else None
-    to_move = g.seat_names[st.pending.player] if st.pending is not None else None
+    to_move = g.seat_names[st.waiting[0]] if st.waiting is not None else None
     out = tuple(g.seat_names[s] for s in range(g.nplayers) if st.out >> s & 1 and s not in st.fin)
     return View(player, g.seat_names[player] if player is not None else None, st.round, turn,
                 to_move, st.prompt, tuple(zones), tuple(pieces), counters, st.result, out,

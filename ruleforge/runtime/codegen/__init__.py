@@ -38,7 +38,7 @@ def _primitives() -> dict:
               named=actions._named, Place=actions.Place, Deferred=actions._Deferred, charge_row=actions._charge_row,
               new_action=actions.new_action, new_row=actions.new_row, menu_whole=actions.menu_whole,
               menu_row=actions.menu_row, MAX_MENU=actions.MAX_MENU, CACHE_LIMIT=actions._CACHE_LIMIT,
-              ROW_LIMIT=actions._ROW_LIMIT, PASS=actions.PASS, SharedStart=engine.SharedStart, Pending=engine.Pending,
+              ROW_LIMIT=actions._ROW_LIMIT, PASS=actions.PASS, SharedStart=engine.SharedStart, waiting_for=engine.waiting_for,
               MAX_REMEMBERED=limits.MAX_REMEMBERED, MAX_KEPT_CARDS=limits.MAX_KEPT_CARDS,
               looked_apart=board.looked_apart, derived=derived, top_to_hand=tops.top_to_hand,
               top_n_to_hand=tops.top_n_to_hand, top_up=tops.top_up,
@@ -124,4 +124,9 @@ def compile_game(ch: Checked, nplayers: int | None = None, path: str = "", text:
     g.cooperative = ch.cooperative
     # nothing happens between two turns but the next one (flow._next_turn's short way)
     g.plain_flow = not (g.round_end_procs or g.round_end or g.round_begin_procs)
+    # (and what the turn order fixes for that short way: each position's next, its turn's rule)
+    n = len(g.turn_order)
+    g.turn_after = tuple((pos + 1) % n for pos in range(n))
+    g.turn_at = tuple(g.turn_procs[seat] for seat in g.turn_order)
+    g.all_played = (1 << n) - 1
     return g

@@ -279,7 +279,7 @@ class Resumable:
         payload = self.site(f"Ask({cond.yes!r}, {cond.no!r}).offer")
         player, prompt = self.ex(cond.player), f"{cond.yes} or {cond.no}?"
         if player.isdigit():  # the same question to the same seat every time: made once
-            ask = f"st.pending = {self.site(f'Pending({player}, {prompt!r}, *{payload}, {ans[2:-1]})')}"
+            ask = f"st.waiting = {self.site(f'waiting_for({player}, {prompt!r}, *{payload}, {ans[2:-1]})')}"
         else:
             ask = f"decide(st, {player}, {prompt!r}, {payload}, {ans[2:-1]})"
         with w.at(cond.span):
