@@ -53,6 +53,9 @@ class Kept:
     def __len__(self) -> int:
         return len(self.lines)
 
+    def __iter__(self):
+        return iter(self.lines)
+
     def told(self) -> list[str]:
         """The lines kept since the last clear, after a line counting those left out."""
         return ([earlier_line(self.dropped)] if self.dropped else []) + list(self.lines)
