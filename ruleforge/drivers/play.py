@@ -146,21 +146,23 @@ def _flush(st, narrator, say, most: Optional[int] = None) -> None:
 ERROR_CONTEXT = 40  # lines told of what the rules did before an error (a loop may say 100,000)
 
 
-def last_lines(lines: list, most: Optional[int]) -> list:
-    """`lines`, or their last `most` after a line saying how many were left out."""
+def last_lines(lines: list, most: Optional[int], earlier: int = 0) -> list:
+    """`lines`, or their last `most` after a line saying how many were left out (with
+    `earlier` lines told before them and no longer kept)."""
     if most is None or len(lines) <= most:
-        return lines
-    left = len(lines) - most
+        return [f"... ({earlier:,} earlier {'line' if earlier == 1 else 'lines'} not shown)"] + lines if earlier else lines
+    left = len(lines) - most + earlier
     return [f"... ({left:,} earlier {'line' if left == 1 else 'lines'} not shown)"] + lines[-most:]
 
 
-def lines_after_untold(earlier: list, told: list, untold: int, most: int) -> list:
+def lines_after_untold(earlier: list, told: list, untold: int, most: int, before: int = 0) -> list:
     """The last `most` lines of `told` (the telling of the events kept after `untold`
     events that were only counted), after a line saying what was left out before them:
-    `earlier` lines (told before those events) and the lines of `told` that do not fit.
-    Never a line of `earlier`: the untold events lie between them and the error."""
-    shown = told[-most:]
-    left = len(earlier) + len(told) - len(shown)
+    `earlier` lines (told before those events, after `before` lines no longer kept) and
+    the lines of `told` that do not fit. Never a line of `earlier`: the untold events lie
+    between them and the error."""
+    shown = told[len(told) - most:] if most < len(told) else told
+    left = before + len(earlier) + len(told) - len(shown)
     if not left:
         return [f"... ({untold:,} earlier {'event' if untold == 1 else 'events'} not told)"] + shown
     return [f"... ({left:,} earlier {'line' if left == 1 else 'lines'} not shown, and {untold:,} "

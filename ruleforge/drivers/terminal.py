@@ -20,6 +20,7 @@ import sys
 import textwrap
 import time
 from collections import deque
+from itertools import islice
 from typing import Callable, Optional, Sequence
 
 from rich.console import Console
@@ -31,6 +32,7 @@ from ..lang.printable import cut, plain
 from .cardtext import card_lines, cards_lines
 from .labels import decision_label
 from .menu import entry_of, match_action, menu_lines, numbers_alone, typed_examples, words
+from .kept import SHARED_EVENTS, STORY_LINES, Kept, earlier_line
 from .narrate import Narrator, ending_line
 from .play import (ERROR_CONTEXT, decide_for, deal_snapshot, decision_record, last_lines,
                    lines_after_untold, result_record, start_record)
@@ -123,11 +125,15 @@ class TerminalGame:
         self.height = height  # the lines each decision's screen must fit in (None: no limit)
         # (what `log` shows: its last lines only, however long the game told)
         self.history: dict[int, deque[str]] = {p: deque(maxlen=LOG_LINES) for p in humans}
-        self.unseen: dict[int, list[str]] = {p: [] for p in humans}
+        # (what happened since a person's last screen: its last STORY_LINES, the rest counted)
+        self.unseen: dict[int, Kept] = {p: Kept(STORY_LINES) for p in humans}
         self.narrators: dict = {}
         self.last_human: Optional[int] = None
-        self.events: list = []  # every event of the game, for the shared telling at the end
-        self.told: dict[int, int] = {p: 0 for p in humans}  # events told to p's screen so far
+        # the last events of the game, for the shared telling at the end (hot seat), and how
+        # many it told in all; events told to p's screen so far, counted in that total
+        self.events: deque = deque(maxlen=SHARED_EVENTS)
+        self.events_total = 0
+        self.told: dict[int, int] = {p: 0 for p in humans}
 
     # ---- the loop
     def run(self):
@@ -211,9 +217,9 @@ class TerminalGame:
                 decide_for(self.agents[p], st, p, actions, rngs[p])
             elif len(actions) > 1:  # what their screen told them then is their log now (as _ask keeps
                 # it; a decision of one action is taken without a screen, and its story goes on)
-                self.history[p].extend(self.unseen[p])
+                self.history[p].extend(self.unseen[p].told())
                 self.unseen[p].clear()
-                self.told[p] = len(self.events)
+                self.told[p] = self.events_total
             record = decision_record(g, n, p, st.prompt, actions, choice)
             st.apply(actions[choice])
             if self.log is not None:
@@ -232,9 +238,9 @@ class TerminalGame:
         viewer = self.humans[0] if len(self.humans) == 1 else self.last_human
         if viewer is None:
             return
-        before = len(self.unseen[viewer])
+        before = self.unseen[viewer].total
         self._collect()
-        for line in self.unseen[viewer][before:]:
+        for line in self.unseen[viewer].since(before):
             self.console.print(Text(plain(line)))
 
     def tell_before_error(self) -> None:
@@ -252,19 +258,26 @@ class TerminalGame:
         self._collect()
         if len(self.humans) == 1:
             teller = self.narrators[self.humans[0]]
-            lines = self.unseen[self.humans[0]]
+            kept = self.unseen[self.humans[0]]
+            lines, earlier, gone = list(kept.lines), kept.dropped, 0
         else:
             teller = _AllOf(self.game, self.humans, self.st)
-            lines = self._told_to_all(teller)
-        if untold:
-            lines = lines_after_untold(lines, _story(teller, tail), untold, ERROR_CONTEXT)
-        self._panel(last_lines(lines, ERROR_CONTEXT) if not untold else lines, "What happened before the error")
+            (lines, gone), earlier = self._told_to_all(teller), 0
+        if untold or gone:  # (events not told lie between the lines before and the error)
+            told = _story(teller, tail) if untold else lines
+            lines = lines_after_untold(lines if untold else [], told, untold + gone, ERROR_CONTEXT, earlier)
+        else:
+            lines = last_lines(lines, ERROR_CONTEXT, earlier)
+        self._panel(lines, "What happened before the error")
 
-    def _told_to_all(self, teller: Optional[_AllOf] = None) -> list[str]:
+    def _told_to_all(self, teller: Optional[_AllOf] = None) -> tuple[list[str], int]:
         """The events since the oldest of the people's last moves, as every one of them
-        may know them (a hot seat whose screen was wiped)."""
+        may know them (a hot seat whose screen was wiped): the last SHARED_EVENTS of them
+        told, and how many before those are not."""
         teller = teller or _AllOf(self.game, self.humans, self.st)
-        return _story(teller, self.events[min(self.told.values()):])
+        since = self.events_total - min(self.told.values())
+        k = min(since, len(self.events))
+        return _story(teller, list(islice(self.events, len(self.events) - k, None))), since - k
 
     def _end(self) -> None:
         """The end screen: what happened last, the table (one person), the result."""
@@ -273,15 +286,15 @@ class TerminalGame:
         below: list = [Panel(Text(plain(ending_line(res, lambda s: g.seat_titles[s], g.cooperative)), style="bold"))]
         if len(self.humans) == 1:
             p = self.humans[0]
-            lines = self.unseen[p]
+            lines, earlier, gone = list(self.unseen[p].lines), self.unseen[p].dropped, 0
             below[:0] = table_parts(g, st, p)  # the table as the game left it
         else:
             # The screen shows the last person's table: wipe it, then tell the end as every
             # person here may know it, from the oldest of their last moves.
             self.wipe()
-            lines = self._told_to_all()
+            (lines, gone), earlier = self._told_to_all(), 0
         lines = [line for line in lines if not line.startswith("Game over:")]  # the result's own panel
-        self._panel(lines, "What happened", self._room(below, 2))  # (2: the lines play prints after)
+        self._panel(lines, "What happened", self._room(below, 2), earlier, gone)  # (2: the lines play prints after)
         for part in below:
             self.console.print(part)
 
@@ -307,18 +320,25 @@ class TerminalGame:
         self.st.record.clear()
         if len(self.humans) > 1:
             self.events.extend(events)
+            self.events_total += len(events)
         for p in self.humans:
             if p not in self.narrators:
                 self.narrators[p] = Narrator(self.game, p, self.st)
             self.unseen[p].extend(_story(self.narrators[p], events))
 
-    def _panel(self, lines: list[str], title: str, room: Optional[int] = None) -> int:
+    def _panel(self, lines: list[str], title: str, room: Optional[int] = None, earlier: int = 0,
+               gone: int = 0) -> int:
         """A panel of story lines; with `room`, only the newest lines that fit in it, but
         never fewer than STORY_LEAST (the screen then overflows: the caller says so).
+        `earlier` lines told before them, and `gone` events before those, are no longer
+        kept: a first line counts them, or, when the room cuts it, the subtitle.
         The rows it takes (0 without `room`)."""
+        head = (lines_after_untold([], [], gone, 0, earlier) if gone else
+                [earlier_line(earlier)] if earlier else [])
+        lines = head + lines
         if not lines:
             return 0
-        kept, cut, used = list(lines), 0, 0
+        kept, cut, used = lines, 0, 0
         if room is not None:
             inner = self.console.options.update_width(max(self.console.width - 4, 10))
             used, k = 2, len(lines)
@@ -329,8 +349,10 @@ class TerminalGame:
                 used += height
                 k -= 1
             kept, cut = lines[k:], k
+        if cut and head:  # (the line counting what is no longer kept is cut too: counted here)
+            cut += earlier - 1
         body = Text(plain("\n".join(kept)))
-        subtitle = f"{cut:,} earlier line{'s' if cut != 1 else ''}: type log" if cut else None
+        subtitle = (f"{cut:,} earlier line{'s' if cut != 1 else ''}" + (f", {gone:,} events not told" if gone else "") + ": type log") if cut else None
         self.console.print(Panel(body, title=title, title_align="left", subtitle=subtitle, subtitle_align="left"))
         return used
 
@@ -344,14 +366,14 @@ class TerminalGame:
         if len(self.humans) > 1 and self.last_human != p:
             self._hand_over(p)
         self.last_human = p
-        story = list(self.unseen[p])
+        story, earlier = list(self.unseen[p].lines), self.unseen[p].dropped
+        self.history[p].extend(self.unseen[p].told())
         self.unseen[p].clear()
-        self.history[p].extend(story)
-        self.told[p] = len(self.events)
+        self.told[p] = self.events_total
         narrator = Narrator(g, p, self.st).offer(actions)
         labels = [plain(narrator.action(a)) for a in actions]
         entries = [entry_of(i, a, narrator) for i, a in enumerate(actions, 1)]
-        self._screen(p, story, entries)
+        self._screen(p, story, entries, earlier)
         while True:
             line = self._read(plain(f"{g.seat_titles[p]}> "))
             if line is None:
@@ -420,7 +442,7 @@ class TerminalGame:
             return Text("\n".join(card_lines(self.game, text[4:])))
         return None
 
-    def _screen(self, p: int, story: list[str], entries) -> None:
+    def _screen(self, p: int, story: list[str], entries, earlier: int = 0) -> None:
         """Seat p's screen for a decision: the story since its last move, the table, the
         menu, cut to the height when there is one (the story gives way first)."""
         st = self.st
@@ -432,7 +454,7 @@ class TerminalGame:
         if note:  # (above the story, which gives way first: the note stays)
             self.console.print(Text(plain(note), style="bold"))
         room = self._room(below, 2 if note else 1)  # (1: the prompt's line)
-        rows = self._panel(story, "Since your last move", room)
+        rows = self._panel(story, "Since your last move", room, earlier)
         for r in below:
             self.console.print(r)
         if room is not None and rows > room:  # its top has scrolled off: said, not left to be noticed

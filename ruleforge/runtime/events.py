@@ -219,7 +219,8 @@ class Observer:
     (`check --deep`, which looks for mistakes in them too); otherwise skipped (prims.say)."""
 
     # said_at, said_left: the decision whose said texts are being counted, and the work
-    # and characters they may still take (prims.say); said_untold: for a strict observer,
+    # and characters they may still take (prims.say); said_game, what the texts of the
+    # whole game may still take (None before the first: the game's work limit); said_untold: for a strict observer,
     # the first Said some seat was not told in full, and where its `say` is (check --deep);
     # conds, guarded, said_guarded: for a strict observer, who knew the cards each test a
     # `say` is under read, and which (by the test's number: prims.cond_seen); the texts said
@@ -228,14 +229,15 @@ class Observer:
     # where, the test's (line, column), that seat: drivers/deep.settle_guarded); vals,
     # told_from, said_from: the same for the locals and values of the turn a `say` writes,
     # by number: who knew the cards each one's value was worked out from (toldfrom.py)
-    __slots__ = ("record", "stats", "watch", "strict", "said_at", "said_left", "said_untold", "conds", "guarded",
-                 "said_guarded", "vals", "told_from", "said_from", "branches", "offered")
+    __slots__ = ("record", "stats", "watch", "strict", "said_at", "said_left", "said_game", "said_untold", "conds",
+                 "guarded", "said_guarded", "vals", "told_from", "said_from", "branches", "offered")
 
     def __init__(self, record: Optional[list] = None, stats: Optional[dict] = None,
                  watch: Optional[Callable] = None, strict: bool = False, branches: int = 0):
         self.record, self.stats, self.watch, self.strict = record, stats, watch, strict
         self.branches = [0] * branches
         self.said_at, self.said_left = -1, 0
+        self.said_game: Optional[int] = None
         self.said_untold = None
         self.conds: dict = {}
         self.guarded: list = []

@@ -19,6 +19,7 @@ import secrets
 from typing import Optional
 
 from ...lang.printable import plain
+from ..kept import PAGE_LINES, Kept
 from ..labels import decision_label
 from ..menu import entry_of
 from ..narrate import Narrator, ending_line
@@ -61,8 +62,10 @@ class Table:
         self.tellers[None] = _AllOf(game, everyone, self.st)  # a spectator: what every seat knows
         if len(self.people) > 1:
             self.tellers[HOT] = _AllOf(game, self.people, self.st)  # the hot seat's end
-        self.story: dict = {k: [] for k in self.tellers}
-        self.since: dict = {k: 0 for k in self.tellers}  # where each seat's last move left its story
+        # each page's story: its last PAGE_LINES lines, and how many were told in all (a
+        # hostile loop tells hundreds of lines a turn, for thousands of turns)
+        self.story: dict = {k: Kept(PAGE_LINES) for k in self.tellers}
+        self.since: dict = {k: 0 for k in self.tellers}  # where each seat's last move left its story (of the total)
         self.hot_marks: dict = {}
         self.tally: list = []  # what the rules said after the last decision (the end's tally): Said events
         self.catalogue = catalogue(game)
@@ -154,9 +157,9 @@ class Table:
             self.log.append(record)
         self.n += 1
         if p in self.people and not forced:
-            self.since[p] = len(self.story[p])  # the story since p's move starts here
+            self.since[p] = self.story[p].total  # the story since p's move starts here
             if HOT in self.story:  # the hot seat's end is told from the oldest last move
-                self.hot_marks[p] = len(self.story[HOT])
+                self.hot_marks[p] = self.story[HOT].total
         self._collect()
         if self.st.is_over and self.log is not None:
             self.log.append(result_record(self.st))
@@ -203,11 +206,11 @@ class Table:
         teller_key = seat if seat in self.tellers else None
         story = self.story[teller_key]
         if teller_key == HOT:
-            since = story[min(self.hot_marks.get(p, 0) for p in self.people):]
-        elif teller_key is None:
-            since = story[-60:]
-        else:
-            since = story[self.since[teller_key]:]
+            since = story.since(min(self.hot_marks.get(p, 0) for p in self.people), PAGE_LINES)
+        elif teller_key is None:  # (the latest lines, whenever a spectator looks)
+            since = list(story.lines)[-60:]
+        else:  # (past PAGE_LINES, a first line counts those left out)
+            since = story.since(self.since[teller_key], PAGE_LINES)
         # a value is shown only where every seat the page is for knew the cards it read:
         # a spectator's page is what all seats know, a hot seat's end what its people do
         knowers = sum(1 << s for s in (self.people if seat == HOT else range(g.nplayers) if seat is None else (seat,)))
@@ -219,7 +222,7 @@ class Table:
                "your_turn": not st.is_over and seat == st.current_player,
                "areas": areas(g, v, quantities), "numbers": pieces_elsewhere(g, v, quantities),
                "out": [plain(g.seat_titles[g.seat_names.index(n)]) for n in v.eliminated],
-               "since": since[-200:], "actions": [], "over": None}
+               "since": since, "actions": [], "over": None}
         if msg["your_turn"]:
             teller = Narrator(g, seat, st).offer(st.legal_actions())
             msg["actions"] = [_entry(k, entry_of(k, a, teller), teller.action(a))
