@@ -96,6 +96,25 @@ def test_an_error_names_the_rule_and_line_of_the_generated_code_it_came_from(tmp
     assert str(e.value) == "in rule 'turn' (line 10): row has no slot 6 (it has slots 1 to 3)"
 
 
+def test_an_error_in_a_block_written_again_names_its_own_line(tmp_path):
+    """After the question the move is written in both branches (codegen/straighten.py):
+    each copy keeps the rule-file line it came from."""
+    path = tmp_path / "t.rules"
+    path.write_text(
+        'game "t"\nplayers 2\ncards: standard deck in box\nzone box: pile, face down\n'
+        'zone row: row of 3 slots\ncounter n = 5\nending done: nobody wins\n'
+        'turn:\n    if current chooses "more" over "less":\n        increase n by 1\n'
+        '    move top of box to row slot n\n')
+    game = ruleforge.load(path)
+    assert game.source.count("move_up(st, c1, d2)") == 2
+    for k, n in ((0, 5), (1, 6)):  # less, more
+        st = game.new(1)
+        with pytest.raises(ruleforge.RuleError) as e:
+            st.apply(st.legal_actions()[k])
+        assert e.value.rule == "turn" and e.value.span.line == 11
+        assert str(e.value) == f"in rule 'turn' (line 11): row has no slot {n} (it has slots 1 to 3)"
+
+
 def _function(source: str, name: str) -> list[str]:
     lines = source.splitlines()
     start = lines.index(next(line for line in lines if line.startswith(f"def {name}(")))
