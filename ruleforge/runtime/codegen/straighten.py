@@ -69,6 +69,8 @@ def straighten(w, first: int, deciding=frozenset()) -> None:
     stops = {int(m.group(1)) for k in order for text, _ in blocks[k] if (m := _STOP_AT.search(text)) is not None}
     budget = [max(GROWTH * (len(lines) - first), MIN_ADDED)]
     written: dict[int, list] = {}
+    targets: set[int] = set()  # the blocks jumped to from what is written
+    place = {k: n for n, k in enumerate(order)}
 
     def grow(ks) -> None:
         for k in ks:
@@ -88,25 +90,26 @@ def straighten(w, first: int, deciding=frozenset()) -> None:
                             continue
                     out.append((text, at, chain))
                 written[k] = out
+        for k in ks:  # (a block's lines change only while it is grown: kept as they come)
+            targets.update(int(m.group(2)) for text, _, _ in written[k] if (m := _JUMP.match(text)) is not None)
 
-    def jumped_to() -> set[int]:
-        return {int(m.group(2)) for body in written.values() for text, _, _ in body
-                if (m := _JUMP.match(text)) is not None}
+    def more() -> list[int]:
+        return sorted(targets - written.keys(), key=place.__getitem__)
 
     # first the rule's start and the answers to its decisions (a resume at each decision),
     # then the other places a stop goes on at (a rule called, a retry: fewer)
     answers = [k for k in order if k == order[0] or k - 1 in deciding]
     grow(answers)
     grow([k for k in order if k in stops and k not in answers])
-    while (more := [k for k in order if k in jumped_to() and k not in written]):
-        grow(more)
+    while (ks := more()):
+        grow(ks)
     # a decision's block, now written straight where it is reached, is kept for
     # offer_again alone (check --deep): entered only there, its test comes after every other
     cold = [k for k in order if k not in written and k in deciding]
     grow(cold)
-    while (more := [k for k in order if k in jumped_to() and k not in written]):
-        grow(more)
-    cold = [k for k in cold if k not in jumped_to()]
+    while (ks := more()):
+        grow(ks)
+    cold = [k for k in cold if k not in targets]
     kept = [k for k in order if k in written and k not in cold] + cold
     written = {k: [(text, at) for text, at, _ in body] for k, body in written.items()}
     out, out_where = [], []
