@@ -16,6 +16,7 @@ from ...lang import ast as A
 from ...lang.offers import expand
 from .. import typeinfo as T
 from .stmts import picks_by_rule  # noqa: F401  (re-exported for the generator)
+from .straighten import straighten
 
 
 _HEADER = re.compile(r"^( *)if pc == (\d+):$")
@@ -212,6 +213,7 @@ class Resumable:
             # before `takes one of discard, knock`): the block is the decision's alone,
             # so it is placed at the decision (where the report and check --deep show it)
             self.label_spans[k] = self.w.span
+        self.deciding.add(k)
         return self.label()
 
     def stop(self, k: int) -> None:
@@ -221,6 +223,7 @@ class Resumable:
 
     def sm_body(self, stmts, seedless_start: bool = False, current: str | None = None) -> None:
         self.nlabels = 0
+        self.deciding: set[int] = set()  # the blocks that make a decision (straighten keeps them)
         w = self.w
         w.line("L = fr.L")
         w.line("Z = st.zones")
@@ -259,6 +262,7 @@ class Resumable:
         self.w.level = self.sm_level - 1
         thread_jumps(w, first)
         drop_dead_blocks(w, first)
+        straighten(w, first, self.deciding)
         group_blocks(w, first)
 
     def sm_block(self, stmts) -> None:
