@@ -498,17 +498,7 @@ class Resumable:
             self.start(nxt)
 
     # Statements that always stop are written only inside a resumable rule.
-    def st_Choose(self, s) -> None:
-        self.sm_Choose(s)
-
-    def st_TakeAction(self, s) -> None:
-        self.sm_TakeAction(s)
-
-    def st_ForEachChosen(self, s) -> None:
-        self.sm_ForEachChosen(s)
-
-    def st_Resolve(self, s) -> None:
-        self.sm_Resolve(s)
+    st_Choose, st_TakeAction, st_ForEachChosen, st_Resolve = sm_Choose, sm_TakeAction, sm_ForEachChosen, sm_Resolve
 
     def sm_Move(self, s) -> None:
         self.runs_out(s.what)
