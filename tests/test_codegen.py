@@ -746,3 +746,33 @@ def test_an_actions_rule_ending_with_resolve_gives_the_effect_its_place():
                 seen.add("effect")
             st.apply(rng.choice(st.legal_actions()))
     assert seen == {"effect"}  # (no action's rule is ever left waiting)
+
+
+def test_every_decision_of_every_rule_file_keeps_the_block_it_is_made_again_from():
+    """A decision that goes on at block k is made again from block k - 1 (engine.
+    offer_again: check --deep, and the test that offered actions do not depend on hidden
+    cards). Straightening dropped the head of a pick-until-done loop (`offer_chosen`), which
+    is such a block: Gin Rummy's lay-off made again ran on at a block that was not there,
+    round the state machine's loop without end."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from golden import player_counts, rule_files
+    decisions = re.compile(r"\s*(offer_choice|offer_chosen|offer_menu|decide|st\.waiting = )")
+    checked = 0
+    for path in rule_files():
+        game = ruleforge.load(path, players=next(iter(player_counts(path))))
+        lines = game.source.splitlines()
+        blocks, function = set(), None
+        for i, line in enumerate(lines):
+            if line.startswith("def "):  # the blocks of this function: up to the next def
+                function, blocks = line, set()
+                for j in range(i + 1, len(lines)):
+                    if lines[j].startswith("def "):
+                        break
+                    m = re.match(r"^\s*if pc == (\d+):$", lines[j])
+                    if m:
+                        blocks.add(int(m.group(1)))
+            m = re.match(r"^\s*fr\.pc = (\d+)$", line)
+            if m and decisions.match(lines[i - 1]):
+                assert int(m.group(1)) - 1 in blocks, f"{path.name}: {function} line {i + 1}"
+                checked += 1
+    assert checked > 250

@@ -397,6 +397,7 @@ class Resumable:
         head, after, go, end = self.label(), self.label(), self.label(), self.label()
         self.goto(head)
         self.start(head)
+        self.deciding.add(head)  # (its decision goes on at `after`, head + 1: offer_again makes it again from here)
         with self.loop_head(s.collection):
             self.budget()
         left = sc.fresh("left")
