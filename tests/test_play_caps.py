@@ -14,28 +14,10 @@ from pathlib import Path
 
 from ruleforge.runtime.values import RuleError
 from ruleforge.runtime.view import _named_in
+from test_told_bounds import LOOPS  # (every turn runs 900 loop steps, then asks a question)
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# Every turn runs 900 loop steps, then asks a question: the work limit of a game stops it.
-LOOPS = '''game "Long Loops"
-players 2
-
-cards "{n}" for each n from 1 to 4:
-    value: n
-cards: listed in deck
-zone deck: pile
-
-counter n = 0, shown
-
-turn:
-    repeat 900 times:
-        increase n by 1
-    if current chooses "go on" over "stop":
-        increase n by 1
-
-ending long: player 1 wins when n > 100000000
-'''
 LIMIT_20000 = ("in rule 'turn' (line 12): more than 20,000 steps and units of work in this game, the work limit of "
                "a game (each decision's steps and work, added up: does a loop run long at every turn? A longer game: "
                "RULEFORGE_LIMITS=game=N, docs/limits.md)")

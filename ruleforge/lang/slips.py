@@ -123,8 +123,8 @@ def said_twice(diags: list, text: str, sources: dict) -> list:
         return diags
 
     def holds_one(d) -> bool:
-        # (a word after the twin is read from the wrong place: `of of invader` lexes as
-        # `of of in vader`, 'vader' unknown; said again once the word is written once)
+        # (a word after the twin is read from the wrong place: `of of intent` lexes as
+        # `of of in tent`, 'tent' unknown; said again once the word is written once)
         s = d.span
         return any(file == s.file and ((s.line, s.column) <= (line, col) < (s.end_line, s.end_column)
                                        or s.line == line and s.column > col)
