@@ -24,6 +24,8 @@ every run is dealt from the same seed: paired deals). Reported:
   seat rotated), with its interval; and, where games can be shared, the strong rung's
   share of the wins (a win shared by k seats counts 1/k), against the same fair share:
   a sole win's fair share is less than 1/N when ties happen, so this is the fair test;
+  and that share deal by deal (the N games of one deal, the strong rung in each seat in
+  turn, taken together: the deals are independent, the games of one deal are not);
 - the mean payoff of the strong side where the game declares one.
 
 A win is a sole win, as `ruleforge run` counts it. Every figure names its rungs and its
@@ -285,6 +287,12 @@ def measure_pair(path, players, weak, strong, games, jobs, seed, mirror, log, ch
     pooled = [sole(o, s) for s in range(n) for o in runs[s]]
     lo, hi = wilson(sum(pooled), len(pooled))
     shares = mean_ci([share(o, s) for s in range(n) for o in runs[s]], (0.0, 1.0))
+    # Game i of every run is dealt from one seed: the n games of a deal (the strong rung in
+    # each seat in turn) are not independent of each other, the deals are. Their mean
+    # share, deal by deal, has an interval that counts the deal as the unit.
+    deals = min(len(runs[s]) for s in range(n))
+    by_deal = mean_ci([statistics.fmean(share(runs[s][i], s) for s in range(n)) for i in range(deals)],
+                      (0.0, 1.0)) if deals > 1 else None
     result = {"weak": weak, "strong": strong, "games_per_seat": games, "seats": seats,
               "pooled": {"games": len(pooled), "wins": sum(pooled), "win_rate": statistics.fmean(pooled),
                          "ci95": [lo, hi], "fair_share": 1 / n, "significant": lo > 1 / n,
@@ -293,6 +301,10 @@ def measure_pair(path, players, weak, strong, games, jobs, seed, mirror, log, ch
                          "share_significant": shares[1] > 1 / n,
                          "share_verdict": verdict(shares[1], shares[2], 1 / n)},
               "seconds": {("mirror" if k is None else str(k + 1)): round(v, 1) for k, v in seconds.items()}}
+    if by_deal is not None:
+        result["pooled"].update({"deals": deals, "share_by_deal": by_deal[0],
+                                 "share_by_deal_ci95": [by_deal[1], by_deal[2]],
+                                 "share_by_deal_verdict": verdict(by_deal[1], by_deal[2], 1 / n)})
     if game.payoff is not None:
         pay = mean_ci([o.payoffs[s] for s in range(n) for o in runs[s] if o.payoffs is not None])
         result["pooled"]["payoff"] = {"mean": pay[0], "ci95": [pay[1], pay[2]]}
@@ -333,6 +345,10 @@ def show(game, r, say) -> None:
         say(f"  counting a shared win as its share: {pct(p['share'])} [{pct(p['share_ci95'][0])}, "
             f"{pct(p['share_ci95'][1])}] against {pct(p['fair_share'])}"
             f": {p['share_verdict']}")
+    if "share_by_deal" in p:
+        say(f"  the same, deal by deal ({p['deals']} deals, each with {r['strong']} in every seat in turn; the deal "
+            f"is the unit): {pct(p['share_by_deal'])} [{pct(p['share_by_deal_ci95'][0])}, "
+            f"{pct(p['share_by_deal_ci95'][1])}]: {p['share_by_deal_verdict']}")
 
 
 def main(argv=None) -> None:

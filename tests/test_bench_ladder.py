@@ -167,3 +167,32 @@ def test_a_game_with_no_heuristic_carries_its_runs_on_whatever_the_playout_optio
     # a run's key names its rule file from the repository's folder, however it was typed
     assert ladder.key_path(str(ROOT / "games" / "gufo.rules")) == "games/gufo.rules"
     assert ladder.key_path("games/../games/gufo.rules") == "games/gufo.rules"
+
+
+def test_the_ladder_counts_the_deal_as_the_unit(monkeypatch):
+    # Game i of each run is dealt from one seed: the strong rung's mean share over its
+    # seats, deal by deal, and a t interval over the deals. Six deals of a 2-player game,
+    # the strong rung's shares (1, 0), (0, 1), (0.5, 0.5), (1, 0), (1, 1), (0, 1): deal
+    # means 0.5 five times and 1 once: mean 0.5833, sd 0.2041, t(5) 2.5706, half-width 0.2142.
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import ladder
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    from types import SimpleNamespace
+    won = {"1=greedy,2=random": [(0,), (1,), (0, 1), (0,), (0,), (1,)],
+           "1=random,2=greedy": [(0,), (1,), (0, 1), (0,), (1,), (1,)]}
+
+    def run_games(spec, upto, jobs, first=0):
+        return [SimpleNamespace(winners=w, error=None, payoffs=None) for w in won[spec.agents][first:upto]]
+    monkeypatch.setattr(ladder, "run_games", run_games)
+    said = []
+    game, r = ladder.measure_pair(str(ROOT / "examples" / "war.rules"), None, "random", "greedy", 6, 1, 7, False,
+                                  lambda text: None)
+    p = r["pooled"]
+    assert p["deals"] == 6 and p["share_by_deal"] == pytest.approx(7 / 12)
+    assert p["share_by_deal_ci95"] == pytest.approx([0.3691, 0.7976], abs=1e-4)
+    assert p["share_by_deal_verdict"] == "NOT significant"
+    ladder.show(game, r, said.append)
+    assert said[-1] == ("  the same, deal by deal (6 deals, each with greedy in every seat in turn; the deal is "
+                        "the unit): 58.3% [36.9%, 79.8%]: NOT significant")
