@@ -171,3 +171,46 @@ def test_a_simulation_never_works_out_a_shown_quantity():
     counted, _ = opcodes.count_games(game, 2)
     ran = {name for _, name in counted.by_function}
     assert "q_score" in ran and not any(name.startswith("qS_") for name in ran)
+
+
+# A definition of two values was called as it is from a said text or a shown quantity,
+# not in its told variant: it noted no card it read, so every seat was told a hidden
+# hand's property (a fresh designer's Love Letter, 2026-12-06: `two: player 2 high: yes`
+# on player 1's screen). A definition of one value was always told right.
+HIGH = TALLY.replace("quantity left: count of deck, shown", """\
+quantity left: count of deck, shown
+define high1 of p = sum of c.value for each c in hand of p > 12
+define high2 of player p, number n = sum of c.value for each c in hand of p > n
+quantity high_two of p: (if high2 of (p, 14) then 1 else 0), shown""").replace("""\
+    current takes an action
+    increase plays by 1""", """\
+    say "one: {high1 of the player after current}"
+    say "two: {high2 of (the player after current, 14)}"
+    if high2 of (the player after current, 14):
+        say "two, tested: high"
+    current takes an action
+    increase plays by 1""")
+
+
+def test_a_definition_of_two_values_tells_a_hidden_hand_only_to_who_knows_it(tmp_path):
+    path = tmp_path / "high.rules"
+    path.write_text(HIGH, encoding="utf-8")
+    game = ruleforge.load(path)
+    st = new_arranged(game, 1, HANDS, record=True)
+    # player 2's 2♦ and K♠ (15) are high, player 1's 5♣ and 9♥ (14) not; neither knows the other's
+    assert table_lines(game, st, 0)[-2] == "high_two          player 1 0 · player 2 ?"
+    assert table_lines(game, st, 1)[-2] == "high_two          player 1 ? · player 2 1"
+    says = [line.strip() for line in Narrator(game, 0, st).lines(st.record) if "—" in line]
+    assert says == ["— one: hidden", "— two: hidden", "— two, tested: high"]
+    says = [line.strip() for line in Narrator(game, 1, st).lines(st.record) if "—" in line]
+    assert says == ["— one: yes", "— two: yes", "— two, tested: high"]
+
+
+def test_check_deep_warns_of_a_test_through_a_definition_of_two_values(tmp_path, ruleforge_cmd):
+    path = tmp_path / "high.rules"
+    path.write_text(HIGH, encoding="utf-8")
+    done = ruleforge_cmd("check", "--deep", str(path))
+    assert done.code == 0, done.err
+    warned = [line for line in (done.out + done.err).splitlines() if "warning" in line]
+    assert any(line.startswith(f"{path}:25:9: warning: whether 'two, tested: high' is said here hangs on the test "
+                               "at line 24, column 8") for line in warned), warned

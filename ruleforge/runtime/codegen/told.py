@@ -151,7 +151,7 @@ class Told:
         if not isinstance(node, A.Attr) and T.kind(self.t(node)) in ("card", "zone", "row") \
                 or T.kind(self.t(node)) == "list" and T.is_card(T.elem(self.t(node))):
             return True
-        name = node.name if isinstance(node, A.Of) else node if isinstance(node, A.Name) else None
+        name = node.name if isinstance(node, (A.Of, A.OfMany)) else node if isinstance(node, A.Name) else None
         if name is not None and name not in seen_names and name in self.ch.refs:  # (not a binder's own name)
             kind = T.ref(self.ch, name)[0]
             if kind in ("define", "quantity"):

@@ -78,7 +78,9 @@ class Values:
 
     def ex_OfMany(self, node):
         _, name = T.ref(self.ch, node.name)
-        return f"{self.fn_name('d', name)}(st, " + ", ".join(self.ex(a) for a in node.args) + ")"
+        # (in a said text, its told variant notes the cards it reads, as a definition of one
+        # value's does: ex_Of)
+        return self.told_call("d", name, f"{self.fn_name('d', name)}(st, " + ", ".join(self.ex(a) for a in node.args) + ")")
 
     def ex_Binary(self, node):
         if node.op in ("=", "!="):
