@@ -214,3 +214,27 @@ def test_check_deep_warns_of_a_test_through_a_definition_of_two_values(tmp_path,
     warned = [line for line in (done.out + done.err).splitlines() if "warning" in line]
     assert any(line.startswith(f"{path}:25:9: warning: whether 'two, tested: high' is said here hangs on the test "
                                "at line 24, column 8") for line in warned), warned
+
+
+def test_check_deep_names_the_base_file_of_a_warning_about_a_variants_inherited_say(tmp_path, ruleforge_cmd):
+    # The variant has 3 lines: its warnings named it with the base's line numbers
+    # (a fresh designer's Love Letter variant, 2026-12-06: 'variant.rules:110:17').
+    (tmp_path / "high.rules").write_text(HIGH, encoding="utf-8")
+    variant = tmp_path / "variant.rules"
+    variant.write_text('extends "high.rules"\n# two plays, not four\n'
+                       'ending done "two plays": players with the highest score win when plays = 2\n', encoding="utf-8")
+    done = ruleforge_cmd("check", "--deep", str(variant))
+    assert done.code == 0, done.err
+    warned = [line.split(" which read")[0] for line in done.err.splitlines() if "warning" in line]
+    base = tmp_path / "high.rules"
+    assert warned == [
+        f"{base}:22:5: warning: 'yes' in the text said here is worked out from cards player 1 did not know, so that "
+        "seat is told 'one: hidden' (say it once the cards are known, after a reveal, if every player is to hear it)",
+        f"{base}:25:9: warning: whether 'two, tested: high' is said here hangs on the test at line 24, column 8,"]
+
+
+def test_a_warning_names_the_file_of_a_place_in_another_file_than_its_say():
+    from ruleforge.drivers.deep_told import line_column
+    assert line_column((24, 8), (25, 9)) == "line 24, column 8"
+    assert line_column((24, 8, "base.rules"), (25, 9, "base.rules")) == "line 24, column 8"
+    assert line_column((24, 8, "base.rules"), (3, 5)) == "line 24, column 8 of base.rules"

@@ -151,7 +151,9 @@ def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
             for kind, (at, what) in untold:  # (each once a file: the same say at every player count)
                 if kind not in warned_untold:
                     warned_untold.add(kind)
-                    warnings.append(f"{plain(file)}{':%d:%d' % at if at else ''}: warning: {plain(what)}")
+                    # (a say of a variant's base is in the base's file: codegen.writer.at_of)
+                    at_file = at[2] if at and len(at) > 2 else file
+                    warnings.append(f"{plain(at_file)}{':%d:%d' % at[:2] if at else ''}: warning: {plain(what)}")
             # the warnings counted on standard output too, where the line says all hold: they
             # go to standard error, which a run kept in a file may leave out
             click.echo(f"deep check{where}: {_plural(examples, 'game')} (seed {seed}): invariants, card conservation, "

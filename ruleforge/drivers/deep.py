@@ -34,7 +34,7 @@ from typing import Callable, Optional
 from attrs import define, field
 
 from ..lang.plural import count
-from .deep_told import said_told_from, settle_told_from, unknowing_seat
+from .deep_told import line_column, said_told_from, settle_told_from, unknowing_seat
 from .narrate import Narrator
 from .play import (ERROR_CONTEXT, deal_snapshot, decision_record, error_record, last_lines, result_record,
                    start_record, told_tail)
@@ -176,10 +176,10 @@ def said_guarded(st) -> Optional[tuple]:
     ob = st.observer
     if ob is None or ob.said_guarded is None:
         return None
-    said, at, (line, column), seat = ob.said_guarded
+    said, at, test_at, seat = ob.said_guarded
     g = st.game
     reading = Narrator(g, seat, st).said(said.text, said.cards, said.values)
-    return at, (f"whether '{reading}' is said here hangs on the test at line {line}, column {column}, which read "
+    return at, (f"whether '{reading}' is said here hangs on the test at {line_column(test_at, at)}, which read "
                 f"cards {g.seat_titles[seat]} did not know, then or by the next decision, so saying it tells that "
                 "seat something of them (say it to every player only if the rulebook has the player announce it)")
 

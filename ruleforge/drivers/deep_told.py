@@ -41,6 +41,15 @@ def settle_told_from(st) -> None:
             return
 
 
+def line_column(at: tuple, said_at: tuple) -> str:
+    """'line L, column C' of a place a warning about the say at `said_at` points to, and
+    its file when that is not the say's (a variant's say of a test in its base; both are
+    (line, column[, file]): codegen.writer.at_of)."""
+    text = f"line {at[0]}, column {at[1]}"
+    file = at[2] if len(at) > 2 else None
+    return text if file == (said_at[2] if len(said_at) > 2 else None) else f"{text} of {file or 'this file'}"
+
+
 def said_told_from(st) -> Optional[tuple]:
     """(where, what) of the first text said in the game that wrote a local or a value of the
     turn worked out from cards some seat did not know then or by the next decision: the
@@ -48,9 +57,9 @@ def said_told_from(st) -> Optional[tuple]:
     ob = st.observer
     if ob is None or ob.said_from is None:
         return None
-    said, at, name, (line, column), seat = ob.said_from
+    said, at, name, where, seat = ob.said_from
     g = st.game
     reading = Narrator(g, seat, st).said(said.text, said.cards, said.values)
-    return at, (f"'{reading}' tells every seat '{name}', worked out at line {line}, column {column} from cards "
+    return at, (f"'{reading}' tells every seat '{name}', worked out at {line_column(where, at)} from cards "
                 f"{g.seat_titles[seat]} did not know, then or by the next decision (write the cards' attribute "
                 "itself in the text to tell it only to the seats that know them, or say it after a reveal; keep it only if the rulebook has it announced)")

@@ -303,10 +303,10 @@ def _guarded(st, line: str, at, guards) -> None:
     who knew them all). check --deep settles it at the next decision (deep.settle_guarded):
     a seat that knows those cards by then (the rule went on to show them) was told nothing."""
     ob = st.observer
-    for k, test_line, test_column in guards:
+    for k, *test_at in guards:  # (line, column[, file]: codegen.writer.at_of)
         mask, cards = ob.conds.get(k, (-1, ()))
         if any(not mask >> s & 1 for s in range(st.game.nplayers)):
-            ob.guarded.append((_said(st, line)[0], at, (test_line, test_column), tuple(cards), mask))
+            ob.guarded.append((_said(st, line)[0], at, tuple(test_at), tuple(cards), mask))
             return
 
 

@@ -23,6 +23,7 @@ from typing import Optional
 
 from ...lang import ast as A
 from ...lang.values import walk
+from .writer import at_of
 
 
 class Guarded:
@@ -79,7 +80,7 @@ class Guarded:
         for k, code, _ in notes:
             self.w.line(f"if st.observer is not None: cond_seen(st, {k}, {code})")
         outer = self.say_guards
-        self.say_guards = outer + tuple((k, span.line, span.column) for k, _, span in notes)
+        self.say_guards = outer + tuple((k, *at_of(span)) for k, _, span in notes)
         try:
             yield
         finally:

@@ -21,6 +21,7 @@ from ...lang import ast as A
 from ...lang.values import walk
 from .. import typeinfo as T
 from .derived import _hashable, _keepable, free_keys
+from .writer import at_of
 
 
 class SaidFrom:
@@ -75,7 +76,7 @@ class SaidFrom:
         told = note[1] if note is not None else "None"
         span = value.span
         self.w.line(f"if st.observer is not None: value_seen(st, {noted[h][0]}, {told}, {tuple(names)!r}, "
-                    f"{(span.line, span.column)!r})")
+                    f"{at_of(span)!r})")
 
     def _local_key(self, target):
         if isinstance(target, A.Name) and T.ref_kind(self.ch, target) == "local":

@@ -20,6 +20,7 @@ from ..limits import MAX_NUMBER
 from .picked import Picked
 from .topmoves import TopMoves
 from .told import said_before
+from .writer import at_of
 
 UP, DOWN = 0, 1
 EFFECTS = (A.Move, A.Reveal, A.Flip, A.Swap, A.Shuffle, A.SetValue, A.Change, A.Eliminate,
@@ -345,7 +346,7 @@ class Straight(TopMoves, Picked):
         guards = f", {self.say_guards!r}" if self.say_guards else ""  # (guarded.py)
         if getattr(self, "say_from", ()):  # (saidfrom.py)
             guards += f", told_from={self.say_from!r}"
-        self.w.line(f"if st.observer is not None: say(st, lambda: {text}, {(span.line, span.column)!r}{guards})")
+        self.w.line(f"if st.observer is not None: say(st, lambda: {text}, {at_of(span)!r}{guards})")
 
     def formatted(self, v: str, t) -> str:
         k = T.kind(t)

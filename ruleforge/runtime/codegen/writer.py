@@ -12,6 +12,13 @@ import re
 from contextlib import contextmanager
 
 
+def at_of(span) -> tuple:
+    """Where a node is, as generated code notes it for check --deep's warnings: (line,
+    column), and the file too when the node is from another file (a variant's base), so
+    that a warning names the file the line is in."""
+    return (span.line, span.column) if span.file is None else (span.line, span.column, span.file)
+
+
 def comment_text(text: str) -> str:
     """Rule-file text shown in a comment: repr() keeps it on one line, inert."""
     return repr(str(text))
