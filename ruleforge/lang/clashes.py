@@ -123,3 +123,37 @@ def refuse_word(sym, name: A.Name, what: str) -> None:
     uses, read as the word, are then quiet (`SymbolTable.refused`)."""
     sym.refused.add(name.name)
     sym.error(name, *reserved_word(name.name, what))
+
+
+# ---- a name declared twice, said at the later line ----------------------------------------
+
+# the declarations `SymbolTable.declare` files, with what each files its name as
+_DECLARING = ((A.RoleDecl, "role"), (A.ParamDecl, "parameter"), (A.AttributeDecl, "attribute"),
+              (A.ZoneDecl, "zone"), (A.PiecesDecl, "pieces"), (A.CounterDecl, "counter"),
+              (A.QuantityDecl, "quantity"), (A.EndingDecl, "ending"), (A.ActionDecl, "action"),
+              (A.DefineDecl, "define"), (A.RuleDecl, "rule"), (A.InvariantDecl, "invariant"),
+              (A.ActionGroupDecl, "action group"))
+
+
+def reserved_for(what: str) -> frozenset:
+    """The words that cannot name a `what` ('zone', 'role')."""
+    from .parse import EXPRESSION_WORDS, STATEMENT_WORDS
+    # (a role or a rule begins a statement's line: `dealer takes ...`, `score_round`)
+    return EXPRESSION_WORDS | (STATEMENT_WORDS if what in ("role", "rule") else frozenset())
+
+
+def first_declarations(sym) -> dict:
+    """name -> (the Name that declares it first in the file, what it declares it as).
+    The table files kind by kind (parameters before attributes, zones before counters), so
+    without this a name declared twice was said at whichever came second in that order,
+    pointing down the file at a later line as the "already" one."""
+    first: dict = {}
+    for kind, what in _DECLARING:
+        for d in sym.of_kind(kind):
+            n = d.name.name
+            if (kind is A.CounterDecl and d.per == "card") or n in reserved_for(what) \
+                    or (n == "pass" and what in ("action", "action group")):
+                continue  # (not filed by name, or refused for its word: said by `declare`)
+            if n not in first or _order(d.name.span) < _order(first[n][0].span):
+                first[n] = (d.name, what)
+    return first

@@ -1,0 +1,186 @@
+"""Names that clash, said where the second one is written, with what the first one is and
+where, on the two base games of docs/language.md (Lucky Sevens, with the standard deck;
+Night Watch, with listed cards).
+
+- A name declared twice as two kinds was said at whichever the symbol table files first
+  (parameters before attributes, zones before counters), so `attribute type: ...` above
+  `parameter type = 3` was told "'type' is already declared as a parameter at line 6"
+  at line 5, pointing down the file.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ruleforge.lang.diagnostics import RuleFileError
+from ruleforge.load import check_source
+
+LUCKY = """\
+# Lucky Sevens: a small game for two, used by the examples on this page.
+game "Lucky Sevens"
+
+players 2
+role north "North"
+role south "South"
+
+# Points needed to win.
+parameter target = 40
+# Cards each player is dealt.
+parameter hand_size = 4
+
+cards: standard deck in deck
+
+zone deck "the deck": pile
+zone discard "the discard pile": pile, face up
+zone hand per player: hand
+zone table "table slot": row of 3 slots
+
+counter score per player = 0
+
+setup:
+    shuffle deck
+    move top 3 cards of deck to table slots 1 to 3
+    repeat hand_size times:
+        move top of deck to hand of north
+        move top of deck to hand of south
+
+turn:
+    current takes an action
+
+action draw "Draw a card":
+    move top of deck to hand of current
+
+action play "Play a card":
+    with card in hand of current
+    move card to discard
+    increase score of current by card.value
+    # A seven scores double.
+    if card.value = 7:
+        increase score of current by 7
+
+action take "Take a card from the table":
+    with card in hand of current
+    with slot_number from 1 to 3
+    allowed if card.suit = (the card in table slot slot_number).suit
+    swap card with the card in table slot slot_number
+
+when deck runs out:
+    shuffle discard into deck
+
+ending north_wins "North reached the target": north wins when score of north >= target
+ending south_wins "South reached the target": south wins when score of south >= target
+"""
+
+NIGHT = """\
+# Night Watch: a small game with listed cards, used by the examples on this page.
+game "Night Watch"
+players 2 to 4
+
+attribute type: sighting, hoax, gadget
+
+cards: listed in box
+
+zone box "the box": pile
+zone deck "the deck": pile
+zone discard "the discard pile": pile, face up
+zone hand per player "hand": hand
+zone logbook per player "logbook": pile, face up
+zone gear per player "gear": pile, face up, active
+
+quantity hand_limit of p: 3
+quantity score of p: sum of c.value for each c in logbook of p
+
+setup:
+    move cards in box to deck
+    shuffle deck
+    for each p in players:
+        move top 3 cards of deck to hand of p
+
+turn:
+    move top of deck to hand of current
+    current takes an action or passes
+    repeat while count of hand of current > hand_limit of current:
+        let c = current chooses a card in hand of current "to discard"
+        move c to discard
+
+action log_card "Log a card":
+    with card in hand of current where type != gadget
+    move card to logbook of current
+    resolve log effect of card by current
+
+action deploy "Deploy a gadget":
+    with card in hand of current where type = gadget
+    move card to gear of current
+
+card "Lights":
+    type: sighting
+    copies: 6
+    value: 1
+    text: "Worth 1."
+
+card "Saucer":
+    type: sighting
+    copies: 2
+    value: 3
+    text: "Log: draw a card."
+    on log:
+        move top of deck to hand of owner
+
+card "Weather Balloon":
+    type: hoax
+    copies: 2
+    value: -2
+    text: "Log: each opponent discards a random card."
+    on log:
+        for each q in opponents of owner:
+            move random card in hand of q to discard
+
+card "Telescope":
+    type: gadget
+    copies: 2
+    value: 0
+    text: "In your gear: your hand limit is 1 more."
+    while active:
+        add 1 to hand_limit of owner
+
+ending dry "the deck ran dry": players with the highest score win when deck is empty at round end
+"""
+
+TWICE = "each name may be declared once"
+
+
+def add(base: str, after: int, *lines: str) -> str:
+    """`base` with `lines` put after its line `after` (0: at the top)."""
+    rows = base.split("\n")
+    return "\n".join(rows[:after] + list(lines) + rows[after:])
+
+
+def diagnostics(text: str) -> list:
+    with pytest.raises(RuleFileError) as e:
+        check_source("t.rules", text.encode())
+    return [(d.span.line, d.span.column, d.message, d.hint) for d in e.value.diagnostics]
+
+
+def test_the_bases_check():
+    for base in (LUCKY, NIGHT):
+        check_source("t.rules", base.encode())
+
+
+# ---- an attribute and a parameter, and other kinds: at the later line ---------------------
+
+def test_a_parameter_below_an_attribute_line_is_said():
+    # it was said at the attribute, line 5: "already declared as a parameter at line 6"
+    assert diagnostics(add(NIGHT, 5, "parameter type = 3")) == [
+        (6, 11, "'type' is already declared as an attribute at line 5", TWICE)]
+
+
+def test_an_attribute_line_below_a_parameter_is_said_once():
+    # (its symbols' uses, 'unknown name' six times, are quiet: the mistake is its name)
+    assert diagnostics(add(NIGHT, 4, "parameter type = 3")) == [
+        (6, 11, "'type' is already declared as a parameter at line 5", TWICE)]
+
+
+def test_a_zone_below_a_counter_is_said():
+    # it was said at the counter, line 21: "already declared as a zone at line 22"
+    assert diagnostics(add(LUCKY, 20, "counter pile = 0", "zone pile: pile")) == [
+        (22, 6, "'pile' is already declared as a counter at line 21", TWICE)]
