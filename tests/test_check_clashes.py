@@ -6,6 +6,9 @@ Night Watch, with listed cards).
   (parameters before attributes, zones before counters), so `attribute type: ...` above
   `parameter type = 3` was told "'type' is already declared as a parameter at line 6"
   at line 5, pointing down the file.
+- A parameter named like the cards' attribute (`parameter value = 3` beside the standard
+  deck's `value`) checked clean, yet inside `where` the name alone means the attribute
+  and elsewhere the parameter.
 """
 
 from __future__ import annotations
@@ -147,6 +150,7 @@ ending dry "the deck ran dry": players with the highest score win when deck is e
 """
 
 TWICE = "each name may be declared once"
+SHADOWED = "inside 'where' and 'has', '{}' alone would mean the cards' attribute, never the parameter: rename {}"
 
 
 def add(base: str, after: int, *lines: str) -> str:
@@ -184,3 +188,44 @@ def test_a_zone_below_a_counter_is_said():
     # it was said at the counter, line 21: "already declared as a zone at line 22"
     assert diagnostics(add(LUCKY, 20, "counter pile = 0", "zone pile: pile")) == [
         (22, 6, "'pile' is already declared as a counter at line 21", TWICE)]
+
+
+def test_a_cards_attribute_below_a_parameter_is_said_at_the_first_card():
+    assert diagnostics(add(NIGHT, 3, "parameter value = 3")) == [
+        (45, 5, "'value' is already declared as a parameter at line 4: a card's attribute cannot have its name",
+         SHADOWED.format("value", "one of them"))]
+
+
+def test_a_parameter_below_the_cards_is_said():
+    assert diagnostics(NIGHT + "parameter value = 3\n") == [
+        (73, 11, "cards already have an attribute 'value' (card \"Lights\" at line 44): a parameter cannot have "
+                 "its name", SHADOWED.format("value", "one of them"))]
+
+
+def test_a_counter_per_card_and_a_parameter():
+    assert diagnostics(add(LUCKY, 20, "counter heat per card = 0", "parameter heat = 2")) == [
+        (22, 11, "'heat' is already declared as a counter per card at line 21: a parameter cannot have its name",
+         SHADOWED.format("heat", "one of them"))]
+    assert diagnostics(add(add(LUCKY, 11, "parameter heat = 2"), 21, "counter heat per card = 0")) == [
+        (22, 9, "'heat' is already declared as a parameter at line 12: a counter per card cannot have its name",
+         SHADOWED.format("heat", "one of them"))]
+
+
+# ---- a parameter named like the standard deck's attribute ----------------------------------
+
+@pytest.mark.parametrize("text, line, cards", [
+    (add(LUCKY, 11, "parameter value = 3"), 12, 14),
+    (LUCKY + "parameter value = 3\n", 54, 13),  # below the cards: still the parameter's line
+])
+def test_a_parameter_named_like_the_standard_decks_attribute(text, line, cards):
+    # it checked clean: `card.value` and `value` inside `where` read the card's, `value`
+    # elsewhere the parameter's
+    assert diagnostics(text) == [
+        (line, 11, f"cards already have an attribute 'value' (the standard deck's, at line {cards}): a parameter "
+                   "cannot have its name", SHADOWED.format("value", "the parameter"))]
+
+
+def test_a_parameter_named_like_listed_cards_titles():
+    assert diagnostics(NIGHT + 'parameter name = "x"\n') == [
+        (73, 11, "cards already have an attribute 'name' (each listed card's title): a parameter cannot have its "
+                 "name", SHADOWED.format("name", "the parameter"))]

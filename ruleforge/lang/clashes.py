@@ -107,6 +107,8 @@ def card_attribute_at(sym, name: str, here: Span) -> str:
     standard = next((d for d in sym.of_kind(A.CardsDecl)[:1] if d.kind == "standard"), None)
     if standard is not None:
         return f"cards already have an attribute '{name}' (the standard deck's, at {sym.line_of(standard.span, here)})"
+    if name == "name":
+        return "cards already have an attribute 'name' (each listed card's title)"
     return f"cards already have an attribute '{name}'"
 
 
@@ -157,3 +159,39 @@ def first_declarations(sym) -> dict:
             if n not in first or _order(d.name.span) < _order(first[n][0].span):
                 first[n] = (d.name, what)
     return first
+
+
+# ---- a parameter named like the cards' attribute -----------------------------------------
+
+def parameter_clashes(sym) -> None:
+    """A parameter named like an attribute of the cards (`parameter value = 3` beside the
+    standard deck's `value`) checked clean, yet inside `where` and `has` the name alone
+    means the attribute (names.Resolver.name) and elsewhere the parameter: `where value >
+    value` compared each card's value with itself. Said once, at the later of the two with
+    the other's line; at the parameter when no line of the file names the attribute (the
+    standard deck's, listed cards' `name`). An `attribute` line of the name is said by
+    `SymbolTable.declare` already."""
+    lines = {a.name.name for a in sym.of_kind(A.AttributeDecl)}
+    for p in sym.of_kind(A.ParamDecl):
+        name = p.name.name
+        if sym.seen.get(name) is not p.name or name not in sym.card_attrs or name in lines:
+            continue
+        hint = f"inside 'where' and 'has', '{name}' alone would mean the cards' attribute, never the parameter"
+        written = _attribute_written(sym, name)
+        if written is not None and _order(p.name.span) < _order(written.span):
+            what = "a counter per card" if name in sym.card_counters else "a card's attribute"
+            sym.error(written, f"'{name}' is already declared as a parameter at "
+                               f"{sym.line_of(p.name.span, written.span)}: {what} cannot have its name",
+                      f"{hint}: rename one of them")
+        else:
+            sym.error(p.name, f"{card_attribute_at(sym, name, p.name.span)}: a parameter cannot have its name",
+                      f"{hint}: rename {'one of them' if written is not None else 'the parameter'}")
+
+
+def _attribute_written(sym, name: str):
+    """The Name that gives the cards attribute `name` first: its counter per card, or the
+    first listed card's line; None for the standard deck's and the cards' titles."""
+    counter = sym.card_counters.get(name)
+    if counter is not None:
+        return counter.name
+    return next((a.name for cd in sym.card_decls for a in cd.attrs if a.name.name == name), None)
