@@ -9,6 +9,7 @@ Night Watch, with listed cards).
 - A parameter named like the cards' attribute (`parameter value = 3` beside the standard
   deck's `value`) checked clean, yet inside `where` the name alone means the attribute
   and elsewhere the parameter.
+- "'c' is already used in this rule (line 12)" did not say as what.
 """
 
 from __future__ import annotations
@@ -229,3 +230,48 @@ def test_a_parameter_named_like_listed_cards_titles():
     assert diagnostics(NIGHT + 'parameter name = "x"\n') == [
         (73, 11, "cards already have an attribute 'name' (each listed card's title): a parameter cannot have its "
                  "name", SHADOWED.format("name", "the parameter"))]
+
+
+# ---- a local value named again: as what, and where ------------------------------------------
+
+@pytest.mark.parametrize("lines, at, message", [
+    (['    let c = current chooses a card in hand of current "x"', "    let c = 1"], (39, 9),
+     "'c' is already used in this rule: a card chosen at line 38"),
+    (["    move top of deck to discard as d", "    let d = 2"], (39, 9),
+     "'d' is already used in this rule: a card named by 'as' at line 38"),
+    (["    for each p in players:", "        let p = 1"], (39, 13),
+     "'p' is already used in this rule: each player of a 'for each' at line 38"),
+    (["    let q = 1", "    let w = sum of 1 for each q in hand of current"], (39, 31),
+     "'q' is already used in this rule: a number named by 'let' at line 38"),
+    (["    if any n in hand of current has any n in discard has n.value > 2:", "        say \"x\""], (38, 41),
+     "'n' is already used in this rule: each card tested by 'any' at line 38"),
+])
+def test_a_local_value_named_again_says_what_it_is(lines, at, message):
+    assert [d[:3] for d in diagnostics(add(LUCKY, 37, *lines))] == [(*at, message)]
+
+
+def test_an_actions_choice_named_again():
+    # (below its last use, so that the number it would then be is read nowhere)
+    assert diagnostics(add(LUCKY, 41, "    let card = 3")) == [
+        (42, 9, "'card' is already used in this rule: a card the action chooses at line 36", "pick another name")]
+
+
+def test_a_value_of_the_turn_named_like_a_local_value():
+    # a value of the turn is known to the whole file: the choices named like it are said,
+    # and then the 'let' that names it again where one of them is known
+    assert [d[:3] for d in diagnostics(add(LUCKY, 41, "    let card = 3 for the turn"))] == [
+        (36, 10, "'card' is already declared as a value of the turn"),
+        (42, 9, "'card' is already used in this rule: a value the action chooses at line 36"),
+        (45, 10, "'card' is already declared as a value of the turn")]
+
+
+@pytest.mark.parametrize("lines, at, message", [
+    (["rule r of card k:", "    let k = 1"], (55, 9), "'k' is already used in this rule: a card, a parameter of "
+                                                      "rule 'r', at line 54"),
+    (["define far of player p, player p = 1"], (54, 32),
+     "'p' is already used in this rule: a player, a parameter of definition 'far', at line 54"),
+    (["quantity bonus of p: sum of 1 for each p in players"], (54, 40),
+     "'p' is already used in this rule: the player of quantity 'bonus' at line 54"),
+])
+def test_a_parameter_named_again_says_whose(lines, at, message):
+    assert [d[:3] for d in diagnostics(LUCKY + "\n".join(lines) + "\n")] == [(*at, message)]

@@ -4,6 +4,10 @@ counter, a zone, pieces, a definition, a quantity or a role before it means a sy
 pudding`, and the errors landed at each card that named it ("'pudding' takes a player").
 The clash is said once, at the later of the two declarations, naming the other's line;
 the name written alone is then quiet (`SymbolTable.clashed`).
+
+The other names that would mean two things are said here too, each with what the first
+one is and where: a name declared twice, a parameter named like the cards' attribute, a
+local value named again in its rule.
 """
 
 from __future__ import annotations
@@ -195,3 +199,46 @@ def _attribute_written(sym, name: str):
     if counter is not None:
         return counter.name
     return next((a.name for cd in sym.card_decls for a in cd.attrs if a.name.name == name), None)
+
+
+# ---- a local value named again ------------------------------------------------------------
+
+def already_used(sym, node: A.Name, known: tuple) -> str:
+    """"'c' is already used in this rule: a card chosen at line 12", for a name given
+    again where a local value of that name is known (`known`: its type and binding node,
+    names.Scope)."""
+    t, binder = known
+    what = _bound_as(sym, binder, t.describe() if t is not None else "a value")
+    at = binder.param if isinstance(binder, (A.QuantityDecl, A.HeuristicDecl, A.PayoffDecl, A.DefineDecl)) else binder
+    where = f" at {sym.line_of(at.span, node.span)}" if getattr(at, "span", None) is not None else ""
+    return f"'{node.name}' is already used in this rule: {what}{where}"
+
+
+def _bound_as(sym, binder, held: str) -> str:
+    """What binds a local value, in words, `held` being what it holds ('a card')."""
+    noun = held.split(" ", 1)[1] if held.startswith(("a ", "an ")) else held
+    if isinstance(binder, A.Let):
+        return f"{held} named by 'let'"
+    if isinstance(binder, (A.Move, A.Reveal)):
+        return f"{held} named by 'as'"
+    if isinstance(binder, (A.Choose, A.ForEachChosen)):
+        return f"{held} chosen"
+    if isinstance(binder, A.ActionParam):
+        return f"{held} the action chooses"
+    if isinstance(binder, (A.ForEach, A.SumFor, A.LeastSum, A.Extremes, A.Extreme)):
+        return f"each {noun} of a 'for each'"
+    if isinstance(binder, A.Quantifier):
+        return f"each {noun} tested by '{binder.kind}'"
+    if isinstance(binder, A.Filter):
+        return f"each {noun} tested by 'where'"
+    if isinstance(binder, A.QuantityDecl):
+        return f"the player of quantity '{binder.name.name}'"
+    if isinstance(binder, (A.HeuristicDecl, A.PayoffDecl)):
+        return f"the player of the {'heuristic' if isinstance(binder, A.HeuristicDecl) else 'payoff'}"
+    for d in sym.defines.values():
+        if binder is d or any(q is binder for q, _ in d.more):
+            return f"{held}, a parameter of definition '{d.name.name}',"
+    for r in sym.rules.values():
+        if any(p is binder for p, _ in r.params):
+            return f"{held}, a parameter of rule '{r.name.name}',"
+    return f"{held}, a group of 'outside groups'," if isinstance(binder, A.Name) else held
