@@ -247,9 +247,9 @@ def test_a_local_name_is_not_given_again_where_it_is_known():
             "    for each c in box:\n        let n2 = 1\n    let n2 = 2\n"
             "ending done: nobody wins\n")
     assert errors(text) == [
-        (13, 9, "'card' is already used in this rule (line 11)"),
-        (14, 32, "'card' is already used in this rule (line 13)"),
-        (16, 18, "'c' is already used in this rule (line 15)"),
+        (13, 9, "'card' is already used in this rule: a card the action chooses at line 11"),
+        (14, 32, "'card' is already used in this rule: a card named by 'let' at line 13"),
+        (16, 18, "'c' is already used in this rule: each card of a 'for each' at line 15"),
     ]
 
 

@@ -1,5 +1,5 @@
-"""A name declared twice is said at the second declaration the checker files, with what
-the first one declared it as and where ("'pile' is already declared as a zone at line
+"""A name declared twice is said at the later of its two lines, with what the first one
+declared it as and where ("'pile' is already declared as a zone at line
 9"): the bare "already declared (line 9)" left the designer to find out what."""
 
 from __future__ import annotations
@@ -65,12 +65,13 @@ def test_a_role_and_an_attribute(tmp_path):
 
 
 def test_an_attribute_and_a_parameter(tmp_path):
-    # parameters are filed first: the attribute, above, is the one said
+    # parameters are filed first, yet the one said is the later line: it was the attribute,
+    # above, told "already declared as a parameter at line 6"
     text = ('game "t"\nplayers 2\nattribute kind: gem\ncards: listed in box\nzone box: pile\n'
             'parameter kind = 2\nturn:\n    current takes an action\naction go:\n    end turn\n'
             'ending done: nobody wins when box is empty\ncard "G":\n    kind: gem\n')
-    assert diagnostics(tmp_path, text)[0] == (
-        3, 11, "'kind' is already declared as a parameter at line 6", "each name may be declared once")
+    assert diagnostics(tmp_path, text) == [
+        (6, 11, "'kind' is already declared as an attribute at line 3", "each name may be declared once")]
 
 
 @pytest.mark.parametrize("second, message", [

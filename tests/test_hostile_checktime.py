@@ -390,17 +390,18 @@ def test_a_tab_in_a_text_is_allowed(tmp_path):
 
 
 def test_a_set_text_with_a_control_character(tmp_path):
-    ran = check(tmp_path, GAME + 'parameter name = "x"\n', "--set", "name=a\x1b[2Jb")
+    # (not `name`: the standard deck's cards have that attribute, which a parameter cannot share)
+    ran = check(tmp_path, GAME + 'parameter label = "x"\n', "--set", "label=a\x1b[2Jb")
     assert_clean(ran, USAGE)
-    assert headers(ran) == ["x.rules:9:11: error: --set name=a\\x1b[2Jb: a text may not contain control characters "
+    assert headers(ran) == ["x.rules:9:11: error: --set label=a\\x1b[2Jb: a text may not contain control characters "
                             "or line breaks"]
 
 
 def test_a_set_text_with_a_line_break(tmp_path):
     """It was taken, and its second line was written into the narration as a line of its own."""
-    ran = check(tmp_path, GAME + 'parameter name = "x"\n', "--set", "name=a\nFAKE")
+    ran = check(tmp_path, GAME + 'parameter label = "x"\n', "--set", "label=a\nFAKE")
     assert_clean(ran, USAGE)
-    assert headers(ran) == ["x.rules:9:11: error: --set name=a\\nFAKE: a text may not contain control characters "
+    assert headers(ran) == ["x.rules:9:11: error: --set label=a\\nFAKE: a text may not contain control characters "
                             "or line breaks"]
 
 

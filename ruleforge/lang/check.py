@@ -18,7 +18,7 @@ from typing import Optional
 from attrs import define, field
 
 from . import ast as A
-from .clashes import symbol_clashes
+from .clashes import parameter_clashes, symbol_clashes
 from .diagnostics import Diagnostic, Span, hint_budget
 from .rules import TypeChecker
 from .values import learn_turn_values
@@ -82,6 +82,7 @@ def check(tree: A.RuleFile, overrides: dict | None = None,
             sym = SymbolTable(tree, overrides, unparsed, partial)
             sym.fill()
             symbol_clashes(sym)
+            parameter_clashes(sym)
             learn_turn_values(sym, TypeChecker)
             rules = TypeChecker(sym)
             rules.check()

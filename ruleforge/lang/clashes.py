@@ -4,6 +4,10 @@ counter, a zone, pieces, a definition, a quantity or a role before it means a sy
 pudding`, and the errors landed at each card that named it ("'pudding' takes a player").
 The clash is said once, at the later of the two declarations, naming the other's line;
 the name written alone is then quiet (`SymbolTable.clashed`).
+
+The other names that would mean two things are said here too, each with what the first
+one is and where: a name declared twice, a parameter named like the cards' attribute, a
+local value named again in its rule.
 """
 
 from __future__ import annotations
@@ -107,6 +111,8 @@ def card_attribute_at(sym, name: str, here: Span) -> str:
     standard = next((d for d in sym.of_kind(A.CardsDecl)[:1] if d.kind == "standard"), None)
     if standard is not None:
         return f"cards already have an attribute '{name}' (the standard deck's, at {sym.line_of(standard.span, here)})"
+    if name == "name":
+        return "cards already have an attribute 'name' (each listed card's title)"
     return f"cards already have an attribute '{name}'"
 
 
@@ -123,3 +129,116 @@ def refuse_word(sym, name: A.Name, what: str) -> None:
     uses, read as the word, are then quiet (`SymbolTable.refused`)."""
     sym.refused.add(name.name)
     sym.error(name, *reserved_word(name.name, what))
+
+
+# ---- a name declared twice, said at the later line ----------------------------------------
+
+# the declarations `SymbolTable.declare` files, with what each files its name as
+_DECLARING = ((A.RoleDecl, "role"), (A.ParamDecl, "parameter"), (A.AttributeDecl, "attribute"),
+              (A.ZoneDecl, "zone"), (A.PiecesDecl, "pieces"), (A.CounterDecl, "counter"),
+              (A.QuantityDecl, "quantity"), (A.EndingDecl, "ending"), (A.ActionDecl, "action"),
+              (A.DefineDecl, "define"), (A.RuleDecl, "rule"), (A.InvariantDecl, "invariant"),
+              (A.ActionGroupDecl, "action group"))
+
+
+def reserved_for(what: str) -> frozenset:
+    """The words that cannot name a `what` ('zone', 'role')."""
+    from .parse import EXPRESSION_WORDS, STATEMENT_WORDS
+    # (a role or a rule begins a statement's line: `dealer takes ...`, `score_round`)
+    return EXPRESSION_WORDS | (STATEMENT_WORDS if what in ("role", "rule") else frozenset())
+
+
+def first_declarations(sym) -> dict:
+    """name -> (the Name that declares it first in the file, what it declares it as).
+    The table files kind by kind (parameters before attributes, zones before counters), so
+    without this a name declared twice was said at whichever came second in that order,
+    pointing down the file at a later line as the "already" one."""
+    first: dict = {}
+    for kind, what in _DECLARING:
+        for d in sym.of_kind(kind):
+            n = d.name.name
+            if (kind is A.CounterDecl and d.per == "card") or n in reserved_for(what) \
+                    or (n == "pass" and what in ("action", "action group")):
+                continue  # (not filed by name, or refused for its word: said by `declare`)
+            if n not in first or _order(d.name.span) < _order(first[n][0].span):
+                first[n] = (d.name, what)
+    return first
+
+
+# ---- a parameter named like the cards' attribute -----------------------------------------
+
+def parameter_clashes(sym) -> None:
+    """A parameter named like an attribute of the cards (`parameter value = 3` beside the
+    standard deck's `value`) checked clean, yet inside `where` and `has` the name alone
+    means the attribute (names.Resolver.name) and elsewhere the parameter: `where value >
+    value` compared each card's value with itself. Said once, at the later of the two with
+    the other's line; at the parameter when no line of the file names the attribute (the
+    standard deck's, listed cards' `name`). An `attribute` line of the name is said by
+    `SymbolTable.declare` already."""
+    lines = {a.name.name for a in sym.of_kind(A.AttributeDecl)}
+    for p in sym.of_kind(A.ParamDecl):
+        name = p.name.name
+        if sym.seen.get(name) is not p.name or name not in sym.card_attrs or name in lines:
+            continue
+        hint = f"inside 'where' and 'has', '{name}' alone would mean the cards' attribute, never the parameter"
+        written = _attribute_written(sym, name)
+        if written is not None and _order(p.name.span) < _order(written.span):
+            what = "a counter per card" if name in sym.card_counters else "a card's attribute"
+            sym.error(written, f"'{name}' is already declared as a parameter at "
+                               f"{sym.line_of(p.name.span, written.span)}: {what} cannot have its name",
+                      f"{hint}: rename one of them")
+        else:
+            sym.error(p.name, f"{card_attribute_at(sym, name, p.name.span)}: a parameter cannot have its name",
+                      f"{hint}: rename {'one of them' if written is not None else 'the parameter'}")
+
+
+def _attribute_written(sym, name: str):
+    """The Name that gives the cards attribute `name` first: its counter per card, or the
+    first listed card's line; None for the standard deck's and the cards' titles."""
+    counter = sym.card_counters.get(name)
+    if counter is not None:
+        return counter.name
+    return next((a.name for cd in sym.card_decls for a in cd.attrs if a.name.name == name), None)
+
+
+# ---- a local value named again ------------------------------------------------------------
+
+def already_used(sym, node: A.Name, known: tuple) -> str:
+    """"'c' is already used in this rule: a card chosen at line 12", for a name given
+    again where a local value of that name is known (`known`: its type and binding node,
+    names.Scope)."""
+    t, binder = known
+    what = _bound_as(sym, binder, t.describe() if t is not None else "a value")
+    at = binder.param if isinstance(binder, (A.QuantityDecl, A.HeuristicDecl, A.PayoffDecl, A.DefineDecl)) else binder
+    where = f" at {sym.line_of(at.span, node.span)}" if getattr(at, "span", None) is not None else ""
+    return f"'{node.name}' is already used in this rule: {what}{where}"
+
+
+def _bound_as(sym, binder, held: str) -> str:
+    """What binds a local value, in words, `held` being what it holds ('a card')."""
+    noun = held.split(" ", 1)[1] if held.startswith(("a ", "an ")) else held
+    if isinstance(binder, A.Let):
+        return f"{held} named by 'let'"
+    if isinstance(binder, (A.Move, A.Reveal)):
+        return f"{held} named by 'as'"
+    if isinstance(binder, (A.Choose, A.ForEachChosen)):
+        return f"{held} chosen"
+    if isinstance(binder, A.ActionParam):
+        return f"{held} the action chooses"
+    if isinstance(binder, (A.ForEach, A.SumFor, A.LeastSum, A.Extremes, A.Extreme)):
+        return f"each {noun} of a 'for each'"
+    if isinstance(binder, A.Quantifier):
+        return f"each {noun} tested by '{binder.kind}'"
+    if isinstance(binder, A.Filter):
+        return f"each {noun} tested by 'where'"
+    if isinstance(binder, A.QuantityDecl):
+        return f"the player of quantity '{binder.name.name}'"
+    if isinstance(binder, (A.HeuristicDecl, A.PayoffDecl)):
+        return f"the player of the {'heuristic' if isinstance(binder, A.HeuristicDecl) else 'payoff'}"
+    for d in sym.defines.values():
+        if binder is d or any(q is binder for q, _ in d.more):
+            return f"{held}, a parameter of definition '{d.name.name}',"
+    for r in sym.rules.values():
+        if any(p is binder for p, _ in r.params):
+            return f"{held}, a parameter of rule '{r.name.name}',"
+    return f"{held}, a group of 'outside groups'," if isinstance(binder, A.Name) else held

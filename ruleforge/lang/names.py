@@ -14,7 +14,7 @@ from typing import Optional
 from . import ast as A
 from . import refs as R
 from . import types as T
-from .clashes import local_clash, refuse_word
+from .clashes import already_used, local_clash, refuse_word
 from .diagnostics import closest, did_you_mean, slip_of
 from .limits import MAX_DEFINE_DEPTH, raise_hint
 from .slips import other_word
@@ -150,9 +150,7 @@ class Resolver(Visitor, abstract=True):
             refuse_word(self.sym, name, "value")
         known = scope.lookup(name.name)
         if known is not None:
-            first = getattr(known[1], "span", None)
-            at = f" (line {first.line})" if first is not None and first.file == name.span.file else ""
-            self.error(name, f"'{name.name}' is already used in this rule{at}", "pick another name")
+            self.error(name, already_used(self.sym, name, known), "pick another name")
         elif local_clash(self.sym, name) is not None:  # a declaration's name, or a symbol
             self.error(name, *local_clash(self.sym, name))
             t = None  # (its uses are then quiet: said once, here)

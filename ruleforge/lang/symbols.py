@@ -16,7 +16,7 @@ from . import ast as A
 from . import refs as R
 from . import types as T
 from .cardlists import deck_kind, listed_cards
-from .clashes import card_attribute_at, refuse_word
+from .clashes import card_attribute_at, first_declarations, refuse_word, reserved_for
 from .const import NotConstant, evaluate
 from .diagnostics import Diagnostic, Span, did_you_mean, line_of
 from .limits import (MAX_CARD_KINDS, MAX_CARDS, MAX_COPIES, MAX_ERRORS, MAX_LIST_ITEMS, MAX_NUMBER_DIGITS,
@@ -100,6 +100,7 @@ class SymbolTable:
         self.turn_values: dict = {}     # name -> [type, the first 'let ... for the turn'] (lang/values.py)
         self.clashed: set[str] = set()  # names of a declaration and a symbol both, said (clashes.py)
         self.removed = removed_names(tree)  # what a variant took out of its base
+        self.first_named = first_declarations(self)  # name -> (its first Name in the file, what it declares)
 
     def of_kind(self, kind: type) -> list:
         return self.by_kind.get(kind, [])
@@ -161,20 +162,19 @@ class SymbolTable:
                 self.invariants.append(inv)
 
     def declare(self, name: A.Name, what: str) -> bool:
-        """File a top-level name, or say why it cannot be one."""
-        from .parse import EXPRESSION_WORDS, STATEMENT_WORDS
-        # (a role or a rule begins a statement's line: `dealer takes ...`, `score_round`)
-        reserved = EXPRESSION_WORDS | (STATEMENT_WORDS if what in ("role", "rule") else frozenset())
-        if name.name in reserved:
+        """File a top-level name, or say why it cannot be one: a name declared twice is
+        said at the later line, whichever kind the table files first."""
+        if name.name in reserved_for(what):
             refuse_word(self, name, what)
             return False
         if name.name == "pass" and what in ("action", "action group"):
             self.error(name, "'pass' is the name of passing, offered by 'takes an action or passes'",
                        "choose another name")
             return False
-        if name.name in self.seen:
-            prev = self.seen[name.name]
-            was = DECLARED_AS.get(self.seen_as.get(name.name), "a name")
+        first, first_as = self.first_named.get(name.name, (name, what))
+        if name.name in self.seen or first is not name:
+            prev = self.seen[name.name] if name.name in self.seen else first
+            was = DECLARED_AS.get(self.seen_as.get(name.name, first_as), "a name")
             self.error(name, f"'{name.name}' is already declared as {was} at {self.line_of(prev.span, name.span)}",
                        "each name may be declared once")
             return False
@@ -241,7 +241,11 @@ class SymbolTable:
 
     def attribute(self, a: A.AttributeDecl) -> None:
         from .parse import EXPRESSION_WORDS
-        if self.declare(a.name, "attribute"):
+        if not self.declare(a.name, "attribute"):
+            if self.first_named.get(a.name.name, (a.name, "attribute"))[1] != "attribute":
+                # named like another declaration (said at its name): its symbols' uses stay quiet
+                self.unparsed.update(v.name for v in a.values)
+        else:
             for v in a.values:
                 if v.name in EXPRESSION_WORDS:
                     self.error(v, f"'{v.name}' is a word of the language and cannot be a symbol",

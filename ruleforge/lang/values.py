@@ -18,7 +18,7 @@ from attrs import frozen
 from . import ast as A
 from . import refs as R
 from . import types as T
-from .clashes import declared_as, refuse_word
+from .clashes import already_used, declared_as, refuse_word
 from .decks_check import check_seat
 from .diagnostics import did_you_mean
 from .names import Scope, Want
@@ -242,7 +242,7 @@ class ValueChecks:
             self.error(s.name, declared_as(self.sym, s.name), "pick another name for this value of the turn")
             return
         if scope.lookup(n) is not None:
-            self.error(s.name, f"'{n}' is already used in this rule", "pick another name")
+            self.error(s.name, already_used(self.sym, s.name, scope.lookup(n)), "pick another name")
             return
         entry = self.sym.turn_values.setdefault(n, [None, s])
         if t == NONE:
