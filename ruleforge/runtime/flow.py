@@ -7,7 +7,7 @@ what comes next when they are done.
 from __future__ import annotations
 
 import sys
-from typing import Callable, Optional
+from typing import Callable, NoReturn, Optional
 
 from .events import Eliminated, Ended, GameEnding, RoundBegan, RoundEnded, Status, TurnBegan
 from .shown import quantities_now
@@ -58,6 +58,15 @@ class Frame:
 # A frame made on the hot path (push, a turn, an action) is made with no Python call to
 # __init__: object.__new__ and four slot stores cost about two thirds of Frame(proc, L).
 _new_frame = object.__new__
+
+
+def no_block(fr: Frame, pc: int) -> NoReturn:
+    """The end of a state machine's loop (codegen/resumable.py), reached only when no
+    block has the number the frame goes on at: ruleforge's own bug (a pass that dropped a
+    block something still goes on at), which would otherwise go round the loop without
+    end, counting no step."""
+    raise RuntimeError(f"rule {fr.proc.name!r} went on at block {pc}, which its compiled code does not have "
+                       "(a bug in ruleforge, not in the rule file)")
 
 
 def eliminate(st, seat: int) -> None:
