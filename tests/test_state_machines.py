@@ -176,3 +176,16 @@ def test_a_jump_back_out_of_a_loop_within_a_block_starts_the_machine_again():
                 assert after == f"{pad}if {test}: continue", (path.name, head, k)
                 seen["some back"] += 1
     assert seen["all back"] >= 5 and seen["some back"] >= 1 and seen["none back"] >= 20, seen
+
+
+def test_a_frame_is_made_by_flows_public_name_with_no_python_call():
+    """decisions.start_action makes an action's frame as flow.push does, by flow's public
+    `new_frame`: the builtin object.__new__ itself (a function around it would add the call
+    it saves), and it imports no private name of flow's."""
+    import ast as pyast
+    from ruleforge.runtime import decisions, flow
+    assert flow.new_frame is object.__new__ and decisions.new_frame is flow.new_frame
+    tree = pyast.parse(Path(decisions.__file__).read_text())
+    imported = [a.name for n in pyast.walk(tree) if isinstance(n, pyast.ImportFrom) and n.module == "flow"
+                for a in n.names]
+    assert imported == ["MAX_FRAMES", "Frame", "new_frame", "push"]
