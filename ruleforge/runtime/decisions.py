@@ -7,7 +7,7 @@ done, a question. The answer goes into a slot of the waiting frame's locals
 from __future__ import annotations
 
 from .engine import decide, decide_later, placed, too_deep
-from .flow import MAX_FRAMES, Frame, _new_frame, push
+from .flow import MAX_FRAMES, Frame, new_frame, push
 from .values import RuleError
 
 
@@ -80,7 +80,7 @@ def start_action(st, taken) -> bool:
         L = [None] * proc.nlocals
         L[:len(values)] = values
         L[spec.actor] = seat
-        fr = _new_frame(Frame)  # (Frame(proc, L), written out: flow.push)
+        fr = new_frame(Frame)  # (Frame(proc, L), written out: flow.push)
         fr.proc = proc
         fr.L = L
         fr.pc = 0

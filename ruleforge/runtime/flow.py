@@ -7,7 +7,7 @@ what comes next when they are done.
 from __future__ import annotations
 
 import sys
-from typing import Callable, Optional
+from typing import Callable, NoReturn, Optional
 
 from .events import Eliminated, Ended, GameEnding, RoundBegan, RoundEnded, Status, TurnBegan
 from .shown import quantities_now
@@ -50,14 +50,25 @@ class Frame:
         self.proc, self.L, self.pc, self.retry = proc, L, pc, retry
 
     def copy(self) -> "Frame":
-        fr = _new_frame(Frame)  # (see push)
+        fr = new_frame(Frame)  # (see push)
         fr.proc, fr.L, fr.pc, fr.retry = self.proc, self.L.copy(), self.pc, self.retry
         return fr
 
 
-# A frame made on the hot path (push, a turn, an action) is made with no Python call to
-# __init__: object.__new__ and four slot stores cost about two thirds of Frame(proc, L).
-_new_frame = object.__new__
+# A frame made on the hot path (push, a turn, an action: decisions.start_action too) is
+# made with no Python call to __init__: object.__new__ and four slot stores cost about two
+# thirds of Frame(proc, L). (The builtin itself, bound once: a function wrapping it would
+# be the call it saves.)
+new_frame = object.__new__
+
+
+def no_block(fr: Frame, pc: int) -> NoReturn:
+    """The end of a state machine's loop (codegen/resumable.py), reached only when no
+    block has the number the frame goes on at: ruleforge's own bug (a pass that dropped a
+    block something still goes on at), which would otherwise go round the loop without
+    end, counting no step."""
+    raise RuntimeError(f"rule {fr.proc.name!r} went on at block {pc}, which its compiled code does not have "
+                       "(a bug in ruleforge, not in the rule file)")
 
 
 def eliminate(st, seat: int) -> None:
@@ -109,7 +120,7 @@ def push(st, proc: Proc, L: Optional[list] = None) -> None:
     ob = st.observer
     if ob is not None and ob.stats is not None and not proc.is_turn:
         ob.stats[proc.name] = ob.stats.get(proc.name, 0) + 1
-    fr = _new_frame(Frame)  # (Frame(proc, L), written out)
+    fr = new_frame(Frame)  # (Frame(proc, L), written out)
     fr.proc = proc
     fr.L = L if L is not None else [None] * proc.nlocals
     fr.pc = 0
@@ -177,7 +188,7 @@ def _next_turn(st) -> None:
             st.steps -= 1  # (push, written out)
             if st.steps <= 0:
                 over_budget(st)
-            fr = _new_frame(Frame)
+            fr = new_frame(Frame)
             fr.proc = proc
             fr.L = [None] * proc.nlocals
             fr.pc = 0

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 
 from ...lang.check import Checked
-from .. import actions, engine, grouping, limits, picks, prims, subsets, tops
+from .. import actions, engine, flow, grouping, limits, picks, prims, subsets, tops
 from .program import ProgramWriter, heuristic_source
 from .resumable import asks_decisions
 from ..layout import new_game
@@ -38,7 +38,7 @@ def _primitives() -> dict:
               named=actions._named, Place=actions.Place, Deferred=actions._Deferred, charge_row=actions._charge_row,
               new_action=actions.new_action, new_row=actions.new_row, menu_whole=actions.menu_whole,
               menu_row=actions.menu_row, MAX_MENU=actions.MAX_MENU, CACHE_LIMIT=actions._CACHE_LIMIT,
-              ROW_LIMIT=actions._ROW_LIMIT, PASS=actions.PASS, SharedStart=engine.SharedStart, waiting_for=engine.waiting_for,
+              ROW_LIMIT=actions._ROW_LIMIT, PASS=actions.PASS, SharedStart=engine.SharedStart, no_block=flow.no_block, waiting_for=engine.waiting_for,
               MAX_REMEMBERED=limits.MAX_REMEMBERED, MAX_KEPT_CARDS=limits.MAX_KEPT_CARDS,
               looked_apart=board.looked_apart, derived=derived, top_to_hand=tops.top_to_hand,
               top_n_to_hand=tops.top_n_to_hand, top_up=tops.top_up,

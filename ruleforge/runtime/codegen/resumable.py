@@ -264,6 +264,13 @@ class Resumable:
         drop_dead_blocks(w, first)
         straighten(w, first, self.deciding)
         group_blocks(w, first)
+        # Reached only when no block matched: every block ends in a stop, a return, a jump
+        # on (falling through to its block) or a jump back (`continue`). A frame gone on at
+        # a block the rule does not have (ruleforge's bug) stops here rather than going
+        # round without end; only that path runs this line.
+        w.level = self.sm_level
+        w.line("no_block(fr, pc)")
+        w.level = self.sm_level - 1
 
     def sm_block(self, stmts) -> None:
         for s in stmts:

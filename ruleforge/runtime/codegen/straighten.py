@@ -114,6 +114,7 @@ def straighten(w, first: int, deciding=frozenset()) -> None:
     written = {k: [(text, at) for text, at, _ in body] for k, body in written.items()}
     out, out_where = [], []
     at_line: dict[int, int] = {}
+    position = {k: n for n, k in enumerate(kept)}
     for k in kept:
         at_line[k] = len(out)
         out.append(f"{pad}if pc == {k}:")
@@ -136,6 +137,16 @@ def straighten(w, first: int, deciding=frozenset()) -> None:
                 else:
                     out.append(f"{pad}        {text}" if text else text)
                     out_where.append(at)
+            # a jump back out of it starts the machine's loop again, as every jump back
+            # does: nothing may fall through past the last block (that end is reached
+            # only at a block number the rule does not have: resumable.sm_body)
+            exits = {int(m.group(2)) for t, _ in body if (m := _JUMP.match(t)) is not None} - {k}
+            back = sorted(t for t in exits if position[t] < position[k])
+            if back:
+                test = "" if len(back) == len(exits) else \
+                    f"if pc == {back[0]}: " if len(back) == 1 else f"if pc in ({', '.join(map(str, back))}): "
+                out.append(f"{pad}    {test}continue")
+                out_where.append(head_at[k])
             continue
         for text, at in body:
             out.append(" " * inner + text if text else text)
