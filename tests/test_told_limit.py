@@ -1,4 +1,4 @@
-"""The narration limit (drivers/told.py, docs/limits.md): a told game tells so many
+"""The narration limit (drivers/telling.py, docs/limits.md): a told game tells so many
 lines, then plays on untold, and its end is told again. A loop of says within every
 other limit told 25,000,000 lines, some 20 minutes of `ruleforge run`; each channel
 (run, replay, play, serve) stops its telling at the limit, set small here through

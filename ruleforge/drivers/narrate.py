@@ -17,7 +17,7 @@ from ..runtime.events import (Decided, Eliminated, Ended, Finished, Flipped, Gam
                               RoundBegan, RoundEnded, Said, Shuffled, Status, Swapped, TurnBegan, Untold, ValueSet)
 from ..runtime.seating import by_seat
 from ..runtime.shown import for_seats, shown_text
-from .told import Notice
+from .telling import Notice
 
 
 def winners_text(winners, name) -> str:

@@ -17,7 +17,7 @@ from ..runtime.determinize import determinize
 from ..runtime.events import Record
 from ..runtime.game import params_json
 from .narrate import Narrator
-from .told import Told
+from .telling import Telling
 from .table import the_seat
 from ..runtime.rng import Random, derive
 from ..runtime.values import RuleError
@@ -60,7 +60,7 @@ def decision_record(game, n: int, seat: int, prompt: str, actions, choice: int) 
 def play_game(game, seed: int, agents: Sequence, say: Say = None, log: Optional[list] = None):
     """Play one game to the end; narrate through `say`, append records to `log`."""
     narrator = Narrator(game) if say else None
-    told = Told(game) if say else None  # (the narration limit)
+    told = Telling(game) if say else None  # (the narration limit)
     if log is not None:
         log.append(start_record(game, seed))
     if say:
@@ -136,7 +136,7 @@ def result_record(st) -> dict:
     return rec
 
 
-def _flush(st, narrator, say, most: Optional[int] = None, told: Optional[Told] = None) -> None:
+def _flush(st, narrator, say, most: Optional[int] = None, told: Optional[Telling] = None) -> None:
     """Tell what the rules did since the last telling; with `most` (a rule error), only
     its last lines. `told`: the lines told so far, against the narration limit."""
     if narrator is None or st is None:

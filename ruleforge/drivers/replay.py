@@ -18,7 +18,7 @@ from ..lang.printable import cut, plain
 from ..load import UnreadableFile, check_source, load_source, read_source
 from .logfile import LogError, check_record, read_log_lines
 from .narrate import Narrator
-from .told import Told
+from .telling import Telling
 from .play import HIDDEN_RULE_FAILED, deal_snapshot, game_heading, hides_error
 from ..runtime.engine import stopped_at_the_cap
 from ..runtime.game import params_json
@@ -191,7 +191,7 @@ def replay_game(records: list[dict], say: Optional[Callable[[str], None]] = None
                 say(line)
         raise ReproducedError(_told(e, done, seat)) from None
     narrator = Narrator(game, seat, st) if say else None
-    told = Told(game)  # (the narration limit, as run's)
+    told = Telling(game)  # (the narration limit, as run's)
 
     def flush(error: bool = False):
         if not narrator:

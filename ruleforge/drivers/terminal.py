@@ -34,7 +34,7 @@ from .labels import decision_label
 from .menu import entry_of, match_action, menu_lines, numbers_alone, typed_examples, words
 from .kept import SHARED_EVENTS, STORY_LINES, Kept, earlier_line
 from .narrate import Narrator, ending_line
-from .told import Told
+from .telling import Telling
 from .play import (ERROR_CONTEXT, decide_for, deal_snapshot, decision_record, last_lines,
                    lines_after_untold, result_record, start_record)
 from .table import table_parts, the_seat
@@ -135,7 +135,7 @@ class TerminalGame:
         self.events: deque = deque(maxlen=SHARED_EVENTS)
         self.events_total = 0
         self.told: dict[int, int] = {p: 0 for p in humans}
-        self.telling = Told(game)  # the lines told, against the narration limit
+        self.telling = Telling(game)  # the lines told, against the narration limit
 
     # ---- the loop
     def run(self):
@@ -318,7 +318,7 @@ class TerminalGame:
     def _collect(self, error: bool = False) -> None:
         """Tell the engine's new events to every human, from their seat, now: what a
         seat learns later must not show in the telling of earlier events. Past the
-        narration limit the telling stops, to be taken up at the game's end (told.py)."""
+        narration limit the telling stops, to be taken up at the game's end (telling.py)."""
         record, telling = self.st.record, self.telling
         events = list(record or ())
         if record:

@@ -200,7 +200,7 @@ class State(Board):
 
     def stop_telling(self) -> None:
         """Record no more events until the game ends (the narration limit of a told game,
-        drivers/told.py): the game plays on as an untold one, its events not made nor its
+        drivers/telling.py): the game plays on as an untold one, its events not made nor its
         `say` texts worked out (unless strict), which changes nothing in it; its end (the
         game end's rules, the last standing, the result) is recorded again (flow.end_game)."""
         ob = self.observer

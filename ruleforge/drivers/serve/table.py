@@ -23,7 +23,7 @@ from ..kept import PAGE_LINES, Kept
 from ..labels import decision_label
 from ..menu import entry_of
 from ..narrate import Narrator, ending_line
-from ..told import Told
+from ..telling import Telling
 from ..play import deal_snapshot, decide_for, decision_record, error_record, result_record, start_record
 from ..terminal import _AllOf
 from ...runtime.rng import Random, derive
@@ -66,7 +66,7 @@ class Table:
         # each page's story: its last PAGE_LINES lines, and how many were told in all (a
         # hostile loop tells hundreds of lines a turn, for thousands of turns)
         self.story: dict = {k: Kept(PAGE_LINES) for k in self.tellers}
-        self.told = Told(game)  # the lines told, against the narration limit
+        self.told = Telling(game)  # the lines told, against the narration limit
         self.since: dict = {k: 0 for k in self.tellers}  # where each seat's last move left its story (of the total)
         self.hot_marks: dict = {}
         self.tally: list = []  # what the rules said after the last decision (the end's tally): Said events
@@ -185,7 +185,7 @@ class Table:
     def _collect(self) -> None:
         """Tell the new events to every seat now: what a seat learns later must not show
         in the telling of earlier events."""
-        record = self.st.record  # (None: the telling stopped at the narration limit, told.py)
+        record = self.st.record  # (None: the telling stopped at the narration limit, telling.py)
         events = list(record or ())
         if record:
             record.clear()

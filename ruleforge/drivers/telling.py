@@ -37,7 +37,7 @@ def untold_text(decisions: int) -> str:
     return f"... {decisions:,} {'decision' if decisions == 1 else 'decisions'} played untold"
 
 
-class Told:
+class Telling:
     """The lines a told game has told, and where its telling stopped (`stopped_at`: the
     decisions taken then; None while it goes on)."""
 
