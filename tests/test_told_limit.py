@@ -1,8 +1,9 @@
 """The narration limit (drivers/telling.py, docs/limits.md): a told game tells so many
 lines, then plays on untold, and its end is told again. A loop of says within every
-other limit told 25,000,000 lines, some 20 minutes of `ruleforge run`; each channel
-(run, replay, play, serve) stops its telling at the limit, set small here through
-RULEFORGE_LIMITS, and still tells what a seat may see of the game's end."""
+other limit told 25,000,000 lines, 264 s of `ruleforge run` to a file; each channel
+(run, replay, play, serve) stops its telling at the limit, set small here (through
+RULEFORGE_LIMITS, or the game's told_lines), and still tells what a seat may see of the
+game's end."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """The narration limit: a told game tells so many lines, then plays on untold to its end.
 
 Every channel keeps a bounded tail of its story (kept.py), but a hostile loop of says,
-within every limit of the engine, still told 25,000,000 lines a game: some 20 minutes of
-telling, most of it spent making lines nobody would read. Past the limit (the game's
+within every limit of the engine, still told 25,000,000 lines a game: 264 s of `run` to a
+file (longer to a terminal), most of it spent making lines nobody would read. Past the limit (the game's
 `told_lines`, TOLD_LINES; RULEFORGE_LIMITS=told=N), the decision whose telling passed it
 is told to its end, a notice says once that the telling stops there, and the state
 records nothing more (State.stop_telling): no event is made, no said text worked out, so
@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Optional
 
 from attrs import frozen
+
 
 @frozen
 class Notice:

@@ -59,7 +59,7 @@ TOLD_TAIL_EVENTS = 4_000
 # Lines a told game tells (`run` of one game, `play`, `serve`, `replay`, each of a seat's
 # stories): past them, once the decision that passed them is told, the game plays on
 # untold to its end, whose telling is told again (drivers/telling.py). A loop of says within
-# every other limit told 25,000,000 lines in a game, some 20 minutes of telling. The
+# every other limit told 25,000,000 lines in a game, 264 s of `run` to a file. The
 # shipped games and examples tell at most 5,500 lines (random play).
 TOLD_LINES = 100_000
 
