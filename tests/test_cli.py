@@ -675,7 +675,7 @@ def test_a_limit_that_is_not_a_plain_whole_number_is_a_usage_error(ruleforge_cmd
     r = ruleforge_cmd("run", GUFO, "--seed", "1")
     assert r.code == 2
     assert r.err.splitlines()[-1] == (f"error: RULEFORGE_LIMITS: 'steps={value}' is not NAME=N with NAME one of "
-                                      "steps, work, decisions, game and N a whole number above 0")
+                                      "steps, work, decisions, game, told and N a whole number above 0")
 
 
 @pytest.mark.parametrize("args, env, message", [

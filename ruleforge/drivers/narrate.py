@@ -17,6 +17,7 @@ from ..runtime.events import (Decided, Eliminated, Ended, Finished, Flipped, Gam
                               RoundBegan, RoundEnded, Said, Shuffled, Status, Swapped, TurnBegan, Untold, ValueSet)
 from ..runtime.seating import by_seat
 from ..runtime.shown import for_seats, shown_text
+from .telling import Notice
 
 
 def winners_text(winners, name) -> str:
@@ -299,6 +300,8 @@ class Narrator:
                     return [line]
             case Ended(result=res):
                 return [ending_line(res, self.seat, self.g.cooperative)]
+            case Notice(text=text):  # (the telling's own: the narration limit)
+                return [text]
             case Untold(count=n):
                 from ..runtime.limits import MAX_TOLD_EVENTS
                 return [f"    ... and {n:,} more events before the next decision, not told: a telling keeps "

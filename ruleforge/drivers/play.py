@@ -17,6 +17,7 @@ from ..runtime.determinize import determinize
 from ..runtime.events import Record
 from ..runtime.game import params_json
 from .narrate import Narrator
+from .telling import Telling
 from .table import the_seat
 from ..runtime.rng import Random, derive
 from ..runtime.values import RuleError
@@ -59,6 +60,7 @@ def decision_record(game, n: int, seat: int, prompt: str, actions, choice: int) 
 def play_game(game, seed: int, agents: Sequence, say: Say = None, log: Optional[list] = None):
     """Play one game to the end; narrate through `say`, append records to `log`."""
     narrator = Narrator(game) if say else None
+    told = Telling(game) if say else None  # (the narration limit)
     if log is not None:
         log.append(start_record(game, seed))
     if say:
@@ -72,7 +74,7 @@ def play_game(game, seed: int, agents: Sequence, say: Say = None, log: Optional[
     rngs = [Random(derive(seed, 0x5EA7, s)) for s in range(game.nplayers)]
     if log is not None:
         log.append({"type": "setup", "zones": deal_snapshot(st)})
-    _flush(st, narrator, say)
+    _flush(st, narrator, say, told=told)
     n = 0
     while not st.is_over:
         p = st.current_player
@@ -87,12 +89,12 @@ def play_game(game, seed: int, agents: Sequence, say: Say = None, log: Optional[
             # before anything changes: that one is not.)
             if log is not None and e.limit != "decisions":
                 log.append(record)
-            _flush(st, narrator, say, ERROR_CONTEXT)
+            _flush(st, narrator, say, ERROR_CONTEXT, told)
             raise
         if log is not None:
             log.append(record)
         n += 1
-        _flush(st, narrator, say)
+        _flush(st, narrator, say, told=told)
     if log is not None:
         log.append(result_record(st))
     return st
@@ -134,13 +136,24 @@ def result_record(st) -> dict:
     return rec
 
 
-def _flush(st, narrator, say, most: Optional[int] = None) -> None:
-    """Tell what the rules did since the last telling; with `most`, only its last lines."""
-    if narrator is None or st is None or not st.record:
+def _flush(st, narrator, say, most: Optional[int] = None, told: Optional[Telling] = None) -> None:
+    """Tell what the rules did since the last telling; with `most` (a rule error), only
+    its last lines. `told`: the lines told so far, against the narration limit."""
+    if narrator is None or st is None:
         return
-    for line in told_tail(narrator, st.record, most):
+    if told is not None and (st.record or most is not None):  # the end after the telling stopped
+        note = told.resumed(st)
+        if note is not None:
+            say(note.text)
+    if not st.record:
+        return
+    lines = told_tail(narrator, st.record, most)
+    for line in lines:
         say(line)
     st.record.clear()
+    note = told.after(st, len(lines)) if told is not None and most is None else None
+    if note is not None:
+        say(note.text)
 
 
 ERROR_CONTEXT = 40  # lines told of what the rules did before an error (a loop may say 100,000)

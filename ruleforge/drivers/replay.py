@@ -18,6 +18,7 @@ from ..lang.printable import cut, plain
 from ..load import UnreadableFile, check_source, load_source, read_source
 from .logfile import LogError, check_record, read_log_lines
 from .narrate import Narrator
+from .telling import Telling
 from .play import HIDDEN_RULE_FAILED, deal_snapshot, game_heading, hides_error
 from ..runtime.engine import stopped_at_the_cap
 from ..runtime.game import params_json
@@ -190,12 +191,23 @@ def replay_game(records: list[dict], say: Optional[Callable[[str], None]] = None
                 say(line)
         raise ReproducedError(_told(e, done, seat)) from None
     narrator = Narrator(game, seat, st) if say else None
+    told = Telling(game)  # (the narration limit, as run's)
 
-    def flush():
-        if narrator and st.record:
-            for line in narrator.lines(st.record):
+    def flush(error: bool = False):
+        if not narrator:
+            return
+        if st.record or error:  # the end after the telling stopped: how much was not told
+            note = told.resumed(st)
+            if note is not None:
+                say(note.text)
+        if st.record:
+            lines = narrator.lines(st.record)
+            for line in lines:
                 say(line)
             st.record.clear()
+            note = None if error else told.after(st, len(lines))
+            if note is not None:
+                say(note.text)
     decisions, left = 0, None
     for line, rec in zip(lines[1:], records[1:]):
         if left is not None:  # (a log edited by hand: `play` writes nothing after its quit)
@@ -208,7 +220,7 @@ def replay_game(records: list[dict], say: Optional[Callable[[str], None]] = None
             raise Mismatch(str(e), line) from None
         except RuleError as e:  # the logged game stopped here: on the same error?
             _same_error(e, logged_error, line, st, seat)
-            flush()
+            flush(error=True)
             raise ReproducedError(_told(e, st, seat), decisions + 1, limit=e.limit) from None
         if rec["type"] == "decision":
             decisions += 1

@@ -34,6 +34,7 @@ from .labels import decision_label
 from .menu import entry_of, match_action, menu_lines, numbers_alone, typed_examples, words
 from .kept import SHARED_EVENTS, STORY_LINES, Kept, earlier_line
 from .narrate import Narrator, ending_line
+from .telling import Telling
 from .play import (ERROR_CONTEXT, decide_for, deal_snapshot, decision_record, last_lines,
                    lines_after_untold, result_record, start_record)
 from .table import table_parts, the_seat
@@ -134,6 +135,7 @@ class TerminalGame:
         self.events: deque = deque(maxlen=SHARED_EVENTS)
         self.events_total = 0
         self.told: dict[int, int] = {p: 0 for p in humans}
+        self.telling = Telling(game)  # the lines told, against the narration limit
 
     # ---- the loop
     def run(self):
@@ -248,14 +250,14 @@ class TerminalGame:
         screen tells the game's end (one person: from their seat; several, once the
         screen is wiped: as every one of them may know it), its last lines when long."""
         st = getattr(self, "st", None)
-        if st is None or st.record is None:
+        if st is None or st.record is None and self.telling.stopped_at is None:
             return
         # past MAX_TOLD_EVENTS, the events kept before the error (the record's first ones
         # are told as usual, then the last ones, the events between only counted)
-        tail, untold = st.record.last_untold()
+        tail, untold = st.record.last_untold() if st.record is not None else ([], 0)
         if tail and st.record and st.record[-1] is st.record.untold:  # (told below, with the tail)
             st.record.pop()
-        self._collect()
+        self._collect(error=True)
         if len(self.humans) == 1:
             teller = self.narrators[self.humans[0]]
             kept = self.unseen[self.humans[0]]
@@ -313,18 +315,33 @@ class TerminalGame:
             console.file.write(WIPE)
             console.file.flush()
 
-    def _collect(self) -> None:
+    def _collect(self, error: bool = False) -> None:
         """Tell the engine's new events to every human, from their seat, now: what a
-        seat learns later must not show in the telling of earlier events."""
-        events = list(self.st.record)
-        self.st.record.clear()
+        seat learns later must not show in the telling of earlier events. Past the
+        narration limit the telling stops, to be taken up at the game's end (telling.py)."""
+        record, telling = self.st.record, self.telling
+        events = list(record or ())
+        if record:
+            record.clear()
+        note = telling.resumed(self.st) if events or error else None
+        most = self._tell(([note] if note else []) + events)
+        note = None if error else telling.after(self.st, most)
+        if note is not None:
+            self._tell([note])
+
+    def _tell(self, events: list) -> int:
+        """Tell `events` to every human; the most lines one was told."""
         if len(self.humans) > 1:
             self.events.extend(events)
             self.events_total += len(events)
+        most = 0
         for p in self.humans:
             if p not in self.narrators:
                 self.narrators[p] = Narrator(self.game, p, self.st)
-            self.unseen[p].extend(_story(self.narrators[p], events))
+            lines = _story(self.narrators[p], events)
+            self.unseen[p].extend(lines)
+            most = max(most, len(lines))
+        return most
 
     def _panel(self, lines: list[str], title: str, room: Optional[int] = None, earlier: int = 0,
                gone: int = 0) -> int:

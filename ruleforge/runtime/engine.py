@@ -198,6 +198,15 @@ class State(Board):
             _placed_in_run(e, fr)
             raise
 
+    def stop_telling(self) -> None:
+        """Record no more events until the game ends (the narration limit of a told game,
+        drivers/telling.py): the game plays on as an untold one, its events not made nor its
+        `say` texts worked out (unless strict), which changes nothing in it; its end (the
+        game end's rules, the last standing, the result) is recorded again (flow.end_game)."""
+        ob = self.observer
+        if ob is not None and ob.record is not None:
+            ob.record, ob.hushed = None, True
+
     def view(self, player):
         """What `player` may know, and nothing more: a seat number, a role's or a seat's
         name (see Game.seat), or None for a spectator, who knows what every seat knows."""

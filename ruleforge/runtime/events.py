@@ -228,9 +228,11 @@ class Observer:
     # the first such text that seat still could not follow at the next decision (Said,
     # where, the test's (line, column), that seat: drivers/deep.settle_guarded); vals,
     # told_from, said_from: the same for the locals and values of the turn a `say` writes,
-    # by number: who knew the cards each one's value was worked out from (toldfrom.py)
+    # by number: who knew the cards each one's value was worked out from (toldfrom.py);
+    # hushed: the telling stopped at the narration limit (State.stop_telling), to start again
+    # when the game ends (flow.end_game)
     __slots__ = ("record", "stats", "watch", "strict", "said_at", "said_left", "said_game", "said_untold", "conds",
-                 "guarded", "said_guarded", "vals", "told_from", "said_from", "branches", "offered")
+                 "guarded", "said_guarded", "vals", "told_from", "said_from", "branches", "offered", "hushed")
 
     def __init__(self, record: Optional[list] = None, stats: Optional[dict] = None,
                  watch: Optional[Callable] = None, strict: bool = False, branches: int = 0):
@@ -248,6 +250,7 @@ class Observer:
         # the names of the actions the last menu offered (`takes one of ...`; None: every
         # action), for a screen to name the decision (decisions.offer_menu, drivers/labels.py)
         self.offered = None
+        self.hushed = False
 
     @classmethod
     def make(cls, record: bool = False, stats: bool = False, watch: Optional[Callable] = None,

@@ -68,6 +68,7 @@ class Game:
         self.work_budget = raised.get("work", limits.WORK_BUDGET)
         self.decision_cap = raised.get("decisions", limits.DECISION_CAP)
         self.game_budget = raised.get("game", limits.GAME_WORK)
+        self.told_lines = raised.get("told", limits.TOLD_LINES)  # (the narration limit: drivers/telling.py)
         # (engine.run: a decision this far from the game's limit gets both budgets whole)
         self.both_budgets = self.step_budget + self.work_budget
         self.card_decl_of: list = []

@@ -56,6 +56,12 @@ MAX_TOLD_EVENTS = 50_000
 # (a runaway loop) is told up to where the rules failed: enough for the 40 lines told
 # before an error, however quiet the loop's counters (4,000 long said texts: 4 MB)
 TOLD_TAIL_EVENTS = 4_000
+# Lines a told game tells (`run` of one game, `play`, `serve`, `replay`, each of a seat's
+# stories): past them, once the decision that passed them is told, the game plays on
+# untold to its end, whose telling is told again (drivers/telling.py). A loop of says within
+# every other limit told 25,000,000 lines in a game, 264 s of `run` to a file. The
+# shipped games and examples tell at most 5,500 lines (random play).
+TOLD_LINES = 100_000
 
 # The limits a sound game may meet by running long (RuleError.limit): a game stopped at
 # one is counted apart from those whose rules failed (the summaries' "capped").
@@ -63,7 +69,8 @@ CAPS = ("decisions", "game")
 
 # A game that needs more raises a limit for one run in the environment, e.g.
 # RULEFORGE_LIMITS="steps=500000,work=10000000,decisions=50000" (docs/limits.md).
-_NAMES = {"steps": "STEP_BUDGET", "work": "WORK_BUDGET", "decisions": "DECISION_CAP", "game": "GAME_WORK"}
+_NAMES = {"steps": "STEP_BUDGET", "work": "WORK_BUDGET", "decisions": "DECISION_CAP", "game": "GAME_WORK",
+          "told": "TOLD_LINES"}
 
 
 class LimitsError(ValueError):
@@ -71,7 +78,7 @@ class LimitsError(ValueError):
 
 
 def from_environment(environ=None) -> dict:
-    """The limits RULEFORGE_LIMITS raises: {"steps"|"work"|"decisions"|"game": n}."""
+    """The limits RULEFORGE_LIMITS raises: {"steps"|"work"|"decisions"|"game"|"told": n}."""
     import os
     text = (os.environ if environ is None else environ).get("RULEFORGE_LIMITS", "")
     out = {}

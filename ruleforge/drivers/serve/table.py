@@ -23,6 +23,7 @@ from ..kept import PAGE_LINES, Kept
 from ..labels import decision_label
 from ..menu import entry_of
 from ..narrate import Narrator, ending_line
+from ..telling import Telling
 from ..play import deal_snapshot, decide_for, decision_record, error_record, result_record, start_record
 from ..terminal import _AllOf
 from ...runtime.rng import Random, derive
@@ -65,6 +66,7 @@ class Table:
         # each page's story: its last PAGE_LINES lines, and how many were told in all (a
         # hostile loop tells hundreds of lines a turn, for thousands of turns)
         self.story: dict = {k: Kept(PAGE_LINES) for k in self.tellers}
+        self.told = Telling(game)  # the lines told, against the narration limit
         self.since: dict = {k: 0 for k in self.tellers}  # where each seat's last move left its story (of the total)
         self.hot_marks: dict = {}
         self.tally: list = []  # what the rules said after the last decision (the end's tally): Said events
@@ -183,12 +185,26 @@ class Table:
     def _collect(self) -> None:
         """Tell the new events to every seat now: what a seat learns later must not show
         in the telling of earlier events."""
-        events = list(self.st.record)
-        self.st.record.clear()
-        for key, teller in self.tellers.items():
-            self.story[key].extend(line for line in teller.lines(events) if not line.lstrip().startswith("="))
+        record = self.st.record  # (None: the telling stopped at the narration limit, telling.py)
+        events = list(record or ())
+        if record:
+            record.clear()
+            note = self.told.resumed(self.st)  # the game's end, told again
+            self._tell([note] if note else [])
+        note = self.told.after(self.st, self._tell(events))
+        if note is not None:
+            self._tell([note])
         from ...runtime.events import Said
         self.tally = [ev for ev in events if isinstance(ev, Said)] if self.st.is_over else []
+
+    def _tell(self, events: list) -> int:
+        """Tell `events` to every page's story; the most lines one was told."""
+        most = 0
+        for key, teller in self.tellers.items():
+            lines = [line for line in teller.lines(events) if not line.lstrip().startswith("=")]
+            self.story[key].extend(lines)
+            most = max(most, len(lines))
+        return most
 
     # ---- what a page receives
     def welcome(self, seat: Optional[int]) -> dict:
