@@ -79,6 +79,7 @@ class GameOutcome:
     payoffs: Optional[tuple] = None  # by seat, when the game declares a payoff
     first: int = 0                   # the seat that took the first turn
     limit: Optional[str] = None      # the limit a game stopped at (RuleError.limit: "decisions", ...)
+    turns: int = 0                   # (the report says turns beside rounds: a round is not a hand)
 
     def to_json(self) -> dict:
         # seats from 1, as the summary's "seats" and every table count them
@@ -119,7 +120,7 @@ def play_one(spec: GameSpec, index: int) -> GameOutcome:
     fired = dict(st.stats)
     fired[f"ending {st.result.ending}"] = 1
     return GameOutcome(index, seed, st.result.winners, st.result.ending, st.decisions, st.round, fired,
-                       payoffs=st.result.payoffs, first=max(st.first_seat, 0))
+                       payoffs=st.result.payoffs, turns=st.turns, first=max(st.first_seat, 0))
 
 
 def play_chunk(spec: GameSpec, indexes: Sequence[int], play: Optional[Callable] = None) -> list:
