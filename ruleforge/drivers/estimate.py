@@ -108,8 +108,8 @@ class Estimate:
         """Measured time over the time their timed game foretold, of the stages whose own
         game was timed (another seat of a kind can cost several times more), weighed by
         time (a stage of cheap games is mostly starting its processes)."""
-        measured = [(d.seconds, self.one_game[s.kind] * d.games) for s, d in zip(self.stages, self.done)
-                    if d.timed and d.games and self._trusted(self.stages.index(s))]
+        measured = [(d.seconds, self.one_game[s.kind] * d.games) for i, (s, d) in enumerate(zip(self.stages, self.done))
+                    if d.timed and d.games and self._trusted(i)]
         foretold = sum(f for _, f in measured)
         return sum(m for m, _ in measured) / foretold if measured and foretold > 0 else None
 
