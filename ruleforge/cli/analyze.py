@@ -13,7 +13,7 @@ import click
 
 from ..lang.plural import count
 from ..lang.printable import plain
-from .common import (EXIT_PROBLEM, SEED, _agents, _check_out, _load, _parse_sets, _progress, max_decisions_option,
+from .common import (EXIT_PROBLEM, SEED, _agents, _check_out, _load, _parse_sets, max_decisions_option,
                      refuse_rule_file_target)
 from .group import cli
 
@@ -121,11 +121,13 @@ def analyze(file: str, games: int, agents: str | None, rungs: str | None, skill_
 
 def _play(file, sets, players, game, agents, rung_list, games, skill_games, seed, jobs, max_decisions) -> dict:
     from ..drivers import analysis, skill
+    from ..drivers.estimate import Estimate
     from ..drivers.ladder import LADDER
-    from ..drivers.simulate import TEAM, GameSpec, Interrupted, _game, run_games
+    from ..drivers.simulate import TEAM, GameSpec, _game, play_one, run_games
+    from . import analyze_time
     from ..drivers.traces import play_traced
     # the main games count the branches of the rules' ifs (an instrumented compile); the
-    # skill trace's games (skill._spec) play the normal one
+    # skill trace's games (skill.skill_spec) play the normal one
     spec = GameSpec(file, _parse_sets(sets), players, agents, seed, max_decisions, coverage=True)
     _game(spec)  # compiled once here: the worker processes are forked with it
     main = (agents, None)
@@ -136,18 +138,27 @@ def _play(file, sets, players, game, agents, rung_list, games, skill_games, seed
                                (agents, range(games)))
     click.echo(plain(f"seed {seed} (the same report again: --seed {seed}); playing {count(total, 'game')}: "
                      f"{games} with {agents}" + (f", {total - games} for the skill trace" if total > games else "")))
-    advance, stop = _progress(total)
+    titles = [TEAM] if game.cooperative else game.seat_titles
+    runs = skill.stages(rung_list, skill_games, len(titles), (agents, range(games)), game.cooperative)
+    estimate = Estimate(analyze_time.plan(agents, games, runs, titles, jobs), analyze_time.clock)
+    stop = lambda: None  # noqa: E731 (until the bar exists)
     started = time.monotonic()
     try:
-        traces = run_games(spec, games, jobs, progress=advance, play=play_traced)
+        # one game of each kind of run, timed, for the estimate: game 0 of its run, kept
+        ready = analyze_time.calibrate(estimate, lambda i: play_traced(spec, 0) if i == 0 else
+                                       play_one(skill.skill_spec(spec, runs[i - 1][0]), 0))
+        estimate.begin()
+        analyze_time.told(estimate, games, skill_games, lambda text: click.echo(plain(text), err=True))
+        advance, stop = analyze_time.shown(estimate, total, sum(map(len, ready.values())))
+        first = ready.pop(0, [])
+        traces = first + run_games(spec, games, jobs, progress=advance, play=play_traced, first=len(first))
         report = analysis.report(game, traces, agents)
         main = (agents, [t.outcome for t in traces])
         # (no skill trace when no main game ended: there is no report to put it in)
         ended = any(t.outcome.error is None for t in traces)
-        titles = [TEAM] if game.cooperative else game.seat_titles
-        report["skill"] = skill.run(spec, rung_list, skill_games, titles, jobs, advance, main, game.cooperative) \
-            if rung_list and ended else None
-    except Interrupted:
+        report["skill"] = skill.run(spec, rung_list, skill_games, titles, jobs, advance, main, game.cooperative,
+                                    {runs[i - 1][0]: g for i, g in ready.items()}) if rung_list and ended else None
+    except KeyboardInterrupt:  # (Interrupted from run_games; a bare one while timing a game)
         stop()
         click.echo("interrupted: no report", err=True)
         sys.exit(EXIT_INTERRUPTED)

@@ -14,7 +14,7 @@ from collections import Counter, defaultdict
 from pathlib import PurePath
 from typing import Optional, Sequence
 
-from .simulate import Z95, all_rules, mean_interval, summarize, wilson
+from .simulate import Z95, _spread as length_spread, all_rules, mean_interval, summarize, wilson
 
 MIN_GROUP = 10  # games on each side before a card's impact is judged
 
@@ -283,12 +283,15 @@ def report(game, traces: Sequence, agents: Optional[str]) -> dict:
     outcomes = [t.outcome for t in traces]
     summary = summarize(game, outcomes, agents)
     ok = [o for o in outcomes if o.error is None]
+    # turns beside rounds and decisions: a round of turns round the table is not a hand (length_line)
+    summary["length"] = {**summary["length"], "turns": length_spread([o.turns for o in ok])}
     # a cooperative game's players are one team: its figures are a solitaire's (no draws,
     # no lead between seats; a game nobody wins is the team's loss)
     one = game.nplayers == 1 or game.cooperative
     return {"summary": summary, "cooperative": game.cooperative, "balance": balance(summary), "draws": None if one else drawishness(outcomes),
             **({"losses": losses(outcomes)} if one else {}),
-            "lengths": {"decisions": [o.decisions for o in ok], "rounds": [o.rounds for o in ok]},
+            "lengths": {"decisions": [o.decisions for o in ok], "rounds": [o.rounds for o in ok],
+                        "turns": [o.turns for o in ok]},
             "tension": None if one or not game.decides else tension(traces, judged_by(game)),
             "rules": rules(game, outcomes), "branches": branches(game, traces),
             "cards": cards(game, traces, game.cooperative),

@@ -110,8 +110,8 @@ def length(r: dict) -> bytes:
     a.set_title(f"Length ({subtitle(r)})")
     rounds = r["lengths"]["rounds"]
     b.hist(rounds, bins=range(min(rounds, default=0), max(rounds, default=0) + 2), color=GREEN, align="left")
-    b.set_xlabel("rounds per game")
-    b.set_title("rounds")
+    b.set_xlabel("rounds per game (not hands)")
+    b.set_title("rounds: a turn for each player")
     return _png(fig)
 
 

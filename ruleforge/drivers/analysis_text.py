@@ -194,10 +194,15 @@ def first_seat_line(f: dict, mark: Callable[[str], str]) -> str:
 
 
 def length_line(s: dict) -> str:
-    dl, rl = s["length"]["decisions"], s["length"]["rounds"]
-    return (f"Length: {dl['mean']:.1f} decisions on average (median {dl['median']:.0f}, 10%-90% "
-            f"{dl['p10']:.0f}-{dl['p90']:.0f}); {rl['mean']:.1f} rounds (median {rl['median']:.0f}, 10%-90% "
-            f"{rl['p10']:.0f}-{rl['p90']:.0f})")
+    """Decisions, turns and rounds: a designer of a trick game read 'rounds' as hands, so
+    the line says what a round is (docs/language.md: one pass of the turn order)."""
+    def figures(x: dict) -> str:
+        return f"{x['mean']:.1f} {{}} (median {x['median']:.0f}, 10%-90% {x['p10']:.0f}-{x['p90']:.0f})"
+    length = s["length"]
+    turns = f"; {figures(length['turns']).format('turns')}" if length.get("turns") else ""
+    return (f"Length: {figures(length['decisions']).format('decisions on average')}{turns}; "
+            f"{figures(length['rounds']).format('rounds')}, a round being a turn for each player round the "
+            "table, not a hand")
 
 
 def decisiveness_line(dc: dict) -> str:

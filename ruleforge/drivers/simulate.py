@@ -79,6 +79,7 @@ class GameOutcome:
     payoffs: Optional[tuple] = None  # by seat, when the game declares a payoff
     first: int = 0                   # the seat that took the first turn
     limit: Optional[str] = None      # the limit a game stopped at (RuleError.limit: "decisions", ...)
+    turns: int = 0                   # (the report says turns beside rounds: a round is not a hand)
 
     def to_json(self) -> dict:
         # seats from 1, as the summary's "seats" and every table count them
@@ -119,7 +120,7 @@ def play_one(spec: GameSpec, index: int) -> GameOutcome:
     fired = dict(st.stats)
     fired[f"ending {st.result.ending}"] = 1
     return GameOutcome(index, seed, st.result.winners, st.result.ending, st.decisions, st.round, fired,
-                       payoffs=st.result.payoffs, first=max(st.first_seat, 0))
+                       payoffs=st.result.payoffs, turns=st.turns, first=max(st.first_seat, 0))
 
 
 def play_chunk(spec: GameSpec, indexes: Sequence[int], play: Optional[Callable] = None) -> list:
@@ -156,6 +157,12 @@ def local_jobs(jobs: int, tasks: Optional[int] = None) -> int:
     return n if tasks is None else max(1, min(n, tasks))
 
 
+def batch_size(games: int, jobs: int) -> int:
+    """Games a worker process plays and hands back at once: a few batches a process, so
+    that none waits long at the end, and at most 50, so that progress shows."""
+    return max(1, min(50, games // (max(jobs, 1) * 8) or 1))
+
+
 def run_games(spec: GameSpec, games: int, jobs: int = 1, scheduler: Optional[str] = None,
               progress: Optional[Callable[[int], None]] = None, play: Optional[Callable] = None,
               first: int = 0) -> list:
@@ -163,7 +170,7 @@ def run_games(spec: GameSpec, games: int, jobs: int = 1, scheduler: Optional[str
     order. On Ctrl-C, raise Interrupted with the games finished so far. `play(spec,
     index)` plays one game: a module-level function (worker processes get it by name),
     play_one's outcome or one that says more (drivers/traces.py); play_one when not given."""
-    size = max(1, min(50, (games - first) // (max(jobs, 1) * 8) or 1))
+    size = batch_size(games - first, jobs)
     parts = [list(range(i, min(games, i + size))) for i in range(first, games, size)]
     jobs = local_jobs(jobs, len(parts)) if not scheduler else jobs
     out: list[GameOutcome] = []

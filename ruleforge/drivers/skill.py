@@ -59,20 +59,37 @@ def _reused(rung: str, n: int, main: Optional[tuple]) -> bool:
     return main is not None and main[0] == rung and len(main[1]) >= n
 
 
+def stages(rungs: Sequence[str], games: int, players: int, main: Optional[tuple] = None,
+           team: bool = False) -> list[tuple[str, int, str, Optional[int]]]:
+    """The runs `run` plays, in its order: (bots, games, the step's stronger rung among its
+    weaker one, or the weaker rung alone for a step's baseline, the seat played stronger
+    or None). For the time estimate (drivers/estimate.py)."""
+    n = per_seat(games, players)
+    out = []
+    for weaker, stronger in zip(rungs, rungs[1:]):
+        if not _reused(weaker, n, main):
+            out.append((weaker, n, weaker, None))
+        out += [(stronger if team else one_stronger(weaker, stronger, s, players), n, f"{stronger} among {weaker}", s)
+                for s in range(players)]
+    return out
+
+
 def run(base: GameSpec, rungs: Sequence[str], games: int, titles: Sequence[str], jobs: int = 1,
         progress: Optional[Callable[[int], None]] = None, main: Optional[tuple] = None,
-        team: bool = False) -> dict:
+        team: bool = False, ready: Optional[dict] = None) -> dict:
     """Play the skill trace and work out its figures. `base` gives the file, parameters,
     players, seed and decision cap; `main` = (agents, outcomes) of a run with the same
     seed, whose first games stand in for an all-weaker run when its bots are that rung.
     In a cooperative game (`team`, with `titles` the team's one) the stronger bot plays
-    every seat: does a stronger team win more often?"""
+    every seat: does a stronger team win more often? `ready`: bots -> the first games of
+    their run, already played (to time them: the same games, so the same figures)."""
     players = len(titles)
     n = per_seat(games, players)
     steps, played = [], []  # played: (bots, outcomes) of each run of games the trace played itself
 
     def play(agents: str) -> list:
-        outcomes = run_games(_spec(base, agents), n, jobs, progress=progress)
+        first = list((ready or {}).get(agents, ()))[:n]
+        outcomes = first + run_games(skill_spec(base, agents), n, jobs, progress=progress, first=len(first))
         played.append((agents, outcomes))
         return outcomes
     for weaker, stronger in zip(rungs, rungs[1:]):
@@ -96,7 +113,8 @@ def rule_errors(played: Sequence[tuple]) -> dict:
     return out
 
 
-def _spec(base: GameSpec, agents: str) -> GameSpec:
+def skill_spec(base: GameSpec, agents: str) -> GameSpec:
+    """The spec of a run of the trace: the normal compile (the main games count branches)."""
     return GameSpec(base.path, base.params, base.players, agents, base.seed, base.max_decisions)
 
 

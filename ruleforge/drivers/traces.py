@@ -153,7 +153,7 @@ def play_traced(spec: GameSpec, index: int) -> Trace:
     fired = dict(st.stats)
     fired[f"ending {st.result.ending}"] = 1
     outcome = GameOutcome(index, seed, st.result.winners, st.result.ending, st.decisions, st.round, fired,
-                          payoffs=st.result.payoffs, first=max(st.first_seat, 0))
+                          payoffs=st.result.payoffs, turns=st.turns, first=max(st.first_seat, 0))
     changes = decided = None
     if points is not None and heuristic is not None:
         changes, decided = tension(points, st.result.winners)
