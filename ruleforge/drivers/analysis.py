@@ -164,7 +164,9 @@ def cards(game, traces: Sequence, team: bool = False) -> dict:
 
     An impact is significant when its interval, widened for the number of uses tested at
     once (Bonferroni: `ci_all`), leaves out 0: with 200 uses tested at 95%, ten would
-    look significant by chance alone. `ci95` is a lone use's 95% interval."""
+    look significant by chance alone. `ci95` is a lone use's 95% interval. A use of a card
+    nearly every holder plays is the luck of the deal (`luck`), never significant; `held`
+    has each card's impact of holding it and of playing it (drivers/card_held.py)."""
     ok = [t for t in traces if t.outcome.error is None]
     by_key: dict = defaultdict(set)   # (use, card) -> seats that made it at least once
     for t in ok:
@@ -195,9 +197,14 @@ def cards(game, traces: Sequence, team: bool = False) -> dict:
         lo, hi = difference_interval(*r.pop("_s"), z=z)
         r["ci_all"] = [lo, hi]
         r["significant"] = lo > 0 or hi < 0
-    rows.sort(key=lambda r: (not r["significant"], -abs(r["impact"]), r["use"], r["card"]))
+    from .card_held import holding, mark_luck  # (built on this module's figures)
+    held = holding(game, traces, team)
+    mark_luck(rows, held)
+    # (the uses of cards some holders keep before those that say who was dealt what)
+    rows.sort(key=lambda r: (not r["significant"], r["luck"], -abs(r["impact"]), r["use"], r["card"]))
     return {"games": len(ok), "tested": len(rows), "too_rare": rare, "min_group": MIN_GROUP,
-            "significant": sum(1 for r in rows if r["significant"]), "rows": rows}
+            "significant": sum(1 for r in rows if r["significant"]), "luck": sum(1 for r in rows if r["luck"]),
+            "rows": rows, "held": held}
 
 
 def decisions(game, traces: Sequence) -> dict:
