@@ -157,3 +157,62 @@ def test_the_terminal_the_page_and_the_json_say_luck_of_the_deal(ruleforge_cmd, 
     cards = json.loads(data.read_text(encoding="utf-8"))["cards"]
     assert [(x["card"], x["luck"], x["significant"]) for x in cards["rows"]][0] == ("Card 4", True, False)
     assert cards["held"]["rows"][0]["card"] == "Card 4" and cards["held"]["luck_share"] == 0.95
+
+
+# ---- decision points told apart by the actions they offer ---------------------------------
+
+# One line asks every decision, a lead when the table is empty and a follow otherwise:
+# each of the two tricks has a lead and a follow: two of each a game, from 2 cards, then 1.
+LEAD_FOLLOW = TRICKS.replace('''action play "Play a card":
+    with card in hand of current
+    move card to played of current
+''', '''action lead "Lead a card":
+    with card in hand of current
+    allowed if on_table = 0
+    move card to played of current
+
+action follow "Follow":
+    with card in hand of current
+    allowed if on_table = 1
+    move card to played of current
+''')
+
+
+def test_one_place_that_offers_a_lead_or_a_follow_is_two_decision_points(ruleforge_cmd, tmp_path):
+    # (one row "take an action", 4.00 a game: the lead and the follow of a trick game
+    # lumped, as Hearts' were, where the follow is the cramped one)
+    path = tmp_path / "lead_follow.rules"
+    path.write_text(LEAD_FOLLOW, encoding="utf-8")
+    data = tmp_path / "report.json"
+    r = ruleforge_cmd("analyze", path, "--games", 10, "--agents", "random", "--rungs", "none", "--seed", 1,
+                      "--no-html", "--json", data)
+    assert r.code == 0, r.err
+    lines = [line.rstrip() for line in r.lines]
+    start = lines.index("By decision point") + 4
+    assert lines[start:start + 2] == [
+        "│ take an action: lead   │ every seat │     2.00 │       1.5 │      50.0% │",
+        "│ take an action: follow │ every seat │     2.00 │       1.5 │      50.0% │"]
+    rows = json.loads(data.read_text(encoding="utf-8"))["decisions"]["prompts"]
+    assert [(x["prompt"], x["label"], x["actions"], x["line"], x["decisions"]) for x in rows] == [
+        ("take an action", "take an action: lead", ["lead"], 21, 20),
+        ("take an action", "take an action: follow", ["follow"], 21, 20)]
+
+
+def test_menus_that_share_an_action_are_one_decision_point_and_others_are_apart():
+    from ruleforge.drivers.decision_points import by_actions
+    where = (None, 8)
+    row = lambda n, seat, greedy: [n, 3 * n, 0, {seat}, {"turn"}, {seat: [greedy, 1]}]  # noqa: E731
+    points = {("take an action", where, ("archive", "play")): row(4, 0, 2),
+              ("take an action", where, ("archive",)): row(1, 1, 1),      # shares archive: the same decision
+              ("take an action", where, ("discard", "swap")): row(2, 0, 0),
+              ("take an action", where, ("play", "swap")): row(3, 1, 3),  # joins both: one decision in all
+              ("take an action", (None, 9), ("lead",)): row(5, 0, 0),
+              ("take an action", (None, 9), ("follow",)): row(6, 0, 0),
+              ("to discard", (None, 10), ()): row(7, 0, 0)}
+    out = by_actions(points)
+    assert out == {
+        ("take an action", where, ("archive", "discard", "play", "swap"), False):
+            [10, 30, 0, {0, 1}, {"turn"}, {0: [2, 2], 1: [4, 2]}],
+        ("take an action", (None, 9), ("lead",), True): row(5, 0, 0),
+        ("take an action", (None, 9), ("follow",), True): row(6, 0, 0),
+        ("to discard", (None, 10), (), False): row(7, 0, 0)}

@@ -25,7 +25,7 @@ class Trace:
     """A game's outcome and what its decisions looked like.
 
     `menus`: per (seat, decision point) the seat answered, (seat, prompt, where, rule,
-    decisions, legal actions offered in all, decisions with one choice, choices a greedy
+    the names of the declared actions offered, decisions, legal actions offered in all, decisions with one choice, choices a greedy
     bot judged, those where it found every move alike), in the order first met: a game's
     few lines rather than one per decision, since a run may hold many games. A decision point is a prompt where it is asked (`asked_at`): a game's several
     `takes an action` all prompt "take an action". `used`: the
@@ -130,7 +130,8 @@ def play_traced(spec: GameSpec, index: int) -> Trace:
         while not st.is_over:
             p = st.current_player
             actions = st.legal_actions()
-            point = (p, st.prompt, *asked_at(st))
+            # (the actions a menu offers tell apart the decisions one place asks: a lead, a follow)
+            point = (p, st.prompt, *asked_at(st), tuple(sorted({a.name for a in actions if a.kind == "menu"})))
             m = menus.get(point)
             if m is None:
                 m = menus[point] = [0, 0, 0, 0, 0]
