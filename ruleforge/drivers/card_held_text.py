@@ -59,7 +59,9 @@ def held_section(r: dict, console: Console) -> None:
               title_justify="left")
     for col in ("Card",) + (("Seats",) if seats else ()) + ("Held", "Not held", "Holding it", "Played", "Playing it",
                                                             "Significant"):
-        t.add_column(col, justify="left" if col in ("Card", "Seats", "Playing it", "Significant") else "right")
+        # (the figures kept whole: where the table is too wide, the seats and the verdict wrap)
+        t.add_column(col, justify="left" if col in ("Card", "Seats", "Playing it", "Significant") else "right",
+                     no_wrap=col not in ("Card", "Seats", "Significant"))
     for row in shown:
         t.add_row(markup(row["card"]), *([seats_text(row)] if seats else []),
                   f"{pct(row['held']['win_rate'])} of {row['held']['games']}",
