@@ -40,9 +40,10 @@ def playing_text(row: dict) -> str:
 
 
 def significant_text(row: dict) -> str:
-    """Which of the card's figures leave out 0: 'holding', 'playing', or both."""
+    """Which of the card's figures leave out 0: 'holding', 'playing', or 'both' (short:
+    the table is wide)."""
     play = row["play"] is not None and row["play"]["significant"]
-    return ", ".join(w for w, yes in (("holding", row["significant"]), ("playing", play)) if yes)
+    return "both" if play and row["significant"] else "holding" if row["significant"] else "playing" if play else ""
 
 
 def held_section(r: dict, console: Console) -> None:
@@ -59,9 +60,9 @@ def held_section(r: dict, console: Console) -> None:
               title_justify="left")
     for col in ("Card",) + (("Seats",) if seats else ()) + ("Held", "Not held", "Holding it", "Played", "Playing it",
                                                             "Significant"):
-        # (the figures kept whole: where the table is too wide, the seats and the verdict wrap)
+        # (the figures kept whole: where the table is too wide, the names wrap)
         t.add_column(col, justify="left" if col in ("Card", "Seats", "Playing it", "Significant") else "right",
-                     no_wrap=col not in ("Card", "Seats", "Significant"))
+                     no_wrap=col not in ("Card", "Seats"))
     for row in shown:
         t.add_row(markup(row["card"]), *([seats_text(row)] if seats else []),
                   f"{pct(row['held']['win_rate'])} of {row['held']['games']}",
