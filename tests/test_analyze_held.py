@@ -6,6 +6,7 @@ play. Two small games whose answers are known exactly, written here."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import ruleforge
 from ruleforge.drivers import analysis
@@ -216,3 +217,18 @@ def test_menus_that_share_an_action_are_one_decision_point_and_others_are_apart(
         ("take an action", (None, 9), ("lead",), True): row(5, 0, 0),
         ("take an action", (None, 9), ("follow",), True): row(6, 0, 0),
         ("to discard", (None, 10), (), False): row(7, 0, 0)}
+
+
+def test_the_holding_table_says_nothing_where_no_menu_named_a_card_and_why_where_too_few(ruleforge_cmd, tmp_path):
+    from ruleforge.drivers.card_held_text import held_intro
+    claim = Path(__file__).parent / "data" / "analyze" / "claim.rules"  # (its actions name no card)
+    r = ruleforge_cmd("analyze", claim, "--games", 20, "--agents", "random", "--rungs", "none", "--seed", 1,
+                      "--no-html")
+    assert r.code == 0, r.err
+    cards = r.lines[r.lines.index(next(x for x in r.lines if x.startswith("Cards ·"))):]
+    assert cards[1].startswith("Card impact: nothing to test: no action named a card")
+    assert not any("Holding a card" in x for x in r.lines)
+    rare = {"tested": 0, "too_rare": 3, "min_group": 10}
+    assert held_intro(rare) == ("Holding a card: nothing tested: each of the 3 cards held was held in fewer than 10 "
+                                "games, or missed in fewer than 10, too few to judge; more --games would judge them.")
+    assert held_intro({**rare, "too_rare": 1}).startswith("Holding a card: nothing tested: the one card held was held")

@@ -18,9 +18,14 @@ LUCK_WORDS = "luck of the deal"   # a use, or the playing, of a card nearly ever
 
 
 def held_intro(h: dict) -> str:
+    """What the holding table shows, or why it shows nothing; empty where no menu ever
+    named a card (the uses' line above has said so)."""
     if not h["tested"]:
-        return (f"Holding a card: nothing tested: no card was held in {h['min_group']} games or more and missed in "
-                f"{h['min_group']} or more.")
+        rare, least = h["too_rare"], h["min_group"]
+        which = "the one card held was" if rare == 1 else f"each of the {rare} cards held was"
+        return "" if not rare else (
+            f"Holding a card: nothing tested: {which} held in fewer than {least} games, or missed in fewer than "
+            f"{least}, too few to judge; more --games would judge {'it' if rare == 1 else 'them'}.")
     return ("Holding a card: a seat's win share in the games where it held the card (the card was among its "
             "options at a decision: in its hand to play, on offer to take) against the games where it did not "
             "(Holding it); the share of the holders that used it (Played); and the holders that used it against "
@@ -50,7 +55,8 @@ def held_section(r: dict, console: Console) -> None:
     h = r["cards"].get("held")
     if h is None:  # (a report put together without it)
         return
-    console.print(markup(held_intro(h)))
+    if held_intro(h):
+        console.print(markup(held_intro(h)))
     if not h["rows"]:
         return
     shown = h["rows"][:CARD_ROWS]
@@ -79,7 +85,7 @@ def held_html(c: dict, esc, table) -> list[str]:
     h = c.get("held")
     if h is None:
         return []
-    out = [f"<p>{esc(held_intro(h))}</p>"]
+    out = [f"<p>{esc(held_intro(h))}</p>"] if held_intro(h) else []
     if h["rows"]:
         out.append(table(["Card", "Seats", "Held", "Not held", "Holding it (points)", "Played", "Playing it (points)",
                           "Significant"],
@@ -87,6 +93,7 @@ def held_html(c: dict, esc, table) -> list[str]:
                            f"{pct(x['held']['win_rate'])} of {x['held']['games']}",
                            f"{pct(x['not_held']['win_rate'])} of {x['not_held']['games']}",
                            f"{points(x['impact'])} {points_ci(x['ci_all'])}", pct(x["played"]), esc(playing_text(x)),
-                           f'<span class="sig">{significant_text(x)}</span>'] for x in h["rows"]],
+                           f'<span class="sig">{significant_text(x)}</span>' if significant_text(x) else ""]
+                          for x in h["rows"]],
                          {2, 3, 4, 5}))
     return out

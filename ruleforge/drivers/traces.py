@@ -25,8 +25,9 @@ class Trace:
     """A game's outcome and what its decisions looked like.
 
     `menus`: per (seat, decision point) the seat answered, (seat, prompt, where, rule,
-    the names of the declared actions offered, decisions, legal actions offered in all, decisions with one choice, choices a greedy
-    bot judged, those where it found every move alike), in the order first met: a game's
+    the names of the declared actions offered, decisions, legal actions offered in all,
+    decisions with one choice, choices a greedy bot judged, those where it found every
+    move alike), in the order first met: a game's
     few lines rather than one per decision, since a run may hold many games. A decision point is a prompt where it is asked (`asked_at`): a game's several
     `takes an action` all prompt "take an action". `used`: the
     (seat, use, card) triples of the game, where a use is the menu action that named the
