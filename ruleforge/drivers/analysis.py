@@ -14,6 +14,7 @@ from collections import Counter, defaultdict
 from pathlib import PurePath
 from typing import Optional, Sequence
 
+from .decision_points import by_actions
 from .simulate import Z95, _spread as length_spread, all_rules, mean_interval, summarize, wilson
 
 MIN_GROUP = 10  # games on each side before a card's impact is judged
@@ -164,7 +165,9 @@ def cards(game, traces: Sequence, team: bool = False) -> dict:
 
     An impact is significant when its interval, widened for the number of uses tested at
     once (Bonferroni: `ci_all`), leaves out 0: with 200 uses tested at 95%, ten would
-    look significant by chance alone. `ci95` is a lone use's 95% interval."""
+    look significant by chance alone. `ci95` is a lone use's 95% interval. A use of a card
+    nearly every holder plays is the luck of the deal (`luck`), never significant; `held`
+    has each card's impact of holding it and of playing it (drivers/card_held.py)."""
     ok = [t for t in traces if t.outcome.error is None]
     by_key: dict = defaultdict(set)   # (use, card) -> seats that made it at least once
     for t in ok:
@@ -195,9 +198,14 @@ def cards(game, traces: Sequence, team: bool = False) -> dict:
         lo, hi = difference_interval(*r.pop("_s"), z=z)
         r["ci_all"] = [lo, hi]
         r["significant"] = lo > 0 or hi < 0
-    rows.sort(key=lambda r: (not r["significant"], -abs(r["impact"]), r["use"], r["card"]))
+    from .card_held import holding, mark_luck  # (built on this module's figures)
+    held = holding(game, traces, team)
+    mark_luck(rows, held)
+    # (the uses of cards some holders keep before those that say who was dealt what)
+    rows.sort(key=lambda r: (not r["significant"], r["luck"], -abs(r["impact"]), r["use"], r["card"]))
     return {"games": len(ok), "tested": len(rows), "too_rare": rare, "min_group": MIN_GROUP,
-            "significant": sum(1 for r in rows if r["significant"]), "rows": rows}
+            "significant": sum(1 for r in rows if r["significant"]), "luck": sum(1 for r in rows if r["luck"]),
+            "rows": rows, "held": held}
 
 
 def decisions(game, traces: Sequence) -> dict:
@@ -206,11 +214,12 @@ def decisions(game, traces: Sequence) -> dict:
     made of it (`greedy`), per seat: the choices they judged there, and those where every
     move got the same value."""
     ok = [t for t in traces if t.outcome.error is None]
-    points: dict = {}   # (prompt, where) -> [decisions, sum of menu sizes, forced, seats, rules, greedy]
+    # (prompt, where, actions offered) -> [decisions, sum of menu sizes, forced, seats, rules, greedy]
+    points: dict = {}
     seats = [[0, 0, 0] for _ in range(game.nplayers)]   # decisions, sum of menu sizes, forced
     for t in ok:
-        for seat, prompt, where, rule, n, total, forced, judged, alike in t.menus:
-            row = points.setdefault((prompt, where), [0, 0, 0, set(), set(), {}])
+        for seat, prompt, where, rule, offered, n, total, forced, judged, alike in t.menus:
+            row = points.setdefault((prompt, where, offered), [0, 0, 0, set(), set(), {}])
             row[0] += n
             row[1] += total
             row[2] += forced
@@ -229,7 +238,7 @@ def decisions(game, traces: Sequence) -> dict:
             "overall": {**_menu_figures(n, sum(s[1] for s in seats), sum(s[2] for s in seats)),
                         "per_game": n / len(ok) if ok else 0.0},
             "seats": [{"seat": i + 1, "title": game.seat_titles[i], **_menu_figures(*s)} for i, s in enumerate(seats)],
-            "prompts": point_rows(game, points, len(ok))}
+            "prompts": point_rows(game, by_actions(points), len(ok))}
 
 
 def _menu_figures(count: int, total: int, forced: int) -> dict:
@@ -242,13 +251,15 @@ def point_rows(game, points: dict, games: int) -> list[dict]:
     labelled by its words alone; one asked at several (every `takes an action` prompts
     "take an action") by its words, the rule and the line that ask it, so that a designer
     can tell them apart (they were one row: a turn's draw and its discard, each role's
-    turn)."""
-    places = Counter(prompt for prompt, _ in points)
-    rows = [{"prompt": prompt, "label": prompt if places[prompt] == 1 else f"{prompt} ({place_text(where, r[4])})",
+    turn); and a place that offers actions apart at different times (a trick game's
+    lead, and its follow) by the actions each offers too (drivers/decision_points.py)."""
+    places = Counter(prompt for prompt, _ in {(prompt, where) for prompt, where, _, _ in points})
+    rows = [{"prompt": prompt, "label": (prompt if places[prompt] == 1 else f"{prompt} ({place_text(where, r[4])})")
+             + (f": {', '.join(actions)}" if apart else ""), "actions": list(actions),
              "line": where[1] if where else None, "file": where[0] if where else None, "rules": sorted(r[4]),
              "seats": [game.seat_titles[s] for s in sorted(r[3])], "every_seat": len(r[3]) == game.nplayers > 1,
              "per_game": r[0] / games, **_menu_figures(*r[:3]), "greedy": _greedy_at(game, r[5])}
-            for (prompt, where), r in points.items()]
+            for (prompt, where, actions, apart), r in points.items()]
     return sorted(rows, key=lambda r: -r["decisions"])
 
 

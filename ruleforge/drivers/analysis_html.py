@@ -18,7 +18,7 @@ from .analysis_text import (NEVER_ASKED, NO_DECISIONS, NO_LEAD, NO_SKILL, NONE_F
                             card_impact_intro,
                             decisiveness_line, first_seat_line, gap_line, games_text, lead_changes_line, length_line,
                             losses_line, per_game, points, points_ci, skill_errors_line, skill_first_error, skill_verdicts,
-                            unmeasured_line)
+                            unmeasured_line, use_flag)
 from .report import ci, interval, number, pct, stopped
 
 STYLE = """
@@ -142,7 +142,7 @@ def skill(r, pngs) -> list[str]:
 
 def tension(r, pngs, bots) -> list[str]:
     s, d, tn = r["summary"], r["draws"], r["tension"]
-    dl, rl = s["length"]["decisions"], s["length"]["rounds"]
+    dl = s["length"]["decisions"]
     out = ["<h2>Length and tension</h2>", bots]
     if dl:
         out.append(f"<p>{esc(length_line(s))}.</p>")
@@ -202,8 +202,10 @@ def cards(r, pngs, bots) -> list[str]:
                            f"{pct(x['with']['win_rate'])} of {x['with']['games']}",
                            f"{pct(x['without']['win_rate'])} of {x['without']['games']}",
                            points(x["impact"]), points_ci(x["ci_all"]),
-                           '<span class="sig">significant</span>' if x["significant"] else ""] for x in c["rows"]],
+                           use_flag(x, '<span class="sig">significant</span>')] for x in c["rows"]],
                          {3, 4, 5, 6}))
+    from .card_held_text import held_html  # (it uses the terminal's helpers)
+    out += held_html(c, esc, table)
     out.append(image(pngs.get("cards"), "card impact"))
     return out
 

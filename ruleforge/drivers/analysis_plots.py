@@ -157,13 +157,14 @@ def cards(r: dict) -> bytes:
     fig, ax = plt.subplots(figsize=(8, 0.8 + 0.28 * max(3, len(rows))))
     ys = list(range(len(rows)))[::-1]
     for y, row in zip(ys, rows):
-        colour = RED if row["significant"] else BLUE
+        colour = RED if row["significant"] else GREY if row.get("luck") else BLUE
         ax.errorbar([100 * row["impact"]], [y], xerr=[[100 * (row["impact"] - row["ci_all"][0])],
                                                       [100 * (row["ci_all"][1] - row["impact"])]],
                     fmt="o", color=colour, capsize=3)
     ax.axvline(0, color=GREY, linewidth=1)
     ax.set_yticks(ys, [text(f"{row['card']} · {row['use']}", 44) for row in rows], fontsize="small")
-    ax.set_xlabel("impact on the share of the wins (points, 95% CI allowing for all the uses tested; red: significant)")
+    ax.set_xlabel("impact on the share of the wins (points, 95% CI allowing for all the uses tested; red: significant"
+                  + ("; grey: the luck of the deal)" if any(row.get("luck") for row in rows) else ")"))
     ax.set_title(f"Card impact, the largest {len(rows)}\n({subtitle(r)})")
     return _png(fig)
 

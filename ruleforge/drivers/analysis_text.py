@@ -18,6 +18,8 @@ from .report import (BOTS_AT_THE_CAP, _console, _starter, bots_at_the_cap, ci, i
                      print_first_error, team_table, why_stopped)
 
 CARD_ROWS = 15  # card uses shown in the terminal; the HTML page and --json have them all
+# a use of a card nearly every holder plays (drivers/card_held.py): who was dealt it, not how it was played
+LUCK_OF_THE_DEAL = "luck of the deal"
 NONE_FOR_ONE = "none to measure, in a game for one player"
 NONE_FOR_TEAM = "none to measure: the players win or lose together, as one team"
 # A game where no rule asks a player anything (pure chance): said in place of the skill trace,
@@ -485,15 +487,25 @@ def card_impact_intro(c: dict, decides: bool = True) -> str:
             + f". {count(c['tested'], 'use')} tested, {c['significant']} significant, "
             f"{c['too_rare']} too rare to judge (under {c['min_group']} games on a side). Each interval allows for "
             f"the {c['tested']} tested at once (it is wider than one use's alone would be), so that chance alone "
-            "seldom makes a card look significant; a use is significant when its interval leaves out 0.")
+            "seldom makes a card look significant; a use is significant when its interval leaves out 0."
+            + (f" {count(c['luck'], 'use')} {'is' if c['luck'] == 1 else 'are'} of cards nearly every seat that "
+               f"held them played ({LUCK_OF_THE_DEAL!r}): {'it compares' if c['luck'] == 1 else 'they compare'} the "
+               "seats that were dealt the card with the rest, not one way of playing against another, so "
+               f"{'it is' if c['luck'] == 1 else 'they are'} never significant (see Holding a card, below)."
+               if c.get("luck") else ""))
 
 
 def cards_section(r: dict, console: Console) -> None:
     c = r["cards"]
     heading(console, "Cards", r)
     console.print(card_impact_intro(c, r.get("decides", True)))
-    if not c["rows"]:
-        return
+    if c["rows"]:
+        uses_table(r, c, console)
+    from .card_held_text import held_section  # (it uses this module's helpers)
+    held_section(r, console)
+
+
+def uses_table(r: dict, c: dict, console: Console) -> None:
     shown = c["rows"][:CARD_ROWS]
     # the seats' column only where it says something: in a game without roles every
     # seat makes every use
@@ -506,14 +518,22 @@ def cards_section(r: dict, console: Console) -> None:
         t.add_row(markup(row["use"]), markup(row["card"]), *([seats_text(row)] if seats else []),
                   f"{pct(row['with']['win_rate'])} of {row['with']['games']}",
                   f"{pct(row['without']['win_rate'])} of {row['without']['games']}",
-                  points(row["impact"]), points_ci(row["ci_all"]), "[bold]significant[/]" if row["significant"] else "")
+                  points(row["impact"]), points_ci(row["ci_all"]), use_flag(row))
     console.print(t)
     if len(c["rows"]) > CARD_ROWS:
-        written = r.get("written")  # where this run writes the whole list (cli/analyze._write)
-        more = len(c["rows"]) - CARD_ROWS
-        console.print(f"({more} more in {' and '.join(written)})" if written else
-                      f"({more} more: --json FILE lists every card, as the HTML page does)" if written == [] else
-                      f"({more} more: the HTML page and --json list every card)")
+        console.print(more_line(r, len(c["rows"]) - CARD_ROWS))
+
+
+def more_line(r: dict, more: int) -> str:
+    """Where the rows the terminal leaves out are: in the files this run writes."""
+    written = r.get("written")  # where this run writes the whole list (cli/analyze._write)
+    return (f"({more} more in {' and '.join(written)})" if written else
+            f"({more} more: --json FILE lists every card, as the HTML page does)" if written == [] else
+            f"({more} more: the HTML page and --json list every card)")
+
+
+def use_flag(row: dict, significant: str = "[bold]significant[/]") -> str:
+    return LUCK_OF_THE_DEAL if row.get("luck") else significant if row["significant"] else ""
 
 
 def per_game(x: float) -> str:

@@ -25,8 +25,9 @@ class Trace:
     """A game's outcome and what its decisions looked like.
 
     `menus`: per (seat, decision point) the seat answered, (seat, prompt, where, rule,
-    decisions, legal actions offered in all, decisions with one choice, choices a greedy
-    bot judged, those where it found every move alike), in the order first met: a game's
+    the names of the declared actions offered, decisions, legal actions offered in all,
+    decisions with one choice, choices a greedy bot judged, those where it found every
+    move alike), in the order first met: a game's
     few lines rather than one per decision, since a run may hold many games. A decision point is a prompt where it is asked (`asked_at`): a game's several
     `takes an action` all prompt "take an action". `used`: the
     (seat, use, card) triples of the game, where a use is the menu action that named the
@@ -35,7 +36,10 @@ class Trace:
     as one. `lead_changes` and `decided_at` (see `tension`) are None when the game
     declares no heuristic or score, or when it could not be worked out at a decision of the
     game (`untold`: why, the rule error's text); `decided_at` is also None without a single
-    winner."""
+    winner. `held`: the (seat, card title) pairs of the cards a seat could have used, named
+    by an action of one of its menus (in its hand to play, on offer to take): the seats
+    that held a card, against which its uses are told apart from the luck of the deal
+    (drivers/card_held.py)."""
     outcome: GameOutcome
     menus: tuple = ()
     used: frozenset = frozenset()
@@ -44,6 +48,7 @@ class Trace:
     untold: Optional[str] = None
     alike: tuple = ()  # per seat (choices a greedy bot judged, those where it found every move alike)
     branches: Optional[tuple] = None  # per branch site (Game.branch_sites), the times the game took it, if counted
+    held: frozenset = frozenset()
 
 
 def card_title(game, card: int) -> str:
@@ -119,20 +124,25 @@ def play_traced(spec: GameSpec, index: int) -> Trace:
     rngs = [Random(derive(seed, 0x5EA7, s)) for s in range(game.nplayers)]
     heuristic = game.heuristic
     seats = range(game.nplayers)
-    menus, used, points, untold = {}, set(), [], None
+    menus, used, held, points, untold = {}, set(), set(), [], None
     alike = [[0, 0] for _ in seats]
     try:
         st = game.new(seed, stats=True)
         while not st.is_over:
             p = st.current_player
             actions = st.legal_actions()
-            point = (p, st.prompt, *asked_at(st))
+            # (the actions a menu offers tell apart the decisions one place asks: a lead, a follow)
+            point = (p, st.prompt, *asked_at(st), tuple(sorted({a.name for a in actions if a.kind == "menu"})))
             m = menus.get(point)
             if m is None:
                 m = menus[point] = [0, 0, 0, 0, 0]
             m[0] += 1
             m[1] += len(actions)
             m[2] += len(actions) == 1
+            for a in actions:
+                if a.kind != "ask":  # (as card_uses counts them, without naming the use)
+                    held.update((p, card_title(game, v.index)) for _, v in a.args
+                                if isinstance(v, Ref) and v.kind == "card")
             if points is not None and heuristic is not None:
                 try:
                     points.append(tuple(float(heuristic(st, s)) for s in seats))
@@ -159,4 +169,4 @@ def play_traced(spec: GameSpec, index: int) -> Trace:
         changes, decided = tension(points, st.result.winners)
     return Trace(outcome, tuple((*point, *m) for point, m in menus.items()), frozenset(used), changes, decided,
                  untold, tuple(map(tuple, alike)),
-                 tuple(st.observer.branches) if game.covered else None)
+                 tuple(st.observer.branches) if game.covered else None, frozenset(held))
