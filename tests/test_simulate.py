@@ -140,7 +140,6 @@ def test_run_games_cli_writes_json_csv_and_png(capsys, tmp_path):
     (["--games", 5, "--agents", "radr=random"], "did you mean 'radar'"),
     (["--games", 5, "--out", "results.txt"], "should end in .json or .csv"),
     (["--games", 5, "--plot", "x/y/z.png"], "there is no folder"),
-    (["--games", 5, "--log", "g.jsonl"], "cannot be used with --games"),
     (["--games", 0], "0 is not in the range"),
     (["--games", 5, "--sweep", "reveal_cnt=1,2"], "did you mean 'reveal_count'"),
     (["--jobs", 2], "go with --games"),
@@ -148,6 +147,23 @@ def test_run_games_cli_writes_json_csv_and_png(capsys, tmp_path):
 def test_simulation_flags_are_checked(capsys, args, message):
     code, out, err = run_cli(capsys, "run", "games/gufo.rules", *args)
     assert code == 2 and message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("args, message", [
+    # a designer who gave `--match --games 50` was told about a --log they never wrote
+    (["--match", "--games", 50], "--match narrates one match; it cannot be used with --games"),
+    (["--match", "--sweep", "reveal_count=2,3"], "--match narrates one match; it cannot be used with --sweep"),
+    (["--games", 5, "--log", "g.jsonl"], "--log records one narrated game; it cannot be used with --games"),
+    (["--log", "g.jsonl", "--sweep", "reveal_count=2,3"],
+     "--log records one narrated game; it cannot be used with --sweep"),
+    (["--match", "--log", "g.jsonl", "--games", 5, "--sweep", "reveal_count=2,3"],
+     "--log and --match record one narrated match; they cannot be used with --games and --sweep"),
+])
+def test_one_game_options_name_only_what_was_given(capsys, tmp_path, args, message):
+    args = [str(tmp_path / a) if a == "g.jsonl" else a for a in args]
+    code, out, err = run_cli(capsys, "run", "games/gufo.rules", *args)
+    assert code == 2 and err.splitlines()[-1] == f"Error: {message}"
+    assert not (tmp_path / "g.jsonl").exists()
 
 
 def test_sweep_table_has_a_row_per_value(capsys, tmp_path):

@@ -59,7 +59,7 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
     sweep = sweeps[0] if sweeps else None
     if games is not None or sweep is not None:
         if log_path or match:
-            raise click.UsageError("--log and --match narrate one game; they cannot be used with --games or --sweep")
+            raise click.UsageError(_one_game_only(log_path is not None, match, games is not None, sweep is not None))
         _check_out(out, (".json", ".csv"), "--out")
         _check_out(plot, (".png",), "--plot")
         _check_scheduler(scheduler)
@@ -148,6 +148,17 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
         writer.commit()
         click.echo(f"log written to {plain(log_path)}")
     click.echo(plain(f"(the same game again: {again})"))
+
+
+def _one_game_only(log: bool, match: bool, games: bool, sweep: bool) -> str:
+    """Why --log/--match refuse --games/--sweep, naming only the options given (a designer
+    who typed `--match --games 50` was told about a --log they never wrote)."""
+    many = " and ".join(name for name, given in [("--games", games), ("--sweep", sweep)] if given)
+    if log and match:
+        return f"--log and --match record one narrated match; they cannot be used with {many}"
+    if match:
+        return f"--match narrates one match; it cannot be used with {many}"
+    return f"--log records one narrated game; it cannot be used with {many}"
 
 
 MAX_SWEEP_VALUES = 100  # values of one --sweep, each a whole simulation

@@ -62,8 +62,31 @@ def ends_early(lines: list[str], offset: int, expected: str) -> Diagnostic:
                           f"close it with '{closer}'; until it is, every line up to the next item "
                           "reads as part of it")
     line, col = end_of_code(lines)
+    bare = _action_without_statements(lines, line, offset)
+    if bare is not None:
+        return bare
     return Diagnostic(Span.point(line + offset, col), "the file ends in the middle of this item",
                       f"expected {expected}")
+
+
+def _action_without_statements(lines: list[str], last: int, offset: int) -> Diagnostic | None:
+    """An action whose block holds only `with` lines and `allowed if`: the grammar and
+    docs/language.md make its statements what an action is (a player who may do nothing
+    passes: `takes an action or passes`), so this says which part is missing, at the last
+    line (not "the file ends", which the next item proves wrong)."""
+    if not re.match(r"action\b", lines[0]):
+        return None
+    body = [code_part(lines[i - 1]).strip() for i in _code_lines(lines)[1:]]
+    if not body or not all(re.match(r"(with|allowed\s+if)\b", text) for text in body):
+        return None
+    after = "its 'allowed if'" if body[-1].startswith("allowed") else "its 'with' lines"
+    text = code_part(lines[last - 1])
+    start = len(text) - len(text.lstrip()) + 1
+    return Diagnostic(Span(last + offset, start, last + offset, len(text) + 1),
+                      f"an action needs at least one statement after {after}",
+                      "write below it what taking the action does (a knock sets a counter that the turn or an "
+                      "ending reads: set knocked to current); a player who may do nothing passes: "
+                      "'current takes an action or passes' in the turn")
 
 
 def _indent(line: str) -> str:

@@ -10,6 +10,7 @@ from . import refs as R
 from . import types as T
 from .diagnostics import did_you_mean
 from .exprs import ExprChecker, written
+from .kind_hints import swap_side_hint
 from .names import Scope, Want
 from .offers import check_offer
 from .subsets import unseen_zone
@@ -54,8 +55,14 @@ class StmtChecker(ExprChecker, abstract=True):
         self.cards_value(s.what, scope, "what is flipped")
 
     def st_Swap(self, s: A.Swap, scope: Scope, ctx: str) -> None:
-        self.require(s.first, self.expr(s.first, scope), CARD, "each side of a swap")
-        self.require(s.second, self.expr(s.second, scope), CARD, "each side of a swap")
+        first, second = self.expr(s.first, scope), self.expr(s.second, scope)
+        for side, t, other, other_t, one in ((s.first, first, s.second, second, True),
+                                             (s.second, second, s.first, first, False)):
+            hint = swap_side_hint(side, t, other, other_t, one)
+            if hint is not None:  # `swap hand of owner with hand of other`: a zone read as its card
+                self.error(side, f"each side of a swap must be a card, not {t.describe()}", hint)
+            else:
+                self.require(side, t, CARD, "each side of a swap")
 
     def st_Shuffle(self, s: A.Shuffle, scope: Scope, ctx: str) -> None:
         t = self.expr(s.zone, scope, want=Want.ZONE)
