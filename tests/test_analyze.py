@@ -431,3 +431,35 @@ def test_the_page_escapes_a_decision_point_shown_as_less_than_0_01_a_game():
                       "per_game": 0.001, "mean_menu": 1.0, "one_choice": 1.0}]}
     page = "\n".join(decisions({"decisions": d}, {}, ""))
     assert '<td class="n">&lt;0.01</td>' in page and "<0.01" not in page
+
+
+def test_ctrl_c_in_the_skill_trace_still_gives_the_main_games_report(ruleforge_cmd, tmp_path, monkeypatch):
+    # A fresh designer's Ctrl-C eleven minutes into a slow skill trace left "interrupted:
+    # no report": the main games' report was lost with it.
+    from ruleforge.drivers import skill
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(skill, "run", interrupted)
+    page = tmp_path / "r.html"
+    r = ruleforge_cmd("analyze", SEAT_ONE, "--games", 20, "--skill-games", 4, "--rungs", "random,greedy",
+                      "--seed", 2, "--html", page)
+    assert r.code == 130
+    assert "interrupted during the skill trace: the report of the main games follows, without it" in r.err
+    assert "Balance · greedy at every seat · 20 games" in r.lines
+    assert ("Skill · not measured: the skill trace was interrupted (Ctrl-C); the same command plays it again, "
+            "or --skill-games N plays a shorter one") in " ".join(r.out.split())  # (the terminal wraps it)
+    assert ("<h2>Skill</h2><p>Not measured: the skill trace was interrupted (Ctrl-C); the same command plays it "
+            "again, or --skill-games N plays a shorter one.</p>") in page.read_text(encoding="utf-8")
+
+
+def test_ctrl_c_in_the_main_games_gives_no_report(ruleforge_cmd, tmp_path, monkeypatch):
+    from ruleforge.cli import analyze
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr("ruleforge.drivers.simulate.run_games", interrupted)
+    r = ruleforge_cmd("analyze", SEAT_ONE, "--games", 20, "--rungs", "none", "--seed", 2, "--html", tmp_path / "r.html")
+    assert analyze.EXIT_INTERRUPTED == r.code == 130
+    assert r.err.splitlines()[-1] == "interrupted: no report"
+    assert not (tmp_path / "r.html").exists()

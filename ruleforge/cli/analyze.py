@@ -115,6 +115,8 @@ def analyze(file: str, games: int, agents: str | None, rungs: str | None, skill_
     report["bots_note"] = (next(filter(None, (blind_greedy_note(a, game) for a in [agents, *rung_list])), None)
                            or alike_note(report))
     _write(report, html_path, json_path, plots_prefix)
+    if report.get("skill_interrupted"):
+        sys.exit(EXIT_INTERRUPTED)
     if report["summary"]["errors"] or (report["skill"] or {}).get("errors"):
         sys.exit(EXIT_PROBLEM)  # a game stopped on a rule error or at the decision cap (docs/limits.md)
 
@@ -143,6 +145,7 @@ def _play(file, sets, players, game, agents, rung_list, games, skill_games, seed
     estimate = Estimate(analyze_time.plan(agents, games, runs, titles, jobs), analyze_time.clock)
     stop = lambda: None  # noqa: E731 (until the bar exists)
     started = time.monotonic()
+    report = None
     try:
         # one game of each kind of run, timed, for the estimate: game 0 of its run, kept
         ready = analyze_time.calibrate(estimate, lambda i: play_traced(spec, 0) if i == 0 else
@@ -160,8 +163,13 @@ def _play(file, sets, players, game, agents, rung_list, games, skill_games, seed
                                     {runs[i - 1][0]: g for i, g in ready.items()}) if rung_list and ended else None
     except KeyboardInterrupt:  # (Interrupted from run_games; a bare one while timing a game)
         stop()
-        click.echo("interrupted: no report", err=True)
-        sys.exit(EXIT_INTERRUPTED)
+        if report is None:
+            click.echo("interrupted: no report", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+        # the main games are played: their report is worth the minutes they took (a
+        # designer lost eleven), and says the skill trace is missing; the exit code says so too
+        click.echo("interrupted during the skill trace: the report of the main games follows, without it", err=True)
+        report["skill"], report["skill_interrupted"] = None, True
     finally:
         stop()
     report.update(seed=seed, agents=agents, roles=bool(game.roles), seconds=round(time.monotonic() - started, 1),

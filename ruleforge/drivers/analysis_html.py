@@ -14,8 +14,8 @@ import html
 
 from ..lang.plural import count
 from ..lang.printable import plain
-from .analysis_text import (NEVER_ASKED, NO_DECISIONS, NO_LEAD, NO_SKILL, NONE_FOR_ONE, NONE_FOR_TEAM, branches_line,
-                            card_impact_intro,
+from .analysis_text import (NEVER_ASKED, NO_DECISIONS, NO_LEAD, NO_SKILL, NONE_FOR_ONE, NONE_FOR_TEAM,
+                            SKILL_INTERRUPTED, branches_line, card_impact_intro,
                             decisiveness_line, first_seat_line, gap_line, games_text, lead_changes_line, length_line,
                             losses_line, per_game, points, points_ci, skill_errors_line, skill_first_error, skill_verdicts,
                             unmeasured_line, use_flag)
@@ -113,6 +113,8 @@ def skill(r, pngs) -> list[str]:
     k = r.get("skill")
     if not r.get("decides", True):
         return [f"<h2>Skill</h2><p>{NO_SKILL[0].upper()}{NO_SKILL[1:]}.</p>"]
+    if r.get("skill_interrupted"):
+        return [f"<h2>Skill</h2><p>{esc(SKILL_INTERRUPTED[0].upper() + SKILL_INTERRUPTED[1:])}.</p>"]
     if not k or not k["steps"]:
         return ["<h2>Skill</h2><p>Not measured (--rungs none).</p>"]
     rows = []

@@ -26,6 +26,8 @@ NONE_FOR_TEAM = "none to measure: the players win or lose together, as one team"
 # the lead and the decisions, each of which would measure decisions
 NOBODY_DECIDES = "nobody decides anything in this game (no rule asks a player a thing)"
 NO_SKILL = f"none to measure: {NOBODY_DECIDES}, so no skill can matter"
+SKILL_INTERRUPTED = ("not measured: the skill trace was interrupted (Ctrl-C); the same command plays it again, "
+                     "or --skill-games N plays a shorter one")
 NO_LEAD = (f"Decisiveness and lead changes: none to measure: {NOBODY_DECIDES}, so there is no decision to tell the "
            "lead at")
 NO_DECISIONS = f"{NOBODY_DECIDES[0].upper()}{NOBODY_DECIDES[1:]}: the game plays itself"
@@ -277,6 +279,9 @@ def skill_section(r: dict, console: Console) -> None:
     console.print()
     if not r.get("decides", True):
         console.print(f"[bold underline]Skill[/] · {NO_SKILL}")
+        return
+    if r.get("skill_interrupted"):
+        console.print(f"[bold underline]Skill[/] · {SKILL_INTERRUPTED}")
         return
     if not k or not k["steps"]:
         console.print("[bold underline]Skill[/] · not measured (--rungs none)")
