@@ -203,3 +203,33 @@ def test_an_action_with_only_with_lines_at_the_end_of_the_file(ruleforge_cmd, tm
                 with c in hand of current
                 ^^^^^^^^^^^^^^^^^^^^^^^^^
     """).splitlines()
+
+
+# ---- a block cut short before the next item ------------------------------------------------
+
+def test_an_empty_if_before_the_next_item_does_not_say_the_file_ends(ruleforge_cmd, tmp_path):
+    # "the file ends in the middle of this item" was said of any item cut short, even
+    # with the file going on: what ended it is the next line, not indented
+    path = variant(tmp_path, """
+        rule check_deck:
+            if count of deck > 100:
+        ending done "six turns": nobody wins when count of deck = 0
+    """)
+    r = ruleforge_cmd("check", path)
+    assert (r.code, r.err) == (1, report(path, """
+        FILE:3:28: error: this item ends in the middle: the next line of code is not indented, so it starts another item
+                if count of deck > 100:
+                                       ^
+          hint: expected an indented block
+        1 error in FILE
+    """))
+
+
+def test_an_empty_if_at_the_end_of_the_file_says_the_file_ends(ruleforge_cmd, tmp_path):
+    path = variant(tmp_path, """
+        rule check_deck:
+            if count of deck > 100:
+        # a comment after it is no item
+    """)
+    r = ruleforge_cmd("check", path)
+    assert r.err.splitlines()[0] == f"{path}:3:28: error: the file ends in the middle of this item"

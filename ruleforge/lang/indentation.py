@@ -50,9 +50,16 @@ def end_of_code(lines: list[str]) -> tuple[int, int]:
     return (len(lines), len(lines[-1]) + 1) if lines else (1, 1)
 
 
-def ends_early(lines: list[str], offset: int, expected: str) -> Diagnostic:
+def last_item(text: str, offset: int, chunk_lines: list[str]) -> bool:
+    """Whether no line of code follows the item of `chunk_lines` (at `offset`) in the file `text`."""
+    later = text.split("\n")[offset + len(chunk_lines):]  # (as parse.split_lines counts lines)
+    return not any((s := x.strip()) and not s.startswith("#") for x in later)
+
+
+def ends_early(lines: list[str], offset: int, expected: str, last: bool = True) -> Diagnostic:
     """The item ends before it is complete: at the bracket left open, else at the end
-    of its last line of code."""
+    of its last line of code. `last`: no item follows it in the file (else the next
+    line, not indented, is what ended it)."""
     open_ = unclosed_brackets(lines)
     if open_:
         line, col, bracket = open_[-1]
@@ -65,6 +72,9 @@ def ends_early(lines: list[str], offset: int, expected: str) -> Diagnostic:
     bare = _action_without_statements(lines, line, offset)
     if bare is not None:
         return bare
+    if not last:  # (an empty `if:` before the next item: the file did not end there)
+        return Diagnostic(Span.point(line + offset, col), "this item ends in the middle: the next line of code is "
+                          "not indented, so it starts another item", f"expected {expected}")
     return Diagnostic(Span.point(line + offset, col), "the file ends in the middle of this item",
                       f"expected {expected}")
 

@@ -36,7 +36,7 @@ from .diagnostics import Diagnostic, Span, did_you_mean
 from .expected import describe_terminal, expected as _expected
 from .lexer import install
 from .indexing import indexed
-from .indentation import ends_early, indented_with_tab, no_enclosing_block, unexpected_indent
+from .indentation import ends_early, indented_with_tab, last_item, no_enclosing_block, unexpected_indent
 from .limits import (MAX_BLOCK_DEPTH, MAX_ERRORS, MAX_ITEM_CHARS, MAX_LINES, MAX_NUMBER_DIGITS, MAX_WORDS,
                      number_error, raise_hint)
 from .printable import _CONTROL as CONTROL
@@ -383,7 +383,8 @@ def _parse(text: str, file: str | None, context: str = "") -> ParseResult:
                                     + raise_hint("MAX_BLOCK_DEPTH")))
             _note_unparsed(chunk, unparsed)
         except (UnexpectedInput, _IndentError) as e:
-            diags.append(_syntax_diagnostic(e, first - 1, chunk, text + context))
+            diags.append(_syntax_diagnostic(e, first - 1, chunk, text + context,
+                                            last_item(text, first - 1, split_lines(chunk))))
             _note_unparsed(chunk, unparsed)
         except VisitError as e:
             if isinstance(e.orig_exc, PlaceholderError):
@@ -394,7 +395,8 @@ def _parse(text: str, file: str | None, context: str = "") -> ParseResult:
                 diags.append(evolve(d, span=evolve(d.span, line=d.span.line + first - 1,
                                                    end_line=d.span.end_line + first - 1)))
             elif isinstance(e.orig_exc, (UnexpectedInput, _IndentError)):
-                diags.append(_syntax_diagnostic(e.orig_exc, first - 1, chunk, text + context))
+                diags.append(_syntax_diagnostic(e.orig_exc, first - 1, chunk, text + context,
+                                                last_item(text, first - 1, split_lines(chunk))))
             elif isinstance(e.orig_exc, RecursionError):
                 diags.append(Diagnostic(Span.point(first, 1), "this item is nested too deeply to read",
                                         "split the expression with 'define' or 'let'"))
@@ -476,7 +478,8 @@ _ITEM_WORDS = ["game", "players", "cooperative", "role", "parameter", "cards", "
                "attribute", "card", "quantity", "payoff", "without"]
 
 
-def _syntax_diagnostic(e, offset: int, chunk: str, file_text: str = "") -> Diagnostic:
+def _syntax_diagnostic(e, offset: int, chunk: str, file_text: str = "", last: bool = True) -> Diagnostic:
+    """`file_text`: the file's text and its bases' (for hints); `last`: the file's last item?"""
     chunk_lines = split_lines(chunk)
     if isinstance(e, _IndentError):
         return no_enclosing_block(chunk_lines, e.line, e.column, offset)
@@ -500,12 +503,12 @@ def _syntax_diagnostic(e, offset: int, chunk: str, file_text: str = "") -> Diagn
             hint = "write 'mod' for the remainder: 7 mod 3 is 1"
         return Diagnostic(Span.point(e.line + offset, e.column), f"unexpected character {shown}", hint)
     if isinstance(e, UnexpectedEOF):
-        return ends_early(chunk_lines, offset, _expected(e.expected))
+        return ends_early(chunk_lines, offset, _expected(e.expected), last)
     assert isinstance(e, UnexpectedToken)
     tok: Token = e.token
     expected = e.accepts or e.expected
     if tok.type == "$END" or tok.line is None:
-        return ends_early(chunk_lines, offset, _expected(expected))
+        return ends_early(chunk_lines, offset, _expected(expected), last)
     line, col = tok.line + offset, tok.column
     if tok.type == "_NL":
         # The newline token starts at the end of the line it ends.
@@ -521,7 +524,7 @@ def _syntax_diagnostic(e, offset: int, chunk: str, file_text: str = "") -> Diagn
         return unexpected_indent(chunk_lines, tok.end_line, offset)
     if tok.type in ("_DEDENT", "_NL") and tok.end_line > len(chunk_lines):
         # the file ended: inside an open bracket, or in the middle of a block
-        return ends_early(chunk_lines, offset, _expected(expected))
+        return ends_early(chunk_lines, offset, _expected(expected), last)
     if tok.type == "_DEDENT":
         return Diagnostic(Span.point(tok.end_line + offset, 1), "this block ends too early",
                           f"expected {_expected(expected)}")
