@@ -11,15 +11,12 @@ same seed give another page.
 from __future__ import annotations
 
 import math
-import sys
 import time
 from typing import Callable
 
-import click
-
 from ..drivers.estimate import Estimate, Stage, bar_text, budget_note, duration, progress_text, start_text
 from ..lang.printable import plain
-from .common import PROGRESS_EVERY
+from .common import progress_bar
 
 SAY_FROM = 10.0  # seconds: a shorter report is over before an estimate helps
 clock = time.monotonic  # (tests give a fake one)
@@ -75,34 +72,11 @@ def told(e: Estimate, games: int, skill_games: int, say: Callable[[str], None]) 
 def shown(e: Estimate, total: int, done: int):
     """(advance, stop) for run_games' progress: a bar with the estimate on a terminal, a
     line on stderr every PROGRESS_EVERY seconds otherwise."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn
+    from rich.progress import ProgressColumn
     from rich.text import Text
 
     class Left(ProgressColumn):
         def render(self, task) -> Text:  # (at each refresh: the time left counts down)
             return Text(plain(bar_text(e)), no_wrap=True, overflow="ellipsis")
-    state = {"bar": None, "task": None, "done": done, "told": e.clock()}
-    on_terminal = sys.stdout.isatty()
-
-    def advance(n: int) -> None:
-        state["done"] += n
-        e.advance(n)
-        if not on_terminal:
-            now = e.clock()
-            if now - state["told"] >= PROGRESS_EVERY and 0 < state["done"] < total:
-                state["told"] = now
-                click.echo(plain(f"playing: {state['done']:,} of {total:,} games in {duration(e.elapsed())}, "
-                                 f"{progress_text(e)}"), err=True)
-            return
-        if state["bar"] is None and e.elapsed() > 1.0 and state["done"] < total:
-            bar = Progress(TextColumn("playing"), BarColumn(bar_width=20), MofNCompleteColumn(), Left(),
-                           transient=True)
-            bar.start()
-            state["bar"], state["task"] = bar, bar.add_task("games", total=total, completed=state["done"])
-        elif state["bar"] is not None:
-            state["bar"].update(state["task"], completed=state["done"])
-
-    def stop() -> None:
-        if state["bar"] is not None:
-            state["bar"].stop()
-    return advance, stop
+    return progress_bar(total, "playing", Left(), e.clock, lambda _, n: f"playing: {n:,} of {total:,} games in "
+                        f"{duration(e.elapsed())}, {progress_text(e)}", done, e.advance, e.elapsed, 20)

@@ -335,25 +335,39 @@ def _progress(total: int, label: str = "playing"):
     output goes to a file, a line on stderr every minute instead (a fresh reader's
     analyze of a long game sat silent for 30 minutes with its output in a file)."""
     import time
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-    start = time.monotonic()
-    state = {"bar": None, "task": None, "done": 0, "told": start}
+    from rich.progress import TimeRemainingColumn
+    # (no time left is guessed on the line: a skill trace's searching games take far
+    # longer than the main games before them)
+    return progress_bar(total, label, TimeRemainingColumn(), time.monotonic,
+                        lambda seconds, done: f"{label}: {done:,} of {total:,} games in {_duration(seconds)}")
+
+
+def progress_bar(total: int, label: str, last_column, clock, line, done: int = 0, on_advance=None,
+                 elapsed=None, bar_width: int | None = 40):
+    """(advance, stop) for run_games' progress: on a terminal, a bar (`label`, the bar, m/n,
+    `last_column`) once the run has lasted a second (`elapsed()`, else since this call);
+    otherwise `line(seconds since this call, done)` on stderr every PROGRESS_EVERY
+    seconds. `on_advance(n)` is told of each step first (analyze's estimate)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+    start = clock()
+    elapsed = elapsed or (lambda: clock() - start)
+    state = {"bar": None, "task": None, "done": done, "told": start}
 
     import sys as _sys
     on_terminal = _sys.stdout.isatty()
 
     def advance(n: int) -> None:
+        if on_advance is not None:
+            on_advance(n)
         state["done"] += n
         if not on_terminal:
-            now = time.monotonic()
+            now = clock()
             if now - state["told"] >= PROGRESS_EVERY and 0 < state["done"] < total:
                 state["told"] = now
-                # (no time left is guessed: a skill trace's searching games take far
-                # longer than the main games before them)
-                click.echo(f"{label}: {state['done']:,} of {total:,} games in {_duration(now - start)}", err=True)
+                click.echo(plain(line(now - start, state["done"])), err=True)
             return
-        if state["bar"] is None and time.monotonic() - start > 1.0 and state["done"] < total:
-            bar = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        if state["bar"] is None and elapsed() > 1.0 and state["done"] < total:
+            bar = Progress(TextColumn(label), BarColumn(bar_width=bar_width), MofNCompleteColumn(), last_column,
                            transient=True)
             bar.start()
             state["bar"], state["task"] = bar, bar.add_task("games", total=total, completed=state["done"])
