@@ -14,13 +14,15 @@ import ruleforge
 from ruleforge.drivers import kept as kept_module
 from ruleforge.drivers.agents import parse_agents
 from ruleforge.drivers.kept import PAGE_LINES, STORY_LINES, Kept
-from ruleforge.drivers.narrate import Narrator
 from ruleforge.drivers.play import play_game
 from ruleforge.drivers.terminal import Quit, TerminalGame
 from ruleforge.runtime.values import RuleError
 
-LOOPS = """game "Long Loops"
-players 2
+
+def tiny(name: str) -> str:
+    """The start of the small told games here (and in test_told_limit.py): two players,
+    four cards, a counter n that narration shows."""
+    return f'game "{name}"\n' + """players 2
 
 cards "{n}" for each n from 1 to 4:
     value: n
@@ -29,7 +31,10 @@ zone deck: pile
 
 counter n = 0, shown
 
-turn:
+"""
+
+
+LOOPS = tiny("Long Loops") + """turn:
     repeat 900 times:
         increase n by 1
     if current chooses "go on" over "stop":
@@ -132,17 +137,7 @@ def test_a_served_page_keeps_its_last_lines_and_counts_the_rest(loops):
     assert len(table.message(None)["since"]) == 60
 
 
-FAN = """game "Fan"
-players 2
-
-cards "{n}" for each n from 1 to 4:
-    value: n
-cards: listed in deck
-zone deck: pile
-
-counter n = 0, shown
-
-rule s0:
+FAN = tiny("Fan") + """rule s0:
 """ + '    say "x"\n' * 10 + "".join(f"\nrule s{k}:\n" + f"    s{k - 1}\n" * 10 for k in (1, 2)) + """
 turn:
     s2

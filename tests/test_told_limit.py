@@ -19,19 +19,9 @@ from ruleforge.drivers.play import play_game
 from ruleforge.drivers.terminal import TerminalGame
 from ruleforge.runtime.limits import LimitsError, TOLD_LINES, from_environment
 from ruleforge.runtime.values import RuleError
-from test_told_bounds import LOOPS  # (every turn tells 900 changes of n, then asks a question)
+from test_told_bounds import LOOPS, tiny  # (every turn tells 900 changes of n, then asks a question)
 
-CHATTY = """game "Chatty"
-players 2
-
-cards "{n}" for each n from 1 to 4:
-    value: n
-cards: listed in deck
-zone deck: pile
-
-counter n = 0, shown
-
-turn:
+CHATTY = tiny("Chatty") + """turn:
     say "chatter {n}"
     say "more chatter"
     if current chooses "go on" over "stop":
