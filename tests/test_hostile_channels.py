@@ -563,3 +563,21 @@ def test_a_held_card_whose_place_every_seat_followed_stays_at_its_place(tmp_path
     st, worlds = _worlds(tmp_path, HELD_SECRET.replace("HOLD", "set secret to top of deck"))
     assert {w.cards_in("deck")[-1] == w.counter("secret") for w in worlds} == {True}
     assert len({w.counter("secret") for w in worlds}) > 20
+
+
+def test_a_hands_owner_looking_at_its_copies_one_by_one_learns_each(tmp_path):
+    # Found by a designer writing Hanabi (cards held facing away): the owner of a face-down
+    # hand looked at its two Green 2s one at a time and forgot the first at the second
+    # look, as a seat that cannot tell a hand's cards apart would. The owner holds them:
+    # it tells them apart (as when one leaves its hand), so it knows both.
+    game = _game(tmp_path, 'game "Own copies"\nplayers 2\nattribute colour: green\n'
+                 'cards "{colour} {number}" for each colour in [green] and number from 1 to 2:\n    copies: 2\n'
+                 'cards: listed in deck\nzone deck: pile\nzone hand per player: hand, face down\n'
+                 'setup:\n    move top of deck to hand of player 2 face down as a\n'
+                 '    move top of deck to hand of player 2 face down as b\n'
+                 '    player 2 looks at a\n    player 2 looks at b\n'
+                 'turn:\n    current takes an action\naction wait "Wait":\n    move top of deck to hand of current\n'
+                 'ending done: nobody wins when deck is empty\n', "own.rules")
+    st = game.new(1)
+    assert [st.knows(1, f"green 2 ({k})") for k in (1, 2)] == [True, True]
+    assert st.view(1).zone("hand", "player 2").cards == ("green 2", "green 2")

@@ -256,14 +256,17 @@ def looked_apart(st, seat: int, cards) -> None:
     """`seat` looks at `cards` (before it learns them): where one it did not know lies in a
     hand beside copies of it that the seat knew and does not look at, the seat cannot
     tell whether it is looking at a copy it knew (told_apart, for a look): it forgets one
-    of them."""
+    of them. The hand's owner does not: it holds its cards and tells them apart, as it
+    does when one leaves (told_apart), so looking at its cards one by one teaches it
+    each of them."""
     g = st.game
     copies, keep = g.copies, g.leave_keep or _leave_keep(g)
     bit = 1 << seat
     loc, up, known = st.loc, st.up, st.known
     looked = set(cards)
     for c in looked:
-        if copies[c] and not up[c] and not known[c] & bit and keep[z := loc[c]] != -1:
+        if (copies[c] and not up[c] and not known[c] & bit and keep[z := loc[c]] != -1
+                and not keep[z] & bit):
             for d in copies[c]:
                 if loc[d] == z and d not in looked and not up[d] and known[d] & bit:
                     known[d] &= ~bit
