@@ -659,16 +659,17 @@ def test_an_interrupt_keeps_the_games_played(ruleforge_cmd, tmp_path, monkeypatc
     assert r.lines[-1] == f"partial results written to {out}"
     rows = out.read_text(encoding="utf-8").splitlines()
     assert rows[0] == "# partial: interrupted after 7 of 20000 games"
-    assert rows[1] == "game,seed,winners,ending,decisions,rounds"
+    assert rows[1] == "game,seed,winners,ending,decisions,rounds,turns"
     assert [int(row.split(",")[0]) for row in rows[2:]] == list(range(7))
     whole = tmp_path / "whole.json"
     monkeypatch.setattr(simulate, "play_one", real)
     assert ruleforge_cmd("run", GUFO, "--games", 7, "--jobs", 1, "--seed", 4, "--out", whole).code == 0
     expected = {o["index"]: o for o in json.loads(whole.read_text())["outcomes"]}
     for row in rows[2:]:  # the same games the same seed plays without the interrupt
-        index, seed, winners, ending, decisions, rounds = row.split(",")
-        assert (int(seed), ending, int(decisions)) == (expected[int(index)]["seed"], expected[int(index)]["ending"],
-                                                       expected[int(index)]["decisions"])
+        index, seed, winners, ending, decisions, rounds, turns = row.split(",")
+        game = expected[int(index)]
+        assert (int(seed), ending, int(decisions), int(rounds), int(turns)) == (
+            game["seed"], game["ending"], game["decisions"], game["rounds"], game["turns"])
 
 
 def test_an_interrupt_before_any_game_ends_writes_nothing(ruleforge_cmd, tmp_path, monkeypatch):

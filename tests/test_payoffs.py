@@ -273,12 +273,12 @@ def test_the_csv_has_a_payoffs_column_only_for_a_game_with_a_payoff(tmp_path, ru
     out = tmp_path / "r.csv"
     assert ruleforge_cmd("run", path, "--games", 3, "--seed", 1, "--jobs", 1, "--out", out).code == 0
     rows = out.read_text().splitlines()
-    assert rows[0] == "game,seed,winners,ending,decisions,rounds,payoffs"
+    assert rows[0] == "game,seed,winners,ending,decisions,rounds,turns,payoffs"
     assert [r.split(",")[-1] for r in rows[1:]] == [
         " ".join(str(v) for v in o.payoffs) for o in run_games(GameSpec(str(path), {}, None, None, 1), 3)]
     plain, plain_path = load(tmp_path, STAKE.replace("payoff of p: chips of p - start_chips\n", ""), "plain.rules")
     assert ruleforge_cmd("run", plain_path, "--games", 3, "--seed", 1, "--jobs", 1, "--out", out).code == 0
-    assert out.read_text().splitlines()[0] == "game,seed,winners,ending,decisions,rounds"
+    assert out.read_text().splitlines()[0] == "game,seed,winners,ending,decisions,rounds,turns"
 
 
 def test_play_game_returns_the_payoffs_in_its_state_and_log(tmp_path):

@@ -15,7 +15,7 @@ from pathlib import PurePath
 from typing import Optional, Sequence
 
 from .decision_points import by_actions
-from .simulate import Z95, _spread as length_spread, all_rules, mean_interval, summarize, wilson
+from .simulate import Z95, all_rules, mean_interval, summarize, wilson
 
 MIN_GROUP = 10  # games on each side before a card's impact is judged
 
@@ -294,8 +294,6 @@ def report(game, traces: Sequence, agents: Optional[str]) -> dict:
     outcomes = [t.outcome for t in traces]
     summary = summarize(game, outcomes, agents)
     ok = [o for o in outcomes if o.error is None]
-    # turns beside rounds and decisions: a round of turns round the table is not a hand (length_line)
-    summary["length"] = {**summary["length"], "turns": length_spread([o.turns for o in ok])}
     # a cooperative game's players are one team: its figures are a solitaire's (no draws,
     # no lead between seats; a game nobody wins is the team's loss)
     one = game.nplayers == 1 or game.cooperative

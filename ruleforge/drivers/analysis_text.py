@@ -14,8 +14,8 @@ from rich.table import Table
 
 from ..lang.plural import count
 from ..lang.printable import markup
-from .report import (BOTS_AT_THE_CAP, _console, _starter, bots_at_the_cap, ci, interval, number, payoff_table, pct,
-                     print_first_error, team_table, why_stopped)
+from .report import (BOTS_AT_THE_CAP, _console, _starter, bots_at_the_cap, ci, interval, length_line, number,
+                     payoff_table, pct, print_first_error, team_table, why_stopped)
 
 CARD_ROWS = 15  # card uses shown in the terminal; the HTML page and --json have them all
 # a use of a card nearly every holder plays (drivers/card_held.py): who was dealt it, not how it was played
@@ -195,18 +195,6 @@ def first_seat_line(f: dict, mark: Callable[[str], str]) -> str:
     verdict = mark("significant") if f["significant"] else "not significant"
     return (f"Starting-seat advantage: {_starter(f)} takes {pct(f['win_share'])} {ci(f['ci95'])} of the wins against "
             f"a fair {pct(f['fair_share'])}: {verdict}")
-
-
-def length_line(s: dict) -> str:
-    """Decisions, turns and rounds: a designer of a trick game read 'rounds' as hands, so
-    the line says what a round is (docs/language.md: one pass of the turn order)."""
-    def figures(x: dict) -> str:
-        return f"{x['mean']:.1f} {{}} (median {x['median']:.0f}, 10%-90% {x['p10']:.0f}-{x['p90']:.0f})"
-    length = s["length"]
-    turns = f"; {figures(length['turns']).format('turns')}" if length.get("turns") else ""
-    return (f"Length: {figures(length['decisions']).format('decisions on average')}{turns}; "
-            f"{figures(length['rounds']).format('rounds')}, a round being a turn for each player round the "
-            "table, not a hand")
 
 
 def decisiveness_line(dc: dict) -> str:

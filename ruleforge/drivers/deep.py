@@ -34,12 +34,11 @@ from typing import Callable, Optional
 from attrs import define, field
 
 from ..lang.plural import count
+from .deep_narrate import narrate_choices
 from .deep_told import line_column, said_told_from, settle_told_from, unknowing_seat
 from .narrate import Narrator
-from .play import (ERROR_CONTEXT, deal_snapshot, decision_record, error_record, last_lines, result_record,
-                   start_record, told_tail)
+from .play import deal_snapshot, decision_record, error_record, last_lines, result_record, start_record
 from ..runtime.events import Observer
-from ..runtime.flow import status
 from ..runtime.values import RuleError
 
 
@@ -315,69 +314,6 @@ def game_log(game, seed: int, choices: list[int], upto: Optional[int] = None) ->
     if st.is_over:
         log.append(result_record(st))
     return log
-
-
-class _TurnOver(Exception):
-    """Stops a told game where a check found it wrong: at the end of a turn."""
-
-
-def narrate_choices(game, seed: int, choices: list[int], taken: Optional[int] = None,
-                    turn: Optional[int] = None) -> list[str]:
-    """The game of these choices told as `run` tells it; then, with `taken`, the offered
-    action (its index) that stops the game, and what the rules did after it up to the
-    error. With `turn`, the telling stops as that turn ends (0: as setup ends), where the
-    check that failed looked, not at the next decision."""
-    narrator = Narrator(game)
-    over = f"[{'setup' if not turn else f'turn {turn}'} is over: the check fails here]"
-
-    stopped = []
-
-    def at_turn(st):
-        if st.turns == turn:
-            stopped.append(st)
-            raise _TurnOver
-    try:
-        st = game.new(seed, record=True, watch=None if turn is None else at_turn)
-    except RuleError as e:  # what setup (and the first turn) did before the error, then the error
-        done = getattr(e, "state", None)
-        told = told_tail(narrator, done.record, ERROR_CONTEXT) if done is not None else []
-        return ["Setup"] + told + [f"error: {e.describe()}"]
-    except _TurnOver:
-        return ["Setup"] + narrator.lines(stopped[0].record + [status(stopped[0])]) + [over]
-    lines = ["Setup"] + narrator.lines(st.record)
-    st.record.clear()
-    for n, i in enumerate(choices):
-        if st.is_over:
-            break
-        actions = st.legal_actions()
-        lines.append(f"[decision {n + 1} of {len(choices)}: choice {i + 1} of {len(actions)}]")
-        try:
-            st.apply(actions[i])
-        except RuleError as e:
-            lines.extend(told_tail(narrator, st.record, ERROR_CONTEXT))
-            lines.append(f"error: {e.describe()}")
-            break
-        except _TurnOver:  # what the rules did, then the numbers as the check saw them
-            lines.extend(narrator.lines(st.record + [status(st)]))
-            lines.append(over)
-            break
-        lines.extend(narrator.lines(st.record))
-        st.record.clear()
-    else:
-        if taken is not None and not st.is_over:
-            actions = st.legal_actions()
-            lines.append(f"[then decision {len(choices) + 1}: {actions[taken]}, choice {taken + 1} of "
-                         f"{len(actions)}, and the game stops on an error]")
-            try:
-                st.apply(actions[taken])
-            except RuleError as e:
-                lines.extend(told_tail(narrator, st.record, ERROR_CONTEXT))
-                lines.append(f"error: {e.describe()}")
-        elif turn is None:  # found after the last decision, where the next is asked (or the end)
-            lines.append("[the game is over: the check fails here]" if st.is_over else
-                         f"[the check fails here, as decision {len(choices) + 1} is asked "
-                         f"({st.game.seat_titles[st.current_player]}: {st.prompt})]")
-    return lines
 
 
 def counterexample_log(found: Counterexample) -> list:

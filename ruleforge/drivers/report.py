@@ -130,11 +130,8 @@ def print_summary(s: dict, console: Console | None = None) -> None:
         if f.get("payoff"):
             p = f["payoff"]
             console.print(f"The first player's payoff: {number(p['mean'])} on average {interval(p)}")
-    d, r = s["length"]["decisions"], s["length"]["rounds"]
-    if d:
-        console.print(f"Length: {d['mean']:.1f} decisions on average (median {d['median']:.0f}, "
-                      f"10%-90% {d['p10']:.0f}-{d['p90']:.0f}); {r['mean']:.1f} rounds "
-                      f"(median {r['median']:.0f}, 10%-90% {r['p10']:.0f}-{r['p90']:.0f})")
+    if s["length"]["decisions"]:
+        console.print(length_line(s))
     e = Table(title="How games ended", title_justify="left")
     e.add_column("Ending")
     e.add_column("Games", justify="right")
@@ -312,6 +309,19 @@ def _atomic_write(path: str, data: bytes) -> None:
         raise
 
 
+def length_line(s: dict) -> str:
+    """Decisions, turns and rounds: a designer of a trick game read 'rounds' as hands, so
+    the line says what a round is (docs/language.md: one pass of the turn order). `run
+    --games` and `analyze` say it alike."""
+    def figures(x: dict) -> str:
+        return f"{x['mean']:.1f} {{}} (median {x['median']:.0f}, 10%-90% {x['p10']:.0f}-{x['p90']:.0f})"
+    length = s["length"]
+    turns = f"; {figures(length['turns']).format('turns')}" if length.get("turns") else ""
+    return (f"Length: {figures(length['decisions']).format('decisions on average')}{turns}; "
+            f"{figures(length['rounds']).format('rounds')}, a round being a turn for each player round the "
+            "table, not a hand")
+
+
 def write_results(path: str, summary: dict, outcomes: list) -> None:
     """`.json`: the summary and every game; `.csv`: one row per game."""
     if path.lower().endswith(".csv"):
@@ -321,11 +331,11 @@ def write_results(path: str, summary: dict, outcomes: list) -> None:
             buf.write(f"# partial: interrupted after {p['played']} of {count(p['requested'], 'game')}\n")
         w = csv.writer(buf)
         pays = bool(summary.get("payoffs"))  # a column only for a game that declares a payoff
-        w.writerow(["game", "seed", "winners", "ending", "decisions", "rounds"] + (["payoffs"] if pays else []))
+        w.writerow(["game", "seed", "winners", "ending", "decisions", "rounds", "turns"] + (["payoffs"] if pays else []))
         for o in outcomes:
             # winners by seat name, split by ";" (a name may hold a space: "player 1")
             w.writerow([o.index, o.seed, ";".join(summary["seats"][s]["name"] for s in o.winners),
-                        o.ending, o.decisions, o.rounds]
+                        o.ending, o.decisions, o.rounds, o.turns]
                        + ([" ".join(str(v) for v in o.payoffs or ())] if pays else []))
         _atomic_write(path, buf.getvalue().encode("utf-8"))
     else:

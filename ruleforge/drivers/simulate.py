@@ -84,7 +84,7 @@ class GameOutcome:
     def to_json(self) -> dict:
         # seats from 1, as the summary's "seats" and every table count them
         return {"index": self.index, "seed": self.seed, "winners": [s + 1 for s in self.winners],
-                "ending": self.ending, "decisions": self.decisions, "rounds": self.rounds,
+                "ending": self.ending, "decisions": self.decisions, "rounds": self.rounds, "turns": self.turns,
                 **({"payoffs": list(self.payoffs)} if self.payoffs is not None else {}),
                 **({"error": self.error} if self.error else {})}
 
@@ -298,7 +298,9 @@ def common_summary(game, outcomes: list[GameOutcome], agents: Optional[str], sea
         **capped([o for o in outcomes if o.error]),
         "seats": seats,
         "no_winner": sum(1 for o in ok if not o.winners),
-        "length": {"decisions": _spread([o.decisions for o in ok]), "rounds": _spread([o.rounds for o in ok])},
+        # turns beside rounds and decisions: a round of turns round the table is not a hand (report.length_line)
+        "length": {"decisions": _spread([o.decisions for o in ok]), "rounds": _spread([o.rounds for o in ok]),
+                   "turns": _spread([o.turns for o in ok])},
         "endings": dict(sorted(Counter(o.ending for o in ok).items(), key=lambda kv: -kv[1])),
         "coverage": {r: fired.get(r, 0) for r in rules},
         "never_fired": [r for r in rules if not fired.get(r)],

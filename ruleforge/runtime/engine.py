@@ -18,7 +18,7 @@ from typing import Callable, Mapping, Optional
 from .board import (DOWN, PRIVATE, UP, Board, counter_changed, flip_card, random_card, move_all, move_card, move_cards, move_up, pick_class, pick_class_from, place,  # noqa: F401
                     reveal_card, set_var, shuffle_zone, swap_cards)
 from .decided import known_still as _known_still, known_then as _known_then
-from .events import Decided
+from .events import Decided, Record
 from .flow import (MAX_FRAMES, TURN_ANNOUNCEMENT, Frame, Proc, _finish, _next_turn, check_immediate,  # noqa: F401
                    end_game, eliminate, in_game, push, status)
 from .actions import Action, _Deferred
@@ -206,6 +206,13 @@ class State(Board):
         ob = self.observer
         if ob is not None and ob.record is not None:
             ob.record, ob.hushed = None, True
+
+    def resume_telling(self) -> None:
+        """Record events again after stop_telling: the game's end (flow.end_game), or the
+        decision where a deep check failed (drivers/deep_narrate.py)."""
+        ob = self.observer
+        if ob is not None and ob.hushed:
+            ob.record, ob.hushed = Record(), False
 
     def view(self, player):
         """What `player` may know, and nothing more: a seat number, a role's or a seat's

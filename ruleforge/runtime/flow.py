@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from typing import Callable, NoReturn, Optional
 
-from .events import Eliminated, Ended, GameEnding, Record, RoundBegan, RoundEnded, Status, TurnBegan
+from .events import Eliminated, Ended, GameEnding, RoundBegan, RoundEnded, Status, TurnBegan
 from .shown import quantities_now
 from .values import Result, RuleError
 from .held import keep_if_emptied, winners_in_play
@@ -93,8 +93,7 @@ def end_game(st, ending) -> bool:
     st.finishing = ending
     st.stack.clear()
     ob = st.observer
-    if ob is not None and ob.hushed:  # a telling stopped at the narration limit: the end is told
-        ob.record, ob.hushed = Record(), False
+    st.resume_telling()  # a telling stopped at the narration limit: the end is told
     if st.game.game_end_procs and ob is not None and ob.record is not None:
         ob.record.append(GameEnding(ending.title))  # (what they do is told under its heading)
     for proc in reversed(st.game.game_end_procs):
