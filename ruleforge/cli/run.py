@@ -101,7 +101,8 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
     if out or plot or scheduler or jobs:
         raise click.UsageError("--out, --plot, --jobs and --scheduler go with --games")
     from ..drivers.agents import parse_agents
-    from ..drivers.play import error_record, game_heading, play_game, play_match
+    from ..drivers.matches import play_match
+    from ..drivers.play import error_record, game_heading, play_game
     game, checked = _load(file, sets, players)
     if max_decisions is not None:
         game.decision_cap = max_decisions
