@@ -531,16 +531,17 @@ match:
 """
 
 
-def test_a_match_is_for_two_players_and_stops_when_nobody_can_win_it(ruleforge_cmd, tmp_path):
-    # at 3 players the tally counted players 1 and 2 only: player 3's wins were lost, and
-    # the match went on for 99 games and ended without a word
+def test_a_match_of_three_players_counts_each_and_stops_when_nobody_can_win_it(ruleforge_cmd, tmp_path):
+    # once refused (the tally counted players 1 and 2 only); now each player has a tally
     f = tmp_path / "drawn.rules"
     f.write_text(DRAWN.format(players="2 to 3"))
-    r = ruleforge_cmd("check", f)
-    assert r.code == 1
-    assert r.err.splitlines()[:4] == [
-        f"{f}:9:1: error: a match is between two opponents: the game must be for exactly 2 players, not 2 to 3",
-        "    match:", "    ^", "  hint: leave out 'match:', or write 'players 2'"]
+    r = ruleforge_cmd("run", f, "--seed", 1, "--match", "--players", 3)
+    assert (r.code, r.err) == (0, "")
+    games = [line for line in r.lines if line.startswith("━━ Game ")]
+    assert len(games) == 99
+    assert re.fullmatch(r"━━ Game 1 \(seed \d+\): player 1 takes seat 1, player 2 takes seat 2, "
+                        r"player 3 takes seat 3", games[0])
+    assert [line for line in r.lines if line.startswith("Score: ")][-1] == "Score: player 1 0, player 2 0, player 3 0"
     # two players, every game drawn: 99 games, then it says so
     f.write_text(DRAWN.format(players=2))
     r = ruleforge_cmd("run", f, "--seed", 1, "--match")

@@ -5,7 +5,7 @@ import pytest
 
 import ruleforge
 from ruleforge.drivers.agents import RandomAgent
-from ruleforge.drivers.play import MatchTally, play_match
+from ruleforge.drivers.matches import MatchTally, play_match
 
 
 def test_two_in_a_row_wins():
@@ -44,12 +44,12 @@ def test_match_played_by_bots_is_exact_and_follows_the_rule(game):
     assert (again[0], again[2]) == (winner, results)
     # The match stops at the first game that satisfies the rule, and not before.
     check = MatchTally(3, 2)
-    outcomes = [check.add(single) for _, single in results]
+    outcomes = [check.add(g.winner) for g in results]
     assert outcomes[:-1] == [None] * (len(results) - 1) and outcomes[-1] == winner
     assert lines[-1].startswith(f"player {winner + 1} wins the match with ")
     # After a game with a winner, the loser's choice decides who is the Invader next.
-    for (seats, single), (next_seats, _) in zip(results, results[1:]):
-        assert sorted(next_seats) == [0, 1]
+    for g in results:
+        assert sorted(g.seats) == [0, 1]
     assert sum(1 for line in lines if line.startswith("━━ Game")) == len(results)
 
 

@@ -151,7 +151,10 @@ def test_simulation_flags_are_checked(capsys, args, message):
 
 @pytest.mark.parametrize("args, message", [
     # a designer who gave `--match --games 50` was told about a --log they never wrote
-    (["--match", "--games", 50], "--match narrates one match; it cannot be used with --games"),
+    (["--match", "--log", "g.jsonl", "--games", 50],
+     "--log and --match record one narrated match; they cannot be used with --games"),
+    (["--match", "--games", 50, "--out", "m.json"],
+     "--out and --plot write the results of games; --match --games prints its summary only"),
     (["--match", "--sweep", "reveal_count=2,3"], "--match narrates one match; it cannot be used with --sweep"),
     (["--games", 5, "--log", "g.jsonl"], "--log records one narrated game; it cannot be used with --games"),
     (["--log", "g.jsonl", "--sweep", "reveal_count=2,3"],

@@ -23,7 +23,7 @@ EXIT_INTERRUPTED = 130
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a parameter.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
               help="Write the game as JSON Lines to this file.")
-@click.option("--match", is_flag=True, help="Play a whole match, as the rule file's match rule says.")
+@click.option("--match", is_flag=True, help="Play a whole match, as the rule file's match rule says (with --games: that many matches).")
 @click.option("--players", type=click.IntRange(1, 16), default=None, help="Number of players, for games that allow several.")
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=None,
               help="Simulate this many games and report statistics instead of narrating one.")
@@ -50,6 +50,7 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
       ruleforge run mygame.rules --seed 7
       ruleforge run mygame.rules --seed 7 --log game.jsonl
       ruleforge run mygame.rules --match
+      ruleforge run mygame.rules --match --games 500
       ruleforge run mygame.rules --games 2000 --out results.csv --plot results.png
       ruleforge run mygame.rules --games 200 --agents north=ismcts:200,south=random
       ruleforge run mygame.rules --sweep hand_size=3,4,5,6 --games 500
@@ -57,6 +58,11 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
     if len(sweeps) > 1:  # (the last one won, silently)
         raise click.UsageError("one --sweep at a time: a sweep varies one parameter")
     sweep = sweeps[0] if sweeps else None
+    if match and games is not None and not log_path and sweep is None:  # N matches: who wins them
+        from .run_matches import refuse, simulate_matches
+        refuse(out, plot, scheduler)
+        seed = seed if seed is not None else secrets.randbelow(2**31)
+        return simulate_matches(file, sets, players, games, agents, jobs or os.cpu_count() or 1, seed, max_decisions)
     if games is not None or sweep is not None:
         if log_path or match:
             raise click.UsageError(_one_game_only(log_path is not None, match, games is not None, sweep is not None))
@@ -101,7 +107,8 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
     if out or plot or scheduler or jobs:
         raise click.UsageError("--out, --plot, --jobs and --scheduler go with --games")
     from ..drivers.agents import parse_agents
-    from ..drivers.play import error_record, game_heading, play_game, play_match
+    from ..drivers.matches import play_match
+    from ..drivers.play import error_record, game_heading, play_game
     game, checked = _load(file, sets, players)
     if max_decisions is not None:
         game.decision_cap = max_decisions

@@ -132,7 +132,7 @@ _SCHEMA: dict[str, dict[str, tuple[str, bool]]] = {
     "start": {"rules": ("str", True), "sha256": ("str", True), "seed": ("int", True), "players": ("int", True),
               "params": ("params", False), "seats": ("[str]", False), "title": ("str", False),
               "ruleforge": ("str", False), "counterexample": ("str", False), "seats_from": ("int", False),
-              "played_by": ("[str]", False)},
+              "played_by": ("[str]", False), "first": ("int", False)},
     "setup": {"zones": ("zones", True)},
     "decision": {"player": ("int", True), "legal": ("int", True), "choice": ("int", True), "action": ("str", True),
                  "n": ("int", False), "seat": ("str", False), "prompt": ("str?", False)},

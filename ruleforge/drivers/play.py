@@ -18,7 +18,6 @@ from ..runtime.events import Record
 from ..runtime.game import params_json
 from .narrate import Narrator
 from .telling import Telling
-from .table import the_seat
 from ..runtime.rng import Random, derive
 from ..runtime.values import RuleError
 
@@ -32,12 +31,14 @@ def deal_snapshot(st) -> dict:
             for zi in g.zinst if zi.kind != "row" and st.zones[zi.index]}
 
 
-def start_record(game, seed: int, played_by: Optional[Sequence[str]] = None) -> dict:
+def start_record(game, seed: int, played_by: Optional[Sequence[str]] = None, first: int = -1) -> dict:
     # "seats_from": decisions name their seat by number from 1, as everything a user
     # reads does (logs written before it counted from 0, and still replay)
     rec = {"type": "start", "ruleforge": __version__, "rules": game.path, "sha256": game.source_hash,
            "title": game.title, "params": params_json(game.params), "seed": seed, "players": game.nplayers,
            "seats": game.seat_names, "seats_from": 1}
+    if first >= 0:  # a match's game that a seat other than the turn order's first started
+        rec["first"] = first
     if played_by is not None:  # `play`: who sat at each seat ("person" or a bot's spec), for --resume
         rec["played_by"] = list(played_by)
     return rec
@@ -57,17 +58,18 @@ def decision_record(game, n: int, seat: int, prompt: str, actions, choice: int) 
             "legal": len(actions), "action": str(actions[choice]), "choice": choice}
 
 
-def play_game(game, seed: int, agents: Sequence, say: Say = None, log: Optional[list] = None):
-    """Play one game to the end; narrate through `say`, append records to `log`."""
+def play_game(game, seed: int, agents: Sequence, say: Say = None, log: Optional[list] = None, first: int = -1):
+    """Play one game to the end; narrate through `say`, append records to `log`; `first`
+    is the seat that starts (Game.new), in a match."""
     narrator = Narrator(game) if say else None
     told = Telling(game) if say else None  # (the narration limit)
     if log is not None:
-        log.append(start_record(game, seed))
+        log.append(start_record(game, seed, first=first))
     if say:
         say("Setup")
     try:
         # a logged game works its `say` texts out, as its replay will (prims.say)
-        st = game.new(seed, record=say is not None, strict=log is not None)
+        st = game.new(seed, record=say is not None, strict=log is not None, first=first)
     except RuleError as e:  # setup or the first turn failed: what they did is told first
         _flush(getattr(e, "state", None), narrator, say, ERROR_CONTEXT)
         raise
@@ -210,90 +212,3 @@ def told_tail(narrator, events: list, most: Optional[int]) -> list:
         k *= 4
     return last_lines(narrator.lines(events), most)
 
-
-class MatchTally:
-    """The match rule: first to `total` wins in all, or `streak` wins in a row."""
-
-    def __init__(self, total: Optional[int], streak: Optional[int], players: int = 2):
-        self.total, self.streak = total, streak
-        self.wins = [0] * players
-        self.holder: Optional[int] = None  # who holds the current winning streak
-        self.run = 0
-
-    def add(self, winner: Optional[int]) -> Optional[int]:
-        """Record one game (None: no single winner); return the match winner, if any."""
-        if winner is None:
-            self.holder, self.run = None, 0
-            return None
-        self.wins[winner] += 1
-        self.run = self.run + 1 if self.holder == winner else 1
-        self.holder = winner
-        if self.streak is not None and self.run >= self.streak:
-            return winner
-        if self.total is not None and self.wins[winner] >= self.total:
-            return winner
-        return None
-
-    def how(self, winner: int) -> str:
-        if self.streak is not None and self.holder == winner and self.run >= self.streak:
-            return f"{count(self.run, 'win')} in a row"
-        return f"{count(self.wins[winner], 'win')} in all"
-
-
-def play_match(game, seed: int, agents, say: Say = None, log: Optional[list] = None, max_games: int = 99):
-    """Play games until the match rule names a winner; return (winner, tally, results).
-
-    Participants are "player 1" and "player 2"; `agents` gives the bot for each seat
-    (role), so whoever takes a role plays it with that bot. In the first game player 1
-    takes the first seat; after each game the loser chooses who takes the named role
-    next (bots choose at random).
-    """
-    m = game.match
-    if m is None:
-        raise ValueError("this rule file declares no match")
-    names = ["player 1", "player 2"]
-    seat_of = [0, 1]  # participant -> seat in the coming game
-    tally = MatchTally(m.total, m.streak)
-    rng = Random(derive(seed, 0xA7C4))
-    results = []
-    for number in range(1, max_games + 1):
-        game_seed = derive(seed, number)
-        by_seat = list(agents)
-        if say:
-            roles = ", ".join(f"{names[w]} is {the_seat(game, seat_of[w])}" if game.roles else
-                              f"{names[w]} takes seat {seat_of[w] + 1}" for w in range(2))
-            say(f"━━ Game {number} (seed {game_seed}): {roles}")
-        sub_log = [] if log is not None else None
-        try:
-            st = play_game(game, game_seed, by_seat, say, sub_log)
-        finally:  # (a game stopped by a rule error keeps what it logged)
-            if log is not None:
-                for rec in sub_log:
-                    log.append({"game": number, **rec})
-        winners = [w for w in range(2) if seat_of[w] in st.result.winners]
-        single = winners[0] if len(winners) == 1 else None
-        results.append((tuple(seat_of), single))
-        winner = tally.add(single)
-        if say:
-            say(f"Score: {names[0]} {tally.wins[0]}, {names[1]} {tally.wins[1]}"
-                + (f"; {names[tally.holder]} has won {tally.run} in a row" if tally.holder is not None else ""))
-        if winner is not None:
-            if say:
-                say(f"{names[winner]} wins the match with {tally.how(winner)}.")
-            if log is not None:
-                log.append({"type": "match", "winner": names[winner], "wins": tally.wins, "games": number})
-            return winner, tally, results
-        if m.loser_chooses is not None and single is not None:
-            loser = 1 - single
-            role_seat = game.roles[m.loser_chooses.name]
-            pick = rng.below(2)  # the loser's choice; bots choose at random
-            for w in range(2):
-                seat_of[w] = role_seat if w == pick else 1 - role_seat
-            if say:
-                say(f"{names[loser]} lost and chooses {names[pick]} to be {the_seat(game, role_seat)} next.")
-            if log is not None:
-                log.append({"type": "match decision", "player": names[loser], "chose": names[pick],
-                            "role": m.loser_chooses.name})
-    if say:  # (every game shared or drawn: the match could go on for ever)
-        say(f"Nobody has won the match after {max_games} games: it stops here.")
-    return None, tally, results

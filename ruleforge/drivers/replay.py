@@ -182,7 +182,7 @@ def replay_game(records: list[dict], say: Optional[Callable[[str], None]] = None
         say("Setup")
     try:
         # texts worked out, as when the game was logged (play_game), told or not
-        st = game.new(seed, record=say is not None, strict=True)
+        st = game.new(seed, record=say is not None, strict=True, first=_first(start, game))
     except RuleError as e:  # a game that stopped before its first decision: the same error?
         done = getattr(e, "state", None)
         _same_error(e, logged_error, lines[0], done, seat)
@@ -327,3 +327,11 @@ def _run_again(path: str, start: dict, checked) -> str:
         if name in checked.params and value != (list(default) if isinstance(default, tuple) else default):
             words += ["--set", f"{name}={set_text(value)}"]
     return " ".join(shlex.quote(w) for w in words)
+
+
+def _first(start: dict, game) -> int:
+    """The seat a match's game was started from (`next game: winner starts`), or -1."""
+    first = start.get("first", -1)
+    if first != -1 and first not in game.turn_order:
+        raise LogError(f"the log's game starts at seat {first + 1}, which has no place in the turn order")
+    return first

@@ -296,10 +296,10 @@ class DeclBuilder(Builder):
         return A.InvariantDecl(self._span(meta), self._name(c[0]), _unquote(c[1]) if c[1] else None, c[2])
 
     def need_total(self, meta, c):
-        return ("total", int(c[0]))
+        return ("total", c[0])
 
     def need_streak(self, meta, c):
-        return ("streak", int(c[0]))
+        return ("streak", c[0])
 
     def match_wins(self, meta, c):
         return ("wins", c)
@@ -307,15 +307,26 @@ class DeclBuilder(Builder):
     def match_loser_chooses(self, meta, c):
         return ("loser", self._name(c[0]))
 
+    def match_winner_starts(self, meta, c):
+        return ("starts", ("winner", self._span(meta)))
+
+    def match_loser_starts(self, meta, c):
+        return ("starts", ("loser", self._span(meta)))
+
     def match_decl(self, meta, c):
-        total = streak = loser = None
+        total = streak = loser = starts = None
+        twice = []  # a second 'in all' (or 'in a row'), which the checker refuses
         for key, value in c:
             if key == "wins":
                 for kind, n in value:
-                    if kind == "total":
+                    if (total if kind == "total" else streak) is not None:
+                        twice.append((kind, n))
+                    elif kind == "total":
                         total = n
                     else:
                         streak = n
+            elif key == "starts":
+                starts = value
             else:
                 loser = value
-        return A.MatchDecl(self._span(meta), total, streak, loser)
+        return A.MatchDecl(self._span(meta), total, streak, loser, starts, tuple(twice))

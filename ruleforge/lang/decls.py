@@ -352,10 +352,15 @@ class InvariantDecl:
 
 @node
 class MatchDecl:
+    """`match:`. The wins needed are number expressions (a number, a parameter, or one
+    worked out from `count of players`: lang/matchrule.py), evaluated per player count;
+    `starts` is ('winner' or 'loser', the line's span) for `next game: winner starts`."""
     span: Span
-    total: Optional[int]
-    streak: Optional[int]
+    total: Optional[object]
+    streak: Optional[object]
     loser_chooses: Optional[Name]
+    starts: Optional[tuple] = None
+    twice: tuple = ()  # (("total" or "streak", the value), ...): given again after the first
 
 
 @frozen

@@ -61,7 +61,7 @@ PHRASE_WORDS = (
     "one for each", "starting at", "per player", "per card", "the game ends",
     "the round ends", "the round begins", "the game is over", "in a row", "one of", "a card in",
     "a card from", "random card in", "the card in", "the player after", "the player before",
-    "player after", "player before", "loser chooses", "for each", "of each player",
+    "player after", "player before", "loser chooses", "winner starts", "loser starts", "for each", "of each player",
     "starting with", "standard decks", "for the turn", "has finished", "outside groups")
 
 # Single words that join the parts of a statement or build an expression.

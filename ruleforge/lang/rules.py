@@ -19,7 +19,8 @@ from .ordering import OrderingChecker
 from .ranges import constant_step
 from .subsets import some_of, unseen_in
 from .values import walk
-from .together import check_team_ending, check_team_match, check_team_value
+from .matchrule import check_match
+from .together import check_team_ending, check_team_value
 from .stmts import StmtChecker
 from .values import ValueChecks
 from .types import ANY, BOOL, NUMBER, PLAYER, list_of
@@ -294,18 +295,4 @@ class TypeChecker(RuleCalls, DecksChecker, ValueChecks, GroupsChecker, OrderingC
             self.require(e.condition, self.expr(e.condition, Scope()), BOOL, "an ending's condition")
 
     def match_decl(self, match: A.MatchDecl) -> None:
-        if not check_team_match(self, match):
-            return
-        role_names = self.sym.role_names
-        if match.loser_chooses is not None and match.loser_chooses.name not in role_names:
-            self.sym.unknown(match.loser_chooses, "role", role_names)
-        if match.total is None and match.streak is None:
-            self.error(match, "the match needs a number of wins", "add 'wins needed: 3 in all'")
-        if len(role_names) != 2 and match.loser_chooses is not None:
-            self.error(match, "'loser chooses' needs a two-role game")
-        elif self.sym.players != (2, 2):
-            # the match's tally is between two opponents: a third player's wins went uncounted
-            low, high = self.sym.players
-            self.error(match, "a match is between two opponents: the game must be for exactly 2 players, not "
-                              + (f"{low}" if low == high else f"{low} to {high}"),
-                       "leave out 'match:', or write 'players 2'")
+        check_match(self, match)

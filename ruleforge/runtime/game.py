@@ -113,7 +113,7 @@ class Game:
 
     # ---- starting a game
     def new(self, seed: int = 0, record: bool = False, stats: bool = False, watch=None,
-            strict: bool = False) -> State:
+            strict: bool = False, first: int = -1) -> State:
         """A new game dealt from `seed`, run to its first decision.
 
         `record` keeps the events (events.py) in `state.record`; `stats` counts in
@@ -122,6 +122,8 @@ class Game:
         play many turns between two decisions, or have no decision at all). They live in
         the state's observer, which bulk simulation goes without. `strict`: `say` texts
         worked out with no record, so that one that fails stops the game (prims.say).
+        `first`: the seat that takes the first turn, as if setup began with `... takes the
+        next turn` (a match's `next game: winner starts`); setup's own word wins over it.
 
         A seed is a whole number from 0 to 2**64 - 1: the generator's whole state (rng.py),
         so that no two seeds deal the same game; another raises TypeError or ValueError."""
@@ -143,6 +145,10 @@ class Game:
             st.stack = [Frame(self.setup, locals_.copy(), pc)]
         st.rng = seed  # (rng.seed: a seed from 0 to 2**64 - 1 is the generator's state)
         _before_play(st)
+        if first >= 0:  # (no random draw: the deal is the seed's whatever seat starts)
+            if first not in self.turn_order:
+                raise ValueError(f"seat {first} has no place in the turn order")
+            st.next_seat = first
         if shared is not None:  # charged as a watched game, which runs all of setup, is
             st.game_left -= spent
         st.observer = observer
