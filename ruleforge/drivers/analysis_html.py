@@ -18,7 +18,7 @@ from .analysis_text import (NEVER_ASKED, NO_DECISIONS, NO_LEAD, NO_SKILL, NONE_F
                             SKILL_INTERRUPTED, branches_line, card_impact_intro,
                             decisiveness_line, first_seat_line, gap_line, games_text, lead_changes_line, length_line,
                             losses_line, per_game, points, points_ci, skill_errors_line, skill_first_error, skill_verdicts,
-                            unmeasured_line, use_flag)
+                            unmeasured_line, unwon_note, use_flag)
 from .report import ci, interval, number, pct, stopped
 
 STYLE = """
@@ -198,6 +198,8 @@ def cards(r, pngs, bots) -> list[str]:
     c = r["cards"]
     out = ["<h2>Cards</h2>", bots,
            f"<p>{esc(card_impact_intro(c, r.get('decides', True)))}</p>"]
+    if unwon_note(r):
+        out.append(f"<p>{esc(unwon_note(r))}</p>")
     if c["rows"]:
         out.append(table(["Use", "Card", "Seats", "With", "Without", "Impact (points)", "95% CI, all", ""],
                          [[esc(x["use"]), esc(x["card"]), seats_html(x),
