@@ -67,3 +67,20 @@ def test_card_impact_says_it_counts_wins_where_a_payoff_game_was_never_won():
         "wins, not by the payoff; the payoff's figures are above, and in the skill trace.")
     assert unwon_note({**r, "summary": {**r["summary"], "seats": [{"wins": 1, "ties": 0}]}}) == ""
     assert unwon_note({**r, "summary": {"seats": [{"wins": 0, "ties": 0}]}}) == ""   # no payoff: wins are all
+
+
+def test_a_table_shows_the_payoff_gain_on_both_channels():
+    from rich.console import Console
+    from ruleforge.drivers.analysis_html import skill
+    from ruleforge.drivers.analysis_text import skill_section
+    k = team_step(team_games([3, 4, 5, 4, 3, 5]), team_games([6, 6, 8, 7, 6, 7]))
+    r = {"skill": dict(k, rungs=["random", "greedy"], games_per_seat=6), "cooperative": True}
+    console = Console(width=120, record=True)
+    skill_section(r, console)
+    lines = [line.rstrip() for line in console.export_text().splitlines()]
+    at = lines.index("The payoff: the stronger bot's gain a game, on the same deals")
+    assert lines[at + 4] == "│ greedy over random │ the team │     6 │       +2.67 │ [+2.12, +3.21] │ significant │"
+    page = "".join(skill(r, {}))
+    assert ('<tr><td>greedy over random</td><td>the team</td><td class="n">6</td><td class="n">+2.67</td>'
+            '<td class="n">[+2.12, +3.21]</td><td><span class="sig">significant</span></td></tr>') in page
+    assert "<li>greedy over random: payoff +2.67 a game [+2.12, +3.21], wins 0.0 points" in page

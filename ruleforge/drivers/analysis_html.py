@@ -138,8 +138,18 @@ def skill(r, pngs) -> list[str]:
             *([f'<p class="sig">{esc(skill_errors_line(k))}</p>'] if errors else []),
             table(["Step", "Team" if r.get("cooperative") else "Seat", "Games", "Weaker", "Stronger", "Gain (points)",
                    "95% CI", ""], rows, {2, 3, 4, 5, 6}),
+            *payoff_html(k, r.get("cooperative")),
             f"<ul>{verdicts}</ul>", *([f'<p class="sig">{esc(skill_first_error(k))}</p>'] if errors else []),
             image(pngs.get("skill"), "skill trace")]
+
+
+def payoff_html(k: dict, team: bool) -> list[str]:
+    from .skill_verdict import PAYOFF_TITLE, payoff_rows
+    rows = [[esc(x) for x in row[:5]] + [f'<span class="sig">{row[5]}</span>' if row[5] else ""]
+            for row in payoff_rows(k)]
+    return [f"<p>{PAYOFF_TITLE}</p>",
+            table(["Step", "Team" if team else "Seat", "Games", "Payoff gain", "95% CI", ""], rows, {2, 3, 4})] \
+        if rows else []
 
 
 def tension(r, pngs, bots) -> list[str]:

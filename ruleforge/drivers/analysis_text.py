@@ -316,6 +316,9 @@ def skill_section(r: dict, console: Console) -> None:
             t.add_row("", "[italic]every seat[/]", str(o["games"]), "", "", points(o["gain"]), points_ci(o["ci95"]),
                       "significant" if o["significant"] else "", end_section=True)
     console.print(t)
+    from .skill_verdict import payoff_table
+    if payoff_table(k, team):
+        console.print(payoff_table(k, team))
     for line in skill_verdicts(k):
         console.print(line)
     print_skill_errors(k, console, first=True)

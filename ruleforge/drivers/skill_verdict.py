@@ -107,3 +107,39 @@ def seat_text(s: dict) -> str:
         p = s["payoff_gain"]
         return f"it {'gains' if way > 0 else 'loses'} {abs(p['mean']):.2f} of payoff a game {interval(p)}"
     return f"it {'gains' if way > 0 else 'loses'} {100 * abs(s['gain']):.1f} points {points_ci(s['ci95'])}"
+
+
+# ---- the payoff's table ----------------------------------------------------------------
+
+PAYOFF_TITLE = "The payoff: the stronger bot's gain a game, on the same deals"
+
+
+def payoff_rows(k: dict) -> list[tuple]:
+    """The payoff gain's rows, beside the win table's (whose width leaves no room for
+    them): (step, seat or team or 'every seat', games, gain, interval, 'significant' or
+    ''), the text raw (each channel escapes it its own way); [] where no payoff was measured."""
+    rows = []
+    for st in k["steps"]:
+        name = f"{st['stronger']} over {st['weaker']}"
+        every = [dict(st["overall"], title="every seat")] if st.get("overall") and len(st["seats"]) > 1 else []
+        for row in st["seats"] + every:
+            p = row.get("payoff_gain")
+            if p:
+                rows.append((name, row["title"], str(p["games"]), number(p["mean"]), interval(p),
+                             "significant" if direction(row, "payoff") else ""))
+                name = ""
+    return rows
+
+
+def payoff_table(k: dict, team: bool):
+    """The payoff's table in the terminal, or None."""
+    from rich.table import Table
+    rows = payoff_rows(k)
+    if not rows:
+        return None
+    t = Table(title=PAYOFF_TITLE, title_justify="left")
+    for col in ("Step", "Team" if team else "Seat", "Games", "Payoff gain", "95% CI", ""):
+        t.add_column(col, justify="right" if col in ("Games", "Payoff gain", "95% CI") else "left")
+    for row in rows:
+        t.add_row(*[markup(x) for x in row])
+    return t
