@@ -141,6 +141,7 @@ def compare(base, variants, games, agents, rung_check, players, seed, jobs, sets
                                     _win_differences(low, base_game) + _payoff_differences(low, base_game),
                                     games, warnings)
     changes = _changes(console, base, base_checked, runs, checked, agents, warnings)
+    warnings = _bots_only(base, base_checked, checked, warnings)
     warnings += _stopped_apart(runs, agents)
     for w in warnings:  # plain lines: a console would wrap them
         click.echo(plain(f"warning: {w['message']}"))
@@ -374,6 +375,20 @@ def _changes(console, base, base_checked, runs, checked, agents, warnings) -> di
     for line in notes:  # plain lines: a console would wrap them
         click.echo(plain(line))
     return doc
+
+
+def _bots_only(base: str, base_checked, checked: dict, warnings: list) -> list:
+    """For a variant that differs only in what the bots read (its heuristic), one warning
+    that says so in place of the rungs' "the bots decide the verdict": random bots read no
+    heuristic, so they play the same games in both files by construction, and a stronger
+    rung's difference is the bots' judgement, not the design's."""
+    from ..drivers.compare import bots_only, rule_changes
+    only = [f for f in checked if bots_only(rule_changes(base_checked, checked[f]))]
+    said = [{"kind": "bots only", "variant": f, "message": (
+        f"{f}: the same game as {base}: only what the bots read differs (the heuristic), and random bots, which "
+        "read none, play the very same games in both; a difference measures the bots' judgement, not the "
+        "design")} for f in only]
+    return said + [w for w in warnings if not (w["kind"] == "bots decide" and w["variant"] in only)]
 
 
 def _fired(x) -> str:

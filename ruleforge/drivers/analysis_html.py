@@ -18,7 +18,7 @@ from .analysis_text import (NEVER_ASKED, NO_DECISIONS, NO_LEAD, NO_SKILL, NONE_F
                             SKILL_INTERRUPTED, branches_line, card_impact_intro,
                             decisiveness_line, first_seat_line, gap_line, games_text, lead_changes_line, length_line,
                             losses_line, per_game, points, points_ci, skill_errors_line, skill_first_error, skill_verdicts,
-                            unmeasured_line, use_flag)
+                            unmeasured_line, unwon_note, use_flag)
 from .report import ci, interval, number, pct, stopped
 
 STYLE = """
@@ -138,8 +138,18 @@ def skill(r, pngs) -> list[str]:
             *([f'<p class="sig">{esc(skill_errors_line(k))}</p>'] if errors else []),
             table(["Step", "Team" if r.get("cooperative") else "Seat", "Games", "Weaker", "Stronger", "Gain (points)",
                    "95% CI", ""], rows, {2, 3, 4, 5, 6}),
+            *payoff_html(k, r.get("cooperative")),
             f"<ul>{verdicts}</ul>", *([f'<p class="sig">{esc(skill_first_error(k))}</p>'] if errors else []),
             image(pngs.get("skill"), "skill trace")]
+
+
+def payoff_html(k: dict, team: bool) -> list[str]:
+    from .skill_verdict import PAYOFF_TITLE, payoff_rows
+    rows = [[esc(x) for x in row[:5]] + [f'<span class="sig">{row[5]}</span>' if row[5] else ""]
+            for row in payoff_rows(k)]
+    return [f"<p>{PAYOFF_TITLE}</p>",
+            table(["Step", "Team" if team else "Seat", "Games", "Payoff gain", "95% CI", ""], rows, {2, 3, 4})] \
+        if rows else []
 
 
 def tension(r, pngs, bots) -> list[str]:
@@ -198,6 +208,8 @@ def cards(r, pngs, bots) -> list[str]:
     c = r["cards"]
     out = ["<h2>Cards</h2>", bots,
            f"<p>{esc(card_impact_intro(c, r.get('decides', True)))}</p>"]
+    if unwon_note(r):
+        out.append(f"<p>{esc(unwon_note(r))}</p>")
     if c["rows"]:
         out.append(table(["Use", "Card", "Seats", "With", "Without", "Impact (points)", "95% CI, all", ""],
                          [[esc(x["use"]), esc(x["card"]), seats_html(x),

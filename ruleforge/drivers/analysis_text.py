@@ -304,6 +304,9 @@ def skill_section(r: dict, console: Console) -> None:
             t.add_row("", "[italic]every seat[/]", str(o["games"]), "", "", points(o["gain"]), points_ci(o["ci95"]),
                       "significant" if o["significant"] else "", end_section=True)
     console.print(t)
+    from .skill_verdict import payoff_table
+    if payoff_table(k, team):
+        console.print(payoff_table(k, team))
     for line in skill_verdicts(k):
         console.print(line)
     print_skill_errors(k, console, first=True)
@@ -337,41 +340,9 @@ def print_skill_errors(k: dict, console: Console, first: bool) -> None:
 
 
 def skill_verdicts(k: dict, plain_text: bool = False) -> list[str]:
-    """One sentence per step: does the stronger bot do better? Rich markup, or plain
-    text (for the HTML page, which escapes it)."""
-    name = (lambda x: x) if plain_text else markup
-    less = "less" if plain_text else "[bold]less[/]"
-    lines = []
-    for st in k["steps"]:
-        o = st.get("overall")
-        alone = len(st["seats"]) == 1  # a game for one player: its one seat is every seat
-        who = f"{st['stronger']} {'over' if alone else 'among'} {st['weaker']}"
-        if not o:  # no pair of games that ended (rows of "0" games and "-"): a rule error or a cap
-            if any(s.get("errors") for s in st["seats"]):
-                lines.append(f"{who}: not measured: no game of this step ended (why: below)")
-            continue
-        over = "" if alone else " over every seat"
-        if o["significant"] and o["gain"] > 0:
-            line = f"{who}: wins {points(o['gain'])} points more {points_ci(o['ci95'])}: skill pays at this step"
-        elif o["significant"]:
-            line = (f"{who}: wins {points(-o['gain'])} points {less} {points_ci(o['ci95'])}: "
-                    "the stronger rung plays this game worse")
-        else:
-            line = f"{who}: no significant gain{over} ({points(o['gain'])} {points_ci(o['ci95'])})"
-        # a seat whose own figure says otherwise than the whole (roles can pull apart)
-        odd = [s for s in st["seats"]
-               if s.get("significant") and (not o["significant"] or (s["gain"] > 0) != (o["gain"] > 0))]
-        if odd:
-            line += "; but " + ", ".join(
-                f"as {name(s['title'])} it {'gains' if s['gain'] > 0 else 'loses'} {100 * abs(s['gain']):.1f} points "
-                f"{points_ci(s['ci95'])}" for s in odd)
-        elif not o["significant"]:
-            line += ": at this step the games do not show that skill matters"
-        if o.get("payoff_gain"):
-            p = o["payoff_gain"]
-            line += f"; payoff {number(p['mean'])} a game {interval(p)}"
-        lines.append(line)
-    return lines
+    """One sentence per step (drivers/skill_verdict.py, which uses this module's helpers)."""
+    from .skill_verdict import verdicts
+    return verdicts(k, plain_text)
 
 
 def tension_section(r: dict, console: Console) -> None:
@@ -488,10 +459,24 @@ def card_impact_intro(c: dict, decides: bool = True) -> str:
                if c.get("luck") else ""))
 
 
+# card impact compares win shares: in a payoff game nobody won, every one is 0
+UNWON = ("No game was won: every win share below is 0.0%, so no card shows an impact. Card impact is measured by "
+         "wins, not by the payoff; the payoff's figures are above, and in the skill trace.")
+
+
+def unwon_note(r: dict) -> str:
+    s = r["summary"]
+    won = any(x["wins"] or x["ties"] for x in s["seats"])
+    shown = r["cards"]["rows"] or (r["cards"].get("held") or {}).get("rows")
+    return UNWON if s.get("payoffs") and not won and shown else ""
+
+
 def cards_section(r: dict, console: Console) -> None:
     c = r["cards"]
     heading(console, "Cards", r)
     console.print(card_impact_intro(c, r.get("decides", True)))
+    if unwon_note(r):
+        console.print(unwon_note(r))
     if c["rows"]:
         uses_table(r, c, console)
     from .card_held_text import held_section  # (it uses this module's helpers)

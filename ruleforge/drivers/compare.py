@@ -234,3 +234,16 @@ def verdicts_differ(diffs: list, others: list) -> list:
     """The differences (as compare lists them: one per variant and seat) whose verdict is
     not the same in `others`, the same comparison between other bots on the same seeds."""
     return [(d, o) for d, o in zip(diffs, others) if verdict(d) != verdict(o)]
+
+
+# ---- whether only the bots' judgement differs ------------------------------------------
+
+HEURISTIC = "heuristic"  # the label rule_changes gives `heuristic of p:` and `heuristic:`
+
+
+def bots_only(changes: list) -> bool:
+    """Whether every difference is one only the bots read: the heuristic, or a parameter
+    that only the heuristic reads. The rules are then the same game: random bots, which
+    read no heuristic, play the very same games, and a difference measures the bots."""
+    return bool(changes) and all(c.label == HEURISTIC or (c.label.startswith("parameter ") and c.readers
+                                                           and set(c.readers) == {HEURISTIC}) for c in changes)

@@ -12,14 +12,17 @@ text: a whole word, or the start of one for words of two letters or more ("scan"
 "scanning"). A number or a single letter matches only a whole word, so "light 7" does
 not pick "card 7♥, slot 7" over "card 7♥, slot 2", and "light 7 7" does. Words that
 match only copies of one card ("Coin", "Coin (2nd copy)") pick the first: a seat cannot
-tell copies apart.
+tell copies apart. A number that every matching action shows in the same place (the one
+target of every clue) tells none apart, so a typed number goes to the part that differs
+(`telling_apart`); and a word naming an action the menu does not offer now is said so,
+not taken for a typo (`not_offered`).
 """
 
 from __future__ import annotations
 
 import re
 from itertools import combinations
-from typing import NamedTuple, Optional
+from typing import NamedTuple, Optional, Sequence
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -92,8 +95,10 @@ def _assign(typed: list[str], label: list[str], ordered: bool) -> bool:
     return go(0, 0)
 
 
-def match_action(text: str, labels: list[str]) -> tuple[Optional[int], str]:
-    """Index of the action `text` picks, or None and the reason it picks none."""
+def match_action(text: str, labels: list[str], absent: Sequence[str] = ()) -> tuple[Optional[int], str]:
+    """Index of the action `text` picks, or None and the reason it picks none. `absent`:
+    the titles of the actions the rules have that this menu does not offer (their
+    `allowed if` is false now), so that one named is not taken for a typo."""
     if not text:
         return None, "type the number of an action (help explains the screen)"
     if len(text) > MAX_INPUT:
@@ -119,12 +124,44 @@ def match_action(text: str, labels: list[str]) -> tuple[Optional[int], str]:
         in_order = [i for i in hits if _assign(typed, split[i], ordered=True)]
         if len(in_order) == 1:
             return in_order[0], ""
+        apart = telling_apart(typed, [split[i] for i in hits])
+        if len(apart) == 1:
+            return hits[apart[0]], ""
     if len(hits) == 1 or (hits and len({_COPY.sub("", labels[i]) for i in hits}) == 1):
         return hits[0], ""  # (copies of one card, which no seat can tell apart: any will do, the first)
     if not hits:
+        named = not_offered(typed, absent, split)
+        if named:
+            return None, f"'{text}': {or_list(named)} is not allowed now: choose among the actions listed"
         return None, f"no action matches '{text}'"
     return None, f"'{text}' matches {len(hits)} actions ({', '.join(str(i + 1) for i in hits[:6])}" + \
                  ("..." if len(hits) > 6 else "") + "): say more, or type the number"
+
+
+def telling_apart(typed: list[str], split: list[list[str]]) -> list[int]:
+    """Of several labels the typed words match, those they still match when a number or
+    a single letter typed may not stand for one that every label shows in the same place
+    (the clue's target `player 1` in every entry names none of them: `number 1` means the
+    `n 1`). Such a word typed right after the word before it in the labels (`player 1`)
+    still stands for it: the person named that part."""
+    common = [j for j in range(min(map(len, split))) if len({ws[j] for ws in split}) == 1
+              and (split[0][j].isdecimal() or len(split[0][j]) == 1)]
+    named = {j for j in common for i in range(1, len(typed))
+             if j > 0 and _fits(typed[i], split[0][j]) and _fits(typed[i - 1], split[0][j - 1])}
+    shared = set(common) - named
+    if not shared:
+        return []
+    return [k for k, ws in enumerate(split)
+            if _assign(typed, [w if j not in shared else "" for j, w in enumerate(ws)], ordered=False)]
+
+
+def not_offered(typed: list[str], absent: Sequence[str], split: list[list[str]]) -> list[str]:
+    """The titles of the actions not offered now that a typed word names: a word of two
+    letters or more that fits a word of the title no offered action has ('discard' for
+    'Discard a card', where 'card' is in 'Play a card' too)."""
+    offered = {w for ws in split for w in ws}
+    return [t for t in absent if any(len(x) >= 2 and x.isalpha() and _fits(x, w) and w not in offered
+                                     for x in typed for w in words(t))]
 
 
 _WHOLE = re.compile(r"-?[0-9]{1,18}")

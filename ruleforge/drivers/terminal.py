@@ -44,6 +44,16 @@ from ..runtime.values import RuleError
 LOG_LINES = 200  # the lines `log` shows: the last ones of a long game
 
 
+def not_offered_titles(g, actions, p: int) -> list[str]:
+    """The titles of seat p's actions that a menu of actions does not offer (a choice
+    inside a rule offers no action: none), as the menu would name them."""
+    if not any(a.kind == "menu" for a in actions):
+        return []
+    offered = {a.name for a in actions if a.kind == "menu"}
+    return [plain(spec.title) for name, spec in g.actions.items()
+            if name not in offered and spec.seat_filter in (None, p)]
+
+
 def help_text(labels: list[str]) -> str:
     """How to play, its typed examples taken from the menu offered (`labels`)."""
     examples = " or ".join(f'"{x}"' for x in typed_examples(labels))
@@ -390,6 +400,7 @@ class TerminalGame:
         narrator = Narrator(g, p, self.st).offer(actions)
         labels = [plain(narrator.action(a)) for a in actions]
         entries = [entry_of(i, a, narrator) for i, a in enumerate(actions, 1)]
+        absent = not_offered_titles(g, actions, p)
         self._screen(p, story, entries, earlier)
         while True:
             line = self._read(plain(f"{g.seat_titles[p]}> "))
@@ -404,7 +415,7 @@ class TerminalGame:
                 self.console.print(shown)
                 self._screen(p, [], entries)
                 continue
-            i, reason = match_action(text, labels)
+            i, reason = match_action(text, labels, absent)
             if i is not None:
                 return i
             self.console.print(Text(reason, style="red"))
