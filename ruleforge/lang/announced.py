@@ -24,32 +24,29 @@ _HINT = ("write 'say': 'announce' is for a text the rulebook has said aloud thou
 
 def idle_announcements(checked) -> list[Diagnostic]:
     """A warning at each `announce` under no test of its rule whose text writes no local
-    value nor value of the turn."""
+    value nor value of the turn. (A walk with a stack of its own: a hostile file nests
+    deeper than Python's recursion.)"""
     out: list[Diagnostic] = []
-    for item in checked.tree.items:
-        if not isinstance(item, A.RuleDecl):
-            _visit(item, False, checked.refs, out)
+    stack = [(item, False) for item in reversed(checked.tree.items) if not isinstance(item, A.RuleDecl)]
+    while stack:
+        node, tested = stack.pop()
+        if isinstance(node, (tuple, list)):
+            stack.extend((n, tested) for n in reversed(node))
+            continue
+        if isinstance(node, A.Say):
+            if node.announced and not tested and not _writes_local(node, checked.refs):
+                out.append(Diagnostic(node.span, "this 'announce' stands under no test and writes no local value, "
+                                                 "so it tells nothing a 'say' would not", _HINT, "warning"))
+            continue
+        if isinstance(node, (A.If, A.RepeatWhile)):
+            tested = True
+        elif isinstance(node, (A.ForEach, A.ForEachChosen)) and isinstance(node.collection, A.Filter):
+            tested = True
+        for f in reversed(getattr(node, "__attrs_attrs__", ())):
+            v = getattr(node, f.name)
+            if isinstance(v, (tuple, list)) or hasattr(v, "__attrs_attrs__"):
+                stack.append((v, tested))
     return out
-
-
-def _visit(node, tested: bool, refs, out: list) -> None:
-    if isinstance(node, (tuple, list)):
-        for n in node:
-            _visit(n, tested, refs, out)
-        return
-    if isinstance(node, A.Say):
-        if node.announced and not tested and not _writes_local(node, refs):
-            out.append(Diagnostic(node.span, "this 'announce' stands under no test and writes no local value, so it "
-                                             "tells nothing a 'say' would not", _HINT, "warning"))
-        return
-    if isinstance(node, (A.If, A.RepeatWhile)):
-        tested = True
-    elif isinstance(node, (A.ForEach, A.ForEachChosen)) and isinstance(node.collection, A.Filter):
-        tested = True
-    for f in getattr(node, "__attrs_attrs__", ()):
-        v = getattr(node, f.name)
-        if isinstance(v, (tuple, list)) or hasattr(v, "__attrs_attrs__"):
-            _visit(v, tested, refs, out)
 
 
 def _writes_local(s: A.Say, refs) -> bool:
