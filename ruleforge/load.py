@@ -13,6 +13,7 @@ from attrs import evolve
 
 from .lang import ast as A
 from .lang import lint
+from .lang.announced import idle_announcements
 from .lang.check import Checked, check
 from .lang.diagnostics import Diagnostic, RuleFileError, Span, did_you_mean
 from .lang.overrides import Given, set_text
@@ -138,7 +139,7 @@ def check_source(path: str, data: bytes, overrides: dict | None = None) -> tuple
     # a stray parameter is unread too; one warning says it
     checked.warnings = (stray + lint.unused_parameters(checked, skip={d.span for d in stray})
                         + lint.unfilled_braces(checked) + lint.empty_betweens(checked, [text, *sources.values()])
-                        + lint.uncalled_rules(checked))
+                        + lint.uncalled_rules(checked) + idle_announcements(checked))
     checked.sources = sources
     checked.text = text
     return text, checked

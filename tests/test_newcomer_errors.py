@@ -293,6 +293,21 @@ def test_an_item_indented_by_two_spaces_after_a_block(ruleforge_cmd, tmp_path):
     assert r.err.splitlines()[3] == "  hint: 'ending' begins a top-level item: unindent it to the left margin"
 
 
+def test_a_statement_left_at_the_margin_after_its_rule(ruleforge_cmd, tmp_path):
+    # it said "unexpected 'if'", hint "expected 'action', 'actions', 'attribute', ..."
+    f = frostbite(tmp_path, "    if count of table = count of players:\n        say", "if count of table = count of "
+                  "players:\n        say")
+    r = ruleforge_cmd("check", f)
+    assert r.code == 1
+    assert r.err == report("""
+        FILE:45:1: error: 'if' begins a statement, which belongs inside a rule
+            if count of table = count of players:
+            ^^
+          hint: indent it under the rule that runs it (setup:, turn:, an action, a card's effect, rule NAME:)
+        1 error in FILE
+        """, f)
+
+
 def test_an_item_indented_after_a_one_line_item(ruleforge_cmd, tmp_path):
     # the hint was "indent only the lines of a block, after a line ending in ':'", and every
     # use of the counter was then "unknown"

@@ -13,7 +13,7 @@ from test_say import SMILES as TOTAL  # (the same small game: a hand each, a fac
 
 TOLD = ("tells every seat '{name}', worked out at line {at} from cards player 2 did not know, then or by the next "
         "decision (write the cards' attribute itself in the text to tell it only to the seats that know them, or "
-        "say it after a reveal; keep it only if the rulebook has it announced)")
+        "say it after a reveal; if the rulebook has it announced, write 'announce' for 'say')")
 SUM = '    let total = sum of c.value for each c in hand of current\n    say "{current} holds {total}"'
 
 

@@ -363,8 +363,8 @@ turn:
 ending done "two turns": nobody wins when n = 2
 """
 GUARDED = ("hangs on the test at line 10, column {column}, which read cards player 2 did not know, then or by the "
-           "next decision, so saying it tells that seat something of them (say it to every player only if the "
-           "rulebook has the player announce it)")
+           "next decision, so saying it tells that seat something of them (if the rulebook has the player announce "
+           "it, write 'announce' for 'say')")
 
 
 @pytest.mark.parametrize("line, at, said, column", [

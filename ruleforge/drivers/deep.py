@@ -171,7 +171,8 @@ def said_guarded(st) -> Optional[tuple]:
     while`, a `for each`'s filter) that read a card some seat did not know: being said or
     not, the text tells that seat something of the card. A rule may mean it (the rulebook
     has the player announce it, or a public effect in the same branch tells it anyway), so
-    it is a warning. None when there is none."""
+    it is a warning, and an `announce` is not followed (codegen/guarded.py). None when
+    there is none."""
     ob = st.observer
     if ob is None or ob.said_guarded is None:
         return None
@@ -180,7 +181,7 @@ def said_guarded(st) -> Optional[tuple]:
     reading = Narrator(g, seat, st).said(said.text, said.cards, said.values)
     return at, (f"whether '{reading}' is said here hangs on the test at {line_column(test_at, at)}, which read "
                 f"cards {g.seat_titles[seat]} did not know, then or by the next decision, so saying it tells that "
-                "seat something of them (say it to every player only if the rulebook has the player announce it)")
+                "seat something of them (if the rulebook has the player announce it, write 'announce' for 'say')")
 
 
 def _decision_span(st):

@@ -62,4 +62,5 @@ def said_told_from(st) -> Optional[tuple]:
     reading = Narrator(g, seat, st).said(said.text, said.cards, said.values)
     return at, (f"'{reading}' tells every seat '{name}', worked out at {line_column(where, at)} from cards "
                 f"{g.seat_titles[seat]} did not know, then or by the next decision (write the cards' attribute "
-                "itself in the text to tell it only to the seats that know them, or say it after a reveal; keep it only if the rulebook has it announced)")
+                "itself in the text to tell it only to the seats that know them, or say it after a reveal; if the "
+                "rulebook has it announced, write 'announce' for 'say')")

@@ -436,10 +436,13 @@ class EndGame(Stmt):
 
 @node
 class Say(Stmt):
-    """`say "text {expression} text"`: narration; parts are strs and expressions."""
+    """`say "text {expression} text"`: narration; parts are strs and expressions.
+    `announce "text"` (`announced`) is told the same way, but the rulebook has it said
+    aloud: check --deep does not warn that its test or its values tell a seat something."""
     span: Span
     text: str
     parts: tuple = ()
+    announced: bool = False
 
 
 @node

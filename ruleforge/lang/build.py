@@ -139,7 +139,12 @@ class StmtBuilder(Builder):
         return A.EndGame(self._span(meta), self._name(c[0]))
 
     def say_stmt(self, meta, c):
-        tok = c[0]
+        return self._said(meta, c[0], False)
+
+    def announce_stmt(self, meta, c):
+        return self._said(meta, c[0], True)
+
+    def _said(self, meta, tok, announced: bool):
         from .parse import _token_problems, parser  # the one parser, built or cached there
         text = _unquote(tok)
         parts: list = []
@@ -168,7 +173,7 @@ class StmtBuilder(Builder):
                                        "close the expression with '}'; a text cannot show a brace itself")
             raise PlaceholderError(tok.line, col, "this '}' closes no '{'",
                                    "open the expression with '{'; a text cannot show a brace itself")
-        return A.Say(self._span(meta), text, tuple(parts))
+        return A.Say(self._span(meta), text, tuple(parts), announced)
 
     def resolve_stmt(self, meta, c):
         return A.Resolve(self._span(meta), self._name(c[0]), c[1], c[2])

@@ -49,7 +49,7 @@ DECLARATION_WORDS = (
 # Words that start a statement (the first word of a line).
 STATEMENT_WORDS = (
     "move", "reveal", "flip", "swap", "shuffle", "set", "increase", "decrease", "let", "say",
-    "resolve", "repeat while", "repeat", "for each", "else if", "else", "if", "end turn",
+    "announce", "resolve", "repeat while", "repeat", "for each", "else if", "else", "if", "end turn",
     "end the game with", "eliminate", "deal",
     # the lines of an action, a card and a match
     "allowed if", "with", "on", "while active", "add", "subtract", "wins needed", "next game")

@@ -14,7 +14,8 @@ A warning is a positioned `Diagnostic` of severity "warning": it is shown like a
   that never run do;
 - a listed card's text with `{NAME}` in it: only a generated list fills braces in, so
   the card would show them as written;
-- `between A and B` with written numbers, A above B: it holds for no number.
+- `between A and B` with written numbers, A above B: it holds for no number;
+- an `announce` that tells nothing a `say` would not (announced.py).
 """
 
 from __future__ import annotations

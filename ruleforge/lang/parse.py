@@ -219,7 +219,7 @@ EXPRESSION_WORDS = frozenset({
 # Words that begin a statement: a role or local name spelt like one cannot start a line.
 STATEMENT_WORDS = frozenset({
     "move", "reveal", "flip", "swap", "shuffle", "set", "increase", "decrease", "let", "end",
-    "say", "if", "else", "repeat", "for", "resolve", "eliminate", "deal"})
+    "say", "announce", "if", "else", "repeat", "for", "resolve", "eliminate", "deal"})
 
 
 def reserved_words() -> frozenset:
@@ -471,7 +471,7 @@ def _note_unparsed(chunk: str, unparsed: set[str]) -> None:
 
 
 _STATEMENT_WORDS = ["move", "reveal", "flip", "swap", "shuffle", "set", "increase", "decrease",
-                    "let", "end", "say", "if", "else", "repeat", "for", "with", "allowed",
+                    "let", "end", "say", "announce", "if", "else", "repeat", "for", "with", "allowed",
                     "resolve", "on", "while", "add", "subtract", "deal", "eliminate"]
 _ITEM_WORDS = ["game", "players", "cooperative", "role", "parameter", "cards", "zone", "pieces", "counter",
                "define", "rule", "turn", "setup", "action", "actions", "when", "ending", "invariant", "match",

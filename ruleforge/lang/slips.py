@@ -371,7 +371,10 @@ _STATEMENT_STARTS = ("a statement starts with move, reveal, flip, swap, shuffle,
 
 def slip(chunk_lines: list, tok, text: str, first, line: int, file_text: str = ""):
     """A diagnostic for a common slip at the start of a statement (a `while` without
-    `repeat`, `allowed if` before the `with` lines, a verb of another rulebook), or None."""
+    `repeat`, `allowed if` before the `with` lines, a verb of another rulebook, a statement
+    at the left margin, outside every rule), or None."""
+    if first is not None and not text[:1].isspace() and tok.column == 1:
+        return outside_rules(first.group(1), line)
     if first is None or not text[:1].isspace():
         return None
     word = first.group(1)
@@ -398,6 +401,15 @@ def slip(chunk_lines: list, tok, text: str, first, line: int, file_text: str = "
         hint = _moving(verb, text, file_text) if verb in _MOVING else _VERB_HINTS.get(verb, _STATEMENT_STARTS)
         return Diagnostic(word_span, f"unknown statement '{said}'", hint)
     return None
+
+
+def outside_rules(word: str, line: int):
+    """`say "hello"` at the left margin: a statement outside every rule, or None."""
+    from .parse import STATEMENT_WORDS
+    if word not in STATEMENT_WORDS:
+        return None
+    return Diagnostic(Span(line, 1, line, 1 + len(word)), f"'{word}' begins a statement, which belongs inside a rule",
+                      "indent it under the rule that runs it (setup:, turn:, an action, a card's effect, rule NAME:)")
 
 
 # What a name alone on a statement's line is, when the file declares it and it is no rule,

@@ -11,7 +11,7 @@ of the first text some seat was told under a test it could not follow.
 
 Decided here, at compile time: a statement with no `say` in its body, and a test that
 reads no card (told.reads_cards), or whose reads the told code does not note, gets no
-line. A test that is a player's choice notes only the condition before its `and` (an
+line; nor does one with only `announce`s under it (`warned`: the rulebook has them said). A test that is a player's choice notes only the condition before its `and` (an
 answer is told to all). A filter is worked out again for the element the body has, after
 the earlier elements' bodies ran: what they changed, the note sees as changed.
 """
@@ -26,6 +26,12 @@ from ...lang.values import walk
 from .writer import at_of
 
 
+def warned(n) -> bool:
+    """Whether `n` is a `say` check --deep follows: an `announce` is told by the rulebook's
+    wish, whatever its test and its values tell."""
+    return isinstance(n, A.Say) and not n.announced
+
+
 class Guarded:
     """Mixin of the code generator: the tests around a `say`, noted in watched games."""
 
@@ -35,7 +41,7 @@ class Guarded:
         """For each of `tests` (the conditions of `s`, a statement), its note: (number,
         told code, span), or None when it needs none; [] when `s` says nothing. In a
         `for each` over a filter, `element` is (the filter, the loop variable's code)."""
-        if not any(isinstance(n, A.Say) for n in walk(s)):
+        if not any(warned(n) for n in walk(s)):
             return []
         return [self.guard_note(t, element) for t in tests]
 
@@ -76,7 +82,7 @@ class Guarded:
     def under(self, notes, body):
         """Write `body`, under the tests `notes` (guard_notes), within: first their notes
         (if it says something), then the body, whose `say`s name them."""
-        notes = [n for n in notes if n is not None] if any(isinstance(n, A.Say) for n in walk(body)) else []
+        notes = [n for n in notes if n is not None] if any(warned(n) for n in walk(body)) else []
         for k, code, _ in notes:
             self.w.line(f"if st.observer is not None: cond_seen(st, {k}, {code})")
         outer = self.say_guards

@@ -10,9 +10,10 @@ a `say` is: guarded.py) and those of the noted names it read in turn (`let w = t
 `increase total by c.value`). The `say` names the noted names it writes.
 
 Only check --deep's compile (`deep`) notes them: the code every other run runs is as it
-was. Decided at compile time: only a name some `say` writes, holding no card (a card is
-followed into the text: told.py), and worked out from cards (derived.Taint), and the
-names its values read, are noted; every other game's code is unchanged.
+was. Decided at compile time: only a name some `say` writes (an `announce` is told by the
+rulebook's wish), holding no card (a card is followed into the text: told.py), and worked
+out from cards (derived.Taint), and the names its values read, are noted; every other
+game's code is unchanged.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ...lang import ast as A
 from ...lang.values import walk
 from .. import typeinfo as T
 from .derived import _hashable, _keepable, free_keys
+from .guarded import warned
 from .writer import at_of
 
 
@@ -45,7 +47,7 @@ class SaidFrom:
             if isinstance(key, tuple):
                 return _keepable(ch.turn_values[key[1]][0]) is True
             return taint.keepable(key)
-        todo = [k for item in ch.tree.items for n in walk(item) if isinstance(n, A.Say)
+        todo = [k for item in ch.tree.items for n in walk(item) if warned(n)
                 for k in free_keys(ch, n) if wanted(k)]
         while todo:  # (`let w = total + 1`: w is said, total noted too)
             key = todo.pop(0)
@@ -84,7 +86,7 @@ class SaidFrom:
         return None
 
     def st_Say(self, s) -> None:
-        outer, self.say_from = self.say_from, self.said_names(s)
+        outer, self.say_from = self.say_from, self.said_names(s) if warned(s) else ()
         try:
             super().st_Say(s)
         finally:

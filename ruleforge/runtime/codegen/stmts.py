@@ -329,7 +329,7 @@ class Straight(TopMoves, Picked):
                  for k, p in enumerate(s.parts)]
         if not parts:
             parts = [repr(s.text)]
-        self.say_line(self.said_parts(parts, s.parts), s.span)
+        self.say_line(self.said_parts(parts, s.parts), s)
 
     @staticmethod
     def said_parts(parts: list[str], nodes) -> str:
@@ -340,13 +340,15 @@ class Straight(TopMoves, Picked):
         return "said_text((" + ", ".join(p if isinstance(n, str) else f"lambda: {p}"
                                            for p, n in zip(parts, nodes)) + ",))"
 
-    def say_line(self, text: str, span) -> None:
-        """A `say` of the text expression `text`: worked out only when someone reads the
-        game, and at no cost to it (prims.say)."""
-        guards = f", {self.say_guards!r}" if self.say_guards else ""  # (guarded.py)
-        if getattr(self, "say_from", ()):  # (saidfrom.py)
+    def say_line(self, text: str, s) -> None:
+        """The `say` `s` of the text expression `text`: worked out only when someone reads
+        the game, and at no cost to it (prims.say). An `announce` names no tests and no
+        values worked out from cards: the rulebook has it told, so check --deep keeps quiet
+        of what they tell (its text is still told to each seat as it may know it)."""
+        guards = f", {self.say_guards!r}" if self.say_guards and not s.announced else ""  # (guarded.py)
+        if getattr(self, "say_from", ()) and not s.announced:  # (saidfrom.py)
             guards += f", told_from={self.say_from!r}"
-        self.w.line(f"if st.observer is not None: say(st, lambda: {text}, {at_of(span)!r}{guards})")
+        self.w.line(f"if st.observer is not None: say(st, lambda: {text}, {at_of(s.span)!r}{guards})")
 
     def formatted(self, v: str, t) -> str:
         k = T.kind(t)

@@ -145,7 +145,7 @@ class Values:
                 continue
             self.raw().add(p)
             parts.append(self.told_part(p, lambda p=p: self.held_part(p), said_before(s.parts, k)))
-        self.say_line(self.said_parts(parts, s.parts), s.span)
+        self.say_line(self.said_parts(parts, s.parts), s)
 
     def held_part(self, p) -> str:
         """A placeholder of a `say` that may be none (a held value not set): 'none'."""
