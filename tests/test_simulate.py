@@ -155,7 +155,10 @@ def test_simulation_flags_are_checked(capsys, args, message):
      "--log and --match record one narrated match; they cannot be used with --games"),
     (["--match", "--games", 50, "--out", "m.json"],
      "--out and --plot write the results of games; --match --games prints its summary only"),
-    (["--match", "--sweep", "reveal_count=2,3"], "--match narrates one match; it cannot be used with --sweep"),
+    (["--match", "--sweep", "reveal_count=2,3"], "--match cannot be used with --sweep: matches are played at one "
+     "setting of the parameters (run --match --games N once a value, with --set NAME=VALUE)"),
+    (["--match", "--games", 5, "--sweep", "reveal_count=2,3"], "--match cannot be used with --sweep: matches are "
+     "played at one setting of the parameters (run --match --games N once a value, with --set NAME=VALUE)"),
     (["--games", 5, "--log", "g.jsonl"], "--log records one narrated game; it cannot be used with --games"),
     (["--log", "g.jsonl", "--sweep", "reveal_count=2,3"],
      "--log records one narrated game; it cannot be used with --sweep"),

@@ -163,8 +163,9 @@ def _one_game_only(log: bool, match: bool, games: bool, sweep: bool) -> str:
     many = " and ".join(name for name, given in [("--games", games), ("--sweep", sweep)] if given)
     if log and match:
         return f"--log and --match record one narrated match; they cannot be used with {many}"
-    if match:
-        return f"--match narrates one match; it cannot be used with {many}"
+    if match:  # (only --sweep is left: --match --games plays N matches)
+        return ("--match cannot be used with --sweep: matches are played at one setting of the parameters "
+                "(run --match --games N once a value, with --set NAME=VALUE)")
     return f"--log records one narrated game; it cannot be used with {many}"
 
 
