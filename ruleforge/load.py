@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from attrs import evolve
 
 from .lang import ast as A
-from .lang import lint
+from .lang import lint, own_filter
 from .lang.check import Checked, check
 from .lang.diagnostics import Diagnostic, RuleFileError, Span, did_you_mean
 from .lang.overrides import Given, set_text
@@ -127,7 +127,7 @@ def check_source(path: str, data: bytes, overrides: dict | None = None) -> tuple
         result.diagnostics = parse(text, context="\n" + "\n".join(sources.values())).diagnostics
     tree = A.RuleFile(tuple(items), tuple(w for w in taken if isinstance(w, A.WithoutDecl)))
     checked, more = check(tree, overrides, unparsed, partial=bool(result.diagnostics))
-    more = said_twice(more, text, sources)  # `repeat while while`: the second word read as a name
+    more = own_filter.corrected(said_twice(more, text, sources), text, sources)  # `repeat while while`: the second word read as a name
     diags = result.diagnostics + [d for d in taken if isinstance(d, Diagnostic)] + more
     if diags or checked is None:
         # a value given on the command line that the file refuses is the command's mistake,

@@ -1,0 +1,77 @@
+"""Messages a designer met writing Sushi Go! (a drafting game, picks face down): a name
+used in its own `where`, a `where` that swallowed arithmetic, card titles that read as
+copy numbers. Each is reported where it is, with what to write instead."""
+
+from __future__ import annotations
+
+import pytest
+
+from ruleforge import RuleFileError
+from ruleforge.load import check_source
+
+BASE = """\
+game "t"
+players 2 to 4
+cards: standard deck in box
+zone box: pile, face down
+zone pile: pile, face up
+zone hand per player: hand
+counter score per player = 0
+setup:
+    deal 3 cards from box to hand of each player
+turn:
+    current takes an action
+ending over: players with the highest score win when box is empty
+"""
+
+
+def diagnostics(text: str):
+    with pytest.raises(RuleFileError) as e:
+        check_source("t.rules", (BASE + text).encode())
+    return [(d.span.line, d.span.column, d.message, d.hint) for d in e.value.diagnostics]
+
+
+# ---- a name read inside the `where` of the line that binds it ----------------------------
+
+def _own(name: str, form: str, line: str) -> str:
+    return (f"the 'where' of '{form}' is read before '{name}' holds anything, so the element "
+            f"it tests is 'it': write '{line}'")
+
+
+def test_an_actions_choice_named_in_its_own_where_is_told_to_write_it():
+    text = ("action two \"two\":\n    with first in hand of current\n"
+            "    with second in hand of current where second != first\n    move first to pile\n")
+    assert diagnostics(text) == [(15, 42, "unknown name 'second'", _own(
+        "second", "with second in ...", "with second in hand of current where it != first"))]
+
+
+def test_every_form_that_binds_a_name_before_its_where_says_the_same():
+    text = ("action three \"three\":\n"
+            "    with c in hand of current where c.value > 3 and c.value < 9\n"
+            "    let d = current chooses one of hand of current where d.value > 3\n"
+            "    for each e chosen by current from hand of current where e.value > 3:\n"
+            "        move e to pile\n")
+    fixed_c = "with c in hand of current where it.value > 3 and it.value < 9"
+    assert diagnostics(text) == [
+        (14, 37, "unknown name 'c'", _own("c", "with c in ...", fixed_c)),
+        (14, 53, "unknown name 'c'", _own("c", "with c in ...", fixed_c)),
+        (15, 58, "unknown name 'd'", _own("d", "let d = ... chooses ...",
+                                          "let d = current chooses one of hand of current where it.value > 3")),
+        (16, 61, "unknown name 'e'", _own("e", "for each e chosen by ... from ...",
+                                          "for each e chosen by current from hand of current where it.value > 3")),
+    ]
+
+
+def test_the_corrected_lines_check():
+    text = ("action two \"two\":\n    with first in hand of current\n"
+            "    with second in hand of current where it != first\n"
+            "    let d = current chooses one of hand of current where it.value > 3\n"
+            "    for each e chosen by current from hand of current where it.value > 3:\n"
+            "        move e to pile\n")
+    check_source("t.rules", (BASE + text).encode())
+
+
+def test_a_name_bound_outside_stays_known_in_the_where():
+    # `for each c in C where c.value` names its element: no hint, it checks
+    text = "action one \"one\":\n    with c in hand of current\n    for each d in hand of current where d.value > c.value:\n        move d to pile\n"
+    check_source("t.rules", (BASE + text).encode())
