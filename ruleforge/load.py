@@ -126,7 +126,8 @@ def check_source(path: str, data: bytes, overrides: dict | None = None) -> tuple
         # `move top of ZONE to ZONE` in a variant, the game's own zones in its base)
         result.diagnostics = parse(text, context="\n" + "\n".join(sources.values())).diagnostics
     tree = A.RuleFile(tuple(items), tuple(w for w in taken if isinstance(w, A.WithoutDecl)))
-    checked, more = check(tree, overrides, unparsed, partial=bool(result.diagnostics))
+    checked, more = check(tree, overrides, unparsed, partial=bool(result.diagnostics),
+                          texts={None: text, **sources})
     more = own_filter.corrected(said_twice(more, text, sources), text, sources)  # `repeat while while`: the second word read as a name
     diags = result.diagnostics + [d for d in taken if isinstance(d, Diagnostic)] + more
     if diags or checked is None:

@@ -75,3 +75,30 @@ def test_a_name_bound_outside_stays_known_in_the_where():
     # `for each c in C where c.value` names its element: no hint, it checks
     text = "action one \"one\":\n    with c in hand of current\n    for each d in hand of current where d.value > c.value:\n        move d to pile\n"
     check_source("t.rules", (BASE + text).encode())
+
+
+# ---- a `where` that took the arithmetic meant for its count ------------------------------
+
+_SWALLOWED = "'where' takes everything after it as its condition, the arithmetic too: put the count in parentheses: "
+
+
+@pytest.mark.parametrize("value, col, meant", [
+    ("count of hand of p where suit = hearts / 2 * 5", 42, "(count of hand of p where suit = hearts) / 2 * 5"),
+    ("count of hand of p where suit = hearts + 1", 42, "(count of hand of p where suit = hearts) + 1"),
+    ("3 + count of hand of p where suit != hearts mod 2", 46, "(count of hand of p where suit != hearts) mod 2"),
+])
+def test_a_where_that_swallowed_arithmetic_says_to_put_the_count_in_parentheses(value, col, meant):
+    text = f"define x of p = {value}\naction a \"a\":\n    increase score of current by x of current\n"
+    assert diagnostics(text) == [(13, col, "cannot compare a suit with a number", f"{_SWALLOWED}'{meant}'")]
+    # and the reading it names checks
+    check_source("t.rules", (BASE + text.replace(value, value[:value.index("count")] + meant)).encode())
+
+
+@pytest.mark.parametrize("value", [
+    "count of hand of p where suit = 3 / 2",            # a number there reads the same in parentheses
+    "count of hand of p where suit = hearts + clubs",   # the meant reading would not check either
+    "count of (hand of p where suit = hearts / 2)",     # the designer put the filter's end there
+])
+def test_no_parentheses_hint_when_that_reading_would_not_check(value):
+    text = f"define x of p = {value}\naction a \"a\":\n    increase score of current by x of current\n"
+    assert all(hint is None for *_, hint in diagnostics(text))
