@@ -139,7 +139,7 @@ def check_source(path: str, data: bytes, overrides: dict | None = None) -> tuple
     # a stray parameter is unread too; one warning says it
     checked.warnings = (stray + lint.unused_parameters(checked, skip={d.span for d in stray})
                         + lint.unfilled_braces(checked) + lint.empty_betweens(checked, [text, *sources.values()])
-                        + lint.uncalled_rules(checked))
+                        + lint.uncalled_rules(checked) + lint.copy_numbered_titles(checked, text, sources))
     checked.sources = sources
     checked.text = text
     return text, checked

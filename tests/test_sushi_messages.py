@@ -102,3 +102,55 @@ def test_a_where_that_swallowed_arithmetic_says_to_put_the_count_in_parentheses(
 def test_no_parentheses_hint_when_that_reading_would_not_check(value):
     text = f"define x of p = {value}\naction a \"a\":\n    increase score of current by x of current\n"
     assert all(hint is None for *_, hint in diagnostics(text))
+
+
+# ---- a card title that reads as a copy's number ------------------------------------------
+
+CARDS = """\
+game "t"
+players 2 to 4
+parameter rolls = 8 in 1 to 9
+cards: listed in box
+zone box: pile, face down
+zone hand per player: hand
+counter score per player = 0
+card "Maki Roll (2)":
+    copies: 12
+card "Maki Roll (3)":
+    copies: rolls
+card "Salmon (1)":
+    copies: 1
+card "Squid Nigiri":
+    copies: 5
+setup:
+    deal 3 cards from box to hand of each player
+turn:
+    increase score of current by 1
+ending over: players with the highest score win when box is empty
+"""
+
+
+def test_a_title_ending_in_a_bracketed_number_on_a_card_with_copies_is_warned_of():
+    _, checked = check_source("t.rules", CARDS.encode())
+    assert [(w.severity, w.span.line, w.span.column, w.span.end_column, w.message, w.hint)
+            for w in checked.warnings] == [
+        ("warning", 8, 6, 21, "the title 'Maki Roll (2)' ends in a number in brackets, as copies of a card "
+                              "are told apart: its copies read 'Maki Roll (2) (2nd copy)'",
+         "write the number another way, such as 'Maki Roll x2' or 'Maki Roll, 2 icons'"),
+        ("warning", 10, 6, 21, "the title 'Maki Roll (3)' ends in a number in brackets, as copies of a card "
+                               "are told apart: its copies read 'Maki Roll (3) (2nd copy)'",
+         "write the number another way, such as 'Maki Roll x3' or 'Maki Roll, 3 icons'"),
+    ]
+
+
+def test_the_title_warning_as_check_prints_it(ruleforge_cmd, tmp_path):
+    path = tmp_path / "t.rules"
+    path.write_text(CARDS.replace('card "Maki Roll (3)"', 'card "Maki Roll x3"'))
+    r = ruleforge_cmd("check", path)
+    assert (r.code, r.out, r.err) == (0, f"{path}: ok: t, 2 to 4 players, 0 actions, 1 ending, 0 invariants, "
+                                         "1 warning\n", (
+        f"{path}:8:6: warning: the title 'Maki Roll (2)' ends in a number in brackets, as copies of a card "
+        "are told apart: its copies read 'Maki Roll (2) (2nd copy)'\n"
+        '    card "Maki Roll (2)":\n'
+        "         ^^^^^^^^^^^^^^^\n"
+        "  hint: write the number another way, such as 'Maki Roll x2' or 'Maki Roll, 2 icons'\n"))
