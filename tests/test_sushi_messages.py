@@ -154,3 +154,33 @@ def test_the_title_warning_as_check_prints_it(ruleforge_cmd, tmp_path):
         '    card "Maki Roll (2)":\n'
         "         ^^^^^^^^^^^^^^^\n"
         "  hint: write the number another way, such as 'Maki Roll x2' or 'Maki Roll, 2 icons'\n"))
+
+
+# ---- compare's progress lines name the file and the bots ---------------------------------
+
+def test_compares_progress_lines_name_the_file_and_the_bots(ruleforge_cmd, tmp_path, monkeypatch):
+    import time
+    from ruleforge.cli import common
+    base = tmp_path / "base.rules"
+    base.write_text(BASE + "action a \"a\":\n    increase score of current by 1\n    move top of box to pile\n")
+    variant = tmp_path / "more.rules"
+    variant.write_text('extends "base.rules"\ngame "t, more"\n')
+    monkeypatch.setattr(common, "PROGRESS_EVERY", 0.0)  # a line at every game, as a minute would
+    monkeypatch.setattr(time, "monotonic", lambda: 1000.0)
+    monkeypatch.setattr("sys.stdout.isatty", lambda: False, raising=False)
+    r = ruleforge_cmd("compare", base, variant, "--games", 3, "--agents", "random", "--seed", 1, "--jobs", 1)
+    assert r.code == 0, r.err
+    assert [x for x in r.err.splitlines() if " of 3 games in " in x] == [
+        "base.rules, random: 1 of 3 games in 0 s", "base.rules, random: 2 of 3 games in 0 s",
+        "more.rules, random: 1 of 3 games in 0 s", "more.rules, random: 2 of 3 games in 0 s"]
+
+
+def test_runs_progress_lines_stay_as_they_were(monkeypatch, capsys):
+    from ruleforge.cli import common
+    clock = iter([1000.0, 1061.0])
+    monkeypatch.setattr("time.monotonic", lambda: next(clock))
+    monkeypatch.setattr("sys.stdout.isatty", lambda: False, raising=False)
+    advance, stop = common._progress(10)
+    advance(3)
+    stop()
+    assert capsys.readouterr().err == "playing: 3 of 10 games in 61 s\n"
