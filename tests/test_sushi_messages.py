@@ -49,7 +49,7 @@ def test_every_form_that_binds_a_name_before_its_where_says_the_same():
     text = ("action three \"three\":\n"
             "    with c in hand of current where c.value > 3 and c.value < 9\n"
             "    let d = current chooses one of hand of current where d.value > 3\n"
-            "    for each e chosen by current from hand of current where e.value > 3:\n"
+            "    for each e chosen by current from hand of current where e.value > 3 \"e to throw\":\n"
             "        move e to pile\n")
     fixed_c = "with c in hand of current where it.value > 3 and it.value < 9"
     assert diagnostics(text) == [
@@ -58,7 +58,7 @@ def test_every_form_that_binds_a_name_before_its_where_says_the_same():
         (15, 58, "unknown name 'd'", _own("d", "let d = ... chooses ...",
                                           "let d = current chooses one of hand of current where it.value > 3")),
         (16, 61, "unknown name 'e'", _own("e", "for each e chosen by ... from ...",
-                                          "for each e chosen by current from hand of current where it.value > 3")),
+                                          "for each e chosen by current from hand of current where it.value > 3 \"e to throw\"")),
     ]
 
 

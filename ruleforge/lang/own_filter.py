@@ -48,7 +48,9 @@ def corrected(diags: list, text: str, sources: dict) -> list:
         if not sep:
             out.append(d)
             continue
-        fixed = re.sub(rf"(?<![\w.]){re.escape(name.group(1))}\b", "it", tail)
+        # (a quoted text on the line, a prompt, is left as written)
+        fixed = "".join(part if k % 2 else re.sub(rf"(?<![\w.]){re.escape(name.group(1))}\b", "it", part)
+                        for k, part in enumerate(re.split(r'("[^"]*")', tail)))
         out.append(evolve(d, hint=f"{d.hint}: write '{head}{sep}{fixed.rstrip(':').rstrip()}'"))
     return out
 
