@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from attrs import evolve
 
 from .lang import ast as A
-from .lang import lint
+from .lang import lint, own_filter
 from .lang.announced import idle_announcements
 from .lang.check import Checked, check
 from .lang.diagnostics import Diagnostic, RuleFileError, Span, did_you_mean
@@ -127,8 +127,9 @@ def check_source(path: str, data: bytes, overrides: dict | None = None) -> tuple
         # `move top of ZONE to ZONE` in a variant, the game's own zones in its base)
         result.diagnostics = parse(text, context="\n" + "\n".join(sources.values())).diagnostics
     tree = A.RuleFile(tuple(items), tuple(w for w in taken if isinstance(w, A.WithoutDecl)))
-    checked, more = check(tree, overrides, unparsed, partial=bool(result.diagnostics))
-    more = said_twice(more, text, sources)  # `repeat while while`: the second word read as a name
+    checked, more = check(tree, overrides, unparsed, partial=bool(result.diagnostics),
+                          texts={None: text, **sources})
+    more = own_filter.corrected(said_twice(more, text, sources), text, sources)  # `repeat while while`: the second word read as a name
     diags = result.diagnostics + [d for d in taken if isinstance(d, Diagnostic)] + more
     if diags or checked is None:
         # a value given on the command line that the file refuses is the command's mistake,
@@ -139,7 +140,8 @@ def check_source(path: str, data: bytes, overrides: dict | None = None) -> tuple
     # a stray parameter is unread too; one warning says it
     checked.warnings = (stray + lint.unused_parameters(checked, skip={d.span for d in stray})
                         + lint.unfilled_braces(checked) + lint.empty_betweens(checked, [text, *sources.values()])
-                        + lint.uncalled_rules(checked) + idle_announcements(checked))
+                        + lint.uncalled_rules(checked) + idle_announcements(checked)
+                        + lint.copy_numbered_titles(checked, text, sources))
     checked.sources = sources
     checked.text = text
     return text, checked

@@ -481,5 +481,6 @@ def test_a_chosen_by_where_that_names_the_card_says_how_to_read_it():
     text = (DEAL + "turn:\n    for each c chosen by current from hand of current where c.value > 5 \"to throw\":\n"
             "        move c to discard\nending done: nobody wins when n = 2\n")
     assert errors(text) == [(14, 61, "unknown name 'c'",
-                             "the 'where' of 'for each c chosen by ... from ...' is read before 'c' is chosen: name "
-                             "the card's attributes alone (value > 5) or call it 'it'")]
+                             "the 'where' of 'for each c chosen by ... from ...' is read before 'c' holds anything, "
+                             "so the element it tests is 'it': write 'for each c chosen by current from hand of "
+                             "current where it.value > 5 \"to throw\"'")]

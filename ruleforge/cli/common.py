@@ -348,6 +348,7 @@ def progress_bar(total: int, label: str, last_column, clock, line, done: int = 0
     `last_column`) once the run has lasted a second (`elapsed()`, else since this call);
     otherwise `line(seconds since this call, done)` on stderr every PROGRESS_EVERY
     seconds. `on_advance(n)` is told of each step first (analyze's estimate)."""
+    from rich.markup import escape
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
     start = clock()
     elapsed = elapsed or (lambda: clock() - start)
@@ -367,7 +368,7 @@ def progress_bar(total: int, label: str, last_column, clock, line, done: int = 0
                 click.echo(plain(line(now - start, state["done"])), err=True)
             return
         if state["bar"] is None and elapsed() > 1.0 and state["done"] < total:
-            bar = Progress(TextColumn(label), BarColumn(bar_width=bar_width), MofNCompleteColumn(), last_column,
+            bar = Progress(TextColumn(escape(label)), BarColumn(bar_width=bar_width), MofNCompleteColumn(), last_column,
                            transient=True)
             bar.start()
             state["bar"], state["task"] = bar, bar.add_task("games", total=total, completed=state["done"])
@@ -415,13 +416,14 @@ def max_decisions_option(f):
 def _simulate(file, sets, players, games, agents, jobs, seed, scheduler, label=None, max_decisions=None,
               partial_ok: bool = False):
     """Play the games; with `partial_ok`, Ctrl-C gives the games played so far, their
-    summary marked {"partial": {"played": k, "requested": n}}."""
+    summary marked {"partial": {"played": k, "requested": n}}. `label` begins the progress
+    lines (compare's name the file and the bots: several runs follow one another)."""
     from ..drivers.simulate import GameSpec, Interrupted, run_games, summarize
     game, checked = _load(file, sets, players)
     _agents(agents, game)
     _check_scheduler(scheduler)
     spec = GameSpec(file, _parse_sets(sets), players, agents, seed, max_decisions)
-    advance, stop = _progress(games)
+    advance, stop = _progress(games, label or "playing")
     try:
         outcomes = run_games(spec, games, jobs, scheduler, advance)
     except Interrupted as e:

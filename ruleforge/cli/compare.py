@@ -199,8 +199,10 @@ def _play(base, variants, sets, players, games, agents, jobs, seed, scheduler, m
     from ..drivers.simulate import summarize
     runs = []
     for f in (base, *variants):
+        # (the progress lines say which file and which bots: a compare plays several runs)
         game, outcomes, summary = _simulate(f, sets, players, games, agents, jobs, seed, scheduler,
-                                            max_decisions=max_decisions, partial_ok=True)
+                                            label=f"{Path(f).name}, {agents}", max_decisions=max_decisions,
+                                            partial_ok=True)
         runs.append((f, game, outcomes, summary))
         if "partial" in summary:  # Ctrl-C: the games of every file so far, cut to the pairs
             if len(runs) < 1 + len(variants) or not outcomes:

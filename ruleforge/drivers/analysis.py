@@ -126,7 +126,8 @@ def rules(game, outcomes: Sequence) -> dict:
 def branches(game, traces: Sequence) -> Optional[dict]:
     """How often each branch of the rules' `if`s (`if`, `else if`, `else`) was taken, and in
     how many games, in file order; None when the games did not count them (compiled
-    without coverage: GameSpec.coverage)."""
+    without coverage: GameSpec.coverage). `dead`: the branches never taken; `dead_here`:
+    those never taken whose test reads the player count, which other counts may take."""
     ok = [t for t in traces if t.outcome.error is None]
     if not ok or any(t.branches is None for t in ok):
         return None
@@ -137,9 +138,12 @@ def branches(game, traces: Sequence) -> Optional[dict]:
         place = place_text((site.file, site.line), set(site.rules))
         rows.append({"label": f"{place}: {site.text}", "place": place, "branch": site.text, "line": site.line,
                      "file": site.file, "rules": list(site.rules), "taken": taken, "games": games,
-                     "share": games / len(ok)})
+                     "share": games / len(ok), "reads_players": site.players})
     rows.sort(key=lambda r: (r["file"] is not None, r["file"] or "", r["line"]))
-    return {"games": len(ok), "rows": rows, "dead": [r["label"] for r in rows if not r["taken"]]}
+    # a branch whose test reads the player count is dead only at the count played
+    return {"games": len(ok), "rows": rows, "players": game.nplayers,
+            "dead": [r["label"] for r in rows if not r["taken"] and not r["reads_players"]],
+            "dead_here": [r["label"] for r in rows if not r["taken"] and r["reads_players"]]}
 
 
 def _z(alpha: float) -> float:

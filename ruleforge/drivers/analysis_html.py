@@ -200,7 +200,8 @@ def rules(r, pngs, bots) -> list[str]:
             rows = [[esc(x["branch"]), esc(x["place"]), x["taken"] if x["taken"] else '<span class="dead">never</span>',
                      pct(x["share"])] for x in b["rows"]]
             out.append(table(["Branch", "Where", "Taken", "In games"], rows, {2, 3}))
-        out.append(f'<p class="dead">{esc(branches_line(b))}</p>' if b["dead"] else f"<p>{esc(branches_line(b))}</p>")
+        cls = ' class="dead"' if b["dead"] or b.get("dead_here") else ""
+        out += [f"<p{cls}>{esc(line)}</p>" for line in branches_line(b).split("\n")]
     return out
 
 

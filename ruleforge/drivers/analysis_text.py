@@ -410,12 +410,20 @@ def rules_section(r: dict, console: Console) -> None:
 
 
 def branches_line(b: dict) -> str:
-    """What the branch table adds up to: the branches never taken, or that there were none."""
+    """What the branch table adds up to: the branches never taken (apart, those whose test
+    reads the player count: dead at this count only), or that there were none."""
     if not b["rows"]:
         return "No rule has an if: no branch to count."
+    here = b.get("dead_here") or []
+    out = []
     if b["dead"]:
-        return f"Dead branches (never taken in {count(b['games'], 'game')}): " + "; ".join(b["dead"])
-    return "Every branch of every if was taken at least once."
+        out.append(f"Dead branches (never taken in {count(b['games'], 'game')}): " + "; ".join(b["dead"]))
+    if here:
+        one = len(here) == 1
+        out.append(f"Dead at {count(b['players'], 'player')} only (never taken in {count(b['games'], 'game')}; "
+                   f"{'its test reads' if one else 'their tests read'} the player count, so other counts may "
+                   f"take {'it' if one else 'them'}): " + "; ".join(here))
+    return "\n".join(out) or "Every branch of every if was taken at least once."
 
 
 def branches_table(r: dict, console: Console) -> None:
@@ -431,7 +439,7 @@ def branches_table(r: dict, console: Console) -> None:
                       str(row["taken"]) if row["taken"] else "[bold red]never[/]", pct(row["share"]))
         console.print(t)
     line = branches_line(b)
-    console.print(f"[yellow]{markup(line)}[/]" if b["dead"] else markup(line))
+    console.print(f"[yellow]{markup(line)}[/]" if b["dead"] or b.get("dead_here") else markup(line))
 
 
 def card_impact_intro(c: dict, decides: bool = True) -> str:

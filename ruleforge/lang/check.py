@@ -72,14 +72,17 @@ class Checked:
 
 
 def check(tree: A.RuleFile, overrides: dict | None = None,
-          unparsed: set[str] | None = None, partial: bool = False) -> tuple[Optional[Checked], list[Diagnostic]]:
+          unparsed: set[str] | None = None, partial: bool = False,
+          texts: dict | None = None) -> tuple[Optional[Checked], list[Diagnostic]]:
     """Check a parsed rule file: the checked program, or None and every mistake found.
     `overrides` are --set texts, or values given from Python (lang/overrides.py);
     `unparsed` the names declared in items that did not parse, and `partial` says some
-    did not (then nothing is said about missing parts)."""
+    did not (then nothing is said about missing parts); `texts` the file's text (under
+    None) and its bases' (by path), for hints that write a line out corrected."""
     try:
         with hint_budget():
             sym = SymbolTable(tree, overrides, unparsed, partial)
+            sym.texts = dict(texts or {})
             sym.fill()
             symbol_clashes(sym)
             parameter_clashes(sym)

@@ -9,6 +9,7 @@ from . import ast as A
 from . import refs as R
 from . import types as T
 from .diagnostics import did_you_mean
+from .where_arith import swallowed
 from .kind_hints import kind_in_zone_hint
 from .limits import MAX_EXPR_DEPTH, MAX_LIST_ITEMS, raise_hint
 from .names import Resolver, Scope, Want
@@ -199,7 +200,9 @@ class ExprChecker(Resolver, abstract=True):
         return CARD
 
     def ex_Aggregate(self, node: A.Aggregate, scope: Scope, want: Optional[Want]) -> Optional[Type]:
+        before = len(self.sym.diags)
         t = self.expr(node.collection, scope, want=Want.COLLECTION)
+        swallowed(self, node, before)
         if t is None:
             return NUMBER
         if node.op == "count" and t.element() is None:

@@ -15,7 +15,9 @@ A warning is a positioned `Diagnostic` of severity "warning": it is shown like a
 - a listed card's text with `{NAME}` in it: only a generated list fills braces in, so
   the card would show them as written;
 - `between A and B` with written numbers, A above B: it holds for no number;
-- an `announce` that tells nothing a `say` would not (announced.py).
+- an `announce` that tells nothing a `say` would not (announced.py);
+- a card title ending in a number in brackets on a card with copies (`"Maki Roll (2)"`):
+  copies are numbered so, `Maki Roll (2) (2nd copy)`.
 """
 
 from __future__ import annotations
@@ -212,3 +214,42 @@ def empty_betweens(checked, texts) -> list[Diagnostic]:
                     out.append(warning(n.span, f"'between {low} and {high}' holds for no number: the low end "
                                                "comes first", f"write 'between {high} and {low}'"))
     return out
+
+
+def copy_numbered_titles(checked, text: str, sources: dict) -> list[Diagnostic]:
+    """A warning at each card title ending in a number in brackets (`"Maki Roll (2)"`) on
+    a card with several copies: the copies are told apart the same way, so narration
+    reads `Maki Roll (2) (5)` and a menu `Maki Roll (2) (2nd copy)`."""
+    import re
+    from .const import NotConstant, fold
+    from .plural import count
+    out, seen = [], set()
+    for cd in checked.card_decls:
+        m = re.fullmatch(r"(.*?)\s*\((\d+)\)", cd.title.strip())
+        if m is None or cd.span in seen:
+            continue
+        copies = next((a.value for a in cd.attrs if a.name.name == "copies"), None)
+        try:
+            many = copies is not None and fold(copies, checked.params) > 1
+        except NotConstant:
+            many = False
+        if not many:
+            continue
+        seen.add(cd.span)
+        out.append(warning(_title_span(cd, sources.get(cd.span.file, "") if cd.span.file else text),
+                           f"the title '{plain(cd.title)}' ends in a number in brackets, as copies of a "
+                           f"card are told apart: its copies read '{plain(cd.title)} (2nd copy)'",
+                           f"write the number another way, such as '{plain(m.group(1))} x{m.group(2)}' "
+                           f"or '{plain(m.group(1))}, {count(int(m.group(2)), 'icon')}'"))
+    return out
+
+
+def _title_span(cd, text: str):
+    """The quoted title on the card's first line, or the line's start."""
+    from .diagnostics import Span
+    lines = text.split("\n")
+    line = lines[cd.span.line - 1] if 0 < cd.span.line <= len(lines) else ""
+    at = line.find(f'"{cd.title}"', max(cd.span.column - 1, 0))
+    if at < 0:
+        return cd.span
+    return Span(cd.span.line, at + 1, cd.span.line, at + 3 + len(cd.title), cd.span.file)

@@ -17,6 +17,7 @@ from . import types as T
 from .clashes import already_used, local_clash, refuse_word
 from .diagnostics import closest, did_you_mean, slip_of
 from .limits import MAX_DEFINE_DEPTH, raise_hint
+from . import own_filter
 from .slips import other_word
 from .symbols import SymbolTable
 from .types import ANY, BOOL, CARD, NUMBER, PLAYER, ROW, TEXT, ZONE, Type, list_of
@@ -234,9 +235,8 @@ class Resolver(Visitor, abstract=True):
             # `for each c in hand where suit = hearts`: the element has a name there
             hint = (f"in 'for each {named[0]} in ... where', the element is named '{named[0]}': write "
                     + (f"'{named[0]}'" if n == "it" else f"'{named[0]}.{n}'"))
-        elif n == getattr(self, "choosing", None) and n != "it":
-            hint = (f"the 'where' of 'for each {n} chosen by ... from ...' is read before '{n}' is chosen: name "
-                    "the card's attributes alone (value > 5) or call it 'it'")
+        elif (getattr(self, "choosing", None) or ("",))[0] == n and n != "it":
+            hint = own_filter.hint(n, self.choosing[1])
         elif self.bare_action is not None and what == "name" and not (close and slip_of(n, close)) \
                 and not self.some_attribute(n):
             # an action with no `with` line, using the card it was meant to name: said once

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Optional
 
 from . import ast as A
+from . import own_filter
 from .calls import RuleCalls
 from .decks_check import DecksChecker
 from .groups import GroupsChecker
@@ -241,7 +242,8 @@ class TypeChecker(RuleCalls, DecksChecker, ValueChecks, GroupsChecker, OrderingC
                 self.bind(scope, p.name, some_of(self, p, scope) if p.some else unseen_in(self, p, scope), p)
                 continue
             if p.domain is not None:
-                t = self.expr(p.domain, scope, want=Want.COLLECTION)
+                with own_filter.binding(self, p.name.name, f"with {p.name.name} in ..."):
+                    t = self.expr(p.domain, scope, want=Want.COLLECTION)
                 et = t.element() if t else None
                 if t is not None and et is None:
                     self.error(p.domain, f"a choice is made from a collection, not {t.describe()}")

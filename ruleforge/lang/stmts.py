@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Optional
 
 from . import ast as A
+from . import own_filter
 from . import refs as R
 from . import types as T
 from .diagnostics import did_you_mean
@@ -92,7 +93,8 @@ class StmtChecker(ExprChecker, abstract=True):
         self.bind(scope, s.name, t, s)
 
     def st_Choose(self, s: A.Choose, scope: Scope, ctx: str) -> None:
-        et = self.chooser(s, scope)
+        with own_filter.binding(self, s.name.name, f"let {s.name.name} = ... chooses ..."):
+            et = self.chooser(s, scope)
         if s.unseen:
             unseen_zone(self, s.collection, self.types.get(s.collection))
         self.bind(scope, s.name, et, s)
@@ -148,11 +150,8 @@ class StmtChecker(ExprChecker, abstract=True):
 
     def st_ForEachChosen(self, s: A.ForEachChosen, scope: Scope, ctx: str) -> None:
         inner = Scope(scope)
-        self.choosing = s.name.name  # (its 'where' cannot read it by this name: names.py says how)
-        try:
+        with own_filter.binding(self, s.name.name, f"for each {s.name.name} chosen by ... from ..."):
             t = self.chooser(s, scope)
-        finally:
-            self.choosing = None
         self.bind(inner, s.name, t, s)
         self.block(s.body, inner, ctx)
 

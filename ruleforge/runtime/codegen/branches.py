@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from .branch_players import reads_players
+
 EXCERPT = 40  # characters of a condition shown in a report
 
 
@@ -24,6 +26,9 @@ class BranchSite:
     line: int
     file: str | None
     text: str  # `if total = 15`, `else if phase = 1`, `else`
+    # its test (for an `else if` or `else`, with those before it) reads the player count:
+    # never taken at one count, it may be at another (branch_players.py)
+    players: bool = False
 
 
 class Branches:
@@ -49,11 +54,12 @@ class Branches:
         return tuple(BranchSite(tuple(rules), *site) for _, rules, site in noted)
 
     def _branch_site(self, s, k: int) -> tuple:
-        """(line, file, text) of a branch."""
+        """(line, file, text, players) of a branch."""
+        players = reads_players(self.ch, [cond for cond, _ in s.branches[:k + 1]])
         if k < len(s.branches):
             span = s.branches[k][0].span
             text = _cut(" ".join(_within(self._file_lines(span.file), span).split()))
-            return span.line, span.file, f"{'if' if k == 0 else 'else if'} {text}"
+            return span.line, span.file, f"{'if' if k == 0 else 'else if'} {text}", players
         first = s.otherwise[0].span
         lines = self._file_lines(first.file)
         line = first.line
@@ -62,7 +68,7 @@ class Branches:
         # comments can lie between)
         while line > 1 and not _starts_else(lines[line - 1] if line <= len(lines) else ""):
             line -= 1
-        return line, first.file, "else"
+        return line, first.file, "else", players
 
     def _file_lines(self, file) -> list:
         ch = self.ch
