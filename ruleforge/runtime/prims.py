@@ -7,11 +7,11 @@ from typing import Optional
 
 from ..lang.plural import count
 from . import rng
+from .countertold import counter_seen
 from .events import Said
 from .limits import MAX_JOINED, MAX_NUMBER, MAX_PARAMETER_VALUES, MAX_SAID
 from .said import SAID_CARD, SAID_CUT, SAID_VALUE, marks, said_value, seen, seen_as, seen_every
 from .said import shown_at_least as _shown_at_least
-from .countertold import counter_seen
 from .toldfrom import told_from as _told_from, value_seen
 from .values import RuleError
 
