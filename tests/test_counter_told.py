@@ -159,3 +159,11 @@ def test_only_check_deep_compiles_the_notes(ruleforge_cmd, tmp_path):
         "(18, 38), 'increase')",
         "if st.observer is not None: counter_seen(st, lambda: 4, (19, 5), (), lambda R: A_value[seen_as(R, st, "
         "top_of(Z[(2, 3)[CUR[st.turn_pos]]]), 'value')], (), (19, 23), 'set')"]
+
+
+def test_the_warning_is_said_once_a_file_for_its_first_change(ruleforge_cmd, tmp_path):
+    # two changes that tell: the first the games meet is the one warned of
+    path, r = deep(ruleforge_cmd, tmp_path, f"    for each c in hand of current where c.suit = spades:\n"
+                                            f"        increase spades_seen by 1\n    set last_value to {TOP}.value")
+    assert r.code == 0 and r.out.splitlines()[-1].endswith("all hold, 1 warning")
+    assert r.err == f"{path}:18:9: warning: " + UNDER.format(name="spades_seen", test="17, column 41") + "\n"
