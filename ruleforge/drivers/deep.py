@@ -22,6 +22,8 @@ checked for:
   said tells that seat something of it (prims.cond_seen); and (a warning too) a text
   that writes a local or a value of the turn worked out from such a card, which every
   seat is told in full (runtime/toldfrom.py: check --deep compiles the game to note them);
+  and (a warning too) a counter every seat reads, changed under such a test or to such a
+  value (runtime/countertold.py, deep_counter.py);
 - and at the end, the game's log replays to the same game.
 """
 
@@ -34,6 +36,7 @@ from typing import Callable, Optional
 from attrs import define, field
 
 from ..lang.plural import count
+from .deep_counter import counter_told, settle_counters
 from .deep_narrate import narrate_choices
 from .deep_told import line_column, said_told_from, settle_told_from, unknowing_seat
 from .narrate import Narrator
@@ -109,6 +112,7 @@ def check_state(st, step: int) -> None:
     check_position(st, step)
     settle_guarded(st)
     settle_told_from(st)
+    settle_counters(st)
     g = st.game
     n = len(g.cards)
     from ..runtime.determinize import determinize
@@ -410,7 +414,7 @@ def _play(game, seed: int, choose: Callable[[int], int], max_steps: int,
         lengths.append(len(choices) or turns[0])
     if untold is not None:
         for kind, found in ((said_untold, said_untold(st)), (said_guarded, said_guarded(st)),
-                            (said_told_from, said_told_from(st))):
+                            (said_told_from, said_told_from(st)), (counter_told, counter_told(st))):
             if found is not None and all(k is not kind for k, _ in untold):
                 untold.append((kind, found))
     return None

@@ -229,10 +229,13 @@ class Observer:
     # where, the test's (line, column), that seat: drivers/deep.settle_guarded); vals,
     # told_from, said_from: the same for the locals and values of the turn a `say` writes,
     # by number: who knew the cards each one's value was worked out from (toldfrom.py);
+    # counted, counter_told: the same for the counters changed under such a test or to such
+    # a value (countertold.py: the var, where, then as a guarded text's or a value's);
     # hushed: the telling stopped at the narration limit (State.stop_telling), to start again
     # when the game ends (flow.end_game)
     __slots__ = ("record", "stats", "watch", "strict", "said_at", "said_left", "said_game", "said_untold", "conds",
-                 "guarded", "said_guarded", "vals", "told_from", "said_from", "branches", "offered", "hushed")
+                 "guarded", "said_guarded", "vals", "told_from", "said_from", "counted", "counter_told", "branches",
+                 "offered", "hushed")
 
     def __init__(self, record: Optional[list] = None, stats: Optional[dict] = None,
                  watch: Optional[Callable] = None, strict: bool = False, branches: int = 0):
@@ -247,6 +250,8 @@ class Observer:
         self.vals: dict = {}
         self.told_from: list = []
         self.said_from = None
+        self.counted: list = []
+        self.counter_told = None
         # the names of the actions the last menu offered (`takes one of ...`; None: every
         # action), for a screen to name the decision (decisions.offer_menu, drivers/labels.py)
         self.offered = None

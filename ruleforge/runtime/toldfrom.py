@@ -19,12 +19,20 @@ MAX_TOLD_FROM = 16  # texts kept until the next decision (as prims.MAX_GUARDED)
 
 def value_seen(st, k: int, told, names: tuple, at: tuple) -> None:
     """Note name `k`'s new value: `told(reads)` is its value's told code (None: it reads no
-    card itself), `names` the noted names it reads, `at` the value's (line, column). Its
-    work, steps and random draws are given back; one that fails here (a random pick
-    picked otherwise) is noted as read from no card."""
-    ob = st.observer
-    if not ob.strict:
+    card itself), `names` the noted names it reads, `at` the value's (line, column)."""
+    if not st.observer.strict:
         return
+    mask, cards, where = value_reads(st, told, names, at)
+    st.observer.vals[k] = (mask, frozenset(cards), where) if where is not None else None
+
+
+def value_reads(st, told, names: tuple, at: tuple) -> tuple:
+    """(who knew every card a value read, those cards, where the first that some seat did
+    not know was read: None when every seat knew them): `told`, `names` and `at` as
+    value_seen's (a counter set to a value is noted the same way: countertold.py). Its
+    work, steps and random draws are given back; one that fails here (a random pick picked
+    otherwise) is noted as read from no card."""
+    ob = st.observer
     mask, cards, where = -1, set(), None
     if told is not None:
         reads = [-1, set()]
@@ -36,16 +44,16 @@ def value_seen(st, k: int, told, names: tuple, at: tuple) -> None:
         finally:
             st.work, st.steps, st.rng = saved
         mask, cards = reads
-        if _hides(st, mask):
+        if hides(st, mask):
             where = at
     for n in names:
         got = ob.vals.get(n)
         if got is not None:
             mask &= got[0]
             cards |= got[1]
-            if where is None and _hides(st, got[0]):
+            if where is None and hides(st, got[0]):
                 where = got[2]
-    ob.vals[k] = (mask, frozenset(cards), where) if where is not None else None
+    return mask, cards, where
 
 
 def told_from(st, said_event, at, names: tuple) -> None:
@@ -62,5 +70,6 @@ def told_from(st, said_event, at, names: tuple) -> None:
             return
 
 
-def _hides(st, mask: int) -> bool:
+def hides(st, mask: int) -> bool:
+    """Whether some seat is outside `mask`, the seats that knew every card read."""
     return any(not mask >> s & 1 for s in range(st.game.nplayers))

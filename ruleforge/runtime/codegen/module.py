@@ -21,6 +21,7 @@ from .branches import Branches
 from .exprs import CALL as _CALL
 from .resumable import _any_node
 from .calls import Calls
+from .countertold import CounterTold
 from .decks import Decks
 from .derived import Derived
 from .groups import Groups
@@ -37,7 +38,7 @@ from .values import Values
 from .writer import Scope, Writer, _ident, comment_text
 
 
-class CodeGenerator(Calls, Decks, SaidFrom, Derived, Values, Groups, Guarded, Told, Exprs, Straight, Resumable,
+class CodeGenerator(Calls, Decks, CounterTold, SaidFrom, Derived, Values, Groups, Guarded, Told, Exprs, Straight, Resumable,
                     Footprints, MenuKeys, Branches, Visitor):
     """Writes the module for one checked program laid out in `game` (see layout).
 

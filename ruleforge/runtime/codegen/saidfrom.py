@@ -49,6 +49,7 @@ class SaidFrom:
             return taint.keepable(key)
         todo = [k for item in ch.tree.items for n in walk(item) if warned(n)
                 for k in free_keys(ch, n) if wanted(k)]
+        todo += [k for value in self.counter_values() for k in free_keys(ch, value) if wanted(k)]  # (countertold.py)
         while todo:  # (`let w = total + 1`: w is said, total noted too)
             key = todo.pop(0)
             h = _hashable(key)
