@@ -13,7 +13,7 @@ import argparse
 import json
 import time
 
-from ruleforge.drivers.simulate import GameSpec, _game, run_games, summarize
+from ruleforge.drivers.simulate import GameSpec, game_for, run_games, summarize
 
 GREEDY3 = "2=greedy,3=greedy,4=greedy"
 EXPERIMENTS = [
@@ -47,7 +47,7 @@ def main() -> None:
         n = max(1, int(args.games * scale))
         start = time.perf_counter()
         spec = GameSpec(rules, {}, players, agents, args.seed)
-        game = _game(spec)  # loaded once: the rules stay the ones the games were played with
+        game = game_for(spec)  # loaded once: the rules stay the ones the games were played with
         outcomes = run_games(spec, n, args.jobs)
         s = summarize(game, outcomes, agents)
         x = s["seats"][seat - 1]

@@ -54,7 +54,7 @@ from types import SimpleNamespace
 
 from ruleforge.drivers.agents import make_agent
 from ruleforge.drivers.ladder import LADDER, rung_index
-from ruleforge.drivers.simulate import ANY, GameSpec, Z95, _game, mean_interval, run_games, wilson
+from ruleforge.drivers.simulate import ANY, GameSpec, Z95, game_for, mean_interval, run_games, wilson
 
 
 def seat_spec(game, strong: str, weak: str, seat) -> str:
@@ -238,7 +238,7 @@ def play_run(spec: GameSpec, games: int, jobs: int, checkpoint: Checkpoint, key:
 
 def measure_pair(path, players, weak, strong, games, jobs, seed, mirror, log, checkpoint=None, block=BLOCK):
     spec0 = GameSpec(path, {}, players, None, seed)
-    game = _game(spec0)
+    game = game_for(spec0)
     n = game.nplayers
     checkpoint = checkpoint or Checkpoint(None)
     checkpoint.inert = game.heuristic is None or n == 1

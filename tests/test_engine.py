@@ -303,7 +303,7 @@ def _flow(st) -> tuple:
 @pytest.mark.parametrize("path, players", _flow_configs())
 def test_a_game_nobody_watches_takes_its_turns_as_a_watched_one(path, players):
     """Between two turns of a game that nobody watches, within a round (or at a round's
-    end with no round rules or endings), the engine goes the short way (flow._next_turn);
+    end with no round rules or endings), the engine goes the short way (flow.next_turn);
     it is the long way a watched game takes: the same turns, rounds, positions and values
     of the turn at every decision."""
     import random

@@ -143,7 +143,7 @@ CASES = {
                         + 'ending done "never": nobody wins when x < 0\n',
                         ["in rule 'turn' (line 11): " + WORK]),
     # turns that take no decision, and no ending that ever holds: each turn started is a
-    # step (flow.push, _next_turn), so the game stops at the step limit, not never
+    # step (flow.push, next_turn), so the game stops at the step limit, not never
     "turns_without_a_decision": (BASE.replace("    current takes an action\n", "    set x to 2\n", 1) + ENDS,
                                  ["in rule 'turn' (line 10): " + STEPS]),
     # "`run` ... ha[s] no decision cap, so a game whose ending never holds runs forever"

@@ -32,7 +32,7 @@ def menus_of(game) -> list:
 
 def plain(payload):
     """A payload comparable across two loads of a game: an action's spec by its name."""
-    if type(payload) is actions_mod._Deferred:
+    if type(payload) is actions_mod.Deferred:
         return ("deferred", payload.spec and payload.spec.name, payload.values)
     if type(payload) is tuple and payload and isinstance(payload[0], actions_mod.ActionSpec):
         return (payload[0].name, *payload[1:])

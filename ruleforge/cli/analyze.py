@@ -125,13 +125,13 @@ def _play(file, sets, players, game, agents, rung_list, games, skill_games, seed
     from ..drivers import analysis, skill
     from ..drivers.estimate import Estimate
     from ..drivers.ladder import LADDER
-    from ..drivers.simulate import TEAM, GameSpec, _game, play_one, run_games
+    from ..drivers.simulate import TEAM, GameSpec, game_for, play_one, run_games
     from . import analyze_time
     from ..drivers.traces import play_traced
     # the main games count the branches of the rules' ifs (an instrumented compile); the
     # skill trace's games (skill.skill_spec) play the normal one
     spec = GameSpec(file, _parse_sets(sets), players, agents, seed, max_decisions, coverage=True)
-    _game(spec)  # compiled once here: the worker processes are forked with it
+    game_for(spec)  # compiled once here: the worker processes are forked with it
     main = (agents, None)
     if not game.decides:  # (no bot is ever asked anything: every rung plays the same games)
         rung_list = []

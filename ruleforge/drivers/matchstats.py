@@ -14,7 +14,7 @@ from attrs import define
 from ..lang.matchrule import MAX_MATCH_GAMES
 from ..lang.plural import count
 from ..runtime.rng import derive
-from .simulate import GameSpec, _game, mean_interval, wilson
+from .simulate import GameSpec, game_for, mean_interval, wilson
 
 
 @define
@@ -31,7 +31,7 @@ def play_one_match(spec: GameSpec, index: int) -> MatchOutcome:
     from .agents import parse_agents
     from .matches import play_match
     from ..runtime.values import RuleError
-    game = _game(spec)
+    game = game_for(spec)
     seed = derive(spec.seed, index)
     try:
         winner, _, games = play_match(game, seed, parse_agents(spec.agents, game))

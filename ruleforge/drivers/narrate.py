@@ -71,7 +71,7 @@ class Narrator:
         """Ready to tell a decision's `actions`: a seat sees copies of a card alike
         ("Coin"), so where the actions name two copies, the later ones read
         "Coin (2nd copy)", in the order offered, never by which copy it is."""
-        from ..runtime.actions import CardSet, Ref, _ordinal
+        from ..runtime.actions import CardSet, Ref, ordinal
         copies = self.g.copies
         if self.seat_of_view is None or not copies:
             return self
@@ -82,7 +82,7 @@ class Narrator:
         for c in sorted(cards):  # (a card the seat does not know is "a card": never told apart)
             if copies[c] and (st.up[c] or st.known[c] & bit):
                 alike.setdefault(self.g.seen_names[c], []).append(c)
-        self.apart = {c: f"{name} ({_ordinal(k)} copy)" for name, group in alike.items()
+        self.apart = {c: f"{name} ({ordinal(k)} copy)" for name, group in alike.items()
                       for k, c in enumerate(group, 1) if k > 1}
         return self
 
@@ -290,7 +290,7 @@ class Narrator:
             case Eliminated(seat=seat):
                 return [f"    {self.seat(seat)} is eliminated"]
             case Finished(seat=seat, place=place):
-                return [f"    {self.seat(seat)} finishes ({_ordinal(place)})"]
+                return [f"    {self.seat(seat)} finishes ({ordinal(place)})"]
             case Said(text=text, cards=cards, values=values):
                 return [f"    — {self.said(text, cards, values)}"]
             case Status(values=values, rows=rows, quantities=quantities):
@@ -355,5 +355,5 @@ class Narrator:
 MANY_CARDS = 20
 
 
-def _ordinal(n: int) -> str:
+def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"

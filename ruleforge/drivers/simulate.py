@@ -92,7 +92,7 @@ class GameOutcome:
 _GAMES: dict = {}
 
 
-def _game(spec: GameSpec):
+def game_for(spec: GameSpec):
     key = (spec.path, tuple(sorted(spec.params.items())), spec.players, spec.max_decisions, spec.coverage)
     if key not in _GAMES:
         from ..load import load_with_sets  # (a spec's parameters are --set texts)
@@ -106,7 +106,7 @@ def play_one(spec: GameSpec, index: int) -> GameOutcome:
     from .agents import parse_agents
     from .play import decide_for
     from ..runtime.values import RuleError
-    game = _game(spec)
+    game = game_for(spec)
     seed = derive(spec.seed, index)
     agents = parse_agents(spec.agents, game)
     rngs = [Random(derive(seed, 0x5EA7, s)) for s in range(game.nplayers)]

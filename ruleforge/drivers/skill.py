@@ -137,7 +137,7 @@ def step(weaker: str, stronger: str, baseline: Sequence, strong: Sequence[Sequen
             gain = _gain(gains, [(b, g, s) for b, g in pairs], win_share)
             row.update(weaker_rate=sum(win_share(b.winners, s) for b, _ in pairs) / len(pairs),
                        stronger_rate=sum(win_share(g.winners, s) for _, g in pairs) / len(pairs),
-                       gain=gain["mean"], ci95=gain["ci95"], significant=_excludes_zero(gain["ci95"]))
+                       gain=gain["mean"], ci95=gain["ci95"], significant=excludes_zero(gain["ci95"]))
             pays = [g.payoffs[s] - b.payoffs[s] for b, g in pairs if b.payoffs is not None and g.payoffs is not None]
             if pays:
                 row["payoff_gain"] = mean_interval(pays)
@@ -149,7 +149,7 @@ def step(weaker: str, stronger: str, baseline: Sequence, strong: Sequence[Sequen
     if pooled:
         gain = _gain(pooled, pooled_pairs, win_share)  # (a gain of win share)
         out["overall"] = {"games": len(pooled), "gain": gain["mean"], "ci95": gain["ci95"],
-                          "significant": _excludes_zero(gain["ci95"])}
+                          "significant": excludes_zero(gain["ci95"])}
         if pooled_pay:
             out["overall"]["payoff_gain"] = mean_interval(pooled_pay)
     return out
@@ -171,6 +171,6 @@ def _gain(gains: list, pairs: list, win_share: Callable = _win_share) -> dict:
     return gain
 
 
-def _excludes_zero(ci) -> bool:
+def excludes_zero(ci) -> bool:
     # a rounding margin: a game of pure chance gives an interval of exactly [0, 0]
     return ci[0] > 1e-12 or ci[1] < -1e-12

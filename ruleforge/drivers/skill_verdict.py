@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..lang.printable import markup
 from .analysis_text import points, points_ci
 from .report import interval, number
-from .skill import _excludes_zero
+from .skill import excludes_zero
 
 
 def direction(row: dict, figure: str) -> int:
@@ -23,7 +23,7 @@ def direction(row: dict, figure: str) -> int:
     if figure == "wins":
         return 0 if not row.get("significant") else 1 if row["gain"] > 0 else -1
     p = row.get("payoff_gain")
-    if not p or p.get("games", 2) < 2 or not _excludes_zero(p["ci95"]):
+    if not p or p.get("games", 2) < 2 or not excludes_zero(p["ci95"]):
         return 0
     return 1 if p["mean"] > 0 else -1
 

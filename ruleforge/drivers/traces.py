@@ -17,7 +17,7 @@ from attrs import define
 
 from ..runtime.rng import Random, derive
 from ..runtime.values import Ref
-from .simulate import GameOutcome, GameSpec, _game
+from .simulate import GameOutcome, GameSpec, game_for
 
 
 @define
@@ -118,7 +118,7 @@ def play_traced(spec: GameSpec, index: int) -> Trace:
     from .play import decide_for
     from ..runtime.engine import placed
     from ..runtime.values import RuleError
-    game = _game(spec)
+    game = game_for(spec)
     seed = derive(spec.seed, index)
     agents = parse_agents(spec.agents, game)
     rngs = [Random(derive(seed, 0x5EA7, s)) for s in range(game.nplayers)]

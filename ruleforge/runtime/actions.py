@@ -62,7 +62,7 @@ class CardSet(tuple):
 
 class PlaceSet(tuple):
     """The payload of a set that names hidden cards by place: card indexes and Places,
-    resolved when the action is applied (`_Deferred`)."""
+    resolved when the action is applied (`Deferred`)."""
     __slots__ = ()
 
 
@@ -161,12 +161,12 @@ def refs(game, kind: Optional[str]) -> Optional[list]:
 
 # ---- naming values for a seat --------------------------------------------------------------
 
-def _ordinal(n: int) -> str:
+def ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
 
-def _place_of(st, seat: int, c: int) -> Place:
+def place_of_card(st, seat: int, c: int) -> Place:
     z = st.loc[c]
     up, known, bit = st.up, st.known, 1 << seat
     nth = 1
@@ -175,7 +175,7 @@ def _place_of(st, seat: int, c: int) -> Place:
             break
         if not up[x] and not known[x] & bit:
             nth += 1
-    return Place("place", z, nth, f"the {_ordinal(nth)} hidden card of {st.game.zinst[z].label}")
+    return Place("place", z, nth, f"the {ordinal(nth)} hidden card of {st.game.zinst[z].label}")
 
 
 def find_place(st, seat: int, place: Place) -> int:
@@ -219,7 +219,7 @@ def _named(st, seat: int, values, kind: Optional[str], names) -> list:
         else:
             if hidden is None:
                 hidden = []
-            p = _place_of(st, seat, c)
+            p = place_of_card(st, seat, c)
             hidden.append((p, c, p))
     if hidden:
         hidden.sort()
@@ -227,7 +227,7 @@ def _named(st, seat: int, values, kind: Optional[str], names) -> list:
     return out
 
 
-class _Deferred:
+class Deferred:
     """A payload that names hidden cards by place: resolved against the state the action
     is applied to (a clone, or a sampled world whose hidden cards were re-dealt)."""
 
@@ -301,12 +301,12 @@ class Choice:
             else:
                 if hidden is None:
                     hidden = []
-                hidden.append(_place_of(st, seat, c))
+                hidden.append(place_of_card(st, seat, c))
         if hidden:
             hidden.sort()
             for p in hidden:
                 acts.append(_tuple(Action, ("choose", var, ((var, p),))))
-                vals.append(_Deferred(None, (p,)))
+                vals.append(Deferred(None, (p,)))
         return tuple(acts), tuple(vals)
 
 
@@ -369,7 +369,7 @@ class Menu:
             return self.make(st, seat)
         kept = self._kept.get(seat)
         if kept is None:
-            kept = self._kept[seat] = MenusKept(_Deferred)
+            kept = self._kept[seat] = MenusKept(Deferred)
         if kept.skip:
             kept.skip -= 1
             # (make, written out for a whole menu: a call fewer at every menu)
@@ -406,7 +406,7 @@ class Menu:
             elif len(spec.params) == 2:
                 _enumerate2(st, spec, names, seat, cache, acts, vals)
             else:
-                _enumerate(st, spec, names, seat, cache, acts, vals)
+                enumerate_actions(st, spec, names, seat, cache, acts, vals)
         return tuple(acts), tuple(vals)
 
 
@@ -421,7 +421,7 @@ _NOT_KEPT = _NotKept()
 
 
 def _enumerate1(st, spec: ActionSpec, names, seat: int, cache: dict, acts: list, vals: list) -> None:
-    """`_enumerate` for the common action of one parameter (cached by its value)."""
+    """`enumerate_actions` for the common action of one parameter (cached by its value)."""
     L = [None] * spec.proc.nlocals
     L[spec.actor] = seat
     prm = spec.params[0]
@@ -435,7 +435,7 @@ def _enumerate1(st, spec: ActionSpec, names, seat: int, cache: dict, acts: list,
                 continue
         if type(pay) is Place:
             acts.append(_tuple(Action, ("menu", spec.name, ((prm.name, label),))))
-            vals.append(_Deferred(spec, (pay,)))
+            vals.append(Deferred(spec, (pay,)))
             continue
         hit = cache.get(v)
         if hit is None:
@@ -447,7 +447,7 @@ def _enumerate1(st, spec: ActionSpec, names, seat: int, cache: dict, acts: list,
 
 
 def _enumerate2(st, spec: ActionSpec, names: list, seat: int, cache: dict, acts: list, vals: list) -> None:
-    """`_enumerate` for an action of two parameters (cached by the pair of values)."""
+    """`enumerate_actions` for an action of two parameters (cached by the pair of values)."""
     L = [None] * spec.proc.nlocals
     L[spec.actor] = seat
     p1, p2 = spec.params
@@ -472,7 +472,7 @@ def _enumerate2(st, spec: ActionSpec, names: list, seat: int, cache: dict, acts:
                     continue
             if hidden1 or type(pay2) is Place:
                 acts.append(_tuple(Action, ("menu", name, ((p1.name, label1), (p2.name, label2)))))
-                vals.append(_Deferred(spec, (pay1, pay2)))
+                vals.append(Deferred(spec, (pay1, pay2)))
                 continue
             hit = row.get(v2)
             if hit is None:
@@ -483,7 +483,7 @@ def _enumerate2(st, spec: ActionSpec, names: list, seat: int, cache: dict, acts:
             vals.append(hit[1])
 
 
-def _enumerate(st, spec: ActionSpec, names: list, seat: int, cache: dict, acts: list, vals: list) -> None:
+def enumerate_actions(st, spec: ActionSpec, names: list, seat: int, cache: dict, acts: list, vals: list) -> None:
     """Every combination of an action's parameters that its 'allowed if' accepts, for
     `seat`, appended in canonical order (each parameter's domain sorted, outermost first).
     The payload is (spec, parameter values, seat). Actions naming no hidden card are made
@@ -518,7 +518,7 @@ def _enumerate(st, spec: ActionSpec, names: list, seat: int, cache: dict, acts: 
             elif allowed is None or allowed(st, L):
                 if h:  # named by place: made for this decision only
                     acts.append(_action(name, params, labels))
-                    vals.append(_Deferred(spec, tuple(carried)))
+                    vals.append(Deferred(spec, tuple(carried)))
                     continue
                 key = tuple(L[:n])
                 hit = cache.get(key)

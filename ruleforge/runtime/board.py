@@ -65,7 +65,7 @@ def place(st, c: int, inst: int, facing: Optional[int] = None, src: int = -1) ->
     st.up[c] = 0
     gain = (1 << zi.owner) if f == PRIVATE and zi.owner >= 0 else 0
     if src >= 0 and not was_up:  # (a card everyone saw stays known to everyone)
-        keep = (g.leave_keep or _leave_keep(g))[src]
+        keep = (g.leave_keep or zone_leave_keep(g))[src]
         if keep != -1:  # out of a hand, unseen, as move_card
             st.known[c] &= keep
             _mixed(st, src, keep | gain)
@@ -97,7 +97,7 @@ def move_card(st, c: int, dst: int, facing: Optional[int] = None, bottom: bool =
         if st.up[c]:
             st.up[c] = 0
         else:
-            keep = (g.leave_keep or _leave_keep(g))[src]
+            keep = (g.leave_keep or zone_leave_keep(g))[src]
             if keep != -1:  # out of a hand, unseen (from anywhere else: all who knew it keep it)
                 if g.copies and g.copies[c]:
                     told_apart(st, c, src)
@@ -162,7 +162,7 @@ def move_cards(st, cards, dst: int, facing: Optional[int] = None, bottom: bool =
             up[c] = 1
             known[c] = everyone
         return
-    keep = g.leave_keep or _leave_keep(g)
+    keep = g.leave_keep or zone_leave_keep(g)
     gain = (1 << zi.owner) if f == PRIVATE and zi.owner >= 0 else 0
     for c in cards:
         src = loc[c]
@@ -206,7 +206,7 @@ def move_all(st, src: int, dst: int, facing: Optional[int] = None) -> None:
             up[c] = 1
             known[c] = everyone
     else:
-        keep = (g.leave_keep or _leave_keep(g))[src]
+        keep = (g.leave_keep or zone_leave_keep(g))[src]
         gain = (1 << zi.owner) if f == PRIVATE and zi.owner >= 0 else 0
         if keep == -1 and not gain:  # a pile to a face-down pile (the box to the deck): who knew a card keeps it
             for c in cards:
@@ -235,7 +235,7 @@ def told_apart(st, c: int, src: int) -> None:
     all told it, with three copies, whether the one that left was one it knew.) Called
     before c's knowledge changes; a pile's cards keep theirs (each has its place)."""
     g = st.game
-    keep = (g.leave_keep or _leave_keep(g))[src]
+    keep = (g.leave_keep or zone_leave_keep(g))[src]
     if keep == -1:
         return
     forget = g.all_seats & ~(st.known[c] | keep)  # (the hand's owner tells its cards apart)
@@ -260,7 +260,7 @@ def looked_apart(st, seat: int, cards) -> None:
     does when one leaves (told_apart), so looking at its cards one by one teaches it
     each of them."""
     g = st.game
-    copies, keep = g.copies, g.leave_keep or _leave_keep(g)
+    copies, keep = g.copies, g.leave_keep or zone_leave_keep(g)
     bit = 1 << seat
     loc, up, known = st.loc, st.up, st.known
     looked = set(cards)
@@ -284,7 +284,7 @@ def _mixed(st, hand: int, keep: int) -> None:
             known[d] &= keep
 
 
-def _leave_keep(g) -> list:
+def zone_leave_keep(g) -> list:
     """Per zone, the seats that still know a face-down card after it leaves that zone
     face down (see place): a hand's owner only; from anywhere else, all who knew it."""
     g.leave_keep = [((1 << z.owner) if z.owner >= 0 else 0) if z.kind == "hand" else -1 for z in g.zinst]
@@ -316,7 +316,7 @@ def swap_cards(st, a: int, b: int) -> None:
         up[c] = 0
         gain = (1 << zi.owner) if zi.facing == PRIVATE and zi.owner >= 0 else 0
         if not was_up:
-            keep = (g.leave_keep or _leave_keep(g))[src]
+            keep = (g.leave_keep or zone_leave_keep(g))[src]
             if keep != -1:
                 known[c] &= keep
                 _mixed(st, src, keep | gain)

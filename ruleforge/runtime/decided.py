@@ -7,7 +7,7 @@ the action is resolved, or the action's own first move of the card showed it to 
 
 from __future__ import annotations
 
-from .board import _leave_keep
+from .board import zone_leave_keep
 from .events import Decided, Flipped, Looked, Moved, Revealed, Swapped
 
 
@@ -20,7 +20,7 @@ def known_then(st, action, player: int) -> dict | None:
     out = {}
     g = st.game
     copies, loc, known = g.copies, st.loc, st.known
-    keep = g.leave_keep or _leave_keep(g)
+    keep = g.leave_keep or zone_leave_keep(g)
     for _, v in action[2]:
         for x in (v if isinstance(v, CardSet) else (v,)):
             if isinstance(x, Ref) and x.kind == "card":

@@ -19,10 +19,10 @@ from .board import (DOWN, PRIVATE, UP, Board, counter_changed, flip_card, random
                     reveal_card, set_var, shuffle_zone, swap_cards)
 from .decided import known_still as _known_still, known_then as _known_then
 from .events import Decided, Record
-from .flow import (MAX_FRAMES, TURN_ANNOUNCEMENT, Frame, Proc, _finish, _next_turn, check_immediate,  # noqa: F401
+from .flow import (MAX_FRAMES, TURN_ANNOUNCEMENT, Frame, Proc, finish_game, next_turn, check_immediate,  # noqa: F401
                    end_game, eliminate, in_game, push, status)
-from .actions import Action, _Deferred
-from .placing import SOURCE_LINES, SOURCE_TEXT, _where, placed, too_deep  # noqa: F401 (engine's names for them)
+from .actions import Action, Deferred
+from .placing import SOURCE_LINES, SOURCE_TEXT, where_of, placed, too_deep  # noqa: F401 (engine's names for them)
 from .values import IllegalAction, RuleError, UnknownName, shown as _shown
 
 
@@ -154,7 +154,7 @@ class State(Board):
                 raise
             _offer_now(self)  # left for later (State.after): made now
             return self.apply(action)
-        if type(payload) is _Deferred:
+        if type(payload) is Deferred:
             payload = payload.resolve(self, player)
         g = self.game
         made = self.decisions
@@ -187,9 +187,9 @@ class State(Board):
                     fr = stack[-1]
                     fr.proc.fn(self, fr)
                 elif self.finishing is None:
-                    _next_turn(self)
+                    next_turn(self)
                 else:
-                    _finish(self)
+                    finish_game(self)
                     break
             self.game_left = left - full + self.steps + self.work
         except RecursionError as e:
@@ -502,7 +502,7 @@ def run(st: State) -> None:
     (prims.over_budget, over_work tell which limit it was); what this run spent is then
     taken from it. A run whose steps and work together pass it without either budget
     running out stops at the next run's first step."""
-    if st.is_over:  # (so the loop below need not ask it at every turn: only _finish sets it, and stops the loop)
+    if st.is_over:  # (so the loop below need not ask it at every turn: only finish_game sets it, and stops the loop)
         return
     stack = st.stack
     g = st.game
@@ -522,9 +522,9 @@ def run(st: State) -> None:
                 fr = stack[-1]
                 fr.proc.fn(st, fr)
             elif st.finishing is None:
-                _next_turn(st)
+                next_turn(st)
             else:
-                _finish(st)
+                finish_game(st)
                 break
         st.game_left = left - full + st.steps + st.work  # (what this run spent, taken from it)
     except RecursionError as e:
@@ -539,5 +539,5 @@ def _placed_in_run(e: RuleError, fr) -> None:
     and rule-file position when it has none yet."""
     if e.rule is None:
         at = getattr(e, "stack_at", None)  # placed where something happened earlier (flow.py)
-        e.rule, e.span, e.via = _where(at if at is not None else e.__traceback__, fr)
+        e.rule, e.span, e.via = where_of(at if at is not None else e.__traceback__, fr)
         e.args = (e.describe(),)

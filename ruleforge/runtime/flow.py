@@ -164,7 +164,7 @@ def _next_position(st) -> tuple[int, bool]:
     return pos, (st.played & live) == live or bool(st.played >> pos & 1)
 
 
-def _next_turn(st) -> None:
+def next_turn(st) -> None:
     g = st.game
     ob = st.observer
     if ob is None and st.next_seat < 0 and not st.out and not st.phase and st.turn_pos >= 0:
@@ -261,7 +261,7 @@ def _announce_turn(st, fr: Frame) -> None:
 TURN_ANNOUNCEMENT = Proc("turn", _announce_turn, is_turn=True, spans={})
 
 
-def _finish(st) -> None:
+def finish_game(st) -> None:
     e = st.finishing
     winners = e.winners(st, [None] * e.nlocals)
     if isinstance(winners, int):

@@ -11,7 +11,7 @@ from types import MappingProxyType
 from typing import Optional
 
 from . import rng
-from .engine import Frame, SharedStart, State, _where, placed, run
+from .engine import Frame, SharedStart, State, where_of, placed, run
 from .events import Observer
 from .said import SAID_CARD, SAID_VALUE, marks
 from .values import RuleError, UnknownName, shown as _shown
@@ -99,7 +99,7 @@ class Game:
         self.kept_turn: tuple = ()
         self.finishes = False                # some rule makes a player finish
         self.plain_flow = False  # no round-end or round-begin rules or endings (flow.py)
-        self.turn_after: tuple = ()  # per turn position, the next one (flow._next_turn)
+        self.turn_after: tuple = ()  # per turn position, the next one (flow.next_turn)
         self.turn_at: tuple = ()     # per turn position, its turn's rule
         self.all_played = 0          # State.played when every position has played
         self.source = ""       # the generated Python the rules run as (`ruleforge compile`)
@@ -315,7 +315,7 @@ class Game:
                 placed(e)
                 raise
             except RecursionError as e:
-                rule, at, via = _where(e.__traceback__, None)
+                rule, at, via = where_of(e.__traceback__, None)
                 raise RuleError("a quantity, attribute or definition is computed from itself", rule, at,
                                 via) from None
             if not held:

@@ -9,7 +9,7 @@ The card at the place is found when the action is applied (actions.find_place)."
 
 from __future__ import annotations
 
-from .actions import Action, CardSet, Place, PlaceSet, _Deferred, _ordinal, _place_of
+from .actions import Action, CardSet, Place, PlaceSet, Deferred, ordinal, place_of_card
 from .engine import decide, decide_later
 from .values import RuleError
 
@@ -25,7 +25,7 @@ def named_blind(st, values) -> list:
     label = st.game.zinst[z].label
     out = []
     for i, c in enumerate(values, 1):
-        p = Place("blind", z, i, f"the {_ordinal(i)} card of {label}")
+        p = Place("blind", z, i, f"the {ordinal(i)} card of {label}")
         out.append((p, c, p))
     return out
 
@@ -41,7 +41,7 @@ def named_sets(st, seat: int, values, names) -> list:
             out.append((_tuple(CardSet, seen), s, s))
             continue
         hidden = True
-        places = sorted(_place_of(st, seat, c) for c in s if not (up[c] or known[c] & bit))
+        places = sorted(place_of_card(st, seat, c) for c in s if not (up[c] or known[c] & bit))
         out.append((_tuple(CardSet, seen + places),
                     s, _tuple(PlaceSet, [c for c in s if up[c] or known[c] & bit] + places)))
     if hidden:
@@ -64,8 +64,8 @@ class Blind:
         for nth in range(1, len(st.zones[zone]) + 1):
             hit = made.get((zone, nth))
             if hit is None:
-                p = Place("blind", zone, nth, f"the {_ordinal(nth)} card of {self.game.zinst[zone].label}")
-                hit = made[(zone, nth)] = (_tuple(Action, ("choose", var, ((var, p),))), _Deferred(None, (p,)))
+                p = Place("blind", zone, nth, f"the {ordinal(nth)} card of {self.game.zinst[zone].label}")
+                hit = made[(zone, nth)] = (_tuple(Action, ("choose", var, ((var, p),))), Deferred(None, (p,)))
             acts.append(hit[0])
             vals.append(hit[1])
         return tuple(acts), tuple(vals)

@@ -12,10 +12,10 @@ from .values import RuleError
 
 
 def placed(e: RuleError, fr=None) -> RuleError:
-    """`e` with the rule and rule-file position it was met at (see `_where`), when it was
+    """`e` with the rule and rule-file position it was met at (see `where_of`), when it was
     raised outside `run` (a heuristic, an invariant, a menu made later) and has none."""
     if e.rule is None:
-        e.rule, e.span, e.via = _where(e.__traceback__, fr)
+        e.rule, e.span, e.via = where_of(e.__traceback__, fr)
         e.args = (e.describe(),)
     return e
 
@@ -26,7 +26,7 @@ SOURCE_LINES: dict[str, list] = {}
 SOURCE_TEXT: dict[str, str] = {}
 
 
-def _where(tb, fr) -> tuple:
+def where_of(tb, fr) -> tuple:
     """The rule and rule-file position of an error, and the rules it was reached from.
 
     The innermost line of generated code that belongs to a rule is where the faulty
@@ -63,8 +63,8 @@ def _where(tb, fr) -> tuple:
 
 def too_deep(e: RecursionError, fr=None) -> RuleError:
     """The rule error of rules that went deeper than Python's stack, placed at the rule
-    and rule-file position they reached (see _where)."""
-    rule, span, via = _where(e.__traceback__, fr)
+    and rule-file position they reached (see where_of)."""
+    rule, span, via = where_of(e.__traceback__, fr)
     return RuleError(_too_deep(e.__traceback__), rule, span, via)
 
 

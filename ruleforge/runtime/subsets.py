@@ -14,7 +14,7 @@ conditions make hold is not tested again; the rest of COND is, on every set offe
 
 from __future__ import annotations
 
-from .actions import _enumerate
+from .actions import enumerate_actions
 from .limits import MAX_SUBSET_CARDS
 from .prims import over_work
 from .values import RuleError
@@ -113,4 +113,4 @@ def subsets(st, items, L, k: int, test, sizes, weight, limit, action: str, name:
 def subset_menu(st, seat: int, spec, names, cache: dict, acts: list, vals: list) -> None:
     """The menu entries of an action with a set of cards among its parameters: the generic
     enumerator's, which names sets (actions._named_sets) and defers hidden ones."""
-    _enumerate(st, spec, names, seat, cache, acts, vals)
+    enumerate_actions(st, spec, names, seat, cache, acts, vals)

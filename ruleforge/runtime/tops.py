@@ -2,7 +2,7 @@
 to hand of current`, `move top 5 cards of deck to hand of p`), or its top card face up
 (`reveal top of deck to revealed`). The generator calls these where it knows that the
 cards come from the top of a zone that is no hand, so that nobody loses a card (all who
-knew it keep it, board._leave_keep) and no copy left behind is told apart
+knew it keep it, board.zone_leave_keep) and no copy left behind is told apart
 (board.told_apart), and that they go to a hand (a private zone with an owner: layout.py
 makes every private zone one: it lies face down and its new owner learns it) or land
 face up (everyone knows it). That is all that is left of what board.move_card works out

@@ -25,7 +25,7 @@ class StackAt:
     """Where the rules stood at some moment: the Python frames from the outermost in, in
     the shape of a traceback (tb_frame, tb_lineno, tb_lasti, tb_next), so that an error
     found later (every player out, no ending) is placed where that moment was, as
-    engine._where places an error from its traceback."""
+    engine.where_of places an error from its traceback."""
 
     __slots__ = ("tb_frame", "tb_lineno", "tb_lasti", "tb_next")
 

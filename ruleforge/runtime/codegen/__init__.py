@@ -35,7 +35,7 @@ def _primitives() -> dict:
               offer_chosen=decisions.offer_chosen, offer_menu=decisions.offer_menu,
               start_action=decisions.start_action, push_effect=decisions.push_effect,
               # for the menus written out (codegen/menus.py)
-              named=actions._named, Place=actions.Place, Deferred=actions._Deferred, charge_row=actions._charge_row,
+              named=actions._named, Place=actions.Place, Deferred=actions.Deferred, charge_row=actions._charge_row,
               new_action=actions.new_action, new_row=actions.new_row, menu_whole=actions.menu_whole,
               menu_row=actions.menu_row, MAX_MENU=actions.MAX_MENU, CACHE_LIMIT=actions._CACHE_LIMIT,
               ROW_LIMIT=actions._ROW_LIMIT, PASS=actions.PASS, SharedStart=engine.SharedStart, no_block=flow.no_block, waiting_for=engine.waiting_for,
@@ -122,7 +122,7 @@ def compile_game(ch: Checked, nplayers: int | None = None, path: str = "", text:
     g.decides = asks_decisions(ch.tree)
     g.payoff = ns.get("PAYOFF")  # written only for a game that declares one
     g.cooperative = ch.cooperative
-    # nothing happens between two turns but the next one (flow._next_turn's short way)
+    # nothing happens between two turns but the next one (flow.next_turn's short way)
     g.plain_flow = not (g.round_end_procs or g.round_end or g.round_begin_procs)
     # (and what the turn order fixes for that short way: each position's next, its turn's rule)
     n = len(g.turn_order)

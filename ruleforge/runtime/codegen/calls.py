@@ -18,7 +18,7 @@ from .writer import comment_text
 class CalledRule(str):
     """The title of a rule called by name ('rule NAME'), for the lines of its body written
     out at a call: an error there names the rule, and the rule and line it was called
-    from (engine._where)."""
+    from (engine.where_of)."""
     __slots__ = ("called_from",)
 
     def __new__(cls, title: str, called_from: tuple | None = None):

@@ -19,7 +19,7 @@ from __future__ import annotations
 from ...lang import ast as A
 from ...lang.values import walk
 from .. import typeinfo as T
-from .derived import _hashable, free_keys
+from .derived import hashable_key, free_keys
 from .guarded import warned
 from .writer import at_of
 
@@ -76,7 +76,7 @@ class CounterTold:
             note = self.guard_note(value) if self.reads_cards(value) else None
             told = note[1] if note is not None else "None"
             noted = self.said_from()
-            names = tuple(noted[_hashable(k)][0] for k in free_keys(self.ch, value) if _hashable(k) in noted)
+            names = tuple(noted[hashable_key(k)][0] for k in free_keys(self.ch, value) if hashable_key(k) in noted)
         if not self.say_guards and told == "None" and not names:
             return
         sc = self.sc

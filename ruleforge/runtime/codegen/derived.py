@@ -82,9 +82,9 @@ class Taint:
         assigns = list(_assignments(ch))
         self.by_key: dict = {}
         for key, value, _ in assigns:
-            self.by_key.setdefault(_hashable(key), []).append(value)
+            self.by_key.setdefault(hashable_key(key), []).append(value)
         self.tainted: set = set()
-        direct = [(_hashable(key), value, target) for key, value, target in assigns]
+        direct = [(hashable_key(key), value, target) for key, value, target in assigns]
         changed = True
         while changed:  # (a fixpoint: `let w = v + 1` after `let v = card.value`)
             changed = False
@@ -96,29 +96,29 @@ class Taint:
     def keepable(self, key) -> bool:
         """Whether a name holds a number, yes/no, symbol, text or player (or a list of them):
         a card or cards it holds are renamed by determinize, a piece is no secret."""
-        kinds = [_keepable(self.ch.types.get(v)) for v in self.by_key.get(_hashable(key), ())]
+        kinds = [keepable_key(self.ch.types.get(v)) for v in self.by_key.get(hashable_key(key), ())]
         return True in kinds and False not in kinds
 
     def reads_tainted(self, value, target=None) -> bool:
         keys = free_keys(self.ch, value) + ([target] if target is not None else [])
-        return any(_hashable(k) in self.tainted for k in keys)
+        return any(hashable_key(k) in self.tainted for k in keys)
 
     def turn_values(self) -> list:
         """The values of the turn kept with a record: tainted, and not a card (a hidden card
         held is renamed by determinize already)."""
         return [name for name, (t, _) in self.ch.turn_values.items()
-                if ("turn", name) in self.tainted and _keepable(t)]
+                if ("turn", name) in self.tainted and keepable_key(t)]
 
     def is_tainted(self, key) -> bool:
-        return _hashable(key) in self.tainted
+        return hashable_key(key) in self.tainted
 
 
-def _keepable(t):
+def keepable_key(t):
     """True for a type a kept value may have, False for one it may not, None for `[]`."""
     k = T.kind(t)
     if k == "list":
         e = T.elem(t)
-        return None if e is None or T.kind(e) == "any" else _keepable(e)
+        return None if e is None or T.kind(e) == "any" else keepable_key(e)
     return k in ("number", "bool", "sym", "text", "player")
 
 
@@ -151,7 +151,7 @@ def _blocks(stmts):
                     yield list(v)
 
 
-def _hashable(key):
+def hashable_key(key):
     return key if isinstance(key, tuple) else id(key)
 
 

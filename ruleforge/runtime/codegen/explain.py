@@ -20,7 +20,7 @@ import re
 
 from ...lang import ast as A
 from .. import typeinfo as T
-from .menus import _conjuncts
+from .menus import split_conjuncts
 
 _COMPARISONS = ("=", "!=", "<", "<=", ">", ">=", "in", "not in")
 _SHOWN = 72  # characters of an expression's text, at most
@@ -87,7 +87,7 @@ class Explain:
         if depth > _DEPTH:
             return
         if isinstance(node, A.Binary) and node.op in ("and", "or"):
-            parts = _conjuncts(node, node.op)
+            parts = split_conjuncts(node, node.op)
             if held == (node.op == "and"):  # every part came out as the whole did
                 for part in parts:
                     self._explain(part, pad, held, depth + 1)

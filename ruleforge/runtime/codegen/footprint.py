@@ -266,7 +266,7 @@ class Footprints:
     def is_no_hand(self, zone, picked: bool = False) -> bool:
         """Whether no zone a zone expression may name (`picked`: where the cards an
         expression picks may lie) is a hand: a card leaves it known to all who knew it, and
-        its copies there are told apart by their places (board._leave_keep, looked_apart)."""
+        its copies there are told apart by their places (board.zone_leave_keep, looked_apart)."""
         token = self._source(zone) if picked else self._zone_of(zone)
         return token != ANY_ZONE and all(z.kind != "hand" for z in self.g.zinst if z.decl == token[1])
 

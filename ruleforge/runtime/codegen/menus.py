@@ -25,10 +25,10 @@ def _int(text: str) -> int | None:
     return int(t) if t.lstrip("-").isdigit() else None
 
 
-def _conjuncts(node, op: str = "and") -> list:
+def split_conjuncts(node, op: str = "and") -> list:
     """`A and B and C` as [A, B, C] (or an `or`'s parts), in the order they are tested."""
     if isinstance(node, A.Binary) and node.op == op:
-        return _conjuncts(node.left, op) + _conjuncts(node.right, op)
+        return split_conjuncts(node.left, op) + split_conjuncts(node.right, op)
     return [node]
 
 
@@ -133,7 +133,7 @@ class Menus:
 
     def _menu0(self, a, allowed) -> None:
         """An action of no parameter: offered once, if 'allowed if' lets it; no work
-        charged (as actions._enumerate)."""
+        charged (as actions.enumerate_actions)."""
         w = self.w
         if allowed is not None:
             self.as_rule(f"action {self._name}: allowed if", getattr(a.allowed, "span", None) or a.span,
@@ -320,7 +320,7 @@ class Menus:
         node = p.domain
         if node is None or p.unseen or not isinstance(node, A.Filter):
             return None
-        tests = _conjuncts(node.condition)
+        tests = split_conjuncts(node.condition)
         if len(tests) < 2:
             return None
         sc = self.sc

@@ -19,7 +19,7 @@ from .. import typeinfo as T
 from ..board import PRIVATE, UP
 from .branches import Branches
 from .exprs import CALL as _CALL
-from .resumable import _any_node
+from .resumable import any_node
 from .calls import Calls
 from .countertold import CounterTold
 from .decks import Decks
@@ -28,14 +28,14 @@ from .groups import Groups
 from .exprs import Exprs
 from .footprint import Footprints
 from .menukeys import MenuKeys
-from .menus import _conjuncts, blind_zones
+from .menus import split_conjuncts, blind_zones
 from .resumable import Resumable
 from .stmts import Straight
 from .guarded import Guarded
 from .saidfrom import SaidFrom
 from .told import Told
 from .values import Values
-from .writer import Scope, Writer, _ident, comment_text
+from .writer import Scope, Writer, py_ident, comment_text
 
 
 class CodeGenerator(Calls, Decks, CounterTold, SaidFrom, Derived, Values, Groups, Guarded, Told, Exprs, Straight, Resumable,
@@ -81,7 +81,7 @@ class CodeGenerator(Calls, Decks, CounterTold, SaidFrom, Derived, Values, Groups
         after every decision of random games of every rule file)."""
         while isinstance(domain, A.Filter):
             if any(isinstance(t, A.Test) and t.test == "face up" and isinstance(t.value, A.Name)
-                   and t.value.name == "it" for t in _conjuncts(domain.condition)):
+                   and t.value.name == "it" for t in split_conjuncts(domain.condition)):
                 return True  # `where it is face up`: a face-up card is known to everyone
             domain = domain.collection
         if isinstance(domain, A.Of):
@@ -111,7 +111,7 @@ class CodeGenerator(Calls, Decks, CounterTold, SaidFrom, Derived, Values, Groups
     def fn_name(self, prefix: str, name: str) -> str:
         key = (prefix, name)
         if key not in self.names:
-            stem = f"{prefix}_{_ident(name)}"
+            stem = f"{prefix}_{py_ident(name)}"
             ident, k = stem, 1
             while ident in self.names.values():
                 k += 1
@@ -130,7 +130,7 @@ class CodeGenerator(Calls, Decks, CounterTold, SaidFrom, Derived, Values, Groups
         # one whose attribute is none (a joker's suit) holds None
         cards = self.g.cards
         values = {c: v for c, v in enumerate(self.g.card_attr[attr]) if v is not None or attr in cards[c].attrs}
-        return self.table(f"A_{_ident(attr)}", f"Table({values!r}, attr_missing({attr!r}, CNAME))")
+        return self.table(f"A_{py_ident(attr)}", f"Table({values!r}, attr_missing({attr!r}, CNAME))")
 
     def dense_attr_table(self, attr: str) -> str | None:
         """A plain tuple of every card's attribute (indexed faster than a Table), or None
@@ -138,7 +138,7 @@ class CodeGenerator(Calls, Decks, CounterTold, SaidFrom, Derived, Values, Groups
         cards = self.g.cards
         if not all(v is not None or attr in cards[c].attrs for c, v in enumerate(self.g.card_attr[attr])):
             return None
-        return self.table(f"AT_{_ident(attr)}", tuple(self.g.card_attr[attr]))
+        return self.table(f"AT_{py_ident(attr)}", tuple(self.g.card_attr[attr]))
 
     def has_rules(self, attr: str) -> bool:
         return any(a.name.name == attr and not self.is_plain(a.value)
@@ -149,7 +149,7 @@ class CodeGenerator(Calls, Decks, CounterTold, SaidFrom, Derived, Values, Groups
         return is_constant(self.ch, node)
 
     def effects_table(self, trigger: str) -> str:
-        return f"EFF_{_ident(trigger)}" if trigger in self.ch.triggers else "NO_EFFECTS"
+        return f"EFF_{py_ident(trigger)}" if trigger in self.ch.triggers else "NO_EFFECTS"
 
     def pieces_table(self, kind: str) -> str:
         keys = self.g.piece_by_key[kind]
@@ -190,7 +190,7 @@ class CodeGenerator(Calls, Decks, CounterTold, SaidFrom, Derived, Values, Groups
         with w.indent(), w.at(span):
             body()
         w.rule = None
-        _drop_unread(w, first)
+        drop_unread(w, first)
 
     def expr_function(self, ident, args, title, span, node, scope: Scope, collection: bool = False,
                       charged: bool = False, held_by: str = "") -> None:
@@ -280,7 +280,7 @@ class CodeGenerator(Calls, Decks, CounterTold, SaidFrom, Derived, Values, Groups
         self.nlabels = 0
         self.label_spans = {0: stmts[0].span if stmts else span}
         self.function(ident, "st, fr", title, span, body)
-        if self.is_action and not resumable and not self.coverage and not _any_node(stmts, _FRAMED):
+        if self.is_action and not resumable and not self.coverage and not any_node(stmts, _FRAMED):
             args = [scope.slots[b] for b, _ in sorted(fixed.items(), key=lambda x: x[1][0])]
             self.straights[ident] = "s" + ident[1:]
             self.function("s" + ident[1:], ", ".join(["st", *args]), title, span, straight)
@@ -299,7 +299,7 @@ _SHORTHANDS = {"    Z = st.zones": re.compile(r"\bZ\b"), "    V = st.vars": re.c
                "    cur = CUR[st.turn_pos]": re.compile(r"\bcur\b")}
 
 
-def _drop_unread(w, first: int) -> None:
+def drop_unread(w, first: int) -> None:
     """Take out of the function written from line `first` on the shorthands (`Z`, `V`)
     it never reads: each costs a look-up at every call."""
     for line, name in _SHORTHANDS.items():

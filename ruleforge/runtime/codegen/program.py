@@ -15,7 +15,7 @@ from .module import CodeGenerator
 from .sets import Subsets
 from .tables import Tables
 from .wholemenus import WholeMenus
-from .writer import Scope, _ident, comment_text
+from .writer import Scope, py_ident, comment_text
 
 # A quantity that few cards modify looks for those cards (where each lies: one read)
 # instead of going through every card of every active zone.
@@ -234,7 +234,7 @@ class ProgramWriter(Tables, WholeMenus, Menus, Subsets, Explain, CodeGenerator):
                     self.expr_function(dyn[key], "st, this", f"{cd.title}: {attr}", a.span, a.value,
                                        self.scope({"this": "this"}), charged=True)
                 per.append(dyn[key])
-            table = self.table(f"DYN_{_ident(attr)}", "(" + ", ".join(per) + ",)")
+            table = self.table(f"DYN_{py_ident(attr)}", "(" + ", ".join(per) + ",)")
             self.attr_dispatch(self.fn_name("ga", attr), "st, c", f"the {attr} of a card", table, attr)
         self.effect_procs: dict = {}
         for cd in ch.card_decls:
@@ -304,7 +304,7 @@ class ProgramWriter(Tables, WholeMenus, Menus, Subsets, Explain, CodeGenerator):
             for i, p in enumerate(a.params):
                 et = T.elem(self.t(p.domain)) if p.domain is not None else None
                 kind = "cards" if p.some else "card" if T.is_card(et) else None
-                fixed[p] = (i, f"{_ident(p.name.name)}_{i}", kind)
+                fixed[p] = (i, f"{py_ident(p.name.name)}_{i}", kind)
             fixed["actor"] = (len(a.params), "actor", None)
             enum = self.fn_name("enum", name)
             self.enumerator(enum, name, a, fixed)

@@ -113,14 +113,14 @@ def group_blocks(w, first: int) -> None:
 _SEEDLESS = (A.Move, A.Flip, A.Swap, A.SetValue, A.Change, A.Let)
 
 
-def _any_node(node, kind) -> bool:
+def any_node(node, kind) -> bool:
     """Is there a `kind` node anywhere in `node`?"""
     if isinstance(node, kind):
         return True
     if isinstance(node, (list, tuple)):
-        return any(_any_node(x, kind) for x in node)
+        return any(any_node(x, kind) for x in node)
     fields = getattr(type(node), "__attrs_attrs__", None)
-    return fields is not None and any(_any_node(getattr(node, f.name), kind) for f in fields)
+    return fields is not None and any(any_node(getattr(node, f.name), kind) for f in fields)
 
 
 # The statements that ask a player something: a menu, a choice, a pick until done, a
@@ -131,7 +131,7 @@ DECIDING = (A.Choose, A.TakeAction, A.ForEachChosen, A.ChoiceCond)
 def asks_decisions(tree) -> bool:
     """Can any rule of the file ask a player to decide? A file with none (pure chance) plays
     itself: no bot's skill can matter in it, and bots are never asked anything."""
-    return _any_node(tree, DECIDING)
+    return any_node(tree, DECIDING)
 
 
 class Resumable:
@@ -157,7 +157,7 @@ class Resumable:
     def seedless(self, s) -> bool:
         """Does statement `s` do the same in every game? (No random number, no stop, no
         word said: what only a watched game would see.)"""
-        return isinstance(s, _SEEDLESS) and not self.stops(s) and not _any_node(s, A.RandomCard)
+        return isinstance(s, _SEEDLESS) and not self.stops(s) and not any_node(s, A.RandomCard)
 
     def any_stops(self, stmts) -> bool:
         return any(self.stops(s) for s in stmts)
@@ -228,7 +228,7 @@ class Resumable:
         w.line("L = fr.L")
         w.line("Z = st.zones")
         w.line("V = st.vars")
-        if current is not None:  # (dropped when not read: module._drop_unread)
+        if current is not None:  # (dropped when not read: module.drop_unread)
             w.line(f"{current} = CUR[st.turn_pos]")
         w.line("pc = fr.pc")
         w.line("while True:")

@@ -21,7 +21,7 @@ from __future__ import annotations
 from ...lang import ast as A
 from ...lang.values import walk
 from .. import typeinfo as T
-from .derived import _hashable, _keepable, free_keys
+from .derived import hashable_key, keepable_key, free_keys
 from .guarded import warned
 from .writer import at_of
 
@@ -45,14 +45,14 @@ class SaidFrom:
             if not taint.is_tainted(key):
                 return False
             if isinstance(key, tuple):
-                return _keepable(ch.turn_values[key[1]][0]) is True
+                return keepable_key(ch.turn_values[key[1]][0]) is True
             return taint.keepable(key)
         todo = [k for item in ch.tree.items for n in walk(item) if warned(n)
                 for k in free_keys(ch, n) if wanted(k)]
         todo += [k for value in self.counter_values() for k in free_keys(ch, value) if wanted(k)]  # (countertold.py)
         while todo:  # (`let w = total + 1`: w is said, total noted too)
             key = todo.pop(0)
-            h = _hashable(key)
+            h = hashable_key(key)
             if h in noted:
                 continue
             noted[h] = (len(noted) + 1, key[1] if isinstance(key, tuple) else _name(key))
@@ -64,16 +64,16 @@ class SaidFrom:
     def said_names(self, s) -> tuple:
         """The numbers and names of the noted names the `say` `s` writes."""
         noted = self.said_from()
-        return tuple(noted[_hashable(k)] for k in free_keys(self.ch, s) if _hashable(k) in noted)
+        return tuple(noted[hashable_key(k)] for k in free_keys(self.ch, s) if hashable_key(k) in noted)
 
     def note_value(self, key, value, target=None) -> None:
         """Before `key` is given `value` (its own old value too, for `increase`): its note."""
         noted = self.said_from()
-        h = _hashable(key)
+        h = hashable_key(key)
         if h not in noted:
             return
         note = self.guard_note(value) if self.reads_cards(value) else None
-        names = [noted[_hashable(k)][0] for k in free_keys(self.ch, value) if _hashable(k) in noted]
+        names = [noted[hashable_key(k)][0] for k in free_keys(self.ch, value) if hashable_key(k) in noted]
         if target is not None and noted[h][0] not in names:
             names.append(noted[h][0])
         told = note[1] if note is not None else "None"

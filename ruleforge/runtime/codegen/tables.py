@@ -114,8 +114,8 @@ class Tables:
             "pieces" if T.kind(t) == "list" and T.kind(T.elem(t)) == "piece" else "value"
 
     def ident(self, name: str) -> str:
-        from .writer import _ident
-        return _ident(name)
+        from .writer import py_ident
+        return py_ident(name)
 
     def t_elem(self, p):
         from .. import typeinfo as T

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from .menus import _TOTAL
-from .module import _drop_unread
+from .module import drop_unread
 from .writer import comment_text
 
 _LOOP = ("for ", "while ", "async for ")
@@ -170,7 +170,7 @@ class WholeMenus:
                     w.line("return None")
                 w.line("st.work -= c_")
                 w.line("return tuple(acts), tuple(vals)")
-            _drop_unread(w, first)
+            drop_unread(w, first)
 
     def _shared_sorts(self, order) -> dict:
         """{an expression whose cards a body sorts: the local that keeps them sorted},

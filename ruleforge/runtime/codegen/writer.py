@@ -47,7 +47,7 @@ class Writer:
     def expr(self, text: str, span) -> None:
         """Expression text `text`, compiled from rule-file position `span`, is about to be
         written into a line of the current rule and statement: an error raised while it
-        runs can then point at it (engine._where), not at the whole statement. Only
+        runs can then point at it (engine.where_of), not at the whole statement. Only
         what can fail is kept: a call (a helper, a quantity, a definition) and a look-up
         in one of the game's tables (`A_suit[c]`: no card there, or a card without that
         attribute)."""
@@ -70,7 +70,7 @@ class Writer:
         if self._exprs and at == self._exprs_at:
             # (offset in the line's text, end, span, the text): an expression written in
             # the line once, by its place in the text without its indentation (which
-            # later passes may change; engine._where checks the text is still there)
+            # later passes may change; engine.where_of checks the text is still there)
             parts = tuple((i, i + len(t), sp, t) for t, sp in self._exprs
                           if (i := text.find(t)) >= 0 and text.find(t, i + 1) < 0)
         self.where.append(at + (parts,) if parts else at)
@@ -144,7 +144,7 @@ class Scope:
             if self.resumable:
                 self.slots[binder] = f"L[{self.slot(kind)}]"
             else:
-                self.slots[binder] = self.fresh(_ident(stem) + "_")
+                self.slots[binder] = self.fresh(py_ident(stem) + "_")
         return self.slots[binder]
 
     def temp(self, kind: str | None = None) -> str:
@@ -154,7 +154,7 @@ class Scope:
         return self.fresh("t")
 
 
-def _ident(stem: str) -> str:
+def py_ident(stem: str) -> str:
     """A rule-file name used as part of a generated identifier, only if it is plain."""
     ok = stem.isascii() and stem.replace("_", "a").isalnum() and not stem[:1].isdigit()
     return stem if ok and len(stem) <= 24 else "v"
