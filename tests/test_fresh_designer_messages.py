@@ -83,6 +83,59 @@ def test_a_list_of_unknown_items_indexed_is_shown_the_pattern(ruleforge_cmd, tmp
     """).splitlines()
 
 
+def test_a_list_written_in_brackets_and_indexed_is_written_out_with_all_its_items(ruleforge_cmd, tmp_path):
+    # Its four items were three placeholders (A, B, C): the hint only knew parameters' lists.
+    path = variant(tmp_path, """
+        define hand_size = [10, 9, 8, 7][count of players - 1]
+    """)
+    r = ruleforge_cmd("check", path)
+    assert (r.code, r.err) == (1, report(path, """
+        FILE:2:33: error: a list cannot be indexed with [...] in this language
+            define hand_size = [10, 9, 8, 7][count of players - 1]
+                                            ^^^^^^^^^^^^^^^^^^^^^^
+          hint: pick the item with if ... then ... else, counting from 1: `if count of players - 1 = 1 then 10 else if count of players - 1 = 2 then 9 else if count of players - 1 = 3 then 8 else 7`
+        1 error in FILE
+    """))
+
+
+def test_the_written_out_pick_of_a_bracketed_list_checks(ruleforge_cmd, tmp_path):
+    path = variant(tmp_path, """
+        define hand_size = if count of players - 1 = 1 then 10 else if count of players - 1 = 2 then 9 else if count of players - 1 = 3 then 8 else 7
+        ending x "x": players win when hand_size = 0
+    """)
+    r = ruleforge_cmd("check", path)
+    assert r.code == 0 and "error" not in r.out + r.err
+
+
+def test_a_long_list_is_written_out_whole(ruleforge_cmd, tmp_path):
+    # A list of seven items or more ended in `...`, which does not check when pasted in.
+    path = variant(tmp_path, """
+        parameter goals = [9, 8, 7, 6, 5, 4, 3, 2]  # one a player count
+        define goal = goals[count of players]
+    """)
+    r = ruleforge_cmd("check", path)
+    picks = " else ".join(f"if count of players = {n} then {10 - n}" for n in range(1, 8))
+    assert r.err.splitlines()[3] == f"  hint: pick the item with if ... then ... else, counting from 1: `{picks} else 2`"
+
+
+def test_a_defined_list_of_lists_is_split_at_its_own_commas(ruleforge_cmd, tmp_path):
+    path = variant(tmp_path, """
+        define rows = [[1, 2], [3], [4, 5]]
+        define row = rows[count of players]
+    """)
+    r = ruleforge_cmd("check", path)
+    assert r.err.splitlines()[3] == ("  hint: pick the item with if ... then ... else, counting from 1: "
+                                     "`if count of players = 1 then [1, 2] else if count of players = 2 then [3] else [4, 5]`")
+
+
+def test_two_lists_joined_then_indexed_are_shown_the_pattern(ruleforge_cmd, tmp_path):
+    path = variant(tmp_path, """
+        define goal = ([1, 2] + [3])[count of players]
+    """)
+    r = ruleforge_cmd("check", path)
+    assert "`if count of players = 1 then A else if count of players = 2 then B else C`" in r.err.splitlines()[3]
+
+
 # ---- swap with a zone on a side -----------------------------------------------------------
 
 KING = """

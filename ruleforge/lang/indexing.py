@@ -1,7 +1,8 @@
 """`tokens_needed[count of players - 1]`: a list indexed as in a programming language. The
 language has no items by position in a list (`[...]` only writes one), so the parser stops
 at the `[`; this says so, and writes the pick out with `if ... then ... else`, with the
-list's own items when it is a parameter the file gives as `[A, B, C]`.
+list's own items when it is written right there (`[10, 9, 8][i]`) or is a parameter or
+definition the file gives as `[A, B, C]`.
 """
 
 from __future__ import annotations
@@ -9,9 +10,6 @@ from __future__ import annotations
 import re
 
 from .diagnostics import Diagnostic, Span
-
-_MAX_SHOWN_ITEMS = 6  # (a longer list is shown with its first items, then `...`)
-
 
 def indexed(text: str, tok, line: int, col: int, file_text: str = "") -> Diagnostic | None:
     """The diagnostic for a `[` right after a value (`xs[2]`, `(xs)[i]`), or None."""
@@ -24,7 +22,7 @@ def indexed(text: str, tok, line: int, col: int, file_text: str = "") -> Diagnos
     close = _closing(text, col - 1)
     index = text[col:close].strip() if close is not None else ""
     end = close + 2 if close is not None else col + 1
-    items = _items(named.group(1), file_text) if named else None
+    items = _items(named.group(1), file_text) if named else _written(before)
     return Diagnostic(Span(line, col, line, end), "a list cannot be indexed with [...] in this language",
                       _hint(index or "N", items))
 
@@ -40,11 +38,36 @@ def _closing(text: str, at: int) -> int | None:
 
 
 def _items(name: str, file_text: str) -> list[str] | None:
-    """The items of `parameter NAME = [A, B, C]` in the file (or a file it extends), or None."""
-    m = re.search(rf"^parameter\s+{re.escape(name)}\s*=\s*\[([^\]\n]*)\]", file_text, re.M)
-    if not m:
+    """The items of `parameter NAME = [A, B, C]` (or `define NAME = [...]`) in the file (or a
+    file it extends), or None."""
+    m = re.search(rf"^(?:parameter|define)\s+{re.escape(name)}\s*=\s*(\[[^\n#]*\])\s*(?:#[^\n]*)?$", file_text, re.M)
+    return _split(m.group(1)) if m else None
+
+
+def _written(before: str) -> list[str] | None:
+    """The items of the list in brackets that `before` ends with (`[10, 9, 8, 7]`), or None."""
+    if not before.endswith("]"):
         return None
-    items = [item.strip() for item in m.group(1).split(",")]
+    depth = 0
+    for i in range(len(before) - 1, -1, -1):
+        depth += {"]": 1, "[": -1}.get(before[i], 0)
+        if depth == 0:
+            return _split(before[i:])
+    return None
+
+
+def _split(bracketed: str) -> list[str] | None:
+    """`[A, B, C]`'s items, split at its own commas (not a nested list's), or None when the
+    text is not one list of two items or more."""
+    items, depth, start = [], 0, 1
+    for i, ch in enumerate(bracketed):
+        depth += {"[": 1, "(": 1, "]": -1, ")": -1}.get(ch, 0)
+        if depth == 0 and i != len(bracketed) - 1:
+            return None  # `[a] + [b]`: not one list
+        if depth == 1 and ch == ",":
+            items.append(bracketed[start:i].strip())
+            start = i + 1
+    items.append(bracketed[start:-1].strip())
     return items if len(items) >= 2 and all(items) else None
 
 
@@ -56,9 +79,8 @@ def _hint(index: str, items: list[str] | None) -> str:
         return "write the item itself, or give it a parameter of its own"
     i = f"({index})" if re.search(r"\b(and|or|if|where)\b", index) else index
     shown = items or ["A", "B", "C"]
+    # Every item, so that the chain can be pasted in as it is.
     picks = [f"if {i} = {n} then {item}" for n, item in enumerate(shown[:-1], 1)]
-    if len(picks) > _MAX_SHOWN_ITEMS - 1:
-        picks = picks[:_MAX_SHOWN_ITEMS - 2] + ["..."]
     chain = " else ".join(picks) + f" else {shown[-1]}"
     return ("pick the item with if ... then ... else, counting from 1: "
             f"`{chain}`" + ("" if items else "; a definition can hold it: "
