@@ -262,6 +262,41 @@ def test_the_card_list_shows_every_attribute_the_file_gives(ruleforge_cmd, tmp_p
         "| blue 2 | blue | number | `2` | 1 |", "| blue 3 | blue | number | `3` | 1 |"])
 
 
+NO_VALUES = ('game "L"\nplayers 2\nattribute colour: red, blue\ncards: listed in deck\nzone deck: pile\n'
+             'cards "{colour} wager" for each colour in [red, blue]:\n    copies: 2\n'
+             'turn:\n    move top of deck to deck\nending e: nobody wins when deck is empty\n')
+
+
+def test_the_card_list_leaves_out_a_value_column_no_card_fills(ruleforge_cmd, tmp_path, monkeypatch):
+    # an empty Value column was printed, though an empty attribute's or Text column is not
+    monkeypatch.setenv("COLUMNS", "80")
+    f = write(tmp_path, "nv.rules", NO_VALUES)
+    r = ruleforge_cmd("cards", f, "--markdown")
+    assert (r.code, r.out.splitlines()) == (0, [
+        "| Name | Colour | Copies |", "|---|---|---:|", "| red wager | red | 2 |", "| blue wager | blue | 2 |"])
+    r = ruleforge_cmd("cards", f)
+    assert (r.code, r.out.splitlines()) == (0, [
+        "           L: 4 cards           ",
+        "┏━━━━━━━━━━━━┳━━━━━━━━┳━━━━━━━━┓",
+        "┃ Name       ┃ Colour ┃ Copies ┃",
+        "┡━━━━━━━━━━━━╇━━━━━━━━╇━━━━━━━━┩",
+        "│ red wager  │ red    │      2 │",
+        "│ blue wager │ blue   │      2 │",
+        "└────────────┴────────┴────────┘"])
+
+
+def test_a_coloured_card_list_leaves_out_an_empty_value_column_too(tmp_path):
+    import os
+    import subprocess
+    import sys
+    f = write(tmp_path, "nv.rules", NO_VALUES)
+    env = dict(os.environ, FORCE_COLOR="1", TERM="xterm-256color", COLUMNS="80")
+    env.pop("NO_COLOR", None)
+    out = subprocess.run([sys.executable, "-m", "ruleforge", "cards", f], capture_output=True, text=True,
+                         env=env, check=True).stdout
+    assert "Copies" in out and "Value" not in out
+
+
 def test_a_default_reading_a_parameter_declared_further_down_says_so(ruleforge_cmd, tmp_path):
     # it said "'hand_size' is not a parameter", hinting at what a default may hold
     f = tmp_path / "order.rules"

@@ -199,7 +199,7 @@ def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a parameter.")
 @click.option("--markdown", is_flag=True, help="Print a Markdown table (for docs) instead.")
 def cards(file: str, sets, markdown: bool) -> None:
-    """List a rule file's cards: name, each attribute, value, copies, text.
+    """List a rule file's cards: name, each attribute, value, copies, text (a column no card fills is left out).
 
     \b
     Examples:

@@ -83,29 +83,38 @@ def render_table(rows: list[dict], title: str) -> None:
     from rich.table import Table
     table = Table(title=markup(title), show_lines=False)
     attrs = attr_columns(rows)
-    texts = any(r["text"] for r in rows)
-    for col, kw in (("Name", {"style": "bold"}), *((markup(_title(a)), {}) for a in attrs), ("Value", {}),
+    texts, values = any(r["text"] for r in rows), _has_values(rows)
+    for col, kw in (("Name", {"style": "bold"}), *((markup(_title(a)), {}) for a in attrs),
+                    *((("Value", {}),) if values else ()),
                     ("Copies", {"justify": "right"}), *((("Text", {"overflow": "fold"}),) if texts else ())):
         table.add_column(col, **kw)
     for r in rows:
         # the rule file's text, escaped; a value already coloured (a rich Text) is not markup
         cell = lambda v: markup(v) if isinstance(v, str) else v  # noqa: E731
-        table.add_row(cell(r["name"]), *(cell(r["attrs"].get(a, "")) for a in attrs), cell(r["value"]),
+        table.add_row(cell(r["name"]), *(cell(r["attrs"].get(a, "")) for a in attrs),
+                      *((cell(r["value"]),) if values else ()),
                       str(r["copies"]), *((cell(r["text"]),) if texts else ()))
     Console(emoji=False).print(table)  # a card named "Top:100:Secret" is printed as named
 
 
 def render_markdown(rows: list[dict]) -> str:
     attrs = attr_columns(rows)
-    texts = any(r["text"] for r in rows)
-    out = ["| " + " | ".join(["Name", *map(_title, attrs), "Value", "Copies", *(["Text"] if texts else [])]) + " |",
-           "|" + "---|" * (1 + len(attrs) + 1) + "---:|" + ("---|" if texts else "")]
+    texts, values = any(r["text"] for r in rows), _has_values(rows)
+    out = ["| " + " | ".join(["Name", *map(_title, attrs), *(["Value"] if values else []), "Copies",
+                              *(["Text"] if texts else [])]) + " |",
+           "|" + "---|" * (1 + len(attrs) + values) + "---:|" + ("---|" if texts else "")]
     for r in rows:
         cells = [plain(x) for x in (r["name"], *(_code(r, a) for a in attrs),
-                                    f"`{r['value']}`" if r["value"] else "", str(r["copies"]),
+                                    *([f"`{r['value']}`" if r["value"] else ""] if values else []), str(r["copies"]),
                                     *([r["text"]] if texts else []))]
         out.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     return "\n".join(out)
+
+
+def _has_values(rows: list[dict]) -> bool:
+    """Whether some card has a value: a Value column empty for every card is left out, as
+    an attribute's or the text's is."""
+    return any(str(r["value"]) for r in rows)  # (a value coloured for the terminal is a rich Text)
 
 
 def _code(r: dict, attr: str) -> str:
