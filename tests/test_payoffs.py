@@ -289,7 +289,7 @@ def test_play_game_returns_the_payoffs_in_its_state_and_log(tmp_path):
     st = play_game(game, 3, [RandomAgent(), RandomAgent()], log=log)
     assert st.result.payoffs == (-1, 1)
     assert log[-1] == {"type": "result", "ending": "showdown", "reason": "the cards are shown",
-                       "winners": ["player 2"], "decisions": 1, "rounds": 1, "payoffs": [-1, 1]}
+                       "winners": ["player 2"], "decisions": 1, "rounds": 1, "turns": 1, "payoffs": [-1, 1]}
 
 
 def test_a_sweep_shows_the_mean_payoffs(tmp_path, ruleforge_cmd):

@@ -60,3 +60,34 @@ def test_runs_csv_has_a_turns_column(counted, ruleforge_cmd, tmp_path):
     rows = out.read_text().splitlines()
     assert rows[0] == "game,seed,winners,ending,decisions,rounds,turns"
     assert [row.split(",")[3:] for row in rows[1:]] == [["done", "2", "3", "7"]] * 2
+
+
+def test_a_run_logs_result_record_counts_turns_beside_rounds(counted, ruleforge_cmd, tmp_path):
+    # the record had the rounds only, though run's length line and its --out have turns
+    log = tmp_path / "g.jsonl"
+    assert ruleforge_cmd("run", counted, "--seed", 1, "--log", log).code == 0
+    assert json.loads(log.read_text().splitlines()[-1]) == {
+        "type": "result", "ending": "done", "reason": "seven turns", "winners": ["player 1"],
+        "decisions": 2, "rounds": 3, "turns": 7}
+    assert ruleforge_cmd("replay", log).code == 0
+
+
+def test_a_log_from_before_turns_were_recorded_still_replays(counted, ruleforge_cmd, tmp_path):
+    log = tmp_path / "g.jsonl"
+    assert ruleforge_cmd("run", counted, "--seed", 1, "--log", log).code == 0
+    lines = log.read_text().splitlines()
+    result = json.loads(lines[-1])
+    result.pop("turns")
+    log.write_text("\n".join(lines[:-1] + [json.dumps(result)]) + "\n")
+    ran = ruleforge_cmd("replay", log)
+    assert (ran.code, ran.err) == (0, "")
+
+
+def test_a_result_records_turns_must_be_a_whole_number(counted, ruleforge_cmd, tmp_path):
+    log = tmp_path / "g.jsonl"
+    assert ruleforge_cmd("run", counted, "--seed", 1, "--log", log).code == 0
+    lines = log.read_text().splitlines()
+    log.write_text("\n".join(lines[:-1] + [lines[-1].replace('"turns": 7', '"turns": "7"')]) + "\n")
+    ran = ruleforge_cmd("replay", log)
+    assert ran.code != 0
+    assert f"{log}:{len(lines)}: the 'result' record's field 'turns' should be a whole number, not a text" in ran.err

@@ -137,7 +137,8 @@ _SCHEMA: dict[str, dict[str, tuple[str, bool]]] = {
     "decision": {"player": ("int", True), "legal": ("int", True), "choice": ("int", True), "action": ("str", True),
                  "n": ("int", False), "seat": ("str", False), "prompt": ("str?", False)},
     "result": {"ending": ("str", True), "winners": ("[str]", True), "reason": ("str", False),
-               "decisions": ("int", False), "rounds": ("int", False), "payoffs": ("[int]", False)},
+               "decisions": ("int", False), "rounds": ("int", False), "turns": ("int", False),
+               "payoffs": ("[int]", False)},  # (turns: not in older logs)
     "error": {"message": ("str", False)},
     "quit": {},
     "match": {"winner": ("str", True), "wins": ("[int]", False), "games": ("int", False)},

@@ -132,7 +132,7 @@ def result_record(st) -> dict:
     g = st.game
     rec = {"type": "result", "ending": st.result.ending, "reason": st.result.reason,
            "winners": [g.seat_names[s] for s in st.result.winners], "decisions": st.decisions,
-           "rounds": st.round}
+           "rounds": st.round, "turns": st.turns}  # (turns beside rounds, as run's length line: a round is not a hand)
     if st.result.payoffs is not None:  # only a game that declares one: older logs stay as they were
         rec["payoffs"] = list(st.result.payoffs)  # by seat, seat 1 first
     return rec
