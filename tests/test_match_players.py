@@ -154,13 +154,60 @@ def test_wins_needed_is_a_number_known_before_the_match():
 
 def test_a_parameter_and_set_give_the_wins_needed(tmp_path):
     f = game_file(tmp_path, "player 1 wins", "    wins needed: goal + 1 - count of players in all\n")
-    f.write_text(f.read_text().replace("players 2 to 4\n", "players 2 to 4\nparameter goal = 5 in 1 to 9\n"))
+    # (no range: one from 1 would hold values too small for 4 players, below)
+    f.write_text(f.read_text().replace("players 2 to 4\n", "players 2 to 4\nparameter goal = 5\n"))
     assert match_rule(ruleforge.load(f, players=3)).total == 3
     assert match_rule(ruleforge.load(f, players=3, goal=8)).total == 6
     with pytest.raises(RuleFileError) as e:
         ruleforge.load(f, goal=3)
     assert [(d.message, d.hint) for d in e.value.diagnostics] == [
         ("the wins needed in all must be from 1 to 99 with 4 players, not 0", "goal is 3 from ruleforge.load's goal=3")]
+
+
+def ranged(match: str, declared: str, players: str = "2 to 4") -> list:
+    """The diagnostics of a game whose match reads `parameter goal = ...` (`declared`)."""
+    return errors(match, players=players, extra=f"\nparameter goal = {declared}")
+
+
+def test_wins_needed_read_from_a_parameter_are_checked_over_its_whole_range():
+    # only the default (3) was tried: --set goal=0, or a sweep over the range, met it first
+    assert ranged("    wins needed: goal in all\n", "3 in 0 to 9") == [
+        (11, 18, "'goal' may be 0 (its range is 0 to 9, line 3), but then the wins needed in all must be from 1 to "
+                 "99, not 0", "narrow its range to 1 to 9")]
+    assert ranged("    wins needed: goal * 2 in a row\n", "3 in 1 to 60") == [
+        (11, 18, "'goal' may be 50 (its range is 1 to 60, line 3), but then the wins needed in a row must be from 1 "
+                 "to 99, not 100", "narrow its range to 1 to 49")]
+    text = BASE.format(winners="current wins", match="    wins needed: goal in all\n").replace(
+        "players 2 to 4", "players 2 to 4\nparameter goal = 3 in 1 to 9")
+    assert check_source("t.rules", text.encode())[1].warnings == []
+
+
+def test_a_parameters_bad_value_at_one_player_count_names_the_count():
+    assert ranged("    wins needed: goal + 1 - count of players in all\n", "5 in 2 to 9") == [
+        (11, 18, "'goal' may be 2 (its range is 2 to 9, line 3), but then the wins needed in all with 3 players "
+                 "must be from 1 to 99, not 0", "narrow its range to 4 to 9")]
+
+
+def test_a_parameter_that_makes_the_wins_needed_fail_to_work_out_says_why():
+    assert ranged("    wins needed: 12 / goal in all\n", "3 in 0 to 4") == [
+        (11, 18, "'goal' may be 0 (its range is 0 to 4, line 3), but then the wins needed in all cannot be worked "
+                 "out: division by zero", "narrow its range to 1 to 4")]
+
+
+def test_a_wide_range_is_tried_near_its_ends():
+    assert ranged("    wins needed: goal in all\n", "3 in 1 to 1000000") == [
+        (11, 18, "'goal' may be 100 (its range is 1 to 1,000,000, line 3), but then the wins needed in all must be "
+                 "from 1 to 99, not 100", "narrow the range of 'goal' to the values that make a match")]
+
+
+def test_a_range_checked_with_a_set_value_is_still_checked_whole(tmp_path):
+    f = game_file(tmp_path, "player 1 wins", "    wins needed: goal in all\n")
+    f.write_text(f.read_text().replace("players 2 to 4\n", "players 2 to 4\nparameter goal = 5 in 0 to 9\n"))
+    with pytest.raises(RuleFileError) as e:
+        ruleforge.load(f, goal=4)
+    assert [(d.message, d.hint) for d in e.value.diagnostics] == [
+        ("'goal' may be 0 (its range is 0 to 9, line 3), but then the wins needed in all must be from 1 to 99, "
+         "not 0", "narrow its range to 1 to 9")]
 
 
 # ---- many matches

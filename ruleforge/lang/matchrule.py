@@ -15,6 +15,7 @@ from .const import NotConstant, arithmetic, by_zero, evaluate, pair
 from .limits import number_error
 from .names import Scope
 from .together import check_team_match
+from .wins_range import check_over_range
 from .types import NUMBER
 
 # A match stops at this many games (drivers/matches.py): more wins could never be had.
@@ -119,6 +120,7 @@ def _check_wins(checker, node, kind: str, low: int, high: int) -> None:
         checker.error(node, f"the wins needed must be a number, not {t.describe()}", WINS_HINT)
         return
     sym = checker.sym
+    read: dict[str, None] = {}  # the parameters the value reads, in order
     for players in range(low, high + 1):
         sym.const_used = []
         try:
@@ -127,6 +129,7 @@ def _check_wins(checker, node, kind: str, low: int, high: int) -> None:
             if e.message:
                 checker.error(e.node, e.message, e.hint or WINS_HINT)
             return
+        read.update(dict.fromkeys(sym.const_used))
         if not 1 <= n <= MAX_MATCH_GAMES:
             at = f" with {players} players" if low != high else ""
             counts = f"{low}" if low == high else f"{low} to {high}"
@@ -135,3 +138,7 @@ def _check_wins(checker, node, kind: str, low: int, high: int) -> None:
             checker.error(node, f"the wins needed {kind} must be from 1 to {MAX_MATCH_GAMES}{at}, not {n:,}",
                           sym.overridden_hint() or why)
             return
+    for name in read:
+        if (r := sym.param_ranges.get(name)) is not None and isinstance(sym.params.get(name), int):
+            if check_over_range(checker, node, kind, name, r, low, high, wins_value, MAX_MATCH_GAMES):
+                return
