@@ -14,7 +14,7 @@ import pytest
 
 from test_play import GUFO, play, records
 
-USAGE = "Usage: cli play [OPTIONS] FILE\nTry 'cli play --help' for help.\n\n"  # (CliRunner names the program cli)
+USAGE = "Usage: cli play [OPTIONS] [FILE]\nTry 'cli play --help' for help.\n\n"  # (CliRunner names the program cli)
 RESUMED_ELSEWHERE = "give --log OTHER.jsonl: the resumed game is logged there, and {} only read"
 
 

@@ -95,7 +95,7 @@ def test_resume_refuses_other_rules_and_a_decision_the_game_does_not_offer(tmp_p
     changed = tmp_path / "gufo.rules"
     changed.write_text(open(GUFO, encoding="utf-8").read() + "\n# a comment\n", encoding="utf-8")
     _refused([changed, "--as", "radar", "--resume", log], log,
-             f"{changed} is not the rule file {log} was played with (its sha256 was")
+             f"{changed} is not the rule file {log} was played with, {GUFO} (its sha256 was")
     lines = log.read_text(encoding="utf-8").splitlines()
     at = next(i for i, line in enumerate(lines) if '"player": 2' in line and '"decision"' in line)
     recs = records(log)
@@ -205,7 +205,7 @@ def test_stopped_while_taken_again_says_the_other_log_was_not_written(tmp_path, 
 
 # ---- who played: the log's "played_by" ---------------------------------------------------
 
-USAGE = "Usage: cli play [OPTIONS] FILE\nTry 'cli play --help' for help.\n\n"  # (CliRunner names the program cli)
+USAGE = "Usage: cli play [OPTIONS] [FILE]\nTry 'cli play --help' for help.\n\n"  # (CliRunner names the program cli)
 GOES_ON = "a resumed game goes on with the players it began with"
 
 
@@ -345,3 +345,74 @@ def test_a_played_by_that_is_no_list_is_no_log(tmp_path):
     _rewritten_start(log, played_by="person")
     _refused_exactly([GUFO, "--resume", log], log, f"Invalid value for '--resume': {log}:1: the 'start' record's field "
                                                    "'played_by' should be a list of texts, not a text")
+
+
+# ---- the rule file the log names ---------------------------------------------------------
+
+def _log_of_a_copy(tmp_path):
+    """A log of two moves played with a copy of gUFO, named in the log by its path as given."""
+    rules = tmp_path / "g.rules"
+    rules.write_bytes(open(GUFO, "rb").read())
+    log = tmp_path / "a.jsonl"
+    result, _ = play([rules, "--as", "radar", "--agents", "greedy", "--seed", 5, "--log", log], "1\n1\nquit\n")
+    assert result.exit_code == 0 and records(log)[0]["rules"] == str(rules)
+    return rules, log
+
+
+def test_resume_without_a_file_takes_the_logs_rule_file(tmp_path):
+    # it was "Error: Missing argument 'FILE'.", though the log names its rule file
+    rules, log = _log_of_a_copy(tmp_path)
+    given = tmp_path / "given.jsonl"
+    result, out = play([rules, "--resume", log, "--log", given], "1\n" * 200)
+    assert result.exit_code == 0, out
+    result, out = play(["--resume", log], "1\n" * 200)
+    assert result.exit_code == 0, out
+    assert records(log) == records(given) and records(log)[-1]["type"] == "result"  # the same game, to its end
+    assert f"(the same deal again: ruleforge play {rules} --seed 5 --as radar --agents greedy)" in out
+
+
+def test_resume_without_a_file_refuses_the_logs_rule_file_moved_or_changed(tmp_path):
+    rules, log = _log_of_a_copy(tmp_path)
+    text = rules.read_text(encoding="utf-8")
+    rules.rename(tmp_path / "moved.rules")
+    _refused_exactly(["--resume", log], log,
+                     f"Invalid value for '--resume': {log} was played with the rule file {rules}, which cannot be read "
+                     f"now (cannot read the file: No such file or directory): if it has moved, give it, "
+                     f"`ruleforge play FILE --resume {log}`")
+    rules.write_text(text + "# a comment\n", encoding="utf-8")
+    logged = records(log)[0]["sha256"]
+    import hashlib
+    now = hashlib.sha256(rules.read_bytes()).hexdigest()
+    _refused_exactly(["--resume", log], log,
+                     f"Invalid value for '--resume': {log} was played with the rule file {rules}, which has changed "
+                     f"since (its sha256 was {logged[:12]}..., now {now[:12]}...): a game goes on only with the rules "
+                     "it began with")
+    rules.write_text(text + "junk\n", encoding="utf-8")
+    _refused_exactly(["--resume", log], log,
+                     f"Invalid value for '--resume': {log} was played with the rule file {rules}, which has changed "
+                     f"since (it has mistakes now: `ruleforge check {rules}`): a game goes on only with the rules it "
+                     "began with")
+
+
+def test_resume_with_another_file_names_the_logs(tmp_path):
+    rules, log = _log_of_a_copy(tmp_path)
+    _refused([UFOLOGY, "--resume", log], log,
+             f"{UFOLOGY} is not the rule file {log} was played with, {rules} (its sha256 was")
+
+
+def test_a_log_naming_no_rule_file_asks_for_it(tmp_path):
+    import json
+    rules, log = _log_of_a_copy(tmp_path)
+    recs = records(log)
+    recs[0]["rules"] = ""
+    log.write_text("".join(json.dumps(r) + "\n" for r in recs), encoding="utf-8")
+    _refused_exactly(["--resume", log], log, f"Invalid value for '--resume': {log} names no rule file it was played "
+                                             f"from: give it, `ruleforge play FILE --resume {log}`")
+    result, _ = play([rules, "--resume", log], "1\nquit\n")
+    assert result.exit_code == 0
+
+
+def test_play_without_a_file_or_a_log_says_what_is_missing():
+    result, _ = play([], "")
+    assert (result.exit_code, result.stderr) == (2, USAGE + "Error: Missing argument 'FILE' (or --resume LOG, a "
+                                                            "stopped game's log, which names it).\n")

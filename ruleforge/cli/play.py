@@ -12,6 +12,7 @@ from ..lang.overrides import set_text
 from ..lang.printable import plain
 from .common import SEED, _AtomicWriter, _agents, _load, max_decisions_option, same_game
 from .group import cli
+from .resume_file import cut, log_rules_changed, logs_rule_file
 from .seats import _check_bots, _people, played_by, seated_as_logged
 
 
@@ -88,7 +89,7 @@ def _closed_pipe():
 
 
 @cli.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path(dir_okay=False), required=False)
 @click.option("--as", "as_", default=None, metavar="SEAT[,SEAT...]",
               help="The seat(s) people play: a role (north) or a seat number (1). Several: hot seat.")
 @click.option("--humans", type=click.IntRange(0, 16), default=None, help="People at seats 1..N (hot seat).")
@@ -119,14 +120,15 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
     A game stopped with a log (quit, Ctrl-C, a closed terminal) goes on with --resume
     LOG: its decisions are taken again, the bots thinking as they did, and the game goes
     on as if it had never stopped. The log says who played each seat: --as, --humans
-    and --agents may be left out, and given, must say the same.
+    and --agents may be left out, and given, must say the same. It names its rule file
+    too: FILE may be left out, and given, must hold the same rules.
 
     \b
     Examples:
       ruleforge play game.rules --as 1
       ruleforge play game.rules --as 1,2 --log game.jsonl
       ruleforge play game.rules --players 4 --humans 2 --agents greedy
-      ruleforge play game.rules --resume game.jsonl
+      ruleforge play --resume game.jsonl
     """
     from ..drivers.agents import parse_agents
     from rich.text import Text
@@ -136,10 +138,16 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
     from ..drivers.report import _console
     resume, start, shown = (), None, (sets, players)
     logged_back = resume_path is not None and log_path is None  # (the resumed game written over its log)
+    if file is None and resume_path is None:
+        # (FILE is optional only for --resume, whose log names it)
+        raise click.UsageError("Missing argument 'FILE' (or --resume LOG, a stopped game's log, which names it).")
     if resume_path is not None:
         start, resume = _resumable(resume_path, seed, sets, players)
         seed, players = start["seed"], start["players"]
-        sets, shown = _logged_sets(file, start, resume_path)
+        from_log = file is None
+        if from_log:
+            file = logs_rule_file(start, resume_path)
+        sets, shown = _logged_sets(file, start, resume_path, from_log)
         log_path = log_path if log_path is not None else resume_path
     game, checked = _load(file, sets, players)
     if start is not None:
@@ -293,7 +301,7 @@ def _resumable(path: str, seed, sets, players) -> tuple[dict, list]:
     return records[0], [(n, {**rec, "player": rec["player"] + off}) for n, rec in decisions]
 
 
-def _logged_sets(file: str, start: dict, path: str) -> tuple[tuple, tuple]:
+def _logged_sets(file: str, start: dict, path: str, from_log: bool = False) -> tuple[tuple, tuple]:
     """The --set flags that give the log's parameters, and (the --set and --players flags
     a command playing the same deal again shows: the parameters other than the rule
     file's own, the player count of a game of several). The rule file is first checked
@@ -308,10 +316,15 @@ def _logged_sets(file: str, start: dict, path: str) -> tuple[tuple, tuple]:
     try:
         name, data = read_source(file)
         _, checked = check_source(name, data, {})
-    except RuleFileError:  # (UnreadableFile is one) _load says what is wrong with the file
+    except RuleFileError as e:  # (UnreadableFile is one) _load says what is wrong with the file
+        if from_log:  # ... but this one was checked when the log was written: it has changed
+            raise log_rules_changed(file, path, f"it has mistakes now: `ruleforge check {file}`") from None
         return sets, (sets, start["players"])
-    if hashlib.sha256(checked.source_bytes).hexdigest() != start["sha256"]:
-        raise _other_rules(file, start, path, hashlib.sha256(checked.source_bytes).hexdigest())
+    digest = hashlib.sha256(checked.source_bytes).hexdigest()
+    if digest != start["sha256"]:
+        if from_log:
+            raise log_rules_changed(file, path, f"its sha256 was {start['sha256'][:12]}..., now {digest[:12]}...")
+        raise _other_rules(file, start, path, digest)
     own = params_json(checked.params)
     low, high = checked.players
     return sets, (tuple(f"{k}={set_text(v)}" for k, v in logged.items() if own.get(k) != v),
@@ -319,8 +332,10 @@ def _logged_sets(file: str, start: dict, path: str) -> tuple[tuple, tuple]:
 
 
 def _other_rules(file: str, start: dict, path: str, digest: str) -> click.BadParameter:
+    logged = start["rules"]
+    played = f", {cut(logged)}" if logged and os.path.normpath(logged) != os.path.normpath(file) else ""
     return click.BadParameter(plain(
-        f"{file} is not the rule file {path} was played with (its sha256 was {start['sha256'][:12]}..., "
+        f"{file} is not the rule file {path} was played with{played} (its sha256 was {start['sha256'][:12]}..., "
         f"now {digest[:12]}...): a game goes on only with the rules it began with"), param_hint="'--resume'")
 
 
