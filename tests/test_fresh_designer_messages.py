@@ -128,6 +128,17 @@ def test_a_defined_list_of_lists_is_split_at_its_own_commas(ruleforge_cmd, tmp_p
                                      "`if count of players = 1 then [1, 2] else if count of players = 2 then [3] else [4, 5]`")
 
 
+def test_a_list_of_texts_is_not_split_inside_a_text(ruleforge_cmd, tmp_path):
+    path = variant(tmp_path, """
+        define names = ["a, b", "c]", "d"]
+        define name = names[count of players]
+    """)
+    r = ruleforge_cmd("check", path)
+    assert r.err.splitlines()[3] == ("  hint: pick the item with if ... then ... else, counting from 1: "
+                                     '`if count of players = 1 then "a, b" else if count of players = 2 then "c]" '
+                                     'else "d"`')
+
+
 def test_two_lists_joined_then_indexed_are_shown_the_pattern(ruleforge_cmd, tmp_path):
     path = variant(tmp_path, """
         define goal = ([1, 2] + [3])[count of players]

@@ -59,8 +59,11 @@ def _written(before: str) -> list[str] | None:
 def _split(bracketed: str) -> list[str] | None:
     """`[A, B, C]`'s items, split at its own commas (not a nested list's), or None when the
     text is not one list of two items or more."""
-    items, depth, start = [], 0, 1
+    items, depth, start, quoted = [], 0, 1, False
     for i, ch in enumerate(bracketed):
+        quoted ^= ch == '"'
+        if quoted or ch == '"':  # (a comma or bracket inside a text is the text's)
+            continue
         depth += {"[": 1, "(": 1, "]": -1, ")": -1}.get(ch, 0)
         if depth == 0 and i != len(bracketed) - 1:
             return None  # `[a] + [b]`: not one list
