@@ -15,10 +15,9 @@ decision, where check --deep settles it as it settles a said text
 
 from __future__ import annotations
 
+from .places import pend, room
 from .toldfrom import hides, value_reads
 from .values import RuleError
-
-MAX_COUNTED = 16  # changes kept until the next decision (as prims.MAX_GUARDED)
 
 
 def counter_seen(st, index, at: tuple, guards: tuple = (), told=None, names: tuple = (),
@@ -28,10 +27,10 @@ def counter_seen(st, index, at: tuple, guards: tuple = (), told=None, names: tup
     `told(reads)`, its value's told code (None: it reads no card itself), `names` the noted
     locals its value reads, `value_at` where the value is; `op`, set, increase or decrease.
     Kept: (the var, `at`, `op`, "test" or "value", where the test or the value is, the
-    cards read, who knew them all). Its work, steps and random draws are given back; a
+    cards read, who knew them all), by `at` (runtime/places.py). Its work, steps and random draws are given back; a
     note that fails is none."""
     ob = st.observer
-    if not ob.strict or ob.counter_told is not None or len(ob.counted) >= MAX_COUNTED:
+    if not ob.strict or not room(ob.counted, ob.counter_told, at):
         return
     found = None
     for k, *test_at in guards:  # (the first test some seat could not follow, as prims._guarded)
@@ -52,4 +51,4 @@ def counter_seen(st, index, at: tuple, guards: tuple = (), told=None, names: tup
         return
     finally:
         st.work, st.steps, st.rng = saved
-    ob.counted.append((i, at, op) + found)
+    pend(ob.counted, at, (i, at, op) + found)
