@@ -1,7 +1,9 @@
 """check --deep says each place of the file whose `say` or counter change tells a seat of
 cards it did not know, each once, in file order (drivers/deep_places.py,
 runtime/places.py): a designer who fixed one `say` met the next only on the next run.
-Past MAX_PLACES of a kind, the rest are counted."""
+Past MAX_PLACES of a kind, the rest are counted. A `say` in a rule called by name is
+followed under its caller's tests, as a counter's change there is
+(codegen/countertold.py: `reaches`)."""
 
 from __future__ import annotations
 
@@ -70,3 +72,23 @@ def test_past_the_bound_the_places_of_a_kind_are_counted(ruleforge_cmd, tmp_path
     assert lines[MAX_PLACES:] == [
         f"{path}: warning: and 3 more places of this kind (a text said under a test that read cards some seat did "
         f"not know): check --deep says the first {MAX_PLACES} of each kind (docs/limits.md)"]
+
+
+def test_a_say_in_a_rule_called_under_a_test_is_warned_of_at_the_say(ruleforge_cmd, tmp_path):
+    # the designer's report: the say moved into a rule of its own, and the warning went quiet
+    path, r = deep(ruleforge_cmd, tmp_path, f'    if {TOP}.suit = spades:\n        grin',
+                   rest='rule grin:\n    smile\nrule smile:\n    say "{current} smiles"\n')
+    assert r.code == 0 and r.out.splitlines()[-1] == SUMMED.format(at="", warnings=", 1 warning")
+    assert r.err == f"{path}:16:5: warning: " + GUARDED.format(said="player 1 smiles", test="9, column 8",
+                                                               seat="player 2") + "\n"
+    # only check --deep's compile notes the test: every other run's code is as it was
+    plain = ruleforge_cmd("compile", path).out
+    assert "cond_seen" not in plain and "say(st, lambda: said_text((lambda: STITLE[CUR[st.turn_pos]], ' smiles',)), " \
+                                        "(16, 5))" in plain
+
+
+def test_a_called_rule_an_announce_or_no_test_keeps_quiet(ruleforge_cmd, tmp_path):
+    for line, rest in [(f'    if {TOP}.suit = spades:\n        grin', 'rule grin:\n    announce "{current} smiles"\n'),
+                       ('    if n = 5:\n        grin', 'rule grin:\n    say "{current} smiles"\n')]:
+        path, r = deep(ruleforge_cmd, tmp_path, line, rest=rest)
+        assert r.code == 0 and r.err == "" and r.out.splitlines()[-1] == SUMMED.format(at="", warnings="")

@@ -7,7 +7,7 @@ the narration): `if card.kind = wasabi: increase picked_wasabi of current by 1` 
 every seat the card's kind, as a `say` under that test would. So, in check --deep's
 compile only (`deep`: the code every other run runs is unchanged), the tests around a
 statement that changes such a counter are noted as a `say`'s are (guarded.py: `tells`),
-following the rules it calls by name, and the change gets a line before it: the tests
+following the rules it calls by name (and so are a `say`'s in such a rule: `reaches`), and the change gets a line before it: the tests
 around it, and its value's told code and the said-from notes of the locals it reads
 (saidfrom.py notes those locals too). A counter that holds a card is followed into the
 view (a seat that did not know the card sees "a hidden card"): only the tests around its
@@ -41,22 +41,33 @@ class CounterTold:
             return True
         return False
 
-    def changes_counter(self, node, called=None) -> bool:
-        """Whether `node` changes a public counter, itself or in a rule it calls by name."""
+    def reaches(self, node, hit, called=None) -> bool:
+        """Whether `hit(n)` holds for a node `n` of `node`, or of a rule it calls by name
+        (through the rules those call, each looked at once): a called rule is written out
+        at its call (calls.py), under the tests around the call."""
         called = set() if called is None else called
         for n in walk(node):
-            if isinstance(n, (A.SetValue, A.Change)) and self.public_counter(n.target):
+            if hit(n):
                 return True
             if isinstance(n, A.Call) and n.name.name not in called:
                 called.add(n.name.name)
-                if self.changes_counter(self.ch.rules[n.name.name].body, called):
+                if self.reaches(self.ch.rules[n.name.name].body, hit, called):
                     return True
         return False
 
+    def changes_public(self, n) -> bool:
+        """Whether `n` is a `set`, `increase` or `decrease` of a counter every seat reads."""
+        return isinstance(n, (A.SetValue, A.Change)) and self.public_counter(n.target)
+
+    def tells_here(self, n) -> bool:
+        return warned(n) or self.changes_public(n)
+
     def tells(self, node) -> bool:
         """Whether the tests around `node` are noted (guarded.py): it says something, or, in
-        check --deep's compile, it changes a public counter."""
-        return any(warned(n) for n in walk(node)) or self.deep and self.changes_counter(node)
+        check --deep's compile, it changes a public counter or says something in a rule it
+        calls by name (every other compile writes as it did before the calls were followed:
+        only a check --deep reads the notes)."""
+        return any(warned(n) for n in walk(node)) or self.deep and self.reaches(node, self.tells_here)
 
     def counter_values(self) -> list:
         """The values public counters are set to or changed by (saidfrom.py notes the locals
