@@ -36,6 +36,10 @@ def _told(st, i, at, op, kind, where, seat) -> tuple:
         return at, (f"'{name}' is changed here under the test at {line_column(where, at)}, which read cards {title} "
                     "did not know, then or by the next decision: every seat sees the counter, so its change tells "
                     f"that seat something of them ({fix})")
+    if kind == "which":
+        return at, (f"which counter '{name}' is changed here hangs on a value worked out at {line_column(where, at)} "
+                    f"from cards {title} did not know, then or by the next decision: every seat sees the counters, so "
+                    f"the change tells that seat something of them ({fix})")
     how = "set here to" if op == "set" else f"{op}d here by"
     return at, (f"'{name}' is {how} a value worked out at {line_column(where, at)} from cards {title} did not know, "
                 f"then or by the next decision: every seat sees the counter, so it tells that seat the value ({fix})")

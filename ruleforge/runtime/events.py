@@ -232,12 +232,13 @@ class Observer:
     # by number: who knew the cards each one's value was worked out from (toldfrom.py);
     # counted, counter_told: the same for the counters changed under such a test or to such
     # a value (countertold.py: the var, where, then as a guarded text's or a value's), by
-    # the change's place (runtime/places.py);
+    # the change's place (runtime/places.py); set_off, the frames of rules set off under
+    # such a test, with its note (countertold.set_off);
     # hushed: the telling stopped at the narration limit (State.stop_telling), to start again
     # when the game ends (flow.end_game)
     __slots__ = ("record", "stats", "watch", "strict", "said_at", "said_left", "said_game", "said_untold", "conds",
-                 "guarded", "said_guarded", "vals", "told_from", "said_from", "counted", "counter_told", "branches",
-                 "offered", "hushed")
+                 "guarded", "said_guarded", "vals", "told_from", "said_from", "counted", "counter_told", "set_off",
+                 "branches", "offered", "hushed")
 
     def __init__(self, record: Optional[list] = None, stats: Optional[dict] = None,
                  watch: Optional[Callable] = None, strict: bool = False, branches: int = 0):
@@ -254,6 +255,7 @@ class Observer:
         self.said_from: dict = {}
         self.counted: dict = {}
         self.counter_told: dict = {}
+        self.set_off: list = []
         # the names of the actions the last menu offered (`takes one of ...`; None: every
         # action), for a screen to name the decision (decisions.offer_menu, drivers/labels.py)
         self.offered = None

@@ -60,7 +60,7 @@ class CounterTold:
         return isinstance(n, (A.SetValue, A.Change)) and self.public_counter(n.target)
 
     def tells_here(self, n) -> bool:
-        return warned(n) or self.changes_public(n)
+        return warned(n) or self.changes_public(n) or self.deep and self.sets_off_change(n)
 
     def tells(self, node) -> bool:
         """Whether the tests around `node` are noted (guarded.py): it says something, or, in
@@ -70,12 +70,30 @@ class CounterTold:
         return any(warned(n) for n in walk(node)) or self.deep and self.reaches(node, self.tells_here)
 
     def counter_values(self) -> list:
-        """The values public counters are set to or changed by (saidfrom.py notes the locals
-        they read): in check --deep's compile only."""
+        """The values public counters are set to or changed by, and what chooses which counter
+        changes (saidfrom.py notes the locals they read): in check --deep's compile only."""
         if not self.deep:
             return []
-        return [n.value if isinstance(n, A.SetValue) else n.amount for item in self.ch.tree.items for n in walk(item)
-                if isinstance(n, (A.SetValue, A.Change)) and self.public_counter(n.target)]
+        changes = [n for item in self.ch.tree.items for n in walk(item) if self.changes_public(n)]
+        return [n.value if isinstance(n, A.SetValue) else n.amount for n in changes] \
+            + [c for c in map(self.chooser, (n.target for n in changes)) if c is not None]
+
+    def chooser(self, target):
+        """What chooses which counter `target` is: the player of `score of p`, the piece of
+        `(pawn of clubs).step`; None for a per-card counter, whose card narration names
+        only to the seats that know it ("mark of a card"), and for a global counter."""
+        if isinstance(target, A.Of):
+            return target.owner
+        if isinstance(target, A.Attr) and not T.is_card(self.t(target.obj)):
+            return target.obj
+        return None
+
+    def value_note(self, value) -> tuple:
+        """(its told code, the noted names it reads) of a counter's value or chooser."""
+        note = self.guard_note(value) if self.reads_cards(value) else None
+        noted = self.said_from()
+        return (note[1] if note is not None else "None",
+                tuple(noted[hashable_key(k)][0] for k in free_keys(self.ch, value) if hashable_key(k) in noted))
 
     def note_counter(self, s, value) -> None:
         """Before `s` changes a public counter: its note, when a test around it or its value
@@ -84,11 +102,13 @@ class CounterTold:
             return
         told, names = "None", ()
         if not T.is_card(self.t(value)):  # (a card value: the counter holds a card)
-            note = self.guard_note(value) if self.reads_cards(value) else None
-            told = note[1] if note is not None else "None"
-            noted = self.said_from()
-            names = tuple(noted[hashable_key(k)][0] for k in free_keys(self.ch, value) if hashable_key(k) in noted)
-        if not self.say_guards and told == "None" and not names:
+            told, names = self.value_note(value)
+        chooser = self.chooser(s.target)
+        which = self.value_note(chooser) if chooser is not None else ("None", ())
+        # (a rule set off under a test, a card's effect or a `runs out` rule, is noted at
+        # every change: the test is known only in play, setoff.py)
+        if not self.say_guards and told == "None" and not names and which == ("None", ()) \
+                and not self.can_be_set_off():
             return
         sc = self.sc
         fresh, cards = sc.counter[0], set(sc.cards)
@@ -97,8 +117,9 @@ class CounterTold:
         finally:
             sc.counter[0], sc.cards = fresh, cards
         op = s.op if isinstance(s, A.Change) else "set"
+        chosen = "" if which == ("None", ()) else f", ({which[0]}, {which[1]!r}, {at_of(chooser.span)!r})"
         self.w.line(f"if st.observer is not None: counter_seen(st, lambda: {index}, {at_of(s.span)!r}, "
-                    f"{self.say_guards!r}, {told}, {names!r}, {at_of(value.span)!r}, {op!r})")
+                    f"{self.say_guards!r}, {told}, {names!r}, {at_of(value.span)!r}, {op!r}{chosen})")
 
     def st_SetValue(self, s) -> None:
         self.note_counter(s, s.value)
