@@ -161,9 +161,11 @@ def test_only_check_deep_compiles_the_notes(ruleforge_cmd, tmp_path):
         "top_of(Z[(2, 3)[CUR[st.turn_pos]]]), 'value')], (), (19, 23), 'set')"]
 
 
-def test_the_warning_is_said_once_a_file_for_its_first_change(ruleforge_cmd, tmp_path):
-    # two changes that tell: the first the games meet is the one warned of
+def test_each_change_that_tells_is_warned_of_at_its_own_place(ruleforge_cmd, tmp_path):
+    # two changes that tell: the first the games met hid the second until it was fixed
     path, r = deep(ruleforge_cmd, tmp_path, f"    for each c in hand of current where c.suit = spades:\n"
                                             f"        increase spades_seen by 1\n    set last_value to {TOP}.value")
-    assert r.code == 0 and r.out.splitlines()[-1].endswith("all hold, 1 warning")
-    assert r.err == f"{path}:18:9: warning: " + UNDER.format(name="spades_seen", test="17, column 41") + "\n"
+    assert r.code == 0 and r.out.splitlines()[-1].endswith("all hold, 2 warnings")
+    assert r.err == (f"{path}:18:9: warning: " + UNDER.format(name="spades_seen", test="17, column 41") + "\n"
+                     f"{path}:19:5: warning: " + VALUE.format(name="last_value", how="set here to",
+                                                            value="19, column 23") + "\n")

@@ -230,6 +230,9 @@ def test_check_deep_names_the_base_file_of_a_warning_about_a_variants_inherited_
     assert warned == [
         f"{base}:22:5: warning: 'yes' in the text said here is worked out from cards player 1 did not know, so that "
         "seat is told 'one: hidden' (say it once the cards are known, after a reveal, if every player is to hear it)",
+        # (each say of the kind at its own place: the second was hidden behind the first)
+        f"{base}:23:5: warning: 'yes' in the text said here is worked out from cards player 1 did not know, so that "
+        "seat is told 'two: hidden' (say it once the cards are known, after a reveal, if every player is to hear it)",
         f"{base}:25:9: warning: whether 'two, tested: high' is said here hangs on the test at line 24, column 8,"]
 
 

@@ -120,11 +120,12 @@ def _counterexample_path(file: str, out: str | None) -> str:
 def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
     """Property-test one checked file at each player count; print what fails. True: all hold."""
     from ..drivers.deep import SHRINK_REPLAYS, counterexample_log, deep_check, told_values, untested_note
+    from ..drivers.deep_places import place_warnings
     from ..lang.parse import split_lines
     from ..lang.highlight import terminal_colouring
     low, high = checked.players
     counts_to_play = [players] if players else list(range(low, high + 1))
-    warned_untold: set = set()
+    warned: dict = {}  # kind -> the places said (each once a file: the same say at every player count)
     for n in counts_to_play:
         game, _ = _load(file, sets, n, deep=True)
         advance, stop = _progress(examples)
@@ -148,17 +149,17 @@ def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
         if found is None:
             note = untested_note(lengths)
             warnings = [f"{plain(file)}: warning: {note}"] if note else []
-            for kind, (at, what) in untold:  # (each once a file: the same say at every player count)
-                if kind not in warned_untold:
-                    warned_untold.add(kind)
-                    # (a say of a variant's base is in the base's file: codegen.writer.at_of)
-                    at_file = at[2] if at and len(at) > 2 else file
-                    warnings.append(f"{plain(at_file)}{':%d:%d' % at[:2] if at else ''}: warning: {plain(what)}")
+            places, found_here = place_warnings(untold, warned)
+            for at, what in places:
+                # (a say of a variant's base is in the base's file: codegen.writer.at_of)
+                at_file = at[2] if at and len(at) > 2 else file
+                warnings.append(f"{plain(at_file)}{':%d:%d' % at[:2] if at else ''}: warning: {plain(what)}")
             # the warnings counted on standard output too, where the line says all hold: they
             # go to standard error, which a run kept in a file may leave out
+            said = found_here + bool(note)
             click.echo(f"deep check{where}: {_plural(examples, 'game')} (seed {seed}): invariants, card conservation, "
                        f"termination within {_plural(max_steps, 'decision')}, offered actions, views and replay: all hold"
-                       + (f", {_plural(len(warnings), 'warning')}" if warnings else ""))
+                       + (f", {_plural(said, 'warning')}" if said else ""))
             for line in warnings:
                 click.echo(line, err=True)
             continue

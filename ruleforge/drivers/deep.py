@@ -36,10 +36,10 @@ from typing import Callable, Optional
 from attrs import define, field
 
 from ..lang.plural import count
-from .deep_counter import counter_told, settle_counters
+from .deep_counter import settle_counters
 from .deep_narrate import narrate_choices
-from .deep_told import line_column, said_told_from, settle_told_from, unknowing_seat
-from .narrate import Narrator
+from .deep_places import found_places
+from .deep_told import settle_guarded, settle_told_from
 from .play import deal_snapshot, decision_record, error_record, last_lines, result_record, start_record
 from ..runtime.events import Observer
 from ..runtime.values import RuleError
@@ -132,60 +132,6 @@ def check_state(st, step: int) -> None:
             leak = actions_leak(st, world)
             if leak:
                 raise DeepFailure("leak", leak, step, _decision_span(st))
-
-
-def said_untold(st) -> Optional[tuple]:
-    """(where, what) of the first text said in the game that some seat is not told in
-    full: a value in it is worked out from a card that seat did not know (prims.say notes
-    it). Narration tells that seat the line with a hole ("a hidden number"), so nothing
-    leaks; but a line meant for everyone that some seat hears with a hole is worth a
-    warning: the designer may have meant it said after a reveal. None when there is none."""
-    ob = st.observer
-    if ob is None or ob.said_untold is None:
-        return None
-    from ..runtime.said import untold
-    said, at = ob.said_untold
-    g = st.game
-    seat, (start, end, _, _) = untold(g.nplayers, said.values)[0]
-    reading = Narrator(g, seat, st).said(said.text, said.cards, said.values)
-    return at, (f"'{said.text[start:end]}' in the text said here is worked out from cards {g.seat_titles[seat]} "
-                f"did not know, so that seat is told '{reading}' (say it once the cards are known, after a "
-                "reveal, if every player is to hear it)")
-
-
-def settle_guarded(st) -> None:
-    """At a decision (or the game's end): of the texts said since the last one under a test
-    some seat could not follow (prims._guarded), keep the first whose test read a card that
-    seat still does not know. One it knows by now was shown by the rule itself (a fished
-    card looked at by all; a card played face up just after the test); and a printed
-    attribute every card of its class shares, the seat knows without knowing the card."""
-    ob = st.observer
-    if ob is None or not ob.guarded:
-        return
-    pending, ob.guarded = ob.guarded, []
-    for said, at, test_at, cards, mask in pending if ob.said_guarded is None else ():
-        seat = unknowing_seat(st, mask, cards)
-        if seat is not None:
-            ob.said_guarded = (said, at, test_at, seat)
-            return
-
-
-def said_guarded(st) -> Optional[tuple]:
-    """(where, what) of the first text said in the game under a test (an `if`, a `repeat
-    while`, a `for each`'s filter) that read a card some seat did not know: being said or
-    not, the text tells that seat something of the card. A rule may mean it (the rulebook
-    has the player announce it, or a public effect in the same branch tells it anyway), so
-    it is a warning, and an `announce` is not followed (codegen/guarded.py). None when
-    there is none."""
-    ob = st.observer
-    if ob is None or ob.said_guarded is None:
-        return None
-    said, at, test_at, seat = ob.said_guarded
-    g = st.game
-    reading = Narrator(g, seat, st).said(said.text, said.cards, said.values)
-    return at, (f"whether '{reading}' is said here hangs on the test at {line_column(test_at, at)}, which read "
-                f"cards {g.seat_titles[seat]} did not know, then or by the next decision, so saying it tells that "
-                "seat something of them (if the rulebook has the player announce it, write 'announce' for 'say')")
 
 
 def _decision_span(st):
@@ -341,9 +287,9 @@ def deep_check(game, examples: int = 100, seed: int = 0, max_steps: int = 500,
     """Play `examples` games, each a new deal with random choices (see _CHOOSERS); return
     the first that fails, shrunk, as a Counterexample, or None when every game holds.
     `on_example()` is called after each game, `on_shrink(n)` after each replay of shrinking;
-    `lengths`, when given, gains each game's number of decisions; `untold`, the first
-    text said that some seat is told with a hole (`said_untold`) and the first said under
-    a test some seat could not follow (`said_guarded`), each once, as found.
+    `lengths`, when given, gains each game's number of decisions; `untold`, (kind, where,
+    what) of each place of the file whose `say` or counter change tells some seat of cards
+    it did not know (deep_places.PLACE_KINDS), each once, as found.
 
     The deals and choices come from `seed` and the game's number alone, so one seed
     finds the same games on any machine. (Hypothesis, which drew them before, makes new
@@ -413,10 +359,7 @@ def _play(game, seed: int, choose: Callable[[int], int], max_steps: int,
     if lengths is not None:
         lengths.append(len(choices) or turns[0])
     if untold is not None:
-        for kind, found in ((said_untold, said_untold(st)), (said_guarded, said_guarded(st)),
-                            (said_told_from, said_told_from(st)), (counter_told, counter_told(st))):
-            if found is not None and all(k is not kind for k, _ in untold):
-                untold.append((kind, found))
+        found_places(st, untold)
     return None
 
 

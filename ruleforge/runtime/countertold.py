@@ -15,23 +15,25 @@ decision, where check --deep settles it as it settles a said text
 
 from __future__ import annotations
 
+from .places import pend, room
 from .toldfrom import hides, value_reads
 from .values import RuleError
 
-MAX_COUNTED = 16  # changes kept until the next decision (as prims.MAX_GUARDED)
-
 
 def counter_seen(st, index, at: tuple, guards: tuple = (), told=None, names: tuple = (),
-                 value_at: tuple = (), op: str = "set") -> None:
+                 value_at: tuple = (), op: str = "set", which: tuple = (None, (), ())) -> None:
     """Before a counter's change at `at` ((line, column[, file])): `index()` is the number
     of its var; `guards`, the (number, line, column[, file]) of the tests around it;
     `told(reads)`, its value's told code (None: it reads no card itself), `names` the noted
-    locals its value reads, `value_at` where the value is; `op`, set, increase or decrease.
-    Kept: (the var, `at`, `op`, "test" or "value", where the test or the value is, the
-    cards read, who knew them all). Its work, steps and random draws are given back; a
-    note that fails is none."""
+    locals its value reads, `value_at` where the value is; `op`, set, increase or decrease;
+    `which`, (told code, noted names, where) of what chooses the counter (the player of
+    `score of p`). Kept: (the var, `at`, `op`, "test", "which" or "value", where the test
+    or the value is, the cards read, who knew them all), by `at` (runtime/places.py): the
+    first test some seat could not follow, written around the change or around what set
+    off the rule it runs in (set_off), then the chooser, then the value. Its work, steps
+    and random draws are given back; a note that fails is none."""
     ob = st.observer
-    if not ob.strict or ob.counter_told is not None or len(ob.counted) >= MAX_COUNTED:
+    if not ob.strict or not room(ob.counted, ob.counter_told, at):
         return
     found = None
     for k, *test_at in guards:  # (the first test some seat could not follow, as prims._guarded)
@@ -39,10 +41,13 @@ def counter_seen(st, index, at: tuple, guards: tuple = (), told=None, names: tup
         if hides(st, mask):
             found = ("test", tuple(test_at), tuple(cards), mask)
             break
-    if found is None and (told is not None or names):
-        mask, cards, where = value_reads(st, told, names, value_at)
-        if where is not None:
-            found = ("value", tuple(where), tuple(cards), mask)
+    if found is None and ob.set_off:
+        found = _set_off_under(st)
+    for kind, (code, read, where_at) in (("which", which), ("value", (told, names, value_at))):
+        if found is None and (code is not None or read):
+            mask, cards, where = value_reads(st, code, read, where_at)
+            if where is not None:
+                found = (kind, tuple(where), tuple(cards), mask)
     if found is None:
         return
     saved = st.work, st.steps, st.rng
@@ -52,4 +57,38 @@ def counter_seen(st, index, at: tuple, guards: tuple = (), told=None, names: tup
         return
     finally:
         st.work, st.steps, st.rng = saved
-    ob.counted.append((i, at, op) + found)
+    pend(ob.counted, at, (i, at, op) + found)
+
+
+MAX_SET_OFF = 16  # rules set off under a test, kept while their frames run (more: those gone are dropped)
+
+
+def set_off(st, guards: tuple) -> None:
+    """Just after a statement under the tests `guards` pushed a rule (a card's effect, a
+    `runs out` rule: codegen/setoff.py): keep, with its frame, the first of those tests
+    some seat could not follow. A change of a counter every seat reads while that frame
+    runs (in it, or in a rule it starts) is then under that test (counter_seen)."""
+    ob = st.observer
+    if not ob.strict or not st.stack:
+        return
+    for k, *test_at in guards:
+        mask, cards = ob.conds.get(k, (-1, ()))
+        if hides(st, mask):
+            if len(ob.set_off) >= MAX_SET_OFF:
+                ob.set_off = [(fr, f) for fr, f in ob.set_off if _running(st, fr)]
+                if len(ob.set_off) >= MAX_SET_OFF:
+                    return
+            ob.set_off.append((st.stack[-1], ("test", tuple(test_at), tuple(cards), mask)))
+            return
+
+
+def _running(st, frame) -> bool:
+    return any(fr is frame for fr in st.stack)
+
+
+def _set_off_under(st):
+    """The note of the first rule set off under a test that is still running here."""
+    for frame, found in st.observer.set_off:
+        if _running(st, frame):
+            return found
+    return None

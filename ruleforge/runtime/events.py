@@ -221,21 +221,24 @@ class Observer:
     # said_at, said_left: the decision whose said texts are being counted, and the work
     # and characters they may still take (prims.say); said_game, what the texts of the
     # whole game may still take (None before the first: the game's work limit); said_untold: for a strict observer,
-    # the first Said some seat was not told in full, and where its `say` is (check --deep);
+    # each Said some seat was not told in full, by where its `say` is (check --deep);
     # conds, guarded, said_guarded: for a strict observer, who knew the cards each test a
     # `say` is under read, and which (by the test's number: prims.cond_seen); the texts said
-    # under a test some seat could not follow since the last decision (prims._guarded); and
-    # the first such text that seat still could not follow at the next decision (Said,
-    # where, the test's (line, column), that seat: drivers/deep.settle_guarded); vals,
+    # under a test some seat could not follow since the last decision, by the say's place
+    # (prims._guarded); and, by place, the first such text that seat still could not follow
+    # at the next decision (Said, where, the test's (line, column), that seat:
+    # drivers/deep_told.settle); vals,
     # told_from, said_from: the same for the locals and values of the turn a `say` writes,
     # by number: who knew the cards each one's value was worked out from (toldfrom.py);
     # counted, counter_told: the same for the counters changed under such a test or to such
-    # a value (countertold.py: the var, where, then as a guarded text's or a value's);
+    # a value (countertold.py: the var, where, then as a guarded text's or a value's), by
+    # the change's place (runtime/places.py); set_off, the frames of rules set off under
+    # such a test, with its note (countertold.set_off);
     # hushed: the telling stopped at the narration limit (State.stop_telling), to start again
     # when the game ends (flow.end_game)
     __slots__ = ("record", "stats", "watch", "strict", "said_at", "said_left", "said_game", "said_untold", "conds",
-                 "guarded", "said_guarded", "vals", "told_from", "said_from", "counted", "counter_told", "branches",
-                 "offered", "hushed")
+                 "guarded", "said_guarded", "vals", "told_from", "said_from", "counted", "counter_told", "set_off",
+                 "branches", "offered", "hushed")
 
     def __init__(self, record: Optional[list] = None, stats: Optional[dict] = None,
                  watch: Optional[Callable] = None, strict: bool = False, branches: int = 0):
@@ -243,15 +246,16 @@ class Observer:
         self.branches = [0] * branches
         self.said_at, self.said_left = -1, 0
         self.said_game: Optional[int] = None
-        self.said_untold = None
+        self.said_untold: dict = {}
         self.conds: dict = {}
-        self.guarded: list = []
-        self.said_guarded = None
+        self.guarded: dict = {}
+        self.said_guarded: dict = {}
         self.vals: dict = {}
-        self.told_from: list = []
-        self.said_from = None
-        self.counted: list = []
-        self.counter_told = None
+        self.told_from: dict = {}
+        self.said_from: dict = {}
+        self.counted: dict = {}
+        self.counter_told: dict = {}
+        self.set_off: list = []
         # the names of the actions the last menu offered (`takes one of ...`; None: every
         # action), for a screen to name the decision (decisions.offer_menu, drivers/labels.py)
         self.offered = None

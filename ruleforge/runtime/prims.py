@@ -7,15 +7,16 @@ from typing import Optional
 
 from ..lang.plural import count
 from . import rng
-from .countertold import counter_seen
+from .countertold import counter_seen, set_off
 from .events import Said
 from .limits import MAX_JOINED, MAX_NUMBER, MAX_PARAMETER_VALUES, MAX_SAID
 from .said import SAID_CARD, SAID_CUT, SAID_VALUE, marks, said_value, seen, seen_as, seen_every
 from .said import shown_at_least as _shown_at_least
+from .places import pend, room
 from .toldfrom import told_from as _told_from, value_seen
 from .values import RuleError
 
-__all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "mod", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "cond_seen", "value_seen", "counter_seen", "no_card", "attr_missing", "charge", "charge_call", "bounded_range", "highest", "lowest", "mul", "num", "join_lists",
+__all__ = ["Table", "owner_of", "this_owner", "knows", "opponents", "in_game", "player_after", "players_with", "random_of", "div", "mod", "zone_facing", "card_facing", "the_one", "top_of", "bottom_of", "top_n", "row_cards", "card_var", "spread", "one", "swap_pair", "over_budget", "no_effect_card", "one_again", "say", "cond_seen", "value_seen", "counter_seen", "set_off", "no_card", "attr_missing", "charge", "charge_call", "bounded_range", "highest", "lowest", "mul", "num", "join_lists",
            "nth_card", "no_seat", "players_from", "told_lists", "payoff_value", "looked", "said_card",
            "said_text", "said_list", "said_value", "seen", "seen_as", "seen_every"]
 
@@ -261,13 +262,13 @@ def say(st, text, at=None, guards=(), told_from=()) -> None:
         said, made = _said(st, line)
         if ob.record is not None:
             ob.record.append(said)
-        if ob.strict and said.values and ob.said_untold is None:
-            ob.said_untold = (said, at)
+        if ob.strict and said.values and at not in ob.said_untold:
+            ob.said_untold[at] = said
     else:
         made = _shown_at_least(line)
-    if guards and ob.strict and ob.said_guarded is None and len(ob.guarded) < MAX_GUARDED:
+    if guards and ob.strict and room(ob.guarded, ob.said_guarded, at):
         _guarded(st, line, at, guards)
-    if told_from and ob.strict and ob.said_from is None:
+    if told_from and ob.strict and room(ob.told_from, ob.said_from, at):
         _told_from(st, lambda: _said(st, line)[0], at, told_from)
     cost = 1 + max(spent, 0) + max(0, made - MAX_SAID)
     ob.said_left = max(0, ob.said_left - cost)
@@ -295,19 +296,17 @@ def cond_seen(st, k: int, test) -> None:
     ob.conds[k] = (reads[0], reads[1])
 
 
-MAX_GUARDED = 16  # texts said under a test some seat could not follow, kept until the next decision
-
-
 def _guarded(st, line: str, at, guards) -> None:
     """Keep the text `line`, said under the tests `guards`, if one of them read a card some
     seat did not know: (the Said, where the say is, where that test is, the cards it read,
-    who knew them all). check --deep settles it at the next decision (deep.settle_guarded):
-    a seat that knows those cards by then (the rule went on to show them) was told nothing."""
+    who knew them all), by the say's place (runtime/places.py). check --deep settles it at
+    the next decision (deep_told.settle): a seat that knows those cards by then (the rule
+    went on to show them) was told nothing."""
     ob = st.observer
     for k, *test_at in guards:  # (line, column[, file]: codegen.writer.at_of)
         mask, cards = ob.conds.get(k, (-1, ()))
         if any(not mask >> s & 1 for s in range(st.game.nplayers)):
-            ob.guarded.append((_said(st, line)[0], at, tuple(test_at), tuple(cards), mask))
+            pend(ob.guarded, at, (_said(st, line)[0], at, tuple(test_at), tuple(cards), mask))
             return
 
 

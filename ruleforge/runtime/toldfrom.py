@@ -12,9 +12,8 @@ as a text said under a test (drivers/deep_told.py).
 
 from __future__ import annotations
 
+from .places import pend
 from .values import RuleError
-
-MAX_TOLD_FROM = 16  # texts kept until the next decision (as prims.MAX_GUARDED)
 
 
 def value_seen(st, k: int, told, names: tuple, at: tuple) -> None:
@@ -58,15 +57,14 @@ def value_reads(st, told, names: tuple, at: tuple) -> tuple:
 
 def told_from(st, said_event, at, names: tuple) -> None:
     """A `say` at `at` wrote the noted names `names` ((number, name) each): keep its text
-    with the first one worked out from cards some seat did not know."""
+    with the first one worked out from cards some seat did not know (prims.say has seen
+    that there is room for it: runtime/places.py)."""
     ob = st.observer
-    if len(ob.told_from) >= MAX_TOLD_FROM:
-        return
     for k, name in names:
         got = ob.vals.get(k)
         if got is not None:
             mask, cards, where = got
-            ob.told_from.append((said_event(), at, name, where, tuple(cards), mask))
+            pend(ob.told_from, at, (said_event(), at, name, where, tuple(cards), mask))
             return
 
 

@@ -10,7 +10,8 @@ under it names the numbers of the tests around it (prims.say), and `check --deep
 of the first text some seat was told under a test it could not follow.
 
 Decided here, at compile time: a statement with no `say` in its body (nor, in check
---deep's compile, a change of a counter every seat reads: countertold.py), and a test that
+--deep's compile, a change of a counter every seat reads, or a `say` in a rule called by
+name, which is written out under the call's tests: countertold.py), and a test that
 reads no card (told.reads_cards), or whose reads the told code does not note, gets no
 line; nor does one with only `announce`s under it (`warned`: the rulebook has them said). A test that is a player's choice notes only the condition before its `and` (an
 answer is told to all). A filter is worked out again for the element the body has, after

@@ -33,12 +33,13 @@ from .resumable import Resumable
 from .stmts import Straight
 from .guarded import Guarded
 from .saidfrom import SaidFrom
+from .setoff import SetOff
 from .told import Told
 from .values import Values
 from .writer import Scope, Writer, py_ident, comment_text
 
 
-class CodeGenerator(Calls, Decks, CounterTold, SaidFrom, Derived, Values, Groups, Guarded, Told, Exprs, Straight, Resumable,
+class CodeGenerator(Calls, Decks, SetOff, CounterTold, SaidFrom, Derived, Values, Groups, Guarded, Told, Exprs, Straight, Resumable,
                     Footprints, MenuKeys, Branches, Visitor):
     """Writes the module for one checked program laid out in `game` (see layout).
 

@@ -499,7 +499,7 @@ class Resumable:
         with self.w.indent():
             if tail and getattr(self, "framed", True):  # (a rule run straight has no frame: module.rule)
                 self.w.line("st.stack.pop()")
-            self.w.line(f"push_effect(st, {p}, {c}, {by})")
+            self.pushed(f"push_effect(st, {p}, {c}, {by})")  # (setoff.py)
             self.w.line("return")
         if not tail:
             self.goto(nxt)
@@ -530,6 +530,6 @@ class Resumable:
         with w.indent():
             w.line(f"fr.retry = {here}")
             w.line(f"fr.pc = {here}")
-            w.line(f"push(st, RUNS_OUT[{z}])")
+            self.pushed(f"push(st, RUNS_OUT[{z}])")
             w.line("return")
         w.line("fr.retry = -1")
