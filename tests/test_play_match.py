@@ -23,10 +23,13 @@ HIDE = str(ROOT / "tests" / "data" / "hide_and_seek.rules")
 DRAW_RACE = ROOT / "tests" / "data" / "draw_race.rules"
 
 
-def panel(out: str, title: str) -> list[str]:
-    """The lines of the panel titled `title`, without its frame."""
+NEEDS = "3 in all or 2 in a row"  # what wins hide_and_seek's match
+
+
+def panel(out: str, title: str, needs: str) -> list[str]:
+    """The lines of the panel titled `title` (and what wins the match), without its frame."""
     lines = out.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith(f"╭─ {title} "))
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"╭─ {title} (to win: {needs}) "))
     end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("╰"))
     return [line.strip("│").strip() for line in lines[start + 1:end]]
 
@@ -56,13 +59,13 @@ def test_standings_between_games_and_the_match_won_two_in_a_row(tmp_path):
     result, out = play([HIDE, "--match", "--seed", 3, "--log", log], "1\n\n1\n")
     assert result.exit_code == 0 and result.exception is None, out
     assert out.splitlines()[0] == "Hide and seek · a match · you play: player 1 (the Hider in game 1)  (type help for help)"
-    assert panel(out, "The match after game 1") == [
+    assert panel(out, "The match after game 1", NEEDS) == [
         "Game 1: player 1 (you) won as the Hider.",
-        "Wins: player 1 1, player 2 0; player 1 has won 1 in a row (the match needs 3 in all or 2 in a row)",
+        "Wins: player 1 1, player 2 0; player 1 has won 1 in a row",
         "player 2 lost: they choose who is the Seeker in the next game"]
-    assert panel(out, "The match after game 2") == [
+    assert panel(out, "The match after game 2", NEEDS) == [
         "Game 2: player 1 (you) won as the Hider.",
-        "Wins: player 1 2, player 2 0; player 1 has won 2 in a row (the match needs 3 in all or 2 in a row)"]
+        "Wins: player 1 2, player 2 0; player 1 has won 2 in a row"]
     assert between_games(out) == [
         "━━ Game 1 of the match: player 1 (you) is the Hider, player 2 is the Seeker",
         "Press Enter for game 2 (or quit).",
@@ -93,11 +96,11 @@ def test_a_losing_person_chooses_the_role_at_a_menu_that_takes_typos_as_play_doe
     typed = "2\n" + "\nseekr\n5\nthe\nbanana\nhelp\nhid\n" + "quit\n"
     result, out = play([HIDE, "--as", "seeker", "--match", "--seed", 3, "--log", log], typed)
     assert result.exit_code == 0, out
-    assert panel(out, "The match after game 1") == [
+    assert panel(out, "The match after game 1", NEEDS) == [
         "Game 1: player 1 won as the Hider.",
-        "Wins: player 1 1, player 2 0; player 1 has won 1 in a row (the match needs 3 in all or 2 in a row)",
+        "Wins: player 1 1, player 2 0; player 1 has won 1 in a row",
         "player 2 lost: they choose who is the Seeker in the next game"]
-    after = out.split("╭─ The match after game 1")[1].split("━━ Game 2")[0].splitlines()[5:]
+    after = out.split("╭─ The match after game 1 (to win")[1].split("━━ Game 2")[0].splitlines()[5:]
     assert after == [
         "player 2, which role do you take in game 2?",
         "  [1] the Hider  [2] the Seeker",
@@ -129,10 +132,10 @@ def test_winner_starts_is_said_and_done(tmp_path):
         "Press Enter for game 3 (or quit).",
         "━━ Game 3 of the match: player 1 (you) takes seat 1, player 2 takes seat 2; player 1 starts",
         "player 2 wins the match after 3 games, with 2 wins in all."]
-    assert panel(out, "The match after game 1") == [
-        "Game 1: player 2 won.", "Wins: player 1 0, player 2 1; player 2 has won 1 in a row (the match needs 2 in all)",
+    assert panel(out, "The match after game 1", "2 in all") == [
+        "Game 1: player 2 won.", "Wins: player 1 0, player 2 1; player 2 has won 1 in a row",
         "player 2 won: they start the next game"]
-    assert panel(out, "The match after game 2")[2] == "player 1 won: they start the next game"
+    assert panel(out, "The match after game 2", "2 in all")[2] == "player 1 won: they start the next game"
 
 
 def test_a_match_nobody_wins_stops_at_the_cap(tmp_path):
@@ -140,9 +143,9 @@ def test_a_match_nobody_wins_stops_at_the_cap(tmp_path):
     result, out = play([rules, "--match", "--seed", 1], "\n" * 98)
     assert result.exit_code == 0, out[-2000:]
     assert out.count("Game over: the deck ran out. Winner: nobody.") == 99
-    assert panel(out, "The match after game 99") == [
+    assert panel(out, "The match after game 99", "1 in all") == [
         "Game 99: no single winner (a drawn or shared game counts for nobody).",
-        "Wins: player 1 0, player 2 0 (the match needs 1 in all)"]
+        "Wins: player 1 0, player 2 0"]
     assert "Nobody has won the match after 99 games, the cap of a match: it stops here." in out.splitlines()
 
 

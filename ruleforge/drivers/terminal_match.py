@@ -79,7 +79,7 @@ class TerminalMatch(MatchWatch):
         lines = [self.result_line(standing), self.score_line(standing)]
         if next_game:
             lines.append(next_game)
-        self.console.print(Panel(Text(plain("\n".join(lines))), title=f"The match after game {standing.number}",
+        self.console.print(Panel(Text(plain("\n".join(lines))), title=f"The match after game {standing.number} (to win: {self.needed()})",
                                  title_align="left"))
         if standing.over:
             self.console.print(Text(plain(self.final_line(standing)), style="bold"))
@@ -105,15 +105,16 @@ class TerminalMatch(MatchWatch):
         role = f" as {the_seat(g, s.seats[s.winner])}" if g.roles else ""
         return f"Game {s.number}: {self.name(s.winner)} won{role}."
 
-    def score_line(self, s: Standing) -> str:
+    @staticmethod
+    def score_line(s: Standing) -> str:
         wins = ", ".join(f"player {w + 1} {k}" for w, k in enumerate(s.wins))
-        run = f"; player {s.holder + 1} has won {s.run} in a row" if s.holder is not None else ""
-        need = []
-        if self.rule.total is not None:
-            need.append(f"{self.rule.total} in all")
-        if self.rule.streak is not None:
-            need.append(f"{self.rule.streak} in a row")
-        return f"Wins: {wins}{run} (the match needs {' or '.join(need)})"
+        return f"Wins: {wins}" + (f"; player {s.holder + 1} has won {s.run} in a row" if s.holder is not None else "")
+
+    def needed(self) -> str:
+        """What wins the match: '3 in all or 2 in a row'."""
+        need = ([f"{self.rule.total} in all"] if self.rule.total is not None else []) + \
+            ([f"{self.rule.streak} in a row"] if self.rule.streak is not None else [])
+        return " or ".join(need)
 
     def final_line(self, s: Standing) -> str:
         games = f"{s.number} game" + ("s" if s.number != 1 else "")
