@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from ruleforge.cli import cli
-from test_play import ANSI, play, records
+from test_play import play, records
 
 ROOT = Path(__file__).parents[1]
 HIDE = str(ROOT / "tests" / "data" / "hide_and_seek.rules")
@@ -27,9 +27,11 @@ NEEDS = "3 in all or 2 in a row"  # what wins hide_and_seek's match
 
 
 def panel(out: str, title: str, needs: str) -> list[str]:
-    """The lines of the panel titled `title` (and what wins the match), without its frame."""
+    """The lines of the panel titled `title` (and what wins the match, if `needs`),
+    without its frame."""
     lines = out.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith(f"╭─ {title} (to win: {needs}) "))
+    head = f"╭─ {title} (to win: {needs}) " if needs else f"╭─ {title} "
+    start = next(i for i, line in enumerate(lines) if line.startswith(head))
     end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("╰"))
     return [line.strip("│").strip() for line in lines[start + 1:end]]
 
@@ -256,3 +258,24 @@ def test_the_seekers_screens_never_name_the_hidden_ace_before_its_game_ends(tmp_
         assert "you are the Seeker" in before_end
         assert "A♥" not in before_end and "A♠" not in before_end
         assert "Hider chooses a card (to hide)" in before_end
+
+
+def test_a_rule_error_in_a_later_game_ends_the_match_as_run_match_ends_it(tmp_path):
+    # `loser starts`: the Seeker who lost game 1 starts game 2, before any ace is hidden
+    rules = tmp_path / "hide.rules"
+    rules.write_text(Path(HIDE).read_text().replace("next game: loser chooses seeker", "next game: loser starts"))
+    played_log, ran_log = tmp_path / "p.jsonl", tmp_path / "r.jsonl"
+    result, out = play([rules, "--match", "--seed", 3, "--log", played_log], "1\n\n")
+    ran = CliRunner().invoke(cli, ["run", str(rules), "--match", "--seed", "3", "--log", str(ran_log)])
+    assert result.exit_code == ran.exit_code == 1
+    assert "━━ Game 2 of the match: player 1 (you) is the Hider, player 2 is the Seeker; the Seeker starts" in out
+    assert panel(out, "What happened before the error", "")[-1] == "▸ Seeker: Guess black"
+    # (the entry point renders the error: its message, and the command that plays the match again)
+    assert result.exception.describe() == "in rule 'action guess_black' (line 34): there is no card here to read its suit"
+    assert result.exception.again == f"ruleforge play {rules} --seed 3 --match"
+    error = {"game": 2, "type": "error",
+             "message": "in rule 'action guess_black' (line 34): there is no card here to read its suit"}
+    assert records(played_log)[-1] == records(ran_log)[-1] == error
+    replayed = CliRunner().invoke(cli, ["replay", str(played_log), "--quiet"])
+    assert replayed.exit_code == 1
+    assert "reproduced exactly: game 2 of the match, 3 decisions, the same deal, and the same error" in replayed.output

@@ -42,7 +42,6 @@ class TerminalMatch(MatchWatch):
         self.number = 0  # the game played now
         self.tg: Optional[TerminalGame] = None
         self.mid_line = False  # the cursor was left on a prompt's line (as TerminalGame.mid_line)
-        self.standing: Optional[Standing] = None  # after the last game played to its end
 
     def run(self):
         """Play the match; (winner, tally, games) as play_match gives them."""
@@ -75,12 +74,11 @@ class TerminalMatch(MatchWatch):
         return self.tg.run()
 
     def game_over(self, standing: Standing, next_game: str) -> None:
-        self.standing = standing
         lines = [self.result_line(standing), self.score_line(standing)]
         if next_game:
             lines.append(next_game)
-        self.console.print(Panel(Text(plain("\n".join(lines))), title=f"The match after game {standing.number} (to win: {self.needed()})",
-                                 title_align="left"))
+        title = f"The match after game {standing.number} (to win: {self.needed()})"
+        self.console.print(Panel(Text(plain("\n".join(lines))), title=title, title_align="left"))
         if standing.over:
             self.console.print(Text(plain(self.final_line(standing)), style="bold"))
         elif len(self.people) == 1 and not self._person_chooses(standing):
