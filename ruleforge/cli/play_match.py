@@ -59,7 +59,7 @@ def play_a_match(game, seed: int, seats: list[int], agents, console, writer, log
             keep({"type": "quit"})
             why = "the terminal closed (SIGHUP)" if stop.signum != signals.signal.SIGTERM else "told to stop (SIGTERM)"
             try:  # (a closed terminal cannot be written to: the log is what counts)
-                console.print(Text(f"{stopped()[:-1]}: {why}.{kept}"))
+                console.print(Text(f"{stopped()[:-1]}: {why}.{kept}"), soft_wrap=True)
             except OSError:
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             sys.exit(128 + stop.signum)
@@ -70,7 +70,7 @@ def play_a_match(game, seed: int, seats: list[int], agents, console, writer, log
             keep({"type": "quit"})
             if (tm.mid_line or (tm.tg is not None and tm.tg.mid_line)) and console.is_terminal:
                 console.print()
-            console.print(Text(stopped() + kept))
+            console.print(Text(stopped() + kept), soft_wrap=True)  # (one line however long the path)
             if stop.reason:
                 raise click.ClickException(f"{stop.reason}: play reads the moves from it, so the match stopped"
                                            + (f"; the log so far is in {plain(log_path)}" if writer else "")) from None
