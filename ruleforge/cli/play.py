@@ -9,6 +9,7 @@ import sys
 import click
 
 from ..lang.overrides import set_text
+from ..lang.plural import count
 from ..lang.printable import plain
 from .common import SEED, _AtomicWriter, _agents, _load, max_decisions_option, same_game
 from .group import cli
@@ -38,7 +39,7 @@ class _Seconds(click.FloatRange):
         return super().convert(value, param, ctx)
 
 
-class _Signalled(Exception):
+class Signalled(Exception):
     """SIGHUP (the terminal closed) or SIGTERM came while the game was played."""
 
     def __init__(self, signum: int):
@@ -46,7 +47,7 @@ class _Signalled(Exception):
         self.signum = signum
 
 
-class _Signals:
+class Signals:
     """While a game is played, SIGHUP and SIGTERM stop it as a quit does, its log kept:
     without this a closed terminal lost the whole log. Once the game has stopped
     (`hold`), a signal only waits for the log to be written: the process then ends
@@ -66,7 +67,7 @@ class _Signals:
 
     def _stop(self, signum, frame):
         self.hold()
-        raise _Signalled(signum)
+        raise Signalled(signum)
 
     def _wait(self, signum, frame):
         self.late = self.late or signum
@@ -82,7 +83,7 @@ class _Signals:
             sys.exit(128 + self.late)
 
 
-def _closed_pipe():
+def closed_pipe():
     """rich ends the process with exit code 1 when its output's reader goes away; the
     command group turns BrokenPipeError into 141, as for every other command."""
     raise BrokenPipeError()
@@ -105,9 +106,11 @@ def _closed_pipe():
 @click.option("--resume", "resume_path", type=click.Path(dir_okay=False), default=None, metavar="LOG",
               help="Go on with a stopped game from its log (its seed, parameters, player count, people "
                    "and bots); the game is logged back to LOG, or to --log.")
+@click.option("--match", is_flag=True,
+              help="Play a whole match, as the rule file's match rule says: its games one after another.")
 @max_decisions_option
 def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_seed, max_decisions,
-         resume_path) -> None:
+         resume_path, match) -> None:
     """Play a game at the terminal against bots, or with friends on one screen.
 
     The seed is not shown until the game ends (`run --seed N` narrates the whole deal):
@@ -129,6 +132,7 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
       ruleforge play game.rules --as 1,2 --log game.jsonl
       ruleforge play game.rules --players 4 --humans 2 --agents greedy
       ruleforge play --resume game.jsonl
+      ruleforge play game.rules --match --as 1 --log match.jsonl
     """
     from ..drivers.agents import parse_agents
     from rich.text import Text
@@ -137,6 +141,9 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
     from ..runtime.values import RuleError
     from ..drivers.report import _console
     resume, start, shown = (), None, (sets, players)
+    if match and resume_path is not None:
+        raise click.UsageError("--match cannot go with --resume: play resumes one game, not a match (a match is "
+                               "played from its first game; `ruleforge replay LOG` tells a match's log)")
     logged_back = resume_path is not None and log_path is None  # (the resumed game written over its log)
     if file is None and resume_path is None:
         # (FILE is optional only for --resume, whose log names it)
@@ -159,24 +166,32 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
                                  f"{game.decision_cap:,}: give --max-decisions {len(resume) + 1:,} or more",
                                  param_hint="'--resume'")
     _agents(agents, game)
+    if match and game.match is None:  # (as run --match says it)
+        raise click.UsageError(plain(f"{file} declares no match"), ctx=click.get_current_context())
     if start is not None:  # the log says who played (and the flags not given are taken from it)
         as_, agents = seated_as_logged(start, resume_path, game, as_, humans, agents, checked.players)
     if log_path == "-":
         raise click.BadParameter("'-' is no file: standard output is the game's screen, so the log goes to a file, "
                                  "such as --log game.jsonl", param_hint="'--log'")
     seats = _people(as_, humans, game, players, checked.players)
-    _check_bots(agents, seats, game)
+    # (in a match whose loser chooses a role, a person's first seat may be a bot's later)
+    _check_bots(agents, seats if not (match and game.match.loser_chooses) or len(seats) == game.nplayers else [],
+                game)
     seed = seed if seed is not None else secrets.randbelow(2**31)
-    writer = _log_writer(log_path, resume_path if logged_back else None)
+    writer = log_writer(log_path, resume_path if logged_back else None)
     log: list | None = [] if writer else None
     console = _console()
-    console.on_broken_pipe = _closed_pipe
+    console.on_broken_pipe = closed_pipe
+    again = same_game("play", file, seed, [("--players", shown[1]), ("--as", as_), ("--humans", humans),
+                                           ("--set", shown[0]), ("--agents", agents), ("--max-decisions", max_decisions),
+                                           ("--match", match)])
+    if match:
+        from .play_match import play_a_match
+        return play_a_match(game, seed, seats, agents, console, writer, log_path, delay, show_seed, again)
     # The seed is the whole deal (`run --seed N` tells it): a person sees it only at the
     # end, or when they ask. The log keeps it.
     console.print(Text(plain(f"{game.title} · " + (f"seed {seed} · " if show_seed else "") + "you play: "
                              + ", ".join(game.seat_titles[s] for s in seats) + "  (type help for help)")))
-    again = same_game("play", file, seed, [("--players", shown[1]), ("--as", as_), ("--humans", humans),
-                                           ("--set", shown[0]), ("--agents", agents), ("--max-decisions", max_decisions)])
     tg = TerminalGame(game, seed, seats, parse_agents(agents, game), console, console_reader(console), delay, log,
                       height=console.height if console.is_terminal else None, resume=resume,
                       resume_path=resume_path or "", played_by=played_by(seats, agents, game))
@@ -192,7 +207,7 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
             writer.write_records(log + [last])
             writer.commit()
 
-    with _Signals() as signals:
+    with Signals() as signals:
         try:
             tg.run()
             signals.hold()
@@ -203,7 +218,7 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
             refused = click.ClickException(plain(f"--resume: {e}"))  # a usage error without the usage lines
             refused.exit_code = 2
             raise refused from None
-        except _Signalled as stop:
+        except Signalled as stop:
             signals.hold()
             keep({"type": "quit"})
             why = "the terminal closed (SIGHUP)" if stop.signum != signals.signal.SIGTERM else "told to stop (SIGTERM)"
@@ -247,7 +262,7 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
         console.print(Text(plain(f"(the same deal again: {again})")), soft_wrap=True)
 
 
-def _log_writer(path: str | None, resumed: str | None) -> _AtomicWriter | None:
+def log_writer(path: str | None, resumed: str | None) -> _AtomicWriter | None:
     """The log's writer, made before the game starts, so that a log that cannot be
     written (a read-only file, a missing folder) is refused before anything is played,
     and no file is replaced. `resumed`: the --resume log the game is written back to."""
@@ -275,9 +290,9 @@ def _resumable(path: str, seed, sets, players) -> tuple[dict, list]:
     except LogError as e:
         raise click.BadParameter(plain(str(e)), param_hint="'--resume'") from None
     games = split_games(lines)
-    if len(games) > 1:
-        raise click.BadParameter(plain(f"{path} holds a match of {len(games)} games: play resumes one game"),
-                                 param_hint="'--resume'")
+    if "game" in lines[0][1]:  # (a match's log, however many games it holds: its first is no game alone)
+        raise click.BadParameter(plain(f"{path} holds a match of {count(len(games), 'game')}: play resumes one "
+                                       "game"), param_hint="'--resume'")
     records = [rec for _, rec in lines]
     end = log_end(records)
     decisions = [(n, rec) for n, rec in lines if rec["type"] == "decision"]

@@ -83,14 +83,78 @@ class MatchTally:
         return f"{count(self.wins[winner], 'win')} in all"
 
 
+@frozen
+class Standing:
+    """Where a match stands after one of its games (`MatchWatch.game_over`): the games
+    played, each participant's seat in the one just played and its winner (None: no single
+    winner), the wins of each, who holds the current run of wins and its length, and,
+    once the match is over, its winner (None at the cap) and why."""
+    number: int
+    seats: tuple
+    winner: Optional[int]
+    wins: tuple
+    holder: Optional[int]
+    run: int
+    over: bool
+    match_winner: Optional[int] = None
+    how: str = ""  # "3 wins in all", "2 wins in a row"; "" at the cap
+
+
+class MatchWatch:
+    """What a match tells between its games, and the loser's choice of role: bots by
+    default (`play --match` seats people at it, drivers/terminal_match.py)."""
+
+    def game_starts(self, number: int, seats: tuple, first: int) -> None:
+        """Game `number` begins: each participant's seat, the seat that starts (-1: the
+        turn order's first)."""
+
+    def game_over(self, standing: Standing, next_game: str) -> None:
+        """A game ended: where the match stands, and what decides the next game, in words
+        ("" when the match is over, or nothing does)."""
+
+    def choose(self, loser: int, role_seat: int, pick: int) -> int:
+        """The participant the loser chooses to play the role at `role_seat` next; `pick`
+        is what a bot would choose (drawn from the match's generator whoever chooses, so
+        that a person who chooses as the bot would leaves the rest of the match as it was)."""
+        return pick
+
+
+def score_line(tally, names) -> str:
+    """The wins of each participant, and the current run of wins."""
+    return ("Score: " + ", ".join(f"{names[w]} {tally.wins[w]}" for w in range(len(names)))
+            + (f"; {names[tally.holder]} has won {tally.run} in a row" if tally.holder is not None else ""))
+
+
+def next_game_line(game, rule: MatchRule, standing: Standing, names) -> str:
+    """What decides the next game, in words: who chooses a role, who starts."""
+    if standing.over or (rule.loser_chooses is None and rule.starts is None):
+        return ""
+    single = standing.winner
+    if single is None:
+        return ("no single winner: the seats stay as they were" if rule.loser_chooses else
+                "no single winner: the next game starts from the same seat")
+    loser = 1 - single if len(names) == 2 else None
+    parts = []
+    if rule.loser_chooses is not None:
+        role = the_seat(game, game.roles[rule.loser_chooses])
+        parts.append(f"{names[loser]} lost: they choose who is {role} in the next game")
+    if rule.starts == "winner":
+        parts.append(f"{names[single]} won: they start the next game")
+    elif rule.starts == "loser":
+        parts.append(f"{names[loser]} lost: they start the next game")
+    return "; ".join(parts)
+
+
 def play_match(game, seed: int, agents, say: Say = None, log: Optional[list] = None,
-               max_games: int = MAX_MATCH_GAMES, play=None):
+               max_games: int = MAX_MATCH_GAMES, play=None, watch: Optional[MatchWatch] = None):
     """Play games until the match rule names a winner; return (winner, tally, games), the
     games a list of MatchGame. `agents` gives the bot of each seat (role), so whoever
-    takes a role plays it with that bot; the loser's choice of roles is a random one.
-    `play(game, seed, agents, say, log, first)` plays one game (play_game)."""
+    takes a role plays it with that bot; the loser's choice of roles is a random one
+    unless `watch` chooses. `play(game, seed, agents, say, log, first)` plays one game
+    (play_game); `watch` is told where the match stands between games."""
     rule = match_rule(game)
     play = play or play_game
+    watch = watch or MatchWatch()
     n = game.nplayers
     names = [f"player {w + 1}" for w in range(n)]
     seat_of = list(range(n))  # participant -> seat in the coming game
@@ -105,6 +169,7 @@ def play_match(game, seed: int, agents, say: Say = None, log: Optional[list] = N
                               f"{names[w]} takes seat {seat_of[w] + 1}" for w in range(n))
             starts = f"; {the_seat(game, first)} starts" if first >= 0 else ""
             say(f"━━ Game {number} (seed {game_seed}): {roles}{starts}")
+        watch.game_starts(number, tuple(seat_of), first)
         sub_log = [] if log is not None else None
         try:
             st = play(game, game_seed, list(agents), say, sub_log, first)
@@ -118,8 +183,11 @@ def play_match(game, seed: int, agents, say: Say = None, log: Optional[list] = N
         results.append(MatchGame(tuple(seat_of), single, st.first_seat))
         winner = tally.add(single)
         if say:
-            say("Score: " + ", ".join(f"{names[w]} {tally.wins[w]}" for w in range(n))
-                + (f"; {names[tally.holder]} has won {tally.run} in a row" if tally.holder is not None else ""))
+            say(score_line(tally, names))
+        over = winner is not None or number == max_games
+        standing = Standing(number, tuple(seat_of), single, tuple(tally.wins), tally.holder, tally.run, over,
+                            winner, tally.how(winner) if winner is not None else "")
+        watch.game_over(standing, next_game_line(game, rule, standing, names))
         if winner is not None:
             if say:
                 say(f"{names[winner]} wins the match with {tally.how(winner)}.")
@@ -129,7 +197,7 @@ def play_match(game, seed: int, agents, say: Say = None, log: Optional[list] = N
         if rule.loser_chooses is not None and single is not None:
             loser = 1 - single
             role_seat = game.roles[rule.loser_chooses]
-            pick = rng.below(2)  # the loser's choice; bots choose at random
+            pick = watch.choose(loser, role_seat, rng.below(2))  # bots choose at random
             for w in range(2):
                 seat_of[w] = role_seat if w == pick else 1 - role_seat
             if say:

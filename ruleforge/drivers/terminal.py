@@ -92,7 +92,8 @@ class Quit(Exception):
         self.reason = reason
 
 
-def _clean(line: str) -> str:
+def clean_line(line: str) -> str:
+    """A typed line without what cannot be printed (an arrow key's escape), stripped."""
     return "".join(ch for ch in line if ch.isprintable()).strip()
 
 
@@ -124,8 +125,9 @@ class TerminalGame:
     def __init__(self, game, seed: int, humans: list[int], agents: list, console: Console,
                  read: Callable[[str], Optional[str]], delay: float = 0.6, log: Optional[list] = None,
                  height: Optional[int] = None, resume: Sequence[tuple[int, dict]] = (), resume_path: str = "",
-                 played_by: Optional[Sequence[str]] = None):
+                 played_by: Optional[Sequence[str]] = None, first: int = -1):
         self.game, self.seed, self.humans = game, seed, humans
+        self.first = first  # the seat a match's game starts from (Game.new), -1: the turn order's first
         self.played_by = played_by  # who sits at each seat, for the log's start record (play --resume)
         self.resume = resume  # (line, decision record) of a stopped game's log, played again first
         self.resume_path = resume_path
@@ -157,9 +159,9 @@ class TerminalGame:
     def _run(self):
         g = self.game
         if self.log is not None:  # (first: a game whose setup fails is logged as started)
-            self.log.append(start_record(g, self.seed, self.played_by))
+            self.log.append(start_record(g, self.seed, self.played_by, self.first))
         try:
-            st = g.new(self.seed, record=True)
+            st = g.new(self.seed, record=True, first=self.first)
         except RuleError as e:  # setup failed: what it did is told before the error
             self.st = getattr(e, "state", None)
             raise
@@ -406,7 +408,7 @@ class TerminalGame:
             line = self._read(plain(f"{g.seat_titles[p]}> "))
             if line is None:
                 raise Quit()
-            text = _clean(line)
+            text = clean_line(line)
             word = text.lower()
             if word in QUIT_WORDS:
                 raise Quit()
@@ -447,7 +449,7 @@ class TerminalGame:
             line = self._read("")
             if line is None:
                 raise Quit()
-            text = _clean(line)
+            text = clean_line(line)
             if not text:
                 break
             if text.lower() in QUIT_WORDS:
@@ -547,7 +549,7 @@ def console_reader(console: Console) -> Callable[[str], Optional[str]]:
         if line == "":
             return None  # end of input
         if not line.endswith("\n"):  # typed, then Ctrl-D twice; or a file of moves that ends mid-line
-            text = _clean(line)
+            text = clean_line(line)
             if text:
                 echoed = "\n" if _is_terminal(stdin) else ""  # (after the typed text, on its line)
                 console.print(Text(plain(f"{echoed}'{text[:40]}' is not played: the input ended before its Enter")))
