@@ -907,7 +907,7 @@ def test_every_statement_word_is_known_to_the_slip_messages():
     statement starts with (`eliminate` was missing: a slip after it read as an unknown
     statement, and a misspelling of it got no hint)."""
     from ruleforge.lang import parse
-    assert sorted(parse.STATEMENT_WORDS - set(parse._STATEMENT_WORDS)) == []
+    assert sorted(parse.STATEMENT_WORDS - set(parse.STATEMENT_STARTS)) == []
 
 
 @pytest.mark.parametrize("line, column, name, hint", [

@@ -18,7 +18,7 @@ import pytest
 
 from hostile import TIME_LIMIT, Ran, hostile_run
 from hostile_rules import FAMILIES, PASSWD_NEEDLE, SKELETON, generate, prepare
-from ruleforge.lang.printable import _CONTROL
+from ruleforge.lang.printable import CONTROL
 
 
 def _seeds() -> range:
@@ -60,7 +60,7 @@ def assert_safe(timed: Timed, text: str, command: str) -> None:
     assert "MemoryError" not in ran.text and "RecursionError" not in ran.text, at + ran.text[-2000:]
     assert timed.cpu < TIME_LIMIT, f"{at}took {timed.cpu:.1f} s of processor time (limit {TIME_LIMIT} s)"
     assert ran.code in (0, 1, 2), f"{at}exit code {ran.code}:\n{ran.text[-2000:]}"
-    for char in set(_CONTROL.findall(text)):
+    for char in set(CONTROL.findall(text)):
         assert char not in ran.text, f"{at}raw {char!r} of the file printed:\n{ran.text[-2000:]!r}"
     assert PASSWD_NEEDLE not in ran.text, f"{at}a line of /etc/passwd printed:\n{ran.text[-2000:]}"
 

@@ -155,7 +155,7 @@ def _items(checked) -> dict:
 
 
 def _label(item) -> str:
-    from ..lang.lint import _WORD
+    from ..lang.lint import DECL_WORDS
     if isinstance(item, A.EventDecl):
         return item.heading + (f" ({item.name.name})" if item.name is not None else "")
     if isinstance(item, A.CardDecl):
@@ -167,7 +167,7 @@ def _label(item) -> str:
     if isinstance(item, A.PiecesDecl):  # as the rule file writes it ('set of pieces tokens' read badly)
         return f"pieces {item.name.name}"
     name = getattr(item, "name", None)
-    word = _WORD.get(type(item).__name__, type(item).__name__.removesuffix("Decl").lower())
+    word = DECL_WORDS.get(type(item).__name__, type(item).__name__.removesuffix("Decl").lower())
     return f"{word} {name.name}" if isinstance(name, A.Name) else word
 
 

@@ -32,7 +32,7 @@ class TokenProblem(LarkError):
         self.diagnostic = diagnostic
 
 
-def _unquote(tok) -> str:
+def unquote(tok) -> str:
     return str(tok)[1:-1]
 
 
@@ -116,7 +116,7 @@ class StmtBuilder(Builder):
         if isinstance(rest[0], Token) and rest[0].type == "NAME":
             rest = rest[1:]  # "a piece in ...": the noun is for the reader
         coll, unseen, prompt = rest
-        return A.Choose(self._span(meta), self._name(name), player, coll, _unquote(prompt) if prompt else None,
+        return A.Choose(self._span(meta), self._name(name), player, coll, unquote(prompt) if prompt else None,
                         bool(unseen))
 
     def unseen(self, meta, c):
@@ -145,8 +145,8 @@ class StmtBuilder(Builder):
         return self._said(meta, c[0], True)
 
     def _said(self, meta, tok, announced: bool):
-        from .parse import _token_problems, parser  # the one parser, built or cached there
-        text = _unquote(tok)
+        from .parse import parser, token_problems  # the one parser, built or cached there
+        text = unquote(tok)
         parts: list = []
         pos = 0
         for m in re.finditer(r"\{([^{}]*)\}", text):
@@ -159,7 +159,7 @@ class StmtBuilder(Builder):
             except UnexpectedInput as e:
                 at = getattr(e, "column", None)  # (none, or before the braces, at the end of an empty one)
                 raise PlaceholderError(tok.line, at if isinstance(at, int) and at >= col else col - 1) from None
-            for problem, _ in _token_problems(tree, tok.line - 1):  # (as the item's own tokens were)
+            for problem, _ in token_problems(tree, tok.line - 1):  # (as the item's own tokens were)
                 raise TokenProblem(problem)
             parts.append(type(self)(self.off + tok.line - 1, self.file).transform(tree))
             pos = m.end()
@@ -193,7 +193,7 @@ class StmtBuilder(Builder):
     def for_each_chosen(self, meta, c):
         name, player, coll, prompt, body = c
         return A.ForEachChosen(self._span(meta), self._name(name), player, coll,
-                               _unquote(prompt) if prompt else None, body)
+                               unquote(prompt) if prompt else None, body)
 
     def choice_cond(self, meta, c):
         who, guard = c[0], None
@@ -201,7 +201,7 @@ class StmtBuilder(Builder):
         # choice is asked only when the condition before it holds
         if isinstance(who, A.Binary) and who.op == "and":
             who, guard = who.right, who.left
-        return A.ChoiceCond(self._span(meta), who, _unquote(c[1]), _unquote(c[2]), guard)
+        return A.ChoiceCond(self._span(meta), who, unquote(c[1]), unquote(c[2]), guard)
 
     def else_if(self, meta, c):
         return ("elif", c[0], c[1])
@@ -382,7 +382,7 @@ class ExprBuilder(Builder):
         return A.Number(self._span(meta), int(c[0]))
 
     def string(self, meta, c):
-        return A.Text(self._span(meta), _unquote(c[0]))
+        return A.Text(self._span(meta), unquote(c[0]))
 
     def true(self, meta, c):
         return A.Bool(self._span(meta), True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from lark import v_args
 
 from . import ast as A
-from .build import Builder, _unquote
+from .build import Builder, unquote
 
 ORDINAL_WORDS = {"first": 1, "second": 2, "third": 3, "last": 0}
 
@@ -46,7 +46,7 @@ class DecksBuilder(Builder):
         attrs = tuple(x for x in rest if isinstance(x, A.CardAttr))
         effects = tuple(x for x in rest if isinstance(x, A.CardEffect))
         mods = tuple(m for x in rest if isinstance(x, tuple) for m in x[1])
-        return A.CardListDecl(self._span(meta), _unquote(title), self._tspan(title), loops, attrs, effects, mods)
+        return A.CardListDecl(self._span(meta), unquote(title), self._tspan(title), loops, attrs, effects, mods)
 
     # ---- positions and seats
     def position(self, meta, c):

@@ -6,7 +6,7 @@ from attrs import evolve
 from lark import v_args
 
 from . import ast as A
-from .build import Builder, _unquote
+from .build import Builder, unquote
 
 
 @v_args(meta=True)
@@ -16,7 +16,7 @@ class DeclBuilder(Builder):
         return A.RuleFile(tuple(children))
 
     def extends_decl(self, meta, c):
-        return A.ExtendsDecl(self._span(meta), _unquote(c[0]))
+        return A.ExtendsDecl(self._span(meta), unquote(c[0]))
 
     def without_decl(self, meta, c):
         start, end = self._span(meta), c[0].span  # (the line, without its newline)
@@ -35,10 +35,10 @@ class DeclBuilder(Builder):
         return A.WithoutDecl(self._span(meta), "InvariantDecl", self._name(c[0]))
 
     def without_card(self, meta, c):
-        return A.WithoutDecl(self._span(meta), "CardDecl", None, _unquote(c[0]))
+        return A.WithoutDecl(self._span(meta), "CardDecl", None, unquote(c[0]))
 
     def without_card_list(self, meta, c):
-        return A.WithoutDecl(self._span(meta), "CardListDecl", None, _unquote(c[0]))
+        return A.WithoutDecl(self._span(meta), "CardListDecl", None, unquote(c[0]))
 
     def without_runs_out(self, meta, c):
         return A.WithoutDecl(self._span(meta), "EventDecl", self._name(c[0]), event="runs out")
@@ -53,7 +53,7 @@ class DeclBuilder(Builder):
         return A.WithoutDecl(self._span(meta), "EventDecl", c[0], event="round begins")
 
     def game_decl(self, meta, c):
-        return A.GameDecl(self._span(meta), _unquote(c[0]))
+        return A.GameDecl(self._span(meta), unquote(c[0]))
 
     def players_decl(self, meta, c):
         low = int(c[0])
@@ -63,7 +63,7 @@ class DeclBuilder(Builder):
         return A.CooperativeDecl(self._span(meta))
 
     def role_decl(self, meta, c):
-        return A.RoleDecl(self._span(meta), self._name(c[0]), _unquote(c[1]) if c[1] else None)
+        return A.RoleDecl(self._span(meta), self._name(c[0]), unquote(c[1]) if c[1] else None)
 
     def param_decl(self, meta, c):
         return A.ParamDecl(self._span(meta), self._name(c[0]), c[1])
@@ -163,7 +163,7 @@ class DeclBuilder(Builder):
         attrs = tuple(x for x in lines if isinstance(x, A.CardAttr))
         effects = tuple(x for x in lines if isinstance(x, A.CardEffect))
         mods = tuple(m for x in lines if isinstance(x, tuple) for m in x[1])
-        return A.CardDecl(self._span(meta), _unquote(title), attrs, effects, mods)
+        return A.CardDecl(self._span(meta), unquote(title), attrs, effects, mods)
 
     def turn_order_decl(self, meta, c):
         return A.TurnOrderDecl(self._span(meta), tuple(self._name(t) for t in c))
@@ -222,7 +222,7 @@ class DeclBuilder(Builder):
             else:
                 down = value
         return A.ZoneDecl(self._span(meta), self._name(name), owner,
-                          _unquote(title) if title else None, kind, size, facing, down, active, tuple(display))
+                          unquote(title) if title else None, kind, size, facing, down, active, tuple(display))
 
     def piece_attr(self, meta, c):
         return A.PieceAttr(self._span(meta), self._name(c[0]), c[1], c[2], c[3])
@@ -262,7 +262,7 @@ class DeclBuilder(Builder):
         params = tuple(x for x in rest if isinstance(x, A.ActionParam))
         allowed = next((x[1] for x in rest if isinstance(x, tuple)), None)
         body = tuple(x for x in rest if x is not None and not isinstance(x, (A.ActionParam, tuple)))
-        return A.ActionDecl(self._span(meta), self._name(name), _unquote(title) if title else None,
+        return A.ActionDecl(self._span(meta), self._name(name), unquote(title) if title else None,
                             self._name(role) if role else None, params, allowed, body)
 
     def when_runs_out(self, meta, c):
@@ -289,11 +289,11 @@ class DeclBuilder(Builder):
     def ending_decl(self, meta, c):
         name, title, winners, check = c
         cond, at_end = check if check else (None, False)
-        return A.EndingDecl(self._span(meta), self._name(name), _unquote(title) if title else None,
+        return A.EndingDecl(self._span(meta), self._name(name), unquote(title) if title else None,
                             winners, cond, at_end)
 
     def invariant_decl(self, meta, c):
-        return A.InvariantDecl(self._span(meta), self._name(c[0]), _unquote(c[1]) if c[1] else None, c[2])
+        return A.InvariantDecl(self._span(meta), self._name(c[0]), unquote(c[1]) if c[1] else None, c[2])
 
     def need_total(self, meta, c):
         return ("total", c[0])

@@ -15,7 +15,7 @@ from typing import Optional
 
 from . import ast as A
 from .names import Scope, Want
-from .subsets import _FLIP, _names, conjuncts
+from .subsets import FLIP, binders_under, conjuncts
 from .types import CARD, NUMBER, BOOL, Type, list_of
 
 
@@ -61,13 +61,13 @@ def hereditary(condition, group, refs, defines) -> tuple[list, list, list]:
                     and _is(c.collection, binders, refs)):
                 q = c.condition
                 if (isinstance(q, A.Quantifier) and q.kind == "every" and q.name is not None
-                        and _is(q.collection, binders, refs) and not (_names(q.condition, refs) & binders)):
+                        and _is(q.collection, binders, refs) and not (binders_under(q.condition, refs) & binders)):
                     pairs.append((c, q, q.condition))
                     continue
-            if isinstance(c, A.Binary) and c.op in _FLIP:
-                for left, op, right in ((c.left, c.op, c.right), (c.right, _FLIP[c.op], c.left)):
+            if isinstance(c, A.Binary) and c.op in FLIP:
+                for left, op, right in ((c.left, c.op, c.right), (c.right, FLIP[c.op], c.left)):
                     if (isinstance(left, A.Aggregate) and left.op == "count" and _is(left.collection, binders, refs)
-                            and not (_names(right, refs) & binders)):
+                            and not (binders_under(right, refs) & binders)):
                         sizes.append((op, right))
                         break
                 else:

@@ -34,11 +34,11 @@ def warning(span, message: str, hint: str | None = None) -> Diagnostic:
     return Diagnostic(span, message, hint, "warning")
 
 
-_WORD = {"ParamDecl": "parameter", "ActionDecl": "action", "EndingDecl": "ending", "ZoneDecl": "zone",
-         "CounterDecl": "counter", "QuantityDecl": "quantity", "DefineDecl": "definition",
-         "InvariantDecl": "invariant", "PiecesDecl": "set of pieces", "RoleDecl": "role",
-         "AttributeDecl": "attribute", "CardDecl": "card", "CardListDecl": "card list", "TurnDecl": "turn",
-         "RuleDecl": "rule"}
+DECL_WORDS = {"ParamDecl": "parameter", "ActionDecl": "action", "EndingDecl": "ending", "ZoneDecl": "zone",
+              "CounterDecl": "counter", "QuantityDecl": "quantity", "DefineDecl": "definition",
+              "InvariantDecl": "invariant", "PiecesDecl": "set of pieces", "RoleDecl": "role",
+              "AttributeDecl": "attribute", "CardDecl": "card", "CardListDecl": "card list", "TurnDecl": "turn",
+              "RuleDecl": "rule"}
 
 
 # The search for misspellings compares each new item's name with the base's names of its
@@ -88,7 +88,7 @@ def _stray(span, k: tuple, base: str, hint: str) -> Diagnostic:
         return warning(span, f"'{heading} ({k[2]})' replaces nothing in {base}: it is added, to run after the "
                              f"base's '{heading}' rules",
                        f"{hint} (a variant's '{heading}' rule replaces the base's rule of the same name)")
-    what = _WORD.get(k[0], "item")
+    what = DECL_WORDS.get(k[0], "item")
     shown = f'"{plain(k[1])}"' if k[0] in ("CardDecl", "CardListDecl") else f"'{k[1]}'"
     return warning(span, f"{what} {shown} replaces nothing in {base}: it is added as a new {what}",
                    f"{hint} (a variant's {what} replaces the base's {what} of the same name)")

@@ -39,7 +39,7 @@ from .indexing import indexed
 from .indentation import ends_early, indented_with_tab, last_item, no_enclosing_block, unexpected_indent
 from .limits import (MAX_BLOCK_DEPTH, MAX_ERRORS, MAX_ITEM_CHARS, MAX_LINES, MAX_NUMBER_DIGITS, MAX_WORDS,
                      number_error, raise_hint)
-from .printable import _CONTROL as CONTROL
+from .printable import CONTROL
 from .slips import (WINS_HINT, glued, needs_of, other_extreme, other_language, reserved_name_before, twice,
                     slip, winners_hint, wins_missing, without_what)
 
@@ -359,7 +359,7 @@ def _parse(text: str, file: str | None, context: str = "") -> ParseResult:
             continue
         try:
             tree = parser().parse(chunk, start="start")
-            problems = _token_problems(tree, first - 1)
+            problems = token_problems(tree, first - 1)
             if any(fatal for _, fatal in problems):
                 diags.extend(d for d, _ in problems)
                 _note_unparsed(chunk, unparsed)
@@ -413,7 +413,7 @@ def stopped_note(line: int) -> Diagnostic:
                       "fix these and check again; " + raise_hint("MAX_ERRORS"), severity="note")
 
 
-def _token_problems(tree, offset: int) -> list[tuple[Diagnostic, bool]]:
+def token_problems(tree, offset: int) -> list[tuple[Diagnostic, bool]]:
     """Numbers too large to read and texts holding control characters, found in the
     tokens before the tree is built (int() of a 5,000-digit number raises); each with
     whether the item cannot be built."""
@@ -470,7 +470,7 @@ def _note_unparsed(chunk: str, unparsed: set[str]) -> None:
         unparsed.add(m.group(2))
 
 
-_STATEMENT_WORDS = ["move", "reveal", "flip", "swap", "shuffle", "set", "increase", "decrease",
+STATEMENT_STARTS = ["move", "reveal", "flip", "swap", "shuffle", "set", "increase", "decrease",
                     "let", "end", "say", "announce", "if", "else", "repeat", "for", "with", "allowed",
                     "resolve", "on", "while", "add", "subtract", "deal", "eliminate"]
 _ITEM_WORDS = ["game", "players", "cooperative", "role", "parameter", "cards", "zone", "pieces", "counter",
@@ -550,8 +550,8 @@ def _syntax_diagnostic(e, offset: int, chunk: str, file_text: str = "", last: bo
                           "choose another name")
     # A misspelt keyword at the start of a line reads as a name followed by nonsense.
     first = re.match(r"\s*([A-Za-z_]\w*)", text)
-    if first and first.group(1) not in _STATEMENT_WORDS + _ITEM_WORDS:
-        words = _ITEM_WORDS if not text[0].isspace() else _STATEMENT_WORDS
+    if first and first.group(1) not in STATEMENT_STARTS + _ITEM_WORDS:
+        words = _ITEM_WORDS if not text[0].isspace() else STATEMENT_STARTS
         hint = did_you_mean(first.group(1), words)
         if hint:
             start = first.start(1) + 1

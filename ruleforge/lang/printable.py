@@ -11,12 +11,12 @@ import re
 
 # C0 controls but tab and newline, DEL, and the C1 block (U+0080-U+009F, where CSI and
 # OSC have one-character forms); also bidi overrides, which reorder what a reader sees.
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 def plain(text: str) -> str:
     """`text` with control characters shown as `\\x1b`-style escapes."""
-    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+    return CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
 def markup(text: str) -> str:

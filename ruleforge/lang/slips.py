@@ -22,8 +22,8 @@ def _keywords() -> dict:
 
 
 def _statement_words() -> list:
-    from .parse import _STATEMENT_WORDS
-    return _STATEMENT_WORDS
+    from .parse import STATEMENT_STARTS
+    return STATEMENT_STARTS
 
 
 def glued(text: str, col: int):

@@ -54,10 +54,10 @@ def conjuncts(node):
         yield node
 
 
-_FLIP = {"=": "=", "<=": ">=", "<": ">", ">=": "<=", ">": "<"}
+FLIP = {"=": "=", "<=": ">=", "<": ">", ">=": "<=", ">": "<"}
 
 
-def _names(node, refs):
+def binders_under(node, refs):
     """Every binder a Name under `node` refers to."""
     stack, out = [node], set()
     while stack:
@@ -89,10 +89,10 @@ def bounds(p: A.ActionParam, refs) -> tuple[list, Optional[tuple]]:
     if p.condition is None:
         return sizes, None
     for c in conjuncts(p.condition):
-        if not (isinstance(c, A.Binary) and c.op in _FLIP):
+        if not (isinstance(c, A.Binary) and c.op in FLIP):
             continue
-        for left, op, right in ((c.left, c.op, c.right), (c.right, _FLIP[c.op], c.left)):
-            if p in _names(right, refs):
+        for left, op, right in ((c.left, c.op, c.right), (c.right, FLIP[c.op], c.left)):
+            if p in binders_under(right, refs):
                 continue
             if isinstance(left, A.Aggregate) and left.op == "count" and _is_set(left.collection, p, refs):
                 sizes.append((op, right))
@@ -103,7 +103,7 @@ def bounds(p: A.ActionParam, refs) -> tuple[list, Optional[tuple]]:
 
 
 def _mentions(node, p, refs) -> bool:
-    return p in _names(node, refs)
+    return p in binders_under(node, refs)
 
 
 def pairwise(p: A.ActionParam, refs) -> list:
@@ -130,7 +130,7 @@ def pairwise(p: A.ActionParam, refs) -> list:
 
 def _is_size(c, p, refs) -> bool:
     """Whether conjunct `c` is a bound on the number of cards (`bounds` takes it)."""
-    if not (isinstance(c, A.Binary) and c.op in _FLIP):
+    if not (isinstance(c, A.Binary) and c.op in FLIP):
         return False
     for left, right in ((c.left, c.right), (c.right, c.left)):
         if (isinstance(left, A.Aggregate) and left.op == "count" and _is_set(left.collection, p, refs)

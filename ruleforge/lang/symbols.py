@@ -22,7 +22,7 @@ from .diagnostics import Diagnostic, Span, did_you_mean, line_of
 from .limits import (MAX_CARD_KINDS, MAX_CARDS, MAX_COPIES, MAX_ERRORS, MAX_LIST_ITEMS, MAX_NUMBER_DIGITS,
                      MAX_PLAYERS, MAX_ROW_SLOTS, MAX_SLOTS, MAX_ZONES, number_error, raise_hint)
 from .overrides import Given
-from .printable import _CONTROL as CONTROL, plain
+from .printable import CONTROL, plain
 from .ranges import declared_range
 from .removed import removed_names, taken_out
 from .types import BOOL, NUMBER, TEXT, Type, list_of

@@ -24,10 +24,10 @@ from .. import typeinfo as T
 ANY_ZONE = ("zone", "*")
 FACING, KNOWING = ("facing",), ("knowing",)
 # Expressions that read nothing themselves: what they read is what their parts read.
-_COMPOSITE = (A.Number, A.Text, A.Bool, A.Nobody, A.ListOf, A.Unary, A.Binary, A.Between, A.Filter, A.CardsIn,
-              A.TheCard, A.Top, A.Aggregate, A.Quantifier, A.IfExpr, A.SumFor, A.Extremes, A.Position, A.Seat,
-              A.HasEffect, A.LeastSum, A.Extreme, A.PairOf)
-_BINDERS = ("name", "group")  # fields of those that bind a name rather than read one
+COMPOSITE = (A.Number, A.Text, A.Bool, A.Nobody, A.ListOf, A.Unary, A.Binary, A.Between, A.Filter, A.CardsIn,
+             A.TheCard, A.Top, A.Aggregate, A.Quantifier, A.IfExpr, A.SumFor, A.Extremes, A.Position, A.Seat,
+             A.HasEffect, A.LeastSum, A.Extreme, A.PairOf)
+BINDERS = ("name", "group")  # fields of those that bind a name rather than read one
 
 
 class Anything(Exception):
@@ -188,9 +188,9 @@ class Footprints:
             acc.add(KNOWING)
             self._reads(node.card, acc, defs)
             self._reads(node.player, acc, defs)
-        elif isinstance(node, _COMPOSITE):
+        elif isinstance(node, COMPOSITE):
             for f in node.__attrs_attrs__:
-                if f.name not in ("span", "name_span") and not (f.name in _BINDERS and isinstance(
+                if f.name not in ("span", "name_span") and not (f.name in BINDERS and isinstance(
                         getattr(node, f.name), A.Name)):
                     self._reads(getattr(node, f.name), acc, defs)
         else:  # the current player, who is out, chance...: the turn flow, or unknown

@@ -31,7 +31,7 @@ from ...lang import ast as A
 from .. import typeinfo as T
 from ...lang.values import walk
 from ..board import PRIVATE, UP
-from .footprint import _BINDERS, _COMPOSITE, Anything
+from .footprint import Anything, BINDERS, COMPOSITE
 from .writer import Writer
 
 
@@ -143,9 +143,9 @@ class MenuKeys:
         elif isinstance(node, (A.Opponents, A.PlayerAfter, A.IsEliminated)):
             r.out = True
             self._walk(node.player, r, seat, in_action, defs)
-        elif isinstance(node, _COMPOSITE):
+        elif isinstance(node, COMPOSITE):
             for f in node.__attrs_attrs__:
-                if f.name not in ("span", "name_span") and not (f.name in _BINDERS and isinstance(
+                if f.name not in ("span", "name_span") and not (f.name in BINDERS and isinstance(
                         getattr(node, f.name), A.Name)):
                     self._walk(getattr(node, f.name), r, seat, in_action, defs)
         else:  # chance, a card's owner, who has finished...: not named here

@@ -47,7 +47,7 @@ def blind_zones(tree) -> set:
 
 _READS_FIRST = re.compile(r"\bv0\b")
 # a test that cannot fail: facings, comparisons, reads of the plain tables every card has
-_TOTAL = re.compile(r"(?:[\s()=!<>+\-\d]|\band\b|\bor\b|\bnot\b|st\.up\[|\be\d+\b|\bAT_\w+\[|\bV\[|\]|'[^'\\]*')*")
+TOTAL = re.compile(r"(?:[\s()=!<>+\-\d]|\band\b|\bor\b|\bnot\b|st\.up\[|\be\d+\b|\bAT_\w+\[|\bV\[|\]|'[^'\\]*')*")
 
 
 class Menus:
@@ -337,7 +337,7 @@ class Menus:
         if items.startswith("charge("):
             return None
         k = 0
-        while k < len(texts) and not _READS_FIRST.search(texts[k]) and _TOTAL.fullmatch(texts[k]):
+        while k < len(texts) and not _READS_FIRST.search(texts[k]) and TOTAL.fullmatch(texts[k]):
             k += 1
         if k == 0 or k == len(texts):
             return None
@@ -363,7 +363,7 @@ class Menus:
         elem = re.compile(rf"\b{x}\b")
         for mine, its in ((left, right), (right, left)):
             if (elem.search(mine) and not _READS_FIRST.search(mine) and _READS_FIRST.search(its)
-                    and not elem.search(its) and _TOTAL.fullmatch(mine) and _TOTAL.fullmatch(its.replace("v0", "e0"))):
+                    and not elem.search(its) and TOTAL.fullmatch(mine) and TOTAL.fullmatch(its.replace("v0", "e0"))):
                 return mine, its
         return None
 

@@ -23,15 +23,15 @@ from __future__ import annotations
 
 import re
 
-from .menus import _TOTAL
+from .menus import TOTAL
 from .module import drop_unread
 from .writer import comment_text
 
 _LOOP = ("for ", "while ", "async for ")
 _SORTED = re.compile(r"cards0 = sorted\((.*)\)$")
 _FILTER = re.compile(r"\[(e\d+) for \1 in (.*?) if (.*)\]$")
-# a filter's test that cannot fail (menus._TOTAL), with a test of membership in a tuple
-_TOTAL_TEST = re.compile(_TOTAL.pattern[:-2] + r"|\bin\b|,)*")
+# a filter's test that cannot fail (menus.TOTAL), with a test of membership in a tuple
+_TOTAL_TEST = re.compile(TOTAL.pattern[:-2] + r"|\bin\b|,)*")
 
 
 def _sort_of(text: str) -> tuple[str, tuple | None] | None:
