@@ -94,7 +94,7 @@ def main() -> None:
     if args.child and args.ismcts is not None:  # search, nothing else
         ismcts = _bench("ismcts")
         game = _load(args)
-        seat = ismcts._seat(args.ismcts, game)
+        seat = ismcts.seat_named(args.ismcts, game)
         ismcts.rate(game, seat, 1)  # (the warm-up: see the module doc)
         if args.games:
             ismcts.rate(game, seat, args.games)

@@ -20,11 +20,11 @@ import time
 import ruleforge
 
 try:  # the layout since the core rebuild
-    from ruleforge.drivers.agents import IsmctsAgent, Observation, _seat
+    from ruleforge.drivers.agents import IsmctsAgent, Observation, seat_named
     from ruleforge.runtime.determinize import determinize
     from ruleforge.runtime.rng import Random
 except ImportError:  # an older commit, for comparison
-    from ruleforge.agents import IsmctsAgent, Observation, _seat  # type: ignore[no-redef]
+    from ruleforge.agents import IsmctsAgent, Observation, seat_named  # type: ignore[no-redef]
     from ruleforge.determinize import determinize  # type: ignore[no-redef]
     from ruleforge.rng import Random  # type: ignore[no-redef]
 
@@ -65,7 +65,7 @@ def main() -> None:
     ap.add_argument("--options", default="", help="ismcts options, as a spec writes them: widen=2:worlds=16")
     args = ap.parse_args()
     game = ruleforge.load(args.rules, players=args.players)
-    seat = _seat(args.seat, game)
+    seat = seat_named(args.seat, game)
     rates = [rate(game, seat, args.iterations, spec=args.options) for _ in range(args.runs)]
     print(f"{game.title}: ISMCTS at {game.seat_titles[seat]}'s first decision: "
           f"{statistics.median(rates):,.0f} iterations/s (median of {args.runs} runs of {args.iterations}{', ' + args.options if args.options else ''})")

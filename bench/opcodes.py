@@ -143,8 +143,8 @@ def main() -> None:
         print(f"  {counter.total / decisions:,.0f} bytecodes a decision")
         out = report(counter, args.games, "a game", args.top)
     else:
-        from ruleforge.drivers.agents import _seat
-        seat = _seat(args.ismcts, game)
+        from ruleforge.drivers.agents import seat_named
+        seat = seat_named(args.ismcts, game)
         counter = count_search(game, seat, args.games, args.lines)
         print(f"{game.title}: ISMCTS at {game.seat_titles[seat]}'s first decision, {args.games} iterations")
         out = report(counter, args.games, "an iteration", args.top)

@@ -206,9 +206,9 @@ def check_properties(game, examples: int = 100, seed: int = 0, max_steps: int = 
                   f"choices {found.choices}):"]
         lines += ["  " + line for line in found.narration]
         if log is not None:  # whole or not at all, and never over a device or a pipe
-            from .drivers.report import _atomic_write
-            _atomic_write(log, "".join(json.dumps(rec, ensure_ascii=False) + "\n"
-                                       for rec in counterexample_log(found)).encode("utf-8"))
+            from .drivers.report import atomic_write
+            atomic_write(log, "".join(json.dumps(rec, ensure_ascii=False) + "\n"
+                                      for rec in counterexample_log(found)).encode("utf-8"))
             lines.append(f"the counterexample's log: {log} (ruleforge replay {log})")
         raise PropertyFailure("\n".join(lines), found)
 

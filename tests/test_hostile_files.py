@@ -577,7 +577,7 @@ def test_a_write_error_names_the_users_file(monkeypatch, tmp_path):
         raise OSError(28, "No space left on device", str(tmp_path / ".r.csv.x8y"))
     monkeypatch.setattr(report.os, "replace", fail)
     with pytest.raises(OSError) as e:
-        report._atomic_write(str(tmp_path / "r.csv"), b"x")
+        report.atomic_write(str(tmp_path / "r.csv"), b"x")
     assert (e.value.filename, e.value.strerror) == (str(tmp_path / "r.csv"), "cannot write the file (No space left "
                                                                             "on device)")
     assert os.listdir(tmp_path) == []

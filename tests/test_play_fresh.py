@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 import ruleforge
 from ruleforge.cli import cli, main
-from ruleforge.drivers.agents import _seat, seat_specs
+from ruleforge.drivers.agents import seat_named, seat_specs
 
 ROOT = Path(__file__).parents[1]
 GUFO = str(ROOT / "games" / "gufo.rules")
@@ -31,10 +31,10 @@ def test_a_role_name_matches_in_any_case(tmp_path):
     # '--as INVADER' and '--as Radar Operator' matched (the titles, without regard to case),
     # but '--as Radar' was refused: "no seat or role 'Radar'; did you mean 'radar'?"
     gufo = ruleforge.load(GUFO)
-    assert [_seat(w, gufo) for w in ("Radar", "RADAR", "radar", "Invader", "INVADER", "radar operator")] == [
+    assert [seat_named(w, gufo) for w in ("Radar", "RADAR", "radar", "Invader", "INVADER", "radar operator")] == [
         1, 1, 1, 0, 0, 1]
     eights = ruleforge.load(ROOT / "examples" / "crazy_eights.rules", players=3)
-    assert _seat("Player 2", eights) == 1
+    assert seat_named("Player 2", eights) == 1
     assert seat_specs("Radar=greedy", gufo) == ["random", "greedy"]
     result, out = play([GUFO, "--as", "Radar", "--seed", 5], "quit\n")
     assert result.exit_code == 0, out

@@ -22,7 +22,7 @@ from ruleforge.drivers.agents import parse_agents
 from ruleforge.drivers.narrate import Narrator
 from ruleforge.drivers.serve.table import HOT, Table
 from ruleforge.drivers.table import table_parts
-from ruleforge.drivers.terminal import _AllOf
+from ruleforge.drivers.terminal import AllOf
 from ruleforge.testing import arrange, new_arranged, play
 
 ROOT = Path(__file__).parents[1]
@@ -106,7 +106,7 @@ def test_the_line_of_where_things_stand_hides_a_value_from_a_seat_that_did_not_k
     assert standing(Narrator(game, None, st), st)[-1] == line.format(9, 15)  # the designer's: every value
     assert standing(Narrator(game, 0, st), st)[-1] == line.format(9, "?")
     assert standing(Narrator(game, 1, st), st)[-1] == line.format("?", 15)
-    assert standing(_AllOf(game, [0, 1], st), st)[-1] == line.format("?", "?")  # a hot seat's shared end
+    assert standing(AllOf(game, [0, 1], st), st)[-1] == line.format("?", "?")  # a hot seat's shared end
 
 
 def test_replay_as_a_seat_shows_only_its_own_hand_value(tally, ruleforge_cmd, tmp_path):

@@ -198,7 +198,7 @@ def _command(file, sets, players, agents, rungs, games, skill_games, seed, max_d
 
 def _write(report: dict, html_path, json_path, plots_prefix) -> None:
     from ..drivers.analysis_text import print_report
-    from ..drivers.report import _atomic_write
+    from ..drivers.report import atomic_write
     s = report["summary"]
     if s["games"] and s["errors"] == s["games"]:  # no game ended: print_report says so, and nothing is written
         html_path = json_path = plots_prefix = None
@@ -210,13 +210,13 @@ def _write(report: dict, html_path, json_path, plots_prefix) -> None:
         pngs = draw_all(report)
     if html_path:
         from ..drivers.analysis_html import page
-        _atomic_write(html_path, page(report, pngs).encode("utf-8"))
+        atomic_write(html_path, page(report, pngs).encode("utf-8"))
         click.echo(f"HTML report written to {plain(html_path)}")
     if plots_prefix:
         for name, png in pngs.items():
-            _atomic_write(f"{plots_prefix}-{name}.png", png)
+            atomic_write(f"{plots_prefix}-{name}.png", png)
         click.echo(f"plots written to {plain(plots_prefix)}-{{{','.join(pngs)}}}.png")
     if json_path:
-        _atomic_write(json_path, (json.dumps(report, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
+        atomic_write(json_path, (json.dumps(report, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
         click.echo(f"JSON written to {plain(json_path)}")
     click.echo(f"(played and worked out in {report['seconds']:.0f} s)", err=True)

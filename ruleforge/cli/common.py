@@ -249,9 +249,9 @@ class _AtomicWriter:
 
 
 def _made_read_only(path: Path) -> bool:
-    from ..drivers.report import _read_only
+    from ..drivers.report import read_only
     try:
-        return _read_only(os.stat(path).st_mode)
+        return read_only(os.stat(path).st_mode)
     except OSError:
         return False
 

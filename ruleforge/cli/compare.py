@@ -57,7 +57,7 @@ def compare(base, variants, games, agents, rung_check, players, seed, jobs, sets
     """
     from rich.table import Table
     from ..drivers.ladder import LADDER, rung_below
-    from ..drivers.report import ci, pct, plot_series, _atomic_write
+    from ..drivers.report import atomic_write, ci, pct, plot_series
     _check_out(out, (".json",), "--out")
     _check_out(plot, (".png",), "--plot")
     _check_scheduler(scheduler)
@@ -92,8 +92,8 @@ def compare(base, variants, games, agents, rung_check, players, seed, jobs, sets
         click.echo(f"interrupted: partial results of the {count(played, 'pair')} played in every file, of "
                    f"{games}", err=True)
         games, below = played, None
-    from ..drivers.report import _console
-    console = _console()
+    from ..drivers.report import new_console
+    console = new_console()
     click.echo(f"seed {seed}; {count(games, 'paired game')} per file (game i uses the same seed in every file)")
     click.echo(plain(_bots_line(agents, rung, below, rung_check)))
     from ..drivers.agents import blind_greedy_note
@@ -158,7 +158,7 @@ def compare(base, variants, games, agents, rung_check, players, seed, jobs, sets
             doc["payoff_differences"] = payoff_diffs
         if checked_diffs is not None:
             doc["check_differences"] = checked_diffs
-        _atomic_write(out, (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode())
+        atomic_write(out, (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode())
         click.echo(f"{'partial ' if interrupted else ''}results written to {plain(out)}")
     if plot:
         labels = [Path(f).stem for f, *_ in runs]

@@ -139,7 +139,7 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
     from ..drivers.terminal import Quit, ResumeError, TerminalGame, console_reader
     from ..drivers.play import HIDDEN_RULE_FAILED, error_record, hides_error
     from ..runtime.values import RuleError
-    from ..drivers.report import _console
+    from ..drivers.report import new_console
     resume, start, shown = (), None, (sets, players)
     if match and resume_path is not None:
         raise click.UsageError("--match cannot go with --resume: play resumes one game, not a match (a match is "
@@ -180,7 +180,7 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
     seed = seed if seed is not None else secrets.randbelow(2**31)
     writer = log_writer(log_path, resume_path if logged_back else None)
     log: list | None = [] if writer else None
-    console = _console()
+    console = new_console()
     console.on_broken_pipe = closed_pipe
     again = same_game("play", file, seed, [("--players", shown[1]), ("--as", as_), ("--humans", humans),
                                            ("--set", shown[0]), ("--agents", agents), ("--max-decisions", max_decisions),

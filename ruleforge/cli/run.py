@@ -174,7 +174,7 @@ MAX_SWEEP_VALUES = 100  # values of one --sweep, each a whole simulation
 
 def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out, plot, max_decisions=None):
     from rich.table import Table
-    from ..drivers.report import ci, pct, plot_series, _atomic_write
+    from ..drivers.report import atomic_write, ci, pct, plot_series
     name, sep, values = sweep.partition("=")
     name = name.strip()
     if not sep or not values.strip():
@@ -251,8 +251,8 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
         t.add_row(markup(v), *[f"{pct(x['win_rate'])} {ci(x['ci95'])}" for x in s["seats"]],
                   *([f"{number(x['mean'])} {interval(x)}" for x in s["payoffs"]] if pays else []),
                   f"{s['length']['decisions'].get('mean', 0):.1f}", markup(ending))
-    from ..drivers.report import _console
-    _console().print(t)
+    from ..drivers.report import new_console
+    new_console().print(t)
     if out:
         import json
         doc = {"sweep": name, "values": options, "seed": seed, "games": games,
@@ -274,9 +274,9 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
                 w.writerow([v, s["games"] - s["errors"]]
                            + [f"{f:.4f}" for x in s["seats"] for f in (x["win_rate"], *x["ci95"])]
                            + [f"{s['length']['decisions'].get('mean', 0):.2f}"])
-            _atomic_write(out, buf.getvalue().encode())
+            atomic_write(out, buf.getvalue().encode())
         else:
-            _atomic_write(out, (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode())
+            atomic_write(out, (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode())
         click.echo(f"{'partial ' if stopped else ''}results written to {plain(out)}")
     if plot:
         series = {}

@@ -18,7 +18,7 @@ WATCH_BOTS = ("to watch bots play, run the game (ruleforge run FILE --agents gre
 def _people(as_, humans, game, players, allowed) -> list[int]:
     """The seats people play, from --as or --humans; a usage error names what is wrong,
     and, for a game of several player counts whose --players was left out, the hint."""
-    from ..drivers.agents import _seat
+    from ..drivers.agents import seat_named
     low, high = allowed
 
     def fewer(n: int) -> str:  # why seat n is not there, when --players could make it
@@ -44,7 +44,7 @@ def _people(as_, humans, game, players, allowed) -> list[int]:
                 raise click.BadParameter(f"'{plain(w)}' is no seat: play seats a person at one seat at least; "
                                          f"{WATCH_BOTS}", param_hint="'--as'")
             try:
-                seats.append(_seat(w, game))
+                seats.append(seat_named(w, game))
             except ValueError as e:
                 why = fewer(int(w)) if w.isdecimal() and len(w) < 5 else ""
                 raise click.BadParameter(f"no seat {w}: {why}" if why else plain(str(e)), param_hint="'--as'") from None
@@ -63,7 +63,7 @@ def _check_bots(spec, seats: list[int], game) -> None:
     two win, and a person's seat took a bot that never played): a usage error."""
     if not spec:
         return
-    from ..drivers.agents import _seat
+    from ..drivers.agents import seat_named
     from ..drivers.table import the_seat
 
     def who(s: int) -> str:
@@ -75,7 +75,7 @@ def _check_bots(spec, seats: list[int], game) -> None:
     if len(parts) == 1 and ("=" not in parts[0] or ":" in parts[0].partition("=")[0]):
         return  # one bot for every seat: the people's seats are not bots'
     for part in parts:  # (a seat named twice is refused by parse_agents, which has read them already)
-        s = _seat(part.partition("=")[0].strip(), game)
+        s = seat_named(part.partition("=")[0].strip(), game)
         if s in seats:
             raise click.BadParameter(f"{who(s)} is played by a person here, not a bot: --agents names the bots' "
                                      "seats", param_hint="'--agents'")

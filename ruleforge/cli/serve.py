@@ -21,7 +21,7 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 def _people(as_, humans, game) -> list[int]:
-    from ..drivers.agents import _seat
+    from ..drivers.agents import seat_named
     if as_ and humans:
         raise click.UsageError("use --as or --humans, not both")
     if humans and humans > game.nplayers:
@@ -30,7 +30,7 @@ def _people(as_, humans, game) -> list[int]:
     if not as_:
         return list(range(humans or game.nplayers))
     try:
-        seats = [_seat(w.strip(), game) for w in as_.split(",") if w.strip()]
+        seats = [seat_named(w.strip(), game) for w in as_.split(",") if w.strip()]
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="'--as'") from None
     if not seats or len(set(seats)) != len(seats):

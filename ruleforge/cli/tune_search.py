@@ -138,7 +138,7 @@ def _fate(aim, e, finalists: list) -> str:
 
 def _print_race(space, aim, figure, agents, seed, entries) -> None:
     from rich.table import Table
-    from ..drivers.report import _console
+    from ..drivers.report import new_console
     finalists = sorted((e for e in entries if e.fate == "finalist"), key=lambda e: (e.distance, e.order))
     t = Table(title=markup(f"Race: {agents} bots, the same seeds for every value set (seed {seed})"),
               title_justify="left")
@@ -151,12 +151,12 @@ def _print_race(space, aim, figure, agents, seed, entries) -> None:
         t.add_row(*[str(e.params[p.name]) for p in space], f"{e.games:,}", aim.cell(e.figure["value"]),
                   aim.show_interval(e.figure["ci95"]), _off(aim, e.distance), _fate(aim, e, finalists),
                   style="bold" if e.fate == "finalist" else None)
-    _console().print(t)
+    new_console().print(t)
 
 
 def _print_confirmations(space, aim, figure, agents, confirm, fresh, confirmations) -> None:
     from rich.table import Table
-    from ..drivers.report import _console
+    from ..drivers.report import new_console
     t = Table(title=markup(f"Confirmation: {agents} bots, fresh seeds (seed {fresh})"), title_justify="left")
     t.add_column("finalist", justify="right")
     for p in space:
@@ -169,7 +169,7 @@ def _print_confirmations(space, aim, figure, agents, confirm, fresh, confirmatio
                   aim.cell(c.figure["value"]), aim.show_interval(c.figure["ci95"]),
                   _off(aim, aim.distance(c.figure["value"])), "yes" if c.holds else "no",
                   style="bold" if c.holds else None)
-    _console().print(t)
+    new_console().print(t)
 
 
 def _verdict(file, aim, figure, agents, players, fixed, entries, finalists, confirmations, confirm, fresh,

@@ -265,7 +265,7 @@ def seat_specs(text: Optional[str], game) -> list[str]:
         if not sep or ":" in who:
             example = next(iter(game.roles), "1")  # a role's name, or a seat number
             raise ValueError(f"'{part}': write SEAT=AGENT, such as {example}=ismcts:200")
-        seat = _seat(who.strip(), game)
+        seat = seat_named(who.strip(), game)
         if seat in given:  # (the last one quietly won: a bot the user asked for never played)
             from .table import the_seat
             raise ValueError(f"{the_seat(game, seat)} is given two bots ('{given[seat]}' and '{part}'): "
@@ -275,7 +275,7 @@ def seat_specs(text: Optional[str], game) -> list[str]:
     return specs
 
 
-def _seat(who: str, game) -> int:
+def seat_named(who: str, game) -> int:
     """A role's name, a seat number from 1, or a seat's name or title as narration prints
     it ("player 2", "Dealer", "the dealer"), upper or lower case alike (--as North, as
     --as SOUTH matched the title); a name that only its case tells from another's

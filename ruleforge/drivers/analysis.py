@@ -146,7 +146,7 @@ def branches(game, traces: Sequence) -> Optional[dict]:
             "dead_here": [r["label"] for r in rows if not r["taken"] and r["reads_players"]]}
 
 
-def _z(alpha: float) -> float:
+def two_sided_z(alpha: float) -> float:
     return statistics.NormalDist().inv_cdf(1 - alpha / 2)
 
 
@@ -197,7 +197,7 @@ def cards(game, traces: Sequence, team: bool = False) -> dict:
                      "without": {"games": int(n0), "win_rate": s0 / n0},
                      "impact": s1 / n1 - s0 / n0, "ci95": list(difference_interval(s1, int(n1), s0, int(n0))),
                      "_s": (s1, int(n1), s0, int(n0))})
-    z = _z(0.05 / max(1, len(rows)))
+    z = two_sided_z(0.05 / max(1, len(rows)))
     for r in rows:
         lo, hi = difference_interval(*r.pop("_s"), z=z)
         r["ci_all"] = [lo, hi]

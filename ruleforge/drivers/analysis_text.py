@@ -14,8 +14,8 @@ from rich.table import Table
 
 from ..lang.plural import count
 from ..lang.printable import markup
-from .report import (BOTS_AT_THE_CAP, _console, _starter, bots_at_the_cap, ci, interval, length_line, number,
-                     payoff_table, pct, print_first_error, team_table, why_stopped)
+from .report import (BOTS_AT_THE_CAP, bots_at_the_cap, ci, interval, length_line, new_console, number, payoff_table,
+                     pct, print_first_error, starter, team_table, why_stopped)
 
 CARD_ROWS = 15  # card uses shown in the terminal; the HTML page and --json have them all
 # a use of a card nearly every holder plays (drivers/card_held.py): who was dealt it, not how it was played
@@ -123,7 +123,7 @@ def blind_points(r: dict) -> list[tuple[int, str]]:
 
 
 def print_report(r: dict, console: Console | None = None) -> None:
-    console = console or _console()
+    console = console or new_console()
     s = r["summary"]
     console.print(f"[bold]{markup(s['game'])}: design report[/] · seed {r['seed']}")
     if s["games"] and s["errors"] == s["games"]:  # no figure of no games (`run` says it so too)
@@ -193,7 +193,7 @@ def gap_line(r: dict, esc: Callable[[str], str], mark: Callable[[str], str]) -> 
 
 def first_seat_line(f: dict, mark: Callable[[str], str]) -> str:
     verdict = mark("significant") if f["significant"] else "not significant"
-    return (f"Starting-seat advantage: {_starter(f)} takes {pct(f['win_share'])} {ci(f['ci95'])} of the wins against "
+    return (f"Starting-seat advantage: {starter(f)} takes {pct(f['win_share'])} {ci(f['ci95'])} of the wins against "
             f"a fair {pct(f['fair_share'])}: {verdict}")
 
 

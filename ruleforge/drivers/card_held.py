@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Sequence
 
-from .analysis import MIN_GROUP, _z, difference_interval, win_share
+from .analysis import MIN_GROUP, difference_interval, two_sided_z, win_share
 
 # the share of the holders that played a card from which its impact is the deal's: a
 # few holders may keep a card every holder would have played, in a game that ended first
@@ -88,7 +88,7 @@ def _rate(side: list) -> float:
 def _widen(rows: list, figure) -> None:
     """Each figure's interval widened for the number tested at once (Bonferroni), as the
     uses' are, and significant when that leaves out 0."""
-    z = _z(0.05 / max(1, len(rows)))
+    z = two_sided_z(0.05 / max(1, len(rows)))
     for r in rows:
         f = figure(r)
         lo, hi = difference_interval(*f.pop("_s"), z=z)

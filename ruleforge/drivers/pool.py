@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional, Sequence
 
-from .simulate import _GAMES, GameSpec, _ignore_sigint, local_jobs, play_one
+from .simulate import COMPILED_GAMES, GameSpec, ignore_sigint, local_jobs, play_one
 
 # compiled games a worker keeps: a rung's value sets, not a whole long search's
 KEEP_COMPILED = 32
@@ -21,8 +21,8 @@ KEEP_COMPILED = 32
 
 def _play_part(part: tuple) -> list:
     spec, indexes = part
-    if len(_GAMES) > KEEP_COMPILED:
-        _GAMES.clear()
+    if len(COMPILED_GAMES) > KEEP_COMPILED:
+        COMPILED_GAMES.clear()
     return [play_one(spec, i) for i in indexes]
 
 
@@ -37,7 +37,7 @@ class GamePool:
         if self.jobs > 1:
             import multiprocessing as mp
             ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-            self._pool = ctx.Pool(self.jobs, initializer=_ignore_sigint)
+            self._pool = ctx.Pool(self.jobs, initializer=ignore_sigint)
         return self
 
     def __exit__(self, *exc) -> None:

@@ -171,9 +171,9 @@ def replay_game(records: list[dict], say: Optional[Callable[[str], None]] = None
     seed = start["seed"]
     first_seat = 1 if start.get("seats_from") == 1 else 0  # logs before "seats_from" count from 0
     if seat is not None and not isinstance(seat, int):
-        from .agents import _seat
+        from .agents import seat_named
         try:
-            seat = _seat(str(seat), game)
+            seat = seat_named(str(seat), game)
         except ValueError as e:
             raise LogError(str(e)) from None
     logged_error = next((r.get("message") for r in records if r["type"] == "error"), None)

@@ -44,7 +44,7 @@ class _Trimmed:
 _TRAILING = re.compile(r"[ ]+\n")
 
 
-def _console() -> Console:
+def new_console() -> Console:
     """Wide enough for the tables when the output goes to a file or a pipe."""
     import sys
     # emoji=False: rich reads ':100:' as an emoji code, and `ismcts:100:depth=6` is a bot
@@ -86,7 +86,7 @@ def payoff_table(s: dict) -> Table:
     return t
 
 
-def _starter(f: dict) -> str:
+def starter(f: dict) -> str:
     """Who the starting-seat line measures: 'seat 1' when seat 1 started every game, else
     the seat that took the first turn of each game."""
     starters = f.get("starters", {"1": 1})
@@ -105,7 +105,7 @@ def _partial(s: dict) -> str:
 
 
 def print_summary(s: dict, console: Console | None = None) -> None:
-    console = console or _console()
+    console = console or new_console()
     # titles, endings, rule names and error messages come from the rule file (or the
     # command line): escaped, so that `[/]` or an ESC sequence is shown, not obeyed
     if s.get("partial"):
@@ -125,7 +125,7 @@ def print_summary(s: dict, console: Console | None = None) -> None:
     if s.get("first_seat"):
         f = s["first_seat"]
         verdict = "significant" if f["significant"] else "not significant"
-        console.print(f"Starting-seat advantage: {_starter(f)} takes {pct(f['win_share'])} {ci(f['ci95'])} of the wins "
+        console.print(f"Starting-seat advantage: {starter(f)} takes {pct(f['win_share'])} {ci(f['ci95'])} of the wins "
                       f"(a shared win counts in part) against a fair {pct(f['fair_share'])}: {verdict}")
         if f.get("payoff"):
             p = f["payoff"]
@@ -238,7 +238,7 @@ def ordinary_target(path, instead: str | None = None) -> Path:
         what = "a folder" if stat.S_ISDIR(mode) else "a named pipe" if stat.S_ISFIFO(mode) else \
             "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not an ordinary file"
         raise NotAFile(f"'{path}' is {what}: ruleforge writes only ordinary files")
-    if _read_only(mode):
+    if read_only(mode):
         raise NotAFile(f"'{path}' is read-only: ruleforge does not write over a read-only file; make it writable "
                        f"(chmod u+w {shlex.quote(str(path))}) or {instead or 'write to another file'}")
     if not os.access(target, os.W_OK):  # (another's file, say: the rename would replace it all the same)
@@ -246,7 +246,7 @@ def ordinary_target(path, instead: str | None = None) -> Path:
     return target
 
 
-def _read_only(mode: int) -> bool:
+def read_only(mode: int) -> bool:
     """A file or folder no one may write by its mode: its owner made it read-only. The
     mode is read, not only os.access asked, because the file is replaced by a rename,
     which its mode does not stop, and root may write anything: its owner's wish is
@@ -269,7 +269,7 @@ def _writable_folder(path: str, folder: Path, hint: str) -> None:
         raise NotAFile(f"cannot write '{path}': {e.strerror}") from None
     if not stat.S_ISDIR(mode):
         raise NotAFile(f"cannot write '{path}': '{shown}' is a file, not a folder")
-    if _read_only(mode):
+    if read_only(mode):
         raise NotAFile(f"cannot write '{path}': the folder '{shown}' is read-only{hint}")
     if not os.access(folder, os.W_OK | os.X_OK):
         raise NotAFile(f"cannot write '{path}': the folder '{shown}' cannot be written in (Permission denied){hint}")
@@ -283,7 +283,7 @@ def private_to_ordinary(tmp: str) -> None:
     os.chmod(tmp, 0o666 & ~umask)
 
 
-def _atomic_write(path: str, data: bytes) -> None:
+def atomic_write(path: str, data: bytes) -> None:
     """Write `data` to `path` whole or not at all; an error names `path`, not the
     temporary file beside it."""
     try:
@@ -337,28 +337,28 @@ def write_results(path: str, summary: dict, outcomes: list) -> None:
             w.writerow([o.index, o.seed, ";".join(summary["seats"][s]["name"] for s in o.winners),
                         o.ending, o.decisions, o.rounds, o.turns]
                        + ([" ".join(str(v) for v in o.payoffs or ())] if pays else []))
-        _atomic_write(path, buf.getvalue().encode("utf-8"))
+        atomic_write(path, buf.getvalue().encode("utf-8"))
     else:
         doc = dict(summary, outcomes=[o.to_json() for o in outcomes])
-        _atomic_write(path, (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+        atomic_write(path, (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
 
 
-def _figure():
+def pyplot():
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     return plt
 
 
-def _save(fig, path: str) -> None:
+def save_png(fig, path: str) -> None:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=110)
-    _atomic_write(path, buf.getvalue())
+    atomic_write(path, buf.getvalue())
 
 
 def plot_summary(path: str, summary: dict, outcomes: list) -> None:
     """Win rate per seat with its interval, and the histogram of game lengths."""
-    plt = _figure()
+    plt = pyplot()
     fig, (a, b) = plt.subplots(1, 2, figsize=(10, 4))
     seats = summary["seats"]
     rates = [s["win_rate"] for s in seats]
@@ -375,7 +375,7 @@ def plot_summary(path: str, summary: dict, outcomes: list) -> None:
     b.set_ylabel("games")
     b.set_title("game length")
     fig.tight_layout()
-    _save(fig, path)
+    save_png(fig, path)
     plt.close(fig)
 
 
@@ -395,7 +395,7 @@ def plot_series(path: str, title: str, xlabel: str, labels: list, series: dict) 
 
     series: seat title -> [(rate, (low, high)), ...] in the order of `labels`.
     """
-    plt = _figure()
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(8, 4.5))
     xs = list(range(len(labels)))
     for name, points in series.items():
@@ -409,5 +409,5 @@ def plot_series(path: str, title: str, xlabel: str, labels: list, series: dict) 
     ax.set_title(title)
     ax.legend()
     fig.tight_layout()
-    _save(fig, path)
+    save_png(fig, path)
     plt.close(fig)

@@ -89,17 +89,17 @@ class GameOutcome:
                 **({"error": self.error} if self.error else {})}
 
 
-_GAMES: dict = {}
+COMPILED_GAMES: dict = {}
 
 
 def game_for(spec: GameSpec):
     key = (spec.path, tuple(sorted(spec.params.items())), spec.players, spec.max_decisions, spec.coverage)
-    if key not in _GAMES:
+    if key not in COMPILED_GAMES:
         from ..load import load_with_sets  # (a spec's parameters are --set texts)
-        game = _GAMES[key] = load_with_sets(spec.path, spec.players, spec.params, spec.coverage)
+        game = COMPILED_GAMES[key] = load_with_sets(spec.path, spec.players, spec.params, spec.coverage)
         if spec.max_decisions is not None:
             game.decision_cap = spec.max_decisions
-    return _GAMES[key]
+    return COMPILED_GAMES[key]
 
 
 def play_one(spec: GameSpec, index: int) -> GameOutcome:
@@ -139,7 +139,7 @@ class Interrupted(KeyboardInterrupt):
         self.outcomes, self.requested, self.batch = outcomes, requested, batch
 
 
-def _ignore_sigint() -> None:
+def ignore_sigint() -> None:
     # Workers leave Ctrl-C to the parent, which keeps what they have sent back and stops them.
     import signal
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -191,7 +191,7 @@ def run_games(spec: GameSpec, games: int, jobs: int = 1, scheduler: Optional[str
             import multiprocessing as mp
             from functools import partial
             ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-            with ctx.Pool(jobs, initializer=_ignore_sigint) as pool:
+            with ctx.Pool(jobs, initializer=ignore_sigint) as pool:
                 for part in pool.imap(partial(play_chunk, spec, play=play), parts):
                     out.extend(part)
                     if progress:

@@ -102,7 +102,7 @@ def _story(teller: Narrator, events: list) -> list[str]:
     return [line for line in teller.lines(events) if not line.lstrip().startswith("=")]
 
 
-class _AllOf(Narrator):
+class AllOf(Narrator):
     """Tells events as every one of `seats` may know them: a card is named only if all
     of them know it."""
 
@@ -275,7 +275,7 @@ class TerminalGame:
             kept = self.unseen[self.humans[0]]
             lines, earlier, gone = list(kept.lines), kept.dropped, 0
         else:
-            teller = _AllOf(self.game, self.humans, self.st)
+            teller = AllOf(self.game, self.humans, self.st)
             (lines, gone), earlier = self._told_to_all(teller), 0
         if untold or gone:  # (events not told lie between the lines before and the error)
             told = _story(teller, tail) if untold else lines
@@ -284,11 +284,11 @@ class TerminalGame:
             lines = last_lines(lines, ERROR_CONTEXT, earlier)
         self._panel(lines, "What happened before the error")
 
-    def _told_to_all(self, teller: Optional[_AllOf] = None) -> tuple[list[str], int]:
+    def _told_to_all(self, teller: Optional[AllOf] = None) -> tuple[list[str], int]:
         """The events since the oldest of the people's last moves, as every one of them
         may know them (a hot seat whose screen was wiped): the last SHARED_EVENTS of them
         told, and how many before those are not."""
-        teller = teller or _AllOf(self.game, self.humans, self.st)
+        teller = teller or AllOf(self.game, self.humans, self.st)
         since = self.events_total - min(self.told.values())
         k = min(since, len(self.events))
         return _story(teller, list(islice(self.events, len(self.events) - k, None))), since - k

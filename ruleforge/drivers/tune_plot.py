@@ -17,8 +17,8 @@ def plot_search(path: str, title: str, target, space: list[ParamRange], entries:
     their last figure's distance from the target (one parameter: the figure by its value)."""
     from matplotlib.lines import Line2D
     from matplotlib.ticker import FixedLocator, NullLocator
-    from .report import _figure, _save
-    plt = _figure()
+    from .report import pyplot, save_png
+    plt = pyplot()
     scale = 100 if target.kind == "wins" else 1
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.6), gridspec_kw={"width_ratios": [3, 2]})
     round_games = sorted({h["games"] for e in entries for h in e.history})
@@ -58,7 +58,7 @@ def plot_search(path: str, title: str, target, space: list[ParamRange], entries:
           if confirmations else [])], fontsize="small")
     _map(right, fig, target, space, entries, confirmations, scale, ylabel)
     fig.tight_layout()
-    _save(fig, path)
+    save_png(fig, path)
     plt.close(fig)
 
 

@@ -25,7 +25,7 @@ from ..menu import entry_of
 from ..narrate import Narrator, ending_line
 from ..telling import Telling
 from ..play import deal_snapshot, decide_for, decision_record, error_record, result_record, start_record
-from ..terminal import _AllOf
+from ..terminal import AllOf
 from ...runtime.rng import Random, derive
 from ...runtime.shown import for_seats, quantities_now
 from ...runtime.values import RuleError
@@ -60,9 +60,9 @@ class Table:
         self.n = 0  # decisions taken
         everyone = list(range(game.nplayers))
         self.tellers = {p: Narrator(game, p, self.st) for p in self.people}
-        self.tellers[None] = _AllOf(game, everyone, self.st)  # a spectator: what every seat knows
+        self.tellers[None] = AllOf(game, everyone, self.st)  # a spectator: what every seat knows
         if len(self.people) > 1:
-            self.tellers[HOT] = _AllOf(game, self.people, self.st)  # the hot seat's end
+            self.tellers[HOT] = AllOf(game, self.people, self.st)  # the hot seat's end
         # each page's story: its last PAGE_LINES lines, and how many were told in all (a
         # hostile loop tells hundreds of lines a turn, for thousands of turns)
         self.story: dict = {k: Kept(PAGE_LINES) for k in self.tellers}
