@@ -705,7 +705,7 @@ def test_a_log_that_cannot_be_written_whole_leaves_the_target_as_it_was_and_no_s
     # a full disk once left '.keep.jsonl.XXXX' behind and said "No space left on device: " (no path)
     import errno
     import click
-    from ruleforge.cli.common import _AtomicWriter
+    from ruleforge.cli.common import AtomicWriter
     target = tmp_path / "keep.jsonl"
     target.write_text("the old log\n")
 
@@ -716,7 +716,7 @@ def test_a_log_that_cannot_be_written_whole_leaves_the_target_as_it_was_and_no_s
         def close(self):
             raise OSError(errno.ENOSPC, "No space left on device")
 
-    w = _AtomicWriter(str(target))
+    w = AtomicWriter(str(target))
     w.f.close()
     w.f = Full()
     with pytest.raises(click.UsageError) as e:
@@ -724,7 +724,7 @@ def test_a_log_that_cannot_be_written_whole_leaves_the_target_as_it_was_and_no_s
     assert e.value.message == f"cannot write '{target}': No space left on device; it is as it was"
     assert target.read_text() == "the old log\n" and sorted(p.name for p in tmp_path.iterdir()) == ["keep.jsonl"]
     fresh = tmp_path / "new.jsonl"
-    w = _AtomicWriter(str(fresh))
+    w = AtomicWriter(str(fresh))
     w.f.close()
     w.f = Full()
     with pytest.raises(click.UsageError) as e:
@@ -802,7 +802,7 @@ def test_progress_goes_to_stderr_every_minute_when_the_output_is_a_file(monkeypa
     clock = iter([1000.0, 1010.0, 1061.0, 1090.0, 1125.0, 4700.0, 4701.0])
     monkeypatch.setattr(time, "monotonic", lambda: next(clock))
     monkeypatch.setattr("sys.stdout.isatty", lambda: False, raising=False)
-    advance, stop = common._progress(1280)
+    advance, stop = common.progress(1280)
     for n in (100, 200, 300, 400, 280):  # at 10 s, 61 s, 90 s, 125 s and 3,700 s (the last: all done)
         advance(n)
     stop()

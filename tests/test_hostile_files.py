@@ -225,7 +225,7 @@ def test_escape_sequences_in_a_quoted_line_are_shown_escaped(ruleforge_cmd, tmp_
 def _with_title(monkeypatch, module, title: str):
     """Rule-file text that the checker may one day refuse, given to a print site anyway."""
     import ruleforge.cli.common as common
-    real = common._load
+    real = common.load_rule_file
 
     def load(*args, **kwargs):
         game, checked = real(*args, **kwargs)
@@ -233,8 +233,8 @@ def _with_title(monkeypatch, module, title: str):
             game.title = title
         checked.title = title
         return game, checked
-    monkeypatch.setattr(module, "_load", load)
-    monkeypatch.setattr(common, "_load", load)
+    monkeypatch.setattr(module, "load_rule_file", load)
+    monkeypatch.setattr(common, "load_rule_file", load)
 
 
 def test_escape_sequences_in_a_title_are_escaped_by_check_and_run(ruleforge_cmd, monkeypatch):

@@ -142,16 +142,16 @@ def test_a_log_the_user_may_not_write(tmp_path):
 
 def test_a_log_made_read_only_during_the_game_is_kept_and_the_game_logged_beside_it(tmp_path, monkeypatch):
     # (it was replaced at the game's end: the read-only mode was checked only before)
-    from ruleforge.cli.common import _AtomicWriter
+    from ruleforge.cli.common import AtomicWriter
     log = _stopped_game(tmp_path / "a.jsonl")
     before = log.read_bytes()
     (tmp_path / "a-2.jsonl").write_text("taken\n", encoding="utf-8")  # the first free name is a-3
-    commit = _AtomicWriter.commit
+    commit = AtomicWriter.commit
 
     def made_read_only_first(writer):  # the user's chmod a-w while the game was played
         log.chmod(0o444)
         commit(writer)
-    monkeypatch.setattr(_AtomicWriter, "commit", made_read_only_first)
+    monkeypatch.setattr(AtomicWriter, "commit", made_read_only_first)
     result, _ = play([GUFO, "--as", "radar", "--seed", 6, "--log", log], "1\nquit\n")
     assert result.exit_code == 0, result.output
     assert result.stderr == (f"note: '{log}' was not written: it was made read-only meanwhile. It is as it was; "

@@ -180,7 +180,7 @@ def test_runs_progress_lines_stay_as_they_were(monkeypatch, capsys):
     clock = iter([1000.0, 1061.0])
     monkeypatch.setattr("time.monotonic", lambda: next(clock))
     monkeypatch.setattr("sys.stdout.isatty", lambda: False, raising=False)
-    advance, stop = common._progress(10)
+    advance, stop = common.progress(10)
     advance(3)
     stop()
     assert capsys.readouterr().err == "playing: 3 of 10 games in 61 s\n"

@@ -13,7 +13,7 @@ import click
 
 from ..lang.plural import count
 from ..lang.printable import plain
-from .common import (EXIT_PROBLEM, SEED, _agents, _check_out, _load, _parse_sets, max_decisions_option,
+from .common import (EXIT_PROBLEM, SEED, check_agents, check_out, load_rule_file, max_decisions_option, parse_sets,
                      refuse_rule_file_target)
 from .group import cli
 
@@ -86,8 +86,8 @@ def analyze(file: str, games: int, agents: str | None, rungs: str | None, skill_
     except ValueError as e:
         raise click.BadParameter(plain(str(e)), param_hint="'--rungs'") from None
     html_path = None if no_html else (html_path or _default_html(file, players))
-    _check_out(html_path, (".html", ".htm"), "--html")
-    _check_out(json_path, (".json",), "--json")
+    check_out(html_path, (".html", ".htm"), "--html")
+    check_out(json_path, (".json",), "--json")
     for path, flag in ((html_path, "--html"), (json_path, "--json")):
         if path:
             refuse_rule_file_target(path, flag, file)
@@ -99,13 +99,13 @@ def analyze(file: str, games: int, agents: str | None, rungs: str | None, skill_
                                            f"such as {os.path.join(plots_prefix, stem)} (which writes "
                                            f"{os.path.join(plots_prefix, stem)}-balance.png and the others)"),
                                      param_hint="'--plots'")
-        _check_out(plots_prefix + "-balance.png", (".png",), "--plots")
-    game, checked = _load(file, sets, players)
+        check_out(plots_prefix + "-balance.png", (".png",), "--plots")
+    game, checked = load_rule_file(file, sets, players)
     if max_decisions is not None:
         game.decision_cap = max_decisions
-    _agents(agents, game)
+    check_agents(agents, game)
     for r in rung_list:
-        _agents(r, game)
+        check_agents(r, game)
     seed = seed if seed is not None else secrets.randbelow(2**31)
     jobs = jobs or os.cpu_count() or 1
     report = _play(file, sets, players, game, agents, rung_list, games, skill_games, seed, jobs, max_decisions)
@@ -130,7 +130,7 @@ def _play(file, sets, players, game, agents, rung_list, games, skill_games, seed
     from ..drivers.traces import play_traced
     # the main games count the branches of the rules' ifs (an instrumented compile); the
     # skill trace's games (skill.skill_spec) play the normal one
-    spec = GameSpec(file, _parse_sets(sets), players, agents, seed, max_decisions, coverage=True)
+    spec = GameSpec(file, parse_sets(sets), players, agents, seed, max_decisions, coverage=True)
     game_for(spec)  # compiled once here: the worker processes are forked with it
     main = (agents, None)
     if not game.decides:  # (no bot is ever asked anything: every rung plays the same games)

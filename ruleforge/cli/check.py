@@ -11,7 +11,7 @@ from ..lang.plural import count
 from ..lang.diagnostics import Diagnostic
 from ..lang.printable import plain
 from ..load import check_source, read_rule_bytes, read_source
-from .common import (EXIT_PROBLEM, EXIT_USAGE, _AtomicWriter, _check_out, _load, _parse_sets, _progress, end_fast,
+from .common import (AtomicWriter, EXIT_PROBLEM, EXIT_USAGE, check_out, end_fast, load_rule_file, parse_sets, progress,
                      render_diagnostic, render_rule_error)
 from .group import cli
 
@@ -60,7 +60,7 @@ def check(files: tuple[str, ...], sets: tuple[str, ...], deep: bool, examples: i
                                    f"add --deep, or leave {'it' if len(given) == 1 else 'them'} out")
     if out is not None and len(files) > 1:
         raise click.UsageError("--out names one counterexample log: give it with one file")
-    _check_out(out, (".jsonl",), "--out")
+    check_out(out, (".jsonl",), "--out")
     if deep:
         _check_max_steps(max_steps)
     else:
@@ -68,7 +68,8 @@ def check(files: tuple[str, ...], sets: tuple[str, ...], deep: bool, examples: i
     worst, failed = 0, 0
     for file in files:
         try:
-            _, checked = _load(file, sets, players, compiled=None)  # (--players outside the game's: usage error)
+            # (--players outside the game's: usage error)
+            _, checked = load_rule_file(file, sets, players, compiled=None)
         except RuleFileError as e:
             if len(files) == 1:
                 raise
@@ -85,7 +86,7 @@ def check(files: tuple[str, ...], sets: tuple[str, ...], deep: bool, examples: i
                    f"{counts}" + (f", {_plural(len(checked.warnings), 'warning')}" if checked.warnings else ""))
         if deep and out is None:  # where a counterexample would go is checked before any game
             try:
-                _check_out(_counterexample_path(file, out), (".jsonl",), "--out")
+                check_out(_counterexample_path(file, out), (".jsonl",), "--out")
             except click.BadParameter as e:
                 raise click.UsageError(f"{e.message}: a counterexample's log would go there; "
                                        "give another place with --out FILE.jsonl") from None
@@ -127,8 +128,8 @@ def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
     counts_to_play = [players] if players else list(range(low, high + 1))
     warned: dict = {}  # kind -> the places said (each once a file: the same say at every player count)
     for n in counts_to_play:
-        game, _ = _load(file, sets, n, deep=True)
-        advance, stop = _progress(examples)
+        game, _ = load_rule_file(file, sets, n, deep=True)
+        advance, stop = progress(examples)
         shrinking: dict = {}
         lengths: list[int] = []
         untold: list = []
@@ -136,7 +137,7 @@ def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
         def on_shrink(replays: int) -> None:
             if not shrinking:  # the games' bar gives way to shrinking's
                 stop()
-                shrinking["advance"], shrinking["stop"] = _progress(SHRINK_REPLAYS, "shrinking the counterexample")
+                shrinking["advance"], shrinking["stop"] = progress(SHRINK_REPLAYS, "shrinking the counterexample")
             shrinking["advance"](1)
         try:
             found = deep_check(game, examples, seed, max_steps, on_example=lambda: advance(1), on_shrink=on_shrink,
@@ -187,7 +188,7 @@ def _deep(file, checked, sets, examples, seed, max_steps, players, out) -> bool:
         for line in found.narration:
             click.echo("  " + plain(line), err=True)
         target = _counterexample_path(file, out)
-        writer = _AtomicWriter(target, "--out")
+        writer = AtomicWriter(target, "--out")
         writer.write_records(counterexample_log(found))
         writer.commit()
         click.echo(f"the counterexample's log: {plain(target)} (ruleforge replay {plain(target)})", err=True)
@@ -210,7 +211,7 @@ def cards(file: str, sets, markdown: bool) -> None:
     from ..drivers.cardlist import card_rows, render_markdown, render_table
     end_fast()
     name, data = read_source(file)
-    text, checked = check_source(name, data, _parse_sets(sets))
+    text, checked = check_source(name, data, parse_sets(sets))
     rows = card_rows(checked, text)
     if markdown:
         click.echo(render_markdown(rows))
@@ -238,5 +239,5 @@ def compile_(file: str, sets, players: int | None) -> None:
       ruleforge compile mygame.rules --players 4 --set hand_size=6
     """
     end_fast()
-    game, _ = _load(file, sets, players)
+    game, _ = load_rule_file(file, sets, players)
     click.echo(game.source, nl=False)

@@ -90,7 +90,7 @@ def render_runtime_error(e, colour=None) -> str:
     return f"{out}\n  {plain(e.where(own_line=False))}{again}"
 
 
-def _parse_sets(values: tuple[str, ...]) -> dict[str, str]:
+def parse_sets(values: tuple[str, ...]) -> dict[str, str]:
     out = {}
     for item in values:
         name, sep, value = item.partition("=")
@@ -100,15 +100,15 @@ def _parse_sets(values: tuple[str, ...]) -> dict[str, str]:
     return out
 
 
-def _load(path: str, sets: tuple[str, ...], players: int | None = None, compiled: bool | None = True,
-          deep: bool = False):
+def load_rule_file(path: str, sets: tuple[str, ...], players: int | None = None, compiled: bool | None = True,
+                   deep: bool = False):
     """(Game, Checked) of a rule file. `compiled=False` lays the game out (its cards,
     zones and numbers) without generating its code; `compiled=None` makes no Game (None):
     all `check` needs, and it loads none of the runtime. `deep`: compiled for check --deep."""
     from ..lang.diagnostics import Diagnostic, Span
     import hashlib
     name, data = read_source(path)
-    text, checked = check_source(name, data, _parse_sets(sets))
+    text, checked = check_source(name, data, parse_sets(sets))
     LOADED[name] = text, checked.sources
     _show_warnings(name, text, checked)
     low, high = checked.players
@@ -162,7 +162,7 @@ def _show_warnings(name: str, text: str, checked) -> None:
                            _safe_colour(terminal_colouring(stderr=True))), err=True)
 
 
-class _AtomicWriter:
+class AtomicWriter:
     """Lines go to a temporary file beside the target, which replaces it at the end.
 
     Made before the work starts, so that a target that cannot be written is reported
@@ -261,7 +261,7 @@ MAX_AGENT_MILLIS = 600_000          # ten minutes a decision (ismcts:600000ms)
 MAX_GREEDY_SAMPLES = 10_000         # sampled worlds per decision (greedy:10000)
 
 
-def _agents(spec: str | None, game) -> None:
+def check_agents(spec: str | None, game) -> None:
     """Parse --agents now (before any game), holding each bot's budget to the bounds
     documented in docs/limits.md."""
     from ..drivers.agents import parse_agents
@@ -288,7 +288,7 @@ def _agents(spec: str | None, game) -> None:
 _SCHEDULER = re.compile(r"(tcp|tls|ucx|ws|wss)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(\d{1,5})")
 
 
-def _check_scheduler(address: str | None) -> None:
+def check_scheduler(address: str | None) -> None:
     """A Dask scheduler's address, checked before anything is played."""
     if address is None:
         return
@@ -302,7 +302,7 @@ def _check_scheduler(address: str | None) -> None:
         raise click.UsageError("--scheduler needs Dask: pip install 'ruleforge[dask]'") from None
 
 
-def _check_out(path: str | None, kinds: tuple[str, ...], flag: str) -> None:
+def check_out(path: str | None, kinds: tuple[str, ...], flag: str) -> None:
     if path is None:
         return
     if not path.lower().endswith(kinds):
@@ -330,7 +330,7 @@ def _check_out(path: str | None, kinds: tuple[str, ...], flag: str) -> None:
 PROGRESS_EVERY = 60.0  # seconds between progress lines when the output is not a terminal
 
 
-def _progress(total: int, label: str = "playing"):
+def progress(total: int, label: str = "playing"):
     """A progress bar that appears only if the run lasts longer than a second; when the
     output goes to a file, a line on stderr every minute instead (a fresh reader's
     analyze of a long game sat silent for 30 minutes with its output in a file)."""
@@ -413,17 +413,17 @@ def max_decisions_option(f):
                         help=f"Stop a game that has not ended after this many decisions (default {DECISION_CAP:,}).")(f)
 
 
-def _simulate(file, sets, players, games, agents, jobs, seed, scheduler, label=None, max_decisions=None,
-              partial_ok: bool = False):
+def simulate(file, sets, players, games, agents, jobs, seed, scheduler, label=None, max_decisions=None,
+             partial_ok: bool = False):
     """Play the games; with `partial_ok`, Ctrl-C gives the games played so far, their
     summary marked {"partial": {"played": k, "requested": n}}. `label` begins the progress
     lines (compare's name the file and the bots: several runs follow one another)."""
     from ..drivers.simulate import GameSpec, Interrupted, run_games, summarize
-    game, checked = _load(file, sets, players)
-    _agents(agents, game)
-    _check_scheduler(scheduler)
-    spec = GameSpec(file, _parse_sets(sets), players, agents, seed, max_decisions)
-    advance, stop = _progress(games, label or "playing")
+    game, checked = load_rule_file(file, sets, players)
+    check_agents(agents, game)
+    check_scheduler(scheduler)
+    spec = GameSpec(file, parse_sets(sets), players, agents, seed, max_decisions)
+    advance, stop = progress(games, label or "playing")
     try:
         outcomes = run_games(spec, games, jobs, scheduler, advance)
     except Interrupted as e:

@@ -11,7 +11,8 @@ import click
 
 from ..lang.plural import count
 from ..lang.printable import markup, plain
-from .common import EXIT_PROBLEM, SEED, _check_out, _check_scheduler, _load, _simulate, max_decisions_option, say_rule_errors
+from .common import (EXIT_PROBLEM, SEED, check_out, check_scheduler, load_rule_file, max_decisions_option,
+                     say_rule_errors, simulate)
 from .group import cli
 
 # compare's default rung: greedy is the cheapest rung that chooses at all (a game of the
@@ -58,16 +59,16 @@ def compare(base, variants, games, agents, rung_check, players, seed, jobs, sets
     from rich.table import Table
     from ..drivers.ladder import LADDER, rung_below
     from ..drivers.report import atomic_write, ci, pct, plot_series
-    _check_out(out, (".json",), "--out")
-    _check_out(plot, (".png",), "--plot")
-    _check_scheduler(scheduler)
+    check_out(out, (".json",), "--out")
+    check_out(plot, (".png",), "--plot")
+    check_scheduler(scheduler)
     seed = seed if seed is not None else secrets.randbelow(2**31)
     jobs = jobs or os.cpu_count() or 1
-    base_game, base_checked = _load(base, sets, players)
+    base_game, base_checked = load_rule_file(base, sets, players)
     seats = _seats(base_game)
     checked = {}
     for f in variants:  # checked before any game is played
-        other, checked[f] = _load(f, sets, players)
+        other, checked[f] = load_rule_file(f, sets, players)
         if other.cooperative != base_game.cooperative:
             coop, comp = (f, base) if other.cooperative else (base, f)
             raise click.UsageError(plain(f"{coop} is a cooperative game and {comp} is not: a team's win rate and "
@@ -200,9 +201,9 @@ def _play(base, variants, sets, players, games, agents, jobs, seed, scheduler, m
     runs = []
     for f in (base, *variants):
         # (the progress lines say which file and which bots: a compare plays several runs)
-        game, outcomes, summary = _simulate(f, sets, players, games, agents, jobs, seed, scheduler,
-                                            label=f"{Path(f).name}, {agents}", max_decisions=max_decisions,
-                                            partial_ok=True)
+        game, outcomes, summary = simulate(f, sets, players, games, agents, jobs, seed, scheduler,
+                                           label=f"{Path(f).name}, {agents}", max_decisions=max_decisions,
+                                           partial_ok=True)
         runs.append((f, game, outcomes, summary))
         if "partial" in summary:  # Ctrl-C: the games of every file so far, cut to the pairs
             if len(runs) < 1 + len(variants) or not outcomes:
@@ -417,9 +418,9 @@ def _sets_that_hide_changes(base: str, variants, sets: tuple) -> list[str]:
     """A warning for each parameter a variant itself changes that `--set` sets in every
     file, base included: the variant's own value is compared no more (a variant whose
     only change it was reads 'nothing differs' after every game is played)."""
-    from .common import _parse_sets
+    from .common import parse_sets
     from ..load import check_source, read_source
-    names = _parse_sets(sets)
+    names = parse_sets(sets)
     if not names:
         return []
 

@@ -11,13 +11,13 @@ import click
 from ..lang.overrides import set_text
 from ..lang.plural import count
 from ..lang.printable import plain
-from .common import SEED, _AtomicWriter, _agents, _load, max_decisions_option, same_game
+from .common import AtomicWriter, SEED, check_agents, load_rule_file, max_decisions_option, same_game
 from .group import cli
 from .resume_file import cut, log_rules_changed, logs_rule_file
-from .seats import _check_bots, _people, played_by, seated_as_logged
+from .seats import check_bots, people_seats, played_by, seated_as_logged
 
 
-def _a_number(ctx, param, value):
+def a_number(ctx, param, value):
     """FloatRange lets nan through (nan is neither below 0 nor above 10)."""
     if value != value:
         raise click.BadParameter("nan is not a number of seconds (0 to 10)")
@@ -99,7 +99,7 @@ def closed_pipe():
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a parameter.")
 @click.option("--players", type=click.IntRange(1, 16), default=None, help="Number of players.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None, help="Write the game as JSON Lines.")
-@click.option("--delay", type=_Seconds(0, 10), default=0.6, show_default=True, callback=_a_number,
+@click.option("--delay", type=_Seconds(0, 10), default=0.6, show_default=True, callback=a_number,
               help="Seconds to pause after each bot move (0: no pause).")
 @click.option("--show-seed", is_flag=True,
               help="Show the seed at the start (it is shown at the end, and the log keeps it).")
@@ -156,7 +156,7 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
             file = logs_rule_file(start, resume_path)
         sets, shown = _logged_sets(file, start, resume_path, from_log)
         log_path = log_path if log_path is not None else resume_path
-    game, checked = _load(file, sets, players)
+    game, checked = load_rule_file(file, sets, players)
     if start is not None:
         _same_rules(game, start, file, resume_path)
     if max_decisions is not None:
@@ -165,7 +165,7 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
         raise click.BadParameter(f"the log holds {len(resume):,} decisions, more than the decision cap of "
                                  f"{game.decision_cap:,}: give --max-decisions {len(resume) + 1:,} or more",
                                  param_hint="'--resume'")
-    _agents(agents, game)
+    check_agents(agents, game)
     if match and game.match is None:  # (as run --match says it)
         raise click.UsageError(plain(f"{file} declares no match"), ctx=click.get_current_context())
     if start is not None:  # the log says who played (and the flags not given are taken from it)
@@ -173,10 +173,10 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
     if log_path == "-":
         raise click.BadParameter("'-' is no file: standard output is the game's screen, so the log goes to a file, "
                                  "such as --log game.jsonl", param_hint="'--log'")
-    seats = _people(as_, humans, game, players, checked.players)
+    seats = people_seats(as_, humans, game, players, checked.players)
     # (in a match whose loser chooses a role, a person's first seat may be a bot's later)
-    _check_bots(agents, seats if not (match and game.match.loser_chooses) or len(seats) == game.nplayers else [],
-                game)
+    check_bots(agents, seats if not (match and game.match.loser_chooses) or len(seats) == game.nplayers else [],
+               game)
     seed = seed if seed is not None else secrets.randbelow(2**31)
     writer = log_writer(log_path, resume_path if logged_back else None)
     log: list | None = [] if writer else None
@@ -262,15 +262,15 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
         console.print(Text(plain(f"(the same deal again: {again})")), soft_wrap=True)
 
 
-def log_writer(path: str | None, resumed: str | None) -> _AtomicWriter | None:
+def log_writer(path: str | None, resumed: str | None) -> AtomicWriter | None:
     """The log's writer, made before the game starts, so that a log that cannot be
     written (a read-only file, a missing folder) is refused before anything is played,
     and no file is replaced. `resumed`: the --resume log the game is written back to."""
     if path is None:
         return None
     if resumed is None:
-        return _AtomicWriter(path)
-    return _AtomicWriter(path, "--resume", f"give --log OTHER.jsonl: the resumed game is logged there, and "
+        return AtomicWriter(path)
+    return AtomicWriter(path, "--resume", f"give --log OTHER.jsonl: the resumed game is logged there, and "
                                            f"{resumed} only read")
 
 
@@ -331,7 +331,7 @@ def _logged_sets(file: str, start: dict, path: str, from_log: bool = False) -> t
     try:
         name, data = read_source(file)
         _, checked = check_source(name, data, {})
-    except RuleFileError as e:  # (UnreadableFile is one) _load says what is wrong with the file
+    except RuleFileError as e:  # (UnreadableFile is one) load_rule_file says what is wrong with the file
         if from_log:  # ... but this one was checked when the log was written: it has changed
             raise log_rules_changed(file, path, f"it has mistakes now: `ruleforge check {file}`") from None
         return sets, (sets, start["players"])

@@ -23,7 +23,7 @@ from .seats import played_by
 def play_a_match(game, seed: int, seats: list[int], agents, console, writer, log_path, delay: float,
                  show_seed: bool, again: str) -> None:
     """Play the match; `seats`: the people's seats in the first game (participant i takes
-    seat i there), `writer`: the log's (_AtomicWriter) or None, `again`: the command that
+    seat i there), `writer`: the log's (AtomicWriter) or None, `again`: the command that
     plays the same match again."""
     from ..drivers.agents import parse_agents
     from ..drivers.play import HIDDEN_RULE_FAILED, error_record, hides_error

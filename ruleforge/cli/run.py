@@ -10,8 +10,8 @@ import click
 
 from ..lang.plural import count
 from ..lang.printable import markup, plain
-from .common import (EXIT_PROBLEM, SEED, same_game, say_rule_errors, _AtomicWriter, _agents, _check_out, _check_scheduler, _load, _simulate, max_decisions_option,
-                     refuse_rule_file_target)
+from .common import (AtomicWriter, EXIT_PROBLEM, SEED, check_agents, check_out, check_scheduler, load_rule_file,
+                     max_decisions_option, refuse_rule_file_target, same_game, say_rule_errors, simulate)
 from .group import cli
 
 EXIT_INTERRUPTED = 130
@@ -66,17 +66,17 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
     if games is not None or sweep is not None:
         if log_path or match:
             raise click.UsageError(_one_game_only(log_path is not None, match, games is not None, sweep is not None))
-        _check_out(out, (".json", ".csv"), "--out")
-        _check_out(plot, (".png",), "--plot")
-        _check_scheduler(scheduler)
+        check_out(out, (".json", ".csv"), "--out")
+        check_out(plot, (".png",), "--plot")
+        check_scheduler(scheduler)
         seed = seed if seed is not None else secrets.randbelow(2**31)
         jobs = jobs or os.cpu_count() or 1
         games = games or 1000
         if sweep:
             return _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out, plot, max_decisions)
         from ..drivers.report import plot_summary, print_summary, write_results
-        game, outcomes, summary = _simulate(file, sets, players, games, agents, jobs, seed, scheduler,
-                                            max_decisions=max_decisions, partial_ok=True)
+        game, outcomes, summary = simulate(file, sets, players, games, agents, jobs, seed, scheduler,
+                                           max_decisions=max_decisions, partial_ok=True)
         summary["seed"] = seed
         partial = summary.get("partial")
         batch = partial.get("batch") if partial else None
@@ -109,10 +109,10 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
     from ..drivers.agents import parse_agents
     from ..drivers.matches import play_match
     from ..drivers.play import error_record, game_heading, play_game
-    game, checked = _load(file, sets, players)
+    game, checked = load_rule_file(file, sets, players)
     if max_decisions is not None:
         game.decision_cap = max_decisions
-    _agents(agents, game)
+    check_agents(agents, game)
     if match and game.match is None:
         raise click.UsageError(plain(f"{file} declares no match"), ctx=click.get_current_context())
     if seed is None:
@@ -125,7 +125,7 @@ def run(file: str, seed: int | None, sets, log_path: str | None, match: bool, pl
 
     def say(line: str) -> None:  # narration holds the rule file's text: no control characters
         click.echo(plain(line))
-    writer = _AtomicWriter(log_path) if log_path is not None else None
+    writer = AtomicWriter(log_path) if log_path is not None else None
     log: list | None = [] if writer else None
     try:  # (from the writer's making on: a SIGTERM before the game began left its temporary file)
         click.echo(plain(game_heading(game, seed)))
@@ -180,7 +180,7 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
     if not sep or not values.strip():
         raise click.BadParameter(f"'{sweep}' is not NAME=V1,V2,...", param_hint="'--sweep'")
     # A list parameter takes values separated by ';' in a sweep (its items use ',').
-    game, checked = _load(file, sets, players)
+    game, checked = load_rule_file(file, sets, players)
     if name not in checked.params:
         from ..lang.diagnostics import did_you_mean
         hint = did_you_mean(name, checked.params)
@@ -215,14 +215,14 @@ def _sweep(file, sets, players, games, agents, jobs, seed, scheduler, sweep, out
     from ..lang.diagnostics import RuleFileError
     for v in options:  # every value is checked before any game is played
         try:
-            _load(file, tuple(sets) + (f"{name}={v}",), players)
+            load_rule_file(file, tuple(sets) + (f"{name}={v}",), players)
         except RuleFileError as e:
             e.given_by(f"--set {name}=", f"--sweep {name}=")
             raise
     results = []
     for v in options:
-        game, outcomes, summary = _simulate(file, tuple(sets) + (f"{name}={v}",), players, games, agents,
-                                            jobs, seed, scheduler, max_decisions=max_decisions, partial_ok=True)
+        game, outcomes, summary = simulate(file, tuple(sets) + (f"{name}={v}",), players, games, agents,
+                                           jobs, seed, scheduler, max_decisions=max_decisions, partial_ok=True)
         if "partial" in summary:  # Ctrl-C: the values done stand; the one cut short is left out
             break
         results.append((v, summary))

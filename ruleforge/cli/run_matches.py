@@ -8,7 +8,7 @@ import click
 
 from ..lang.plural import count
 from ..lang.printable import plain
-from .common import EXIT_PROBLEM, _agents, _load, _parse_sets, _progress
+from .common import EXIT_PROBLEM, check_agents, load_rule_file, parse_sets, progress
 
 EXIT_INTERRUPTED = 130
 
@@ -25,12 +25,12 @@ def refuse(out: str | None, plot: str | None, scheduler: str | None) -> None:
 def simulate_matches(file, sets, players, games: int, agents, jobs: int, seed: int, max_decisions) -> None:
     from ..drivers.matchstats import match_lines, play_one_match, summarize_matches
     from ..drivers.simulate import GameSpec, Interrupted, run_games
-    game, _ = _load(file, sets, players)
-    _agents(agents, game)
+    game, _ = load_rule_file(file, sets, players)
+    check_agents(agents, game)
     if game.match is None:
         raise click.UsageError(plain(f"{file} declares no match"), ctx=click.get_current_context())
-    spec = GameSpec(file, _parse_sets(sets), players, agents, seed, max_decisions)
-    advance, stop = _progress(games)
+    spec = GameSpec(file, parse_sets(sets), players, agents, seed, max_decisions)
+    advance, stop = progress(games)
     partial = False
     try:
         outcomes = run_games(spec, games, jobs, None, advance, play=play_one_match)

@@ -15,7 +15,7 @@ WATCH_BOTS = ("to watch bots play, run the game (ruleforge run FILE --agents gre
               "and see it as one seat saw it (ruleforge replay g.jsonl --as SEAT)")
 
 
-def _people(as_, humans, game, players, allowed) -> list[int]:
+def people_seats(as_, humans, game, players, allowed) -> list[int]:
     """The seats people play, from --as or --humans; a usage error names what is wrong,
     and, for a game of several player counts whose --players was left out, the hint."""
     from ..drivers.agents import seat_named
@@ -58,7 +58,7 @@ def _people(as_, humans, game, players, allowed) -> list[int]:
     return list(range(humans or 1))
 
 
-def _check_bots(spec, seats: list[int], game) -> None:
+def check_bots(spec, seats: list[int], game) -> None:
     """--agents may name only bots' seats, each once (parse_agents lets the last of
     two win, and a person's seat took a bot that never played): a usage error."""
     if not spec:
@@ -104,12 +104,12 @@ def seated_as_logged(start: dict, path: str, game, as_, humans, agents, allowed)
     people = [s for s, who in enumerate(logged) if who == PERSON]
     if as_ is not None or humans:
         flag = "--as" if as_ is not None else "--humans"
-        _same_people(_people(as_, humans, game, start["players"], allowed), logged, game, path, flag)
+        _same_people(people_seats(as_, humans, game, start["players"], allowed), logged, game, path, flag)
     else:
         as_ = ",".join(_seat_word(game, s) for s in people)
     if agents is None:
         return as_, _logged_agents(logged, game)
-    _check_bots(agents, people, game)  # (a person's seat named: said as without --resume)
+    check_bots(agents, people, game)  # (a person's seat named: said as without --resume)
     _same_bots(agents, logged, game, path)
     return as_, agents
 
@@ -118,7 +118,7 @@ def _logged_players(start: dict, path: str, game) -> list[str]:
     """The log's "played_by", checked: one entry a seat, a person at one at least (play
     wrote it so), each other one a bot --agents could name."""
     from ..drivers.table import the_seat
-    from .common import _agents
+    from .common import check_agents
     logged = start["played_by"]
 
     def bad(why: str) -> click.BadParameter:
@@ -133,7 +133,7 @@ def _logged_players(start: dict, path: str, game) -> list[str]:
             if who != PERSON and ("," in who or "=" in who.partition(":")[0]):  # (one bot, not SEAT=BOT,...)
                 raise click.BadParameter(who)
             if who != PERSON:
-                _agents(who, game)  # (read, and held to the bounds, as --agents would be)
+                check_agents(who, game)  # (read, and held to the bounds, as --agents would be)
         except click.BadParameter:
             raise bad(f"gives {the_seat(game, s)} '{cut(who)}', neither {PERSON} nor a bot") from None
     return logged

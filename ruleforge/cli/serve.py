@@ -12,10 +12,10 @@ from typing import Optional
 import click
 
 from ..lang.printable import cut, plain
-from .common import SEED, _AtomicWriter, _agents, _load, same_game
+from .common import AtomicWriter, SEED, check_agents, load_rule_file, same_game
 from .group import cli
-from .play import _a_number
-from .seats import _check_bots, played_by
+from .play import a_number
+from .seats import check_bots, played_by
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -137,7 +137,7 @@ def _is_loopback(host: str) -> bool:
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="The port to listen on (0: any free port).")
 @click.option("--hot-seat", is_flag=True, help="One link for all the people's seats: one screen, handed over.")
-@click.option("--delay", type=click.FloatRange(0, 10), default=0.6, show_default=True, callback=_a_number,
+@click.option("--delay", type=click.FloatRange(0, 10), default=0.6, show_default=True, callback=a_number,
               help="Seconds each bot waits before its move.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
               help="Write the game as JSON Lines (for `ruleforge replay`).")
@@ -162,10 +162,10 @@ def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, 
       ruleforge serve game.rules --host 0.0.0.0 --port 8080
     """
     from ..drivers.agents import parse_agents
-    game, _ = _load(file, sets, players)
-    _agents(agents, game)
+    game, _ = load_rule_file(file, sets, players)
+    check_agents(agents, game)
     people = _people(as_, humans, game)
-    _check_bots(agents, people, game)  # (a bot named for a person's seat was dropped without a word)
+    check_bots(agents, people, game)  # (a bot named for a person's seat was dropped without a word)
     seed = seed if seed is not None else secrets.randbelow(2**31)
     with _Stops() as stops:
         sock = _bind(host, port)
@@ -182,7 +182,7 @@ def serve(file, players, as_, humans, agents, seed, sets, host, port, hot_seat, 
 
         from ..runtime.values import RuleError
         try:
-            writer = _AtomicWriter(log_path) if log_path is not None else None
+            writer = AtomicWriter(log_path) if log_path is not None else None
             import uvicorn
             from ..drivers.serve.app import Server
             from ..drivers.serve.guard import QuietRefusals, guarded_http

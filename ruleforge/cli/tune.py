@@ -9,7 +9,7 @@ import click
 
 from ..lang.diagnostics import RuleFileError
 from ..lang.printable import plain
-from .common import SEED, _agents, _check_out, _load, _parse_sets, _progress, max_decisions_option
+from .common import SEED, check_agents, check_out, load_rule_file, max_decisions_option, parse_sets, progress
 from .group import cli
 
 # Defaults chosen for the Done-when of issue 14 (docs/analyze.md): the greedy rung costs
@@ -75,7 +75,7 @@ def tune(file, params, target, agents, games, trials, budget, confirm, seed, plo
     from ..drivers.race import rounds, worst_case
     from ..drivers.targets import parse_target
     from ..drivers.tune import parse_param, space_size
-    _check_out(plot, (".png",), "--plot")
+    check_out(plot, (".png",), "--plot")
     if trials is not None and budget is not None:
         raise click.UsageError("--trials and --budget both say how long to search: give one")
     asked = []
@@ -84,14 +84,14 @@ def tune(file, params, target, agents, games, trials, budget, confirm, seed, plo
             asked.append(parse_param(text))
         except ValueError as e:
             raise click.BadParameter(plain(str(e)), param_hint="'--param'") from None
-    fixed = _parse_sets(sets)
-    game, checked = _load(file, sets, players)
+    fixed = parse_sets(sets)
+    game, checked = load_rule_file(file, sets, players)
     space, notes = _check_space(file, asked, fixed, sets, players, checked)
     try:
         aim = parse_target(target, game)
     except ValueError as e:
         raise click.BadParameter(plain(str(e)), param_hint="'--target'") from None
-    _agents(agents, game)
+    check_agents(agents, game)
     schedule = rounds(games)
     size = space_size(space)
     if budget is not None:
@@ -167,7 +167,7 @@ def _refuse(file, sets, players, p, end, hint: str | None = None) -> None:
     import attrs
     from ..load import RuleFileUsageError
     try:
-        _load(file, tuple(sets) + (f"{p.name}={end}",), players, compiled=None)
+        load_rule_file(file, tuple(sets) + (f"{p.name}={end}",), players, compiled=None)
     except RuleFileError as e:
         said = f"--set {p.name}={end}:"
         diags = [attrs.evolve(d, message=d.message.replace(said, f"--param {p.text}:", 1),

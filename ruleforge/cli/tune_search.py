@@ -6,7 +6,7 @@ import click
 
 from ..lang.plural import count
 from ..lang.printable import markup, plain
-from .common import _progress
+from .common import progress
 
 
 class _TrialError(Exception):
@@ -96,7 +96,7 @@ def _player(pool, file, fixed, players, agents, max_decisions, played, phase):
     def play(batch: list) -> list:
         specs = [(GameSpec(file, {**fixed, **{k: str(v) for k, v in params.items()}}, players, agents, s,
                            max_decisions), list(indexes)) for params, s, indexes in batch]
-        advance, stop = _progress(sum(len(ix) for _, ix in specs), phase["label"])
+        advance, stop = progress(sum(len(ix) for _, ix in specs), phase["label"])
         try:
             results = pool.play(specs, advance)
         finally:
