@@ -1,0 +1,78 @@
+"""Messages a fresh designer met writing No Thanks! and Lost Cities from the docs alone:
+each line as they wrote it (extending their No Thanks!, tests/data/nothanks.rules, or a
+few lines of Lost Cities) is said as what the language has instead, with what to write."""
+
+from __future__ import annotations
+
+import shutil
+import textwrap
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def variant(tmp_path: Path, body: str) -> Path:
+    """A file extending the designer's No Thanks!, written beside a copy of it."""
+    shutil.copy(DATA / "nothanks.rules", tmp_path / "nothanks.rules")
+    path = tmp_path / "v.rules"
+    path.write_text('extends "nothanks.rules"\n' + textwrap.dedent(body).lstrip("\n"), encoding="utf-8")
+    return path
+
+
+def report(path: Path, text: str) -> str:
+    return textwrap.dedent(text).lstrip("\n").replace("FILE", str(path))
+
+
+def test_the_designers_game_checks(ruleforge_cmd, tmp_path):
+    r = ruleforge_cmd("check", variant(tmp_path, ""))
+    assert r.code == 0, r.err
+
+
+# ---- a counter only its owner sees ----------------------------------------------------------
+
+PUBLIC = ("counters are public: every seat sees every counter ('shown' only picks the ones the narration and "
+          "the play screen print), so a number only its owner may know cannot be a counter")
+SECRET_HINT = ("only cards are secret: a quantity worked out from the cards of a private hand shows its value to "
+               "the hand's owner alone, and '?' to the others (quantity NAME of p: sum of c.value for each c in "
+               "hand of p), though every seat sees how many cards a hand holds (docs/language.md, Counters)")
+
+
+@pytest.mark.parametrize("written, at, marks", [
+    # it said "unexpected name hidden / hint: expected 'shown'": as if `shown` were the switch
+    ("counter chips per player = 0, hidden", 31, "^^^^^^"),
+    ("counter chips per player = 0, private", 31, "^^^^^^^"),
+    # it said "unexpected 'to' / hint: expected the end of the line"
+    ("counter chips per player = 0, shown to owner", 37, "^^^^^^^^"),
+    ("counter chips per player = 0, shown, secret  # the rulebook hides them", 36, "^^^^^^^^"),
+    ("counter last_taken: card, hidden", 27, "^^^^^^"),
+])
+def test_a_counter_made_secret_is_told_counters_are_public(ruleforge_cmd, tmp_path, written, at, marks):
+    path = variant(tmp_path, written)
+    r = ruleforge_cmd("check", path)
+    assert (r.code, r.err) == (1, report(path, f"""
+        FILE:2:{at}: error: {PUBLIC}
+            {written}
+            {" " * (at - 1)}{marks}
+          hint: {SECRET_HINT}
+        1 error in FILE
+    """))
+
+
+def test_the_hint_names_the_files_own_private_hand(ruleforge_cmd, tmp_path):
+    path = variant(tmp_path, 'zone stash per player "chips": hand\ncounter chips per player = 0, hidden\n')
+    r = ruleforge_cmd("check", path)
+    assert r.code == 1 and "for each c in stash of p)" in r.err
+
+
+def test_a_slip_of_shown_is_still_told_to_write_shown(ruleforge_cmd, tmp_path):
+    path = variant(tmp_path, "counter chips per player = 0, show")
+    r = ruleforge_cmd("check", path)
+    assert (r.code, r.err) == (1, report(path, """
+        FILE:2:31: error: unexpected name show
+            counter chips per player = 0, show
+                                          ^^^^
+          hint: expected 'shown'
+        1 error in FILE
+    """))
