@@ -76,3 +76,48 @@ def test_a_slip_of_shown_is_still_told_to_write_shown(ruleforge_cmd, tmp_path):
           hint: expected 'shown'
         1 error in FILE
     """))
+
+
+# ---- a number looked for in a zone ------------------------------------------------------------
+
+RUNS = "define card_points of p = sum of c.value for each c in taken of p where {test}"
+
+
+def test_a_number_not_in_a_zone_is_told_to_ask_about_its_cards(ruleforge_cmd, tmp_path):
+    path = variant(tmp_path, RUNS.format(test="(c.value - 1) not in taken of p"))
+    r = ruleforge_cmd("check", path)
+    assert (r.code, r.err) == (1, report(path, """
+        FILE:2:73: error: cannot look for a number in a zone
+            define card_points of p = sum of c.value for each c in taken of p where (c.value - 1) not in taken of p
+                                                                                    ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+          hint: a zone holds cards, not numbers: to ask whether one of its cards has that value, write no d in taken of p has d.value = c.value - 1
+        1 error in FILE
+    """))
+
+
+def test_the_quantifier_the_number_hint_offers_checks(ruleforge_cmd, tmp_path):
+    path = variant(tmp_path, RUNS.format(test="no d in taken of p has d.value = c.value - 1"))
+    r = ruleforge_cmd("check", path)
+    assert r.code == 0, r.err
+
+
+@pytest.mark.parametrize("test, hint", [
+    # `in` asks with `any`; a name the expression uses is not the hint's
+    ("c.value + d in taken of current", "any e in taken of current has e.value = c.value + d"),
+    # a sum's side that is itself a sum keeps its brackets
+    ("2 * (c.value - d) in offer", "any e in offer has e.value = 2 * (c.value - d)"),
+    # the attribute read alone inside `has` would be the hint's card: a placeholder; `d`
+    # is the action's own
+    ("value - 1 in taken of current", "any c in taken of current has c.value = NUMBER"),
+])
+def test_the_number_hint_is_written_with_the_designers_words(ruleforge_cmd, tmp_path, test, hint):
+    path = variant(tmp_path, f"""
+        action peek "Peek":
+            with d from 1 to 3
+            allowed if any c in deck has {test}
+            increase pot by d
+    """.replace("any c in deck has value", "any deck has value"))
+    r = ruleforge_cmd("check", path)
+    assert r.code == 1
+    assert r.err.splitlines()[3] == ("  hint: a zone holds cards, not numbers: to ask whether one of its cards has "
+                                     f"that value, write {hint}")
