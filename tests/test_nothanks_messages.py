@@ -121,3 +121,62 @@ def test_the_number_hint_is_written_with_the_designers_words(ruleforge_cmd, tmp_
     assert r.code == 1
     assert r.err.splitlines()[3] == ("  hint: a zone holds cards, not numbers: to ask whether one of its cards has "
                                      f"that value, write {hint}")
+
+
+# ---- a zone per player per colour -------------------------------------------------------------
+
+LOST = """game "Expeditions"
+players 2
+attribute colour: yellow, blue, white
+attribute kind: number
+cards: listed in deck
+cards "{{colour}} {{value}}" for each colour in [yellow, blue, white] and value from 2 to 4:
+    kind: number
+zone deck "the deck": pile, face down
+zone hand per player "hand": hand
+{zone}
+
+turn:
+    current takes an action
+
+action lay "Lay":
+    with card in hand of current
+    move card to {move}
+
+ending done "the deck is used up": nobody wins when deck is empty
+"""
+
+
+@pytest.mark.parametrize("zone, at, marks, message, hint", [
+    # it said "unexpected 'per' / hint: expected ':', a quoted text"
+    ("zone expedition per player per colour: pile, face up", 28, "^^^^^^^^^^",
+     "a zone is one, or one per player, or one of a role: it cannot also be one per colour",
+     "declare one zone for each colour (zone yellow_expedition per player: ...) and pick one with a definition "
+     "that gives a zone: define expedition of player p, colour c = (if c = yellow then yellow_expedition of p "
+     "else if c = blue then blue_expedition of p else ...), then move card to expedition of (current, "
+     "card.colour) (docs/language.md, 'if ... then ... else')"),
+    ("zone discards per colour: pile, face up", 19, "^^^^^^",
+     "a zone is one, or one per player, or one of a role: it cannot be one per colour",
+     "declare one zone for each colour (zone yellow_discards: ...) and pick one with a definition that gives a "
+     "zone: define discards of colour c = (if c = yellow then yellow_discards else if c = blue then blue_discards "
+     "else ...), then move card to discards of card.colour (docs/language.md, 'if ... then ... else')"),
+])
+def test_a_zone_per_colour_is_told_to_declare_one_a_colour_and_pick_with_a_definition(
+        ruleforge_cmd, tmp_path, zone, at, marks, message, hint):
+    path = tmp_path / "lost.rules"
+    path.write_text(LOST.format(zone=zone, move="deck"), encoding="utf-8")
+    r = ruleforge_cmd("check", path)
+    assert r.code == 1
+    assert r.err.splitlines()[:4] == [f"{path}:10:{at}: error: {message}", f"    {zone}",
+                                      f"    {' ' * (at - 1)}{marks}", f"  hint: {hint}"]
+
+
+def test_the_zones_and_definition_the_hint_offers_check(ruleforge_cmd, tmp_path):
+    zones = "\n".join(f'zone {c}_expedition per player "{c} expedition": pile, face up'
+                      for c in ("yellow", "blue", "white"))
+    zones += ("\ndefine expedition of player p, colour c = (if c = yellow then yellow_expedition of p "
+              "else if c = blue then blue_expedition of p else white_expedition of p)")
+    path = tmp_path / "lost.rules"
+    path.write_text(LOST.format(zone=zones, move="expedition of (current, card.colour)"), encoding="utf-8")
+    r = ruleforge_cmd("check", path)
+    assert r.code == 0, r.err
