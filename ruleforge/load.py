@@ -14,6 +14,7 @@ from attrs import evolve
 from .lang import ast as A
 from .lang import lint, own_filter
 from .lang.announced import idle_announcements
+from .lang.cut_short import cut_short
 from .lang.check import Checked, check
 from .lang.diagnostics import Diagnostic, RuleFileError, Span, did_you_mean
 from .lang.overrides import Given, set_text
@@ -138,12 +139,12 @@ def check_source(path: str, data: bytes, overrides: dict | None = None) -> tuple
         raise (RuleFileUsageError if bad_flag else RuleFileError)(path, text, diags, sources)
     checked.source_bytes = data + b"".join(s.encode() for s in sources.values())
     # a stray parameter is unread too; one warning says it
+    checked.sources = sources
+    checked.text = text
     checked.warnings = (stray + lint.unused_parameters(checked, skip={d.span for d in stray})
                         + lint.unfilled_braces(checked) + lint.empty_betweens(checked, [text, *sources.values()])
                         + lint.uncalled_rules(checked) + idle_announcements(checked)
-                        + lint.copy_numbered_titles(checked, text, sources))
-    checked.sources = sources
-    checked.text = text
+                        + lint.copy_numbered_titles(checked, text, sources) + cut_short(checked))
     return text, checked
 
 

@@ -146,7 +146,12 @@ def test_shown_is_only_a_counter_option(tmp_path):
     with pytest.raises(RuleFileError) as e:
         load(tmp_path, COUNTERS.format(shown=", hidden"))
     d = e.value.diagnostics[0]
-    assert (d.span.line, d.span.column, d.message, d.hint) == (6, 31, "unexpected name hidden", "expected 'shown'")
+    # (it said "unexpected name hidden / expected 'shown'", as if shown were a visibility switch)
+    assert (d.span.line, d.span.column) == (6, 31)
+    assert d.message == ("counters are public: every seat sees every counter ('shown' only picks the ones the "
+                         "narration and the play screen print), so a number only its owner may know cannot be a "
+                         "counter")
+    assert d.hint.startswith("only cards are secret: a quantity worked out from the cards of a private hand")
 
 
 START = """\

@@ -193,6 +193,8 @@ def test_a_turn_in_which_nothing_is_told_is_left_out(tmp_path, ruleforge_cmd):
         "  player 3's turn", "    a card: the deck → hand of player 3",
         "Round 2", "  player 1's turn", "    a card: the deck → hand of player 1",
         "  player 3's turn", "    a card: the deck → hand of player 3",
+        # (the last standing again: the story went on since it was told)
+        "    = out of player 1 0 · out of player 2 1 · out of player 3 0",
         "Game over: four cards drawn. Winner: nobody."]
     r = ruleforge_cmd("run", path, "--seed", 0)
     assert r.code == 0, r.err
@@ -202,6 +204,7 @@ def test_a_turn_in_which_nothing_is_told_is_left_out(tmp_path, ruleforge_cmd):
         "  player 3's turn", "    Q♠ (face down): the deck → hand of player 3",
         "Round 2", "  player 1's turn", "    J♠ (face down): the deck → hand of player 1",
         "  player 3's turn", "    10♠ (face down): the deck → hand of player 3",
+        "    = out of player 1 0 · out of player 2 1 · out of player 3 0",
         "Game over: four cards drawn. Winner: nobody.", f"(the same game again: ruleforge run {path} --seed 0)"]
 
 

@@ -160,8 +160,9 @@ def test_a_hot_seats_shared_end_counts_the_decisions_played_untold(files):
     text, tg = _play(game, [0, 1], ["", "1", "", "1", "", "1", "", "1"])
     assert tg._told_to_all() == (["... 3 decisions played untold", "The game ends: long", "    — the last word",
                                   "Game over: long. Winner: player 1."], 0)
+    # (with the final standing: a hot seat's last screen shows no table)
     assert [[line[1:] for line in panel] for panel in _panel(text, "What happened")] == [
-        ["... 3 decisions played untold", "The game ends: long", "    — the last word"]]
+        ["... 3 decisions played untold", "The game ends: long", "    — the last word", "    = n 4"]]
     assert text.count(STOPPED) == 2  # (each person's story, at their next screen)
 
 

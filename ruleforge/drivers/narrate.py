@@ -63,6 +63,12 @@ class Narrator:
         # the last line of where things stand: told again only once something in it changed
         # (a trick game's nine counters were told after every card played)
         self.standing: str | None = None
+        # lines told since `standing` was, and the game's last standing when it repeated
+        # `standing`: the end tells it again if the story went on since (a last move that
+        # changed no number left the reader with a line from before it, nothing to check
+        # the winner against)
+        self.since = 0
+        self.unrepeated: str | None = None
         # "X's turn", told once something happens in the turn: a player out of the round,
         # whose turn ends at once, had an empty turn in every story
         self.turn: str | None = None
@@ -189,6 +195,7 @@ class Narrator:
         one zone to another in a row make one line."""
         out: list[str] = []
         moves: list[Moved] = []
+        told_standing = -1  # where in `out` this call last told where things stand
 
         def flush():
             if not moves:
@@ -229,19 +236,34 @@ class Narrator:
             if isinstance(ev, RoundEnded):  # told once something happens under it
                 self.heading = self.line(ev)[0]
                 continue
+            if isinstance(ev, Status):
+                self.unrepeated = None
+                standing = self.status_line(ev)
+                if standing.strip() == "=":  # (no number to tell)
+                    continue
+                if standing != self.standing:
+                    self.standing = standing
+                    out.append(standing)
+                    told_standing = len(out)
+                elif (len(out) - told_standing if told_standing >= 0 else self.since + len(out)):
+                    self.unrepeated = standing  # (told again only if the game ends here)
+                continue
+            if isinstance(ev, Ended) and self.unrepeated is not None:
+                out.append(self.unrepeated)
+                told_standing, self.unrepeated = len(out), None
             line = self.line(ev)
             if isinstance(ev, TurnBegan):  # "Round N" at once, the turn once something is told in it
                 *rounds, self.turn = line
                 out.extend(rounds)
                 continue
             if line:
-                if not isinstance(ev, Status):
-                    headings()
+                headings()
                 out.extend(line)
         flush()
         if self.turn is not None:  # the turn goes on at the next decision: told now
             out.append(self.turn)
             self.turn = None
+        self.since = self.since + len(out) if told_standing < 0 else len(out) - told_standing
         # card names, labels, titles and said texts come from the rule file: no control
         # characters reach the terminal (a rich console escapes markup itself, see terminal.py)
         return [plain(line) for line in out]
@@ -293,11 +315,6 @@ class Narrator:
                 return [f"    {self.seat(seat)} finishes ({ordinal(place)})"]
             case Said(text=text, cards=cards, values=values):
                 return [f"    — {self.said(text, cards, values)}"]
-            case Status(values=values, rows=rows, quantities=quantities):
-                line = self.status(values, dict(rows), quantities)
-                if line.strip() != "=" and line != self.standing:
-                    self.standing = line
-                    return [line]
             case Ended(result=res):
                 return [ending_line(res, self.seat, self.g.cooperative)]
             case Notice(text=text):  # (the telling's own: the narration limit)
@@ -307,6 +324,9 @@ class Narrator:
                 return [f"    ... and {n:,} more events before the next decision, not told: a telling keeps "
                         f"{MAX_TOLD_EVENTS:,} between two decisions (MAX_TOLD_EVENTS, docs/limits.md)"]
         return None
+
+    def status_line(self, ev: Status) -> str:
+        return self.status(ev.values, dict(ev.rows), ev.quantities)
 
     def knowers(self):
         """Who must have known a card for a value worked out from it to be told (a bit per

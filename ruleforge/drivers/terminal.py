@@ -97,9 +97,13 @@ def clean_line(line: str) -> str:
     return "".join(ch for ch in line if ch.isprintable()).strip()
 
 
-def _story(teller: Narrator, events: list) -> list[str]:
-    """The telling of `events`, without its status lines (the table shows the numbers)."""
-    return [line for line in teller.lines(events) if not line.lstrip().startswith("=")]
+def _story(teller: Narrator, events: list, end: bool = False) -> list[str]:
+    """The telling of `events`, without its status lines (the table shows the numbers);
+    at the `end` of a hot seat's game, whose last screen shows no table, with the last
+    standing (the final scores), the line the narrator tells before the result."""
+    lines = teller.lines(events)
+    return [line for k, line in enumerate(lines) if not line.lstrip().startswith("=")
+            or end and k + 1 < len(lines) and lines[k + 1].startswith("Game over:")]
 
 
 class AllOf(Narrator):
@@ -284,14 +288,14 @@ class TerminalGame:
             lines = last_lines(lines, ERROR_CONTEXT, earlier)
         self._panel(lines, "What happened before the error")
 
-    def _told_to_all(self, teller: Optional[AllOf] = None) -> tuple[list[str], int]:
+    def _told_to_all(self, teller: Optional[AllOf] = None, end: bool = False) -> tuple[list[str], int]:
         """The events since the oldest of the people's last moves, as every one of them
         may know them (a hot seat whose screen was wiped): the last SHARED_EVENTS of them
         told, and how many before those are not."""
         teller = teller or AllOf(self.game, self.humans, self.st)
         since = self.events_total - min(self.told.values())
         k = min(since, len(self.events))
-        return _story(teller, list(islice(self.events, len(self.events) - k, None))), since - k
+        return _story(teller, list(islice(self.events, len(self.events) - k, None)), end), since - k
 
     def _end(self) -> None:
         """The end screen: what happened last, the table (one person), the result."""
@@ -306,7 +310,7 @@ class TerminalGame:
             # The screen shows the last person's table: wipe it, then tell the end as every
             # person here may know it, from the oldest of their last moves.
             self.wipe()
-            (lines, gone), earlier = self._told_to_all(), 0
+            (lines, gone), earlier = self._told_to_all(end=True), 0
         lines = [line for line in lines if not line.startswith("Game over:")]  # the result's own panel
         self._panel(lines, "What happened", self._room(below, 2), earlier, gone)  # (2: the lines play prints after)
         for part in below:

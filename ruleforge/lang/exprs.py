@@ -10,7 +10,7 @@ from . import refs as R
 from . import types as T
 from .diagnostics import did_you_mean
 from .where_arith import swallowed
-from .kind_hints import kind_in_zone_hint
+from .kind_hints import kind_in_zone_hint, number_in_zone_hint
 from .limits import MAX_EXPR_DEPTH, MAX_LIST_ITEMS, raise_hint
 from .names import Resolver, Scope, Want
 from .ordering import comparable, ordered
@@ -411,7 +411,8 @@ class ExprChecker(Resolver, abstract=True):
                     self.error(node.right, f"'{op}' looks in a zone or a list, not {rt.describe()}")
                 elif lt is not None and not lt.compatible(et):
                     hint = "ranks are symbols (A, J, Q, K); use the card's value to compare numbers" \
-                        if et == RANK and lt == NUMBER or lt == RANK and et == NUMBER else kind_in_zone_hint(node, lt, rt)
+                        if et == RANK and lt == NUMBER or lt == RANK and et == NUMBER else \
+                        kind_in_zone_hint(node, lt, rt) or number_in_zone_hint(node, lt, rt, self.refs, scope)
                     self.error(node, f"cannot look for {lt.describe()} in {rt.describe()}", hint)
             return BOOL
         self.error(node, f"unknown operator '{op}'")

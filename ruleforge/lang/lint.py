@@ -17,7 +17,9 @@ A warning is a positioned `Diagnostic` of severity "warning": it is shown like a
 - `between A and B` with written numbers, A above B: it holds for no number;
 - an `announce` that tells nothing a `say` would not (announced.py);
 - a card title ending in a number in brackets on a card with copies (`"Maki Roll (2)"`):
-  copies are numbered so, `Maki Roll (2) (2nd copy)`.
+  copies are numbered so, `Maki Roll (2) (2nd copy)`;
+- an immediate ending that can fire mid-action with later statements of the action, which
+  change what the result reads, left unrun (cut_short.py).
 """
 
 from __future__ import annotations

@@ -35,6 +35,7 @@ from .build_decls import DeclBuilder
 from .diagnostics import Diagnostic, Span, did_you_mean
 from .expected import describe_terminal, expected as _expected
 from .lexer import install
+from .decl_slips import slip as declaration_slip
 from .indexing import indexed
 from .indentation import ends_early, indented_with_tab, last_item, no_enclosing_block, unexpected_indent
 from .limits import (MAX_BLOCK_DEPTH, MAX_ERRORS, MAX_ITEM_CHARS, MAX_LINES, MAX_NUMBER_DIGITS, MAX_WORDS,
@@ -542,7 +543,8 @@ def _syntax_diagnostic(e, offset: int, chunk: str, file_text: str = "", last: bo
         said = twice(above, len(above) + 1, line - 1)
     if said is not None:  # `increase n by by 1`: the second word read as a name, or not read at all
         return said
-    said = other_language(text, tok, expected, line, col) or indexed(text, tok, line, col, file_text)
+    said = other_language(text, tok, expected, line, col) or indexed(text, tok, line, col, file_text) \
+        or declaration_slip(text, tok, line, col, file_text)
     if said is not None:
         return said
     if tok.type in keywords() and "NAME" in expected and tok.value.isidentifier():
