@@ -143,6 +143,7 @@ ISMCTS_OPTIONS = {
     "views": ("views", float, "a fraction above 0 and below 1, such as views=0.5"),
     "sample": ("sample", int, "a positive number of moves or all, such as sample=3"),
     "reward": ("reward", None, "rank or win"),
+    "tree": ("tree_depth", int, "a positive number of moves, such as tree=1"),
 }
 
 

@@ -76,8 +76,9 @@ class IsmctsAgent:
                  exploration: float = 0.7, rollout_depth: int = 20, guided: float = 1.0,
                  reward: str = "rank", evaluator: Optional[Callable] = None,
                  widen: Optional[float] = None, worlds: Optional[int] = None, views: float = 0.0,
-                 sample: Optional[int] = None):
+                 sample: Optional[int] = None, tree_depth: Optional[int] = None):
         self.iterations, self.millis, self.c = iterations, millis, exploration
+        self.tree_depth = tree_depth
         self.rollout_depth, self.guided, self.reward = rollout_depth, guided, reward
         self.widen, self.worlds, self.views, self.sample = widen, worlds, views, sample
         self.stop_early = True  # (False: spend the whole budget; the choice is the same)
@@ -200,6 +201,8 @@ class IsmctsAgent:
             world.apply(best)
             bill.charge(world)
             path.append((node, mover))
+            if self.tree_depth is not None and len(path) >= self.tree_depth:
+                break  # as deep as the tree may grow: the evaluator goes on
         if world.is_over:
             values = None
         else:
