@@ -144,6 +144,8 @@ ISMCTS_OPTIONS = {
     "sample": ("sample", int, "a positive number of moves or all, such as sample=3"),
     "reward": ("reward", None, "rank or win"),
     "tree": ("tree_depth", int, "a positive number of moves, such as tree=1"),
+    "first": ("first", None, "random or policy"),
+    "horizon": ("horizon", None, "root or leaf"),
 }
 
 
@@ -196,6 +198,16 @@ def make_agent(spec: str):
             raise ValueError(f"'{spec}': ismcts option {key} is given twice: give it once")
         if key == "sample" and value == "all":  # every move judged at a guided step
             kwargs[keyword] = None
+            continue
+        if key == "horizon":
+            if value not in ("root", "leaf"):
+                raise ValueError(f"'{spec}': horizon=root or horizon=leaf, not '{value}'")
+            kwargs[keyword] = value
+            continue
+        if key == "first":
+            if value not in ("random", "policy"):
+                raise ValueError(f"'{spec}': first=random or first=policy, not '{value}'")
+            kwargs[keyword] = value
             continue
         if key == "reward":
             if value not in ("rank", "win"):

@@ -32,7 +32,7 @@ from ..runtime.determinize import determinize
 from ..runtime.engine import offer_again
 from ..runtime.rng import Random
 from ..runtime.values import Action
-from .evaluators import (MAX_LOOKAHEAD_WORK, SEARCH_WORK_PER_ITERATION, Bill, Mixed, Playout, SampledBest, best_next,
+from .evaluators import (MAX_LOOKAHEAD_WORK, SEARCH_WORK_PER_ITERATION, Bill, Mixed, Playout, SampledBest, _best_next_after, best_next,
                          random_policy)
 
 
@@ -76,9 +76,12 @@ class IsmctsAgent:
                  exploration: float = 0.7, rollout_depth: int = 20, guided: float = 1.0,
                  reward: str = "rank", evaluator: Optional[Callable] = None,
                  widen: Optional[float] = None, worlds: Optional[int] = None, views: float = 0.0,
-                 sample: Optional[int] = None, tree_depth: Optional[int] = None):
+                 sample: Optional[int] = None, tree_depth: Optional[int] = None, first: str = "random",
+                 horizon: str = "leaf"):
         self.iterations, self.millis, self.c = iterations, millis, exploration
         self.tree_depth = tree_depth
+        self.first = first
+        self.horizon = horizon
         self.rollout_depth, self.guided, self.reward = rollout_depth, guided, reward
         self.widen, self.worlds, self.views, self.sample = widen, worlds, views, sample
         self.stop_early = True  # (False: spend the whole budget; the choice is the same)
@@ -166,10 +169,13 @@ class IsmctsAgent:
         log, sqrt = math.log, math.sqrt
         learner = view if view is not None else me
         bill = self._bill
+        choices = 0
         while not world.is_over:
             actions = world.legal_actions()
             children = node.children
             mover = world.current_player
+            if len(actions) > 1:
+                choices += 1
             if learner is not None and mover != learner:
                 a = self._played(node, actions, rng)
                 world.apply(a)
@@ -183,10 +189,15 @@ class IsmctsAgent:
             room = widen is None or len(known) < math.ceil(widen * sqrt(node.visits + 1))
             if room and len(known) < len(actions):
                 untried = [a for a in actions if a not in children]
-                a = untried[rng.below(len(untried))]
+                if self.first == "policy" and len(untried) > 1 and world.game.heuristic is not None:
+                    # the untried move the mover's heuristic likes best in this world:
+                    # a node is widened in the policy's order (progressive unpruning)
+                    a, world = _best_next_after(world, untried, rng, True, bill)
+                else:
+                    a = untried[rng.below(len(untried))]
+                    world.apply(a)
+                    bill.charge(world)
                 child = children[a] = _Node()
-                world.apply(a)
-                bill.charge(world)
                 path.append((child, mover))
                 break
             scale = self._scale()
@@ -206,7 +217,12 @@ class IsmctsAgent:
         if world.is_over:
             values = None
         else:
-            values = self.evaluator(world, rng, bill) if self._billed else self.evaluator(world, rng)
+            if not self._billed:
+                values = self.evaluator(world, rng)
+            elif self.horizon == "root":
+                values = self.evaluator(world, rng, bill, choices)
+            else:
+                values = self.evaluator(world, rng, bill)
         if values is None:
             reward = self._end_reward(world)
         else:
