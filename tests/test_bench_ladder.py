@@ -114,7 +114,7 @@ def test_a_run_that_leans_on_a_changed_default_is_not_carried_on(tmp_path):
     old.write_text(json.dumps({"g.rules|4|7|1=ismcts:200,2=greedy": _games([0]),
                                "g.rules|4|7|1=ismcts:200:depth=20,2=greedy": _games([1])}))
     ck = ladder.Checkpoint(str(old))
-    assert ck.defaults == {"depth": 6, "sample": "all", "reward": "rank"}
+    assert ck.defaults == {"depth": 6, "sample": "all", "reward": "rank", "horizon": "leaf"}
     assert [o.winners for o in ck.outcomes("g.rules|4|7|1=ismcts:200:depth=20,2=greedy")] == [(1,)]
     with pytest.raises(SystemExit) as e:
         ck.outcomes("g.rules|4|7|1=ismcts:200,2=greedy")
