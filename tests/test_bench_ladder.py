@@ -123,12 +123,12 @@ def test_a_run_that_leans_on_a_changed_default_is_not_carried_on(tmp_path):
     with pytest.raises(SystemExit):
         ck.outcomes("g.rules|4|7|2=greedy,1=ismcts:200:sample=2")  # depth is still left to the default
     # (outside measure_pair no rungs are known: the seats' specs are written out)
-    assert "write the options out, --rungs 1=ismcts:200:depth=6:reward=rank:sample=all,2=greedy," in str(e.value)
+    assert "write the options out, --rungs 1=ismcts:200:depth=6:horizon=leaf:reward=rank:sample=all,2=greedy," in str(e.value)
     # measuring a pair, the message gives --rungs as --rungs takes them, weakest first
     ck.rungs = ("greedy", "ismcts:200")
     with pytest.raises(SystemExit) as e:
         ck.outcomes("g.rules|4|7|1=ismcts:200,2=greedy")
-    assert "write the options out, --rungs greedy,ismcts:200:depth=6:reward=rank:sample=all, to go on" in str(e.value)
+    assert "write the options out, --rungs greedy,ismcts:200:depth=6:horizon=leaf:reward=rank:sample=all, to go on" in str(e.value)
     ck.rungs = ()
     # ... and written out, the old games are that run's: it goes on from them
     assert [o.winners for o in ck.outcomes("g.rules|4|7|1=ismcts:200:depth=6,2=greedy")] == [(0,)]
