@@ -137,7 +137,8 @@ def test_a_run_that_leans_on_a_changed_default_is_not_carried_on(tmp_path):
     # a file written today says so, and carries its default-leaning runs on
     new = tmp_path / "new.games.json"
     ladder.Checkpoint(str(new)).keep("g.rules|4|7|1=ismcts:200,2=greedy", [])
-    assert json.loads(new.read_text())["ismcts defaults"] == {"depth": 20, "sample": "all", "reward": "rank"}
+    assert json.loads(new.read_text())["ismcts defaults"] == {"depth": 20, "sample": "all", "reward": "rank",
+                                                                    "horizon": "leaf"}
     ck = ladder.Checkpoint(str(new))
     assert ck.outcomes("g.rules|4|7|1=ismcts:200,2=greedy") == [] and "ismcts defaults" not in ck.runs
     # an option a file's defaults do not name had its legacy value: a file of 2026-12-03
