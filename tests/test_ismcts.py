@@ -50,6 +50,7 @@ def test_ismcts_options_parse():
     assert (a.reward, a.evaluator.reward) == ("rank", "rank")  # the default
     a = make_agent("ismcts:300:reward=win")
     assert (a.reward, a.evaluator.reward) == ("win", "win")
+    assert make_agent("ismcts:300:horizon=root").horizon == "root"
 
 
 @pytest.mark.parametrize("spec, message", [
@@ -64,7 +65,9 @@ def test_ismcts_options_parse():
     ("ismcts:100:sample=some", "ismcts option sample takes a positive number of moves or all, such as sample=3, not 'some'"),
     ("ismcts:100:reward=points", "credits each seat by its rank among the others (reward=rank) or the leaders "
                                  "alone (reward=win), not 'points'"),
-    ("ismcts:100:fast", "ismcts options are NAME=VALUE (playout, depth, widen, worlds, c, views, sample, reward, tree, first, horizon), such as "
+    ("ismcts:100:horizon=far", "'ismcts:100:horizon=far': a playout's choices are counted from the decision "
+                               "(horizon=root) or from the leaf it starts at (horizon=leaf), not 'far'"),
+    ("ismcts:100:fast", "ismcts options are NAME=VALUE (playout, depth, widen, worlds, c, views, sample, reward, horizon), such as "
                         "ismcts:1000:widen=2, or ':random'; not 'fast'"),
 ])
 def test_ismcts_refuses_bad_options(spec, message):

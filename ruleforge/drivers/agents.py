@@ -143,8 +143,6 @@ ISMCTS_OPTIONS = {
     "views": ("views", float, "a fraction above 0 and below 1, such as views=0.5"),
     "sample": ("sample", int, "a positive number of moves or all, such as sample=3"),
     "reward": ("reward", None, "rank or win"),
-    "tree": ("tree_depth", int, "a positive number of moves, such as tree=1"),
-    "first": ("first", None, "random or policy"),
     "horizon": ("horizon", None, "root or leaf"),
 }
 
@@ -160,7 +158,8 @@ def make_agent(spec: str):
     which alone the other seats' choices in the tree are learnt), 'sample=K|all' (a
     guided playout step judges K of the moves, drawn at random, or all of them),
     'reward=rank|win' (a playout cut short by the heuristic credits each seat with the
-    share of the others it beats, or only the leaders);
+    share of the others it beats, or only the leaders), 'horizon=root|leaf' (a playout's
+    choices counted from the decision, or from the leaf it starts at);
     'ismcts:500:random' is short for 'ismcts:500:playout=random'."""
     name, _, arg = spec.strip().partition(":")
     if name not in AGENTS:
@@ -201,12 +200,8 @@ def make_agent(spec: str):
             continue
         if key == "horizon":
             if value not in ("root", "leaf"):
-                raise ValueError(f"'{spec}': horizon=root or horizon=leaf, not '{value}'")
-            kwargs[keyword] = value
-            continue
-        if key == "first":
-            if value not in ("random", "policy"):
-                raise ValueError(f"'{spec}': first=random or first=policy, not '{value}'")
+                raise ValueError(f"'{spec}': a playout's choices are counted from the decision (horizon=root) "
+                                 f"or from the leaf it starts at (horizon=leaf), not '{value}'")
             kwargs[keyword] = value
             continue
         if key == "reward":

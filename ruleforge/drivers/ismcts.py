@@ -32,7 +32,7 @@ from ..runtime.determinize import determinize
 from ..runtime.engine import offer_again
 from ..runtime.rng import Random
 from ..runtime.values import Action
-from .evaluators import (MAX_LOOKAHEAD_WORK, SEARCH_WORK_PER_ITERATION, Bill, Mixed, Playout, SampledBest, _best_next_after, best_next,
+from .evaluators import (MAX_LOOKAHEAD_WORK, SEARCH_WORK_PER_ITERATION, Bill, Mixed, Playout, SampledBest, best_next,
                          random_policy)
 
 
@@ -58,7 +58,10 @@ class IsmctsAgent:
     cooperative game every seat is credited the team's value, evaluators.team_value,
     and a team's win is a whole win to each). Looking 20
     choices ahead rather than 6 costs about three times as much an iteration and plays
-    better (docs/agents.md, "A longer look"). Without a heuristic, a random playout to the end. `evaluator` replaces it (a callable
+    better (docs/agents.md, "A longer look"). With `horizon` "root" those choices are
+    counted from the decision rather than from the leaf, so that every iteration is judged
+    at the same point of the game however deep its branch (docs/agents.md, "Where a
+    playout stops"). Without a heuristic, a random playout to the end. `evaluator` replaces it (a callable
     `evaluate(world, rng)`, drivers/evaluators.py). When the game declares a payoff, a
     node adds up the mover's payoffs and UCB scales the means into [0, 1] by the range
     of payoffs met in the search. The budget is a number of iterations (reproducible),
@@ -76,11 +79,10 @@ class IsmctsAgent:
                  exploration: float = 0.7, rollout_depth: int = 20, guided: float = 1.0,
                  reward: str = "rank", evaluator: Optional[Callable] = None,
                  widen: Optional[float] = None, worlds: Optional[int] = None, views: float = 0.0,
-                 sample: Optional[int] = None, tree_depth: Optional[int] = None, first: str = "random",
-                 horizon: str = "leaf"):
+                 sample: Optional[int] = None, horizon: str = "leaf"):
+        if horizon not in ("leaf", "root"):
+            raise ValueError(f"horizon is 'leaf' or 'root', not {horizon!r}")
         self.iterations, self.millis, self.c = iterations, millis, exploration
-        self.tree_depth = tree_depth
-        self.first = first
         self.horizon = horizon
         self.rollout_depth, self.guided, self.reward = rollout_depth, guided, reward
         self.widen, self.worlds, self.views, self.sample = widen, worlds, views, sample
@@ -189,15 +191,10 @@ class IsmctsAgent:
             room = widen is None or len(known) < math.ceil(widen * sqrt(node.visits + 1))
             if room and len(known) < len(actions):
                 untried = [a for a in actions if a not in children]
-                if self.first == "policy" and len(untried) > 1 and world.game.heuristic is not None:
-                    # the untried move the mover's heuristic likes best in this world:
-                    # a node is widened in the policy's order (progressive unpruning)
-                    a, world = _best_next_after(world, untried, rng, True, bill)
-                else:
-                    a = untried[rng.below(len(untried))]
-                    world.apply(a)
-                    bill.charge(world)
+                a = untried[rng.below(len(untried))]
                 child = children[a] = _Node()
+                world.apply(a)
+                bill.charge(world)
                 path.append((child, mover))
                 break
             scale = self._scale()
@@ -212,14 +209,12 @@ class IsmctsAgent:
             world.apply(best)
             bill.charge(world)
             path.append((node, mover))
-            if self.tree_depth is not None and len(path) >= self.tree_depth:
-                break  # as deep as the tree may grow: the evaluator goes on
         if world.is_over:
             values = None
         else:
             if not self._billed:
                 values = self.evaluator(world, rng)
-            elif self.horizon == "root":
+            elif self.horizon == "root":  # the playout's choices counted from the decision
                 values = self.evaluator(world, rng, bill, choices)
             else:
                 values = self.evaluator(world, rng, bill)
