@@ -83,15 +83,15 @@ BLOCK = 20  # games played between two saves of the checkpoint, unless --block s
 # before ISMCTS's default depth changed (2026-12-03): a file keeps the defaults its games were
 # played with, and a run that leans on a default since changed is not carried on.
 DEFAULTS_KEY = "ismcts defaults"  # (no "|": never a run's key)
-LEGACY_DEFAULTS = {"depth": 6, "sample": "all", "reward": "rank"}  # a file written before it said
+LEGACY_DEFAULTS = {"depth": 6, "sample": "all", "reward": "rank", "horizon": "leaf"}  # a file written before it said
 # (an option a file's defaults do not name had the value it has here: `reward` was
-# always rank before it was an option, 2026-12-04)
+# always rank before it was an option, 2026-12-04; `horizon` leaf before 2026-12-06)
 
 
 def _ismcts_defaults() -> dict:
     agent = make_agent("ismcts:1")
     return {"depth": agent.rollout_depth, "sample": "all" if agent.sample is None else agent.sample,
-            "reward": agent.reward}
+            "reward": agent.reward, "horizon": agent.horizon}
 
 
 ISMCTS_DEFAULTS = _ismcts_defaults()  # today's
@@ -125,7 +125,7 @@ def written_out(agents: str, defaults: dict) -> str:
 
 # the options that change nothing in a game without a heuristic: its playouts are random
 # and run to the end whatever they say (drivers/evaluators.Playout)
-INERT_OPTIONS = ("depth", "sample", "reward", "playout", "random", "guided")
+INERT_OPTIONS = ("depth", "sample", "reward", "horizon", "playout", "random", "guided")
 
 
 def without_inert(agents: str) -> str:

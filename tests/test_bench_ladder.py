@@ -114,7 +114,7 @@ def test_a_run_that_leans_on_a_changed_default_is_not_carried_on(tmp_path):
     old.write_text(json.dumps({"g.rules|4|7|1=ismcts:200,2=greedy": _games([0]),
                                "g.rules|4|7|1=ismcts:200:depth=20,2=greedy": _games([1])}))
     ck = ladder.Checkpoint(str(old))
-    assert ck.defaults == {"depth": 6, "sample": "all", "reward": "rank"}
+    assert ck.defaults == {"depth": 6, "sample": "all", "reward": "rank", "horizon": "leaf"}
     assert [o.winners for o in ck.outcomes("g.rules|4|7|1=ismcts:200:depth=20,2=greedy")] == [(1,)]
     with pytest.raises(SystemExit) as e:
         ck.outcomes("g.rules|4|7|1=ismcts:200,2=greedy")
@@ -123,12 +123,12 @@ def test_a_run_that_leans_on_a_changed_default_is_not_carried_on(tmp_path):
     with pytest.raises(SystemExit):
         ck.outcomes("g.rules|4|7|2=greedy,1=ismcts:200:sample=2")  # depth is still left to the default
     # (outside measure_pair no rungs are known: the seats' specs are written out)
-    assert "write the options out, --rungs 1=ismcts:200:depth=6:reward=rank:sample=all,2=greedy," in str(e.value)
+    assert "write the options out, --rungs 1=ismcts:200:depth=6:horizon=leaf:reward=rank:sample=all,2=greedy," in str(e.value)
     # measuring a pair, the message gives --rungs as --rungs takes them, weakest first
     ck.rungs = ("greedy", "ismcts:200")
     with pytest.raises(SystemExit) as e:
         ck.outcomes("g.rules|4|7|1=ismcts:200,2=greedy")
-    assert "write the options out, --rungs greedy,ismcts:200:depth=6:reward=rank:sample=all, to go on" in str(e.value)
+    assert "write the options out, --rungs greedy,ismcts:200:depth=6:horizon=leaf:reward=rank:sample=all, to go on" in str(e.value)
     ck.rungs = ()
     # ... and written out, the old games are that run's: it goes on from them
     assert [o.winners for o in ck.outcomes("g.rules|4|7|1=ismcts:200:depth=6,2=greedy")] == [(0,)]
@@ -137,7 +137,8 @@ def test_a_run_that_leans_on_a_changed_default_is_not_carried_on(tmp_path):
     # a file written today says so, and carries its default-leaning runs on
     new = tmp_path / "new.games.json"
     ladder.Checkpoint(str(new)).keep("g.rules|4|7|1=ismcts:200,2=greedy", [])
-    assert json.loads(new.read_text())["ismcts defaults"] == {"depth": 20, "sample": "all", "reward": "rank"}
+    assert json.loads(new.read_text())["ismcts defaults"] == {"depth": 20, "sample": "all", "reward": "rank",
+                                                                    "horizon": "leaf"}
     ck = ladder.Checkpoint(str(new))
     assert ck.outcomes("g.rules|4|7|1=ismcts:200,2=greedy") == [] and "ismcts defaults" not in ck.runs
     # an option a file's defaults do not name had its legacy value: a file of 2026-12-03

@@ -50,6 +50,7 @@ def test_ismcts_options_parse():
     assert (a.reward, a.evaluator.reward) == ("rank", "rank")  # the default
     a = make_agent("ismcts:300:reward=win")
     assert (a.reward, a.evaluator.reward) == ("win", "win")
+    assert make_agent("ismcts:300:horizon=root").horizon == "root"
 
 
 @pytest.mark.parametrize("spec, message", [
@@ -64,7 +65,9 @@ def test_ismcts_options_parse():
     ("ismcts:100:sample=some", "ismcts option sample takes a positive number of moves or all, such as sample=3, not 'some'"),
     ("ismcts:100:reward=points", "credits each seat by its rank among the others (reward=rank) or the leaders "
                                  "alone (reward=win), not 'points'"),
-    ("ismcts:100:fast", "ismcts options are NAME=VALUE (playout, depth, widen, worlds, c, views, sample, reward), such as "
+    ("ismcts:100:horizon=far", "'ismcts:100:horizon=far': a playout's choices are counted from the decision "
+                               "(horizon=root) or from the leaf it starts at (horizon=leaf), not 'far'"),
+    ("ismcts:100:fast", "ismcts options are NAME=VALUE (playout, depth, widen, worlds, c, views, sample, reward, horizon), such as "
                         "ismcts:1000:widen=2, or ':random'; not 'fast'"),
 ])
 def test_ismcts_refuses_bad_options(spec, message):
@@ -404,3 +407,41 @@ def test_a_playout_in_a_game_for_one_player_goes_to_the_end(tmp_path):
                     'heuristic of p: count of pile\n', encoding="utf-8")
     world = ruleforge.load(path).new(4)
     assert Playout(best_next, 2)(world, Random(1)) is None and world.is_over
+
+
+def _counting_guided_steps(monkeypatch):
+    """Count the guided steps every playout takes (each judges a menu: evaluators'
+    _best_next_after), from here on."""
+    from ruleforge.drivers import evaluators
+    steps = []
+    judged = evaluators._best_next_after
+    monkeypatch.setattr(evaluators, "_best_next_after", lambda *a, **k: steps.append(1) or judged(*a, **k))
+    return steps
+
+
+def test_a_playout_goes_on_from_the_choices_already_made(monkeypatch):
+    # horizon=root: a playout reached after 3 choices in the tree takes only the rest of
+    # its 5 before the heuristic judges the world
+    st = _ufology_turn()
+    steps = _counting_guided_steps(monkeypatch)
+    assert Playout(best_next, 5)(st.clone(), Random(1), None, 3) is not None
+    assert len(steps) == 2
+    steps.clear()
+    assert Playout(best_next, 5)(st.clone(), Random(1), None, 7) is not None and steps == []
+
+
+@pytest.mark.parametrize("spec, guided", [("ismcts:40:depth=1", True), ("ismcts:40:depth=1:horizon=root", False)])
+def test_a_root_horizon_counts_the_choices_from_the_decision(monkeypatch, spec, guided):
+    # Counted from the leaf, a deep branch is judged later in the game than a shallow
+    # one, and in UFO*logy a later judgement of the same line of play gave the searcher
+    # 0.15 more (a rank share), four times what the best move's lead is worth: the
+    # branches the search visits most looked better for being deeper. Counted from the
+    # decision, every iteration is judged the same number of choices ahead: with depth=1,
+    # the decision itself is that choice, and no playout takes a step.
+    st = _ufology_turn()
+    steps = _counting_guided_steps(monkeypatch)
+    agent = make_agent(spec)
+    agent.stop_early = False
+    root = agent.search(observe(st, st.current_player), Random(7))
+    assert sum(c.visits for c in root.children.values()) == 40
+    assert (len(steps) >= 40) if guided else steps == []

@@ -143,6 +143,7 @@ ISMCTS_OPTIONS = {
     "views": ("views", float, "a fraction above 0 and below 1, such as views=0.5"),
     "sample": ("sample", int, "a positive number of moves or all, such as sample=3"),
     "reward": ("reward", None, "rank or win"),
+    "horizon": ("horizon", None, "root or leaf"),
 }
 
 
@@ -157,7 +158,8 @@ def make_agent(spec: str):
     which alone the other seats' choices in the tree are learnt), 'sample=K|all' (a
     guided playout step judges K of the moves, drawn at random, or all of them),
     'reward=rank|win' (a playout cut short by the heuristic credits each seat with the
-    share of the others it beats, or only the leaders);
+    share of the others it beats, or only the leaders), 'horizon=root|leaf' (a playout's
+    choices counted from the decision, or from the leaf it starts at);
     'ismcts:500:random' is short for 'ismcts:500:playout=random'."""
     name, _, arg = spec.strip().partition(":")
     if name not in AGENTS:
@@ -195,6 +197,12 @@ def make_agent(spec: str):
             raise ValueError(f"'{spec}': ismcts option {key} is given twice: give it once")
         if key == "sample" and value == "all":  # every move judged at a guided step
             kwargs[keyword] = None
+            continue
+        if key == "horizon":
+            if value not in ("root", "leaf"):
+                raise ValueError(f"'{spec}': a playout's choices are counted from the decision (horizon=root) "
+                                 f"or from the leaf it starts at (horizon=leaf), not '{value}'")
+            kwargs[keyword] = value
             continue
         if key == "reward":
             if value not in ("rank", "win"):

@@ -174,7 +174,7 @@ class Playout:
             raise ValueError(f"reward is 'rank' or 'win', not {reward!r}")
         self.policy, self.depth, self.reward = policy, depth, reward
 
-    def __call__(self, world, rng: Random, bill: Optional[Bill] = None) -> Optional[Sequence[float]]:
+    def __call__(self, world, rng: Random, bill: Optional[Bill] = None, done: int = 0) -> Optional[Sequence[float]]:
         """Each seat's value of `world` (None: played to its end, given in `world`); each
         move played or judged is charged to `bill` (a search's; none: not counted)."""
         # (a game for one player has no other seat to rank against: a cut-off playout would
@@ -183,7 +183,7 @@ class Playout:
         g = world.game
         cut = self.depth is not None and g.heuristic is not None and (g.nplayers > 1 or g.cooperative)
         # without a heuristic a guided step would judge every move alike, at a copy each
-        policy, depth = self.policy if world.game.heuristic is not None else random_policy, 0
+        policy, depth = self.policy if world.game.heuristic is not None else random_policy, done
         judge = _judge_of(policy)
         budget = world.game.step_budget + world.game.work_budget
         if bill is None:

@@ -58,7 +58,10 @@ class IsmctsAgent:
     cooperative game every seat is credited the team's value, evaluators.team_value,
     and a team's win is a whole win to each). Looking 20
     choices ahead rather than 6 costs about three times as much an iteration and plays
-    better (docs/agents.md, "A longer look"). Without a heuristic, a random playout to the end. `evaluator` replaces it (a callable
+    better (docs/agents.md, "A longer look"). With `horizon` "root" those choices are
+    counted from the decision rather than from the leaf, so that every iteration is judged
+    at the same point of the game however deep its branch (docs/agents.md, "Where a
+    playout stops"). Without a heuristic, a random playout to the end. `evaluator` replaces it (a callable
     `evaluate(world, rng)`, drivers/evaluators.py). When the game declares a payoff, a
     node adds up the mover's payoffs and UCB scales the means into [0, 1] by the range
     of payoffs met in the search. The budget is a number of iterations (reproducible),
@@ -76,8 +79,11 @@ class IsmctsAgent:
                  exploration: float = 0.7, rollout_depth: int = 20, guided: float = 1.0,
                  reward: str = "rank", evaluator: Optional[Callable] = None,
                  widen: Optional[float] = None, worlds: Optional[int] = None, views: float = 0.0,
-                 sample: Optional[int] = None):
+                 sample: Optional[int] = None, horizon: str = "leaf"):
+        if horizon not in ("leaf", "root"):
+            raise ValueError(f"horizon is 'leaf' or 'root', not {horizon!r}")
         self.iterations, self.millis, self.c = iterations, millis, exploration
+        self.horizon = horizon
         self.rollout_depth, self.guided, self.reward = rollout_depth, guided, reward
         self.widen, self.worlds, self.views, self.sample = widen, worlds, views, sample
         self.stop_early = True  # (False: spend the whole budget; the choice is the same)
@@ -165,10 +171,13 @@ class IsmctsAgent:
         log, sqrt = math.log, math.sqrt
         learner = view if view is not None else me
         bill = self._bill
+        choices = 0
         while not world.is_over:
             actions = world.legal_actions()
             children = node.children
             mover = world.current_player
+            if len(actions) > 1:
+                choices += 1
             if learner is not None and mover != learner:
                 a = self._played(node, actions, rng)
                 world.apply(a)
@@ -203,7 +212,12 @@ class IsmctsAgent:
         if world.is_over:
             values = None
         else:
-            values = self.evaluator(world, rng, bill) if self._billed else self.evaluator(world, rng)
+            if not self._billed:
+                values = self.evaluator(world, rng)
+            elif self.horizon == "root":  # the playout's choices counted from the decision
+                values = self.evaluator(world, rng, bill, choices)
+            else:
+                values = self.evaluator(world, rng, bill)
         if values is None:
             reward = self._end_reward(world)
         else:
