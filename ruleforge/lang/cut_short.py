@@ -73,7 +73,7 @@ def _first_cut(walk, block, rest, condition, result):
     """(the statement that can end the game, a later one that changes the result, what
     it changes) in this block (followed by `rest`), or None. The later statements are
     those sure to run after it, were the action to go on: the simple ones of its block
-    and of the blocks around it, not those under a test or in a loop (Go Fish's books,
+    and of the blocks around it, not those under a test or in a loop (a book game's books,
     laid by a loop over the hand, are never due after an ask that changed no hand)."""
     for i, s in enumerate(block):
         walk.looks += 1
