@@ -137,7 +137,7 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
     from ..drivers.agents import parse_agents
     from rich.text import Text
     from ..drivers.terminal import Quit, ResumeError, TerminalGame, console_reader
-    from ..drivers.play import HIDDEN_RULE_FAILED, error_record, hides_error
+    from ..drivers.play import error_record, hides_error
     from ..runtime.values import RuleError
     from ..drivers.report import new_console
     resume, start, shown = (), None, (sets, players)
@@ -248,18 +248,31 @@ def play(file, as_, humans, agents, seed, sets, players, log_path, delay, show_s
                 tg.tell_before_error()  # the error's message follows what led to it
                 e.again = again  # shown with the error (cli.common.render_runtime_error)
                 if hides_error(getattr(tg, "st", None), e, seats):  # the rule's name is the card's
-                    e.told = HIDDEN_RULE_FAILED + (f"; `ruleforge replay {plain(log_path)}` shows where" if writer
-                                                   else "; play the same game again with --log FILE, and "
-                                                        "`ruleforge replay FILE` shows where")
+                    e.told = hidden_error_told(log_path if writer else None, "game")
             # a rule error logged as `run` logs it: `replay` of the log stops on it
             keep(error_record(e) if failed else {"type": "quit"})
             raise
-        if writer:
-            writer.write_records(log)
-            writer.commit()
-            console.print(Text(plain(f"log written to {log_path}")), soft_wrap=True)
-        # one line however long its paths: the terminal wraps it, and a copy of it is the command
-        console.print(Text(plain(f"(the same deal again: {again})")), soft_wrap=True)
+        close_log(console, writer, log, log_path, f"(the same deal again: {again})")
+
+
+def hidden_error_told(log_path: str | None, what: str) -> str:
+    """What a rule error whose rule is named by a hidden card tells a person instead:
+    where to see it (the log at `log_path`, or a `what` played again with a log)."""
+    from ..drivers.play import HIDDEN_RULE_FAILED
+    return HIDDEN_RULE_FAILED + (f"; `ruleforge replay {plain(log_path)}` shows where" if log_path is not None
+                                 else f"; play the same {what} again with --log FILE, and "
+                                      "`ruleforge replay FILE` shows where")
+
+
+def close_log(console, writer: AtomicWriter | None, log: list, log_path: str | None, again: str) -> None:
+    """Write the finished log (if one was asked for) whole, and say how to play it again."""
+    from rich.text import Text
+    if writer:
+        writer.write_records(log)
+        writer.commit()
+        console.print(Text(plain(f"log written to {log_path}")), soft_wrap=True)
+    # one line however long its paths: the terminal wraps it, and a copy of it is the command
+    console.print(Text(plain(again)), soft_wrap=True)
 
 
 def log_writer(path: str | None, resumed: str | None) -> AtomicWriter | None:

@@ -16,7 +16,7 @@ import click
 from rich.text import Text
 
 from ..lang.printable import plain
-from .play import Signalled, Signals
+from .play import Signalled, Signals, close_log, hidden_error_told
 from .seats import played_by
 
 
@@ -26,7 +26,7 @@ def play_a_match(game, seed: int, seats: list[int], agents, console, writer, log
     seat i there), `writer`: the log's (AtomicWriter) or None, `again`: the command that
     plays the same match again."""
     from ..drivers.agents import parse_agents
-    from ..drivers.play import HIDDEN_RULE_FAILED, error_record, hides_error
+    from ..drivers.play import error_record, hides_error
     from ..drivers.table import the_seat
     from ..drivers.terminal import Quit, console_reader
     from ..drivers.terminal_match import TerminalMatch
@@ -86,13 +86,7 @@ def play_a_match(game, seed: int, seats: list[int], agents, console, writer, log
                     tg.tell_before_error()
                 e.again = again
                 if tg is not None and hides_error(getattr(tg, "st", None), e, tg.humans):
-                    e.told = HIDDEN_RULE_FAILED + (f"; `ruleforge replay {plain(log_path)}` shows where" if writer
-                                                   else "; play the same match again with --log FILE, and "
-                                                        "`ruleforge replay FILE` shows where")
+                    e.told = hidden_error_told(log_path if writer else None, "match")
             keep(error_record(e) if failed else {"type": "quit"})
             raise
-    if writer:
-        writer.write_records(log)
-        writer.commit()
-        console.print(Text(plain(f"log written to {log_path}")), soft_wrap=True)
-    console.print(Text(plain(f"(the same match again: {again})")), soft_wrap=True)
+    close_log(console, writer, log, log_path, f"(the same match again: {again})")
